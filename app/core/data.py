@@ -1,0 +1,118 @@
+"""Locate and load the bundled data files; the only module that opens them.
+
+The data lives in ``resources/`` at the top of a source checkout and is installed
+as the package ``app.resources`` inside the wheel (and inside a PyInstaller build).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from app.core.registry import ExtensionsRegistry, Registry
+
+__all__ = [
+    "DataError",
+    "REGISTRY_FILE",
+    "EXTENSIONS_FILE",
+    "CLDR_FILE",
+    "resources_dir",
+    "resource_path",
+    "read_text",
+    "load_registry",
+    "load_extensions_registry",
+    "bundled_registry",
+    "bundled_extensions_registry",
+]
+
+REGISTRY_FILE = "language-subtag-registry.txt"
+EXTENSIONS_FILE = "language-tag-extensions-registry.txt"
+CLDR_FILE = "cldr-bcp47.json"
+
+#: Set this to a folder to use other data files than the bundled ones.
+ENV_DATA_DIR = "BCP47_EXPLORER_DATA"
+
+
+class DataError(Exception):
+    """A data file is missing, unreadable or not what it should be."""
+
+
+def _candidates() -> list[Path]:
+    here = Path(__file__).resolve().parent.parent  # the package folder `app`
+    found = []
+    override = os.environ.get(ENV_DATA_DIR)
+    if override:
+        found.append(Path(override))
+    found.append(here / "resources")  # installed wheel: app/resources
+    found.append(here.parent / "resources")  # source checkout: <repo>/resources
+    frozen = getattr(sys, "_MEIPASS", None)
+    if frozen:  # PyInstaller
+        found.append(Path(frozen) / "app" / "resources")
+    return found
+
+
+@lru_cache(maxsize=1)
+def resources_dir() -> Path:
+    """Return the folder that holds the bundled data files."""
+    for folder in _candidates():
+        if (folder / REGISTRY_FILE).is_file():
+            return folder
+    tried = ", ".join(str(p) for p in _candidates())
+    raise DataError(f"cannot find the bundled data folder (looked in: {tried})")
+
+
+def resource_path(name: str) -> Path:
+    """Return the path of the bundled data file *name*."""
+    return resources_dir() / name
+
+
+def read_text(path: str | os.PathLike[str]) -> str:
+    """Read a UTF-8 data file, turning every OS or decoding failure into a DataError."""
+    p = Path(path)
+    try:
+        raw = p.read_bytes()
+    except FileNotFoundError:
+        raise DataError(f"{p}: no such file") from None
+    except IsADirectoryError:
+        raise DataError(f"{p}: is a folder, not a file") from None
+    except PermissionError:
+        raise DataError(f"{p}: permission denied") from None
+    except OSError as exc:
+        raise DataError(f"{p}: cannot read ({exc.strerror or exc})") from None
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        raise DataError(f"{p}, line {line}: not UTF-8 text (byte {raw[exc.start]:#04x})") from None
+
+
+def load_registry(path: str | os.PathLike[str] | None = None) -> Registry:
+    """Load a Language Subtag Registry file (the bundled one by default)."""
+    from app.core.registry import Registry
+
+    p = Path(path) if path is not None else resource_path(REGISTRY_FILE)
+    return Registry.from_text(read_text(p), source=str(p.name if path is None else p))
+
+
+def load_extensions_registry(path: str | os.PathLike[str] | None = None) -> ExtensionsRegistry:
+    """Load a Language Tag Extensions Registry file (the bundled one by default)."""
+    from app.core.registry import ExtensionsRegistry
+
+    p = Path(path) if path is not None else resource_path(EXTENSIONS_FILE)
+    return ExtensionsRegistry.from_text(read_text(p), source=str(p.name if path is None else p))
+
+
+@lru_cache(maxsize=1)
+def bundled_registry() -> Registry:
+    """Return the bundled Language Subtag Registry, loaded once per process."""
+    return load_registry()
+
+
+@lru_cache(maxsize=1)
+def bundled_extensions_registry() -> ExtensionsRegistry:
+    """Return the bundled Language Tag Extensions Registry, loaded once per process."""
+    return load_extensions_registry()

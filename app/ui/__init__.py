@@ -1,0 +1,1 @@
+"""Qt widgets and models of BCP 47 Explorer."""

@@ -1,0 +1,1 @@
+"""Bundled data snapshots; installed as the package ``app.resources`` (see PROVENANCE.md)."""
