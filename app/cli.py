@@ -1,0 +1,90 @@
+"""The command-line face of the core: ``bcp47 VERB ...``.
+
+Each group of verbs lives in a module of ``app.commands`` that exposes
+``register(subparsers)``; every verb's handler takes the parsed arguments and
+returns the exit status. Exit status: 0 found / all valid, 1 nothing matched /
+something invalid, 2 usage or data errors.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, TextIO
+
+from app import __version__
+from app.core.data import DataError
+from app.core.recordjar import RecordJarError
+
+__all__ = ["main", "EXIT_OK", "EXIT_NO_MATCH", "EXIT_USAGE", "emit_json", "CommandError"]
+
+EXIT_OK = 0
+EXIT_NO_MATCH = 1
+EXIT_USAGE = 2
+
+Handler = Callable[[argparse.Namespace], int]
+
+
+class CommandError(Exception):
+    """A usage or data problem to report on stderr with exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.print_usage(sys.stderr)
+        raise CommandError(message)
+
+
+def emit_json(obj: Any, out: TextIO | None = None) -> None:
+    """Write *obj* as one line of JSON."""
+    stream = out if out is not None else sys.stdout
+    stream.write(json.dumps(obj, ensure_ascii=False, separators=(",", ":")) + "\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Return the argument parser with every verb of every command module."""
+    parser = _Parser(
+        prog="bcp47",
+        description="Check, explain and look up BCP 47 language tags (RFC 5646) on the bundled IANA and CLDR data.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    sub = parser.add_subparsers(dest="verb", metavar="VERB", parser_class=_Parser)
+    sub.required = True
+    import importlib
+
+    for name in ("registry_cmds", "tag_cmds", "match_cmds"):
+        try:
+            module = importlib.import_module(f"app.commands.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"app.commands.{name}":
+                raise
+            continue
+        module.register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit status."""
+    try:
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        handler: Handler = args.handler
+        return handler(args)
+    except CommandError as exc:
+        print(f"bcp47: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except (DataError, RecordJarError) as exc:
+        print(f"bcp47: data error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except BrokenPipeError:
+        # Output piped into `head` and the like: not an error of ours.
+        sys.stderr.close()
+        return EXIT_OK
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
