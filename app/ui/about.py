@@ -1,0 +1,179 @@
+"""The About dialog: version, the bundled data's editions and their licences."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtGui import QIcon
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QLabel,
+    QPlainTextEdit,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app import __version__
+from app.core import data
+
+__all__ = ["APP_ID", "APP_NAME", "AboutDialog", "AboutFacts", "about_facts", "app_icon"]
+
+APP_NAME = "BCP 47 Explorer"
+#: The reverse-DNS id used by the desktop entry, the AppStream metainfo and the icon names.
+APP_ID = "io.github.bcp47explorer.BCP47Explorer"
+ICON_FILE = "icons/bcp47-explorer.svg"
+ICON_SIZES = (16, 32, 48, 64, 128, 256, 512)
+CLDR_LICENCE_FILE = "LICENSE-CLDR"
+
+REGISTRY_URL = "https://www.iana.org/assignments/language-subtag-registry/language-subtag-registry"
+IANA_TERMS_URL = "https://www.iana.org/help/licensing-terms"
+RFC_URL = "https://www.rfc-editor.org/info/bcp47"
+CLDR_URL = "https://cldr.unicode.org/"
+UNICODE_LICENSE_URL = "https://www.unicode.org/license.txt"
+
+NOT_BUNDLED = "not bundled in this build"
+
+
+@dataclass(frozen=True, slots=True)
+class AboutFacts:
+    """What the About dialog states, gathered without Qt so it can be checked directly."""
+
+    version: str
+    registry_date: str
+    registry_source: str
+    extensions_date: str
+    cldr_version: str
+    cldr_licence_text: str | None
+
+
+def _attempt(load: Callable[[], Any]) -> Any:
+    """Return *load()*, or None when the data is missing or broken (the dialog must still open)."""
+    try:
+        return load()
+    except (data.DataError, ValueError, OSError):
+        # RegistryError and the CLDR loader's errors derive from ValueError or DataError.
+        return None
+
+
+def about_facts() -> AboutFacts:
+    """Collect the version and the editions of the bundled data."""
+    registry = _attempt(data.bundled_registry)
+    extensions = _attempt(data.bundled_extensions_registry)
+    # bundled_cldr() arrives with the CLDR helper; until then, say so instead of failing.
+    bundled_cldr = getattr(data, "bundled_cldr", None)
+    cldr = _attempt(bundled_cldr) if bundled_cldr is not None else None
+    if cldr is not None:
+        package = getattr(cldr, "package_version", "")
+        cldr_version = f"CLDR {cldr.version}" + (f" (cldr-bcp47 {package})" if package else "")
+    else:
+        cldr_version = NOT_BUNDLED
+    licence_path = _attempt(lambda: data.resource_path(CLDR_LICENCE_FILE))
+    licence_text = None
+    if licence_path is not None and licence_path.is_file():
+        licence_text = _attempt(lambda: data.read_text(licence_path))
+    return AboutFacts(
+        version=__version__,
+        registry_date=registry.file_date if registry is not None else NOT_BUNDLED,
+        registry_source=registry.source if registry is not None else NOT_BUNDLED,
+        extensions_date=extensions.file_date if extensions is not None else NOT_BUNDLED,
+        cldr_version=cldr_version,
+        cldr_licence_text=licence_text,
+    )
+
+
+def app_icon() -> QIcon:
+    """Return the app icon (SVG, with the PNG renderings for the small sizes)."""
+    icon = QIcon()
+    folder = _attempt(data.resources_dir)
+    if folder is None:
+        return icon
+    # Qt picks the nearest added size; the hand-checked PNGs keep 16 and 32 px crisp.
+    for size in ICON_SIZES:
+        png = folder / "icons" / f"bcp47-explorer-{size}.png"
+        if png.is_file():
+            icon.addFile(str(png))
+    svg = folder / ICON_FILE
+    if svg.is_file():
+        icon.addFile(str(svg))
+    return icon
+
+
+def _link(url: str, text: str) -> str:
+    return f'<a href="{html.escape(url)}">{html.escape(text)}</a>'
+
+
+def about_html(facts: AboutFacts) -> str:
+    """Return the dialog's rich text for *facts*."""
+    e = html.escape
+    rows = [
+        ("Version", e(facts.version)),
+        ("Language Subtag Registry", f"File-Date {e(facts.registry_date)} ({e(facts.registry_source)})"),
+        ("Extensions Registry", f"File-Date {e(facts.extensions_date)}"),
+        ("CLDR BCP 47 data", e(facts.cldr_version)),
+    ]
+    table = "".join(f"<tr><td><b>{name}</b>&nbsp;&nbsp;</td><td>{value}</td></tr>" for name, value in rows)
+    cldr_licence = "Unicode License v3" + (
+        " (text below)"
+        if facts.cldr_licence_text
+        else " (" + _link(UNICODE_LICENSE_URL, "licence text") + ")"
+    )
+    return (
+        f"<h2>{e(APP_NAME)} {e(facts.version)}</h2>"
+        "<p>Check, explain and build BCP 47 language tags.</p>"
+        f"<table>{table}</table>"
+        "<h3>Data and licences</h3>"
+        "<ul>"
+        f"<li>{_link(REGISTRY_URL, 'IANA Language Subtag Registry')} and Language Tag Extensions Registry: "
+        "factual registry data that IANA and the IETF Trust dedicate to the public domain under CC0 1.0 "
+        f"({_link(IANA_TERMS_URL, 'licensing terms')}).</li>"
+        f"<li>{_link(CLDR_URL, 'Unicode CLDR')} BCP 47 keys and types: © Unicode, Inc., {cldr_licence}.</li>"
+        "<li>This program: MIT License.</li>"
+        "</ul>"
+        f"<p>{_link(RFC_URL, 'BCP 47 (RFC 5646, RFC 4647)')}</p>"
+    )
+
+
+class AboutDialog(QDialog):
+    """Show the app's version, the bundled data's editions and their licences."""
+
+    def __init__(self, parent: QWidget | None = None, facts: AboutFacts | None = None) -> None:
+        super().__init__(parent)
+        self.facts = facts if facts is not None else about_facts()
+        self.setWindowTitle(f"About {APP_NAME}")
+        self.setWindowIcon(app_icon())
+        layout = QVBoxLayout(self)
+
+        self.icon_label = QLabel(self)
+        self.icon_label.setPixmap(app_icon().pixmap(64, 64))
+        layout.addWidget(self.icon_label)
+
+        self.text_label = QLabel(about_html(self.facts), self)
+        self.text_label.setObjectName("about_text")
+        self.text_label.setWordWrap(True)
+        self.text_label.setOpenExternalLinks(True)
+        layout.addWidget(self.text_label)
+
+        self.licence_view: QPlainTextEdit | None = None
+        if self.facts.cldr_licence_text:
+            self.licence_view = QPlainTextEdit(self.facts.cldr_licence_text, self)
+            self.licence_view.setObjectName("cldr_licence")
+            self.licence_view.setReadOnly(True)
+            self.licence_view.setMinimumHeight(140)
+            layout.addWidget(self.licence_view)
+
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+        self.resize(520, self.sizeHint().height())
+
+    def plain_text(self) -> str:
+        """Return the dialog's text without markup (what a reader sees)."""
+        from PySide6.QtGui import QTextDocument
+
+        doc = QTextDocument()
+        doc.setHtml(self.text_label.text())
+        return doc.toPlainText()
