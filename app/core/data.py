@@ -13,20 +13,21 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from app.core.registry import ExtensionsRegistry, Registry
+    from app.core.extensions import ExtensionsRegistry
+    from app.core.registry import Registry
 
 __all__ = [
-    "DataError",
-    "REGISTRY_FILE",
-    "EXTENSIONS_FILE",
     "CLDR_FILE",
-    "resources_dir",
-    "resource_path",
-    "read_text",
-    "load_registry",
-    "load_extensions_registry",
-    "bundled_registry",
+    "EXTENSIONS_FILE",
+    "REGISTRY_FILE",
+    "DataError",
     "bundled_extensions_registry",
+    "bundled_registry",
+    "load_extensions_registry",
+    "load_registry",
+    "read_text",
+    "resource_path",
+    "resources_dir",
 ]
 
 REGISTRY_FILE = "language-subtag-registry.txt"
@@ -100,7 +101,7 @@ def load_registry(path: str | os.PathLike[str] | None = None) -> Registry:
 
 def load_extensions_registry(path: str | os.PathLike[str] | None = None) -> ExtensionsRegistry:
     """Load a Language Tag Extensions Registry file (the bundled one by default)."""
-    from app.core.registry import ExtensionsRegistry
+    from app.core.extensions import ExtensionsRegistry
 
     p = Path(path) if path is not None else resource_path(EXTENSIONS_FILE)
     return ExtensionsRegistry.from_text(read_text(p), source=str(p.name if path is None else p))

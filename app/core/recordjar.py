@@ -20,9 +20,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["RecordJarError", "RawRecord", "RecordJar", "parse_record_jar", "decode_escapes"]
+__all__ = ["RawRecord", "RecordJar", "RecordJarError", "decode_escapes", "parse_record_jar"]
 
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]*\Z")
+_FAST_FIELD = re.compile(r"^([A-Za-z][A-Za-z0-9_-]*)[ \t]*:[ \t]*(.*)$", re.MULTILINE)
+_FOLD = re.compile(r"[ \t]*\n[ \t]+")
 _ESCAPE = re.compile(r"&#x([0-9A-Fa-f]{1,6});")
 # Control characters other than tab; CR and LF are removed before this is used.
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
@@ -44,7 +46,7 @@ class RawRecord:
 
     fields: tuple[tuple[str, str], ...]
     line: int
-    field_lines: tuple[int, ...]
+    raw: str = ""  # the record's lines as in the file, for locating a field on error
 
     def get(self, name: str) -> str | None:
         """Return the first body of field *name* (case-insensitive), or None."""
@@ -62,9 +64,10 @@ class RawRecord:
     def line_of(self, name: str) -> int:
         """Return the line of the first field *name*, or the record's own line."""
         lname = name.lower()
-        for (key, _), line in zip(self.fields, self.field_lines, strict=True):
-            if key.lower() == lname:
-                return line
+        for offset, text in enumerate(self.raw.split("\n")):
+            key, colon, _ = text.partition(":")
+            if colon and key.strip().lower() == lname:
+                return self.line + offset
         return self.line
 
 
@@ -75,6 +78,9 @@ class RecordJar:
     header: RawRecord
     records: tuple[RawRecord, ...]
     line_count: int
+
+
+_RAW_SETTERS = (RawRecord.fields.__set__, RawRecord.line.__set__, RawRecord.raw.__set__)  # type: ignore[attr-defined]
 
 
 def decode_escapes(text: str) -> str:
@@ -99,16 +105,59 @@ def parse_record_jar(text: str, source: str = "<registry>") -> RecordJar:
     """Parse record-jar *text*; raise RecordJarError naming the line of the first problem."""
     if text.startswith("\ufeff"):
         text = text[1:]
+    if "\r" in text:
+        text = text.replace("\r\n", "\n")
     if not text.strip():
         raise RecordJarError("the file is empty", 1, source)
-    bad = _CONTROL.search(text.replace("\r\n", "\n"))
+    bad = _CONTROL.search(text)
     if bad:
-        clean = text.replace("\r\n", "\n")
-        line = clean.count("\n", 0, bad.start()) + 1
+        line = text.count("\n", 0, bad.start()) + 1
         code = ord(bad.group(0))
         raise RecordJarError(
             f"control character U+{code:04X} in the text (binary data or a damaged file?)", line, source
         )
+    fast = _parse_fast(text)
+    return fast if fast is not None else _parse_lines(text, source)
+
+
+def _parse_fast(text: str) -> RecordJar | None:
+    """Parse a file in the official layout quickly; return None for anything unusual.
+
+    The official file has no blank lines and separates records with lines that are
+    exactly ``%%``. Anything else (or any damage) goes to the line-by-line parser,
+    which is slower but names the line of each problem.
+    """
+    if not text.endswith("\n") or "\n\n" in text or text.startswith("%%"):
+        return None
+    blocks = text[:-1].split("\n%%\n")
+    records: list[RawRecord] = []
+    line = 1
+    findall = _FAST_FIELD.findall
+    new = object.__new__
+    set_fields, set_line, set_raw = _RAW_SETTERS
+    # Trailing blanks after a body are rare; strip them only when the file has any.
+    strip_ends = " \n" in text or "\t\n" in text
+    for block in blocks:
+        nlines = block.count("\n") + 1
+        folded = _FOLD.sub(" ", block) if ("\n " in block or "\n\t" in block) else block
+        fields = findall(folded)
+        if len(fields) != folded.count("\n") + 1 or block[:1] in (" ", "\t"):
+            return None
+        if strip_ends or "&#" in block:
+            fields = [(n, decode_escapes(v.rstrip(" \t"))) for n, v in fields]
+        rec = new(RawRecord)
+        set_fields(rec, tuple(fields))
+        set_line(rec, line)
+        set_raw(rec, block)
+        records.append(rec)
+        line += nlines + 1
+    if len(records) < 1:
+        return None
+    return RecordJar(header=records[0], records=tuple(records[1:]), line_count=line - 2)
+
+
+def _parse_lines(text: str, source: str) -> RecordJar:
+    """Parse *text* line by line, raising RecordJarError at the first problem."""
     lines = text.split("\n")
     trailing_newline = lines[-1] == ""
     if trailing_newline:
@@ -117,7 +166,7 @@ def parse_record_jar(text: str, source: str = "<registry>") -> RecordJar:
     records: list[RawRecord] = []
     names: list[str] = []
     bodies: list[str] = []
-    field_lines: list[int] = []
+    raw_lines: list[str] = []
     record_line = 0
     good_names: set[str] = set()
     for number, line in enumerate(lines, 1):
@@ -127,14 +176,15 @@ def parse_record_jar(text: str, source: str = "<registry>") -> RecordJar:
         if first == "%" and line.rstrip() == "%%":
             if not names:
                 raise RecordJarError("empty record ('%%' with no fields before it)", number, source)
-            records.append(_finish(names, bodies, field_lines, record_line))
-            names, bodies, field_lines = [], [], []
+            records.append(_finish(names, bodies, raw_lines, record_line))
+            names, bodies, raw_lines = [], [], []
             continue
         if first == " " or first == "\t":
             if not names:
                 raise RecordJarError("continuation line with no field before it", number, source)
             if line.strip():
                 bodies[-1] = f"{bodies[-1]} {line.strip()}" if bodies[-1] else line.strip()
+            raw_lines.append(line)
             continue
         if not line:
             continue  # blank lines carry nothing; the official file has none
@@ -151,14 +201,12 @@ def parse_record_jar(text: str, source: str = "<registry>") -> RecordJar:
             record_line = number
         names.append(name)
         bodies.append(body.strip())
-        field_lines.append(number)
+        raw_lines.append(line)
 
     if names:
         if not trailing_newline:
-            raise RecordJarError(
-                "the file ends in the middle of a line (truncated download?)", len(lines), source
-            )
-        records.append(_finish(names, bodies, field_lines, record_line))
+            raise RecordJarError("the file ends in the middle of a line (truncated download?)", len(lines), source)
+        records.append(_finish(names, bodies, raw_lines, record_line))
     elif lines and lines[-1].rstrip() == "%%":
         raise RecordJarError("the file ends with '%%' and no record after it (truncated?)", len(lines), source)
     if not records:
@@ -166,6 +214,6 @@ def parse_record_jar(text: str, source: str = "<registry>") -> RecordJar:
     return RecordJar(header=records[0], records=tuple(records[1:]), line_count=len(lines))
 
 
-def _finish(names: list[str], bodies: list[str], field_lines: list[int], line: int) -> RawRecord:
+def _finish(names: list[str], bodies: list[str], raw_lines: list[str], line: int) -> RawRecord:
     decoded = [decode_escapes(b) if "&#" in b else b for b in bodies]
-    return RawRecord(fields=tuple(zip(names, decoded, strict=True)), line=line, field_lines=tuple(field_lines))
+    return RawRecord(fields=tuple(zip(names, decoded, strict=True)), line=line, raw="\n".join(raw_lines))

@@ -9,37 +9,33 @@
 ['language', 'region']
 >>> reg.tag_record("I-KLINGON").preferred_value
 'tlh'
->>> [hit.record.code for hit in reg.search("malt")]
-['mt']
+>>> [(hit.record.type, hit.record.code) for hit in reg.search("malt")]
+[('language', 'mt'), ('region', 'MT')]
 """
 
 from __future__ import annotations
 
+import gc
 import re
 import unicodedata
 from bisect import bisect_left
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import fields as dataclass_fields
 from enum import StrEnum
 from types import MappingProxyType
 
 from app.core.recordjar import RawRecord, RecordJarError, parse_record_jar
 
 __all__ = [
-    "RecordType",
-    "RegistryError",
-    "Record",
-    "Registry",
-    "SearchHit",
-    "MatchKind",
-    "FieldChange",
-    "RecordChange",
-    "RegistryDiff",
-    "diff_registries",
-    "ExtensionRecord",
-    "ExtensionsRegistry",
-    "fold",
     "SAMPLE",
+    "MatchKind",
+    "Record",
+    "RecordType",
+    "Registry",
+    "RegistryError",
+    "SearchHit",
+    "fold",
 ]
 
 RegistryError = RecordJarError
@@ -62,6 +58,9 @@ SUBTAG_TYPES = frozenset(
 )
 TAG_TYPES = frozenset({RecordType.GRANDFATHERED, RecordType.REDUNDANT})
 _TYPE_ORDER = {t.value: i for i, t in enumerate(RecordType)}
+_TYPES_BY_NAME = {t.value: t for t in RecordType}
+_SINGLE_FIELDS = frozenset({"Type", "Subtag", "Tag", "Added", "Deprecated", "Preferred-Value", "Suppress-Script",
+                            "Macrolanguage", "Scope"})  # fmt: skip
 
 # The shape each Type's Subtag must have; a registry that breaks it is damaged.
 _SUBTAG_SHAPE = {
@@ -214,14 +213,6 @@ class SearchHit:
     rank: int
 
 
-@dataclass(frozen=True, slots=True)
-class _SearchRow:
-    record: Record
-    code: str  # lowercased code; a range also answers for its first code
-    text: str  # " "-started folded descriptions, then comments
-    type_order: int
-
-
 _WORD_SPLIT = re.compile(r"[^0-9a-z']+")
 
 
@@ -229,15 +220,14 @@ class Registry:
     """An immutable, indexed Language Subtag Registry."""
 
     __slots__ = (
+        "_by_code",
+        "_by_type",
+        "_relations",
+        "_rows",
+        "_tags",
         "file_date",
         "records",
         "source",
-        "_by_type",
-        "_by_code",
-        "_tags",
-        "_rows",
-        "_sorted_codes",
-        "_relations",
     )
 
     def __init__(self, file_date: str, records: Iterable[Record], source: str = "<registry>") -> None:
@@ -262,14 +252,25 @@ class Registry:
         self._by_type = by_type
         self._by_code = by_code
         self._tags = tags
-        self._rows: list[_SearchRow] | None = None
-        self._sorted_codes: list[tuple[str, int]] | None = None
+        self._rows: _SearchIndex | None = None
         self._relations: _Relations | None = None
 
     # ----------------------------------------------------------------- loading
     @classmethod
     def from_text(cls, text: str, source: str = "<registry>") -> Registry:
         """Parse registry *text*; raise RegistryError naming the line of the first problem."""
+        # Loading makes ~100,000 objects and none of them cyclic garbage: pausing the
+        # collector meanwhile saves about a third of the load time.
+        was_enabled = gc.isenabled()
+        gc.disable()
+        try:
+            return cls._from_text(text, source)
+        finally:
+            if was_enabled:
+                gc.enable()
+
+    @classmethod
+    def _from_text(cls, text: str, source: str) -> Registry:
         jar = parse_record_jar(text, source)
         file_date = jar.header.get("File-Date")
         if file_date is None:
@@ -357,18 +358,9 @@ class Registry:
         return list(self.relations.deprecated)
 
     # ------------------------------------------------------------------ search
-    def _search_rows(self) -> list[_SearchRow]:
+    def _search_index(self) -> _SearchIndex:
         if self._rows is None:
-            rows = []
-            for rec in self.records:
-                parts = [fold(d) for d in rec.descriptions]
-                text = " " + " | ".join(parts)
-                if rec.comments:
-                    text += " || " + " ".join(fold(c) for c in rec.comments)
-                code = rec.code.lower()
-                rows.append(_SearchRow(rec, code, text, _TYPE_ORDER.get(rec.type, 99)))
-            self._rows = rows
-            self._sorted_codes = sorted((row.code, i) for i, row in enumerate(rows))
+            self._rows = _SearchIndex.build(self)
         return self._rows
 
     def search(
@@ -383,11 +375,14 @@ class Registry:
         """Search codes, descriptions and comments, ranked best first.
 
         Ranking: exact code, code prefix, a description word that starts with the query,
-        then a substring anywhere in descriptions or comments. Case and diacritics are
-        ignored; several words must all match. *scope* ``"none"`` keeps records without
-        a Scope. An empty query lists every record that passes the filters in file order.
+        then a substring anywhere in descriptions or comments; within a rank an exact
+        description comes first, then live records before deprecated ones, then the
+        registry's type order and shorter codes. Case and diacritics are ignored; several
+        words must all match. *scope* ``"none"`` keeps records without a Scope. An empty
+        query lists every record that passes the filters in file order.
         """
-        rows = self._search_rows()
+        index = self._search_index()
+        records = self.records
         type_set = frozenset(types) if types is not None else None
 
         def keep(rec: Record) -> bool:
@@ -395,59 +390,107 @@ class Registry:
                 return False
             if scope is not None and (rec.scope or "none") != scope:
                 return False
-            return deprecated is None or rec.is_deprecated == deprecated
+            return deprecated is None or (rec.deprecated is not None) == deprecated
 
         q = fold(query.strip())
         if not q:
-            hits = [SearchHit(row.record, MatchKind.SUBSTRING, 3) for row in rows if keep(row.record)]
+            hits = [SearchHit(rec, MatchKind.SUBSTRING, 3) for rec in records if keep(rec)]
             return hits[:limit] if limit is not None else hits
 
-        best: dict[int, tuple[int, MatchKind]] = {}
-        # Codes: exact through the index, then prefixes by bisecting the sorted code list.
-        codes = self._sorted_codes or []
+        best: dict[int, int] = {}
+        # Codes: prefixes by bisecting the sorted code list; exact ones through the index.
         code_q = q.replace("_", "-")
-        start = bisect_left(codes, (code_q, -1))
-        for code, idx in codes[start:]:
+        codes = index.sorted_codes
+        for pos in range(bisect_left(codes, (code_q, -1)), len(codes)):
+            code, idx = codes[pos]
             if not code.startswith(code_q):
                 break
-            best[idx] = (0, MatchKind.CODE) if code == code_q else (1, MatchKind.CODE_PREFIX)
+            best[idx] = 0 if code == code_q else 1
         for rec in self._by_code.get(code_q, ()):
-            if rec.is_range:  # a code inside a range counts as an exact match of the range
-                idx = self._index_of(rec)
-                best[idx] = (0, MatchKind.CODE)
+            if rec.is_range:  # a code inside a range is an exact match of the range record
+                best[index.position[id(rec)]] = 0
 
         words = [w for w in _WORD_SPLIT.split(q) if w] or [q]
-        word_starts = [" " + w for w in words]
-        for idx, row in enumerate(rows):
-            if idx in best:
-                continue
-            text = row.text
-            if all(w in text for w in words):
-                if all(ws in text or ("(" + ws[1:]) in text or ("-" + ws[1:]) in text for ws in word_starts):
-                    best[idx] = (2, MatchKind.WORD)
-                else:
-                    best[idx] = (3, MatchKind.SUBSTRING)
+        texts = index.texts
+        candidates = [i for i, t in enumerate(texts) if words[0] in t]
+        for w in words[1:]:
+            candidates = [i for i in candidates if w in texts[i]]
+        for i in candidates:
+            if i not in best:
+                text = texts[i]
+                best[i] = 2 if all(_starts_word(text, w) for w in words) else 3
 
-        scored = []
-        for idx, (rank, kind) in best.items():
-            row = rows[idx]
-            rec = row.record
-            if not keep(rec):
-                continue
-            # Within a rank: an exact description first, then live records, registry type order, short codes.
-            exact_desc = 0 if any(fold(d) == q for d in rec.descriptions) else 1
-            scored.append(((rank, exact_desc, rec.is_deprecated, row.type_order, len(row.code), row.code), idx, kind))
-        scored.sort(key=lambda item: item[0])
+        exact = index.exact_description.get(q, ())
+        order = index.static_order
+        scored = sorted(
+            (rank, 0 if rank > 1 and i in exact else 1, order[i], i) for i, rank in best.items() if keep(records[i])
+        )
         if limit is not None:
             scored = scored[:limit]
-        return [SearchHit(rows[idx].record, kind, key[0]) for key, idx, kind in scored]
+        new = object.__new__
+        set_record, set_kind, set_rank = _HIT_SETTERS
+        hits = []
+        for rank, _, _, i in scored:  # thousands of hits for a one-letter query: skip the frozen __init__
+            hit = new(SearchHit)
+            set_record(hit, records[i])
+            set_kind(hit, _KINDS[rank])
+            set_rank(hit, rank)
+            hits.append(hit)
+        return hits
 
-    def _index_of(self, record: Record) -> int:
-        rows = self._search_rows()
-        for i, row in enumerate(rows):
-            if row.record is record:
-                return i
-        raise KeyError(record.code)
+
+_HIT_SETTERS = (SearchHit.record.__set__, SearchHit.kind.__set__, SearchHit.rank.__set__)  # type: ignore[attr-defined]
+_KINDS = (MatchKind.CODE, MatchKind.CODE_PREFIX, MatchKind.WORD, MatchKind.SUBSTRING)
+
+
+def _starts_word(text: str, word: str) -> bool:
+    """Whether *word* starts a word somewhere in the folded *text*."""
+    start = text.find(word)
+    while start != -1:
+        if start == 0 or not text[start - 1].isalnum():
+            return True
+        start = text.find(word, start + 1)
+    return False
+
+
+@dataclass(frozen=True, slots=True)
+class _SearchIndex:
+    """Search keys computed once per registry, in record order."""
+
+    texts: list[str]  # folded descriptions, then comments
+    sorted_codes: list[tuple[str, int]]  # (lowercase code, record index), sorted
+    static_order: list[int]  # each record's place when relevance ties
+    exact_description: dict[str, frozenset[int]]  # folded description -> record indexes
+    position: dict[int, int]  # id(record) -> record index
+
+    @classmethod
+    def build(cls, registry: Registry) -> _SearchIndex:
+        texts = []
+        exact: dict[str, set[int]] = {}
+        for i, rec in enumerate(registry.records):
+            folded = [fold(d) for d in rec.descriptions]
+            for d in folded:
+                exact.setdefault(d, set()).add(i)
+            text = " | ".join(folded)
+            if rec.comments:
+                text += " || " + " ".join(fold(c) for c in rec.comments)
+            texts.append(text)
+        records = registry.records
+        codes = sorted((rec.code.lower(), i) for i, rec in enumerate(records))
+        ranking = sorted(
+            range(len(records)),
+            key=lambda i: (
+                records[i].deprecated is not None, _TYPE_ORDER.get(records[i].type, 99), len(records[i].code),
+                records[i].code.lower(),
+            ),
+        )  # fmt: skip
+        static_order = [0] * len(records)
+        for place, i in enumerate(ranking):
+            static_order[i] = place
+        return cls(
+            texts, codes, static_order, {k: frozenset(v) for k, v in exact.items()},
+            {id(rec): i for i, rec in enumerate(records)},
+        )  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -523,36 +566,62 @@ class _Relations:
         return [rec for rec in candidates if rec.type in allowed and rec is not record]
 
 
+def __getattr__(name: str) -> object:
+    """Give the diff and extensions-registry names, kept in modules of their own for start-up speed."""
+    if name in ("FieldChange", "RecordChange", "RegistryDiff", "diff_registries"):
+        from app.core import regdiff
+
+        return getattr(regdiff, name)
+    if name in ("ExtensionRecord", "ExtensionsRegistry"):
+        from app.core import extensions
+
+        return getattr(extensions, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def _in_order(needle: list[str], hay: list[str]) -> bool:
     """Whether every item of *needle* appears in *hay* in the same order."""
     it = iter(hay)
     return all(any(h == n for h in it) for n in needle)
 
 
-def _record_from_raw(raw: RawRecord, source: str) -> Record:
-    values: dict[str, list[str]] = {}
-    for name, body in raw.fields:
-        if name in values:
-            values[name].append(body)
-        else:
-            values[name] = [body]
+_RECORD_SETTERS = tuple(Record.__dict__[f.name].__set__ for f in dataclass_fields(Record))
 
-    def one(name: str) -> str | None:
-        got = values.get(name)
-        if got is None:
-            return None
-        if len(got) > 1:
-            raise RegistryError(f"field '{name}' appears more than once in one record", raw.line_of(name), source)
-        return got[0]
+
+def _new_record(*values: object) -> Record:
+    """Build a Record without the frozen dataclass's per-field __setattr__ (a third of load time)."""
+    rec = object.__new__(Record)
+    for setter, value in zip(_RECORD_SETTERS, values, strict=True):
+        setter(rec, value)
+    return rec
+
+
+def _record_from_raw(raw: RawRecord, source: str) -> Record:
+    fields = raw.fields
+    single = dict(fields)
+    if len(single) == len(fields):  # the usual case: no field repeated
+        descriptions: tuple[str, ...] = (single["Description"],) if "Description" in single else ()
+        prefixes: tuple[str, ...] = (single["Prefix"],) if "Prefix" in single else ()
+        comments: tuple[str, ...] = (single["Comments"],) if "Comments" in single else ()
+    else:
+        multi: dict[str, list[str]] = {}
+        for name, body in fields:
+            multi.setdefault(name, []).append(body)
+        for name, got in multi.items():
+            if len(got) > 1 and name in _SINGLE_FIELDS:
+                raise RegistryError(f"field '{name}' appears more than once in one record", raw.line_of(name), source)
+        descriptions = tuple(multi.get("Description", ()))
+        prefixes = tuple(multi.get("Prefix", ()))
+        comments = tuple(multi.get("Comments", ()))
+    one = single.get
 
     type_ = one("Type")
     if type_ is None:
         raise RegistryError("record has no 'Type' field", raw.line, source)
     type_ = type_.lower()
-    try:
-        rtype = RecordType(type_)
-    except ValueError:
-        raise RegistryError(f"unknown Type {type_!r}", raw.line_of("Type"), source) from None
+    rtype = _TYPES_BY_NAME.get(type_)
+    if rtype is None:
+        raise RegistryError(f"unknown Type {type_!r}", raw.line_of("Type"), source)
     if rtype in TAG_TYPES:
         code = one("Tag")
         if code is None:
@@ -576,7 +645,6 @@ def _record_from_raw(raw: RawRecord, source: str) -> Record:
             ok = shape.match(code) is not None
         if not ok:
             raise RegistryError(f"Subtag {code!r} is not a valid {type_} subtag", raw.line_of("Subtag"), source)
-    descriptions = values.get("Description")
     if not descriptions:
         raise RegistryError(f"{type_} {code!r} has no 'Description' (truncated record?)", raw.line, source)
     added = one("Added")
@@ -586,162 +654,13 @@ def _record_from_raw(raw: RawRecord, source: str) -> Record:
     for name, value in (("Added", added), ("Deprecated", deprecated)):
         if value is not None and not _DATE.match(value):
             raise RegistryError(f"{name} {value!r} is not a date YYYY-MM-DD", raw.line_of(name), source)
-    prefixes = tuple(values.get("Prefix", ()))
     if rtype == RecordType.EXTLANG and len(prefixes) != 1:
         raise RegistryError(f"extlang {code!r} must have exactly one Prefix", raw.line, source)
-    return Record(
-        type=rtype.value,
-        code=code,
-        descriptions=tuple(descriptions),
-        added=added,
-        deprecated=deprecated,
-        preferred_value=one("Preferred-Value"),
-        prefixes=prefixes,
-        suppress_script=one("Suppress-Script"),
-        macrolanguage=one("Macrolanguage"),
-        scope=one("Scope"),
-        comments=tuple(values.get("Comments", ())),
-        fields=raw.fields,
-        line=raw.line,
-    )
-
-
-# ---------------------------------------------------------------------- diff
-@dataclass(frozen=True, slots=True)
-class FieldChange:
-    """How one field's values differ between two versions of a record."""
-
-    name: str
-    old: tuple[str, ...]
-    new: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class RecordChange:
-    """A record present in both registries whose fields differ."""
-
-    old: Record
-    new: Record
-    changes: tuple[FieldChange, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class RegistryDiff:
-    """What changed between two registries."""
-
-    old_file_date: str
-    new_file_date: str
-    added: tuple[Record, ...] = ()
-    removed: tuple[Record, ...] = ()
-    changed: tuple[RecordChange, ...] = field(default=())
-
-    @property
-    def is_empty(self) -> bool:
-        """Whether the two registries hold the same records with the same fields."""
-        return not (self.added or self.removed or self.changed)
-
-
-def _field_map(rec: Record) -> dict[str, tuple[str, ...]]:
-    out: dict[str, list[str]] = {}
-    for name, value in rec.fields:
-        out.setdefault(name, []).append(value)
-    return {k: tuple(v) for k, v in out.items()}
-
-
-def diff_registries(old: Registry, new: Registry) -> RegistryDiff:
-    """Compare two registries record by record (keyed by Type and code) and field by field."""
-
-    def key(rec: Record) -> tuple[str, str]:
-        return rec.type, rec.code.lower()
-
-    old_map = {key(r): r for r in old.records}
-    new_map = {key(r): r for r in new.records}
-    added = tuple(r for k, r in new_map.items() if k not in old_map)
-    removed = tuple(r for k, r in old_map.items() if k not in new_map)
-    changed = []
-    for k, new_rec in new_map.items():
-        old_rec = old_map.get(k)
-        if old_rec is None or old_rec.fields == new_rec.fields:
-            continue
-        of, nf = _field_map(old_rec), _field_map(new_rec)
-        names = list(dict.fromkeys([*of, *nf]))
-        changes = tuple(
-            FieldChange(n, of.get(n, ()), nf.get(n, ())) for n in names if of.get(n, ()) != nf.get(n, ())
-        )
-        if changes:
-            changed.append(RecordChange(old_rec, new_rec, changes))
-    return RegistryDiff(old.file_date, new.file_date, added, removed, tuple(changed))
-
-
-# ------------------------------------------------------- extensions registry
-@dataclass(frozen=True, slots=True)
-class ExtensionRecord:
-    """One record of the Language Tag Extensions Registry (RFC 5646 §3.7)."""
-
-    identifier: str
-    descriptions: tuple[str, ...]
-    comments: tuple[str, ...]
-    added: str | None
-    rfc: str | None
-    authority: str | None
-    contact_email: str | None
-    mailing_list: str | None
-    url: str | None
-    fields: tuple[tuple[str, str], ...]
-    line: int
-
-
-class ExtensionsRegistry:
-    """The Language Tag Extensions Registry: which singletons are registered and by whom."""
-
-    __slots__ = ("file_date", "records", "source", "_by_id")
-
-    def __init__(self, file_date: str, records: Iterable[ExtensionRecord], source: str = "<extensions>") -> None:
-        self.file_date = file_date
-        self.records = tuple(records)
-        self.source = source
-        self._by_id = {r.identifier.lower(): r for r in self.records}
-
-    @classmethod
-    def from_text(cls, text: str, source: str = "<extensions>") -> ExtensionsRegistry:
-        """Parse extensions-registry *text*; raise RegistryError naming the line of a problem."""
-        jar = parse_record_jar(text, source)
-        file_date = jar.header.get("File-Date")
-        if file_date is None or not _DATE.match(file_date):
-            raise RegistryError("the first record must hold 'File-Date: YYYY-MM-DD'", jar.header.line, source)
-        records = []
-        for raw in jar.records:
-            ident = raw.get("Identifier")
-            if ident is None or len(ident) != 1 or not ident.isalnum() or ident.lower() == "x":
-                raise RegistryError("record needs 'Identifier' holding one singleton", raw.line, source)
-            if not raw.get_all("Description"):
-                raise RegistryError(f"extension {ident!r} has no 'Description'", raw.line, source)
-            records.append(
-                ExtensionRecord(
-                    identifier=ident.lower(),
-                    descriptions=raw.get_all("Description"),
-                    comments=raw.get_all("Comments"),
-                    added=raw.get("Added"),
-                    rfc=raw.get("RFC"),
-                    authority=raw.get("Authority"),
-                    contact_email=raw.get("Contact_Email"),
-                    mailing_list=raw.get("Mailing_List"),
-                    url=raw.get("URL"),
-                    fields=raw.fields,
-                    line=raw.line,
-                )
-            )
-        return cls(file_date, records, source)
-
-    def get(self, singleton: str) -> ExtensionRecord | None:
-        """Return the record of *singleton* (any case), or None when it is not registered."""
-        return self._by_id.get(singleton.lower())
-
-    def __iter__(self) -> Iterator[ExtensionRecord]:
-        return iter(self.records)
-
-    def __len__(self) -> int:
-        return len(self.records)
+    return _new_record(
+        rtype.value, code, descriptions, added, deprecated, one("Preferred-Value"), prefixes,
+        one("Suppress-Script"), one("Macrolanguage"), one("Scope"), comments,
+        raw.fields, raw.line,
+    )  # fmt: skip
 
 
 SAMPLE = """File-Date: 2026-01-01
