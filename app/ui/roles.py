@@ -1,0 +1,218 @@
+"""How each subtag role and each diagnostic severity is shown: name, colours, font, underline, legend.
+
+Colours start from the Okabe–Ito palette (distinguishable with the common colour-vision deficiencies),
+darkened for light backgrounds and lightened for dark ones so that every colour keeps a contrast of at
+least 4.5:1 against the editor's base colour. Colour never carries the meaning alone: each role also has
+a name, a font style (bold keys and languages, italic extlang/private use/-t- source), a tooltip and a
+legend entry, and each severity has its own underline style (wave, dashes, dots) and icon.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QColor, QFont, QIcon, QPalette, QPixmap, QTextCharFormat
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QStyle, QWidget
+
+__all__ = [
+    "ROLE_STYLES",
+    "SEVERITY_STYLES",
+    "LegendWidget",
+    "RoleStyle",
+    "SeverityStyle",
+    "is_dark",
+    "role_colour",
+    "role_format",
+    "role_style",
+    "severity_colour",
+    "severity_icon",
+    "severity_style",
+    "swatch_icon",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class RoleStyle:
+    """The look and the explanation of one subtag role."""
+
+    role: str
+    name: str
+    light: str  # colour on a light base
+    dark: str  # colour on a dark base
+    tooltip: str
+    bold: bool = False
+    italic: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SeverityStyle:
+    """The look of one diagnostic severity."""
+
+    severity: str
+    name: str
+    light: str
+    dark: str
+    underline: QTextCharFormat.UnderlineStyle
+    underline_name: str
+    icon: QStyle.StandardPixmap
+
+
+_ROLES = (
+    RoleStyle("language", "language", "#0063A6", "#56B4E9",
+              "Primary language subtag (RFC 5646 §2.2.1): 2–3 letters (ISO 639), or 5–8 letters if registered.",
+              bold=True),
+    RoleStyle("extlang", "extended language", "#2A6F97", "#8FCDF0",
+              "Extended language subtag (RFC 5646 §2.2.2): a 3-letter language written after its macrolanguage.",
+              italic=True),
+    RoleStyle("script", "script", "#007A5C", "#3DCCA0",
+              "Script subtag (RFC 5646 §2.2.3): 4 letters from ISO 15924, e.g. Latn, Hant."),
+    RoleStyle("region", "region", "#B04600", "#F59A5A",
+              "Region subtag (RFC 5646 §2.2.4): 2 letters (ISO 3166-1) or 3 digits (UN M.49)."),
+    RoleStyle("variant", "variant", "#A3387A", "#E896C8",
+              "Variant subtag (RFC 5646 §2.2.5): 5–8 characters, or a digit and 3 characters; "
+              "registered with the prefixes it suits."),
+    RoleStyle("singleton", "singleton", "#303030", "#E6E6E6",
+              "Singleton (RFC 5646 §2.2.6): one character that starts an extension (u, t, …) or private use (x).",
+              bold=True),
+    RoleStyle("extension", "extension subtag", "#5C5C5C", "#B0B0B0",
+              "Subtag of an extension other than -u- and -t-; only its syntax is checked (RFC 5646 §3.7)."),
+    RoleStyle("u-attribute", "-u- attribute", "#6E6200", "#E3D35C",
+              "Unicode locale attribute (RFC 6067): 3–8 characters before the first -u- key."),
+    RoleStyle("u-key", "-u- key", "#8F5300", "#F2B447",
+              "Unicode locale key (RFC 6067, UTS #35): 2 characters such as ca, co, nu; CLDR defines them.",
+              bold=True),
+    RoleStyle("u-type", "-u- type", "#76620A", "#E6DC8A",
+              "Unicode locale type (RFC 6067, UTS #35): the value of the key before it, e.g. gregory for ca."),
+    RoleStyle("t-lang", "-t- source language", "#3F5F80", "#A4C0DE",
+              "Source language inside -t- (RFC 6497): the language the content was transformed from.",
+              italic=True),
+    RoleStyle("t-key", "-t- field key", "#8A2E8A", "#EBA2EB",
+              "Transformed-content field key (RFC 6497): a letter and a digit, such as m0 or h0.", bold=True),
+    RoleStyle("t-value", "-t- field value", "#7A4A7A", "#D6B0D6",
+              "Transformed-content field value (RFC 6497): 3–8 characters from CLDR for its key."),
+    RoleStyle("privateuse", "private use", "#595959", "#A6A6A6",
+              "Private-use subtag after x (RFC 5646 §2.2.7): meaning agreed privately, never registered.",
+              italic=True),
+    RoleStyle("grandfathered", "grandfathered tag", "#6B3FA0", "#B9A0EC",
+              "Grandfathered tag (RFC 5646 §2.2.8): a whole tag kept from RFC 1766/3066, read as one unit."),
+    RoleStyle("invalid", "invalid", "#C01818", "#FF7070",
+              "Not a subtag in this position: see the problems list for why.", bold=True),
+)
+
+#: Every role's style, keyed by the role's value (``Role`` is a StrEnum, so ``Role.script`` works as a key).
+ROLE_STYLES: dict[str, RoleStyle] = {s.role: s for s in _ROLES}
+
+_SEVERITIES = (
+    SeverityStyle("error", "error", "#D01C1C", "#FF6B6B", QTextCharFormat.UnderlineStyle.WaveUnderline,
+                  "wavy underline", QStyle.StandardPixmap.SP_MessageBoxCritical),
+    SeverityStyle("warning", "warning", "#B86E00", "#FFB020", QTextCharFormat.UnderlineStyle.DashUnderline,
+                  "dashed underline", QStyle.StandardPixmap.SP_MessageBoxWarning),
+    SeverityStyle("info", "note", "#1F6FC5", "#6CB4FF", QTextCharFormat.UnderlineStyle.DotLine,
+                  "dotted underline", QStyle.StandardPixmap.SP_MessageBoxInformation),
+)
+
+#: Every severity's style, keyed by the severity's value.
+SEVERITY_STYLES: dict[str, SeverityStyle] = {s.severity: s for s in _SEVERITIES}
+
+
+def is_dark(palette: QPalette) -> bool:
+    """Return whether *palette* has a dark text background."""
+    return palette.color(QPalette.ColorRole.Base).lightness() < 128
+
+
+def role_style(role: str) -> RoleStyle:
+    """Return the style of *role*, the 'invalid' style for a role this module does not know."""
+    return ROLE_STYLES.get(str(role), ROLE_STYLES["invalid"])
+
+
+def role_colour(role: str, palette: QPalette) -> QColor:
+    """Return the colour of *role* for *palette*."""
+    style = role_style(role)
+    return QColor(style.dark if is_dark(palette) else style.light)
+
+
+def role_format(role: str, palette: QPalette) -> QTextCharFormat:
+    """Return the character format that paints *role* in the editor."""
+    style = role_style(role)
+    fmt = QTextCharFormat()
+    fmt.setForeground(role_colour(role, palette))
+    if style.bold:
+        fmt.setFontWeight(QFont.Weight.Bold)
+    if style.italic:
+        fmt.setFontItalic(True)
+    fmt.setToolTip(f"{style.name}: {style.tooltip}")
+    return fmt
+
+
+def severity_style(severity: str) -> SeverityStyle:
+    """Return the style of *severity* (an unknown one is shown as an error)."""
+    return SEVERITY_STYLES.get(str(severity), SEVERITY_STYLES["error"])
+
+
+def severity_colour(severity: str, palette: QPalette) -> QColor:
+    """Return the underline colour of *severity* for *palette*."""
+    style = severity_style(severity)
+    return QColor(style.dark if is_dark(palette) else style.light)
+
+
+def severity_icon(severity: str, widget: QWidget) -> QIcon:
+    """Return the standard icon of *severity* in *widget*'s style."""
+    return widget.style().standardIcon(severity_style(severity).icon)
+
+
+def swatch_icon(colour: QColor, size: int = 12) -> QIcon:
+    """Return a small square of *colour* for item views and the legend."""
+    pix = QPixmap(size, size)
+    pix.fill(colour)
+    return QIcon(pix)
+
+
+def _html_escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+class LegendWidget(QWidget):
+    """A wrapping row of role names, each written in its own colour and font, with its tooltip."""
+
+    def __init__(self, roles: tuple[str, ...] | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setAccessibleName("Legend of subtag roles")
+        self._roles = roles or tuple(ROLE_STYLES)
+        self._label = QLabel(self)
+        self._label.setWordWrap(True)
+        self._label.setTextFormat(Qt.TextFormat.RichText)
+        self._label.setTextInteractionFlags(Qt.TextInteractionFlag.NoTextInteraction)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self._label)
+        self._refresh()
+
+    def entries(self) -> list[tuple[str, str]]:
+        """Return (role name, colour name) pairs as currently shown."""
+        return [(role_style(r).name, role_colour(r, self.palette()).name()) for r in self._roles]
+
+    def changeEvent(self, event: QEvent) -> None:
+        """Repaint the colours when the palette changes (light/dark switch)."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            self._refresh()
+
+    def _refresh(self) -> None:
+        parts = []
+        for role in self._roles:
+            style = role_style(role)
+            colour = role_colour(role, self.palette()).name()
+            css = f"color:{colour};"
+            if style.bold:
+                css += "font-weight:bold;"
+            if style.italic:
+                css += "font-style:italic;"
+            parts.append(f'<span style="{css}">■&nbsp;{_html_escape(style.name).replace(" ", "&nbsp;")}</span>')
+        sev = " &nbsp; ".join(
+            f"{_html_escape(s.name)}: {s.underline_name}" for s in SEVERITY_STYLES.values()
+        )
+        self._label.setText(" &nbsp; ".join(parts) + f"<br><small>Problems: {sev}</small>")
+        self._label.setToolTip(
+            "\n".join(f"{role_style(r).name}: {role_style(r).tooltip}" for r in self._roles)
+        )
