@@ -1,0 +1,202 @@
+"""``bcp47 match``: RFC 4647 filtering and lookup over an Accept-Language priority list."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from app.cli import EXIT_NO_MATCH, EXIT_OK, CommandError, emit_json
+from app.core.matching import (
+    FilterResult,
+    LookupResult,
+    PriorityList,
+    RangeProblem,
+    basic_filter,
+    extended_filter,
+    format_q,
+    lookup,
+    parse_accept_language,
+)
+
+__all__ = ["register"]
+
+_DESCRIPTION = """\
+Match language tags against a priority list given as an Accept-Language value
+(RFC 9110), using RFC 4647: basic filtering (default), extended filtering
+(--extended, ranges may hold '*' subtags such as de-*-DE) or lookup (--lookup:
+one best tag, trying each range truncated from the right). Give '-' to read tags,
+one per line, from standard input. Exit status: 0 when a range matched, 1 when
+none did (also when lookup falls back to --default), 2 for usage errors.
+"""
+
+
+def register(sub: Any) -> None:
+    """Add the ``match`` verb to the subparsers *sub*."""
+    p = sub.add_parser(
+        "match",
+        help="filter or look up tags with an Accept-Language priority list (RFC 4647)",
+        description=_DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument(
+        "--ranges",
+        required=True,
+        metavar="LIST",
+        help='the priority list, e.g. "fr-CH, fr;q=0.9, *;q=0.1"',
+    )
+    scheme = p.add_mutually_exclusive_group()
+    scheme.add_argument("--lookup", action="store_true", help="lookup (RFC 4647 §3.4): one best tag")
+    scheme.add_argument("--extended", action="store_true", help="extended filtering (RFC 4647 §3.3.2) instead of basic")
+    p.add_argument("--default", metavar="TAG", help="with --lookup: the answer when no range matches")
+    p.add_argument("--json", action="store_true", help="write one JSON object")
+    p.add_argument("tags", nargs="+", metavar="TAG", help="available tags ('-' reads them from stdin)")
+    p.set_defaults(handler=_run_match)
+
+
+def _read_tags(items: list[str]) -> list[str]:
+    """Return the tags, with each '-' replaced by the non-blank lines of stdin."""
+    tags: list[str] = []
+    for item in items:
+        if item == "-":
+            tags.extend(line.strip() for line in sys.stdin if line.strip())
+        else:
+            tags.append(item.strip())
+    return [t for t in tags if t]
+
+
+def _marker(text: str, problem: RangeProblem) -> str:
+    """Return the input line and a ``~~~^`` marker under the problem's span."""
+    width = max(problem.end - problem.start, 1)
+    return f"    {text}\n    {' ' * problem.start}{'~' * (width - 1)}^"
+
+
+def _check_ranges(plist: PriorityList) -> None:
+    """Raise CommandError describing every error of the --ranges value."""
+    errors = plist.errors
+    if not errors:
+        return
+    lines = [f"bad --ranges value {plist.text!r}:"]
+    for problem in errors:
+        lines.append(f"  {problem.message}")
+        if plist.text.strip():
+            lines.append(_marker(plist.text, problem))
+    raise CommandError("\n".join(lines))
+
+
+def _problem_json(problem: RangeProblem) -> dict[str, Any]:
+    return {
+        "code": problem.code,
+        "severity": problem.severity,
+        "message": problem.message,
+        "start": problem.start,
+        "end": problem.end,
+    }
+
+
+def _print_header(plist: PriorityList, title: str) -> None:
+    print(title)
+    print("Priority list, highest first:")
+    for n, rng in enumerate(plist.ranges, 1):
+        print(f"  {n}. {rng.text} (q={format_q(rng.q)})")
+    for rng in plist.excluded:
+        print(f"  left out: {rng.text} (q=0, not acceptable)")
+
+
+def _print_notes(problems: tuple[RangeProblem, ...]) -> None:
+    for problem in problems:
+        if problem.code != "zero-q":  # already listed as "left out"
+            print(f"  note: {problem.message}")
+
+
+def _run_filter(plist: PriorityList, tags: list[str], extended: bool, as_json: bool) -> int:
+    result: FilterResult = extended_filter(plist, tags) if extended else basic_filter(plist, tags)
+    status = EXIT_OK if result.matches else EXIT_NO_MATCH
+    if as_json:
+        emit_json(
+            {
+                "scheme": result.scheme,
+                "ranges": [{"range": r.text, "q": r.q} for r in plist.ranges],
+                "excluded": [r.text for r in plist.excluded],
+                "matches": [{"tag": m.tag, "range": m.range, "q": m.q} for m in result.matches],
+                "unmatched": list(result.unmatched),
+                "problems": [_problem_json(p) for p in result.problems],
+            }
+        )
+        return status
+    if extended:
+        title = "Extended filtering (RFC 4647 §3.3.2): '*' stands for any subtags; never past a singleton."
+    else:
+        title = "Basic filtering (RFC 4647 §3.3.1): a range matches a tag equal to it or starting with it + '-'."
+    _print_header(plist, title)
+    _print_notes(result.problems)
+    print("Steps:")
+    applied = {r.text for r in result.ranges}
+    for rng in plist.ranges:
+        if rng.text not in applied:
+            continue
+        mine = [m.tag for m in result.matches if m.range == rng.text]
+        if mine:
+            print(f"  range {rng.text} matches: {', '.join(mine)}")
+        else:
+            print(f"  range {rng.text} matches no further tag")
+    if result.unmatched:
+        print(f"  no range matches: {', '.join(result.unmatched)}")
+    if result.matches:
+        print(f"Result: {' '.join(result.tags)}")
+    else:
+        print("Result: nothing matched")
+    return status
+
+
+def _run_lookup(plist: PriorityList, tags: list[str], default: str | None, as_json: bool) -> int:
+    result: LookupResult = lookup(plist, tags, default=default)
+    status = EXIT_OK if result.matched else EXIT_NO_MATCH
+    if as_json:
+        emit_json(
+            {
+                "scheme": "lookup",
+                "result": result.tag,
+                "range": result.range,
+                "default_used": result.used_default,
+                "default": default,
+                "ranges": [{"range": r.text, "q": r.q} for r in plist.ranges],
+                "excluded": [r.text for r in plist.excluded],
+                "chain": [{"range": s.range, "candidate": s.candidate, "matched": s.matched} for s in result.chain],
+                "problems": [_problem_json(p) for p in result.problems],
+            }
+        )
+        return status
+    _print_header(plist, "Lookup (RFC 4647 §3.4): each range is truncated from the right until it equals a tag.")
+    _print_notes(result.problems)
+    print("Fallback chain:")
+    current: str | None = None
+    for step in result.chain:
+        if step.range != current:
+            current = step.range
+            print(f"  range {step.range}:")
+        outcome = f"matches {step.matched}" if step.matched is not None else "no tag"
+        print(f"    {step.candidate} -> {outcome}")
+    if result.matched:
+        print(f"Result: {result.tag} (from range {result.range})")
+    elif default is not None:
+        print(f"  (default) -> {default}")
+        print(f"Result: {default} (the default: no range matched)")
+    else:
+        print("Result: nothing matched and no --default was given")
+    return status
+
+
+def _run_match(args: argparse.Namespace) -> int:
+    """Run ``bcp47 match``."""
+    if args.default is not None and not args.lookup:
+        raise CommandError("--default only applies to --lookup")
+    plist = parse_accept_language(args.ranges)
+    _check_ranges(plist)
+    tags = _read_tags(args.tags)
+    if not tags:
+        raise CommandError("no tags to match: give tags as arguments or '-' with one tag per line on stdin")
+    if args.lookup:
+        default = args.default.strip() if args.default is not None else None
+        return _run_lookup(plist, tags, default, args.json)
+    return _run_filter(plist, tags, args.extended, args.json)
