@@ -195,6 +195,10 @@ def _parse_lines(text: str, source: str) -> RecordJar:
             else:
                 good_names.add(name)
         if not colon:
+            if number == len(lines) and not trailing_newline:
+                raise RecordJarError(
+                    f"the file ends in the middle of a line ({line[:40]!r}; truncated download?)", number, source
+                )
             shown = line if len(line) <= 40 else line[:37] + "..."
             raise RecordJarError(f"expected 'Field-Name: value', found {shown!r}", number, source)
         if not names:

@@ -1,0 +1,259 @@
+"""Registry verbs: ``lookup``, ``search``, ``registry info`` and ``registry diff``."""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+from typing import Any
+
+from app.cli import EXIT_NO_MATCH, EXIT_OK, CommandError, emit_json
+from app.core import data
+from app.core.registry import MatchKind, Record, RecordType, Registry
+
+__all__ = ["register", "record_to_json"]
+
+_TYPES = [t.value for t in RecordType]
+_SCOPES = ["macrolanguage", "collection", "special", "private-use", "none"]
+
+
+def register(sub: Any) -> None:
+    """Add the registry verbs to the ``bcp47`` parser."""
+    p = sub.add_parser(
+        "lookup",
+        help="show every registry record for codes or whole tags",
+        description="Show every record of the Language Subtag Registry that a code names "
+        "(a subtag of any type, a code inside a range such as qab, or a grandfathered/redundant tag), "
+        "with all its fields. Exit status 1 when some code matched nothing.",
+    )
+    p.add_argument("codes", nargs="+", metavar="CODE")
+    _common(p)
+    p.set_defaults(handler=_run_lookup)
+
+    p = sub.add_parser(
+        "search",
+        help="search codes, descriptions and comments",
+        description="Search the registry by code (exact, then prefix) and by words of Description and "
+        "Comments, ignoring case and diacritics, best matches first. Exit status 1 when nothing matched.",
+    )
+    p.add_argument("text", nargs="+", metavar="TEXT", help="words to look for (all must match)")
+    p.add_argument("--type", dest="types", action="append", choices=_TYPES, help="only records of this Type")
+    p.add_argument("--scope", choices=_SCOPES, help="only records with this Scope ('none': without one)")
+    dep = p.add_mutually_exclusive_group()
+    dep.add_argument("--deprecated", dest="deprecated", action="store_true", default=None, help="only deprecated")
+    dep.add_argument("--live", dest="deprecated", action="store_false", help="only records not deprecated")
+    p.add_argument("--limit", type=_positive, default=50, help="at most this many results (default 50; 0: all)")
+    _common(p)
+    p.set_defaults(handler=_run_search)
+
+    reg = sub.add_parser("registry", help="facts about a registry file, or the changes between two")
+    reg_sub = reg.add_subparsers(dest="registry_verb", metavar="ACTION", parser_class=type(reg))
+    reg_sub.required = True
+    p = reg_sub.add_parser(
+        "info",
+        help="File-Date, counts per Type and source",
+        description="Show the File-Date, the number of records per Type and where the data came from.",
+    )
+    _common(p)
+    p.set_defaults(handler=_run_info)
+    p = reg_sub.add_parser(
+        "diff",
+        help="records added, removed and changed between two registry files",
+        description="Compare two registry files record by record and field by field. "
+        "Exit status 0 when they hold the same records, 1 when they differ (like diff(1)).",
+    )
+    p.add_argument("old", metavar="OLD", help="the older registry file")
+    p.add_argument("new", metavar="NEW", help="the newer registry file")
+    p.add_argument("--json", action="store_true", help="one JSON object instead of text")
+    p.set_defaults(handler=_run_diff)
+
+
+def _common(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--json", action="store_true", help="JSON instead of text")
+    p.add_argument("--registry", metavar="FILE", help="use this registry file instead of the bundled one")
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError("must be 0 or more")
+    return value
+
+
+def _registry(args: argparse.Namespace) -> Registry:
+    path = getattr(args, "registry", None)
+    return data.load_registry(path) if path else data.bundled_registry()
+
+
+def record_to_json(rec: Record) -> dict[str, Any]:
+    """Return *rec* as a JSON-ready dict: the known fields by name plus every field in file order."""
+    out: dict[str, Any] = {"type": rec.type}
+    out["tag" if rec.is_tag else "subtag"] = rec.code
+    out.update(
+        descriptions=list(rec.descriptions),
+        added=rec.added,
+        deprecated=rec.deprecated,
+        preferred_value=rec.preferred_value,
+        prefixes=list(rec.prefixes),
+        suppress_script=rec.suppress_script,
+        macrolanguage=rec.macrolanguage,
+        scope=rec.scope,
+        comments=list(rec.comments),
+        fields=[[k, v] for k, v in rec.fields],
+        line=rec.line,
+    )
+    bounds = rec.range_bounds
+    if bounds:
+        out["range"] = list(bounds)
+    return out
+
+
+def _format_record(rec: Record) -> str:
+    width = max(len(k) for k, _ in rec.fields)
+    lines = [f"  {k + ':':<{width + 1}} {v}" for k, v in rec.fields]
+    return "\n".join(lines)
+
+
+def _run_lookup(args: argparse.Namespace) -> int:
+    reg = _registry(args)
+    status = EXIT_OK
+    results = []
+    for code in args.codes:
+        records = reg.lookup(code)
+        if not records:
+            status = EXIT_NO_MATCH
+        if args.json:
+            results.append({"query": code, "records": [record_to_json(r) for r in records]})
+            continue
+        if not records:
+            print(f"{code}: no record in the registry (File-Date {reg.file_date})")
+            continue
+        for rec in records:
+            where = f" (inside the range {rec.code})" if rec.is_range else ""
+            print(f"{code}: {rec.type}{where}")
+            print(_format_record(rec))
+        print()
+    if args.json:
+        emit_json(results)
+    return status
+
+
+def _run_search(args: argparse.Namespace) -> int:
+    reg = _registry(args)
+    query = " ".join(args.text)
+    limit = args.limit or None
+    hits = reg.search(query, types=args.types, scope=args.scope, deprecated=args.deprecated)
+    total = len(hits)
+    shown = hits[:limit] if limit else hits
+    if args.json:
+        emit_json(
+            {
+                "query": query,
+                "total": total,
+                "results": [{"match": h.kind.value, **record_to_json(h.record)} for h in shown],
+            }
+        )
+        return EXIT_OK if hits else EXIT_NO_MATCH
+    if not hits:
+        print(f"nothing matches {query!r}")
+        return EXIT_NO_MATCH
+    code_w = min(max(len(h.record.code) for h in shown), 16)
+    for h in shown:
+        rec = h.record
+        flags = " (deprecated)" if rec.is_deprecated else ""
+        why = "" if h.kind in (MatchKind.CODE, MatchKind.CODE_PREFIX, MatchKind.WORD) else "  [in comments/text]"
+        print(f"{rec.type:<13} {rec.code:<{code_w}}  {rec.description}{flags}{why}")
+    if total > len(shown):
+        print(f"... {total - len(shown)} more (use --limit 0 for all)")
+    return EXIT_OK
+
+
+def _run_info(args: argparse.Namespace) -> int:
+    path = args.registry or str(data.resource_path(data.REGISTRY_FILE))
+    text = data.read_text(path)
+    reg = Registry.from_text(text, source=path if args.registry else data.REGISTRY_FILE)
+    counts = reg.counts()
+    info: dict[str, Any] = {
+        "file_date": reg.file_date,
+        "records": len(reg),
+        "counts": counts,
+        "path": path,
+        "sha256": hashlib.sha256(text.encode("utf-8")).hexdigest(),
+        "source": "bundled" if not args.registry else "file",
+    }
+    if not args.registry:
+        info["data_folder"] = str(data.resources_dir())
+        info["extra"] = _bundled_extras()
+    if args.json:
+        emit_json(info)
+        return EXIT_OK
+    print(f"Language Subtag Registry  File-Date {reg.file_date}  ({len(reg)} records)")
+    print(f"  file:   {path}")
+    print(f"  sha256: {info['sha256']}")
+    for type_, n in counts.items():
+        print(f"  {type_:<14}{n:>6}")
+    for line in info.get("extra", []):
+        print(line)
+    return EXIT_OK
+
+
+def _bundled_extras() -> list[str]:
+    """Describe the other bundled data files, tolerating their absence."""
+    lines = []
+    try:
+        ext = data.bundled_extensions_registry()
+        ids = ", ".join(r.identifier for r in ext.records)
+        lines.append(f"Language Tag Extensions Registry  File-Date {ext.file_date}  (singletons: {ids})")
+    except (data.DataError, ValueError) as exc:
+        lines.append(f"Language Tag Extensions Registry: not available ({exc})")
+    loader = getattr(data, "bundled_cldr", None)
+    if loader is not None:
+        try:
+            cldr = loader()
+            lines.append(f"CLDR BCP 47 data  version {getattr(cldr, 'version', '?')}")
+        except (data.DataError, ValueError) as exc:
+            lines.append(f"CLDR BCP 47 data: not available ({exc})")
+    return lines
+
+
+def _run_diff(args: argparse.Namespace) -> int:
+    from app.core.regdiff import diff_registries
+
+    if args.old == args.new:
+        raise CommandError("OLD and NEW are the same file")
+    old = data.load_registry(args.old)
+    new = data.load_registry(args.new)
+    d = diff_registries(old, new)
+    if args.json:
+        emit_json(
+            {
+                "old_file_date": d.old_file_date,
+                "new_file_date": d.new_file_date,
+                "added": [record_to_json(r) for r in d.added],
+                "removed": [record_to_json(r) for r in d.removed],
+                "changed": [
+                    {
+                        "type": c.new.type,
+                        "code": c.new.code,
+                        "changes": [{"field": f.name, "old": list(f.old), "new": list(f.new)} for f in c.changes],
+                    }
+                    for c in d.changed
+                ],
+            }
+        )
+        return EXIT_OK if d.is_empty else EXIT_NO_MATCH
+    print(f"File-Date {d.old_file_date} -> {d.new_file_date}")
+    print(f"{len(d.added)} added, {len(d.removed)} removed, {len(d.changed)} changed")
+    for rec in d.added:
+        print(f"+ {rec.type} {rec.code}: {rec.description}")
+    for rec in d.removed:
+        print(f"- {rec.type} {rec.code}: {rec.description}")
+    for change in d.changed:
+        print(f"~ {change.new.type} {change.new.code}:")
+        for f in change.changes:
+            old_text = " | ".join(f.old) if f.old else "(none)"
+            new_text = " | ".join(f.new) if f.new else "(none)"
+            print(f"    {f.name}: {old_text} -> {new_text}")
+    return EXIT_OK if d.is_empty else EXIT_NO_MATCH

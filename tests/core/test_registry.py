@@ -1,0 +1,148 @@
+"""The registry model on the bundled Language Subtag Registry: counts, real records, ranges, relations, search."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.core import data
+from app.core.registry import MatchKind, RecordType, Registry, fold
+
+
+@pytest.fixture(scope="module")
+def reg() -> Registry:
+    return data.load_registry()
+
+
+def test_every_record_parses_with_the_counts_of_the_file(reg: Registry) -> None:
+    text = data.read_text(data.resource_path(data.REGISTRY_FILE))
+    assert reg.file_date == "2026-09-17"
+    assert len(reg) == text.count("\n%%\n") == 9296
+    assert reg.counts() == {
+        "language": 8276, "extlang": 258, "script": 225, "region": 305,
+        "variant": 139, "grandfathered": 26, "redundant": 67,
+    }  # fmt: skip
+    assert sum(text.count(f"\nType: {t}\n") for t in reg.counts()) == 9296
+
+
+def test_real_records_carry_their_fields(reg: Registry) -> None:
+    assert reg.get("variant", "biske").prefixes == ("sl-rozaj",)
+    assert reg.get("language", "is").suppress_script == "Latn"
+    assert reg.get("language", "cmn").macrolanguage == "zh"
+    assert reg.get("language", "zh").scope == "macrolanguage"
+    klingon = reg.tag_record("i-klingon")
+    assert klingon is not None and klingon.type == "grandfathered" and klingon.preferred_value == "tlh"
+    bu = reg.get("region", "BU")
+    assert bu is not None and bu.deprecated == "1989-12-05" and bu.preferred_value == "MM"
+    heploc = reg.get("variant", "heploc")
+    assert heploc is not None
+    assert heploc.prefixes == ("ja-Latn-hepburn",) and heploc.preferred_value == "alalc97"
+    assert heploc.comments == ("Preferred tag is ja-Latn-alalc97",)
+
+
+def test_repeated_fields_keep_their_order(reg: Registry) -> None:
+    rozaj = reg.get("variant", "rozaj")
+    assert rozaj is not None and rozaj.descriptions == ("Resian", "Resianic", "Rezijan")
+    # 1994 has several Prefixes, in file order.
+    v1994 = reg.get("variant", "1994")
+    assert v1994 is not None and v1994.prefixes[:2] == ("sl-rozaj", "sl-rozaj-biske")
+
+
+def test_folded_lines_are_joined_with_one_space(reg: Registry) -> None:
+    kha = reg.get("language", "kha")
+    assert kha is not None
+    assert kha.comments == ("as of 2008-04-21 this subtag does not include Lyngngam; see lyg",)
+    ia = reg.get("language", "ia")
+    assert ia is not None
+    assert ia.descriptions == ("Interlingua (IALA)", "Interlingua (International Auxiliary Language Association)")
+
+
+def test_non_ascii_escapes_are_decoded(reg: Registry) -> None:
+    provenc = reg.get("variant", "provenc")
+    assert provenc is not None and provenc.descriptions == ("Provençal",)
+    assert "&#x" not in "".join(v for r in reg for _, v in r.fields)
+
+
+@pytest.mark.parametrize(
+    ("type_", "code", "range_code"),
+    [("language", "qab", "qaa..qtz"), ("script", "Qaai", "Qaaa..Qabx"), ("region", "QN", "QM..QZ"),
+     ("region", "xy", "XA..XZ"), ("language", "QTZ", "qaa..qtz")],
+)  # fmt: skip
+def test_codes_inside_ranges_answer_with_the_range_record(
+    reg: Registry, type_: str, code: str, range_code: str
+) -> None:
+    rec = reg.get(type_, code)
+    assert rec is not None and rec.code == range_code and rec.is_range and rec.contains(code)
+
+
+def test_range_codes_list_every_code(reg: Registry) -> None:
+    qaa = reg.get("language", "qaa")
+    assert qaa is not None
+    codes = qaa.range_codes()
+    assert len(codes) == 20 * 26 and codes[0] == "qaa" and codes[-1] == "qtz"
+    assert reg.get("script", "Qaaa").range_codes()[-1] == "Qabx"  # type: ignore[union-attr]
+    assert reg.get("region", "QM").range_codes() == [f"Q{c}" for c in "MNOPQRSTUVWXYZ"]  # type: ignore[union-attr]
+    qua = reg.get("language", "qua")  # just past the range: a real language (Quapaw)
+    assert qua is not None and not qua.is_range
+
+
+def test_lookup_is_case_insensitive_and_returns_every_type(reg: Registry) -> None:
+    assert [(r.type, r.code) for r in reg.lookup("MT")] == [("language", "mt"), ("region", "MT")]
+    assert reg.get("script", "LATN").code == "Latn"  # type: ignore[union-attr]
+    assert [r.type for r in reg.lookup("ZH-MIN-NAN")] == ["grandfathered"]
+    assert [r.type for r in reg.lookup("cmn")] == ["language", "extlang"]
+    assert reg.lookup("nosuch") == []
+
+
+def test_relations(reg: Registry) -> None:
+    assert {"rozaj", "biske", "1994", "nedis"} <= {r.code for r in reg.variants_for("sl")}
+    assert "rozaj" not in {r.code for r in reg.variants_for("de")}
+    assert {r.code for r in reg.variants_for("sl-rozaj")} >= {"biske", "njiva", "1994"}
+    assert "cmn" in {r.code for r in reg.members("zh")} and "yue" in {r.code for r in reg.members("zh")}
+    assert {"is", "en", "de"} <= {r.code for r in reg.suppressing_languages("Latn")}
+    assert {r.code for r in reg.extlangs_for("zh")} >= {"yue", "cmn", "nan"}
+    he = reg.get("language", "he")
+    assert he is not None and [r.code for r in reg.replaced_by_this(he)] == ["iw"]
+    mm = reg.get("region", "MM")
+    assert mm is not None and [r.code for r in reg.replaced_by_this(mm)] == ["BU"]
+    assert {"i-klingon", "iw", "BU"} <= {r.code for r in reg.deprecated_records()}
+
+
+def test_fold_removes_case_and_diacritics() -> None:
+    assert fold("Provençal") == "provencal"
+    assert fold("Norwegian Bokmål") == "norwegian bokmal"
+    assert fold("ÆØÅ") == "aeoa"
+
+
+def test_search_by_description_ignores_diacritics(reg: Registry) -> None:
+    assert "provenc" in [h.record.code for h in reg.search("provencal")]
+    norwegians = {h.record.code for h in reg.search("norweg")}
+    assert {"nb", "nn", "no"} <= norwegians
+
+
+def test_search_ranks_exact_code_then_prefix_then_words(reg: Registry) -> None:
+    hits = reg.search("en")
+    assert (hits[0].record.code, hits[0].kind) == ("en", MatchKind.CODE)
+    kinds = [h.rank for h in hits]
+    assert kinds == sorted(kinds)
+    assert any(h.kind is MatchKind.CODE_PREFIX for h in hits)
+    assert reg.search("french")[0].record.code == "fr"  # exact description before other word matches
+    assert reg.search("qab")[0].record.code == "qaa..qtz"
+
+
+def test_search_filters(reg: Registry) -> None:
+    scripts = reg.search("latin", types=["script"])
+    assert scripts and all(h.record.type == "script" for h in scripts)
+    assert {h.record.code for h in scripts} >= {"Latn", "Latf", "Latg"}
+    macro = reg.search("", scope="macrolanguage")
+    assert len(macro) == sum(1 for r in reg if r.scope == "macrolanguage") and len(macro) > 50
+    dep = reg.search("", deprecated=True)
+    assert len(dep) == len(reg.deprecated_records())
+    live_regions = reg.search("burma", types=[RecordType.REGION], deprecated=False)
+    assert all(not h.record.is_deprecated for h in live_regions)
+    assert len(reg.search("", limit=10)) == 10
+
+
+def test_search_with_several_words_needs_all(reg: Registry) -> None:
+    codes = [h.record.code for h in reg.search("chinese mandarin")]
+    assert "cmn" in codes and "yue" not in codes
+    assert reg.search("zzzzqqq") == []
