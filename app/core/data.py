@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from app.core.cldr import CldrData
     from app.core.extensions import ExtensionsRegistry
     from app.core.registry import Registry
 
@@ -21,8 +22,10 @@ __all__ = [
     "EXTENSIONS_FILE",
     "REGISTRY_FILE",
     "DataError",
+    "bundled_cldr",
     "bundled_extensions_registry",
     "bundled_registry",
+    "load_cldr",
     "load_extensions_registry",
     "load_registry",
     "read_text",
@@ -117,3 +120,20 @@ def bundled_registry() -> Registry:
 def bundled_extensions_registry() -> ExtensionsRegistry:
     """Return the bundled Language Tag Extensions Registry, loaded once per process."""
     return load_extensions_registry()
+
+
+def load_cldr(path: str | os.PathLike[str] | None = None) -> CldrData:
+    """Load CLDR's BCP 47 data (resources/cldr-bcp47.json by default), raising DataError if damaged."""
+    from app.core.cldr import CldrData, CldrDataError
+
+    p = Path(path) if path is not None else resource_path(CLDR_FILE)
+    try:
+        return CldrData.from_json(read_text(p))
+    except CldrDataError as exc:
+        raise DataError(f"{p}: {exc}") from None
+
+
+@lru_cache(maxsize=1)
+def bundled_cldr() -> CldrData:
+    """Return the bundled CLDR BCP 47 data, loaded once per process."""
+    return load_cldr()
