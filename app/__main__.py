@@ -1,0 +1,108 @@
+"""Start the desktop app: ``python -m app`` or ``bcp47-explorer``."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+import time
+from collections.abc import Sequence
+
+from app import __version__
+
+__all__ = ["main", "build_parser"]
+
+#: When set, print "shown <monotonic seconds>" once the window is on screen (benchmarks read it).
+ENV_STARTUP_PROBE = "BCP47_EXPLORER_STARTUP_PROBE"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Return the command-line parser of the GUI."""
+    p = argparse.ArgumentParser(prog="bcp47-explorer", description="Explore, check and build BCP 47 language tags.")
+    p.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    p.add_argument("tag", nargs="?", help="a tag to open in the editor")
+    p.add_argument(
+        "--registry", metavar="FILE", help="use this Language Subtag Registry file instead of the bundled one"
+    )
+    p.add_argument("--settings", metavar="FILE", help="keep settings in this ini file (default: the user's config)")
+    p.add_argument("--theme", choices=("system", "light", "dark"), help="palette to use (remembered)")
+    p.add_argument("--quit-after", type=int, metavar="MS", help="quit MS milliseconds after the window is shown")
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the app; return its exit status (2 when the data cannot be loaded)."""
+    args = build_parser().parse_args(list(sys.argv[1:] if argv is None else argv))
+
+    from PySide6.QtCore import QCoreApplication, QTimer
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    from app.core.data import DataError, bundled_registry, load_registry
+    from app.core.registry import RegistryError
+    from app.ui.errors import install_excepthook, setup_logging
+
+    QCoreApplication.setOrganizationName("bcp47-explorer")
+    QCoreApplication.setApplicationName("bcp47-explorer")
+    QCoreApplication.setApplicationVersion(__version__)
+    existing = QApplication.instance()
+    app = (
+        existing
+        if isinstance(existing, QApplication)
+        else QApplication([sys.argv[0] if sys.argv else "bcp47-explorer"])
+    )
+    app.setApplicationDisplayName("BCP 47 Explorer")
+    app.setDesktopFileName("io.github.bcp47explorer.BCP47Explorer")
+    try:
+        from app.ui.about import app_icon
+
+        app.setWindowIcon(app_icon())
+    except Exception:
+        logging.getLogger(__name__).warning("no app icon", exc_info=True)
+    setup_logging()
+    install_excepthook()
+
+    def fatal(message: str) -> int:
+        logging.getLogger(__name__).error(message)
+        QMessageBox.critical(None, "BCP 47 Explorer cannot start", message)
+        return 2
+
+    registry = None
+    if args.registry:
+        try:
+            registry = load_registry(args.registry)
+        except (DataError, RegistryError) as exc:
+            QMessageBox.warning(None, "Cannot open the registry",
+                                f"{exc}\n\nThe bundled registry is used instead.")  # fmt: skip
+    if registry is None:
+        try:
+            registry = bundled_registry()
+        except (DataError, RegistryError) as exc:
+            return fatal(f"The bundled Language Subtag Registry cannot be loaded:\n\n{exc}")
+
+    from app.ui.main_window import MainWindow
+    from app.ui.settings import Settings
+    from app.ui.theme import apply_theme
+
+    settings = Settings(args.settings)
+    if args.theme:
+        settings.set_value("window/theme", args.theme)
+    apply_theme(app, settings.value("window/theme"))
+    window = MainWindow(registry, settings)
+    if args.tag:
+        window.state.set_tag(args.tag.strip())
+    window.show()
+
+    def shown() -> None:
+        if os.environ.get(ENV_STARTUP_PROBE):
+            print(f"shown {time.monotonic():.6f}", flush=True)
+        if args.quit_after is not None:
+            QTimer.singleShot(max(args.quit_after, 0), window.close)
+
+    QTimer.singleShot(0, shown)
+    status = app.exec()
+    return int(status)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

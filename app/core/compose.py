@@ -1,0 +1,185 @@
+"""Put one registry subtag into a language tag at its proper position ("use in tag").
+
+The tag is taken apart by the shape of its subtags (RFC 5646 §2.1), the new
+subtag is placed in its slot, and the tag is put back together in RFC 5646
+order: language, extlang, script, region, variants, then everything from the
+first singleton on (extensions and private use) exactly as it was.
+
+Ill-formed input is handled as sensibly as possible, and these choices are part
+of the contract (the tests pin them):
+
+- Surrounding whitespace is dropped, ``_`` counts as ``-`` and empty subtags vanish.
+- Subtags before the first singleton are sorted into slots by shape, not by
+  position, so a script written after the region moves in front of it. A second
+  script or region, and anything that fits no slot (``en-US-Latn-$$``), is kept
+  after the variants rather than lost.
+- A grandfathered tag is one indivisible unit: adding to it starts from its
+  Preferred-Value (``i-klingon`` → ``tlh``), or from nothing when it has none.
+- Script, region or variant added to a tag without a language get ``und``.
+- An extlang goes right after the language; as only one extlang is ever valid it
+  replaces any other, and the language becomes the extlang's Prefix
+  (``en`` + ``yue`` → ``zh-yue``) because an extlang means nothing after another language.
+- Changing the language drops extlangs whose Prefix is not the new language.
+- A range record (``qaa..qtz``) given whole stands for its first code.
+- The inserted subtag takes its RFC 5646 §2.1.1 case; the others keep the user's case.
+
+>>> from app.core.data import bundled_registry
+>>> reg = bundled_registry()
+>>> use_in_tag("en-US", "script", "Latn", reg)
+'en-Latn-US'
+>>> use_in_tag("sl-rozaj", "variant", "biske", reg)
+'sl-rozaj-biske'
+>>> use_in_tag("en-Latn-US-x-foo", "language", "fr", reg)
+'fr-Latn-US-x-foo'
+>>> use_in_tag("de-DE", "grandfathered", "i-klingon", reg)
+'i-klingon'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from app.core.registry import RecordType, Registry
+
+__all__ = ["use_in_tag", "split_tag", "TagParts"]
+
+_SUBTAG_TYPES = {"language", "extlang", "script", "region", "variant"}
+_WHOLE_TAG_TYPES = {RecordType.GRANDFATHERED.value, RecordType.REDUNDANT.value}
+
+
+@dataclass(slots=True)
+class TagParts:
+    """A tag taken apart into RFC 5646 slots (mutable: a working value inside this module)."""
+
+    language: str | None = None
+    extlangs: list[str] = field(default_factory=list)
+    script: str | None = None
+    region: str | None = None
+    variants: list[str] = field(default_factory=list)
+    others: list[str] = field(default_factory=list)  # subtags that fit no slot, kept in order
+    tail: list[str] = field(default_factory=list)  # from the first singleton on, untouched
+
+    def join(self) -> str:
+        """Return the parts as one tag in RFC 5646 order."""
+        head = [self.language] if self.language else []
+        head += self.extlangs
+        head += [s for s in (self.script, self.region) if s]
+        return "-".join(head + self.variants + self.others + self.tail)
+
+
+def _is_alpha(s: str, lo: int, hi: int) -> bool:
+    return s.isascii() and s.isalpha() and lo <= len(s) <= hi
+
+
+def _is_variant(s: str) -> bool:
+    if not (s.isascii() and s.isalnum()):
+        return False
+    return 5 <= len(s) <= 8 or (len(s) == 4 and s[0].isdigit())
+
+
+def _is_region(s: str) -> bool:
+    return _is_alpha(s, 2, 2) or (len(s) == 3 and s.isascii() and s.isdigit())
+
+
+def split_tag(tag: str) -> TagParts:
+    """Take *tag* apart into slots by subtag shape (see the module notes for ill-formed input).
+
+    >>> split_tag("zh-yue-Hant-HK-x-a").extlangs
+    ['yue']
+    >>> p = split_tag(" en_US-Latn ")
+    >>> (p.language, p.script, p.region)
+    ('en', 'Latn', 'US')
+    """
+    tokens = [t for t in tag.strip().replace("_", "-").split("-") if t]
+    parts = TagParts()
+    for i, tok in enumerate(tokens):
+        if len(tok) == 1:  # a singleton: extensions and private use are kept as written
+            parts.tail = tokens[i:]
+            break
+        if i == 0 and _is_alpha(tok, 2, 8):
+            parts.language = tok
+        elif (
+            _is_alpha(tok, 3, 3)
+            and parts.language is not None
+            and len(parts.language) <= 3
+            and len(parts.extlangs) < 3
+            and i == 1 + len(parts.extlangs)  # extlangs follow the language directly
+        ):
+            parts.extlangs.append(tok)
+        elif _is_alpha(tok, 4, 4) and parts.script is None:
+            parts.script = tok
+        elif _is_region(tok) and parts.region is None:
+            parts.region = tok
+        elif _is_variant(tok):
+            parts.variants.append(tok)
+        else:
+            parts.others.append(tok)
+    return parts
+
+
+def _case(record_type: str, code: str) -> str:
+    if record_type == "script":
+        return code[:1].upper() + code[1:].lower()
+    if record_type == "region":
+        return code.upper()
+    return code.lower()
+
+
+def use_in_tag(tag: str, record_type: str, code: str, registry: Registry) -> str:
+    """Return *tag* with the subtag *code* of *record_type* put in its proper place.
+
+    >>> from app.core.data import bundled_registry
+    >>> reg = bundled_registry()
+    >>> use_in_tag("zh-Hant-TW", "language", "yue", reg)
+    'yue-Hant-TW'
+    >>> use_in_tag("en", "extlang", "yue", reg)
+    'zh-yue'
+    >>> use_in_tag("", "region", "CH", reg)
+    'und-CH'
+    >>> use_in_tag("de-1901", "variant", "1901", reg)
+    'de-1901'
+    """
+    record_type = record_type.lower()
+    code = code.strip()
+    if record_type in _WHOLE_TAG_TYPES:
+        rec = registry.tag_record(code)
+        return rec.code if rec is not None else code
+    if record_type not in _SUBTAG_TYPES:
+        raise ValueError(f"unknown record type {record_type!r}")
+    if ".." in code:
+        code = code.split("..", 1)[0]
+    if not code:
+        return tag.strip()
+    code = _case(record_type, code)
+
+    whole = registry.tag_record(tag.strip()) if tag.strip() else None
+    if whole is not None and whole.type == RecordType.GRANDFATHERED:
+        tag = whole.preferred_value or ""
+    parts = split_tag(tag)
+
+    if record_type == "language":
+        parts.language = code
+        parts.extlangs = [e for e in parts.extlangs if _extlang_prefix(registry, e) == code.lower()]
+    elif record_type == "extlang":
+        prefix = _extlang_prefix(registry, code)
+        if prefix is not None:
+            parts.language = prefix
+        elif parts.language is None:
+            parts.language = "und"
+        parts.extlangs = [code]
+    elif record_type == "script":
+        parts.script = code
+    elif record_type == "region":
+        parts.region = code
+    elif record_type == "variant" and code.lower() not in (v.lower() for v in parts.variants):
+        parts.variants.append(code)
+    if parts.language is None:
+        parts.language = "und"
+    return parts.join()
+
+
+def _extlang_prefix(registry: Registry, extlang: str) -> str | None:
+    rec = registry.get(RecordType.EXTLANG.value, extlang)
+    if rec is None or not rec.prefixes:
+        return None
+    return rec.prefixes[0].lower()

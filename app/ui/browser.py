@@ -1,0 +1,411 @@
+"""The registry browser: search and filter every record, read all its fields and follow its relations."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable, Mapping
+
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, QTimer, QUrl, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSplitter,
+    QTableView,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.core.registry import Record, RecordType, Registry
+
+from .registry_model import RegistryTableModel
+
+__all__ = ["BrowserPane", "SEARCH_DELAY_MS", "SCOPES"]
+
+#: Wait this long after the last keystroke before searching; short enough to feel instant.
+SEARCH_DELAY_MS = 60
+
+#: Scope filter values as Registry.search takes them ("none": records without a Scope).
+SCOPES = ("macrolanguage", "collection", "special", "private-use", "none")
+
+_DEPRECATED_CHOICES = (("", "Deprecated or not"), ("no", "Not deprecated"), ("yes", "Deprecated only"))
+
+
+def _link(href: str, text: str, title: str = "") -> str:
+    t = f' title="{html.escape(title)}"' if title else ""
+    return f'<a href="{html.escape(href, quote=True)}"{t}>{html.escape(text)}</a>'
+
+
+def _record_href(rec: Record) -> str:
+    return f"record:{rec.type}:{rec.code}"
+
+
+class BrowserPane(QWidget):
+    """Every registry record in a searchable, sortable table with a details pane."""
+
+    use_in_tag_requested = Signal(str, str)  # (record type, code)
+    open_tag_requested = Signal(str)  # a whole tag to open in the editor
+    record_shown = Signal(str, str)  # (record type, code) now shown in the details pane
+
+    def __init__(self, registry: Registry, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("BrowserPane")
+        self.setAccessibleName("Registry browser")
+        self._registry = registry
+        self._record: Record | None = None
+
+        # --- search and filters
+        self.search_edit = QLineEdit(placeholderText="Search codes, descriptions and comments…  (Ctrl+F)")
+        self.search_edit.setClearButtonEnabled(True)
+        self.search_edit.setAccessibleName("Search the registry")
+        self.search_edit.setToolTip(
+            "Type a code (exact, then prefix) or words of a description; case and accents are ignored.\n"
+            "Press Down to move into the results."
+        )
+        self.type_combo = QComboBox()
+        self.type_combo.setAccessibleName("Filter by type")
+        self.type_combo.setToolTip("Show only records of one Type")
+        counts = registry.counts()
+        self.type_combo.addItem(f"All types ({len(registry):,})", "")
+        for t in RecordType:
+            self.type_combo.addItem(f"{t.value} ({counts.get(t.value, 0):,})", t.value)
+        self.scope_combo = QComboBox()
+        self.scope_combo.setAccessibleName("Filter by scope")
+        self.scope_combo.setToolTip('Show only records with this Scope ("no scope": ordinary individual subtags)')
+        self.scope_combo.addItem("Any scope", "")
+        for s in SCOPES:
+            self.scope_combo.addItem("no scope" if s == "none" else s, s)
+        self.deprecated_combo = QComboBox()
+        self.deprecated_combo.setAccessibleName("Filter by deprecation")
+        self.deprecated_combo.setToolTip("Show or hide records that carry a Deprecated date")
+        for value, label in _DEPRECATED_CHOICES:
+            self.deprecated_combo.addItem(label, value)
+
+        filters = QHBoxLayout()
+        filters.addWidget(self.search_edit, 1)
+        filters.addWidget(self.type_combo)
+        filters.addWidget(self.scope_combo)
+        filters.addWidget(self.deprecated_combo)
+
+        self.count_label = QLabel()
+        self.count_label.setAccessibleName("Result count")
+        self.count_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.count_label.setToolTip(
+            "Records per type in this registry file: "
+            + ", ".join(f"{k} {v:,}" for k, v in counts.items())
+            + f"\nSource: {registry.source}"
+        )
+
+        # --- the table
+        self.model = RegistryTableModel(parent=self)
+        self.table = QTableView()
+        self.table.setAccessibleName("Registry records")
+        self.table.setModel(self.model)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setAlternatingRowColors(True)
+        self.table.setWordWrap(False)
+        self.table.setTabKeyNavigation(False)
+        vh = self.table.verticalHeader()
+        vh.setVisible(False)
+        # Fixed row heights: measuring 9,000 rows on every search would cost far more than the search.
+        vh.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        vh.setDefaultSectionSize(self.fontMetrics().height() + 6)
+        hh = self.table.horizontalHeader()
+        hh.setSortIndicatorClearable(True)
+        hh.setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
+        hh.setSectionsMovable(True)
+        hh.setHighlightSections(False)
+        em = self.fontMetrics().horizontalAdvance("M")
+        for col, width in enumerate((7, 7, 22, 7, 7, 6, 8, 7, 7, 8)):
+            hh.resizeSection(col, width * em)
+        hh.setStretchLastSection(True)
+        self.table.setSortingEnabled(True)
+
+        # --- details
+        self.details = QTextBrowser()
+        self.details.setAccessibleName("Record details")
+        self.details.setOpenLinks(False)
+        self.details.setOpenExternalLinks(False)
+        self.range_label = QLabel()
+        self.range_combo = QComboBox()
+        self.range_combo.setAccessibleName("Code inside the range")
+        self.range_combo.setToolTip("This record stands for a range of codes: pick the one to use")
+        self.range_combo.setMaxVisibleItems(20)
+        self.range_label.setBuddy(self.range_combo)
+        self.use_button = QPushButton("&Use in tag")
+        self.use_button.setToolTip("Put this subtag into the current tag at its proper position (Ctrl+Return)")
+        self.use_button.setAccessibleName("Use in tag")
+        self.use_button.setEnabled(False)
+        actions = QHBoxLayout()
+        actions.addWidget(self.range_label)
+        actions.addWidget(self.range_combo, 1)
+        actions.addStretch(0)
+        actions.addWidget(self.use_button)
+        details_box = QWidget()
+        dl = QVBoxLayout(details_box)
+        dl.setContentsMargins(0, 0, 0, 0)
+        dl.addWidget(self.details, 1)
+        dl.addLayout(actions)
+
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.setObjectName("browser_splitter")
+        self.splitter.addWidget(self.table)
+        self.splitter.addWidget(details_box)
+        self.splitter.setStretchFactor(0, 3)
+        self.splitter.setStretchFactor(1, 2)
+        self.splitter.setChildrenCollapsible(False)
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(filters)
+        layout.addWidget(self.count_label)
+        layout.addWidget(self.splitter, 1)
+
+        # --- behaviour
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(SEARCH_DELAY_MS)
+        self._timer.timeout.connect(self.refresh)
+        self.search_edit.textChanged.connect(self._on_search_edit_text_changed)
+        self.search_edit.returnPressed.connect(self._on_search_edit_return_pressed)
+        for combo in (self.type_combo, self.scope_combo, self.deprecated_combo):
+            combo.currentIndexChanged.connect(self.refresh)
+        self.table.selectionModel().currentRowChanged.connect(self._on_table_current_row_changed)
+        self.details.anchorClicked.connect(self._on_details_anchor_clicked)
+        self.use_button.clicked.connect(self._on_use_button_clicked)
+        down = QShortcut(QKeySequence(Qt.Key.Key_Down), self.search_edit)
+        down.setContext(Qt.ShortcutContext.WidgetShortcut)
+        down.activated.connect(self._on_search_edit_return_pressed)
+        use = QShortcut(QKeySequence("Ctrl+Return"), self)
+        use.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        use.activated.connect(self.use_button.click)
+
+        self.refresh()
+
+    # ------------------------------------------------------------- public API
+    def registry(self) -> Registry:
+        """Return the registry this pane browses."""
+        return self._registry
+
+    def focus_search(self) -> None:
+        """Move the keyboard focus to the search box and select its text."""
+        self.search_edit.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.search_edit.selectAll()
+
+    def current_record(self) -> Record | None:
+        """Return the record shown in the details pane."""
+        return self._record
+
+    def show_record(self, type: str, code: str) -> bool:
+        """Select the record of *type* and *code* (search for it if it is not listed); return whether found."""
+        rec = self._registry.get(type, code)
+        if rec is None:
+            return False
+        row = self.model.row_of(rec)
+        if row < 0:
+            # Not among the current results: search for it by its code, with the filters off.
+            self.set_filters(
+                {"query": rec.code if not rec.is_range else code, "type": "", "scope": "", "deprecated": ""}
+            )
+            row = self.model.row_of(rec)
+        if row >= 0:
+            self._select_row(row)
+        self._show_details(rec, pick=code)
+        return True
+
+    def filters(self) -> dict[str, str]:
+        """Return the search text and filters (for saving in the settings)."""
+        return {
+            "query": self.search_edit.text(),
+            "type": self.type_combo.currentData() or "",
+            "scope": self.scope_combo.currentData() or "",
+            "deprecated": self.deprecated_combo.currentData() or "",
+        }
+
+    def set_filters(self, filters: Mapping[str, str]) -> None:
+        """Restore search text and filters; unknown values fall back to "all"; searches at once."""
+        for combo, key in ((self.type_combo, "type"), (self.scope_combo, "scope"),
+                           (self.deprecated_combo, "deprecated")):  # fmt: skip
+            combo.blockSignals(True)
+            idx = combo.findData(filters.get(key, ""))
+            combo.setCurrentIndex(max(idx, 0))
+            combo.blockSignals(False)
+        self.search_edit.blockSignals(True)
+        self.search_edit.setText(filters.get("query", ""))
+        self.search_edit.blockSignals(False)
+        self.refresh()
+
+    def visible_records(self) -> list[Record]:
+        """Return the records listed in the table, in display order."""
+        return self.model.records()
+
+    # ---------------------------------------------------------------- search
+    def refresh(self) -> None:
+        """Run the search with the current text and filters now and show the results."""
+        self._timer.stop()
+        f = self.filters()
+        deprecated = {"": None, "no": False, "yes": True}[f["deprecated"]]
+        hits = self._registry.search(
+            f["query"], types=(f["type"],) if f["type"] else None, scope=f["scope"] or None, deprecated=deprecated
+        )
+        previous = self._record
+        self.model.set_records([h.record for h in hits])
+        total = len(self._registry)
+        shown = self.model.rowCount()
+        filtered = f["query"].strip() or f["type"] or f["scope"] or f["deprecated"]
+        what = f"{shown:,} of {total:,} records" if filtered else f"all {total:,} records"
+        self.count_label.setText(f"Showing {what}  ·  registry File-Date {self._registry.file_date}")
+        row = self.model.row_of(previous) if previous is not None else -1
+        if row < 0 and shown:
+            row = 0
+        if row >= 0:
+            self._select_row(row)
+        else:
+            self._show_details(None)
+
+    def _select_row(self, row: int) -> None:
+        index = self.model.index(row, 0)
+        self.table.selectionModel().setCurrentIndex(
+            index, QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows
+        )
+        self.table.scrollTo(index, QAbstractItemView.ScrollHint.EnsureVisible)
+        self._show_details(self.model.record(row))
+
+    def _on_search_edit_text_changed(self, _text: str) -> None:
+        self._timer.start()
+
+    def _on_search_edit_return_pressed(self) -> None:
+        if self._timer.isActive():
+            self.refresh()
+        self.table.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def _on_table_current_row_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        self._show_details(self.model.record(current.row()) if current.isValid() else None)
+
+    def _on_use_button_clicked(self) -> None:
+        rec = self._record
+        if rec is None:
+            return
+        code = self.range_combo.currentText() if rec.is_range else rec.code
+        self.use_in_tag_requested.emit(rec.type, code)
+
+    def _on_details_anchor_clicked(self, url: QUrl) -> None:
+        self.follow_link(url.toString())
+
+    def follow_link(self, href: str) -> None:
+        """Act on a details link: ``tag:TAG`` opens a tag in the editor, ``record:TYPE:CODE`` shows a record."""
+        scheme, _, rest = href.partition(":")
+        if scheme == "tag":
+            self.open_tag_requested.emit(rest)
+        elif scheme == "record":
+            type_, _, code = rest.partition(":")
+            self.show_record(type_, code)
+
+    # --------------------------------------------------------------- details
+    def _show_details(self, rec: Record | None, pick: str | None = None) -> None:
+        if rec is self._record and pick is None:
+            return
+        self._record = rec
+        self.use_button.setEnabled(rec is not None)
+        is_range = rec is not None and rec.is_range
+        self.range_label.setVisible(is_range)
+        self.range_combo.setVisible(is_range)
+        if rec is None:
+            self.details.setHtml("<p><i>No record selected.</i></p>")
+            return
+        if is_range:
+            codes = rec.range_codes()
+            self.range_combo.clear()
+            self.range_combo.addItems(codes)
+            first, last = rec.range_bounds or (rec.code, rec.code)
+            self.range_label.setText(f"&Code ({len(codes):,} in {first}–{last}):")
+            if pick is not None:
+                idx = next((i for i, c in enumerate(codes) if c.lower() == pick.lower()), 0)
+                self.range_combo.setCurrentIndex(idx)
+        self.details.setHtml(self._details_html(rec))
+        self.record_shown.emit(rec.type, rec.code)
+
+    def _details_html(self, rec: Record) -> str:
+        reg = self._registry
+        esc = html.escape
+        title = f"{esc(rec.type)} <b>{esc(rec.code)}</b>"
+        out = [f"<h3>{title}: {esc(rec.descriptions[0] if rec.descriptions else '')}</h3>"]
+        if rec.is_deprecated:
+            out.append(f"<p><b>Deprecated</b> since {esc(rec.deprecated or '')}"
+                       + (f"; use {self._value_link(rec, 'Preferred-Value', rec.preferred_value)} instead"
+                          if rec.preferred_value else "") + ".</p>")  # fmt: skip
+        if rec.is_range:
+            first, last = rec.range_bounds or ("", "")
+            out.append(f"<p>A range record: it stands for each of the {len(rec.range_codes()):,} codes "
+                       f"from <b>{esc(first)}</b> to <b>{esc(last)}</b>.</p>")  # fmt: skip
+        out.append("<table cellspacing='0' cellpadding='3'>")
+        for name, value in rec.fields:
+            known = name in _FIELD_HELP
+            label = esc(name) if known else f"{esc(name)} <i>(not defined by RFC 5646)</i>"
+            help_ = _FIELD_HELP.get(name, "A field this program does not know; shown as it is in the file")
+            out.append(
+                f"<tr><td valign='top' title='{esc(help_, quote=True)}'><b>{label}</b></td>"
+                f"<td>{self._value_link(rec, name, value)}</td></tr>"
+            )
+        out.append(f"<tr><td><b>Line</b></td><td>{rec.line} of {esc(reg.source)}</td></tr>")
+        out.append("</table>")
+        for heading, records in self._relations(rec):
+            if not records:
+                continue
+            items = ", ".join(
+                _link(_record_href(r), r.code, r.description) + (" <i>(deprecated)</i>" if r.is_deprecated else "")
+                for r in records
+            )
+            out.append(f"<h4>{esc(heading)} ({len(records)})</h4><p>{items}</p>")
+        return "".join(out)
+
+    def _value_link(self, rec: Record, name: str, value: str | None) -> str:
+        if value is None:
+            return ""
+        reg = self._registry
+        if name == "Prefix":
+            return _link(f"tag:{value}", value, "Open this tag in the editor")
+        if name == "Suppress-Script" and reg.get("script", value) is not None:
+            return _link(f"record:script:{value}", value, "Show this script")
+        if name == "Macrolanguage" and reg.get("language", value) is not None:
+            return _link(f"record:language:{value}", value, "Show this macrolanguage")
+        if name == "Preferred-Value":
+            if rec.is_tag or "-" in value:
+                return _link(f"tag:{value}", value, "Open this tag in the editor")
+            target_type = "language" if rec.type in ("extlang", "language") else rec.type
+            if reg.get(target_type, value) is not None:
+                return _link(f"record:{target_type}:{value}", value, "Show the preferred record")
+        return html.escape(value)
+
+    def _relations(self, rec: Record) -> Iterable[tuple[str, list[Record]]]:
+        reg = self._registry
+        if rec.type == RecordType.LANGUAGE and not rec.is_range:
+            yield "Variants usable with this language", reg.variants_for(rec.code)
+            yield "Extlangs with this prefix", reg.extlangs_for(rec.code)
+            yield "Members of this macrolanguage", reg.members(rec.code)
+        if rec.type == RecordType.SCRIPT and not rec.is_range:
+            yield "Languages whose Suppress-Script is this script", reg.suppressing_languages(rec.code)
+        yield "Records replaced by this one", reg.replaced_by_this(rec)
+
+
+_FIELD_HELP = {
+    "Type": "What kind of subtag or tag this record describes",
+    "Subtag": "The subtag (or a range a..b of subtags)",
+    "Tag": "The whole tag of a grandfathered or redundant record",
+    "Description": "A name of the language, script, region or variant",
+    "Added": "The date the record was added to the registry",
+    "Deprecated": "The date from which this record should no longer be used",
+    "Preferred-Value": "What to use instead (canonicalization replaces it)",
+    "Prefix": "A tag this subtag is meant to follow; click to open it in the editor",
+    "Suppress-Script": "The script that should not be written with this language",
+    "Macrolanguage": "The macrolanguage that encompasses this language",
+    "Scope": "macrolanguage, collection, special or private-use",
+    "Comments": "Remarks by the registry's reviewer",
+}

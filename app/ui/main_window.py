@@ -1,0 +1,433 @@
+"""The main window: composes the panes around one current tag and connects their signals."""
+
+from __future__ import annotations
+
+import importlib
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QByteArray, QSize, Qt
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QApplication,
+    QFileDialog,
+    QLabel,
+    QMainWindow,
+    QMenu,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.core.compose import use_in_tag
+from app.core.registry import Registry
+
+from .browser import BrowserPane
+from .errors import show_error
+from .settings import Settings
+from .state import TagState
+from .theme import THEMES, apply_theme
+
+__all__ = ["MainWindow", "PANES"]
+
+log = logging.getLogger(__name__)
+
+APP_NAME = "BCP 47 Explorer"
+
+#: (key, tab title, shortcut) of each pane, in tab order.
+PANES = (("editor", "&Editor", "Ctrl+1"), ("builder", "-u- &Builder", "Ctrl+2"), ("browser", "&Registry", "Ctrl+3"))
+
+#: The forms the editor can copy: (name for EditorPane.copy_form, menu text, shortcut).
+COPY_FORMS = (
+    ("canonical", "Copy &canonical form", "Ctrl+Shift+C"),
+    ("extlang", "Copy e&xtlang form", "Ctrl+Shift+E"),
+    ("unicode", "Copy &Unicode locale identifier", "Ctrl+Shift+U"),
+    ("legacy", "Copy &legacy LDML keywords", "Ctrl+Shift+L"),
+)
+
+
+class Placeholder(QWidget):
+    """Stand in for a pane that could not be created, saying why."""
+
+    def __init__(self, title: str, reason: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        label = QLabel(f"<h3>{title} is not available</h3><p>{reason}</p>")
+        label.setWordWrap(True)
+        label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        layout = QVBoxLayout(self)
+        layout.addWidget(label)
+        self.setAccessibleName(f"{title} (not available)")
+        self.reason = reason
+
+
+def _optional(module: str, name: str) -> tuple[Any, str]:
+    """Return (attribute, "") from an app module that may not exist yet, or (None, why not)."""
+    try:
+        return getattr(importlib.import_module(module), name), ""
+    except (ImportError, AttributeError) as exc:
+        return None, f"{module}.{name} cannot be loaded ({exc})."
+
+
+class MainWindow(QMainWindow):
+    """The application window: editor, builder and registry browser over one current tag."""
+
+    def __init__(
+        self,
+        registry: Registry,
+        settings: Settings,
+        *,
+        cldr: Any = None,
+        engine: Any = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("MainWindow")
+        self.setWindowTitle(APP_NAME)
+        self.setMinimumSize(QSize(640, 420))
+        self.settings = settings
+        self.registry = registry
+        self.state = TagState(settings.value("editor/last_tag"), self)
+        self._cldr = cldr
+        self._engine = engine
+        self.tabs = QTabWidget()
+        self.tabs.setDocumentMode(True)
+        self.tabs.setAccessibleName("Panes")
+        self.setCentralWidget(self.tabs)
+        self.editor: QWidget | None = None
+        self.builder: QWidget | None = None
+        self.browser: BrowserPane | None = None
+        self._status_tag = QLabel()
+        self._status_tag.setAccessibleName("Current tag")
+        self._status_tag.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self._status_data = QLabel()
+        self.statusBar().addWidget(self._status_tag, 1)
+        self.statusBar().addPermanentWidget(self._status_data)
+        self.state.tag_changed.connect(self._on_state_tag_changed)
+        self._build_panes()
+        self._build_menus()
+        self._restore()
+        self._on_state_tag_changed(self.state.tag())
+
+    # ------------------------------------------------------------------ panes
+    def _data(self) -> tuple[Any, Any, str]:
+        """Return (cldr, engine, problems) for the current registry, loading what exists."""
+        problems = []
+        cldr = self._cldr
+        if cldr is None:
+            loader, why = _optional("app.core.data", "bundled_cldr")
+            if loader is not None:
+                try:
+                    cldr = loader()
+                except Exception as exc:
+                    why = f"The CLDR data cannot be loaded: {exc}"
+            if cldr is None:
+                problems.append(why)
+        engine = self._engine
+        if engine is None and cldr is not None:
+            engine_cls, why = _optional("app.core.tag", "TagEngine")
+            if engine_cls is not None:
+                try:
+                    engine = engine_cls(self.registry, cldr)
+                except Exception as exc:
+                    why = f"The tag engine cannot start: {exc}"
+            if engine is None:
+                problems.append(why)
+        self._cldr, self._engine = cldr, engine
+        return cldr, engine, " ".join(problems)
+
+    def _build_panes(self) -> None:
+        cldr, engine, problems = self._data()
+        self.tabs.clear()
+        for w in (self.editor, self.builder, self.browser):
+            if w is not None:
+                w.deleteLater()
+
+        def make(module: str, cls_name: str, title: str, build: Callable[[Any], QWidget]) -> QWidget:
+            cls, why = _optional(module, cls_name)
+            if cls is None or engine is None:
+                return Placeholder(title, why or problems)
+            try:
+                return build(cls)
+            except Exception as exc:
+                log.exception("cannot create the %s pane", title)
+                return Placeholder(title, f"It failed to start: {exc}")
+
+        self.editor = make("app.ui.editor", "EditorPane", "The tag editor",
+                           lambda cls: cls(self.state, engine, self.registry, self.settings))  # fmt: skip
+        self.builder = make("app.ui.builder", "BuilderPane", "The -u- keyword builder",
+                            lambda cls: cls(self.state, engine, cldr))  # fmt: skip
+        self.browser = BrowserPane(self.registry)
+        for (key, title, shortcut), widget in zip(PANES, (self.editor, self.builder, self.browser), strict=True):
+            widget.setObjectName(f"{key}_pane") if not widget.objectName() else None
+            i = self.tabs.addTab(widget, title)
+            self.tabs.setTabToolTip(i, f"{title.replace('&', '')} ({shortcut})")
+        self.browser.use_in_tag_requested.connect(self._on_browser_use_in_tag_requested)
+        self.browser.open_tag_requested.connect(self._on_browser_open_tag_requested)
+        activated = getattr(self.editor, "subtag_activated", None)
+        if activated is not None:
+            activated.connect(self._on_editor_subtag_activated)
+        counts = len(self.registry)
+        cldr_text = f" · CLDR {getattr(cldr, 'version', '?')}" if cldr is not None else ""
+        self._status_data.setText(f"Registry {self.registry.file_date} · {counts:,} records{cldr_text}")
+        self._status_data.setToolTip(f"Language Subtag Registry: {self.registry.source}")
+
+    def pane(self, key: str) -> QWidget:
+        """Return the pane called *key* ("editor", "builder" or "browser")."""
+        widget = {"editor": self.editor, "builder": self.builder, "browser": self.browser}[key]
+        assert widget is not None
+        return widget
+
+    def show_pane(self, key: str) -> None:
+        """Bring the pane *key* to the front and give it the keyboard focus."""
+        widget = self.pane(key)
+        self.tabs.setCurrentWidget(widget)
+        if key == "browser" and self.browser is not None:
+            self.browser.focus_search()
+        elif key == "editor" and hasattr(widget, "focus_input"):
+            widget.focus_input()
+        else:
+            widget.setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+    # ------------------------------------------------------------------ menus
+    def _action(self, menu: QMenu, text: str, slot: Callable[[], Any], shortcut: str | QKeySequence | None = None,
+                tip: str = "") -> QAction:  # fmt: skip
+        action = menu.addAction(text)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        if tip:
+            action.setStatusTip(tip)
+            action.setToolTip(tip)
+        action.triggered.connect(lambda _checked=False: slot())
+        return action
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        file_menu = bar.addMenu("&File")
+        self._action(file_menu, "&Open registry file…", self.open_registry_file, QKeySequence.StandardKey.Open,
+                     "Browse and check against another copy of the Language Subtag Registry")  # fmt: skip
+        self._action(file_menu, "Use the &bundled registry", self.use_bundled_registry, None,
+                     "Go back to the registry that ships with the app")  # fmt: skip
+        file_menu.addSeparator()
+        self._action(file_menu, "&Quit", self.close, QKeySequence.StandardKey.Quit)
+
+        edit_menu = bar.addMenu("&Edit")
+        self.copy_actions: dict[str, QAction] = {}
+        for name, text, shortcut in COPY_FORMS:
+            self.copy_actions[name] = self._action(edit_menu, text, lambda n=name: self.copy_form(n), shortcut)
+        edit_menu.addSeparator()
+        self._action(edit_menu, "&Find in registry…", self.find_in_registry, QKeySequence.StandardKey.Find,
+                     "Search the registry (Ctrl+F)")  # fmt: skip
+
+        view_menu = bar.addMenu("&View")
+        self.pane_actions: dict[str, QAction] = {}
+        for key, title, shortcut in PANES:
+            self.pane_actions[key] = self._action(view_menu, title, lambda k=key: self.show_pane(k), shortcut)
+        view_menu.addSeparator()
+        theme_menu = view_menu.addMenu("&Theme")
+        group = QActionGroup(self)
+        current = self.settings.value("window/theme")
+        self.theme_actions: dict[str, QAction] = {}
+        for key, label in THEMES:
+            act = theme_menu.addAction(label)
+            act.setCheckable(True)
+            act.setChecked(key == current)
+            group.addAction(act)
+            act.triggered.connect(lambda _c=False, k=key: self.set_theme(k))
+            self.theme_actions[key] = act
+
+        # The editor fills these (examples for teaching, recent tags); the window only gives them a place.
+        self.examples_menu = bar.addMenu("E&xamples")
+        self.history_menu = bar.addMenu("Hi&story")
+        self._fill_editor_menus()
+
+        help_menu = bar.addMenu("&Help")
+        self._action(help_menu, "&Keyboard shortcuts", self.show_shortcuts, QKeySequence.StandardKey.HelpContents)
+        self._action(help_menu, "&About BCP 47 Explorer", self.show_about)
+
+    def _fill_editor_menus(self) -> None:
+        for menu, method in ((self.examples_menu, "fill_examples_menu"), (self.history_menu, "fill_history_menu")):
+            menu.clear()
+            fill = getattr(self.editor, method, None)
+            if fill is not None:
+                fill(menu)
+            else:
+                none = menu.addAction("(available with the tag editor)")
+                none.setEnabled(False)
+
+    # ---------------------------------------------------------------- commands
+    def copy_form(self, name: str) -> None:
+        """Copy one form of the current tag through the editor."""
+        copy = getattr(self.editor, "copy_form", None)
+        if copy is None:
+            self.statusBar().showMessage("Copying needs the tag editor, which is not available.", 5000)
+            return
+        copy(name)
+
+    def find_in_registry(self) -> None:
+        """Show the registry browser with the keyboard in its search box."""
+        self.show_pane("browser")
+
+    def set_theme(self, key: str) -> None:
+        """Switch to the light, dark or system palette and remember the choice."""
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            apply_theme(app, key)
+        self.settings.set_value("window/theme", key)
+        if key in self.theme_actions:
+            self.theme_actions[key].setChecked(True)
+
+    def open_registry_file(self) -> None:
+        """Ask for a registry file and use it, or say clearly why it cannot be used."""
+        path, _ = QFileDialog.getOpenFileName(self, "Open a Language Subtag Registry file", "",
+                                              "Registry files (*.txt);;All files (*)")  # fmt: skip
+        if path:
+            self.load_registry_file(path)
+
+    def load_registry_file(self, path: str) -> bool:
+        """Load the registry at *path* and rebuild the panes on it; show a dialog on failure."""
+        from app.core.data import DataError, load_registry
+        from app.core.registry import RegistryError
+
+        try:
+            registry = load_registry(path)
+        except (DataError, RegistryError) as exc:
+            show_error(self, "Cannot open the registry", f"The registry file cannot be used:\n\n{exc}")
+            return False
+        self.set_registry(registry)
+        self.statusBar().showMessage(f"Using {path} (File-Date {registry.file_date})", 8000)
+        return True
+
+    def use_bundled_registry(self) -> None:
+        """Go back to the bundled registry."""
+        from app.core.data import bundled_registry
+
+        self.set_registry(bundled_registry())
+
+    def set_registry(self, registry: Registry) -> None:
+        """Rebuild every pane on *registry* (the current tag stays)."""
+        self._save_panes()
+        current = self.tabs.currentIndex()
+        self.registry = registry
+        self._engine = None  # the engine checks against the registry, so it is rebuilt with it
+        self._build_panes()
+        self._fill_editor_menus()
+        self._restore_panes()
+        self.tabs.setCurrentIndex(current)
+
+    def show_about(self) -> None:
+        """Show the About dialog."""
+        dialog_cls, _why = _optional("app.ui.about", "AboutDialog")
+        if dialog_cls is None:
+            from PySide6.QtWidgets import QMessageBox
+
+            from app import __version__
+
+            QMessageBox.about(self, f"About {APP_NAME}", f"{APP_NAME} {__version__}")
+            return
+        dialog = dialog_cls(self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.open()
+
+    def show_shortcuts(self) -> None:
+        """List the keyboard shortcuts of the menus."""
+        from PySide6.QtWidgets import QMessageBox
+
+        rows = []
+        for menu_action in self.menuBar().actions():
+            menu = menu_action.menu()
+            if menu is None:
+                continue
+            for act in menu.actions():
+                if not act.shortcut().isEmpty():
+                    text = act.text().replace("&", "").rstrip("…")
+                    key = act.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+                    rows.append(f"<tr><td><b>{key}</b></td><td>{text}</td></tr>")
+        rows.append("<tr><td><b>Down / Enter</b></td><td>From the registry search into the results</td></tr>")
+        rows.append("<tr><td><b>Ctrl+Return</b></td><td>Use the selected record in the tag</td></tr>")
+        box = QMessageBox(self)
+        box.setWindowTitle("Keyboard shortcuts")
+        box.setText("<table cellpadding='3'>" + "".join(rows) + "</table>")
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.open()
+
+    # ------------------------------------------------------------------ slots
+    def _on_browser_use_in_tag_requested(self, record_type: str, code: str) -> None:
+        self.state.set_tag(use_in_tag(self.state.tag(), record_type, code, self.registry))
+        self.statusBar().showMessage(f"Added {record_type} {code}: the tag is now {self.state.tag()}", 6000)
+
+    def _on_browser_open_tag_requested(self, tag: str) -> None:
+        self.state.set_tag(tag)
+        if not isinstance(self.editor, Placeholder):
+            self.show_pane("editor")
+
+    def _on_editor_subtag_activated(self, record_type: str, code: str) -> None:
+        if self.browser is not None and self.browser.show_record(record_type, code):
+            self.tabs.setCurrentWidget(self.browser)
+
+    def _on_state_tag_changed(self, tag: str) -> None:
+        self._status_tag.setText(f"Current tag: <b>{_escape(tag)}</b>" if tag else "No current tag")
+
+    # ------------------------------------------------------------ persistence
+    def _restore(self) -> None:
+        s = self.settings
+        geometry = s.value("window/geometry")
+        if geometry.isEmpty() or not self.restoreGeometry(geometry):
+            self.resize(1100, 720)
+        state = s.value("window/state")
+        if not state.isEmpty():
+            self.restoreState(state)
+        self.tabs.setCurrentIndex(min(max(s.value("window/current_pane"), 0), self.tabs.count() - 1))
+        self._restore_panes()
+
+    def _restore_panes(self) -> None:
+        s = self.settings
+        if self.browser is not None:
+            for key, widget in (("browser/splitter", self.browser.splitter),
+                                ("browser/header", self.browser.table.horizontalHeader())):  # fmt: skip
+                blob: QByteArray = s.value(key)
+                if not blob.isEmpty():
+                    widget.restoreState(blob)
+            self.browser.set_filters(s.value("browser/filters"))
+            last = s.value("browser/last_record")
+            type_, _, code = last.partition(":")
+            rec = self.registry.get(type_, code) if code else None
+            # Only within the restored results: showing it must not replace the restored search.
+            if rec is not None and self.browser.model.row_of(rec) >= 0:
+                self.browser.show_record(type_, code)
+
+    def _save_panes(self) -> None:
+        s = self.settings
+        if self.browser is not None:
+            s.set_value("browser/splitter", self.browser.splitter.saveState())
+            s.set_value("browser/header", self.browser.table.horizontalHeader().saveState())
+            s.set_value("browser/filters", self.browser.filters())
+            rec = self.browser.current_record()
+            s.set_value("browser/last_record", f"{rec.type}:{rec.code}" if rec is not None else "")
+
+    def save_settings(self) -> None:
+        """Write geometry, pane layouts, filters and the current tag to the settings."""
+        s = self.settings
+        s.set_value("window/geometry", self.saveGeometry())
+        s.set_value("window/state", self.saveState())
+        s.set_value("window/current_pane", self.tabs.currentIndex())
+        s.set_value("editor/last_tag", self.state.tag())
+        self._save_panes()
+        save = getattr(self.editor, "save_settings", None)
+        if save is not None:
+            save()
+        s.sync()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        try:
+            self.save_settings()
+        except Exception:
+            log.exception("cannot save the settings")
+        super().closeEvent(event)
+
+
+def _escape(text: str) -> str:
+    import html
+
+    return html.escape(text)

@@ -1,0 +1,25 @@
+"""Shared test set-up: Qt runs offscreen, and the bundled data is loaded once per session."""
+
+from __future__ import annotations
+
+import os
+
+# Before anything imports Qt: the tests must run on machines without a display.
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import pytest
+
+from app.core.data import bundled_registry
+from app.core.registry import Registry
+
+
+@pytest.fixture(scope="session")
+def registry() -> Registry:
+    """Return the bundled Language Subtag Registry (shared; it is immutable)."""
+    return bundled_registry()
+
+
+@pytest.fixture
+def settings_path(tmp_path):  # type: ignore[no-untyped-def]
+    """Return the path of a fresh, private settings file."""
+    return tmp_path / "settings.ini"

@@ -1,0 +1,217 @@
+"""Pins the main window: it always starts, panes talk through the one current tag, settings persist,
+and an unexpected exception becomes a dialog while the app keeps running."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import logging
+import sys
+
+import pytest
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+from app.ui.errors import ExceptionHandler, install_excepthook
+from app.ui.main_window import MainWindow, Placeholder
+from app.ui.settings import Settings
+
+
+@pytest.fixture
+def window(qtbot, registry, settings_path) -> MainWindow:
+    win = MainWindow(registry, Settings(settings_path))
+    qtbot.addWidget(win)
+    win.show()
+    return win
+
+
+def test_window_has_three_panes_and_shows_registry_facts(window, registry) -> None:
+    assert window.tabs.count() == 3
+    assert [window.tabs.tabText(i).replace("&", "") for i in range(3)] == ["Editor", "-u- Builder", "Registry"]
+    assert registry.file_date in window._status_data.text()
+    assert window.browser.table.model().rowCount() == len(registry)
+
+
+def test_pane_shortcuts_switch_panes(qtbot, window) -> None:
+    assert window.pane_actions["browser"].shortcut().toString() == "Ctrl+3"
+    window.pane_actions["browser"].trigger()
+    assert window.tabs.currentWidget() is window.browser
+    assert window.browser.search_edit.hasFocus() or not window.isActiveWindow()
+    window.pane_actions["editor"].trigger()
+    assert window.tabs.currentWidget() is window.editor
+
+
+def test_ctrl_f_focuses_the_registry_search(qtbot, window) -> None:
+    window.activateWindow()
+    window.tabs.setCurrentIndex(0)
+    window.find_in_registry()
+    assert window.tabs.currentWidget() is window.browser
+    assert QApplication.focusWidget() in (window.browser.search_edit, None)
+
+
+def test_use_in_tag_updates_the_current_tag(qtbot, window) -> None:
+    window.state.set_tag("sr-RS")
+    window.browser.show_record("script", "Latn")
+    with qtbot.waitSignal(window.state.tag_changed, timeout=1000) as blocker:
+        window.browser.use_button.click()
+    assert blocker.args == ["sr-Latn-RS"]
+    assert "sr-Latn-RS" in window._status_tag.text()
+
+
+def test_prefix_link_opens_the_tag(qtbot, window) -> None:
+    window.browser.show_record("variant", "biske")
+    window.browser.follow_link("tag:sl-rozaj")
+    assert window.state.tag() == "sl-rozaj"
+
+
+def test_missing_panes_get_a_placeholder_not_a_crash(qtbot, registry, settings_path, monkeypatch) -> None:
+    import app.ui.main_window as mw
+
+    real = mw._optional
+
+    def without_editor(module: str, name: str):  # type: ignore[no-untyped-def]
+        if module in ("app.ui.editor", "app.ui.builder"):
+            return None, f"{module} is missing."
+        return real(module, name)
+
+    monkeypatch.setattr(mw, "_optional", without_editor)
+    win = MainWindow(registry, Settings(settings_path))
+    qtbot.addWidget(win)
+    assert isinstance(win.editor, Placeholder) and isinstance(win.builder, Placeholder)
+    assert "missing" in win.editor.reason
+    win.copy_form("canonical")  # must not raise
+    assert "not available" in win.statusBar().currentMessage()
+
+
+def test_settings_persist_between_windows(qtbot, registry, settings_path) -> None:
+    first = MainWindow(registry, Settings(settings_path))
+    qtbot.addWidget(first)
+    first.resize(720, 520)  # inside the 800x600 offscreen screen
+    first.state.set_tag("de-CH-1901")
+    first.browser.set_filters({"query": "switzerland", "type": "", "scope": "", "deprecated": "no"})
+    first.browser.show_record("region", "CH")
+    first.tabs.setCurrentIndex(2)
+    first.close()
+    second = MainWindow(registry, Settings(settings_path))
+    qtbot.addWidget(second)
+    assert second.state.tag() == "de-CH-1901"
+    assert second.browser.filters()["query"] == "switzerland"
+    assert second.browser.filters()["deprecated"] == "no"
+    assert second.tabs.currentIndex() == 2
+    assert second.browser.current_record().code == "CH"
+    assert (second.width(), second.height()) == (720, 520)
+
+
+def test_corrupt_settings_file_does_not_stop_the_window(qtbot, registry, settings_path) -> None:
+    settings_path.write_bytes(
+        b"[window]\ngeometry=@ByteArray(\\xff\\xfe garbage)\nstate=12\ncurrent_pane=banana\n"
+        b"[browser]\nfilters={{{\nsplitter=@ByteArray(nope)\nheader=7\nlast_record=::::\n"
+        b"\x00\x01\x02 binary junk \xff\xfe\n[editor]\nlast_tag=@Variant(\\0\\0\\0\\x7f)\n"
+    )
+    win = MainWindow(registry, Settings(settings_path))
+    qtbot.addWidget(win)
+    win.show()
+    assert win.tabs.count() == 3
+    assert win.browser.table.model().rowCount() == len(registry)
+    win.close()  # and it can save over the damaged file
+    assert Settings(settings_path).value("window/current_pane") == win.tabs.currentIndex()
+
+
+def test_bad_registry_file_is_reported_in_a_dialog(qtbot, window, tmp_path, monkeypatch) -> None:
+    bad = tmp_path / "broken.txt"
+    bad.write_text("File-Date: 2026-01-01\n%%\nType: language\nSubtag zz\n", encoding="utf-8")
+    shown: list[str] = []
+    monkeypatch.setattr("app.ui.main_window.show_error", lambda parent, title, text, details="": shown.append(text))
+    before = window.registry
+    assert window.load_registry_file(str(bad)) is False
+    assert shown and "line 4" in shown[0]
+    assert window.registry is before
+
+
+def test_other_registry_file_rebuilds_the_browser(qtbot, window, tmp_path) -> None:
+    other = tmp_path / "small.txt"
+    other.write_text(
+        "File-Date: 2001-02-03\n%%\nType: language\nSubtag: zz\nDescription: Test\nAdded: 2020-01-01\n",
+        encoding="utf-8",
+    )
+    assert window.load_registry_file(str(other))
+    assert window.browser.table.model().rowCount() == 1
+    assert "2001-02-03" in window._status_data.text()
+
+
+@pytest.mark.qt_no_exception_capture
+def test_exception_in_a_slot_shows_a_dialog_and_the_app_keeps_running(qtbot, window, caplog) -> None:
+    old = sys.excepthook
+    handler = install_excepthook(lambda: window)
+    try:
+
+        def broken() -> None:
+            raise RuntimeError("the flux capacitor broke")
+
+        with caplog.at_level(logging.ERROR, logger="app"):
+            QTimer.singleShot(0, broken)
+            qtbot.waitUntil(lambda: handler.last_dialog is not None, timeout=2000)
+        box = handler.last_dialog
+        assert isinstance(box, QMessageBox)
+        assert "flux capacitor" in box.text()
+        assert "Traceback" in box.detailedText() and "broken" in box.detailedText()
+        assert any("flux capacitor" in r.getMessage() for r in caplog.records)
+        box.close()
+        # still running: the window answers
+        window.state.set_tag("en")
+        window.browser.set_filters({"query": "english"})
+        assert window.browser.table.model().rowCount() > 0
+    finally:
+        sys.excepthook = old
+
+
+def test_exception_handler_does_not_recurse(qtbot, monkeypatch, capsys) -> None:
+    handler = ExceptionHandler(lambda: None)
+
+    def failing_dialog(*_a, **_k):  # type: ignore[no-untyped-def]
+        raise AssertionError("must not be reached while busy")
+
+    handler._busy = True
+    monkeypatch.setattr("app.ui.errors.show_error", failing_dialog)
+    try:
+        raise ValueError("inner")
+    except ValueError as exc:
+        handler(type(exc), exc, exc.__traceback__)
+    assert "inner" in capsys.readouterr().err
+    assert handler.count == 1
+
+
+def test_main_starts_and_quits(qtbot, settings_path) -> None:
+    from app.__main__ import main
+
+    assert main(["--settings", str(settings_path), "--quit-after", "50", "sl-rozaj-biske"]) == 0
+    assert Settings(settings_path).value("editor/last_tag") == "sl-rozaj-biske"
+
+
+def test_main_version(capsys) -> None:
+    from app.__main__ import main
+
+    with pytest.raises(SystemExit) as exit_:
+        main(["--version"])
+    assert exit_.value.code == 0
+    assert "bcp47-explorer" in capsys.readouterr().out
+
+
+def test_theme_switch_changes_palette(qtbot, window) -> None:
+    from app.ui.roles import is_dark
+
+    window.set_theme("dark")
+    assert is_dark(QApplication.instance().palette())
+    window.set_theme("light")
+    assert not is_dark(QApplication.instance().palette())
+    window.set_theme("system")
+    assert window.settings.value("window/theme") == "system"
+
+
+def test_menus_expose_copy_forms_and_editor_menus(window) -> None:
+    assert window.copy_actions["canonical"].shortcut().toString() == "Ctrl+Shift+C"
+    titles = [a.text().replace("&", "") for a in window.menuBar().actions()]
+    assert titles == ["File", "Edit", "View", "Examples", "History", "Help"]
+    assert Qt  # the module under test imports cleanly with Qt present
