@@ -191,8 +191,10 @@ def main(argv: list[str] | None = None) -> int:
             raise SystemExit("the packages' LICENSE files are missing or differ")
         args.license.write_bytes(lic)
     n_types = sum(len(r[8]) for r in doc["keys"])
-    print(f"{args.out}: {len(doc['keys'])} keys, {n_types} types, "
-          f"{len(doc['subdivisions'].split())} subdivisions", file=sys.stderr)
+    print(
+        f"{args.out}: {len(doc['keys'])} keys, {n_types} types, {len(doc['subdivisions'].split())} subdivisions",
+        file=sys.stderr,
+    )
     return 0
 
 

@@ -51,9 +51,7 @@ _CLASS_HELP = {
         "one or more reorder codes: a script code (latn, grek, hani), or space, punct, symbol, "
         "currency, digit, or others (also written zzzz)"
     ),
-    "RG_KEY_VALUE": (
-        "a region code followed by 'zzzz' for the whole region (uszzzz), or a subdivision code (usca)"
-    ),
+    "RG_KEY_VALUE": ("a region code followed by 'zzzz' for the whole region (uszzzz), or a subdivision code (usca)"),
     "SUBDIVISION_CODE": "a subdivision code: region code plus subdivision (usca = California, gbsct = Scotland)",
     "SCRIPT_CODE": "one or more ISO 15924 script codes (hani, thai)",
     "PRIVATE_USE": "one or more private-use subtags of 3 to 8 letters or digits",
@@ -325,8 +323,7 @@ class CldrData:
             doc = json.loads(text)
         except json.JSONDecodeError as exc:
             raise CldrDataError(
-                f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg}); "
-                "the file is damaged or truncated"
+                f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg}); the file is damaged or truncated"
             ) from None
         except (TypeError, RecursionError) as exc:
             raise CldrDataError(f"cannot read the document: {exc}") from None
@@ -562,8 +559,7 @@ class CldrData:
                     "deprecated-u-key",
                     "warning",
                     -1,
-                    f"{label[0].upper()}{label[1:]} is deprecated in CLDR {self.version}.{instead} "
-                    "(UTS #35 §3.6.4).",
+                    f"{label[0].upper()}{label[1:]} is deprecated in CLDR {self.version}.{instead} (UTS #35 §3.6.4).",
                     (k.preferred,) if k.preferred else None,
                 )
             )
