@@ -87,4 +87,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # Run through the imported module so that command modules and this entry point share one
+    # CommandError class (``python -m app.cli`` would otherwise load this file twice).
+    from app.cli import main as _main
+
+    sys.exit(_main())

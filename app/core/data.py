@@ -39,6 +39,8 @@ CLDR_FILE = "cldr-bcp47.json"
 
 #: Set this to a folder to use other data files than the bundled ones.
 ENV_DATA_DIR = "BCP47_EXPLORER_DATA"
+#: Set this to a folder for the parse caches, or to "off" to switch them off.
+ENV_CACHE_DIR = "BCP47_EXPLORER_CACHE"
 
 
 class DataError(Exception):
@@ -74,11 +76,11 @@ def resource_path(name: str) -> Path:
     return resources_dir() / name
 
 
-def read_text(path: str | os.PathLike[str]) -> str:
-    """Read a UTF-8 data file, turning every OS or decoding failure into a DataError."""
+def read_bytes(path: str | os.PathLike[str]) -> bytes:
+    """Read a data file, turning every OS failure into a DataError that names the file."""
     p = Path(path)
     try:
-        raw = p.read_bytes()
+        return p.read_bytes()
     except FileNotFoundError:
         raise DataError(f"{p}: no such file") from None
     except IsADirectoryError:
@@ -87,19 +89,74 @@ def read_text(path: str | os.PathLike[str]) -> str:
         raise DataError(f"{p}: permission denied") from None
     except OSError as exc:
         raise DataError(f"{p}: cannot read ({exc.strerror or exc})") from None
+
+
+def decode(raw: bytes, path: str | os.PathLike[str]) -> str:
+    """Decode UTF-8 data, naming the line of the first undecodable byte."""
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = raw.count(b"\n", 0, exc.start) + 1
-        raise DataError(f"{p}, line {line}: not UTF-8 text (byte {raw[exc.start]:#04x})") from None
+        raise DataError(f"{path}, line {line}: not UTF-8 text (byte {raw[exc.start]:#04x})") from None
 
 
-def load_registry(path: str | os.PathLike[str] | None = None) -> Registry:
-    """Load a Language Subtag Registry file (the bundled one by default)."""
+def read_text(path: str | os.PathLike[str]) -> str:
+    """Read a UTF-8 data file, turning every OS or decoding failure into a DataError."""
+    return decode(read_bytes(path), path)
+
+
+def cache_dir() -> Path | None:
+    """Return the folder for parse caches, or None when caching is switched off."""
+    override = os.environ.get(ENV_CACHE_DIR)
+    if override is not None:
+        return None if override.lower() in ("", "0", "off", "no", "none") else Path(override)
+    if sys.platform == "win32":
+        base = os.environ.get("LOCALAPPDATA")
+        return Path(base) / "bcp47-explorer" / "cache" if base else None
+    if sys.platform == "darwin":
+        return Path.home() / "Library" / "Caches" / "bcp47-explorer"
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "bcp47-explorer"
+
+
+def load_registry(path: str | os.PathLike[str] | None = None, *, use_cache: bool = True) -> Registry:
+    """Load a Language Subtag Registry file (the bundled one by default).
+
+    The parsed records are cached under :func:`cache_dir`, keyed by the sha256 of the
+    file's bytes and the Python version, so that a later start skips parsing. The cache
+    is only an accelerator: a missing, unwritable or damaged cache means a normal parse.
+    """
+    import hashlib
+
     from app.core.registry import Registry
 
     p = Path(path) if path is not None else resource_path(REGISTRY_FILE)
-    return Registry.from_text(read_text(p), source=str(p.name if path is None else p))
+    source = str(p.name if path is None else p)
+    raw = read_bytes(p)
+    folder = cache_dir() if use_cache else None
+    cache_file = None
+    if folder is not None:
+        digest = hashlib.sha256(raw).hexdigest()[:40]
+        cache_file = folder / f"registry-{digest}-py{sys.version_info[0]}{sys.version_info[1]}.marshal"
+        try:
+            return Registry.from_cache(cache_file.read_bytes(), source)
+        except (OSError, ValueError):
+            pass  # no cache yet, or a stale or damaged one: parse the file
+    registry = Registry.from_text(decode(raw, p), source=source)
+    if cache_file is not None:
+        _write_quietly(cache_file, registry.to_cache())
+    return registry
+
+
+def _write_quietly(target: Path, blob: bytes) -> None:
+    """Write *blob* atomically; a cache that cannot be written is simply not written."""
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        tmp = target.with_name(f"{target.name}.{os.getpid()}.tmp")
+        tmp.write_bytes(blob)
+        os.replace(tmp, target)
+    except OSError:
+        pass
 
 
 def load_extensions_registry(path: str | os.PathLike[str] | None = None) -> ExtensionsRegistry:

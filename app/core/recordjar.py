@@ -80,7 +80,7 @@ class RecordJar:
     line_count: int
 
 
-_RAW_SETTERS = (RawRecord.fields.__set__, RawRecord.line.__set__, RawRecord.raw.__set__)  # type: ignore[attr-defined]
+_RAW_SETTERS = tuple(RawRecord.__dict__[name].__set__ for name in ("fields", "line", "raw"))
 
 
 def decode_escapes(text: str) -> str:

@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 import gc
+import marshal
 import re
 import unicodedata
 from bisect import bisect_left
@@ -59,6 +60,8 @@ SUBTAG_TYPES = frozenset(
 TAG_TYPES = frozenset({RecordType.GRANDFATHERED, RecordType.REDUNDANT})
 _TYPE_ORDER = {t.value: i for i, t in enumerate(RecordType)}
 _TYPES_BY_NAME = {t.value: t for t in RecordType}
+# Bump when Record's fields change, so that old parse caches are not used.
+_CACHE_FORMAT = "bcp47-explorer-registry-1"
 _SINGLE_FIELDS = frozenset({"Type", "Subtag", "Tag", "Added", "Deprecated", "Preferred-Value", "Suppress-Script",
                             "Macrolanguage", "Scope"})  # fmt: skip
 
@@ -288,6 +291,37 @@ class Registry:
             seen[key] = rec.line
         return cls(file_date, records, source)
 
+    # ------------------------------------------------------------------ cache
+    def to_cache(self) -> bytes:
+        """Serialize the parsed records for a fast reload by :meth:`from_cache` (same Python only)."""
+        rows = tuple(
+            (r.type, r.code, r.descriptions, r.added, r.deprecated, r.preferred_value, r.prefixes,
+             r.suppress_script, r.macrolanguage, r.scope, r.comments, r.fields, r.line)
+            for r in self.records
+        )  # fmt: skip
+        return marshal.dumps((_CACHE_FORMAT, self.file_date, rows))
+
+    @classmethod
+    def from_cache(cls, blob: bytes, source: str = "<registry>") -> Registry:
+        """Rebuild a registry written by :meth:`to_cache`; raise ValueError if *blob* is not one."""
+        was_enabled = gc.isenabled()
+        gc.disable()
+        try:
+            try:
+                fmt, file_date, rows = marshal.loads(blob)
+            except (EOFError, ValueError, TypeError) as exc:
+                raise ValueError(f"not a registry cache ({exc})") from None
+            if fmt != _CACHE_FORMAT or not isinstance(rows, tuple):
+                raise ValueError("registry cache of another format")
+            try:
+                records = [_new_record(*row) for row in rows]
+            except (TypeError, ValueError) as exc:
+                raise ValueError(f"damaged registry cache ({exc})") from None
+            return cls(file_date, records, source)
+        finally:
+            if was_enabled:
+                gc.enable()
+
     # ----------------------------------------------------------------- lookups
     def get(self, type: str, code: str) -> Record | None:
         """Return the record of *type* for *code* (any case; ranges included), or None."""
@@ -439,7 +473,7 @@ class Registry:
         return hits
 
 
-_HIT_SETTERS = (SearchHit.record.__set__, SearchHit.kind.__set__, SearchHit.rank.__set__)  # type: ignore[attr-defined]
+_HIT_SETTERS = tuple(SearchHit.__dict__[name].__set__ for name in ("record", "kind", "rank"))
 _KINDS = (MatchKind.CODE, MatchKind.CODE_PREFIX, MatchKind.WORD, MatchKind.SUBSTRING)
 
 

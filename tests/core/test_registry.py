@@ -146,3 +146,28 @@ def test_search_with_several_words_needs_all(reg: Registry) -> None:
     codes = [h.record.code for h in reg.search("chinese mandarin")]
     assert "cmn" in codes and "yue" not in codes
     assert reg.search("zzzzqqq") == []
+
+
+def test_parse_cache_round_trips_and_is_only_an_accelerator(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv(data.ENV_CACHE_DIR, str(tmp_path / "cache"))
+    first = data.load_registry()
+    caches = list((tmp_path / "cache").glob("registry-*.marshal"))
+    assert len(caches) == 1
+    second = data.load_registry()  # from the cache
+    assert second.records == first.records and second.file_date == first.file_date
+    assert second.get("language", "qab").code == "qaa..qtz"  # type: ignore[union-attr]
+    caches[0].write_bytes(b"\x00garbage")  # a damaged cache means a normal parse
+    third = data.load_registry()
+    assert third.records == first.records
+    with pytest.raises(ValueError, match="registry cache"):
+        Registry.from_cache(b"not marshal at all")
+
+
+def test_an_unwritable_cache_folder_does_not_stop_loading(tmp_path, monkeypatch) -> None:
+    blocker = tmp_path / "file-not-folder"
+    blocker.write_text("x")
+    monkeypatch.setenv(data.ENV_CACHE_DIR, str(blocker / "cache"))
+    assert len(data.load_registry()) == 9296
+    monkeypatch.setenv(data.ENV_CACHE_DIR, "off")
+    assert data.cache_dir() is None
+    assert len(data.load_registry()) == 9296
