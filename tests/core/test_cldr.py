@@ -10,7 +10,7 @@ import pytest
 
 from app.core.cldr import CldrData, CldrDataError
 from app.core.data import CLDR_FILE, DataError, bundled_cldr, load_cldr, resource_path
-from app.core.registry import ExtensionsRegistry
+from app.core.extensions import ExtensionsRegistry
 
 
 @pytest.fixture(scope="module")
