@@ -208,7 +208,9 @@ class LegendWidget(QWidget):
                 css += "font-weight:bold;"
             if style.italic:
                 css += "font-style:italic;"
-            parts.append(f'<span style="{css}">■&nbsp;{_html_escape(style.name).replace(" ", "&nbsp;")}</span>')
+            # Non-breaking spaces and hyphens keep each name on one line when the legend wraps.
+            name = _html_escape(style.name).replace(" ", "&nbsp;").replace("-", "&#8209;")
+            parts.append(f'<span style="{css}">■&nbsp;{name}</span>')
         sev = " &nbsp; ".join(
             f"{_html_escape(s.name)}: {s.underline_name}" for s in SEVERITY_STYLES.values()
         )

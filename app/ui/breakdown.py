@@ -1,0 +1,274 @@
+"""The editor's breakdown table: one row per subtag with its role, description and registry fields.
+
+``breakdown_rows`` turns a CheckResult into plain rows (descriptions from the registry for the subtags
+before the first singleton, from CLDR for -u- and -t-); ``BreakdownModel`` is a thin Qt adapter over them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QPalette
+
+from app.ui.roles import role_colour, role_style, swatch_icon
+
+__all__ = ["COLUMNS", "BreakdownModel", "BreakdownRow", "breakdown_rows"]
+
+COLUMNS = ("Subtag", "Role", "Description", "Prefix", "Suppress-Script", "Macrolanguage", "Scope",
+           "Deprecated", "Preferred-Value")  # fmt: skip
+
+# Roles whose subtags have a record of the same type in the IANA registry.
+_REGISTRY_ROLES = ("language", "extlang", "script", "region", "variant")
+
+
+@dataclass(frozen=True, slots=True)
+class BreakdownRow:
+    """What the breakdown table shows about one subtag."""
+
+    text: str
+    start: int
+    end: int
+    role: str
+    description: str = ""
+    prefix: str = ""
+    suppress_script: str = ""
+    macrolanguage: str = ""
+    scope: str = ""
+    deprecated: str = ""
+    preferred_value: str = ""
+    record_type: str = ""  # registry type to show in the browser ("" when the subtag has no record)
+    record_code: str = ""
+
+    def cells(self) -> tuple[str, ...]:
+        """Return the row's text in COLUMNS order."""
+        return (self.text, role_style(self.role).name, self.description, self.prefix, self.suppress_script,
+                self.macrolanguage, self.scope, self.deprecated, self.preferred_value)  # fmt: skip
+
+
+def _from_record(sub: Any, role: str, record: Any) -> BreakdownRow:
+    return BreakdownRow(
+        sub.text, sub.start, sub.end, role,
+        description=" / ".join(record.descriptions),
+        prefix=", ".join(record.prefixes),
+        suppress_script=record.suppress_script or "",
+        macrolanguage=record.macrolanguage or "",
+        scope=record.scope or "",
+        deprecated=record.deprecated or "",
+        preferred_value=record.preferred_value or "",
+        record_type=str(record.type),
+        record_code=sub.text if record.is_range else record.code,
+    )  # fmt: skip
+
+
+def _t_lang_type(text: str, index: int) -> str:
+    """Return the registry type of the *index*-th subtag of a -t- source language, judged by its shape."""
+    if index == 0:
+        return "language"
+    if len(text) == 4 and text.isalpha():
+        return "script"
+    if (len(text) == 2 and text.isalpha()) or (len(text) == 3 and text.isdigit()):
+        return "region"
+    if len(text) == 3 and text.isalpha():
+        return "extlang"
+    return "variant"
+
+
+def _cldr_row(sub: Any, role: str, description: str, deprecated: bool, preferred: str | None) -> BreakdownRow:
+    return BreakdownRow(sub.text, sub.start, sub.end, role, description=description,
+                        deprecated="yes" if deprecated else "", preferred_value=preferred or "")  # fmt: skip
+
+
+def breakdown_rows(result: Any, registry: Any, cldr: Any = None) -> list[BreakdownRow]:
+    """Return one row per subtag of *result* (a CheckResult), described from *registry* and *cldr*."""
+    rows: list[BreakdownRow] = []
+    subtags = list(result.subtags)
+    grandfathered = getattr(result, "grandfathered", None)
+    u_key = None  # the CldrKey of the current -u- keyword, or None
+    u_types: list[Any] = []  # subtags of the current keyword's type, to look up multi-subtag types
+    t_key = None
+    t_lang_index = 0
+    i = 0
+    while i < len(subtags):
+        sub = subtags[i]
+        role = str(sub.role)
+        i += 1
+        if role in _REGISTRY_ROLES:
+            record = registry.get(role, sub.text)
+            rows.append(_from_record(sub, role, record) if record else BreakdownRow(
+                sub.text, sub.start, sub.end, role, description=f"not in the registry as a {role}"))
+            continue
+        if role == "grandfathered":
+            record = registry.tag_record(grandfathered or result.input)
+            if record is not None:
+                row = _from_record(sub, role, record)
+                rows.append(BreakdownRow(**{**_asdict(row), "record_code": record.code}))
+            else:
+                rows.append(BreakdownRow(sub.text, sub.start, sub.end, role))
+            continue
+        if role == "t-lang":
+            kind = _t_lang_type(sub.text, t_lang_index)
+            t_lang_index += 1
+            record = registry.get(kind, sub.text)
+            if record is not None:
+                row = _from_record(sub, role, record)
+                rows.append(BreakdownRow(**{**_asdict(row), "description": f"source {kind}: {row.description}"}))
+            else:
+                rows.append(BreakdownRow(sub.text, sub.start, sub.end, role, description=f"source {kind}"))
+            continue
+        if role == "singleton":
+            u_key = t_key = None
+            t_lang_index = 0
+            rows.append(BreakdownRow(sub.text, sub.start, sub.end, role, description=_singleton_text(sub.text)))
+            continue
+        if role == "u-key":
+            u_key = cldr.u_key(sub.text) if cldr is not None else None
+            if u_key is None:
+                rows.append(BreakdownRow(sub.text, sub.start, sub.end, role, description="unknown -u- key"))
+            else:
+                rows.append(_cldr_row(sub, role, _key_text(u_key), u_key.deprecated, u_key.preferred))
+            continue
+        if role == "u-type":
+            # Multi-subtag types (islamic-civil) are looked up whole: gather this keyword's type subtags.
+            u_types = [sub]
+            while i < len(subtags) and str(subtags[i].role) == "u-type":
+                u_types.append(subtags[i])
+                i += 1
+            rows.extend(_type_rows(u_types, "u-type", u_key))
+            continue
+        if role == "t-key":
+            t_key = cldr.t_key(sub.text) if cldr is not None else None
+            if t_key is None:
+                rows.append(BreakdownRow(sub.text, sub.start, sub.end, role, description="unknown -t- key"))
+            else:
+                rows.append(_cldr_row(sub, role, _key_text(t_key), t_key.deprecated, t_key.preferred))
+            continue
+        if role == "t-value":
+            values = [sub]
+            while i < len(subtags) and str(subtags[i].role) == "t-value":
+                values.append(subtags[i])
+                i += 1
+            rows.extend(_type_rows(values, "t-value", t_key))
+            continue
+        if role == "u-attribute":
+            rows.append(BreakdownRow(sub.text, sub.start, sub.end, role,
+                                     description="-u- attribute (none are defined by CLDR today)"))
+            continue
+        if role == "privateuse":
+            rows.append(BreakdownRow(sub.text, sub.start, sub.end, role, description="private use"))
+            continue
+        if role == "extension":
+            rows.append(BreakdownRow(sub.text, sub.start, sub.end, role,
+                                     description="extension subtag (syntax checked only)"))
+            continue
+        rows.append(BreakdownRow(sub.text, sub.start, sub.end, role, description="see the problems list"))
+    return rows
+
+
+def _asdict(row: BreakdownRow) -> dict[str, Any]:
+    return {name: getattr(row, name) for name in BreakdownRow.__slots__}
+
+
+def _singleton_text(s: str) -> str:
+    s = s.lower()
+    if s == "u":
+        return "Unicode locale extension (RFC 6067)"
+    if s == "t":
+        return "transformed content extension (RFC 6497)"
+    if s == "x":
+        return "private use follows"
+    return f"extension '{s}' (not registered)"
+
+
+def _key_text(key: Any) -> str:
+    legacy = f" [{key.legacy_name}]" if getattr(key, "legacy_name", None) else ""
+    return f"{key.description}{legacy}"
+
+
+def _type_rows(subs: list[Any], role: str, key: Any) -> list[BreakdownRow]:
+    """Describe the value subtags *subs* of CLDR key *key* (whole multi-subtag type first, then one by one)."""
+    if key is None:
+        return [BreakdownRow(s.text, s.start, s.end, role, description="value of an unknown key") for s in subs]
+    types = key.types
+    whole = "-".join(s.text.lower() for s in subs)
+    found = types.get(whole)
+    if found is not None and len(subs) > 1:
+        first, rest = subs[0], subs[1:]
+        out = [_cldr_row(first, role, f"{found.description} ({whole})", found.deprecated, found.preferred)]
+        out += [BreakdownRow(s.text, s.start, s.end, role, description=f"part of '{whole}'") for s in rest]
+        return out
+    out = []
+    for s in subs:
+        t = types.get(s.text.lower())
+        if t is not None:
+            out.append(_cldr_row(s, role, t.description, t.deprecated, t.preferred))
+        elif key.value_classes:
+            classes = ", ".join(c.lower().replace("_", " ") for c in key.value_classes)
+            out.append(BreakdownRow(s.text, s.start, s.end, role, description=f"a {classes} value for {key.key}"))
+        else:
+            out.append(BreakdownRow(s.text, s.start, s.end, role, description=f"not a type of key '{key.key}'"))
+    return out
+
+
+class BreakdownModel(QAbstractTableModel):
+    """The breakdown rows as a read-only table; the Role column carries a colour swatch and the role's tooltip."""
+
+    def __init__(self, palette: QPalette, parent: Any = None) -> None:
+        super().__init__(parent)
+        self._rows: list[BreakdownRow] = []
+        self._palette = palette
+
+    def set_rows(self, rows: list[BreakdownRow]) -> None:
+        """Show *rows*."""
+        self.beginResetModel()
+        self._rows = rows
+        self.endResetModel()
+
+    def set_palette(self, palette: QPalette) -> None:
+        """Use *palette*'s role colours."""
+        self._palette = palette
+        if self._rows:
+            self.dataChanged.emit(self.index(0, 0), self.index(len(self._rows) - 1, len(COLUMNS) - 1))
+
+    def row_at(self, row: int) -> BreakdownRow:
+        """Return the row object at *row*."""
+        return self._rows[row]
+
+    def rows(self) -> list[BreakdownRow]:
+        """Return every row."""
+        return list(self._rows)
+
+    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
+        """Return the number of subtags."""
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
+        """Return the number of columns."""
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        """Return the column titles."""
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return COLUMNS[section]
+        return None
+
+    def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        """Return cell text, the role swatch and tooltips."""
+        if not index.isValid():
+            return None
+        row = self._rows[index.row()]
+        col = index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            return row.cells()[col]
+        if role == Qt.ItemDataRole.DecorationRole and col == 1:
+            return swatch_icon(role_colour(row.role, self._palette))
+        if role == Qt.ItemDataRole.ForegroundRole and col == 0:
+            return role_colour(row.role, self._palette)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            style = role_style(row.role)
+            if col in (0, 1):
+                return f"{style.name}: {style.tooltip}"
+            text = row.cells()[col]
+            return text or None
+        return None

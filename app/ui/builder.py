@@ -1,0 +1,630 @@
+"""The -u- keyword builder: choose CLDR keys and types, see the whole tag, read and write legacy keywords.
+
+The keyword list and attributes always come from the current tag (``engine.u_keywords``); every change is
+written back through ``state.set_tag(engine.with_u_keywords(...))``, so the editor and the builder never
+disagree. Item views are thin models over rows precomputed per key, filtered in Python on folded keys.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSplitter,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.core import ldml
+from app.core.registry import fold
+from app.ui.roles import severity_icon, severity_style
+
+__all__ = ["BuilderPane", "KeyRow", "KeysModel", "TypeRow", "TypesModel", "key_rows", "type_rows"]
+
+
+@dataclass(frozen=True, slots=True)
+class KeyRow:
+    """One -u- key as the keys table shows it."""
+
+    key: str
+    name: str
+    description: str
+    legacy: str
+    deprecated: bool
+    preferred: str | None
+    help: str | None  # what a value-class key expects
+
+
+@dataclass(frozen=True, slots=True)
+class TypeRow:
+    """One type of a key as the types table shows it, with its folded search text."""
+
+    name: str
+    description: str
+    legacy: str
+    deprecated: bool
+    preferred: str | None
+    search: str
+
+    @property
+    def status(self) -> str:
+        """Return 'deprecated → preferred' for deprecated types, else ''."""
+        if not self.deprecated:
+            return ""
+        return f"deprecated → use {self.preferred}" if self.preferred else "deprecated"
+
+
+def key_rows(cldr: Any) -> list[KeyRow]:
+    """Return the -u- keys of *cldr*, sorted by key."""
+    rows = []
+    for key in sorted(cldr.u_keys.values(), key=lambda k: k.key):
+        rows.append(KeyRow(key.key, key.name, key.description, key.legacy_name or "", key.deprecated,
+                           key.preferred, key.value_help()))  # fmt: skip
+    return rows
+
+
+def type_rows(key: Any) -> list[TypeRow]:
+    """Return the listed types of CldrKey *key*, deprecated ones last, each with its search text."""
+    rows = []
+    for t in key.sorted_types():
+        legacy = ", ".join(n for n in t.legacy_names if n != t.name)
+        search = " " + fold(" ".join((t.name, t.description, legacy, t.iana or "")))
+        rows.append(TypeRow(t.name, t.description, legacy, t.deprecated, t.preferred, search))
+    return rows
+
+
+def filter_rows(rows: list[TypeRow], query: str) -> list[TypeRow]:
+    """Return the rows matching every word of *query*: exact names first, then name prefixes, then the rest."""
+    words = fold(query).replace("-", " ").split() if query.strip() else []
+    if not words:
+        return rows
+    q = fold(query.strip())
+    hits = [r for r in rows if all(w in r.search for w in words)]
+    return sorted(hits, key=lambda r: (r.name != q, not r.name.startswith(q), r.deprecated))
+
+
+class _RowsModel(QAbstractTableModel):
+    """A read-only table over a list of rows; subclasses say how cells look."""
+
+    headers: tuple[str, ...] = ()
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self._rows: list[Any] = []
+
+    def set_rows(self, rows: list[Any]) -> None:
+        """Show *rows*."""
+        self.beginResetModel()
+        self._rows = rows
+        self.endResetModel()
+
+    def row_at(self, row: int) -> Any:
+        """Return the row object at *row*."""
+        return self._rows[row]
+
+    def rows(self) -> list[Any]:
+        """Return the rows shown."""
+        return list(self._rows)
+
+    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
+        """Return the number of rows."""
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
+        """Return the number of columns."""
+        return 0 if parent.isValid() else len(self.headers)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        """Return the column titles."""
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return self.headers[section]
+        return None
+
+    def cells(self, row: Any) -> tuple[str, ...]:
+        """Return the cells of *row*."""
+        raise NotImplementedError
+
+    def tooltip(self, row: Any) -> str:
+        """Return the tooltip of *row*."""
+        return ""
+
+    def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        """Return the cell text, tooltip and a struck-out font for deprecated rows."""
+        if not index.isValid():
+            return None
+        row = self._rows[index.row()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self.cells(row)[index.column()]
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self.tooltip(row)
+        if role == Qt.ItemDataRole.FontRole and row.deprecated and index.column() == 0:
+            from PySide6.QtGui import QFont
+
+            font = QFont()
+            font.setStrikeOut(True)
+            return font
+        return None
+
+
+class KeysModel(_RowsModel):
+    """The CLDR -u- keys."""
+
+    headers = ("Key", "Name")
+
+    def cells(self, row: KeyRow) -> tuple[str, ...]:
+        """Return key and name (marked when deprecated)."""
+        name = row.name + (" (deprecated)" if row.deprecated else "")
+        return (row.key, name)
+
+    def tooltip(self, row: KeyRow) -> str:
+        """Return the key's CLDR description, legacy name and what its values look like."""
+        tip = f"{row.key}: {row.description}"
+        if row.legacy:
+            tip += f"\nLegacy name: {row.legacy}"
+        if row.help:
+            tip += f"\nValues: {row.help}"
+        if row.deprecated:
+            tip += f"\nDeprecated{f'; use {row.preferred}' if row.preferred else ''}."
+        return tip
+
+
+class TypesModel(_RowsModel):
+    """The types of one key."""
+
+    headers = ("Type", "Description")
+
+    def cells(self, row: TypeRow) -> tuple[str, ...]:
+        """Return name and description, the description ending with the replacement of a deprecated type."""
+        return (row.name, f"{row.description} ({row.status})" if row.status else row.description)
+
+    def tooltip(self, row: TypeRow) -> str:
+        """Return the type's description, legacy name and replacement."""
+        tip = f"{row.name}: {row.description}"
+        if row.legacy:
+            tip += f"\nLegacy name: {row.legacy}"
+        if row.status:
+            tip += f"\n{row.status.capitalize()}."
+        return tip
+
+
+def _u_part(parsed: Any) -> tuple[list[str], list[tuple[str, list[str]]]]:
+    """Read the engine's parsed -u- part (an object or an (attributes, keywords) pair) as plain lists."""
+    if parsed is None:
+        return [], []
+    if isinstance(parsed, tuple) and len(parsed) == 2:
+        attributes, keywords = parsed
+    else:
+        attributes, keywords = parsed.attributes, parsed.keywords
+    return [str(a) for a in attributes], [(str(k), [str(t) for t in types]) for k, types in keywords]
+
+
+class BuilderPane(QWidget):
+    """Build the -u- part of the current tag from CLDR's keys and types."""
+
+    keyword_set = Signal(str, str)  # (key, value) after the builder wrote a keyword into the tag
+
+    def __init__(self, state: Any, engine: Any, cldr: Any, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("BuilderPane")
+        self._state = state
+        self._engine = engine
+        self._cldr = cldr
+        self._type_rows: dict[str, list[TypeRow]] = {}
+        self._attributes: list[str] = []
+        self._keywords: list[tuple[str, list[str]]] = []
+        self._key: Any = None
+        self._build()
+        self.keys_model.set_rows(key_rows(cldr))
+        self.keys_view.resizeColumnsToContents()
+        state.tag_changed.connect(self._on_state_tag_changed)
+        self._on_state_tag_changed(state.tag())
+
+    # Construction ----------------------------------------------------------------------------------------
+    def _build(self) -> None:
+        # Keys.
+        self.keys_model = KeysModel(self)
+        self.keys_view = _table(self.keys_model, "Unicode -u- keys", self)
+        self.keys_view.selectionModel().currentRowChanged.connect(self._on_keys_current_changed)
+        keys_box = QGroupBox("1. Key", self)
+        QVBoxLayout(keys_box).addWidget(self.keys_view)
+
+        # Types and value.
+        self.key_label = QLabel("Choose a key on the left.", self)
+        self.key_label.setWordWrap(True)
+        self.filter_edit = QLineEdit(self)
+        self.filter_edit.setPlaceholderText("Filter values by code or description (e.g. 'euro', 'berlin')")
+        self.filter_edit.setClearButtonEnabled(True)
+        self.filter_edit.setAccessibleName("Filter values")
+        self.filter_edit.textChanged.connect(self._on_filter_edit_text_changed)
+        self.filter_edit.returnPressed.connect(self._on_filter_edit_return_pressed)
+        self.types_model = TypesModel(self)
+        self.types_view = _table(self.types_model, "Values of the chosen key", self)
+        self.types_view.selectionModel().currentRowChanged.connect(self._on_types_current_changed)
+        self.types_view.doubleClicked.connect(self._on_types_double_clicked)
+        self.count_label = QLabel(self)
+        self.value_edit = QLineEdit(self)
+        self.value_edit.setPlaceholderText("value, e.g. gregory")
+        self.value_edit.setAccessibleName("Value")
+        self.value_edit.textChanged.connect(self._on_value_edit_text_changed)
+        self.value_edit.returnPressed.connect(self.set_keyword_from_input)
+        self.value_status = QLabel(self)
+        self.value_status.setWordWrap(True)
+        self.value_status.setAccessibleName("Value check")
+        self.set_button = QPushButton("Set in tag", self)
+        self.set_button.setToolTip("Write this keyword into the tag's -u- part (replacing the key's old value)")
+        self.set_button.clicked.connect(self.set_keyword_from_input)
+        value_row = QHBoxLayout()
+        value_row.addWidget(QLabel("Value:", self))
+        value_row.addWidget(self.value_edit, 1)
+        value_row.addWidget(self.set_button)
+        types_box = QGroupBox("2. Value", self)
+        tl = QVBoxLayout(types_box)
+        tl.addWidget(self.key_label)
+        tl.addWidget(self.filter_edit)
+        tl.addWidget(self.types_view, 1)
+        tl.addWidget(self.count_label)
+        tl.addLayout(value_row)
+        tl.addWidget(self.value_status)
+
+        # The tag's -u- part.
+        self.keywords_list = QListWidget(self)
+        self.keywords_list.setAccessibleName("Keywords in the tag")
+        self.keywords_list.setWordWrap(True)
+        self.keywords_list.currentRowChanged.connect(self._on_keywords_current_changed)
+        self.remove_button = QPushButton("Remove", self)
+        self.remove_button.setToolTip("Remove the chosen keyword or attribute from the tag (Delete)")
+        self.remove_button.setShortcut("Delete")
+        self.remove_button.setEnabled(False)
+        self.remove_button.clicked.connect(self.remove_selected)
+        self.attribute_edit = QLineEdit(self)
+        self.attribute_edit.setPlaceholderText("attribute (3–8 letters or digits)")
+        self.attribute_edit.setAccessibleName("New attribute")
+        self.attribute_edit.returnPressed.connect(self.add_attribute_from_input)
+        self.attribute_button = QPushButton("Add attribute", self)
+        self.attribute_button.clicked.connect(self.add_attribute_from_input)
+        attr_row = QHBoxLayout()
+        attr_row.addWidget(self.attribute_edit, 1)
+        attr_row.addWidget(self.attribute_button)
+        self.preview = QLineEdit(self)
+        self.preview.setReadOnly(True)
+        self.preview.setAccessibleName("Preview of the whole tag")
+        self.preview.setToolTip("The whole tag with the value above set, -u- in canonical order (RFC 6067)")
+        self.messages = QListWidget(self)
+        self.messages.setAccessibleName("Messages about the preview")
+        self.messages.setWordWrap(True)
+        self.legacy_edit = QLineEdit(self)
+        self.legacy_edit.setAccessibleName("Legacy LDML keywords")
+        self.legacy_edit.setPlaceholderText("e.g. de_DE@collation=phonebook;currency=DDM")
+        self.legacy_edit.setToolTip("The tag in legacy LDML syntax; type or paste one and press Enter to use it")
+        self.legacy_edit.returnPressed.connect(self.apply_legacy_input)
+        self.legacy_status = QLabel(self)
+        self.legacy_status.setWordWrap(True)
+        tag_box = QGroupBox("3. In the tag", self)
+        gl = QVBoxLayout(tag_box)
+        gl.addWidget(self.keywords_list, 1)
+        rm_row = QHBoxLayout()
+        rm_row.addStretch(1)
+        rm_row.addWidget(self.remove_button)
+        gl.addLayout(rm_row)
+        gl.addLayout(attr_row)
+        form = QFormLayout()
+        form.addRow("Preview:", self.preview)
+        form.addRow("Legacy (@key=type):", self.legacy_edit)
+        gl.addLayout(form)
+        gl.addWidget(self.legacy_status)
+        gl.addWidget(QLabel("Messages:", self))
+        gl.addWidget(self.messages, 1)
+
+        self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        self.splitter.setObjectName("builder_splitter")
+        self.splitter.addWidget(keys_box)
+        self.splitter.addWidget(types_box)
+        self.splitter.addWidget(tag_box)
+        self.splitter.setChildrenCollapsible(False)
+        self.splitter.setStretchFactor(0, 2)
+        self.splitter.setStretchFactor(1, 3)
+        self.splitter.setStretchFactor(2, 3)
+        self.splitter.setSizes([260, 400, 400])
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.splitter)
+
+    # Public API ------------------------------------------------------------------------------------------
+    def focus_input(self) -> None:
+        """Put the keyboard focus on the keys table."""
+        self.keys_view.setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+    def choose_key(self, key: str) -> bool:
+        """Make *key* the chosen key; return whether CLDR knows it."""
+        for row, k in enumerate(self.keys_model.rows()):
+            if k.key == key.lower():
+                self.keys_view.selectRow(row)
+                self.keys_view.setCurrentIndex(self.keys_model.index(row, 0))
+                return True
+        return False
+
+    def choose_type(self, name: str) -> bool:
+        """Select type *name* of the chosen key in the types table; return whether it is shown."""
+        for row, t in enumerate(self.types_model.rows()):
+            if t.name == name.lower():
+                self.types_view.setCurrentIndex(self.types_model.index(row, 0))
+                return True
+        return False
+
+    def keywords(self) -> list[tuple[str, list[str]]]:
+        """Return the tag's keywords as the builder lists them."""
+        return [(k, list(t)) for k, t in self._keywords]
+
+    def attributes(self) -> list[str]:
+        """Return the tag's attributes."""
+        return list(self._attributes)
+
+    def set_keyword_from_input(self) -> bool:
+        """Write the chosen key with the value in the value box into the tag; return whether it was written."""
+        if self._key is None:
+            return False
+        value = self.value_edit.text().strip().lower().replace("_", "-")
+        error = self._value_error(value)
+        if error:
+            self._show_value_status("error", error)
+            return False
+        types = [v for v in value.split("-") if v]
+        keywords = [(k, t) for k, t in self._keywords if k != self._key.key]
+        keywords.append((self._key.key, types))
+        self._write(self._attributes, keywords)
+        self.keyword_set.emit(self._key.key, value)
+        return True
+
+    def remove_selected(self) -> None:
+        """Remove the chosen keyword or attribute from the tag."""
+        item = self.keywords_list.currentItem()
+        if item is None:
+            return
+        kind, name = item.data(Qt.ItemDataRole.UserRole)
+        if kind == "attribute":
+            self._write([a for a in self._attributes if a != name], self._keywords)
+        else:
+            self._write(self._attributes, [(k, t) for k, t in self._keywords if k != name])
+
+    def add_attribute_from_input(self) -> bool:
+        """Add the attribute in the attribute box to the tag; return whether it was added."""
+        text = self.attribute_edit.text().strip().lower()
+        if not (3 <= len(text) <= 8 and text.isascii() and text.isalnum()):
+            self.legacy_status.setText(f"✘ '{text}' is not an attribute: it needs 3 to 8 ASCII letters or digits "
+                                       "(RFC 6067).")  # fmt: skip
+            return False
+        if text not in self._attributes:
+            self._write([*self._attributes, text], self._keywords)
+        self.attribute_edit.clear()
+        return True
+
+    def apply_legacy_input(self) -> bool:
+        """Read the legacy box (de_DE@collation=phonebook) and make it the tag; return whether it worked."""
+        text = self.legacy_edit.text().strip()
+        if not text:
+            return False
+        conv = ldml.legacy_to_bcp47(text, self._cldr)
+        if conv.result is None or conv.errors:
+            self.legacy_status.setText("✘ " + "; ".join(conv.errors or ("cannot read this legacy locale id",)))
+            return False
+        self._state.set_tag(conv.result)
+        notes = "; ".join(conv.notes)
+        self.legacy_status.setText(f"✔ Read as {conv.result}" + (f" ({notes})" if notes else ""))
+        return True
+
+    # Slots ---------------------------------------------------------------------------------------------
+    def _on_state_tag_changed(self, tag: str) -> None:
+        try:
+            parsed = self._engine.u_keywords(tag)
+        except Exception:
+            parsed = None
+        self._attributes, self._keywords = _u_part(parsed)
+        self._fill_keywords()
+        if not self.legacy_edit.hasFocus():
+            self._show_legacy(tag)
+        self._update_preview()
+
+    def _on_keys_current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        if not current.isValid():
+            return
+        row: KeyRow = self.keys_model.row_at(current.row())
+        self._key = self._cldr.u_key(row.key)
+        if row.key not in self._type_rows:
+            self._type_rows[row.key] = type_rows(self._key)
+        text = f"<b>{row.key}</b> — {_esc(row.name)}: {_esc(row.description)}"
+        if row.help:
+            text += f"<br><i>Values:</i> {_esc(row.help)}"
+        if self._key.has_true:
+            text += "<br>The key alone means 'true' (kn = kn-true); leave the value empty for that."
+        self.key_label.setText(text)
+        self.filter_edit.clear()
+        self._fill_types()
+        current_value = dict(self._keywords).get(row.key)
+        self.value_edit.setText("-".join(current_value) if current_value else "")
+        self._check_value()
+        self._update_preview()
+
+    def _on_filter_edit_text_changed(self, _text: str) -> None:
+        self._fill_types()
+
+    def _on_filter_edit_return_pressed(self) -> None:
+        # Enter in the filter takes the first match, so the keyboard alone builds a keyword.
+        if self.types_model.rowCount() and self.choose_type(self.types_model.row_at(0).name):
+            self.set_keyword_from_input()
+
+    def _on_types_current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        if current.isValid():
+            self.value_edit.setText(self.types_model.row_at(current.row()).name)
+
+    def _on_types_double_clicked(self, index: QModelIndex) -> None:
+        if index.isValid():
+            self.value_edit.setText(self.types_model.row_at(index.row()).name)
+            self.set_keyword_from_input()
+
+    def _on_value_edit_text_changed(self, _text: str) -> None:
+        self._check_value()
+        self._update_preview()
+
+    def _on_keywords_current_changed(self, row: int) -> None:
+        self.remove_button.setEnabled(row >= 0)
+
+    # Internals -----------------------------------------------------------------------------------------
+    def _write(self, attributes: list[str], keywords: list[tuple[str, list[str]]]) -> None:
+        tag = self._engine.with_u_keywords(self._state.tag(), attributes, keywords)
+        self._state.set_tag(tag)
+
+    def _fill_types(self) -> None:
+        rows = self._type_rows.get(self._key.key, []) if self._key is not None else []
+        shown = filter_rows(rows, self.filter_edit.text())
+        self.types_model.set_rows(shown)
+        if self._key is None:
+            self.count_label.setText("")
+        elif not rows:
+            self.count_label.setText("No listed values: type one below.")
+        else:
+            self.count_label.setText(f"{len(shown)} of {len(rows)} values")
+        self.types_view.resizeColumnToContents(0)
+
+    def _value_error(self, value: str) -> str | None:
+        if self._key is None:
+            return "Choose a key first."
+        if not value:
+            return None if self._key.has_true else f"Key '{self._key.key}' needs a value."
+        return self._cldr.validate_value(self._key.key, value, is_script=self._is_script, is_region=self._is_region)
+
+    def _is_script(self, code: str) -> bool:
+        registry = getattr(self._engine, "registry", None)
+        return registry is None or registry.get("script", code) is not None
+
+    def _is_region(self, code: str) -> bool:
+        registry = getattr(self._engine, "registry", None)
+        return registry is None or registry.get("region", code) is not None
+
+    def _check_value(self) -> None:
+        if self._key is None:
+            self.set_button.setEnabled(False)
+            self.value_status.setText("")
+            return
+        value = self.value_edit.text().strip().lower().replace("_", "-")
+        error = self._value_error(value)
+        self.set_button.setEnabled(error is None)
+        shown = f"{self._key.key}-{value}" if value else self._key.key
+        self.set_button.setText(f"Set {shown}" if error is None else "Set in tag")
+        if error and not value:
+            self._show_value_status("hint", "Choose a value in the list or type one.")
+            return
+        if error:
+            self._show_value_status("error", error)
+            return
+        t = self._key.types.get(value) if value else None
+        if t is not None and t.deprecated:
+            self._show_value_status("warning", f"'{value}' is deprecated" +
+                                    (f"; use '{t.preferred}'." if t.preferred else "."))  # fmt: skip
+        elif t is not None:
+            self._show_value_status("ok", f"{value}: {t.description}")
+        elif value:
+            self._show_value_status("ok", f"{value}: a valid value for {self._key.key}")
+        else:
+            self._show_value_status("ok", f"{self._key.key} alone means 'true'")
+
+    def _show_value_status(self, level: str, text: str) -> None:
+        mark = {"error": "✘ ", "warning": "⚠ ", "ok": "✔ "}.get(level, "")
+        self.value_status.setText(mark + text)
+        self.value_status.setProperty("level", level)
+
+    def _fill_keywords(self) -> None:
+        self.keywords_list.clear()
+        for attr in self._attributes:
+            item = QListWidgetItem(f"{attr}  (attribute)")
+            item.setData(Qt.ItemDataRole.UserRole, ("attribute", attr))
+            item.setToolTip("A -u- attribute (RFC 6067); CLDR defines none in use today.")
+            self.keywords_list.addItem(item)
+        for key, types in self._keywords:
+            k = self._cldr.u_key(key)
+            value = "-".join(types)
+            desc = k.name if k is not None else "unknown key"
+            t = k.types.get(value) if k is not None and value else None
+            if t is not None:
+                desc += f": {t.description}"
+                if t.deprecated:
+                    desc += f" (deprecated{'; use ' + t.preferred if t.preferred else ''})"
+            item = QListWidgetItem(f"{key}-{value}  —  {desc}" if value else f"{key}  —  {desc}")
+            item.setData(Qt.ItemDataRole.UserRole, ("keyword", key))
+            item.setToolTip(k.description if k is not None else "Not a key in CLDR")
+            self.keywords_list.addItem(item)
+        if not self._attributes and not self._keywords:
+            item = QListWidgetItem("(no -u- keywords in the tag)")
+            item.setFlags(Qt.ItemFlag.NoItemFlags)
+            item.setData(Qt.ItemDataRole.UserRole, None)
+            self.keywords_list.addItem(item)
+        self.remove_button.setEnabled(False)
+
+    def _show_legacy(self, tag: str) -> None:
+        if not tag:
+            self.legacy_edit.clear()
+            return
+        conv = ldml.bcp47_to_legacy(tag, self._cldr)
+        self.legacy_edit.setText(conv.result or "")
+        if conv.result is None and conv.errors:
+            self.legacy_status.setText("Legacy form unavailable: " + "; ".join(conv.errors))
+        else:
+            self.legacy_status.setText("")
+
+    def preview_tag(self) -> str:
+        """Return the tag the builder would write now: the current tag with the value box's keyword set."""
+        tag = self._state.tag()
+        keywords = list(self._keywords)
+        if self._key is not None:
+            value = self.value_edit.text().strip().lower().replace("_", "-")
+            if self._value_error(value) is None:
+                keywords = [(k, t) for k, t in keywords if k != self._key.key]
+                keywords.append((self._key.key, [v for v in value.split("-") if v]))
+        try:
+            return str(self._engine.with_u_keywords(tag, self._attributes, keywords))
+        except Exception:
+            return tag
+
+    def _update_preview(self) -> None:
+        tag = self.preview_tag()
+        self.preview.setText(tag)
+        self.messages.clear()
+        if not tag:
+            return
+        result = self._engine.check(tag)
+        for diag in result.diagnostics:
+            style = severity_style(str(diag.severity))
+            self.messages.addItem(QListWidgetItem(severity_icon(str(diag.severity), self),
+                                                  f"{style.name.capitalize()}: {diag.message}"))  # fmt: skip
+        if not result.diagnostics:
+            self.messages.addItem("✔ No problems: " + ("valid." if result.valid else "well-formed."))
+
+
+def _table(model: QAbstractTableModel, name: str, parent: QWidget) -> QTableView:
+    view = QTableView(parent)
+    view.setModel(model)
+    view.setAccessibleName(name)
+    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+    view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    view.verticalHeader().hide()
+    view.verticalHeader().setDefaultSectionSize(view.fontMetrics().height() + 6)
+    view.horizontalHeader().setStretchLastSection(True)
+    view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+    view.setWordWrap(False)
+    return view
+
+
+def _esc(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

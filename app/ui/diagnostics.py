@@ -1,0 +1,114 @@
+"""The editor's list of problems: severity icon and name, message, and a button that applies the fix."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.ui.roles import severity_icon, severity_style
+
+__all__ = ["DiagnosticsList"]
+
+_ORDER = {"error": 0, "warning": 1, "info": 2}
+
+
+class DiagnosticsList(QWidget):
+    """List the engine's diagnostics; choosing one asks for its span, the button asks for its fix."""
+
+    span_selected = Signal(int, int)  # Python indices [start, end) of the chosen diagnostic
+    fix_requested = Signal(str)  # the whole corrected tag
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._diagnostics: list[Any] = []
+        self.list = QListWidget(self)
+        self.list.setAccessibleName("Problems")
+        self.list.setWordWrap(True)
+        self.list.setUniformItemSizes(False)
+        self.list.itemClicked.connect(self._on_list_item_clicked)
+        self.list.currentRowChanged.connect(self._on_list_current_row_changed)
+        self.list.itemActivated.connect(self._on_list_item_activated)
+        self.fix_button = QPushButton("Apply fix", self)
+        self.fix_button.setEnabled(False)
+        self.fix_button.setToolTip("Replace the tag with the chosen problem's correction (Ctrl+Z undoes it)")
+        self.fix_button.setAccessibleName("Apply the chosen problem's fix")
+        self.fix_button.clicked.connect(self._on_fix_button_clicked)
+        self.summary = QLabel(self)
+        self.summary.setWordWrap(True)
+        row = QHBoxLayout()
+        row.addWidget(self.summary, 1)
+        row.addWidget(self.fix_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.list, 1)
+        layout.addLayout(row)
+
+    def set_diagnostics(self, diagnostics: Any) -> None:
+        """Show *diagnostics*, errors first, each in the engine's order within its severity."""
+        self._diagnostics = sorted(diagnostics, key=lambda d: _ORDER.get(str(d.severity), 3))
+        self.list.clear()
+        for diag in self._diagnostics:
+            style = severity_style(str(diag.severity))
+            text = f"{style.name.capitalize()}: {diag.message}"
+            item = QListWidgetItem(severity_icon(str(diag.severity), self), text)
+            tip = f"{style.name} · {diag.code} · characters {diag.start}–{diag.end}"
+            if diag.fix is not None:
+                tip += f"\nFix: {diag.fix.label} → {diag.fix.tag}"
+            item.setToolTip(tip)
+            self.list.addItem(item)
+        if not self._diagnostics:
+            self.summary.setText("No problems.")
+        else:
+            fixable = sum(1 for d in self._diagnostics if d.fix is not None)
+            self.summary.setText(f"{len(self._diagnostics)} item(s); {fixable} with a fix. Click one to select it.")
+        self._update_button(self.list.currentRow())
+
+    def diagnostics(self) -> list[Any]:
+        """Return the diagnostics in display order."""
+        return list(self._diagnostics)
+
+    def _update_button(self, row: int) -> None:
+        diag = self._diagnostics[row] if 0 <= row < len(self._diagnostics) else None
+        fix = diag.fix if diag is not None else None
+        self.fix_button.setEnabled(fix is not None)
+        self.fix_button.setText(fix.label if fix is not None else "Apply fix")
+        self.fix_button.setToolTip(f"Change the tag to {fix.tag}" if fix is not None
+                                   else "Choose a problem that has a fix")  # fmt: skip
+
+    def _on_list_item_clicked(self, item: QListWidgetItem) -> None:
+        row = self.list.row(item)
+        if 0 <= row < len(self._diagnostics):
+            diag = self._diagnostics[row]
+            self.span_selected.emit(diag.start, diag.end)
+
+    def _on_list_current_row_changed(self, row: int) -> None:
+        self._update_button(row)
+
+    def _on_list_item_activated(self, item: QListWidgetItem) -> None:
+        # Enter or double-click on a problem applies its fix when it has one.
+        row = self.list.row(item)
+        if 0 <= row < len(self._diagnostics) and self._diagnostics[row].fix is not None:
+            self.fix_requested.emit(self._diagnostics[row].fix.tag)
+
+    def _on_fix_button_clicked(self) -> None:
+        row = self.list.currentRow()
+        if 0 <= row < len(self._diagnostics) and self._diagnostics[row].fix is not None:
+            self.fix_requested.emit(self._diagnostics[row].fix.tag)
+
+    def select_row(self, row: int) -> None:
+        """Make *row* the current problem (as a click would) and ask for its span."""
+        self.list.setCurrentRow(row)
+        item = self.list.item(row)
+        if item is not None:
+            self._on_list_item_clicked(item)
+

@@ -1,0 +1,600 @@
+"""The live tag editor pane: coloured one-line editor, status, breakdown, problems, forms, examples, history.
+
+Keystroke path: the highlighter asks ``EditorPane.result_for(text)`` for the engine's CheckResult (one
+check per distinct text, cached) and paints its spans at once, so colours never lag behind the text; a
+single-shot timer then refreshes the slower parts (tables, forms, shared TagState) once typing pauses.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QGuiApplication, QIcon, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QMenu,
+    QSplitter,
+    QStyle,
+    QTableView,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.core import examples as examples_data
+from app.ui.breakdown import BreakdownModel, BreakdownRow, breakdown_rows
+from app.ui.diagnostics import DiagnosticsList
+from app.ui.roles import LegendWidget, role_style
+from app.ui.tag_edit import TagHighlighter, TagLineEdit
+
+__all__ = ["DEBOUNCE_MS", "FORM_NAMES", "FORM_SHORTCUTS", "EditorPane", "FormValue", "compute_forms"]
+
+#: Delay between the last keystroke and the refresh of tables and forms; the engine is fast, so keep it short.
+DEBOUNCE_MS = 15
+
+FORM_NAMES = ("canonical", "extlang", "unicode", "legacy")
+FORM_LABELS = {
+    "canonical": "RFC 5646 canonical",
+    "extlang": "Extlang form",
+    "unicode": "Unicode locale ID (CLDR)",
+    "legacy": "Legacy LDML keywords",
+}
+FORM_SHORTCUTS = {
+    "canonical": "Ctrl+Shift+C",
+    "extlang": "Ctrl+Shift+E",
+    "unicode": "Ctrl+Shift+U",
+    "legacy": "Ctrl+Shift+L",
+}
+_FORM_HELP = {
+    "canonical": "The canonical form of RFC 5646 §4.5: preferred values, extensions ordered, case per §2.1.1.",
+    "extlang": "The canonical form with languages that are also extlangs written after their prefix (zh-yue).",
+    "unicode": "The Unicode (UTS #35 / CLDR) locale identifier: not the RFC 5646 canonical form; "
+    "it applies CLDR aliases and sorts variants.",
+    "legacy": "The -u- keywords in the legacy LDML @key=value syntax with CLDR's long names.",
+}
+_RECORD_ROLES = {"language", "extlang", "script", "region", "variant", "grandfathered"}
+
+
+@dataclass(frozen=True, slots=True)
+class FormValue:
+    """One form of the tag: its text (None when there is none) and how it was made."""
+
+    name: str
+    value: str | None
+    steps: tuple[str, ...] = ()
+    note: str = ""
+
+
+def _pair(got: Any) -> tuple[str | None, tuple[str, ...]]:
+    """Split an API answer (a string, a (string, notes) pair or an LdmlConversion) into value and notes."""
+    if hasattr(got, "result") and hasattr(got, "notes"):
+        return got.result, tuple(got.notes) + tuple(getattr(got, "errors", ()))
+    if isinstance(got, tuple) and len(got) == 2:
+        value, notes = got
+        if isinstance(notes, str):
+            notes = (notes,) if notes else ()
+        return value, tuple(str(n) for n in notes or ())
+    return got, ()
+
+
+def _form(name: str, value: str | None, notes: tuple[str, ...]) -> FormValue:
+    """Make a FormValue; without a value the notes say why, so they become the note."""
+    if value:
+        return FormValue(name, value, notes)
+    return FormValue(name, None, note="; ".join(notes) or "no such form for this tag")
+
+
+def compute_forms(engine: Any, result: Any, cldr: Any = None) -> dict[str, FormValue]:
+    """Return the four forms of *result*'s tag; a form that cannot be made says why in its note."""
+    forms: dict[str, FormValue] = {}
+    if not result.well_formed or result.canonical is None:
+        why = "The tag is not well-formed, so it has no canonical form." if result.input else ""
+        return {name: FormValue(name, None, note=why) for name in FORM_NAMES}
+    forms["canonical"] = FormValue("canonical", result.canonical, tuple(str(s) for s in result.canonical_steps))
+    forms["extlang"] = FormValue("extlang", result.extlang_form, tuple(str(s) for s in result.extlang_steps))
+    try:
+        value, notes = _pair(engine.to_unicode_locale(result.input))
+        forms["unicode"] = _form("unicode", value, notes)
+    except Exception as exc:
+        forms["unicode"] = FormValue("unicode", None, note=str(exc) or type(exc).__name__)
+    if "u" in {str(k).lower() for k in (result.extensions or {})}:
+        try:
+            from app.core import ldml
+
+            value, notes = _pair(ldml.bcp47_to_legacy(result.canonical, cldr))
+            forms["legacy"] = _form("legacy", value, notes)
+        except Exception as exc:
+            forms["legacy"] = FormValue("legacy", None, note=str(exc) or type(exc).__name__)
+    else:
+        forms["legacy"] = FormValue("legacy", None, note="The tag has no -u- extension.")
+    return forms
+
+
+def non_ascii_notes(text: str) -> list[str]:
+    """Name every distinct non-ASCII character of *text* with its position and code point.
+
+    >>> non_ascii_notes("tr-Latı")
+    ["'ı' U+0131 LATIN SMALL LETTER DOTLESS I at 6"]
+    """
+    seen: dict[str, list[int]] = {}
+    for i, ch in enumerate(text):
+        if ord(ch) > 127:
+            seen.setdefault(ch, []).append(i)
+    out = []
+    for ch, where in seen.items():
+        name = unicodedata.name(ch, "unnamed character")
+        shown = ch if ch.isprintable() and not ch.isspace() else " "
+        places = ", ".join(str(i) for i in where[:5]) + (" …" if len(where) > 5 else "")
+        out.append(f"'{shown}' U+{ord(ch):04X} {name} at {places}")
+    return out
+
+
+class EditorPane(QWidget):
+    """Edit the current tag and see it explained: roles, problems, forms."""
+
+    subtag_activated = Signal(str, str)  # (registry record type, code)
+
+    def __init__(
+        self, state: Any, engine: Any, registry: Any, settings: Any, parent: QWidget | None = None, *, cldr: Any = None
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("EditorPane")
+        self._state = state
+        self._engine = engine
+        self._registry = registry
+        self._settings = settings
+        self._cldr = cldr if cldr is not None else getattr(engine, "cldr", None)
+        self._cache_text: str | None = None
+        self._cache_result: Any = None
+        self._shown_text: str | None = None
+        self._forms: dict[str, FormValue] = {}
+        self._last_committed = ""
+        self._notice_text = ""
+        self._notice_for: str | None = None
+        self._build()
+        state.tag_changed.connect(self._on_state_tag_changed)
+        if state.tag():
+            self.editor.set_text(state.tag())
+        self._refresh()
+
+    # Construction ----------------------------------------------------------------------------------------
+    def _build(self) -> None:
+        self.editor = TagLineEdit(self)
+        self.editor.set_tooltip_provider(self.tooltip_at)
+        self.highlighter = TagHighlighter(self.editor.document(), self.result_for, self.editor.palette())
+        self.editor.textChanged.connect(self._on_editor_text_changed)
+        self.editor.return_pressed.connect(self._on_editor_return_pressed)
+        self.editor.paste_adjusted.connect(self._on_editor_paste_adjusted)
+        self.editor.clicked_at.connect(self._on_editor_clicked_at)
+        self.editor.focus_left.connect(self.commit_to_history)
+
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(DEBOUNCE_MS)
+        self._timer.timeout.connect(self._refresh)
+
+        self.examples_button = QToolButton(self)
+        self.examples_button.setText("Examples")
+        self.examples_button.setToolTip("Annotated example tags: one of each structure, and the traps")
+        self.examples_button.setAccessibleName("Examples")
+        self.examples_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.examples_button.setMenu(self.examples_menu(self.examples_button))
+        self.history_button = QToolButton(self)
+        self.history_button.setText("History")
+        self.history_button.setToolTip("Tags you used recently (kept between sessions)")
+        self.history_button.setAccessibleName("Recent tags")
+        self.history_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.history_button.setMenu(self.history_menu(self.history_button))
+
+        top = QHBoxLayout()
+        top.addWidget(self.editor, 1)
+        top.addWidget(self.examples_button)
+        top.addWidget(self.history_button)
+
+        self.status = QLabel(self)
+        self.status.setAccessibleName("Tag status")
+        self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.notice = QLabel(self)
+        self.notice.setWordWrap(True)
+        self.notice.setAccessibleName("Editor notice")
+        self.notice.hide()
+        self.legend = LegendWidget(parent=self)
+
+        # Breakdown table.
+        self.breakdown_model = BreakdownModel(self.palette(), self)
+        self.breakdown = QTableView(self)
+        self.breakdown.setModel(self.breakdown_model)
+        self.breakdown.setAccessibleName("Subtag breakdown")
+        self.breakdown.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.breakdown.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.breakdown.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.breakdown.verticalHeader().hide()
+        self.breakdown.setWordWrap(False)
+        self.breakdown.verticalHeader().setDefaultSectionSize(self.breakdown.fontMetrics().height() + 8)
+        self.breakdown.setTextElideMode(Qt.TextElideMode.ElideRight)
+        header = self.breakdown.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setStretchLastSection(True)
+        self.breakdown.clicked.connect(self._on_breakdown_clicked)
+        self.breakdown.activated.connect(self._on_breakdown_clicked)
+
+        self.problems = DiagnosticsList(self)
+        self.problems.span_selected.connect(self._on_problems_span_selected)
+        self.problems.fix_requested.connect(self._on_problems_fix_requested)
+
+        # Forms.
+        forms_box = QGroupBox("Forms", self)
+        grid = QGridLayout(forms_box)
+        self.form_fields: dict[str, QLineEdit] = {}
+        self.form_buttons: dict[str, QToolButton] = {}
+        self._form_actions: dict[str, QAction] = {}
+        copy_icon = QIcon.fromTheme("edit-copy", self.style().standardIcon(QStyle.StandardPixmap.SP_FileIcon))
+        for row, name in enumerate(FORM_NAMES):
+            label = QLabel(FORM_LABELS[name] + ":", forms_box)
+            label.setToolTip(_FORM_HELP[name])
+            field = QLineEdit(forms_box)
+            field.setReadOnly(True)
+            field.setAccessibleName(FORM_LABELS[name])
+            label.setBuddy(field)
+            action = QAction(copy_icon, f"Copy {FORM_LABELS[name]}", self)
+            action.setShortcut(QKeySequence(FORM_SHORTCUTS[name]))
+            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+            action.setToolTip(f"Copy the {FORM_LABELS[name]} form ({FORM_SHORTCUTS[name]})")
+            action.triggered.connect(lambda _checked=False, n=name: self.copy_form(n))
+            self.addAction(action)
+            button = QToolButton(forms_box)
+            action.setIconText("Copy")  # the button shows the short text; menus show the full one
+            button.setDefaultAction(action)
+            button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+            button.setAccessibleName(f"Copy {FORM_LABELS[name]}")
+            self.form_fields[name] = field
+            self.form_buttons[name] = button
+            self._form_actions[name] = action
+            grid.addWidget(label, row, 0)
+            grid.addWidget(field, row, 1)
+            grid.addWidget(button, row, 2)
+        self.steps_button = QToolButton(forms_box)
+        self.steps_button.setText("Show canonicalization steps")
+        self.steps_button.setCheckable(True)
+        self.steps_button.setToolTip("List each step from the tag as typed to its forms, with the reason")
+        self.steps_label = QLabel(forms_box)
+        self.steps_label.setWordWrap(True)
+        self.steps_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.steps_label.setAccessibleName("Canonicalization steps")
+        self.steps_label.hide()
+        self.steps_button.toggled.connect(self.steps_label.setVisible)
+        grid.addWidget(self.steps_button, len(FORM_NAMES), 0, 1, 3, Qt.AlignmentFlag.AlignLeft)
+        grid.addWidget(self.steps_label, len(FORM_NAMES) + 1, 0, 1, 3)
+        grid.setColumnStretch(1, 1)
+
+        problems_box = QGroupBox("Problems", self)
+        QVBoxLayout(problems_box).addWidget(self.problems)
+        breakdown_box = QGroupBox("Subtags", self)
+        QVBoxLayout(breakdown_box).addWidget(self.breakdown)
+
+        lower = QSplitter(Qt.Orientation.Horizontal, self)
+        lower.addWidget(problems_box)
+        lower.addWidget(forms_box)
+        lower.setStretchFactor(0, 2)
+        lower.setStretchFactor(1, 3)
+        self.splitter = QSplitter(Qt.Orientation.Vertical, self)
+        self.splitter.setObjectName("editor_splitter")
+        self.splitter.addWidget(breakdown_box)
+        self.splitter.addWidget(lower)
+        self.splitter.setChildrenCollapsible(False)
+        self._lower_splitter = lower
+        saved = self._setting("editor/splitter")
+        if saved:
+            self.splitter.restoreState(saved)
+        self.splitter.splitterMoved.connect(self._on_splitter_moved)
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.status)
+        layout.addWidget(self.notice)
+        layout.addWidget(self.legend)
+        layout.addWidget(self.splitter, 1)
+
+    # Public API ------------------------------------------------------------------------------------------
+    def focus_input(self) -> None:
+        """Put the keyboard focus in the tag editor and select its text."""
+        self.editor.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.editor.selectAll()
+
+    def text(self) -> str:
+        """Return the editor's text."""
+        return self.editor.text()
+
+    def set_text(self, text: str) -> None:
+        """Replace the editor's text (undoable) and refresh everything now."""
+        self.editor.set_text(text)
+        self.flush()
+
+    def flush(self) -> None:
+        """Run the pending debounced refresh now (tests and benchmarks use it)."""
+        if self._timer.isActive():
+            self._timer.stop()
+        self._refresh()
+
+    def result(self) -> Any:
+        """Return the CheckResult of the editor's text."""
+        return self.result_for(self.editor.text())
+
+    def result_for(self, text: str) -> Any:
+        """Return the engine's CheckResult for *text*, checking each distinct text once."""
+        if text != self._cache_text:
+            self._cache_result = self._engine.check(text)
+            self._cache_text = text
+        return self._cache_result
+
+    def form(self, name: str) -> str | None:
+        """Return the current value of form *name* (see FORM_NAMES), or None."""
+        form = self._forms.get(name)
+        return form.value if form else None
+
+    def copy_form(self, name: str) -> str | None:
+        """Copy form *name* ("canonical", "extlang", "unicode", "legacy") to the clipboard and return it."""
+        self.flush()
+        form = self._forms.get(name)
+        label = FORM_LABELS.get(name, name)
+        if form is None or not form.value:
+            why = form.note if form is not None and form.note else "there is nothing to copy"
+            self._show_notice(f"No {label} form to copy: {why}")
+            return None
+        QGuiApplication.clipboard().setText(form.value)
+        self._show_notice(f"Copied the {label} form: {form.value}")
+        self.commit_to_history()
+        return form.value
+
+    def form_actions(self) -> list[QAction]:
+        """Return the copy actions (with shortcuts) for a main-window menu, in FORM_NAMES order."""
+        return [self._form_actions[name] for name in FORM_NAMES]
+
+    def examples_menu(self, parent: QWidget | None = None) -> QMenu:
+        """Return a menu of the annotated examples; choosing one puts it in the editor."""
+        menu = QMenu("&Examples", parent)
+        menu.setToolTipsVisible(True)
+        titles = {examples_data.Category.structure: "Structures (RFC 5646)",
+                  examples_data.Category.trap: "Traps"}  # fmt: skip
+        for category, title in titles.items():
+            sub = menu.addMenu(title)
+            sub.setToolTipsVisible(True)
+            for ex in examples_data.by_category(category):
+                action = sub.addAction(f"{ex.tag}\t{ex.title}")
+                action.setToolTip(ex.explanation)
+                action.setStatusTip(ex.explanation)
+                action.triggered.connect(lambda _checked=False, e=ex: self.load_example(e))
+        return menu
+
+    def history_menu(self, parent: QWidget | None = None) -> QMenu:
+        """Return a menu of recent tags, rebuilt from the settings each time it opens."""
+        menu = QMenu("Recent &tags", parent)
+        menu.aboutToShow.connect(lambda m=menu: self._fill_history_menu(m))
+        self._fill_history_menu(menu)
+        return menu
+
+    def history(self) -> list[str]:
+        """Return the remembered tags, most recent first."""
+        return list(self._setting("editor/history") or [])
+
+    def commit_to_history(self) -> None:
+        """Remember the current tag in the persistent history (once, most recent first)."""
+        text = self.editor.text().strip()
+        if not text or text == self._last_committed or self._settings is None:
+            return
+        self._last_committed = text
+        if hasattr(self._settings, "push_history"):
+            self._settings.push_history(text)
+        else:
+            history = [text] + [t for t in self.history() if t != text]
+            self._settings.set_value("editor/history", history[:50])
+
+    def load_example(self, example: Any) -> None:
+        """Put *example* in the editor and show its explanation."""
+        self.set_text(example.tag)
+        self.commit_to_history()
+        self._show_notice(f"Example — {example.title}: {example.explanation}")
+
+    def tooltip_at(self, index: int) -> str:
+        """Return the hover text for Python index *index*: the subtag, its role, and problems there."""
+        result = self.result()
+        lines: list[str] = []
+        for sub in result.subtags:
+            if sub.start <= index < sub.end:
+                style = role_style(str(sub.role))
+                lines.append(f"<b>{_esc(sub.text)}</b> — {_esc(style.name)}")
+                row = self._row_for(sub.start)
+                if row is not None and row.description:
+                    lines.append(_esc(row.description))
+                break
+        for diag in result.diagnostics:
+            start, end = diag.start, max(diag.end, diag.start + 1)
+            if start - (1 if diag.start == diag.end else 0) <= index < end:
+                lines.append(f"{_esc(str(diag.severity).capitalize())}: {_esc(diag.message)}")
+        text = self.editor.text()
+        if 0 <= index < len(text) and ord(text[index]) > 127:
+            lines.append(_esc(non_ascii_notes(text[index])[0].rsplit(" at ", 1)[0]) + " — not ASCII")
+        return "<br>".join(lines)
+
+    # Slots ---------------------------------------------------------------------------------------------
+    def _on_editor_text_changed(self) -> None:
+        self._timer.start()
+
+    def _on_editor_return_pressed(self) -> None:
+        self.flush()
+        self.commit_to_history()
+
+    def _on_editor_paste_adjusted(self, note: str) -> None:
+        self._show_notice(note)
+
+    def _on_editor_clicked_at(self, index: int) -> None:
+        self.activate_subtag_at(index)
+
+    def _on_state_tag_changed(self, tag: str) -> None:
+        if tag != self.editor.text():
+            self.editor.set_text(tag)
+            self.flush()
+
+    def _on_breakdown_clicked(self, index: Any) -> None:
+        row = self.breakdown_model.row_at(index.row())
+        self.editor.select_span(row.start, row.end)
+        if row.record_type:
+            self.subtag_activated.emit(row.record_type, row.record_code)
+
+    def _on_problems_span_selected(self, start: int, end: int) -> None:
+        self.editor.select_span(start, end)
+        self.editor.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def _on_problems_fix_requested(self, tag: str) -> None:
+        self.set_text(tag)
+        self.commit_to_history()
+        self._show_notice(f"Applied the fix: the tag is now {tag} (Ctrl+Z in the editor undoes it).")
+
+    def _on_splitter_moved(self, _pos: int, _index: int) -> None:
+        if self._settings is not None:
+            self._settings.set_value("editor/splitter", self.splitter.saveState())
+
+    # Internals -----------------------------------------------------------------------------------------
+    def activate_subtag_at(self, index: int) -> bool:
+        """Announce the registry record of the subtag at Python index *index*; return whether there was one."""
+        for row in self.breakdown_model.rows():
+            if row.start <= index < row.end or (index == row.end and index > row.start):
+                if row.record_type:
+                    self.subtag_activated.emit(row.record_type, row.record_code)
+                    return True
+                return False
+        return False
+
+    def _setting(self, key: str) -> Any:
+        if self._settings is None:
+            return None
+        try:
+            return self._settings.value(key)
+        except KeyError:
+            return None
+
+    def _row_for(self, start: int) -> BreakdownRow | None:
+        for row in self.breakdown_model.rows():
+            if row.start == start:
+                return row
+        return None
+
+    def _fill_history_menu(self, menu: QMenu) -> None:
+        menu.clear()
+        history = self.history()
+        if not history:
+            menu.addAction("(no recent tags)").setEnabled(False)
+            return
+        for tag in history:
+            action = menu.addAction(tag.replace("&", "&&"))
+            action.triggered.connect(lambda _checked=False, t=tag: self._on_history_chosen(t))
+        menu.addSeparator()
+        menu.addAction("Clear history").triggered.connect(self._on_history_cleared)
+
+    def _on_history_chosen(self, tag: str) -> None:
+        self.set_text(tag)
+        self.commit_to_history()
+
+    def _on_history_cleared(self) -> None:
+        if self._settings is not None:
+            self._settings.set_value("editor/history", [])
+        self._last_committed = ""
+
+    def _show_notice(self, text: str) -> None:
+        self._notice_text = text
+        self._notice_for = self.editor.text()
+        self._render_notice()
+
+    def _render_notice(self) -> None:
+        parts = [self._notice_text]
+        foreign = non_ascii_notes(self.editor.text())
+        if foreign:
+            parts.append("Non-ASCII input: " + "; ".join(foreign) + ". A tag may hold only ASCII letters, digits "
+                         "and '-' (RFC 5646 §2.1); the marked characters make it ill-formed.")  # fmt: skip
+        text = "\n".join(p for p in parts if p)
+        self.notice.setText(text)
+        self.notice.setVisible(bool(text))
+
+    def _refresh(self) -> None:
+        text = self.editor.text()
+        if text == self._shown_text:
+            return
+        if text != self._notice_for:
+            # A notice speaks about the text it was made for; the next edit retires it.
+            self._notice_text = ""
+        self._shown_text = text
+        result = self.result_for(text)
+        self.breakdown_model.set_rows(breakdown_rows(result, self._registry, self._cldr))
+        self.breakdown.resizeColumnsToContents()
+        for col in range(self.breakdown_model.columnCount()):
+            if self.breakdown.columnWidth(col) > 320:
+                self.breakdown.setColumnWidth(col, 320)
+        self.problems.set_diagnostics(result.diagnostics)
+        self._forms = compute_forms(self._engine, result, self._cldr)
+        self._show_forms()
+        self._show_status(result)
+        self._render_notice()
+        self._state.set_tag(text)
+
+    def _show_forms(self) -> None:
+        steps_lines: list[str] = []
+        for name in FORM_NAMES:
+            form = self._forms[name]
+            field = self.form_fields[name]
+            field.setText(form.value or "")
+            field.setPlaceholderText(form.note or "—")
+            tip = _FORM_HELP[name]
+            if form.steps:
+                tip += "\n\nSteps:\n" + "\n".join(f"• {s}" for s in form.steps)
+            elif form.value:
+                tip += "\n\nNo change was needed."
+            if form.note:
+                tip += f"\n\n{form.note}"
+            field.setToolTip(tip)
+            self._form_actions[name].setEnabled(bool(form.value))
+            if form.steps:
+                steps_lines.append(f"<b>{_esc(FORM_LABELS[name])}</b>")
+                steps_lines += [f"&nbsp;&nbsp;• {_esc(s)}" for s in form.steps]
+        if not steps_lines and self._forms["canonical"].value:
+            steps_lines.append("The tag is already in canonical form: no steps.")
+        self.steps_label.setText("<br>".join(steps_lines))
+
+    def _show_status(self, result: Any) -> None:
+        if not result.input:
+            self.status.setText("Type a tag, or pick one from Examples.")
+            return
+        counts = {"error": 0, "warning": 0, "info": 0}
+        for diag in result.diagnostics:
+            counts[str(diag.severity)] = counts.get(str(diag.severity), 0) + 1
+        wf = "✔ well-formed" if result.well_formed else "✘ not well-formed"
+        valid = "✔ valid" if result.valid else "✘ not valid"
+        parts = [wf, valid if result.well_formed else "✘ not valid"]
+        parts.append(_plural(counts["error"], "error"))
+        parts.append(_plural(counts["warning"], "warning"))
+        parts.append(_plural(counts["info"], "note"))
+        self.status.setText("  ·  ".join(parts))
+
+    def changeEvent(self, event: QEvent) -> None:
+        """Follow light/dark palette switches."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange and hasattr(self, "highlighter"):
+            self.highlighter.set_palette(self.editor.palette())
+            self.breakdown_model.set_palette(self.palette())
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def _esc(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
