@@ -5,8 +5,8 @@ from __future__ import annotations
 import html
 from collections.abc import Iterable, Mapping
 
-from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, QTimer, QUrl, Signal
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, Qt, QTimer, QUrl, Signal
+from PySide6.QtGui import QKeySequence, QPalette, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -33,6 +33,10 @@ SEARCH_DELAY_MS = 60
 
 #: Scope filter values as Registry.search takes them ("none": records without a Scope).
 SCOPES = ("macrolanguage", "collection", "special", "private-use", "none")
+
+#: Typical widest content of each column, used to size it (descriptions get a fixed generous width).
+_COLUMN_SAMPLES = ("grandfathered", "Qaaa..Qabx", "Norwegian Bokmål (High Norwegian)", "0000-00-00",
+                   "0000-00-00", "en-GB-oxendict", "ja-Latn-hepburn", "Latn", "zh", "macrolanguage")  # fmt: skip
 
 _DEPRECATED_CHOICES = (("", "Deprecated or not"), ("no", "Not deprecated"), ("yes", "Deprecated only"))
 
@@ -123,9 +127,7 @@ class BrowserPane(QWidget):
         hh.setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
         hh.setSectionsMovable(True)
         hh.setHighlightSections(False)
-        em = self.fontMetrics().horizontalAdvance("M")
-        for col, width in enumerate((7, 7, 22, 7, 7, 6, 8, 7, 7, 8)):
-            hh.resizeSection(col, width * em)
+        self._size_columns()
         hh.setStretchLastSection(True)
         self.table.setSortingEnabled(True)
 
@@ -162,6 +164,7 @@ class BrowserPane(QWidget):
         self.splitter.setStretchFactor(0, 3)
         self.splitter.setStretchFactor(1, 2)
         self.splitter.setChildrenCollapsible(False)
+        self.splitter.setSizes([640, 360])  # scaled to the real width when shown
 
         layout = QVBoxLayout(self)
         layout.addLayout(filters)
@@ -188,6 +191,16 @@ class BrowserPane(QWidget):
         use.activated.connect(self.use_button.click)
 
         self.refresh()
+
+    def _size_columns(self) -> None:
+        """Give each column room for its header and typical content, measured in the current font."""
+        fm = self.table.fontMetrics()
+        header_fm = self.table.horizontalHeader().fontMetrics()
+        pad = fm.horizontalAdvance("M") * 2  # cell margins plus the sort indicator
+        for col, sample in enumerate(_COLUMN_SAMPLES):
+            header = str(self.model.headerData(col, Qt.Orientation.Horizontal) or "")
+            width = max(fm.horizontalAdvance(sample), header_fm.horizontalAdvance(header)) + pad
+            self.table.horizontalHeader().resizeSection(col, width)
 
     # ------------------------------------------------------------- public API
     def registry(self) -> Registry:
@@ -332,10 +345,18 @@ class BrowserPane(QWidget):
         self.details.setHtml(self._details_html(rec))
         self.record_shown.emit(rec.type, rec.code)
 
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.StyleChange) and self._record is not None:
+            # Rich text takes its link colour when it is set, so render again in the new palette.
+            self.details.setHtml(self._details_html(self._record))
+
     def _details_html(self, rec: Record) -> str:
         reg = self._registry
         esc = html.escape
         title = f"{esc(rec.type)} <b>{esc(rec.code)}</b>"
+        link = self.palette().color(QPalette.ColorRole.Link).name()
+        self.details.document().setDefaultStyleSheet(f"a {{ color: {link}; }}")
         out = [f"<h3>{title}: {esc(rec.descriptions[0] if rec.descriptions else '')}</h3>"]
         if rec.is_deprecated:
             out.append(f"<p><b>Deprecated</b> since {esc(rec.deprecated or '')}"

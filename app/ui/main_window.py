@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import logging
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from PySide6.QtCore import QByteArray, QSize, Qt
@@ -45,6 +46,9 @@ COPY_FORMS = (
     ("unicode", "Copy &Unicode locale identifier", "Ctrl+Shift+U"),
     ("legacy", "Copy &legacy LDML keywords", "Ctrl+Shift+L"),
 )
+
+
+_Shortcut = str | QKeySequence | QKeySequence.StandardKey
 
 
 class Placeholder(QWidget):
@@ -191,8 +195,9 @@ class MainWindow(QMainWindow):
             widget.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
     # ------------------------------------------------------------------ menus
-    def _action(self, menu: QMenu, text: str, slot: Callable[[], Any], shortcut: str | QKeySequence | None = None,
-                tip: str = "") -> QAction:  # fmt: skip
+    def _action(
+        self, menu: QMenu, text: str, slot: Callable[[], Any], shortcut: _Shortcut | None = None, tip: str = ""
+    ) -> QAction:
         action = menu.addAction(text)
         if shortcut is not None:
             action.setShortcut(QKeySequence(shortcut))
@@ -212,18 +217,14 @@ class MainWindow(QMainWindow):
         file_menu.addSeparator()
         self._action(file_menu, "&Quit", self.close, QKeySequence.StandardKey.Quit)
 
-        edit_menu = bar.addMenu("&Edit")
+        self.edit_menu = bar.addMenu("&Edit")
         self.copy_actions: dict[str, QAction] = {}
-        for name, text, shortcut in COPY_FORMS:
-            self.copy_actions[name] = self._action(edit_menu, text, lambda n=name: self.copy_form(n), shortcut)
-        edit_menu.addSeparator()
-        self._action(edit_menu, "&Find in registry…", self.find_in_registry, QKeySequence.StandardKey.Find,
-                     "Search the registry (Ctrl+F)")  # fmt: skip
+        self._fill_edit_menu()
 
         view_menu = bar.addMenu("&View")
         self.pane_actions: dict[str, QAction] = {}
         for key, title, shortcut in PANES:
-            self.pane_actions[key] = self._action(view_menu, title, lambda k=key: self.show_pane(k), shortcut)
+            self.pane_actions[key] = self._action(view_menu, title, partial(self.show_pane, key), shortcut)
         view_menu.addSeparator()
         theme_menu = view_menu.addMenu("&Theme")
         group = QActionGroup(self)
@@ -237,7 +238,7 @@ class MainWindow(QMainWindow):
             act.triggered.connect(lambda _c=False, k=key: self.set_theme(k))
             self.theme_actions[key] = act
 
-        # The editor fills these (examples for teaching, recent tags); the window only gives them a place.
+        # The editor provides these (examples for teaching, recent tags); the window gives them a place.
         self.examples_menu = bar.addMenu("E&xamples")
         self.history_menu = bar.addMenu("Hi&story")
         self._fill_editor_menus()
@@ -246,15 +247,41 @@ class MainWindow(QMainWindow):
         self._action(help_menu, "&Keyboard shortcuts", self.show_shortcuts, QKeySequence.StandardKey.HelpContents)
         self._action(help_menu, "&About BCP 47 Explorer", self.show_about)
 
+    def _fill_edit_menu(self) -> None:
+        """Put the editor's copy actions (or stand-ins that explain their absence) and Find in the Edit menu."""
+        menu = self.edit_menu
+        menu.clear()
+        self.copy_actions.clear()
+        form_actions = getattr(self.editor, "form_actions", None)
+        if form_actions is not None:
+            # The editor's own actions: one shortcut per form, never two actions fighting over it.
+            for (name, _text, _key), action in zip(COPY_FORMS, form_actions(), strict=False):
+                menu.addAction(action)
+                self.copy_actions[name] = action
+        else:
+            for name, text, shortcut in COPY_FORMS:
+                self.copy_actions[name] = self._action(menu, text, partial(self.copy_form, name), shortcut)
+        menu.addSeparator()
+        self._action(menu, "&Find in registry…", self.find_in_registry, QKeySequence.StandardKey.Find,
+                     "Search the registry (Ctrl+F)")  # fmt: skip
+
     def _fill_editor_menus(self) -> None:
-        for menu, method in ((self.examples_menu, "fill_examples_menu"), (self.history_menu, "fill_history_menu")):
-            menu.clear()
-            fill = getattr(self.editor, method, None)
-            if fill is not None:
-                fill(menu)
+        """Put the editor's Examples and History menus in the menu bar, or stand-ins that say they need it."""
+        bar = self.menuBar()
+        for attr, method, title in (("examples_menu", "examples_menu", "E&xamples"),
+                                    ("history_menu", "history_menu", "Hi&story")):  # fmt: skip
+            old: QMenu = getattr(self, attr)
+            make = getattr(self.editor, method, None)
+            if make is not None:
+                new: QMenu = make(self)
             else:
-                none = menu.addAction("(available with the tag editor)")
-                none.setEnabled(False)
+                new = QMenu(self)
+                new.addAction("(available with the tag editor)").setEnabled(False)
+            new.setTitle(title)
+            bar.insertMenu(old.menuAction(), new)
+            bar.removeAction(old.menuAction())
+            old.deleteLater()
+            setattr(self, attr, new)
 
     # ---------------------------------------------------------------- commands
     def copy_form(self, name: str) -> None:
@@ -312,6 +339,7 @@ class MainWindow(QMainWindow):
         self.registry = registry
         self._engine = None  # the engine checks against the registry, so it is rebuilt with it
         self._build_panes()
+        self._fill_edit_menu()
         self._fill_editor_menus()
         self._restore_panes()
         self.tabs.setCurrentIndex(current)
@@ -337,7 +365,7 @@ class MainWindow(QMainWindow):
         rows = []
         for menu_action in self.menuBar().actions():
             menu = menu_action.menu()
-            if menu is None:
+            if not isinstance(menu, QMenu):
                 continue
             for act in menu.actions():
                 if not act.shortcut().isEmpty():

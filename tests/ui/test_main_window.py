@@ -11,8 +11,9 @@ import logging
 import sys
 
 import pytest
-from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QApplication, QMenu, QMessageBox, QWidget
 
 from app.ui.errors import ExceptionHandler, install_excepthook
 from app.ui.main_window import MainWindow, Placeholder
@@ -215,3 +216,101 @@ def test_menus_expose_copy_forms_and_editor_menus(window) -> None:
     titles = [a.text().replace("&", "") for a in window.menuBar().actions()]
     assert titles == ["File", "Edit", "View", "Examples", "History", "Help"]
     assert Qt  # the module under test imports cleanly with Qt present
+
+
+class _FakeEditor(QWidget):
+    """Stands in for UI-B's EditorPane: the window must wire whatever the contract promises."""
+
+    subtag_activated = Signal(str, str)
+
+    def __init__(self, state, engine, registry, settings, parent=None) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(parent)
+        self.copied: list[str] = []
+        self.actions_ = []
+        for name in ("canonical", "extlang", "unicode", "legacy"):
+            act = QAction(f"Copy {name}", self)
+            act.setShortcut(QKeySequence({"canonical": "Ctrl+Shift+C"}.get(name, "")))
+            act.triggered.connect(lambda _c=False, n=name: self.copied.append(n))
+            self.actions_.append(act)
+
+    def form_actions(self) -> list[QAction]:
+        return self.actions_
+
+    def examples_menu(self, parent=None) -> QMenu:  # type: ignore[no-untyped-def]
+        menu = QMenu("&Examples", parent)
+        menu.addAction("sl-rozaj-biske")
+        return menu
+
+    def history_menu(self, parent=None) -> QMenu:  # type: ignore[no-untyped-def]
+        menu = QMenu("Recent", parent)
+        menu.addAction("de-CH")
+        return menu
+
+    def focus_input(self) -> None:
+        self.setFocus()
+
+
+@pytest.fixture
+def window_with_editor(qtbot, registry, settings_path, monkeypatch) -> MainWindow:
+    import app.ui.main_window as mw
+
+    real = mw._optional
+
+    def fake(module: str, name: str):  # type: ignore[no-untyped-def]
+        if module == "app.ui.editor":
+            return _FakeEditor, ""
+        if module == "app.ui.builder":
+            return (lambda state, engine, cldr: QWidget()), ""
+        if module == "app.core.tag":
+            return (lambda registry, cldr: object()), ""
+        return real(module, name)
+
+    monkeypatch.setattr(mw, "_optional", fake)
+    win = MainWindow(registry, Settings(settings_path), cldr=object())
+    qtbot.addWidget(win)
+    win.show()
+    return win
+
+
+def test_editor_subtag_click_shows_the_record_in_the_browser(window_with_editor) -> None:
+    win = window_with_editor
+    assert isinstance(win.editor, _FakeEditor)
+    win.tabs.setCurrentIndex(0)
+    win.editor.subtag_activated.emit("variant", "rozaj")
+    assert win.tabs.currentWidget() is win.browser
+    rec = win.browser.current_record()
+    assert (rec.type, rec.code) == ("variant", "rozaj")
+
+
+def test_prefix_link_switches_to_the_editor(window_with_editor) -> None:
+    win = window_with_editor
+    win.tabs.setCurrentWidget(win.browser)
+    win.browser.follow_link("tag:ja-Latn-hepburn")
+    assert win.state.tag() == "ja-Latn-hepburn"
+    assert win.tabs.currentWidget() is win.editor
+
+
+def test_menus_carry_the_editors_actions(window_with_editor) -> None:
+    win = window_with_editor
+    assert win.copy_actions["canonical"] is win.editor.actions_[0]  # one action per shortcut, no ambiguity
+    assert win.edit_menu.actions()[0] is win.editor.actions_[0]
+    assert [a.text() for a in win.examples_menu.actions()] == ["sl-rozaj-biske"]
+    assert [a.text() for a in win.history_menu.actions()] == ["de-CH"]
+    assert win.examples_menu.title() == "E&xamples"
+    titles = [a.text().replace("&", "") for a in win.menuBar().actions()]
+    assert titles == ["File", "Edit", "View", "Examples", "History", "Help"]
+    win.copy_actions["canonical"].trigger()
+    assert win.editor.copied == ["canonical"]
+
+
+def test_rebuilding_on_another_registry_keeps_one_set_of_editor_menus(window_with_editor, tmp_path) -> None:
+    win = window_with_editor
+    other = tmp_path / "small.txt"
+    other.write_text(
+        "File-Date: 2001-02-03\n%%\nType: language\nSubtag: zz\nDescription: Test\nAdded: 2020-01-01\n",
+        encoding="utf-8",
+    )
+    assert win.load_registry_file(str(other))
+    titles = [a.text().replace("&", "") for a in win.menuBar().actions()]
+    assert titles == ["File", "Edit", "View", "Examples", "History", "Help"]
+    assert win.copy_actions["canonical"] is win.editor.actions_[0]

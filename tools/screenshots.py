@@ -1,0 +1,80 @@
+"""Make the README's screenshots of each pane from the real app, offscreen.
+
+Usage: python tools/screenshots.py [--out docs/screenshots] [--scale 1] [--theme light]
+
+Writes editor.png, builder.png, browser.png (and browser-dark.png) showing the
+window on the bundled data with a sample tag. Settings go to a temporary file,
+so the user's own settings are neither read nor changed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: (file name, pane, theme, what to set up) of each shot.
+SHOTS = (
+    ("editor", "editor", "light"),
+    ("builder", "builder", "light"),
+    ("browser", "browser", "light"),
+    ("browser-dark", "browser", "dark"),
+    ("editor-dark", "editor", "dark"),
+)
+
+SAMPLE_TAG = "sr-Latn-RS-u-ca-gregory-nu-latn"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Render every shot into the output folder and print the files written."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
+    parser.add_argument("--scale", default="1", help="device pixel ratio, e.g. 2 for a high-DPI shot")
+    parser.add_argument("--size", default="1180x760", help="window size WIDTHxHEIGHT in logical pixels")
+    args = parser.parse_args(argv)
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    os.environ["QT_SCALE_FACTOR"] = str(args.scale)
+    sys.path.insert(0, str(ROOT))
+
+    from PySide6.QtWidgets import QApplication
+
+    from app.core.data import bundled_registry
+    from app.ui.main_window import MainWindow
+    from app.ui.settings import Settings
+    from app.ui.theme import apply_theme
+
+    app = QApplication.instance() or QApplication(["bcp47-explorer"])
+    assert isinstance(app, QApplication)
+    width, height = (int(v) for v in args.size.lower().split("x"))
+    args.out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        settings = Settings(Path(tmp) / "settings.ini")
+        settings.set_value("editor/last_tag", SAMPLE_TAG)
+        window = MainWindow(bundled_registry(), settings)
+        window.resize(width, height)
+        window.show()
+        browser = window.browser
+        assert browser is not None
+        browser.set_filters({"query": "norweg", "type": "", "scope": "", "deprecated": ""})
+        browser.show_record("language", "nb")
+        for name, pane, theme in SHOTS:
+            apply_theme(app, theme)
+            window.show_pane(pane)
+            window.resize(width, height)
+            for _ in range(5):  # let layouts and the palette change settle; no user input is pending here
+                app.processEvents()
+            target = args.out / f"{name}.png"
+            if not window.grab().save(str(target)):
+                print(f"cannot write {target}", file=sys.stderr)
+                return 1
+            print(target.relative_to(ROOT) if target.is_relative_to(ROOT) else target)
+        window.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
