@@ -1,0 +1,10 @@
+"""Frozen entry point of the command-line executable ``bcp47``."""
+
+from __future__ import annotations
+
+import sys
+
+from app.cli import main
+
+if __name__ == "__main__":
+    sys.exit(main())
