@@ -191,6 +191,11 @@ class BrowserPane(QWidget):
         use.activated.connect(self.use_button.click)
 
         self.refresh()
+        # Build the registry's search index once the window is up, not on the first keystroke.
+        QTimer.singleShot(0, self._warm_up_search)
+
+    def _warm_up_search(self) -> None:
+        self._registry.search("a", limit=1)
 
     def _size_columns(self) -> None:
         """Give each column room for its header and typical content, measured in the current font."""
@@ -265,11 +270,24 @@ class BrowserPane(QWidget):
         self._timer.stop()
         f = self.filters()
         deprecated = {"": None, "no": False, "yes": True}[f["deprecated"]]
-        hits = self._registry.search(
-            f["query"], types=(f["type"],) if f["type"] else None, scope=f["scope"] or None, deprecated=deprecated
-        )
+        type_, scope = f["type"] or None, f["scope"] or None
+        if f["query"].strip():
+            types = (type_,) if type_ else None
+            found = [
+                h.record for h in self._registry.search(f["query"], types=types, scope=scope, deprecated=deprecated)
+            ]
+        else:
+            # No text: every record that passes the filters, in file order (as search() lists them), without
+            # building a hit per record: this runs when the box is cleared and at start-up.
+            found = [
+                r
+                for r in self._registry.records
+                if (type_ is None or r.type == type_)
+                and (scope is None or (r.scope or "none") == scope)
+                and (deprecated is None or r.is_deprecated == deprecated)
+            ]
         previous = self._record
-        self.model.set_records([h.record for h in hits])
+        self.model.set_records(found)
         total = len(self._registry)
         shown = self.model.rowCount()
         filtered = f["query"].strip() or f["type"] or f["scope"] or f["deprecated"]

@@ -3,15 +3,36 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QFont
 
 from app.core.registry import Record, RecordType
 
 __all__ = ["COLUMNS", "RegistryTableModel", "RECORD_ROLE"]
 
-RECORD_ROLE = Qt.ItemDataRole.UserRole + 1
+RECORD_ROLE = int(Qt.ItemDataRole.UserRole.value) + 1
+# Plain ints: comparing with enum members on every call of data() costs measurably at 400 cells a repaint.
+_DISPLAY = int(Qt.ItemDataRole.DisplayRole.value)
+_FONT = int(Qt.ItemDataRole.FontRole.value)
+_TOOLTIP = int(Qt.ItemDataRole.ToolTipRole.value)
+
+
+@lru_cache(maxsize=1)
+def _italic_font() -> QFont:
+    font = QFont()
+    font.setItalic(True)
+    return font
+
+
+@lru_cache(maxsize=1)
+def _struck_font() -> QFont:
+    font = QFont(_italic_font())
+    font.setStrikeOut(True)
+    return font
+
 
 _TYPE_ORDER = {t.value: i for i, t in enumerate(RecordType)}
 
@@ -50,6 +71,7 @@ class RegistryTableModel(QAbstractTableModel):
         self._sort: tuple[int, Qt.SortOrder] | None = None
         # column -> id(record) -> (record, key); the record is kept so that an id is never reused.
         self._keys: dict[int, dict[int, tuple[Record, Any]]] = {}
+        self._texts: dict[int, tuple[Record, tuple[str, ...]]] = {}  # id(record) -> (record, cell texts)
 
     # ------------------------------------------------------------- the rows
     def set_records(self, records: Sequence[Record]) -> None:
@@ -82,27 +104,30 @@ class RegistryTableModel(QAbstractTableModel):
     def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(COLUMNS)
 
-    def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid():
+    def data(self, index: QModelIndex | QPersistentModelIndex, role: int = _DISPLAY) -> Any:
+        # Called for every role of every visible cell on each repaint: keep it to dict and tuple lookups.
+        if role == _DISPLAY:
+            return self._cells(self._rows[index.row()])[index.column()]
+        if role == _FONT:
+            rec = self._rows[index.row()]
+            if rec.is_deprecated:
+                return _struck_font() if index.column() == 1 else _italic_font()
             return None
-        rec = self._rows[index.row()]
-        if role == Qt.ItemDataRole.DisplayRole:
-            return COLUMNS[index.column()][2](rec)
-        if role == Qt.ItemDataRole.ToolTipRole:
+        if role == _TOOLTIP:
+            rec = self._rows[index.row()]
             if index.column() == 2 and rec.comments:
                 return rec.description + "\n\n" + " ".join(rec.comments)
-            text = COLUMNS[index.column()][2](rec)
+            text = self._cells(rec)[index.column()]
             return text if len(text) > 30 else None
         if role == RECORD_ROLE:
-            return rec
-        if role == Qt.ItemDataRole.FontRole and rec.is_deprecated:
-            from PySide6.QtGui import QFont
-
-            font = QFont()
-            font.setStrikeOut(index.column() == 1)
-            font.setItalic(True)
-            return font
+            return self._rows[index.row()]
         return None
+
+    def _cells(self, rec: Record) -> tuple[str, ...]:
+        got = self._texts.get(id(rec))
+        if got is None or got[0] is not rec:
+            got = self._texts[id(rec)] = (rec, tuple(col[2](rec) for col in COLUMNS))
+        return got[1]
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(COLUMNS):

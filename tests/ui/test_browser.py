@@ -248,3 +248,20 @@ def test_filters_round_trip(pane) -> None:
     assert pane.filters() == wanted
     pane.set_filters({"type": "no-such-type"})  # unknown values fall back to "all"
     assert pane.filters()["type"] == ""
+
+
+@pytest.mark.parametrize(
+    "filters",
+    [{}, {"type": "region"}, {"scope": "none"}, {"deprecated": "yes"}, {"type": "language", "scope": "collection"}],
+)
+def test_empty_query_lists_what_registry_search_lists(pane, registry, filters) -> None:
+    # The empty box takes a fast path; it must agree with the registry's own answer.
+    pane.set_filters(filters)
+    deprecated = {"": None, "no": False, "yes": True}[filters.get("deprecated", "")]
+    expected = registry.search(
+        "",
+        types=(filters["type"],) if "type" in filters else None,
+        scope=filters.get("scope"),
+        deprecated=deprecated,
+    )
+    assert pane.visible_records() == [h.record for h in expected]
