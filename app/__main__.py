@@ -17,29 +17,6 @@ __all__ = ["main", "build_parser"]
 ENV_STARTUP_PROBE = "BCP47_EXPLORER_STARTUP_PROBE"
 
 
-def guard_none_refcount() -> bool:
-    """Keep None alive under PySide6 6.12 on Python < 3.12; return whether the guard was needed.
-
-    PySide6 6.12.0 built for CPython 3.11 drops one reference to None on every call of a
-    Qt method that returns void (QLabel.setText, QWidget.resize, ...), as if None were
-    immortal as it is from 3.12 on. After some thousands of calls None's count reaches zero
-    and the interpreter aborts ("Fatal Python error: none_dealloc"), mid-session or at exit.
-    None is never freed legitimately, so giving it a huge count is harmless.
-    """
-    if sys.version_info >= (3, 12):
-        return False
-    try:
-        import PySide6  # the package only (cheap); importlib.metadata would cost ~100 ms at start-up
-    except ImportError:
-        return False
-    if not getattr(PySide6, "__version__", "").startswith("6.12."):
-        return False
-    import ctypes
-
-    ctypes.c_ssize_t.from_address(id(None)).value += 1 << 40
-    return True
-
-
 def build_parser() -> argparse.ArgumentParser:
     """Return the command-line parser of the GUI."""
     p = argparse.ArgumentParser(prog="bcp47-explorer", description="Explore, check and build BCP 47 language tags.")
@@ -57,7 +34,6 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the app; return its exit status (2 when the data cannot be loaded)."""
     args = build_parser().parse_args(list(sys.argv[1:] if argv is None else argv))
-    guard_none_refcount()
 
     from PySide6.QtCore import QCoreApplication, QTimer
     from PySide6.QtWidgets import QApplication, QMessageBox

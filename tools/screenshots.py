@@ -40,9 +40,6 @@ def main(argv: list[str] | None = None) -> int:
     os.environ["QT_SCALE_FACTOR"] = str(args.scale)
     sys.path.insert(0, str(ROOT))
 
-    from app.__main__ import guard_none_refcount
-
-    guard_none_refcount()  # PySide6 6.12.0 on Python 3.11 would otherwise abort after many Qt calls
     from PySide6.QtWidgets import QApplication
 
     from app.core.data import bundled_registry
