@@ -1,0 +1,91 @@
+"""The values the tag engine hands out: roles, severities, subtags, diagnostics, fixes and steps.
+
+They live apart from :mod:`app.core.tag` so the parser and the canonicalizer can use them
+without importing the engine; :mod:`app.core.tag` re-exports every name.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+__all__ = ["Role", "Severity", "Subtag", "Fix", "Diagnostic", "Step", "Canonicalization"]
+
+
+class Role(StrEnum):
+    """What a subtag is in its tag; also the vocabulary of the CLI's JSON."""
+
+    LANGUAGE = "language"
+    EXTLANG = "extlang"
+    SCRIPT = "script"
+    REGION = "region"
+    VARIANT = "variant"
+    SINGLETON = "singleton"
+    EXTENSION = "extension"
+    U_ATTRIBUTE = "u-attribute"
+    U_KEY = "u-key"
+    U_TYPE = "u-type"
+    T_LANG = "t-lang"
+    T_KEY = "t-key"
+    T_VALUE = "t-value"
+    PRIVATEUSE = "privateuse"
+    GRANDFATHERED = "grandfathered"
+    INVALID = "invalid"
+
+
+class Severity(StrEnum):
+    """How bad a diagnostic is: an error makes the tag ill-formed or invalid; the rest is advice."""
+
+    ERROR = "error"
+    WARNING = "warning"
+    INFO = "info"
+
+
+@dataclass(frozen=True, slots=True)
+class Subtag:
+    """One subtag as written, with its span in the input (Python indices, end exclusive) and its role."""
+
+    text: str
+    start: int
+    end: int
+    role: Role
+
+
+@dataclass(frozen=True, slots=True)
+class Fix:
+    """A correction: a short imperative label and the whole corrected tag."""
+
+    label: str
+    tag: str
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    """One problem or piece of advice about a span of the input."""
+
+    code: str
+    severity: Severity
+    start: int
+    end: int
+    message: str
+    fix: Fix | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One step of a canonicalization: the tag before, the tag after, and why."""
+
+    before: str
+    after: str
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.before} -> {self.after}: {self.reason}"
+
+
+@dataclass(frozen=True, slots=True)
+class Canonicalization:
+    """A canonical tag with the steps that produced it (empty when the input already was canonical)."""
+
+    tag: str
+    steps: tuple[Step, ...] = ()

@@ -1,0 +1,352 @@
+"""Tag engine: well-formedness, validity, diagnostics with spans and fixes, canonical forms (RFC 5646, 6067, 6497)."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.core.tag import CheckResult, Role, Severity, TagEngine
+
+
+@pytest.fixture(scope="module")
+def engine() -> TagEngine:
+    return TagEngine.bundled()
+
+
+def codes(r: CheckResult) -> list[str]:
+    return [d.code for d in r.diagnostics]
+
+
+def diag(r: CheckResult, code: str):
+    found = [d for d in r.diagnostics if d.code == code]
+    assert found, f"{code} not in {codes(r)}"
+    return found[0]
+
+
+# ------------------------------------------------------------------ the traps of the issue
+@pytest.mark.parametrize(
+    ("tag", "well_formed", "valid"),
+    [
+        ("sl-rozaj-biske", True, True),
+        ("de-1901-1901", True, False),
+        ("en-a-bbb-a-ccc", True, False),
+        ("en-Z", False, False),
+        ("en--US", False, False),
+        ("en-US-x", False, False),
+        ("en-a-", False, False),
+        ("zh-min-nan-Hant", True, False),
+        ("zh-yue-cmn", True, False),
+        ("ads-aeb", True, True),
+        ("x-whatever", True, True),
+        ("qaa-Qaaa-QM-x-southern", True, True),
+        ("i-klingon", True, True),
+        ("i-klingon-x-a", False, False),
+        ("zh-普通话", False, False),
+        ("tır", False, False),
+        ("en_US", False, False),
+        (" en", False, False),
+        ("", False, False),
+        ("en-", False, False),
+        ("-en", False, False),
+        ("en-US-Latn", False, False),
+        ("en-abcdefghi", False, False),
+        ("zh-min-nan", True, True),
+        ("art-lojban", True, True),
+        ("en-GB-oed", True, True),
+        ("sgn-BE-FR", True, True),
+        ("en-US-u-ca-gregory-nu-latn", True, True),
+        ("en-u-ca-foo", True, False),
+        ("en-u-zz-abc", True, False),
+        ("de-DE-u-co-phonebk-cu-ddm", True, True),
+        ("en-t-de-m0-ungegn", True, True),
+        ("en-t-xyz", True, False),
+        ("en-b-warble-a-babble", True, True),
+        ("abcd", True, False),
+        ("xyz", True, False),
+        ("en-JJ", True, False),
+    ],
+)
+def test_conformance_levels(engine: TagEngine, tag: str, well_formed: bool, valid: bool) -> None:
+    r = engine.check(tag)
+    assert (r.well_formed, r.valid) == (well_formed, valid), codes(r)
+    # The lazily computed analysis agrees with the fast path.
+    a = engine.analyze(tag)
+    assert (a.parse.well_formed, a.valid) == (well_formed, valid)
+    if not well_formed:
+        assert r.canonical is None
+        assert any(d.severity is Severity.ERROR for d in r.diagnostics)
+
+
+@pytest.mark.parametrize(
+    ("tag", "canonical"),
+    [
+        ("zh-cmn-Hans-CN", "cmn-Hans-CN"),
+        ("zh-yue", "yue"),
+        ("en-GB-oed", "en-GB-oxendict"),
+        ("en-BU", "en-MM"),
+        ("de-DD", "de-DE"),
+        ("iw", "he"),
+        ("i-klingon", "tlh"),
+        ("zh-min-nan", "nan"),
+        ("sgn-BE-FR", "sfb"),
+        ("art-lojban", "jbo"),
+        ("en-b-warble-a-babble", "en-a-babble-b-warble"),
+        ("EN-x-AB-cd", "en-x-ab-cd"),
+        ("en-us-u-CA-gregory-NU-latn", "en-US-u-ca-gregory-nu-latn"),
+        ("en-u-nu-latn-ca-gregory", "en-u-ca-gregory-nu-latn"),
+        ("az-latn-x-LATN", "az-Latn-x-latn"),
+        ("en-ca-x-ca", "en-CA-x-ca"),
+        ("is-Latn", "is-Latn"),  # Suppress-Script is advice, never removed
+        ("sl-IT-rozaj-biske-1994", "sl-IT-rozaj-biske-1994"),  # variants keep their order
+        ("de-1996-1901", "de-1996-1901"),
+        ("ja-Latn-hepburn-heploc", "ja-Latn-hepburn-alalc97"),  # the heploc decision
+        ("sgn-BR", "bzs"),
+        ("sgn-BR-x-a", "bzs-x-a"),
+        ("I-KLINGON", "tlh"),
+        ("cel-gaulish", "cel-gaulish"),
+        ("i-default", "i-default"),
+        ("x-Whatever", "x-whatever"),
+        ("en-t-IW-m0-ungegn", "en-t-he-m0-ungegn"),
+    ],
+)
+def test_canonical_form(engine: TagEngine, tag: str, canonical: str) -> None:
+    assert engine.check(tag).canonical == canonical
+    assert engine.canonicalize(tag).tag == canonical
+
+
+def test_canonical_steps_say_why(engine: TagEngine) -> None:
+    steps = engine.canonicalize("zh-yue").steps
+    assert [(s.before, s.after) for s in steps] == [("zh-yue", "yue")]
+    assert "extlang 'yue' has Preferred-Value 'yue'" in steps[0].reason
+    steps = engine.canonicalize("EN-bu").steps
+    assert [(s.before, s.after) for s in steps] == [("EN-bu", "en-BU"), ("en-BU", "en-MM")]
+
+
+@pytest.mark.parametrize(
+    ("tag", "extlang_form"),
+    [("zh-yue", "zh-yue"), ("yue-HK", "zh-yue-HK"), ("cmn-Hans", "zh-cmn-Hans"), ("en", "en"), ("ase", "sgn-ase")],
+)
+def test_extlang_form(engine: TagEngine, tag: str, extlang_form: str) -> None:
+    assert engine.check(tag).extlang_form == extlang_form
+    assert engine.extlang_form(tag).tag == extlang_form
+    assert engine.analyze(tag).extlang is not None
+
+
+# ------------------------------------------------------------------------------ positions
+def test_out_of_order_script_keeps_the_other_roles(engine: TagEngine) -> None:
+    r = engine.check("en-US-Latn")
+    assert [(s.text, s.start, s.end, s.role) for s in r.subtags] == [
+        ("en", 0, 2, Role.LANGUAGE),
+        ("US", 3, 5, Role.REGION),
+        ("Latn", 6, 10, Role.SCRIPT),
+    ]
+    d = diag(r, "script-after-region")
+    assert (d.severity, d.start, d.end) == (Severity.ERROR, 6, 10)
+    assert "script must come before the region" in d.message and "§2.1" in d.message
+    assert d.fix is not None and d.fix.tag == "en-Latn-US"
+
+
+@pytest.mark.parametrize(
+    ("tag", "code"),
+    [
+        ("en-fonipa-US", "region-after-variant"),
+        ("en-Latn-abc", "extlang-after-script"),
+        ("en-1996-Latn", "script-after-variant"),
+        ("en-Latn-Cyrl", "duplicate-script"),
+        ("zh-yue-cmn-gan-wuu", "too-many-extlangs"),
+        ("en-US-FR", "duplicate-region"),
+        ("abcde-abc", "misplaced-extlang"),
+        ("a-en", "missing-language"),
+        ("123", "bad-language"),
+        ("en-a1", "bad-subtag"),
+        ("en-a-bbb-ccccccccc", "subtag-too-long"),
+        ("en-t-m0", "empty-t-field"),
+        ("en-US-x", "empty-privateuse"),
+        ("en-a", "empty-extension"),
+        ("i-klingon-x-a", "grandfathered-extended"),
+        ("en_US", "underscore-separator"),
+        ("en US", "whitespace"),
+        ("en-", "empty-subtag"),
+        ("", "empty-tag"),
+        ("zh-普通话", "bad-character"),
+    ],
+)
+def test_ill_formed_codes(engine: TagEngine, tag: str, code: str) -> None:
+    r = engine.check(tag)
+    assert not r.well_formed
+    d = diag(r, code)
+    assert d.severity is Severity.ERROR
+    assert 0 <= d.start <= d.end <= len(tag)
+    assert "RFC" in d.message
+
+
+@pytest.mark.parametrize(
+    ("tag", "code", "fix"),
+    [
+        ("en_US", "underscore-separator", "en-US"),
+        (" en-US ", "whitespace", "en-US"),
+        ("en--US", "empty-subtag", "en-US"),
+        ("en-US-", "empty-subtag", "en-US"),
+        ("en-US-x", "empty-privateuse", "en-US"),
+        ("en-a-", "empty-extension", "en-"),
+        ("tır", "bad-character", "tir"),
+        ("de-1901-1901", "duplicate-variant", "de-1901"),
+        ("en-a-bbb-a-ccc", "duplicate-singleton", "en-a-bbb-ccc"),
+        ("iw-IL", "deprecated", "he-IL"),
+        ("en-BU", "deprecated", "en-MM"),
+        ("is-Latn-IS", "suppress-script", "is-IS"),
+        ("ads-aeb", "prefix-mismatch", "ar-aeb"),
+        ("ja-Latn-hepburn-heploc", "preferred-tag", "ja-Latn-alalc97"),
+        ("jp", "unknown-language", "ja"),
+        ("en-UK", "unknown-region", "en-GB"),
+        ("en-Latn-US-1996-Cyrl", "script-after-variant", None),
+        ("en-u-ca-islamicc", "deprecated-u-type", "en-u-ca-islamic-civil"),
+        ("zh-yue-cmn", "extlang-position-reserved", "zh-yue"),
+        ("en-US-Latn", "script-after-region", "en-Latn-US"),
+        ("en-US-u-nu-latn-Latn", "subtag-too-long", None),
+    ],
+)
+def test_fixes_are_whole_tags(engine: TagEngine, tag: str, code: str, fix: str | None) -> None:
+    r = engine.check(tag)
+    if code == "subtag-too-long":
+        assert code not in codes(r)
+        return
+    d = diag(r, code)
+    assert (d.fix.tag if d.fix else None) == fix
+    if d.fix is not None:
+        assert d.fix.label
+
+
+def test_non_ascii_letter_is_named(engine: TagEngine) -> None:
+    r = engine.check("tır")
+    d = diag(r, "bad-character")
+    assert (d.start, d.end) == (1, 2)
+    assert "U+0131" in d.message and "DOTLESS I" in d.message
+    r = engine.check("zh-普通话")
+    assert [s.role for s in r.subtags] == [Role.LANGUAGE, Role.INVALID]
+    assert [d.start for d in r.diagnostics if d.code == "bad-character"] == [3, 4, 5]
+
+
+@pytest.mark.parametrize(
+    ("tag", "code", "severity"),
+    [
+        ("xyz", "unknown-language", Severity.ERROR),
+        ("en-Qqqq", "unknown-script", Severity.ERROR),
+        ("en-JJ", "unknown-region", Severity.ERROR),
+        ("en-abcdefg", "unknown-variant", Severity.ERROR),
+        ("zh-qqq", "unknown-extlang", Severity.ERROR),
+        ("de-1901-1901", "duplicate-variant", Severity.ERROR),
+        ("en-a-bbb-a-ccc", "duplicate-singleton", Severity.ERROR),
+        ("iw", "deprecated", Severity.WARNING),
+        ("sl-biske", "prefix-mismatch", Severity.WARNING),
+        ("ads-aeb", "prefix-mismatch", Severity.WARNING),
+        ("en-Latn", "suppress-script", Severity.WARNING),
+        ("en-a-bbb", "unregistered-extension", Severity.WARNING),
+        ("en-u-attr-attr", "duplicate-u-attribute", Severity.WARNING),
+        ("en-u-ca-gregory-ca-buddhist", "duplicate-u-key", Severity.WARNING),
+        ("en-t-m0-ungegn-m0-bgn", "duplicate-t-key", Severity.WARNING),
+        ("und", "undetermined-language", Severity.INFO),
+        ("mul", "multiple-languages", Severity.INFO),
+        ("zxx", "no-linguistic-content", Severity.INFO),
+        ("mis", "uncoded-language", Severity.INFO),
+        ("qaa", "private-use-subtag", Severity.INFO),
+        ("en-QM", "private-use-subtag", Severity.INFO),
+        ("x-abc", "private-use-tag", Severity.INFO),
+        ("sla", "collection", Severity.INFO),
+        ("zh", "macrolanguage", Severity.INFO),
+        ("cmn", "macrolanguage-member", Severity.INFO),
+        ("i-default", "grandfathered", Severity.INFO),
+        ("EN-us", "letter-case", Severity.INFO),
+        ("zh-yue", "extlang-form", Severity.INFO),
+        ("zh-min-nan-Hant", "grandfathered-prefix", Severity.INFO),
+        ("zh-min-nan-Hant", "extlang-position-reserved", Severity.ERROR),
+        ("en-u-ca-foo", "unknown-u-type", Severity.ERROR),
+        ("en-u-zz-abc", "unknown-u-key", Severity.ERROR),
+        ("en-u-ca-islamicc", "deprecated-u-type", Severity.WARNING),
+        ("en-u-rg-abc", "bad-u-value", Severity.ERROR),
+        ("en-u-vt-zzzz", "bad-u-value", Severity.ERROR),
+        ("en-t-m0-xyzzy", "unknown-t-value", Severity.ERROR),
+        ("en-t-q0-abc", "unknown-t-key", Severity.ERROR),
+        ("en-t-xyz-m0-ungegn", "unknown-language", Severity.ERROR),
+    ],
+)
+def test_diagnostic_codes_and_severities(engine: TagEngine, tag: str, code: str, severity: Severity) -> None:
+    r = engine.check(tag)
+    d = diag(r, code)
+    assert d.severity is severity
+    assert d.message
+    assert 0 <= d.start <= d.end <= len(tag)
+    # Only errors make a well-formed tag invalid.
+    assert r.valid == (r.well_formed and not r.errors)
+
+
+def test_advice_never_makes_invalid(engine: TagEngine) -> None:
+    for tag in ("iw", "sl-biske", "ads-aeb", "en-Latn", "en-a-bbb", "und", "zh", "i-default", "en-u-kn-true"):
+        assert engine.check(tag).valid, tag
+
+
+def test_unknown_message_names_subtag_and_rule(engine: TagEngine) -> None:
+    d = diag(engine.check("en-JJ"), "unknown-region")
+    assert "'JJ'" in d.message and "region" in d.message and "§2.2.4" in d.message
+    assert (d.start, d.end) == (3, 5)
+
+
+def test_u_extension_roles_and_duplicates(engine: TagEngine) -> None:
+    r = engine.check("en-u-attr-ca-gregory-ca-buddhist")
+    assert [s.role for s in r.subtags] == [
+        Role.LANGUAGE, Role.SINGLETON, Role.U_ATTRIBUTE, Role.U_KEY, Role.U_TYPE, Role.U_KEY, Role.U_TYPE,
+    ]  # fmt: skip
+    assert r.valid
+    assert r.canonical == "en-u-attr-ca-gregory"
+    assert r.extensions == {"u": ("attr", "ca", "gregory", "ca", "buddhist")}
+
+
+def test_t_extension_roles(engine: TagEngine) -> None:
+    r = engine.check("und-Cyrl-t-und-latn-m0-ungegn")
+    assert [(s.text, s.role) for s in r.subtags][3:] == [
+        ("und", Role.T_LANG), ("latn", Role.T_LANG), ("m0", Role.T_KEY), ("ungegn", Role.T_VALUE),
+    ]  # fmt: skip
+    assert r.valid
+
+
+def test_structure(engine: TagEngine) -> None:
+    r = engine.check("sl-Latn-IT-rozaj-biske-u-co-phonebk-x-private")
+    assert (r.language, r.extlangs, r.script, r.region, r.variants) == ("sl", (), "Latn", "IT", ("rozaj", "biske"))
+    assert r.extensions == {"u": ("co", "phonebk")}
+    assert r.privateuse == ("private",)
+    assert r.grandfathered is None
+    assert engine.check("i-klingon").grandfathered == "i-klingon"
+    assert [s.role for s in engine.check("i-klingon").subtags] == [Role.GRANDFATHERED]
+
+
+def test_u_keywords_round_trip(engine: TagEngine) -> None:
+    u = engine.u_keywords("de-DE-u-attr-co-phonebk-ca-islamic-civil")
+    assert u.attributes == ("attr",)
+    assert u.keywords == (("co", ("phonebk",)), ("ca", ("islamic", "civil")))
+    assert engine.with_u_keywords("de-DE-u-attr-co-phonebk-x-a", u.attributes, u.keywords) == (
+        "de-DE-u-attr-ca-islamic-civil-co-phonebk-x-a"
+    )
+    assert engine.with_u_keywords("de-DE-u-co-phonebk", [], []) == "de-DE"
+    assert engine.with_u_keywords("en-t-de-m0-ungegn", [], [("nu", ["thai"])]) == "en-t-de-m0-ungegn-u-nu-thai"
+
+
+def test_huge_input_is_linear_and_does_not_raise(engine: TagEngine) -> None:
+    import time
+
+    for text in ("a" * 1_000_000, "en-" * 300_000, "-" * 1_000_000, "普" * 500_000, "en-" + "abcdefgh-" * 100_000):
+        t0 = time.perf_counter()
+        r = engine.check(text)
+        assert not r.well_formed or r.valid in (True, False)
+        assert r.diagnostics
+        assert time.perf_counter() - t0 < 10
+
+
+def test_check_of_typical_tag_is_fast(engine: TagEngine) -> None:
+    import time
+
+    tags = ["en-US", "zh-Hant-TW", "sr-Latn-RS", "de-DE-u-co-phonebk", "en-US-Latn"] * 200
+    t0 = time.perf_counter()
+    for t in tags:
+        r = engine.check(t)
+        _ = r.diagnostics  # the editor always reads these
+    per_tag = (time.perf_counter() - t0) / len(tags)
+    assert per_tag < 0.001
