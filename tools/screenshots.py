@@ -26,7 +26,8 @@ SHOTS = (
     ("editor-dark", "editor", "dark"),
 )
 
-SAMPLE_TAG = "sr-Latn-RS-u-ca-gregory-nu-latn"
+#: A tag with several roles, a -u- part and one piece of advice (Latn is the Suppress-Script of de).
+SAMPLE_TAG = "de-Latn-CH-1901-u-co-phonebk"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -52,27 +53,31 @@ def main(argv: list[str] | None = None) -> int:
     width, height = (int(v) for v in args.size.lower().split("x"))
     args.out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
-        settings = Settings(Path(tmp) / "settings.ini")
-        settings.set_value("editor/last_tag", SAMPLE_TAG)
-        window = MainWindow(bundled_registry(), settings)
-        window.resize(width, height)
-        window.show()
-        browser = window.browser
-        assert browser is not None
-        browser.set_filters({"query": "norweg", "type": "", "scope": "", "deprecated": ""})
-        browser.show_record("language", "nb")
-        for name, pane, theme in SHOTS:
+        # One window per theme, made after the palette is set, as when the app starts with that theme.
+        for theme in dict.fromkeys(shot[2] for shot in SHOTS):
             apply_theme(app, theme)
-            window.show_pane(pane)
+            settings = Settings(Path(tmp) / f"settings-{theme}.ini")
+            settings.set_value("editor/last_tag", SAMPLE_TAG)
+            window = MainWindow(bundled_registry(), settings)
             window.resize(width, height)
-            for _ in range(5):  # let layouts and the palette change settle; no user input is pending here
-                app.processEvents()
-            target = args.out / f"{name}.png"
-            if not window.grab().save(str(target)):
-                print(f"cannot write {target}", file=sys.stderr)
-                return 1
-            print(target.relative_to(ROOT) if target.is_relative_to(ROOT) else target)
-        window.close()
+            window.show()
+            browser = window.browser
+            assert browser is not None
+            browser.set_filters({"query": "norweg", "type": "", "scope": "", "deprecated": ""})
+            browser.show_record("language", "nb")
+            for name, pane, shot_theme in SHOTS:
+                if shot_theme != theme:
+                    continue
+                # Switch without moving the focus: a focused editor shows its text selected.
+                window.tabs.setCurrentWidget(window.pane(pane))
+                for _ in range(5):  # let layouts settle; no user input is pending here
+                    app.processEvents()
+                target = args.out / f"{name}.png"
+                if not window.grab().save(str(target)):
+                    print(f"cannot write {target}", file=sys.stderr)
+                    return 1
+                print(target.relative_to(ROOT) if target.is_relative_to(ROOT) else target)
+            window.close()
     return 0
 
 

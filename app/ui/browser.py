@@ -35,8 +35,10 @@ SEARCH_DELAY_MS = 60
 SCOPES = ("macrolanguage", "collection", "special", "private-use", "none")
 
 #: Typical widest content of each column, used to size it (descriptions get a fixed generous width).
-_COLUMN_SAMPLES = ("grandfathered", "Qaaa..Qabx", "Norwegian Bokmål (High Norwegian)", "0000-00-00",
-                   "0000-00-00", "en-GB-oxendict", "ja-Latn-hepburn", "Latn", "zh", "macrolanguage")  # fmt: skip
+_COLUMN_SAMPLES = (
+    "grandfathered", "Qaaa..Qabx", "Norwegian Sign Language", "0000-00-00", "0000-00-00", "cmn-Hant",
+    "sl-rozaj", "Latn", "zh", "collection",
+)  # fmt: skip
 
 _DEPRECATED_CHOICES = (("", "Deprecated or not"), ("no", "Not deprecated"), ("yes", "Deprecated only"))
 
@@ -164,7 +166,7 @@ class BrowserPane(QWidget):
         self.splitter.setStretchFactor(0, 3)
         self.splitter.setStretchFactor(1, 2)
         self.splitter.setChildrenCollapsible(False)
-        self.splitter.setSizes([640, 360])  # scaled to the real width when shown
+        self.splitter.setSizes([680, 320])  # scaled to the real width when shown
 
         layout = QVBoxLayout(self)
         layout.addLayout(filters)
