@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
-from PySide6.QtGui import QPalette
+from PySide6.QtGui import QIcon, QPalette
 
 from app.ui.roles import role_colour, role_style, swatch_icon
 
@@ -217,19 +217,32 @@ class BreakdownModel(QAbstractTableModel):
     def __init__(self, palette: QPalette, parent: Any = None) -> None:
         super().__init__(parent)
         self._rows: list[BreakdownRow] = []
+        self._cells: list[tuple[str, ...]] = []
         self._palette = palette
+        self._swatches: dict[str, QIcon] = {}  # colour name -> icon; making pixmaps per paint is slow
 
     def set_rows(self, rows: list[BreakdownRow]) -> None:
         """Show *rows*."""
         self.beginResetModel()
         self._rows = rows
+        self._cells = [r.cells() for r in rows]
         self.endResetModel()
 
     def set_palette(self, palette: QPalette) -> None:
         """Use *palette*'s role colours."""
         self._palette = palette
+        self._swatches.clear()
         if self._rows:
             self.dataChanged.emit(self.index(0, 0), self.index(len(self._rows) - 1, len(COLUMNS) - 1))
+
+    def column_widths(self, metrics: Any, padding: int, limit: int) -> list[int]:
+        """Return a width per column that fits its title and cells in *metrics*, at most *limit* pixels."""
+        widths = []
+        for col, title in enumerate(COLUMNS):
+            texts = [title] + [cells[col] for cells in self._cells]
+            extra = padding + (20 if col == 1 else 0)  # the Role column also draws a swatch
+            widths.append(min(limit, max(metrics.horizontalAdvance(t) for t in texts) + extra))
+        return widths
 
     def row_at(self, row: int) -> BreakdownRow:
         """Return the row object at *row*."""
@@ -255,20 +268,31 @@ class BreakdownModel(QAbstractTableModel):
 
     def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         """Return cell text, the role swatch and tooltips."""
-        if not index.isValid():
+        # The view asks for a dozen roles per cell on each paint: answer the common ones first, cheaply.
+        if role == _DISPLAY:
+            return self._cells[index.row()][index.column()]
+        if role not in _ROLES_USED or not index.isValid():
             return None
         row = self._rows[index.row()]
         col = index.column()
-        if role == Qt.ItemDataRole.DisplayRole:
-            return row.cells()[col]
-        if role == Qt.ItemDataRole.DecorationRole and col == 1:
-            return swatch_icon(role_colour(row.role, self._palette))
-        if role == Qt.ItemDataRole.ForegroundRole and col == 0:
-            return role_colour(row.role, self._palette)
-        if role == Qt.ItemDataRole.ToolTipRole:
+        if role == _DECORATION:
+            if col != 1:
+                return None
+            colour = role_colour(row.role, self._palette)
+            icon = self._swatches.get(colour.name())
+            if icon is None:
+                icon = self._swatches[colour.name()] = swatch_icon(colour)
+            return icon
+        if role == _FOREGROUND:
+            return role_colour(row.role, self._palette) if col == 0 else None
+        # Tooltip.
+        if col in (0, 1):
             style = role_style(row.role)
-            if col in (0, 1):
-                return f"{style.name}: {style.tooltip}"
-            text = row.cells()[col]
-            return text or None
-        return None
+            return f"{style.name}: {style.tooltip}"
+        return self._cells[index.row()][col] or None
+
+
+_DISPLAY = Qt.ItemDataRole.DisplayRole
+_DECORATION = Qt.ItemDataRole.DecorationRole
+_FOREGROUND = Qt.ItemDataRole.ForegroundRole
+_ROLES_USED = frozenset({_DECORATION, _FOREGROUND, Qt.ItemDataRole.ToolTipRole})
