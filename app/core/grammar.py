@@ -155,6 +155,8 @@ def _kind(t: str) -> int:
 
 def describe_char(ch: str) -> str:
     """Name a character for a message: ``'ı' (U+0131 LATIN SMALL LETTER DOTLESS I)``."""
+    if 0xDC80 <= ord(ch) <= 0xDCFF:
+        return f"the byte 0x{ord(ch) - 0xDC00:02X} (not valid UTF-8 input)"
     name = unicodedata.name(ch, "")
     code = f"U+{ord(ch):04X}"
     if ch.isprintable() and not ch.isspace():

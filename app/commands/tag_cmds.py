@@ -1,0 +1,384 @@
+"""``bcp47 check | canon | explain | convert``: the tag engine on the command line."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterator
+from typing import Any, TextIO
+
+from app.cli import EXIT_NO_MATCH, EXIT_OK, CommandError, emit_json
+from app.core.tag import CheckResult, Severity, TagEngine
+
+__all__ = ["register", "read_stdin_lines", "check_json_lines"]
+
+_CHECK_DESCRIPTION = """\
+Check language tags against RFC 5646 (and CLDR for -u-/-t-): well-formed, valid, and advice.
+Give '-' to read tags from standard input, one per line (blank lines are checked too, so the
+output keeps one result per input line). With --json, one JSON object per input line, in order:
+input, well_formed, valid, canonical (null when not well-formed), extlang_form, subtags (text,
+start, end, role) and diagnostics (code, severity, start, end, message); offsets are Python
+string indices into input, end exclusive. Bytes that are not UTF-8 are kept as U+DC80..U+DCFF
+and reported as bad characters. Exit status: 0 when all tags are valid, 1 when any is not,
+2 for usage errors.
+"""
+
+_BATCH = 2000  # output lines per write: one write per tag costs more than the check itself
+
+
+def register(sub: Any) -> None:
+    """Add the ``check``, ``canon``, ``explain`` and ``convert`` verbs to the subparsers *sub*."""
+    p = sub.add_parser(
+        "check",
+        help="check tags: well-formed, valid, diagnostics with fixes",
+        description=_CHECK_DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("--json", action="store_true", help="one JSON object per input, one per line")
+    p.add_argument("tags", nargs="+", metavar="TAG", help="tags to check ('-' reads them from stdin)")
+    p.set_defaults(handler=_run_check)
+
+    p = sub.add_parser(
+        "canon",
+        help="print the RFC 5646 §4.5 canonical form of tags",
+        description="Print the RFC 5646 §4.5 canonical form of each tag, one per line. Exit status 1 when "
+        "a tag is not well-formed (its line then says why on stderr).",
+    )
+    p.add_argument("--extlang", action="store_true", help="print the extlang form instead (zh-yue, not yue)")
+    p.add_argument("--steps", action="store_true", help="also print each step and the rule behind it")
+    p.add_argument("--json", action="store_true", help="one JSON object per tag: input, canonical, steps")
+    p.add_argument("tags", nargs="+", metavar="TAG", help="tags ('-' reads them from stdin)")
+    p.set_defaults(handler=_run_canon)
+
+    p = sub.add_parser(
+        "explain",
+        help="explain one tag subtag by subtag, for teaching",
+        description="Explain a tag: each subtag with its role and registry record, then every diagnostic "
+        "with its fix, then the canonical and extlang forms with the steps that produce them.",
+    )
+    p.add_argument("tag", metavar="TAG")
+    p.set_defaults(handler=_run_explain)
+
+    p = sub.add_parser(
+        "convert",
+        help="convert between BCP 47, Unicode locale ids and legacy LDML keywords",
+        description="Convert between BCP 47 tags and Unicode locale identifiers (UTS #35: '_' separators, "
+        "'root') or legacy LDML keywords (de_DE@collation=phonebook). Without --to, input with '_', '@' "
+        "or 'root' goes to BCP 47 and a BCP 47 tag goes to a Unicode locale id.",
+    )
+    p.add_argument("--to", choices=("bcp47", "unicode", "legacy"), help="the target form")
+    p.add_argument("--json", action="store_true", help="one JSON object per input")
+    p.add_argument("items", nargs="+", metavar="TEXT")
+    p.set_defaults(handler=_run_convert)
+
+
+# ----------------------------------------------------------------------------- input
+def read_stdin_lines(stream: Any = None) -> list[str]:
+    """Read standard input as lines; undecodable bytes become U+DC80..U+DCFF instead of failing."""
+    src = stream if stream is not None else sys.stdin
+    buffer = getattr(src, "buffer", None)
+    if buffer is not None:
+        data = buffer.read().decode("utf-8", errors="surrogateescape")
+    else:
+        data = src.read()
+    if not data:
+        return []
+    lines = data.split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    return [line[:-1] if line.endswith("\r") else line for line in lines]
+
+
+def _inputs(items: list[str]) -> Iterator[str]:
+    for item in items:
+        if item == "-":
+            yield from read_stdin_lines()
+        else:
+            yield item
+
+
+def _writer(out: TextIO) -> Any:
+    """Return a write function that survives lone surrogates (bytes that were not UTF-8)."""
+
+    def write(text: str) -> None:
+        try:
+            out.write(text)
+        except UnicodeEncodeError:
+            out.write(text.encode("utf-8", "backslashreplace").decode("utf-8"))
+
+    return write
+
+
+# ----------------------------------------------------------------------------- check
+_ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+_ENCODE_ASCII = json.JSONEncoder(ensure_ascii=True, separators=(",", ":")).encode
+
+
+def check_json_lines(engine: TagEngine, tags: Iterator[str] | list[str]) -> Iterator[tuple[str, bool]]:
+    """Yield (one JSON line, valid) per tag, in the shape of ``bcp47 check --json``."""
+    for tag in tags:
+        r = engine.check(tag)
+        a = r.analysis
+        p = a.parse
+        obj = {
+            "input": tag,
+            "well_formed": r.well_formed,
+            "valid": r.valid,
+            "canonical": r.canonical,
+            "extlang_form": r.extlang_form,
+            "subtags": [{"text": t, "start": s, "end": e, "role": role} for t, s, e, role in p.subtags],
+            "diagnostics": [
+                {"code": c, "severity": sev, "start": s, "end": e, "message": m}
+                for c, sev, s, e, m, _fl, _ft in a.raw_diagnostics()
+            ],
+        }
+        line = _ENCODE(obj) if tag.isascii() or _encodable(tag) else _ENCODE_ASCII(obj)
+        yield line, r.valid
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _run_check(args: argparse.Namespace) -> int:
+    engine = TagEngine.bundled()
+    items: list[str] = args.tags
+    if not items:
+        raise CommandError("give at least one tag, or '-' to read tags from standard input")
+    all_valid = True
+    write = _writer(sys.stdout)
+    if args.json:
+        batch: list[str] = []
+        for line, valid in check_json_lines(engine, _inputs(items)):
+            batch.append(line)
+            if not valid:
+                all_valid = False
+            if len(batch) >= _BATCH:
+                batch.append("")
+                write("\n".join(batch))
+                batch = []
+        if batch:
+            batch.append("")
+            write("\n".join(batch))
+        return EXIT_OK if all_valid else EXIT_NO_MATCH
+    for tag in _inputs(items):
+        r = engine.check(tag)
+        all_valid = all_valid and r.valid
+        write(_human_check(r))
+    return EXIT_OK if all_valid else EXIT_NO_MATCH
+
+
+def _status(r: CheckResult) -> str:
+    if r.valid:
+        return "valid"
+    if r.well_formed:
+        return "well-formed but NOT valid"
+    return "NOT well-formed"
+
+
+def _marker(text: str, start: int, end: int) -> str:
+    width = max(end - start, 1)
+    return f"    {text}\n    {' ' * start}{'~' * (width - 1)}^"
+
+
+def _human_check(r: CheckResult) -> str:
+    lines = [f"{r.input!r}: {_status(r)}"]
+    if r.canonical is not None:
+        extra = f" (extlang form: {r.extlang_form})" if r.extlang_form != r.canonical else ""
+        lines.append(f"  canonical: {r.canonical}{extra}")
+    for d in r.diagnostics:
+        lines.append(f"  {d.severity.value} [{d.code}] at {d.start}-{d.end}: {d.message}")
+        if d.start < d.end or d.severity is Severity.ERROR:
+            lines.append(_marker(r.input, d.start, d.end))
+        if d.fix is not None:
+            lines.append(f"    fix: {d.fix.label} -> {d.fix.tag}")
+    return "\n".join(lines) + "\n"
+
+
+# ----------------------------------------------------------------------------- canon
+def _run_canon(args: argparse.Namespace) -> int:
+    engine = TagEngine.bundled()
+    status = EXIT_OK
+    write = _writer(sys.stdout)
+    for tag in _inputs(args.tags):
+        r = engine.check(tag)
+        if r.canonical is None:
+            first = r.errors[0] if r.errors else None
+            why = f"{first.code}: {first.message}" if first else "not well-formed"
+            print(f"bcp47: {tag!r} is not well-formed: {why}", file=sys.stderr)
+            status = EXIT_NO_MATCH
+            if args.json:
+                emit_json({"input": tag, "canonical": None, "steps": []})
+            continue
+        form = engine.extlang_form(tag) if args.extlang else engine.canonicalize(tag)
+        if args.json:
+            emit_json(
+                {
+                    "input": tag,
+                    "canonical" if not args.extlang else "extlang_form": form.tag,
+                    "steps": [{"before": s.before, "after": s.after, "reason": s.reason} for s in form.steps],
+                }
+            )
+            continue
+        write(form.tag + "\n")
+        if args.steps:
+            for s in form.steps:
+                write(f"  {s.before} -> {s.after}: {s.reason}\n")
+    return status
+
+
+# ---------------------------------------------------------------------------- explain
+def _run_explain(args: argparse.Namespace) -> int:
+    engine = TagEngine.bundled()
+    r = engine.check(args.tag)
+    write = _writer(sys.stdout)
+    write(explain_text(engine, r))
+    return EXIT_OK if r.valid else EXIT_NO_MATCH
+
+
+_ROLE_TEXT = {
+    "language": "primary language (RFC 5646 §2.2.1)",
+    "extlang": "extended language (RFC 5646 §2.2.2)",
+    "script": "script (RFC 5646 §2.2.3)",
+    "region": "region (RFC 5646 §2.2.4)",
+    "variant": "variant (RFC 5646 §2.2.5)",
+    "singleton": "singleton: starts an extension or private use (RFC 5646 §2.2.6, §2.2.7)",
+    "extension": "extension subtag (RFC 5646 §2.2.6)",
+    "u-attribute": "-u- attribute (RFC 6067)",
+    "u-key": "-u- key (RFC 6067, UTS #35)",
+    "u-type": "-u- type (RFC 6067, UTS #35)",
+    "t-lang": "-t- source language (RFC 6497)",
+    "t-key": "-t- field key (RFC 6497)",
+    "t-value": "-t- field value (RFC 6497)",
+    "privateuse": "private use (RFC 5646 §2.2.7)",
+    "grandfathered": "grandfathered tag, one unit (RFC 5646 §2.2.8)",
+    "invalid": "not a subtag",
+}
+
+
+def _record_lines(engine: TagEngine, text: str, role: str, key: str | None) -> list[str]:
+    reg = engine.registry
+    rec = None
+    if role in ("language", "extlang", "script", "region", "variant"):
+        rec = reg.get(role, text)
+    elif role == "t-lang":
+        for kind in ("language", "script", "region", "variant"):
+            rec = reg.get(kind, text)
+            if rec is not None:
+                break
+    elif role == "grandfathered":
+        rec = reg.tag_record(text)
+    if rec is not None:
+        out = [f"      registry: {rec.type} {rec.code} — {rec.description}"]
+        for name, value in rec.fields:
+            if name in ("Type", "Subtag", "Tag", "Description"):
+                continue
+            out.append(f"        {name}: {value}")
+        return out
+    cldr = engine.cldr
+    if cldr is not None and role == "u-key":
+        k = cldr.u_key(text)
+        if k is not None:
+            return [f"      CLDR: key '{k.key}' — {k.description}"]
+    if cldr is not None and role == "u-type" and key:
+        k = cldr.u_key(key)
+        ty = k.types.get(text.lower()) if k is not None else None
+        if ty is not None:
+            return [f"      CLDR: type '{ty.name}' of '{k.key}' — {ty.description}"]  # type: ignore[union-attr]
+    if cldr is not None and role == "t-key":
+        k = cldr.t_key(text)
+        if k is not None:
+            return [f"      CLDR: -t- key '{k.key}' — {k.description}"]
+    return []
+
+
+def explain_text(engine: TagEngine, r: CheckResult) -> str:
+    """Return the teacher-friendly explanation of one check result."""
+    out = [f"Tag: {r.input}", f"Status: {_status(r)}", "", "Subtags:"]
+    key: str | None = None
+    for s in r.subtags:
+        role = s.role.value
+        if role == "u-key":
+            key = s.text
+        out.append(f"  {s.text:<10} {role:<13} {_ROLE_TEXT.get(role, role)}  [{s.start}-{s.end}]")
+        out.extend(_record_lines(engine, s.text, role, key))
+    out.append("")
+    if r.diagnostics:
+        out.append("Diagnostics:")
+        for d in r.diagnostics:
+            out.append(f"  {d.severity.value.upper()} [{d.code}] {d.message}")
+            out.append(_marker(r.input, d.start, d.end))
+            if d.fix is not None:
+                out.append(f"    fix: {d.fix.label} -> {d.fix.tag}")
+    else:
+        out.append("Diagnostics: none")
+    out.append("")
+    if r.canonical is not None:
+        out.append(f"Canonical form (RFC 5646 §4.5): {r.canonical}")
+        for st in r.canonical_steps:
+            out.append(f"  {st.before} -> {st.after}: {st.reason}")
+        if r.extlang_form != r.canonical:
+            out.append(f"Extlang form: {r.extlang_form}")
+            for st in r.extlang_steps[len(r.canonical_steps) :]:
+                out.append(f"  {st.before} -> {st.after}: {st.reason}")
+        loc, notes = engine.to_unicode_locale(r.input)
+        if loc:
+            out.append(f"Unicode locale identifier (UTS #35, not the BCP 47 canonical form): {loc}")
+    else:
+        out.append("No canonical form: the tag is not well-formed.")
+    return "\n".join(out) + "\n"
+
+
+# ---------------------------------------------------------------------------- convert
+def _guess_target(text: str) -> str:
+    if "@" in text or "_" in text or text.lower().split("-")[0] == "root":
+        return "bcp47"
+    return "unicode"
+
+
+def _run_convert(args: argparse.Namespace) -> int:
+    engine = TagEngine.bundled()
+    status = EXIT_OK
+    for text in _inputs(args.items):
+        target = args.to or _guess_target(text)
+        if target == "unicode":
+            result, notes = engine.to_unicode_locale(text)
+        elif target == "bcp47":
+            result, notes = engine.from_unicode_locale(text)
+        else:
+            result, notes = _to_legacy(engine, text)
+        if not result:
+            status = EXIT_NO_MATCH
+        if args.json:
+            emit_json({"input": text, "to": target, "result": result or None, "notes": notes})
+            continue
+        if result:
+            print(result)
+            for n in notes:
+                print(f"  {n}")
+        else:
+            print(f"bcp47: cannot convert {text!r} to {target}:", file=sys.stderr)
+            for n in notes:
+                print(f"  {n}", file=sys.stderr)
+    return status
+
+
+def _to_legacy(engine: TagEngine, text: str) -> tuple[str, list[str]]:
+    try:
+        from app.core.ldml import bcp47_to_legacy
+    except ImportError:  # pragma: no cover - ships with the app
+        raise CommandError("legacy LDML conversion is not available in this build") from None
+    tag = text
+    if "_" in text or "@" in text or text.lower().startswith("root"):
+        tag, notes = engine.from_unicode_locale(text)
+        if not tag:
+            return "", notes
+    conv = bcp47_to_legacy(tag, engine.cldr)
+    if conv.result is None:
+        return "", list(conv.errors)
+    return conv.result, [*conv.notes, *conv.errors]
