@@ -45,11 +45,13 @@ class DiagnosticsList(QWidget):
         self.fix_button.clicked.connect(self._on_fix_button_clicked)
         self.summary = QLabel(self)
         self.summary.setWordWrap(True)
+        # The fix button has its own row: its label names the fix and can be long.
         row = QHBoxLayout()
-        row.addWidget(self.summary, 1)
         row.addWidget(self.fix_button)
+        row.addStretch(1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.summary)
         layout.addWidget(self.list, 1)
         layout.addLayout(row)
 
@@ -70,7 +72,7 @@ class DiagnosticsList(QWidget):
             self.summary.setText("No problems.")
         else:
             fixable = sum(1 for d in self._diagnostics if d.fix is not None)
-            self.summary.setText(f"{len(self._diagnostics)} item(s); {fixable} with a fix. Click one to select it.")
+            self.summary.setText(f"{len(self._diagnostics)} found, {fixable} with a fix; click one to select it.")
         self._update_button(self.list.currentRow())
 
     def diagnostics(self) -> list[Any]:
@@ -81,7 +83,8 @@ class DiagnosticsList(QWidget):
         diag = self._diagnostics[row] if 0 <= row < len(self._diagnostics) else None
         fix = diag.fix if diag is not None else None
         self.fix_button.setEnabled(fix is not None)
-        self.fix_button.setText(fix.label if fix is not None else "Apply fix")
+        label = fix.label if fix is not None else "Apply fix"
+        self.fix_button.setText(label if len(label) <= 48 else label[:47] + "…")
         self.fix_button.setToolTip(f"Change the tag to {fix.tag}" if fix is not None
                                    else "Choose a problem that has a fix")  # fmt: skip
 

@@ -48,6 +48,8 @@ FORM_LABELS = {
     "unicode": "Unicode locale ID (CLDR)",
     "legacy": "Legacy LDML keywords",
 }
+FORM_SHORT_LABELS = {"canonical": "Canonical", "extlang": "Extlang form", "unicode": "Unicode (CLDR)",
+                     "legacy": "Legacy LDML"}  # fmt: skip
 FORM_SHORTCUTS = {
     "canonical": "Ctrl+Shift+C",
     "extlang": "Ctrl+Shift+E",
@@ -240,8 +242,8 @@ class EditorPane(QWidget):
         self._form_actions: dict[str, QAction] = {}
         copy_icon = QIcon.fromTheme("edit-copy", self.style().standardIcon(QStyle.StandardPixmap.SP_FileIcon))
         for row, name in enumerate(FORM_NAMES):
-            label = QLabel(FORM_LABELS[name] + ":", forms_box)
-            label.setToolTip(_FORM_HELP[name])
+            label = QLabel(FORM_SHORT_LABELS[name] + ":", forms_box)
+            label.setToolTip(f"{FORM_LABELS[name]}: {_FORM_HELP[name]}")
             field = QLineEdit(forms_box)
             field.setReadOnly(True)
             field.setAccessibleName(FORM_LABELS[name])
