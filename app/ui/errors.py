@@ -26,13 +26,16 @@ def log_file() -> Path:
 def setup_logging(path: Path | None = None) -> Path | None:
     """Log warnings and errors to *path* (default: log_file()); return the path, or None if unwritable."""
     target = path or log_file()
+    root = logging.getLogger()
+    for h in root.handlers:
+        if isinstance(h, logging.FileHandler) and Path(h.baseFilename) == target.resolve():
+            return target  # already logging there (main() run twice in one process, as tests do)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         handler: logging.Handler = logging.FileHandler(target, encoding="utf-8")
     except OSError:
         return None  # a read-only home must not stop the app; messages still reach stderr
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
-    root = logging.getLogger()
     root.addHandler(handler)
     if root.level > logging.INFO or root.level == logging.NOTSET:
         root.setLevel(logging.INFO)

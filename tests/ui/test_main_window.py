@@ -20,6 +20,14 @@ from app.ui.main_window import MainWindow, Placeholder
 from app.ui.settings import Settings
 
 
+@pytest.fixture(autouse=True)
+def _private_paths() -> None:
+    # The log file and other app-data paths go to Qt's test locations, not the user's.
+    from PySide6.QtCore import QStandardPaths
+
+    QStandardPaths.setTestModeEnabled(True)
+
+
 @pytest.fixture
 def window(qtbot, registry, settings_path) -> MainWindow:
     win = MainWindow(registry, Settings(settings_path))
@@ -189,6 +197,31 @@ def test_main_starts_and_quits(qtbot, settings_path) -> None:
 
     assert main(["--settings", str(settings_path), "--quit-after", "50", "sl-rozaj-biske"]) == 0
     assert Settings(settings_path).value("editor/last_tag") == "sl-rozaj-biske"
+
+
+def test_main_reports_a_bad_registry_file_and_uses_the_bundled_one(settings_path, tmp_path, monkeypatch) -> None:
+    from app.__main__ import main
+
+    bad = tmp_path / "bad.txt"
+    bad.write_bytes(b"File-Date: 2026-01-01\n%%\nType: language\n\xff\xfe\n")
+    shown: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text, *a: shown.append(text))
+    assert main(["--settings", str(settings_path), "--registry", str(bad), "--quit-after", "0"]) == 0
+    assert shown and "bad.txt" in shown[0] and "line 4" in shown[0] and "bundled registry is used" in shown[0]
+
+
+def test_main_exits_2_with_a_dialog_when_no_registry_loads(settings_path, monkeypatch) -> None:
+    import app.core.data as data
+    from app.__main__ import main
+
+    def broken() -> None:
+        raise data.DataError("cannot find the bundled data folder")
+
+    shown: list[str] = []
+    monkeypatch.setattr(data, "bundled_registry", broken)
+    monkeypatch.setattr(QMessageBox, "critical", lambda parent, title, text, *a: shown.append(text))
+    assert main(["--settings", str(settings_path), "--quit-after", "0"]) == 2
+    assert shown and "cannot find the bundled data folder" in shown[0]
 
 
 def test_main_version(capsys) -> None:
