@@ -59,9 +59,10 @@ def _attempt(load: Callable[[], Any]) -> Any:
         return None
 
 
-def about_facts() -> AboutFacts:
-    """Collect the version and the editions of the bundled data."""
-    registry = _attempt(data.bundled_registry)
+def about_facts(registry: Any = None) -> AboutFacts:
+    """Collect the version and the data editions (*registry* if given, else the bundled one)."""
+    if registry is None:
+        registry = _attempt(data.bundled_registry)
     extensions = _attempt(data.bundled_extensions_registry)
     # bundled_cldr() arrives with the CLDR helper; until then, say so instead of failing.
     bundled_cldr = getattr(data, "bundled_cldr", None)
@@ -117,9 +118,7 @@ def about_html(facts: AboutFacts) -> str:
     ]
     table = "".join(f"<tr><td><b>{name}</b>&nbsp;&nbsp;</td><td>{value}</td></tr>" for name, value in rows)
     cldr_licence = "Unicode License v3" + (
-        " (text below)"
-        if facts.cldr_licence_text
-        else " (" + _link(UNICODE_LICENSE_URL, "licence text") + ")"
+        " (text below)" if facts.cldr_licence_text else " (" + _link(UNICODE_LICENSE_URL, "licence text") + ")"
     )
     return (
         f"<h2>{e(APP_NAME)} {e(facts.version)}</h2>"
@@ -142,7 +141,8 @@ class AboutDialog(QDialog):
 
     def __init__(self, parent: QWidget | None = None, facts: AboutFacts | None = None) -> None:
         super().__init__(parent)
-        self.facts = facts if facts is not None else about_facts()
+        # The main window may run on another registry file (--registry): show the one in use.
+        self.facts = facts if facts is not None else about_facts(getattr(parent, "registry", None))
         self.setWindowTitle(f"About {APP_NAME}")
         self.setWindowIcon(app_icon())
         layout = QVBoxLayout(self)
@@ -162,6 +162,8 @@ class AboutDialog(QDialog):
             self.licence_view = QPlainTextEdit(self.facts.cldr_licence_text, self)
             self.licence_view.setObjectName("cldr_licence")
             self.licence_view.setReadOnly(True)
+            # The licence is hard-wrapped already; soft wrapping on top breaks its lines in two.
+            self.licence_view.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
             self.licence_view.setMinimumHeight(140)
             layout.addWidget(self.licence_view)
 
