@@ -13,7 +13,6 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QFormLayout,
     QGroupBox,
     QHBoxLayout,
     QHeaderView,
@@ -320,10 +319,15 @@ class BuilderPane(QWidget):
         rm_row.addWidget(self.remove_button)
         gl.addLayout(rm_row)
         gl.addLayout(attr_row)
-        form = QFormLayout()
-        form.addRow("Preview:", self.preview)
-        form.addRow("Legacy (@key=type):", self.legacy_edit)
-        gl.addLayout(form)
+        # Labels above the fields: both hold whole tags, which need the pane's full width.
+        preview_label = QLabel("Preview (-u- in canonical order):", self)
+        preview_label.setBuddy(self.preview)
+        legacy_label = QLabel("Legacy LDML (@key=type; type one and press Enter):", self)
+        legacy_label.setBuddy(self.legacy_edit)
+        gl.addWidget(preview_label)
+        gl.addWidget(self.preview)
+        gl.addWidget(legacy_label)
+        gl.addWidget(self.legacy_edit)
         gl.addWidget(self.legacy_status)
         gl.addWidget(QLabel("Messages:", self))
         gl.addWidget(self.messages, 1)
@@ -359,7 +363,9 @@ class BuilderPane(QWidget):
         """Select type *name* of the chosen key in the types table; return whether it is shown."""
         for row, t in enumerate(self.types_model.rows()):
             if t.name == name.lower():
-                self.types_view.setCurrentIndex(self.types_model.index(row, 0))
+                index = self.types_model.index(row, 0)
+                self.types_view.setCurrentIndex(index)
+                self.types_view.scrollTo(index)
                 return True
         return False
 
