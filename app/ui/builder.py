@@ -508,7 +508,8 @@ class BuilderPane(QWidget):
             return "Choose a key first."
         if not value:
             return None if self._key.has_true else f"Key '{self._key.key}' needs a value."
-        return self._cldr.validate_value(self._key.key, value, is_script=self._is_script, is_region=self._is_region)
+        error = self._cldr.validate_value(self._key.key, value, is_script=self._is_script, is_region=self._is_region)
+        return None if error is None else str(error)
 
     def _is_script(self, code: str) -> bool:
         registry = getattr(self._engine, "registry", None)
@@ -590,7 +591,7 @@ class BuilderPane(QWidget):
 
     def preview_tag(self) -> str:
         """Return the tag the builder would write now: the current tag with the value box's keyword set."""
-        tag = self._state.tag()
+        tag: str = self._state.tag()
         keywords = list(self._keywords)
         if self._key is not None:
             value = self.value_edit.text().strip().lower().replace("_", "-")
