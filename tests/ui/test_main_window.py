@@ -362,3 +362,39 @@ def test_many_void_qt_calls_do_not_exhaust_none() -> None:
         assert after > 1_000_000
     else:
         assert after >= before - 1_000
+
+
+def _real_editor(window: MainWindow) -> QWidget:
+    if isinstance(window.editor, Placeholder) or not hasattr(window.editor, "text"):
+        pytest.skip(f"the tag editor is not available: {getattr(window.editor, 'reason', '')}")
+    return window.editor
+
+
+def test_relation_link_shows_the_tag_in_the_real_editor(qtbot, window) -> None:
+    editor = _real_editor(window)
+    window.tabs.setCurrentWidget(window.browser)
+    window.browser.show_record("variant", "biske")
+    window.browser.follow_link("tag:sl-rozaj")
+    assert window.tabs.currentWidget() is editor
+    qtbot.waitUntil(lambda: editor.text() == "sl-rozaj", timeout=1000)
+
+
+def test_use_in_tag_reaches_the_real_editor(qtbot, window) -> None:
+    editor = _real_editor(window)
+    window.state.set_tag("sl-rozaj")
+    window.browser.show_record("variant", "biske")
+    window.browser.use_button.click()
+    qtbot.waitUntil(lambda: editor.text() == "sl-rozaj-biske", timeout=1000)
+
+
+def test_activating_a_subtag_in_the_real_editor_shows_its_record(qtbot, window) -> None:
+    editor = _real_editor(window)
+    if not hasattr(editor, "activate_subtag_at"):
+        pytest.skip("the editor has no activate_subtag_at")
+    window.state.set_tag("sl-rozaj-biske")
+    qtbot.waitUntil(lambda: editor.text() == "sl-rozaj-biske", timeout=1000)
+    editor.flush()
+    assert editor.activate_subtag_at(len("sl-rozaj-") + 1)
+    assert window.tabs.currentWidget() is window.browser
+    rec = window.browser.current_record()
+    assert (rec.type, rec.code) == ("variant", "biske")
