@@ -6,7 +6,7 @@ import html
 from collections.abc import Iterable, Mapping
 
 from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, Qt, QTimer, QUrl, Signal
-from PySide6.QtGui import QKeySequence, QPalette, QShortcut
+from PySide6.QtGui import QKeySequence, QPalette, QResizeEvent, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -365,6 +365,16 @@ class BrowserPane(QWidget):
         self.details.setHtml(self._details_html(rec))
         self.record_shown.emit(rec.type, rec.code)
 
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        # Side by side when there is room; stacked in a narrow window so the details stay readable.
+        wide = event.size().width() >= 80 * self.fontMetrics().horizontalAdvance("M")
+        orientation = Qt.Orientation.Horizontal if wide else Qt.Orientation.Vertical
+        if self.splitter.orientation() != orientation:
+            self.splitter.setOrientation(orientation)
+            total = sum(self.splitter.sizes()) or 1000
+            self.splitter.setSizes([total * 3 // 5, total - total * 3 // 5])
+
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
         if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.StyleChange) and self._record is not None:
@@ -392,10 +402,10 @@ class BrowserPane(QWidget):
             label = esc(name) if known else f"{esc(name)} <i>(not defined by RFC 5646)</i>"
             help_ = _FIELD_HELP.get(name, "A field this program does not know; shown as it is in the file")
             out.append(
-                f"<tr><td valign='top' title='{esc(help_, quote=True)}'><b>{label}</b></td>"
+                f"<tr><td valign='top' style='white-space: nowrap' title='{esc(help_, quote=True)}'><b>{label}</b></td>"
                 f"<td>{self._value_link(rec, name, value)}</td></tr>"
             )
-        out.append(f"<tr><td><b>Line</b></td><td>{rec.line} of {esc(reg.source)}</td></tr>")
+        out.append(f"<tr><td style='white-space: nowrap'><b>Line</b></td><td>{rec.line} of {esc(reg.source)}</td></tr>")
         out.append("</table>")
         for heading, records in self._relations(rec):
             if not records:

@@ -265,3 +265,10 @@ def test_empty_query_lists_what_registry_search_lists(pane, registry, filters) -
         deprecated=deprecated,
     )
     assert pane.visible_records() == [h.record for h in expected]
+
+
+def test_details_go_below_the_table_in_a_narrow_window(qtbot, pane) -> None:
+    pane.resize(520, 500)
+    qtbot.waitUntil(lambda: pane.splitter.orientation() == Qt.Orientation.Vertical, timeout=1000)
+    pane.resize(1300, 700)
+    qtbot.waitUntil(lambda: pane.splitter.orientation() == Qt.Orientation.Horizontal, timeout=1000)
