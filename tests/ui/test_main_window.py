@@ -13,7 +13,7 @@ import sys
 import pytest
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QApplication, QMenu, QMessageBox, QWidget
+from PySide6.QtWidgets import QApplication, QLabel, QMenu, QMessageBox, QWidget
 
 from app.ui.errors import ExceptionHandler, install_excepthook
 from app.ui.main_window import MainWindow, Placeholder
@@ -398,3 +398,17 @@ def test_activating_a_subtag_in_the_real_editor_shows_its_record(qtbot, window) 
     assert window.tabs.currentWidget() is window.browser
     rec = window.browser.current_record()
     assert (rec.type, rec.code) == ("variant", "biske")
+
+
+def test_help_menu_opens_about_and_shortcuts(qtbot, window) -> None:
+    from PySide6.QtWidgets import QDialog
+
+    window.show_about()
+    dialogs = [w for w in window.findChildren(QDialog) if w.isVisible()]
+    assert dialogs and "0.1" in " ".join(label.text() for d in dialogs for label in d.findChildren(QLabel))
+    for d in dialogs:
+        d.close()
+    window.show_shortcuts()
+    boxes = [w for w in window.findChildren(QMessageBox) if w.isVisible()]
+    assert boxes and "Ctrl+3" in boxes[-1].text() and "Ctrl+F" in boxes[-1].text()
+    boxes[-1].close()
