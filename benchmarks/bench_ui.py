@@ -30,8 +30,6 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-import app.ui  # noqa: E402,F401  (its import guards None's refcount under PySide6 6.12 on Python 3.11)
-
 #: Queries typed keystroke by keystroke into the browser; "" is the cleared box (every record listed).
 SEARCH_QUERIES = ("provencal", "norweg", "chinese mandarin", "latin", "zh-hant", "qab", "german", "e", "")
 
