@@ -78,10 +78,7 @@ def read_stdin_lines(stream: Any = None) -> list[str]:
     """Read standard input as lines; undecodable bytes become U+DC80..U+DCFF instead of failing."""
     src = stream if stream is not None else sys.stdin
     buffer = getattr(src, "buffer", None)
-    if buffer is not None:
-        data = buffer.read().decode("utf-8", errors="surrogateescape")
-    else:
-        data = src.read()
+    data = buffer.read().decode("utf-8", errors="surrogateescape") if buffer is not None else src.read()
     if not data:
         return []
     lines = data.split("\n")
@@ -326,7 +323,7 @@ def explain_text(engine: TagEngine, r: CheckResult) -> str:
             out.append(f"Extlang form: {r.extlang_form}")
             for st in r.extlang_steps[len(r.canonical_steps) :]:
                 out.append(f"  {st.before} -> {st.after}: {st.reason}")
-        loc, notes = engine.to_unicode_locale(r.input)
+        loc, _notes = engine.to_unicode_locale(r.input)
         if loc:
             out.append(f"Unicode locale identifier (UTS #35, not the BCP 47 canonical form): {loc}")
     else:

@@ -37,6 +37,8 @@ REGULAR = ("art-lojban", "cel-gaulish", "no-bok", "no-nyn", "zh-guoyu", "zh-hakk
            "zh-xiang")  # fmt: skip
 GRANDFATHERED = {t.lower(): t for t in IRREGULAR + REGULAR}
 _IRREGULAR_LOWER = tuple(t.lower() for t in IRREGULAR)
+_IRREGULAR_FIRST = frozenset(t.split("-")[0] for t in _IRREGULAR_LOWER)
+REGULAR_FIRST = frozenset(t.split("-")[0] for t in REGULAR)
 
 _SEP = re.compile(r"[-_]")
 _BAD_CHAR = re.compile(r"[^A-Za-z0-9]")
@@ -205,7 +207,8 @@ def parse(text: str) -> Parse:
 
     # An irregular grandfathered tag followed by more subtags: one unit that cannot be extended.
     i = 0
-    for g in _IRREGULAR_LOWER:
+    first_subtag = low.partition("-")[0].partition("_")[0]
+    for g in _IRREGULAR_LOWER if first_subtag in _IRREGULAR_FIRST else ():
         if low.startswith(g) and len(low) > len(g) and low[len(g)] in "-_":
             n = g.count("-") + 1
             if len(tokens) > n and all(tok[0] for tok in tokens[:n]):

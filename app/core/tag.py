@@ -330,21 +330,21 @@ class _Tables:
         self.variant_prefixes = {
             k: tuple(tuple(p.lower().split("-")) for p in r.prefixes) for k, r in self.variant.items()
         }
-        # Whole-tag records: the fast path hands any tag starting with one to the parser.
-        tags: dict[str, Record] = {}
-        redundant: list[tuple[tuple[str, ...], Record]] = []
+        # Whole-tag records. Grandfathered tags count only as a whole; a redundant tag with a
+        # Preferred-Value counts at the start of a tag (see the module docstring).
+        self.tags: dict[str, Record] = {}
+        self.redundant: dict[str, list[tuple[tuple[str, ...], Record]]] = {}
         for rec in registry.records:
             if rec.type in ("grandfathered", "redundant"):
-                tags[rec.code.lower()] = rec
+                self.tags[rec.code.lower()] = rec
                 if rec.type == "redundant" and rec.preferred_value:
-                    redundant.append((tuple(rec.code.lower().split("-")), rec))
-        self.tags = tags
-        # Longest first, so 'zh-cmn-hans' wins over 'zh-cmn'.
-        self.redundant = sorted(redundant, key=lambda x: -len(x[0]))
-        first: dict[str, list[str]] = {}
-        for t in tags:
-            first.setdefault(t.split("-")[0], []).append(t)
-        self.tag_first = {k: tuple(v) for k, v in first.items()}
+                    subtags = tuple(rec.code.lower().split("-"))
+                    self.redundant.setdefault(subtags[0], []).append((subtags, rec))
+        for lst in self.redundant.values():
+            lst.sort(key=lambda x: -len(x[0]))  # longest first: 'zh-cmn-hans' before 'zh-cmn'
+        self.grandfathered_first = frozenset(
+            k.split("-")[0] for k, r in self.tags.items() if r.type == "grandfathered"
+        )
 
 
 class TagEngine:
@@ -355,6 +355,20 @@ class TagEngine:
         self.cldr = cldr
         self.extensions = extensions
         self._t = _Tables(registry)
+        # Redundant tags whose Preferred-Value the subtag replacements reproduce anyway ('zh-yue' ->
+        # 'yue') need no whole-tag step; only the others ('sgn-BR' -> 'bzs') do, and only they
+        # send a tag to the precise path.
+        for first, lst in list(self._t.redundant.items()):
+            keep = [
+                (subtags, rec)
+                for subtags, rec in lst
+                if self._subtag_replacement(list(subtags)) != (rec.preferred_value or "").lower().split("-")
+            ]
+            if keep:
+                self._t.redundant[first] = keep
+            else:
+                del self._t.redundant[first]
+        self._t_keys: dict[str, Any] = dict(cldr.t_keys) if cldr is not None else {}
         self._match = _WELL_FORMED.fullmatch
         self._u_keys: dict[str, Any] = dict(cldr.u_keys) if cldr is not None else {}
         if extensions is not None:
@@ -496,17 +510,27 @@ class TagEngine:
         t = self._t
         if lang is None:
             return "x" + pu2.lower()  # type: ignore[union-attr]
-        if ext is not None:
-            return None
         low = lang.lower()
         if low not in t.lang_ok:
             return None
-        firsts = t.tag_first.get(low)
-        if firsts is not None:
+        if low in t.grandfathered_first and text.lower() in t.tags:
+            return None
+        reds = t.redundant.get(low)
+        if reds is not None:
             ltext = text.lower()
-            for c in firsts:
+            for subtags, _rec in reds:
+                c = "-".join(subtags)
                 if ltext == c or ltext.startswith(c + "-"):
                     return None
+        if ext is not None:
+            # One extlang, replaced with its Preferred-Value together with the language.
+            e = ext[1:].lower()
+            if "-" in e or len(low) > 3:
+                return None
+            erec = t.extlang.get(e)
+            if erec is None or erec.preferred_value is None:
+                return None
+            low = erec.preferred_value.lower()
         out = low
         if script is not None:
             s = t.script_ok.get(script.lower())
@@ -543,7 +567,7 @@ class TagEngine:
         seen = ""
         for s in exts[1:].lower().split("-"):
             if len(s) == 1:
-                if s in seen or s == "t":
+                if s in seen:
                     return None
                 seen += s
                 cur = [s]
@@ -559,6 +583,11 @@ class TagEngine:
                 if u is None:
                     return None
                 out += "-u-" + u
+            elif seq[0] == "t":
+                tt = self._fast_t(seq)
+                if tt is None:
+                    return None
+                out += "-t-" + tt
             else:
                 out += "-" + "-".join(seq)
         return out
@@ -604,6 +633,61 @@ class TagEngine:
             parts.extend(kw)
         return "-".join(parts)
 
+    def _fast_t(self, seq: list[str]) -> str | None:
+        """Return the canonical -t- body of a clean -t- sequence, or None to take the precise path."""
+        t = self._t
+        n = len(seq)
+        i = 1
+        head = ""
+        if n > 1 and not (len(seq[1]) == 2 and seq[1][1].isdigit()):
+            # A plain source language (language[-script][-region]) of clean subtags; anything else is rare.
+            if seq[1] not in t.lang_ok or not seq[1].isalpha() or len(seq[1]) == 4:
+                return None
+            head = seq[1]
+            i = 2
+            if i < n and len(seq[i]) == 4 and seq[i].isalpha():
+                if seq[i] not in t.script_ok:
+                    return None
+                head += "-" + seq[i]
+                i += 1
+            if i < n and (len(seq[i]) == 2 and seq[i].isalpha() or len(seq[i]) == 3 and seq[i].isdigit()):
+                if seq[i] not in t.region_ok:
+                    return None
+                head += "-" + seq[i]
+                i += 1
+        fields: list[list[str]] = []
+        cur: list[str] | None = None
+        for s in seq[i:]:
+            if len(s) == 2:
+                if not (s[0].isalpha() and s[1].isdigit()):
+                    return None
+                cur = [s]
+                fields.append(cur)
+            elif cur is None:
+                return None
+            else:
+                cur.append(s)
+        if len(fields) > 1:
+            if len({f[0] for f in fields}) != len(fields):
+                return None
+            fields.sort()
+        cldr = self.cldr
+        keys = self._t_keys
+        parts = [head] if head else []
+        for f in fields:
+            if len(f) < 2:
+                return None
+            if cldr is not None:
+                key = keys.get(f[0])
+                if key is None:
+                    return None
+                if not (len(f) == 2 and f[1] in key.types):
+                    for prob in cldr.check_t_field(f[0], f[1:]):
+                        if prob.severity == "error":
+                            return None
+            parts.append("-".join(f))
+        return "-".join(parts) if parts else None
+
     def _is_script(self, code: str) -> bool:
         return code.lower() in self._t.script
 
@@ -630,8 +714,8 @@ class TagEngine:
         lang_tok = p.language
         lang = lang_tok[0].lower()
         low = p.text.lower()
-        for g in sorted(grammar.REGULAR, key=len, reverse=True):
-            if low.startswith(g.lower() + "-"):
+        for g in sorted(grammar.REGULAR, key=len, reverse=True) if lang in grammar.REGULAR_FIRST else ():
+            if low.startswith(g + "-"):
                 p.add("grandfathered-prefix", "info", 0, len(g),
                       f"'{grammar.GRANDFATHERED[g]}' is a grandfathered tag, which stands only as a whole; here its "
                       "subtags are read one by one as an ordinary tag (RFC 5646 §2.2.8).")  # fmt: skip
@@ -943,12 +1027,9 @@ class TagEngine:
                      "(RFC 6497 §2.3)")  # fmt: skip
         # §4.5 step 2: a redundant tag with a Preferred-Value at the start of the tag.
         head = w.head()
-        for subtags, rec in t.redundant:
+        for subtags, rec in t.redundant.get(head[0], ()) if head else ():
             if tuple(head[: len(subtags)]) == subtags:
                 preferred = rec.preferred_value or ""
-                same = self._subtag_replacement(list(subtags)) == preferred.lower().split("-")
-                if same:
-                    break  # the subtag replacements below give the same result and a clearer reason
                 w.replace_head(len(subtags), preferred.lower().split("-"))
                 step(f"redundant tag '{rec.code}' has Preferred-Value '{rec.preferred_value}' (RFC 5646 §4.5 step 2)")
                 break

@@ -70,9 +70,10 @@ def to_unicode_locale(engine: TagEngine, tag: str) -> tuple[str, list[str]]:
         # Longest CLDR language alias key first: 'sgn-br' before 'sgn'.
         keys = ([f"{lang}-{region.lower()}"] if region else []) + [lang]
         for key in keys:
-            new = cldr.language_aliases.get(key)
-            if new is None:
+            alias_value = cldr.language_aliases.get(key)
+            if alias_value is None:
                 continue
+            new = alias_value
             notes.append(f"language '{key}' -> '{new}': CLDR languageAlias (UTS #35 §3.3.1)")
             alias = new.replace("_", "-").split("-")
             lang = alias[0].lower()
