@@ -217,6 +217,8 @@ class SearchHit:
 
 
 _WORD_SPLIT = re.compile(r"[^0-9a-z']+")
+# Where a word starts in folded text: a letter or digit at the start or after anything else.
+_WORD_START = re.compile(r"(?:(?<=[^0-9a-z])|^)(?=[0-9a-z])")
 
 
 class Registry:
@@ -449,10 +451,12 @@ class Registry:
         candidates = [i for i, t in enumerate(texts) if words[0] in t]
         for w in words[1:]:
             candidates = [i for i in candidates if w in texts[i]]
+        starts = index.word_starts
+        marked = ["\x01" + w for w in words]
         for i in candidates:
             if i not in best:
-                text = texts[i]
-                best[i] = 2 if all(_starts_word(text, w) for w in words) else 3
+                ws = starts[i]
+                best[i] = 2 if all(m in ws for m in marked) else 3
 
         exact = index.exact_description.get(q, ())
         order = index.static_order
@@ -477,21 +481,12 @@ _HIT_SETTERS = tuple(SearchHit.__dict__[name].__set__ for name in ("record", "ki
 _KINDS = (MatchKind.CODE, MatchKind.CODE_PREFIX, MatchKind.WORD, MatchKind.SUBSTRING)
 
 
-def _starts_word(text: str, word: str) -> bool:
-    """Whether *word* starts a word somewhere in the folded *text*."""
-    start = text.find(word)
-    while start != -1:
-        if start == 0 or not text[start - 1].isalnum():
-            return True
-        start = text.find(word, start + 1)
-    return False
-
-
 @dataclass(frozen=True, slots=True)
 class _SearchIndex:
     """Search keys computed once per registry, in record order."""
 
     texts: list[str]  # folded descriptions, then comments
+    word_starts: list[str]  # the same with "\x01" before every word, to test word starts with `in`
     sorted_codes: list[tuple[str, int]]  # (lowercase code, record index), sorted
     static_order: list[int]  # each record's place when relevance ties
     exact_description: dict[str, frozenset[int]]  # folded description -> record indexes
@@ -521,8 +516,9 @@ class _SearchIndex:
         static_order = [0] * len(records)
         for place, i in enumerate(ranking):
             static_order[i] = place
+        word_starts = [_WORD_START.sub("\x01", t) for t in texts]
         return cls(
-            texts, codes, static_order, {k: frozenset(v) for k, v in exact.items()},
+            texts, word_starts, codes, static_order, {k: frozenset(v) for k, v in exact.items()},
             {id(rec): i for i, rec in enumerate(records)},
         )  # fmt: skip
 
