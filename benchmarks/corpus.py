@@ -109,7 +109,7 @@ def build(size: int = SIZE, seed: int = SEED) -> list[str]:
             return base.replace("-", "_")
         if kind == 1:
             i = rnd.randrange(len(parts))
-            return "-".join(parts[:i] + [""] + parts[i:])
+            return "-".join([*parts[:i], "", *parts[i:]])
         if kind == 2:
             return base + "-"
         if kind == 3:

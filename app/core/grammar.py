@@ -230,6 +230,51 @@ def parse(text: str) -> Parse:
     return p
 
 
+def parse_well_formed(text: str, n_extlangs: int, has_script: bool, has_region: bool, n_variants: int) -> Parse:
+    """Parse a tag already known to match the langtag grammar, given the counts its regex match found.
+
+    The engine's regex has settled the shape of everything before the first singleton, so this
+    only splits and labels; the tail (extensions, private use) goes through the same code as
+    in :func:`parse`. Not for grandfathered tags.
+    """
+    p = Parse(text)
+    tokens: list[Token] = []
+    start = 0
+    for piece in text.split("-"):
+        end = start + len(piece)
+        tokens.append((piece, start, end))
+        start = end + 1
+    subs = p.subtags
+    first = tokens[0]
+    if len(first[0]) == 1:  # a private-use tag
+        _parse_tail(p, tokens, 0)
+        return p
+    p.language = first
+    subs.append((first[0], first[1], first[2], "language"))
+    i = 1
+    for _ in range(n_extlangs):
+        tok = tokens[i]
+        p.extlangs.append(tok)
+        subs.append((tok[0], tok[1], tok[2], "extlang"))
+        i += 1
+    if has_script:
+        tok = p.script = tokens[i]
+        subs.append((tok[0], tok[1], tok[2], "script"))
+        i += 1
+    if has_region:
+        tok = p.region = tokens[i]
+        subs.append((tok[0], tok[1], tok[2], "region"))
+        i += 1
+    for _ in range(n_variants):
+        tok = tokens[i]
+        p.variants.append(tok)
+        subs.append((tok[0], tok[1], tok[2], "variant"))
+        i += 1
+    if i < len(tokens):
+        _parse_tail(p, tokens, i)
+    return p
+
+
 def _tokenize(p: Parse) -> list[Token]:
     """Split on '-' (and '_', reported); report empty pieces and bad characters; keep good tokens."""
     full = p.text

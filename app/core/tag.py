@@ -123,18 +123,40 @@ class UKeywords:
 
 
 class Analysis:
-    """The precise analysis of one input: parse, every diagnostic, validity and both canonical forms."""
+    """The precise analysis of one input: parse, every diagnostic, validity and both canonical forms.
 
-    __slots__ = ("_diagnostics", "_subtags", "canonical", "extlang", "parse", "valid")
+    The canonical forms with their steps are computed on first use when the fast path already
+    knows the canonical tag.
+    """
 
-    def __init__(self, parse: Parse, valid: bool, canonical: Canonicalization | None,
-                 extlang: Canonicalization | None) -> None:  # fmt: skip
+    __slots__ = ("_canon", "_diagnostics", "_engine", "_ext", "_subtags", "canonical_tag", "parse", "valid")
+
+    def __init__(self, engine: TagEngine, parse: Parse, valid: bool, canonical_tag: str | None,
+                 canon: Canonicalization | None = None) -> None:  # fmt: skip
+        self._engine = engine
         self.parse = parse
         self.valid = valid
-        self.canonical = canonical
-        self.extlang = extlang
+        self.canonical_tag = canonical_tag
+        self._canon = canon
+        self._ext: Canonicalization | None = None
         self._subtags: tuple[Subtag, ...] | None = None
         self._diagnostics: tuple[Diagnostic, ...] | None = None
+
+    @property
+    def canonical(self) -> Canonicalization | None:
+        """Return the canonical form with its steps, or None when the input is not well-formed."""
+        if self._canon is None and self.canonical_tag is not None:
+            self._canon = self._engine._canonicalize(self.parse)
+        return self._canon
+
+    @property
+    def extlang(self) -> Canonicalization | None:
+        """Return the extlang form with its steps, or None when the input is not well-formed."""
+        if self._ext is None:
+            canon = self.canonical
+            if canon is not None:
+                self._ext = self._engine._extlang_steps(canon)
+        return self._ext
 
     @property
     def subtags(self) -> tuple[Subtag, ...]:
@@ -155,8 +177,17 @@ class Analysis:
 
     def raw_diagnostics(self) -> list[RawDiag]:
         """Return the raw diagnostic tuples, ordered by severity then position."""
-        order = {"error": 0, "warning": 1, "info": 2}
-        return sorted(self.parse.diags, key=lambda d: (order[d[1]], d[2]))
+        diags = self.parse.diags
+        if len(diags) < 2:
+            return diags
+        return sorted(diags, key=_diag_order)
+
+
+_SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
+
+
+def _diag_order(d: RawDiag) -> tuple[int, int]:
+    return _SEVERITY_ORDER[d[1]], d[2]
 
 
 class CheckResult:
@@ -204,7 +235,8 @@ class CheckResult:
     def analysis(self) -> Analysis:
         """Return the precise analysis (computed on first use)."""
         if self._analysis is None:
-            self._analysis = self._engine.analyze(self._input)
+            # A fast-path result hands its canonical tag over, so the steps are only built if read.
+            self._analysis = self._engine.analyze(self._input, self._canonical if self._well_formed else None)
         return self._analysis
 
     @property
@@ -233,10 +265,7 @@ class CheckResult:
         """Return the extlang form (canonical, with an extlang-capable language written with its Prefix)."""
         if self._canonical is None:
             return None
-        if self._analysis is None:
-            return self._engine._extlang_of(self._canonical)
-        e = self._analysis.extlang
-        return e.tag if e is not None else None
+        return self._engine._extlang_of(self._canonical)
 
     @property
     def extlang_steps(self) -> tuple[Step, ...]:
@@ -342,9 +371,7 @@ class _Tables:
                     self.redundant.setdefault(subtags[0], []).append((subtags, rec))
         for lst in self.redundant.values():
             lst.sort(key=lambda x: -len(x[0]))  # longest first: 'zh-cmn-hans' before 'zh-cmn'
-        self.grandfathered_first = frozenset(
-            k.split("-")[0] for k, r in self.tags.items() if r.type == "grandfathered"
-        )
+        self.grandfathered_first = frozenset(k.split("-")[0] for k, r in self.tags.items() if r.type == "grandfathered")
 
 
 class TagEngine:
@@ -409,7 +436,7 @@ class TagEngine:
             elif text.lower() not in grammar.GRANDFATHERED:
                 return CheckResult(text, self, False, False, None)
         a = self.analyze(text)
-        return CheckResult(text, self, a.parse.well_formed, a.valid, a.canonical.tag if a.canonical else None, a)
+        return CheckResult(text, self, a.parse.well_formed, a.valid, a.canonical_tag, a)
 
     def is_valid(self, text: str) -> bool:
         """Tell whether *text* is a valid tag."""
@@ -425,22 +452,53 @@ class TagEngine:
         a = self.analyze(text)
         return a.extlang if a.extlang is not None else Canonicalization(text, ())
 
-    def analyze(self, text: str) -> Analysis:
-        """Run the precise parser and every check on *text*."""
-        p = grammar.parse(text)
-        p.subtags.sort(key=lambda s: s[1])
+    def analyze(self, text: str, canonical: str | None = None) -> Analysis:
+        """Run the precise parser and every check on *text*.
+
+        *canonical* is the canonical tag when the fast path has already found it (the tag is then
+        clean: no Preferred-Value to apply), so the canonical steps are left for later.
+        """
+        p = self._parse(text)
         canon: Canonicalization | None = None
-        ext: Canonicalization | None = None
         if p.well_formed:
             self._validate(p)
-            canon = self._canonicalize(p)
-            ext = self._extlang_steps(canon)
-            self._advise_canonical(p, canon)
+            if canonical is None:
+                canon = self._canonicalize(p)
+                canonical = canon.tag
+                self._advise_canonical(p, canon)
+            else:
+                self._advise_fast(p, canonical)
+        else:
+            canonical = None
         if p.truncated:
             p.diags.append(("too-many-problems", "info", 0, len(text), f"{p.truncated} more problems are not "
                             "listed.", None, None))  # fmt: skip
-        valid = p.well_formed and not any(d[1] == "error" for d in p.diags)
-        return Analysis(p, valid, canon, ext)
+        valid = p.well_formed
+        if valid:
+            for d in p.diags:
+                if d[1] == "error":
+                    valid = False
+                    break
+        return Analysis(self, p, valid, canonical, canon)
+
+    def _parse(self, text: str) -> Parse:
+        """Parse *text*: from the regex match when it is a well-formed langtag, else precisely."""
+        if len(text) <= _FAST_MAX:
+            m = self._match(text)
+            if m is not None:
+                lang, ext, script, region, var = m.group("lang", "ext", "script", "region", "var")
+                ok = lang is None or not (ext and len(lang) > 3)
+                if ok and lang is not None and lang.lower() in grammar.REGULAR_FIRST:
+                    ok = text.lower() not in grammar.GRANDFATHERED
+                if ok:
+                    return grammar.parse_well_formed(
+                        text, ext.count("-") if ext else 0, script is not None, region is not None,
+                        var.count("-") if var else 0,
+                    )  # fmt: skip
+        p = grammar.parse(text)
+        if len(p.subtags) > 1:
+            p.subtags.sort(key=_start)
+        return p
 
     def u_keywords(self, text: str) -> UKeywords:
         """Return the first -u- extension of *text* parsed into attributes and keywords (lowercase)."""
@@ -650,7 +708,7 @@ class TagEngine:
                     return None
                 head += "-" + seq[i]
                 i += 1
-            if i < n and (len(seq[i]) == 2 and seq[i].isalpha() or len(seq[i]) == 3 and seq[i].isdigit()):
+            if i < n and ((len(seq[i]) == 2 and seq[i].isalpha()) or (len(seq[i]) == 3 and seq[i].isdigit())):
                 if seq[i] not in t.region_ok:
                     return None
                 head += "-" + seq[i]
@@ -1136,17 +1194,45 @@ class TagEngine:
         )
         return Canonicalization(form, (*canon.steps, Step(tag, form, reason)))
 
+    def _advise_fast(self, p: Parse, canonical: str) -> None:
+        """Fill fixes that point at the canonical form, and add the case note, for a clean tag."""
+        text = p.text
+        diags = p.diags
+        for i, d in enumerate(diags):
+            if d[6] == "":
+                diags[i] = (*d[:5], d[5] if canonical != text else None, canonical if canonical != text else None)
+        if canonical == text:
+            return
+        out = []
+        after = False
+        for t, _s, _e, role in p.subtags:
+            if role == "singleton":
+                after = True
+            if after:
+                out.append(t.lower())
+            elif role == "script":
+                out.append(t.title())
+            elif role == "region":
+                out.append(t.upper())
+            else:
+                out.append(t.lower())
+        fixed = "-".join(out)
+        if fixed != text:
+            self._letter_case(p, fixed)
+
+    def _letter_case(self, p: Parse, fixed: str) -> None:
+        p.add("letter-case", "info", 0, len(p.text),
+              f"Case carries no meaning, but the convention is lowercase with a Titlecase script and an "
+              f"UPPERCASE region, so this is usually written '{fixed}' (RFC 5646 §2.1.1).",
+              "Use the conventional case", fixed)  # fmt: skip
+
     def _advise_canonical(self, p: Parse, canon: Canonicalization) -> None:
         """Fill fixes that point at the canonical form, and add the case note."""
         for i, d in enumerate(p.diags):
             if d[6] == "":
                 p.diags[i] = (*d[:5], d[5] if canon.tag != p.text else None, canon.tag if canon.tag != p.text else None)
         if canon.steps and canon.steps[0].reason.startswith("case:"):
-            fixed = canon.steps[0].after
-            p.add("letter-case", "info", 0, len(p.text),
-                  f"Case carries no meaning, but the convention is lowercase with a Titlecase script and an "
-                  f"UPPERCASE region, so this is usually written '{fixed}' (RFC 5646 §2.1.1).",
-                  "Use the conventional case", fixed)  # fmt: skip
+            self._letter_case(p, canon.steps[0].after)
         elif p.grandfathered is not None and canon.steps and "case" in canon.steps[0].reason:
             p.add("letter-case", "info", 0, len(p.text), f"The registry writes this tag '{canon.steps[0].after}' "
                   "(RFC 5646 §2.1.1).", "Use the registry's case", canon.steps[0].after)  # fmt: skip
@@ -1221,6 +1307,10 @@ class _Work:
             parts.append("x")
             parts += self.pu
         return "-".join(parts)
+
+
+def _start(s: tuple[str, int, int, str]) -> int:
+    return s[1]
 
 
 def _subsequence(needle: tuple[str, ...], hay: list[str]) -> bool:
