@@ -611,10 +611,10 @@ class TagEngine:
                 return None
             out += vs
         if exts:
-            e = self._fast_exts(exts)
-            if e is None:
+            tail = self._fast_exts(exts)
+            if tail is None:
                 return None
-            out += e
+            out += tail
         if pu is not None:
             out += "-x" + pu.lower()
         return out

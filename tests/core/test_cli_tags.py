@@ -1,0 +1,118 @@
+"""``bcp47 check | canon | explain | convert``: output, JSON shape, stdin handling and exit status."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from app.cli import main
+
+
+def _stdin(monkeypatch: pytest.MonkeyPatch, data: bytes) -> None:
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(data), encoding="utf-8"))
+
+
+def test_check_json_fields_and_order(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", "--json", "en-US", "zh-yue", "en-US-Latn"]) == 1
+    lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert [d["input"] for d in lines] == ["en-US", "zh-yue", "en-US-Latn"]
+    first = lines[0]
+    assert list(first) == ["input", "well_formed", "valid", "canonical", "extlang_form", "subtags", "diagnostics"]
+    assert first["subtags"] == [
+        {"text": "en", "start": 0, "end": 2, "role": "language"},
+        {"text": "US", "start": 3, "end": 5, "role": "region"},
+    ]
+    assert (lines[1]["canonical"], lines[1]["extlang_form"]) == ("yue", "zh-yue")
+    bad = lines[2]
+    assert (bad["well_formed"], bad["valid"], bad["canonical"], bad["extlang_form"]) == (False, False, None, None)
+    d = bad["diagnostics"][0]
+    assert list(d) == ["code", "severity", "start", "end", "message"]
+    assert (d["code"], d["severity"], d["start"], d["end"]) == ("script-after-region", "error", 6, 10)
+
+
+def test_check_exit_zero_when_all_valid(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", "en-US", "sl-rozaj-biske"]) == 0
+    out = capsys.readouterr().out
+    assert "'en-US': valid" in out
+
+
+def test_check_human_output_marks_the_span(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", "en-US-Latn"]) == 1
+    out = capsys.readouterr().out
+    assert "NOT well-formed" in out and "script-after-region" in out
+    assert "    en-US-Latn\n          ~~~^" in out
+    assert "fix: " in out and "en-Latn-US" in out
+
+
+def test_check_stdin_one_result_per_line_with_bad_bytes(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _stdin(monkeypatch, b"en-US\r\n\xff\xfeen\n\nzh-" + "普".encode() + b"\n" + b"a" * 200_000 + b"\n")
+    assert main(["check", "--json", "-"]) == 1
+    out = capsys.readouterr().out
+    lines = [json.loads(x) for x in out.splitlines()]
+    assert len(lines) == 5
+    assert lines[0]["valid"] is True and lines[0]["input"] == "en-US"
+    assert lines[1]["input"] == "\udcff\udcfeen"
+    assert "0xFF" in lines[1]["diagnostics"][0]["message"]
+    assert lines[2]["diagnostics"][0]["code"] == "empty-tag"
+    assert lines[3]["diagnostics"][0]["code"] == "bad-character"
+    assert lines[4]["diagnostics"][0]["code"] == "subtag-too-long"
+
+
+def test_check_without_tags_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check"]) == 2
+
+
+def test_canon_prints_canonical_forms_and_steps(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["canon", "--steps", "zh-cmn-Hans-CN", "EN-bu"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "cmn-Hans-CN"
+    assert "extlang 'cmn' has Preferred-Value 'cmn'" in out[1]
+    assert "en-MM" in out
+
+
+def test_canon_extlang_and_ill_formed(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["canon", "--extlang", "yue-HK", "en--US"]) == 1
+    captured = capsys.readouterr()
+    assert captured.out.splitlines() == ["zh-yue-HK"]
+    assert "'en--US' is not well-formed" in captured.err
+
+
+def test_canon_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["canon", "--json", "i-klingon"]) == 0
+    got = json.loads(capsys.readouterr().out)
+    assert got["canonical"] == "tlh"
+    assert got["steps"][0]["before"] == "i-klingon"
+
+
+def test_explain_lists_roles_records_diagnostics_and_forms(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["explain", "zh-yue-HK"]) == 0
+    out = capsys.readouterr().out
+    assert "yue        extlang" in out
+    assert "registry: extlang yue — Yue Chinese" in out
+    assert "Preferred-Value: yue" in out
+    assert "Canonical form (RFC 5646 §4.5): yue-HK" in out
+    assert "Extlang form: zh-yue-HK" in out or "zh-yue-HK" in out
+    assert "Diagnostics:" in out
+
+
+def test_explain_invalid_exit_one(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["explain", "de-1901-1901"]) == 1
+    assert "duplicate-variant" in capsys.readouterr().out
+
+
+def test_convert_both_ways(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["convert", "de_DE@collation=phonebook;currency=DDM", "cmn-Hans-CN", "root", "und"]) == 0
+    out = [x for x in capsys.readouterr().out.splitlines() if not x.startswith("  ")]
+    assert out == ["de-DE-u-co-phonebk-cu-ddm", "zh-Hans-CN", "und", "root"]
+
+
+def test_convert_to_legacy_and_failure(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["convert", "--to", "legacy", "de-DE-u-co-phonebk"]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == "de_DE@collation=phonebook"
+    assert main(["convert", "--json", "--to", "unicode", "en_US"]) == 1
+    got = json.loads(capsys.readouterr().out)
+    assert got["result"] is None and got["notes"]

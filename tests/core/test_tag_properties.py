@@ -1,0 +1,169 @@
+"""Tag engine properties: RFC 5646 Appendix A, the whole registry, and hypothesis over any string."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from app.core import grammar
+from app.core.tag import Severity, TagEngine
+
+DATA = Path(__file__).resolve().parent.parent / "data"
+
+
+@pytest.fixture(scope="module")
+def engine() -> TagEngine:
+    return TagEngine.bundled()
+
+
+def _appendix_a() -> list[tuple[str, str]]:
+    rows = []
+    for line in (DATA / "rfc5646-appendix-a.txt").read_text(encoding="utf-8").splitlines():
+        if line and not line.startswith("#"):
+            tag, expect = line.split("\t")
+            rows.append((tag, expect))
+    return rows
+
+
+@pytest.mark.parametrize(("tag", "expect"), _appendix_a())
+def test_rfc5646_appendix_a(engine: TagEngine, tag: str, expect: str) -> None:
+    r = engine.check(tag)
+    got = "valid" if r.valid else "well-formed" if r.well_formed else "ill-formed"
+    assert got == expect, [d.code for d in r.diagnostics]
+
+
+# --------------------------------------------------------------------- whole registry
+def _records(engine: TagEngine, type_: str):
+    return [r for r in engine.registry.records if r.type == type_]
+
+
+@pytest.mark.slow
+def test_every_registered_subtag_is_valid_in_its_position(engine: TagEngine) -> None:
+    bad = []
+    for rec in engine.registry.records:
+        codes = rec.range_codes() if rec.is_range else [rec.code]
+        for code in codes:
+            if rec.type == "language":
+                tags = [code]
+            elif rec.type == "extlang":
+                tags = [f"{rec.prefixes[0]}-{code}"]
+            elif rec.type == "script" or rec.type == "region":
+                tags = [f"und-{code}"]
+            elif rec.type == "variant":
+                tags = [f"{p}-{code}" for p in rec.prefixes] or [f"und-{code}"]
+            else:
+                tags = [code]
+            for tag in tags:
+                r = engine.check(tag)
+                if not r.valid:
+                    bad.append((tag, [d.code for d in r.errors]))
+                elif rec.type in ("variant", "extlang") and any(d.code == "prefix-mismatch" for d in r.diagnostics):
+                    bad.append((tag, "prefix-mismatch"))
+    assert bad == []
+
+
+@pytest.mark.slow
+def test_every_preferred_value_is_applied(engine: TagEngine) -> None:
+    bad = []
+    for rec in engine.registry.records:
+        pv = rec.preferred_value
+        if not pv:
+            continue
+        if rec.type == "language":
+            pairs = [(rec.code, pv.lower())]
+        elif rec.type == "extlang":
+            pairs = [(f"{rec.prefixes[0]}-{rec.code}", pv.lower())]
+        elif rec.type == "script":
+            pairs = [(f"und-{rec.code}", f"und-{pv.title()}")]
+        elif rec.type == "region":
+            pairs = [(f"und-{rec.code}", f"und-{pv.upper()}")]
+        elif rec.type == "variant":
+            pairs = [(f"{p}-{rec.code}", f"{engine.canonicalize(p).tag}-{pv.lower()}") for p in rec.prefixes]
+        else:
+            pairs = [(rec.code, engine.canonicalize(pv).tag)]
+        for tag, want in pairs:
+            got = engine.check(tag).canonical
+            if got != want:
+                bad.append((tag, got, want))
+            if not engine.canonicalize(tag).steps:
+                bad.append((tag, "no steps"))
+    assert bad == []
+
+
+def test_deprecated_without_preferred_value_stays(engine: TagEngine) -> None:
+    r = engine.check("sgn-BE-FR-x-a")  # not a whole grandfathered tag: ill-formed
+    assert not r.well_formed
+    r = engine.check("i-default")
+    assert r.canonical == "i-default"
+
+
+# ---------------------------------------------------------------------------- hypothesis
+PIECES = [
+    "en", "US", "Latn", "zh", "yue", "cmn", "Hant", "x", "u", "t", "a", "ca", "gregory", "nu", "latn", "1901",
+    "rozaj", "biske", "sl", "de", "DE", "i", "klingon", "m0", "ungegn", "iw", "BU", "heploc", "hepburn", "ja",
+    "sgn", "BR", "co", "phonebk", "kn", "true", "foo", "abc", "abcdefghi", "ı", "1", "419", "art", "lojban",
+    "zh-min-nan", "en-GB-oed", "", " ", "_", "ar", "aeb", "ads", "d0", "nfkd", "h0", "hybrid", "und", "qaa",
+    "QM", "islamic", "civil", "k0", "rg", "uszzzz", "sd", "usca", "vt", "0020", "普",
+]  # fmt: skip
+tag_like = st.lists(st.sampled_from(PIECES), max_size=10).map("-".join)
+any_text = st.one_of(st.text(max_size=40), tag_like, st.text(alphabet="abcxu-_019 ", max_size=30))
+
+
+@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(any_text)
+def test_any_string_checks_without_exception_and_spans_match(text: str) -> None:
+    engine = TagEngine.bundled()
+    r = engine.check(text)
+    for s in r.subtags:
+        assert 0 <= s.start < s.end <= len(text)
+        assert text[s.start : s.end] == s.text
+    starts = [s.start for s in r.subtags]
+    assert starts == sorted(starts)
+    for d in r.diagnostics:
+        assert 0 <= d.start <= d.end <= len(text)
+        assert d.message and d.code
+        if d.fix is not None:
+            assert isinstance(d.fix.tag, str) and d.fix.label
+    assert r.valid == (r.well_formed and not any(d.severity is Severity.ERROR for d in r.diagnostics))
+    assert (r.canonical is None) == (not r.well_formed)
+
+
+@settings(max_examples=1500, deadline=None)
+@given(any_text)
+def test_fast_path_agrees_with_precise_analysis(text: str) -> None:
+    engine = TagEngine.bundled()
+    r = engine.check(text)
+    a = engine.analyze(text)  # no canonical handed over: the precise canonicalization runs
+    assert (r.well_formed, r.valid) == (a.parse.well_formed, a.valid)
+    assert r.canonical == (a.canonical.tag if a.canonical else None)
+    assert r.extlang_form == (a.extlang.tag if a.extlang else None)
+    assert sorted(r.analysis.parse.diags) == sorted(a.parse.diags)
+
+
+@settings(max_examples=1500, deadline=None)
+@given(any_text)
+def test_regex_parse_agrees_with_precise_parse(text: str) -> None:
+    engine = TagEngine.bundled()
+    quick = engine._parse(text)
+    precise = grammar.parse(text)
+    precise.subtags.sort(key=lambda s: s[1])
+    assert quick.subtags == precise.subtags
+    assert quick.diags == precise.diags and quick.well_formed == precise.well_formed
+    assert [tuple(x) for x in quick.extensions] == [tuple(x) for x in precise.extensions]
+
+
+@settings(max_examples=1500, deadline=None)
+@given(tag_like)
+def test_canonicalizing_twice_changes_nothing_and_keeps_validity(text: str) -> None:
+    engine = TagEngine.bundled()
+    r = engine.check(text)
+    if r.canonical is None:
+        return
+    again = engine.check(r.canonical)
+    assert again.canonical == r.canonical
+    assert engine.canonicalize(r.canonical).steps == ()
+    if r.valid:
+        assert again.valid, [d.code for d in again.errors]
