@@ -65,6 +65,10 @@ def main(argv: list[str] | None = None) -> int:
             assert browser is not None
             browser.set_filters({"query": "norweg", "type": "", "scope": "", "deprecated": ""})
             browser.show_record("language", "nb")
+            builder = window.pane("builder")
+            if hasattr(builder, "choose_key") and hasattr(builder, "choose_type"):
+                builder.choose_key("co")
+                builder.choose_type("phonebk")
             for name, pane, shot_theme in SHOTS:
                 if shot_theme != theme:
                     continue

@@ -7,10 +7,12 @@ disagree. Item views are thin models over rows precomputed per key, filtered in 
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import QAbstractTableModel, QByteArray, QEvent, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtGui import QPalette, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QGroupBox,
@@ -29,7 +31,7 @@ from PySide6.QtWidgets import (
 
 from app.core import ldml
 from app.core.registry import fold
-from app.ui.roles import severity_icon, severity_style
+from app.ui.roles import severity_colour, severity_icon, severity_style
 
 __all__ = ["BuilderPane", "KeyRow", "KeysModel", "TypeRow", "TypesModel", "key_rows", "type_rows"]
 
@@ -230,12 +232,19 @@ class BuilderPane(QWidget):
         self.keys_view.resizeColumnsToContents()
         state.tag_changed.connect(self._on_state_tag_changed)
         self._on_state_tag_changed(state.tag())
+        if self._keywords:
+            # Open on the tag's first keyword, so its values are in view rather than an empty list.
+            self.choose_key(self._keywords[0][0])
 
     # Construction ----------------------------------------------------------------------------------------
     def _build(self) -> None:
         # Keys.
         self.keys_model = KeysModel(self)
         self.keys_view = _table(self.keys_model, "Unicode -u- keys", self)
+        # Long names ("Scripts to exclude from dictionary break") wrap onto a second line instead of being cut.
+        self.keys_view.setWordWrap(True)
+        self.keys_view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.keys_view.setToolTip("The -u- keys CLDR defines; choose one to see its values (hover a key for details)")
         self.keys_view.selectionModel().currentRowChanged.connect(self._on_keys_current_changed)
         keys_box = QGroupBox("1. Key", self)
         QVBoxLayout(keys_box).addWidget(self.keys_view)
@@ -247,16 +256,21 @@ class BuilderPane(QWidget):
         self.filter_edit.setPlaceholderText("Filter values by code or description (e.g. 'euro', 'berlin')")
         self.filter_edit.setClearButtonEnabled(True)
         self.filter_edit.setAccessibleName("Filter values")
+        self.filter_edit.setToolTip("Show only the values whose code, description or legacy name has every word "
+                                    "typed here; Enter sets the first match")
         self.filter_edit.textChanged.connect(self._on_filter_edit_text_changed)
         self.filter_edit.returnPressed.connect(self._on_filter_edit_return_pressed)
         self.types_model = TypesModel(self)
         self.types_view = _table(self.types_model, "Values of the chosen key", self)
+        self.types_view.setToolTip("The values of the chosen key; choose one to preview it, double-click to set it")
         self.types_view.selectionModel().currentRowChanged.connect(self._on_types_current_changed)
         self.types_view.doubleClicked.connect(self._on_types_double_clicked)
         self.count_label = QLabel(self)
         self.value_edit = QLineEdit(self)
         self.value_edit.setPlaceholderText("value, e.g. gregory")
         self.value_edit.setAccessibleName("Value")
+        self.value_edit.setToolTip("The value to set for the chosen key (several subtags joined by '-'); "
+                                   "Enter sets it")
         self.value_edit.textChanged.connect(self._on_value_edit_text_changed)
         self.value_edit.returnPressed.connect(self.set_keyword_from_input)
         self.value_status = QLabel(self)
@@ -264,9 +278,12 @@ class BuilderPane(QWidget):
         self.value_status.setAccessibleName("Value check")
         self.set_button = QPushButton("Set in tag", self)
         self.set_button.setToolTip("Write this keyword into the tag's -u- part (replacing the key's old value)")
+        self.set_button.setAccessibleName("Set the keyword in the tag")
         self.set_button.clicked.connect(self.set_keyword_from_input)
+        value_label = QLabel("&Value:", self)
+        value_label.setBuddy(self.value_edit)
         value_row = QHBoxLayout()
-        value_row.addWidget(QLabel("Value:", self))
+        value_row.addWidget(value_label)
         value_row.addWidget(self.value_edit, 1)
         value_row.addWidget(self.set_button)
         types_box = QGroupBox("2. Value", self)
@@ -282,17 +299,23 @@ class BuilderPane(QWidget):
         self.keywords_list = QListWidget(self)
         self.keywords_list.setAccessibleName("Keywords in the tag")
         self.keywords_list.setWordWrap(True)
+        self.keywords_list.setToolTip("The -u- attributes and keywords of the current tag; choose a keyword to edit "
+                                      "its value on the left, or remove it")
         self.keywords_list.currentRowChanged.connect(self._on_keywords_current_changed)
         self.remove_button = QPushButton("Remove", self)
         self.remove_button.setToolTip("Remove the chosen keyword or attribute from the tag (Delete)")
         self.remove_button.setShortcut("Delete")
+        self.remove_button.setAccessibleName("Remove the chosen keyword or attribute")
         self.remove_button.setEnabled(False)
         self.remove_button.clicked.connect(self.remove_selected)
         self.attribute_edit = QLineEdit(self)
-        self.attribute_edit.setPlaceholderText("attribute (3–8 letters or digits)")
+        self.attribute_edit.setPlaceholderText("attribute")
         self.attribute_edit.setAccessibleName("New attribute")
+        self.attribute_edit.setToolTip("A -u- attribute to add (RFC 6067: 3 to 8 letters or digits); Enter adds it")
         self.attribute_edit.returnPressed.connect(self.add_attribute_from_input)
         self.attribute_button = QPushButton("Add attribute", self)
+        self.attribute_button.setAccessibleName("Add the attribute")
+        self.attribute_button.setToolTip("Add the attribute typed on the left to the tag's -u- part")
         self.attribute_button.clicked.connect(self.add_attribute_from_input)
         attr_row = QHBoxLayout()
         attr_row.addWidget(self.attribute_edit, 1)
@@ -304,6 +327,7 @@ class BuilderPane(QWidget):
         self.messages = QListWidget(self)
         self.messages.setAccessibleName("Messages about the preview")
         self.messages.setWordWrap(True)
+        self.messages.setToolTip("What the tag engine says about the preview")
         self.legacy_edit = QLineEdit(self)
         self.legacy_edit.setAccessibleName("Legacy LDML keywords")
         self.legacy_edit.setPlaceholderText("e.g. de_DE@collation=phonebook;currency=DDM")
@@ -311,6 +335,7 @@ class BuilderPane(QWidget):
         self.legacy_edit.returnPressed.connect(self.apply_legacy_input)
         self.legacy_status = QLabel(self)
         self.legacy_status.setWordWrap(True)
+        self.legacy_status.setAccessibleName("Legacy form check")
         tag_box = QGroupBox("3. In the tag", self)
         gl = QVBoxLayout(tag_box)
         gl.addWidget(self.keywords_list, 1)
@@ -320,16 +345,19 @@ class BuilderPane(QWidget):
         gl.addLayout(rm_row)
         gl.addLayout(attr_row)
         # Labels above the fields: both hold whole tags, which need the pane's full width.
-        preview_label = QLabel("Preview (-u- in canonical order):", self)
+        preview_label = QLabel("&Preview (-u- in canonical order):", self)
         preview_label.setBuddy(self.preview)
-        legacy_label = QLabel("Legacy LDML (@key=type; type one and press Enter):", self)
+        legacy_label = QLabel("&Legacy LDML (@key=type):", self)
+        legacy_label.setToolTip(self.legacy_edit.toolTip())
         legacy_label.setBuddy(self.legacy_edit)
         gl.addWidget(preview_label)
         gl.addWidget(self.preview)
         gl.addWidget(legacy_label)
         gl.addWidget(self.legacy_edit)
         gl.addWidget(self.legacy_status)
-        gl.addWidget(QLabel("Messages:", self))
+        messages_label = QLabel("&Messages:", self)
+        messages_label.setBuddy(self.messages)
+        gl.addWidget(messages_label)
         gl.addWidget(self.messages, 1)
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
@@ -342,8 +370,50 @@ class BuilderPane(QWidget):
         self.splitter.setStretchFactor(1, 3)
         self.splitter.setStretchFactor(2, 3)
         self.splitter.setSizes([260, 400, 400])
+        self._splitter_fitted_by_user = False
+        self.splitter.splitterMoved.connect(self._on_splitter_moved)
+        self._keys_box = keys_box
         layout = QVBoxLayout(self)
         layout.addWidget(self.splitter)
+
+        # Tab follows the numbered boxes: keys, then filter, values and value, then the tag's own part.
+        chain: list[QWidget] = [self.keys_view, self.filter_edit, self.types_view, self.value_edit, self.set_button,
+                                self.keywords_list, self.remove_button, self.attribute_edit, self.attribute_button,
+                                self.preview, self.legacy_edit, self.messages]  # fmt: skip
+        for first, second in itertools.pairwise(chain):
+            QWidget.setTabOrder(first, second)
+
+    def restore_splitter(self, state: QByteArray) -> bool:
+        """Restore the splitter from saved *state*; return whether it could be used."""
+        if state.isEmpty() or not self.splitter.restoreState(state):
+            return False
+        self._splitter_fitted_by_user = True
+        return True
+
+    def _on_splitter_moved(self, _pos: int, _index: int) -> None:
+        self._splitter_fitted_by_user = True
+
+    def _fit_splitter(self) -> None:
+        """Give the keys box room for its names (28% of the pane at most: they wrap), values more than the tag."""
+        view = self.keys_view
+        # The Name column stretches, so its current width says nothing: measure the names themselves.
+        wanted = view.columnWidth(0) + self.needed_key_width()
+        wanted += view.verticalScrollBar().sizeHint().width() + 2 * view.frameWidth() + 30  # box margins
+        total = self.splitter.width() - 2 * self.splitter.handleWidth()
+        keys = min(wanted, total * 28 // 100)
+        rest = total - keys
+        self.splitter.setSizes([keys, rest * 11 // 20, rest - rest * 11 // 20])
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Keep the columns fitted to the width until the user moves the splitter."""
+        super().resizeEvent(event)
+        if not self._splitter_fitted_by_user:
+            self._fit_splitter()
+
+    def needed_key_width(self) -> int:
+        """Return the width the Name column needs to show the longest key name unclipped."""
+        metrics = self.keys_view.fontMetrics()
+        return max(metrics.horizontalAdvance(self.keys_model.cells(r)[1]) for r in self.keys_model.rows()) + 12
 
     # Public API ------------------------------------------------------------------------------------------
     def focus_input(self) -> None:
@@ -484,7 +554,12 @@ class BuilderPane(QWidget):
         self._update_preview()
 
     def _on_keywords_current_changed(self, row: int) -> None:
-        self.remove_button.setEnabled(row >= 0)
+        item = self.keywords_list.item(row) if row >= 0 else None
+        data = item.data(Qt.ItemDataRole.UserRole) if item is not None else None
+        self.remove_button.setEnabled(data is not None)
+        if data is not None and data[0] == "keyword" and (self._key is None or self._key.key != data[1]):
+            # Choosing a keyword of the tag opens its key, so its value can be changed there.
+            self.choose_key(data[1])
 
     # Internals -----------------------------------------------------------------------------------------
     def _write(self, attributes: list[str], keywords: list[tuple[str, list[str]]]) -> None:
@@ -502,6 +577,10 @@ class BuilderPane(QWidget):
         else:
             self.count_label.setText(f"{len(shown)} of {len(rows)} values")
         self.types_view.resizeColumnToContents(0)
+        # Long type names (ethiopic-amete-alem) must not push the descriptions out of sight.
+        limit = max(80, self.types_view.viewport().width() * 2 // 5)
+        if self.types_view.columnWidth(0) > limit:
+            self.types_view.setColumnWidth(0, limit)
 
     def _value_error(self, value: str) -> str | None:
         if self._key is None:
@@ -550,6 +629,22 @@ class BuilderPane(QWidget):
         mark = {"error": "✘ ", "warning": "⚠ ", "ok": "✔ "}.get(level, "")
         self.value_status.setText(mark + text)
         self.value_status.setProperty("level", level)
+        self._colour_value_status()
+
+    def _colour_value_status(self) -> None:
+        # The mark (✘ ⚠ ✔) says the level; the colour only repeats it, in the current palette's shade.
+        level = self.value_status.property("level")
+        severity = {"error": "error", "warning": "warning"}.get(str(level))
+        pal = QPalette(self.palette())
+        if severity is not None:
+            pal.setColor(QPalette.ColorRole.WindowText, severity_colour(severity, self.palette()))
+        self.value_status.setPalette(pal)
+
+    def changeEvent(self, event: QEvent) -> None:
+        """Recolour the value check when the palette switches between light and dark."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange and hasattr(self, "value_status"):
+            self._colour_value_status()
 
     def _fill_keywords(self) -> None:
         self.keywords_list.clear()
@@ -584,6 +679,7 @@ class BuilderPane(QWidget):
             return
         conv = ldml.bcp47_to_legacy(tag, self._cldr)
         self.legacy_edit.setText(conv.result or "")
+        self.legacy_edit.setCursorPosition(0)  # show the language first, not the tail
         if conv.result is None and conv.errors:
             self.legacy_status.setText("Legacy form unavailable: " + "; ".join(conv.errors))
         else:
@@ -606,6 +702,7 @@ class BuilderPane(QWidget):
     def _update_preview(self) -> None:
         tag = self.preview_tag()
         self.preview.setText(tag)
+        self.preview.setCursorPosition(0)
         self.messages.clear()
         if not tag:
             return

@@ -7,12 +7,13 @@ single-shot timer then refreshes the slower parts (tables, forms, shared TagStat
 
 from __future__ import annotations
 
+import itertools
 import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QGuiApplication, QIcon, QKeySequence
+from PySide6.QtGui import QAction, QGuiApplication, QIcon, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QGridLayout,
@@ -22,6 +23,8 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QMenu,
+    QScrollArea,
+    QSizePolicy,
     QSplitter,
     QStyle,
     QTableView,
@@ -179,6 +182,7 @@ class EditorPane(QWidget):
         self.editor.paste_adjusted.connect(self._on_editor_paste_adjusted)
         self.editor.clicked_at.connect(self._on_editor_clicked_at)
         self.editor.focus_left.connect(self.commit_to_history)
+        self.editor.palette_changed.connect(self._on_editor_palette_changed)
 
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -205,6 +209,7 @@ class EditorPane(QWidget):
 
         self.status = QLabel(self)
         self.status.setAccessibleName("Tag status")
+        self.status.setToolTip("Whether the tag is well-formed and valid (RFC 5646 §2.2.9), and its problems")
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.notice = QLabel(self)
         self.notice.setWordWrap(True)
@@ -217,6 +222,8 @@ class EditorPane(QWidget):
         self.breakdown = QTableView(self)
         self.breakdown.setModel(self.breakdown_model)
         self.breakdown.setAccessibleName("Subtag breakdown")
+        self.breakdown.setToolTip("Each subtag with its role and what the registry or CLDR says about it; "
+                                  "click a row to show its record in the registry browser")
         self.breakdown.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.breakdown.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.breakdown.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -224,6 +231,8 @@ class EditorPane(QWidget):
         self.breakdown.setWordWrap(False)
         self.breakdown.verticalHeader().setDefaultSectionSize(self.breakdown.fontMetrics().height() + 8)
         self.breakdown.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.breakdown.setTabKeyNavigation(False)  # Tab leaves the table; arrows move inside it
+        self.breakdown.setMinimumHeight(self._table_height(self.breakdown, 4))
         header = self.breakdown.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(True)
@@ -248,6 +257,7 @@ class EditorPane(QWidget):
             field.setReadOnly(True)
             field.setAccessibleName(FORM_LABELS[name])
             label.setBuddy(field)
+            field.setMinimumWidth(field.fontMetrics().horizontalAdvance("de-Latn-CH-u-co") + 12)
             action = QAction(copy_icon, f"Copy {FORM_LABELS[name]}", self)
             action.setShortcut(QKeySequence(FORM_SHORTCUTS[name]))
             action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
@@ -259,6 +269,7 @@ class EditorPane(QWidget):
             button.setDefaultAction(action)
             button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
             button.setAccessibleName(f"Copy {FORM_LABELS[name]}")
+            button.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
             self.form_fields[name] = field
             self.form_buttons[name] = button
             self._form_actions[name] = action
@@ -266,9 +277,11 @@ class EditorPane(QWidget):
             grid.addWidget(field, row, 1)
             grid.addWidget(button, row, 2)
         self.steps_button = QToolButton(forms_box)
-        self.steps_button.setText("Show canonicalization steps")
+        self.steps_button.setText("Show steps")
         self.steps_button.setCheckable(True)
-        self.steps_button.setToolTip("List each step from the tag as typed to its forms, with the reason")
+        self.steps_button.setToolTip("Show or hide each canonicalization step from the tag as typed to its forms, "
+                                     "with the reason")
+        self.steps_button.setAccessibleName("Show canonicalization steps")
         self.steps_label = QLabel(forms_box)
         self.steps_label.setWordWrap(True)
         self.steps_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -284,11 +297,14 @@ class EditorPane(QWidget):
         breakdown_box = QGroupBox("Subtags", self)
         QVBoxLayout(breakdown_box).addWidget(self.breakdown)
 
+        self.forms_box = forms_box
         lower = QSplitter(Qt.Orientation.Horizontal, self)
+        lower.setObjectName("editor_lower_splitter")
         lower.addWidget(problems_box)
         lower.addWidget(forms_box)
         lower.setStretchFactor(0, 2)
         lower.setStretchFactor(1, 3)
+        lower.setChildrenCollapsible(False)
         self.splitter = QSplitter(Qt.Orientation.Vertical, self)
         self.splitter.setObjectName("editor_splitter")
         self.splitter.addWidget(breakdown_box)
@@ -300,12 +316,36 @@ class EditorPane(QWidget):
             self.splitter.restoreState(saved)
         self.splitter.splitterMoved.connect(self._on_splitter_moved)
 
+        # Below the tag line everything scrolls: in a small window the tables keep a usable height (and the
+        # forms their row height) instead of being squeezed until widgets overlap.
+        body = _ScrollBody(self)
+        body.setObjectName("editor_body")
+        body_layout = QVBoxLayout(body)
+        body_layout.setContentsMargins(0, 0, 0, 0)
+        body_layout.addWidget(self.notice)
+        body_layout.addWidget(self.legend)
+        body_layout.addWidget(self.splitter, 1)
+        self.scroll_area = QScrollArea(self)
+        self.scroll_area.setObjectName("editor_scroll")
+        self.scroll_area.setWidgetResizable(True)
+        self.scroll_area.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.scroll_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scroll_area.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.scroll_area.setWidget(body)
+
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(self.status)
-        layout.addWidget(self.notice)
-        layout.addWidget(self.legend)
-        layout.addWidget(self.splitter, 1)
+        layout.addWidget(self.scroll_area, 1)
+
+        # Tab goes top to bottom, left to right: tag, its menus, the subtags, problems, then the forms.
+        chain: list[QWidget] = [self.editor, self.examples_button, self.history_button, self.breakdown,
+                                self.problems.list, self.problems.fix_button]  # fmt: skip
+        for name in FORM_NAMES:
+            chain += [self.form_fields[name], self.form_buttons[name]]
+        chain.append(self.steps_button)
+        for first, second in itertools.pairwise(chain):
+            QWidget.setTabOrder(first, second)
 
     # Public API ------------------------------------------------------------------------------------------
     def focus_input(self) -> None:
@@ -564,6 +604,7 @@ class EditorPane(QWidget):
             form = self._forms[name]
             field = self.form_fields[name]
             field.setText(form.value or "")
+            field.setCursorPosition(0)  # a long form shows its start (the language), not its tail
             field.setPlaceholderText(form.note or "—")
             tip = _FORM_HELP[name]
             if form.steps:
@@ -597,11 +638,37 @@ class EditorPane(QWidget):
         self.status.setText("  ·  ".join(parts))
 
     def changeEvent(self, event: QEvent) -> None:
-        """Follow light/dark palette switches."""
+        """Follow light/dark palette switches in the breakdown's swatches and colours."""
         super().changeEvent(event)
-        if event.type() == QEvent.Type.PaletteChange and hasattr(self, "highlighter"):
-            self.highlighter.set_palette(self.editor.palette())
+        if event.type() == QEvent.Type.PaletteChange and hasattr(self, "breakdown_model"):
             self.breakdown_model.set_palette(self.palette())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Put problems beside the forms when there is room, above them in a narrow window."""
+        super().resizeEvent(event)
+        wide = event.size().width() >= 64 * self.fontMetrics().horizontalAdvance("M")
+        orientation = Qt.Orientation.Horizontal if wide else Qt.Orientation.Vertical
+        if self._lower_splitter.orientation() != orientation:
+            self._lower_splitter.setOrientation(orientation)
+
+    def _on_editor_palette_changed(self) -> None:
+        self.highlighter.set_palette(self.editor.palette())
+
+    @staticmethod
+    def _table_height(view: QTableView, rows: int) -> int:
+        """Return the height that shows the header, *rows* rows and a horizontal scroll bar."""
+        scrollbar = view.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent)
+        header = view.horizontalHeader().sizeHint().height()
+        return header + rows * view.verticalHeader().defaultSectionSize() + scrollbar + 2 * view.frameWidth() + 2
+
+
+class _ScrollBody(QWidget):
+    """The scrolled part of the pane: it asks only for its minimum height, so it scrolls late."""
+
+    def heightForWidth(self, width: int) -> int:
+        """Return the least height that fits *width* (QScrollArea would otherwise use the preferred one)."""
+        layout = self.layout()
+        return layout.totalMinimumHeightForWidth(width) if layout is not None else super().heightForWidth(width)
 
 
 def _plural(n: int, word: str) -> str:

@@ -411,6 +411,9 @@ class MainWindow(QMainWindow):
 
     def _restore_panes(self) -> None:
         s = self.settings
+        restore_builder = getattr(self.builder, "restore_splitter", None)
+        if restore_builder is not None:
+            restore_builder(s.value("builder/splitter"))
         if self.browser is not None:
             for key, widget in (("browser/splitter", self.browser.splitter),
                                 ("browser/header", self.browser.table.horizontalHeader())):  # fmt: skip
@@ -427,6 +430,9 @@ class MainWindow(QMainWindow):
 
     def _save_panes(self) -> None:
         s = self.settings
+        builder_splitter = getattr(self.builder, "splitter", None)
+        if builder_splitter is not None:
+            s.set_value("builder/splitter", builder_splitter.saveState())
         if self.browser is not None:
             s.set_value("browser/splitter", self.browser.splitter.saveState())
             s.set_value("browser/header", self.browser.table.horizontalHeader().saveState())

@@ -168,6 +168,7 @@ class TagLineEdit(QPlainTextEdit):
     paste_adjusted = Signal(str)  # a note saying how pasted text was changed
     clicked_at = Signal(int)  # Python index of the caret after a plain click
     focus_left = Signal()
+    palette_changed = Signal()  # after this widget's own palette changed (light/dark switch)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -192,10 +193,14 @@ class TagLineEdit(QPlainTextEdit):
         self.setFixedHeight(int(height))
 
     def changeEvent(self, event: QEvent) -> None:
-        """Keep one line's height when the font changes."""
+        """Keep one line's height when the font changes; announce palette changes for the highlighter."""
         super().changeEvent(event)
         if event.type() == QEvent.Type.FontChange:
             self._fit_height()
+        elif event.type() == QEvent.Type.PaletteChange:
+            # Widgets learn of an application palette change one by one, in no fixed order: only this
+            # widget's own event says that its palette (the one the highlighter paints for) is the new one.
+            self.palette_changed.emit()
 
     def text(self) -> str:
         """Return the text (always one line)."""
