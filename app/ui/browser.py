@@ -112,6 +112,7 @@ class BrowserPane(QWidget):
         self.model = RegistryTableModel(parent=self)
         self.table = QTableView()
         self.table.setAccessibleName("Registry records")
+        self.table.setToolTip("The records found; click a column title to sort, Ctrl+Return uses the chosen record")
         self.table.setModel(self.model)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -136,6 +137,7 @@ class BrowserPane(QWidget):
         # --- details
         self.details = QTextBrowser()
         self.details.setAccessibleName("Record details")
+        self.details.setToolTip("Every field of the chosen record; links show related records or open a tag")
         self.details.setOpenLinks(False)
         self.details.setOpenExternalLinks(False)
         self.range_label = QLabel()

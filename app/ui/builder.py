@@ -727,6 +727,7 @@ def _table(model: QAbstractTableModel, name: str, parent: QWidget) -> QTableView
     view.horizontalHeader().setStretchLastSection(True)
     view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
     view.setWordWrap(False)
+    view.setTabKeyNavigation(False)  # Tab moves on to the next control; arrows move inside the table
     return view
 
 

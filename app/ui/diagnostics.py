@@ -33,6 +33,8 @@ class DiagnosticsList(QWidget):
         self._diagnostics: list[Any] = []
         self.list = QListWidget(self)
         self.list.setAccessibleName("Problems")
+        self.list.setToolTip("Problems with the tag: click one to select its span, Enter or double-click applies "
+                             "its fix")
         self.list.setWordWrap(True)
         self.list.setUniformItemSizes(False)
         self.list.itemClicked.connect(self._on_list_item_clicked)

@@ -286,6 +286,7 @@ class EditorPane(QWidget):
         self.steps_label.setWordWrap(True)
         self.steps_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.steps_label.setAccessibleName("Canonicalization steps")
+        self.steps_label.setToolTip("Each step from the tag as typed to its forms, with the rule behind it")
         self.steps_label.hide()
         self.steps_button.toggled.connect(self.steps_label.setVisible)
         grid.addWidget(self.steps_button, len(FORM_NAMES), 0, 1, 3, Qt.AlignmentFlag.AlignLeft)

@@ -98,12 +98,16 @@ class MainWindow(QMainWindow):
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
         self.tabs.setAccessibleName("Panes")
+        self.tabs.setToolTip("Editor (Ctrl+1), -u- builder (Ctrl+2), registry browser (Ctrl+3)")
+        self.tabs.tabBar().setAccessibleName("Panes")
+        self.tabs.tabBar().setToolTip(self.tabs.toolTip())
         self.setCentralWidget(self.tabs)
         self.editor: QWidget | None = None
         self.builder: QWidget | None = None
         self.browser: BrowserPane | None = None
         self._status_tag = QLabel()
         self._status_tag.setAccessibleName("Current tag")
+        self._status_tag.setToolTip("The tag all panes work on")
         self._status_tag.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self._status_data = QLabel()
         self.statusBar().addWidget(self._status_tag, 1)

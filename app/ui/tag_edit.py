@@ -180,6 +180,8 @@ class TagLineEdit(QPlainTextEdit):
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setAccessibleName("Language tag")
+        self.setToolTip("Type or paste a language tag; hover a subtag for its role and problems, click it to see "
+                        "its registry record")
         self.setPlaceholderText("Type a language tag, e.g. sr-Latn-RS or de-DE-u-co-phonebk")
         self._tooltip_for: Callable[[int], str] | None = None
         font = self.font()
@@ -275,6 +277,7 @@ class TagLineEdit(QPlainTextEdit):
         # QAbstractScrollArea routes the viewport's tooltip events here, not through event().
         if event.type() == QEvent.Type.ToolTip and self._tooltip_for is not None and isinstance(event, QHelpEvent):
             text = self._tooltip_for(self.index_at(event.pos())) if self.toPlainText() else ""
+            text = text or self.toolTip()
             if text:
                 QToolTip.showText(event.globalPos(), text, self)
             else:
