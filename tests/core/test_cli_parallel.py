@@ -1,0 +1,53 @@
+"""`bcp47 check --json -` in several processes gives the same lines, in the same order, as one process."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import sys
+
+import pytest
+
+from app.cli import main
+
+pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork")
+
+
+def _tags() -> list[str]:
+    good = ["en", "en-US", "sr-Latn-RS", "zh-yue-HK", "de-DE-u-co-phonebk", "x-private", "i-klingon"]
+    bad = ["en--US", "en_US", "zh-普通话", "de-1901-1901", "a" * 40]
+    tags = []
+    for i in range(1500):
+        tags.append(good[i % len(good)])
+        tags.append(bad[i % len(bad)] + ("" if i % 3 else "-x-" + str(i)))
+        tags.append(f"en-x-n{i}")
+    return tags
+
+
+def _run(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tags: list[str], jobs: str
+) -> tuple[int, list[str]]:
+    data = ("\n".join(tags) + "\n").encode("utf-8")
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data), encoding="utf-8"))
+    code = main(["check", "--json", "--jobs", jobs, "-"])
+    return code, capsys.readouterr().out.splitlines()
+
+
+def test_parallel_check_keeps_every_line_in_order(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    tags = _tags()
+    code1, one = _run(monkeypatch, capsys, tags, "1")
+    code3, three = _run(monkeypatch, capsys, tags, "3")
+    assert len(one) == len(tags) == len(three)
+    assert three == one
+    assert [json.loads(line)["input"] for line in three] == tags
+    assert code1 == code3 == 1  # some tags are not valid
+
+
+def test_parallel_check_all_valid_exits_0(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    tags = [f"en-x-n{i}" for i in range(5000)]
+    code, lines = _run(monkeypatch, capsys, tags, "2")
+    assert code == 0 and len(lines) == 5000
+    assert json.loads(lines[-1])["input"] == "en-x-n4999"
