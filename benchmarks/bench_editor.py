@@ -85,19 +85,26 @@ def main(argv: list[str] | None = None) -> int:
                     by_length.setdefault(bucket, []).append((t2 - t0) * 1000)
         pane.close()
         del pane
-    print(f"editor keystroke benchmark: {len(total)} keystrokes, tags of 10–{max(map(len, TAGS))} characters, "
-          f"debounce {DEBOUNCE_MS} ms (idle, not counted)")
+    print(
+        f"editor keystroke benchmark: {len(total)} keystrokes, tags of 10–{max(map(len, TAGS))} characters, "
+        f"debounce {DEBOUNCE_MS} ms (idle, not counted)"
+    )
+
     def line(label: str, vals: list[float]) -> None:
-        print(f"  {label:58} median {statistics.median(vals):6.2f} ms, p95 {_percentile(vals, 95):6.2f} ms, "
-              f"max {max(vals):6.2f} ms")
+        print(
+            f"  {label:58} median {statistics.median(vals):6.2f} ms, p95 {_percentile(vals, 95):6.2f} ms, "
+            f"max {max(vals):6.2f} ms"
+        )
 
     line("key event → colours and underlines painted:", colours)
     line("key event → breakdown, problems, forms updated and painted:", total)
     line("(reference) forced repaint of the whole pane:", forced)
     for length in sorted(by_length):
         vals = by_length[length]
-        print(f"    tag length ≤ {length:3d}: median {statistics.median(vals):.2f} ms, "
-              f"p95 {_percentile(vals, 95):.2f} ms ({len(vals)} keystrokes)")
+        print(
+            f"    tag length ≤ {length:3d}: median {statistics.median(vals):.2f} ms, "
+            f"p95 {_percentile(vals, 95):.2f} ms ({len(vals)} keystrokes)"
+        )
     ok = _percentile(total, 95) < 16
     print(f"  target p95 < 16 ms: {'met' if ok else 'NOT met'}")
     return 0 if ok else 1

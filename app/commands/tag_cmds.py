@@ -177,7 +177,7 @@ def _run_check(args: argparse.Namespace) -> int:
     return EXIT_OK if all_valid else EXIT_NO_MATCH
 
 
-def _check_json_into(engine: TagEngine, tags: Sequence[str], write: Callable[[str], None]) -> bool:
+def _check_json_into(engine: TagEngine, tags: Sequence[str], write: Callable[[str], object]) -> bool:
     """Write the JSON lines of *tags* in batches; return whether all were valid."""
     all_valid = True
     batch: list[str] = []

@@ -96,8 +96,11 @@ def breakdown_rows(result: Any, registry: Any, cldr: Any = None) -> list[Breakdo
         i += 1
         if role in _REGISTRY_ROLES:
             record = registry.get(role, sub.text)
-            rows.append(_from_record(sub, role, record) if record else BreakdownRow(
-                sub.text, sub.start, sub.end, role, description=f"not in the registry as a {role}"))
+            rows.append(
+                _from_record(sub, role, record)
+                if record
+                else BreakdownRow(sub.text, sub.start, sub.end, role, description=f"not in the registry as a {role}")
+            )
             continue
         if role == "grandfathered":
             record = registry.tag_record(grandfathered or result.input)
@@ -152,15 +155,19 @@ def breakdown_rows(result: Any, registry: Any, cldr: Any = None) -> list[Breakdo
             rows.extend(_type_rows(values, "t-value", t_key))
             continue
         if role == "u-attribute":
-            rows.append(BreakdownRow(sub.text, sub.start, sub.end, role,
-                                     description="-u- attribute (none are defined by CLDR today)"))
+            rows.append(
+                BreakdownRow(
+                    sub.text, sub.start, sub.end, role, description="-u- attribute (none are defined by CLDR today)"
+                )
+            )
             continue
         if role == "privateuse":
             rows.append(BreakdownRow(sub.text, sub.start, sub.end, role, description="private use"))
             continue
         if role == "extension":
-            rows.append(BreakdownRow(sub.text, sub.start, sub.end, role,
-                                     description="extension subtag (syntax checked only)"))
+            rows.append(
+                BreakdownRow(sub.text, sub.start, sub.end, role, description="extension subtag (syntax checked only)")
+            )
             continue
         rows.append(BreakdownRow(sub.text, sub.start, sub.end, role, description="see the problems list"))
     return rows

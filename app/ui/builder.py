@@ -256,8 +256,10 @@ class BuilderPane(QWidget):
         self.filter_edit.setPlaceholderText("Filter values by code or description (e.g. 'euro', 'berlin')")
         self.filter_edit.setClearButtonEnabled(True)
         self.filter_edit.setAccessibleName("Filter values")
-        self.filter_edit.setToolTip("Show only the values whose code, description or legacy name has every word "
-                                    "typed here; Enter sets the first match")
+        self.filter_edit.setToolTip(
+            "Show only the values whose code, description or legacy name has every word "
+            "typed here; Enter sets the first match"
+        )
         self.filter_edit.textChanged.connect(self._on_filter_edit_text_changed)
         self.filter_edit.returnPressed.connect(self._on_filter_edit_return_pressed)
         self.types_model = TypesModel(self)
@@ -269,8 +271,7 @@ class BuilderPane(QWidget):
         self.value_edit = QLineEdit(self)
         self.value_edit.setPlaceholderText("value, e.g. gregory")
         self.value_edit.setAccessibleName("Value")
-        self.value_edit.setToolTip("The value to set for the chosen key (several subtags joined by '-'); "
-                                   "Enter sets it")
+        self.value_edit.setToolTip("The value to set for the chosen key (several subtags joined by '-'); Enter sets it")
         self.value_edit.textChanged.connect(self._on_value_edit_text_changed)
         self.value_edit.returnPressed.connect(self.set_keyword_from_input)
         self.value_status = QLabel(self)
@@ -299,8 +300,10 @@ class BuilderPane(QWidget):
         self.keywords_list = QListWidget(self)
         self.keywords_list.setAccessibleName("Keywords in the tag")
         self.keywords_list.setWordWrap(True)
-        self.keywords_list.setToolTip("The -u- attributes and keywords of the current tag; choose a keyword to edit "
-                                      "its value on the left, or remove it")
+        self.keywords_list.setToolTip(
+            "The -u- attributes and keywords of the current tag; choose a keyword to edit "
+            "its value on the left, or remove it"
+        )
         self.keywords_list.currentRowChanged.connect(self._on_keywords_current_changed)
         self.remove_button = QPushButton("Remove", self)
         self.remove_button.setToolTip("Remove the chosen keyword or attribute from the tag (Delete)")

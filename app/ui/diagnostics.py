@@ -33,8 +33,9 @@ class DiagnosticsList(QWidget):
         self._diagnostics: list[Any] = []
         self.list = QListWidget(self)
         self.list.setAccessibleName("Problems")
-        self.list.setToolTip("Problems with the tag: click one to select its span, Enter or double-click applies "
-                             "its fix")
+        self.list.setToolTip(
+            "Problems with the tag: click one to select its span, Enter or double-click applies its fix"
+        )
         self.list.setWordWrap(True)
         self.list.setUniformItemSizes(False)
         self.list.itemClicked.connect(self._on_list_item_clicked)
@@ -116,4 +117,3 @@ class DiagnosticsList(QWidget):
         item = self.list.item(row)
         if item is not None:
             self._on_list_item_clicked(item)
-

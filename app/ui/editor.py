@@ -222,8 +222,10 @@ class EditorPane(QWidget):
         self.breakdown = QTableView(self)
         self.breakdown.setModel(self.breakdown_model)
         self.breakdown.setAccessibleName("Subtag breakdown")
-        self.breakdown.setToolTip("Each subtag with its role and what the registry or CLDR says about it; "
-                                  "click a row to show its record in the registry browser")
+        self.breakdown.setToolTip(
+            "Each subtag with its role and what the registry or CLDR says about it; "
+            "click a row to show its record in the registry browser"
+        )
         self.breakdown.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.breakdown.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.breakdown.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -279,8 +281,9 @@ class EditorPane(QWidget):
         self.steps_button = QToolButton(forms_box)
         self.steps_button.setText("Show steps")
         self.steps_button.setCheckable(True)
-        self.steps_button.setToolTip("Show or hide each canonicalization step from the tag as typed to its forms, "
-                                     "with the reason")
+        self.steps_button.setToolTip(
+            "Show or hide each canonicalization step from the tag as typed to its forms, with the reason"
+        )
         self.steps_button.setAccessibleName("Show canonicalization steps")
         self.steps_label = QLabel(forms_box)
         self.steps_label.setWordWrap(True)
@@ -678,4 +681,3 @@ def _plural(n: int, word: str) -> str:
 
 def _esc(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-

@@ -59,57 +59,160 @@ class SeverityStyle:
 
 
 _ROLES = (
-    RoleStyle("language", "language", "#0063A6", "#56B4E9",
-              "Primary language subtag (RFC 5646 §2.2.1): 2–3 letters (ISO 639), or 5–8 letters if registered.",
-              bold=True),
-    RoleStyle("extlang", "extended language", "#2A6F97", "#8FCDF0",
-              "Extended language subtag (RFC 5646 §2.2.2): a 3-letter language written after its macrolanguage.",
-              italic=True),
-    RoleStyle("script", "script", "#007A5C", "#3DCCA0",
-              "Script subtag (RFC 5646 §2.2.3): 4 letters from ISO 15924, e.g. Latn, Hant."),
-    RoleStyle("region", "region", "#B04600", "#F59A5A",
-              "Region subtag (RFC 5646 §2.2.4): 2 letters (ISO 3166-1) or 3 digits (UN M.49)."),
-    RoleStyle("variant", "variant", "#A3387A", "#E896C8",
-              "Variant subtag (RFC 5646 §2.2.5): 5–8 characters, or a digit and 3 characters; "
-              "registered with the prefixes it suits."),
-    RoleStyle("singleton", "singleton", "#303030", "#E6E6E6",
-              "Singleton (RFC 5646 §2.2.6): one character that starts an extension (u, t, …) or private use (x).",
-              bold=True),
-    RoleStyle("extension", "extension subtag", "#5C5C5C", "#B0B0B0",
-              "Subtag of an extension other than -u- and -t-; only its syntax is checked (RFC 5646 §3.7)."),
-    RoleStyle("u-attribute", "-u- attribute", "#6E6200", "#E3D35C",
-              "Unicode locale attribute (RFC 6067): 3–8 characters before the first -u- key."),
-    RoleStyle("u-key", "-u- key", "#8F5300", "#F2B447",
-              "Unicode locale key (RFC 6067, UTS #35): 2 characters such as ca, co, nu; CLDR defines them.",
-              bold=True),
-    RoleStyle("u-type", "-u- type", "#76620A", "#E6DC8A",
-              "Unicode locale type (RFC 6067, UTS #35): the value of the key before it, e.g. gregory for ca."),
-    RoleStyle("t-lang", "-t- source language", "#3F5F80", "#A4C0DE",
-              "Source language inside -t- (RFC 6497): the language the content was transformed from.",
-              italic=True),
-    RoleStyle("t-key", "-t- field key", "#8A2E8A", "#EBA2EB",
-              "Transformed-content field key (RFC 6497): a letter and a digit, such as m0 or h0.", bold=True),
-    RoleStyle("t-value", "-t- field value", "#7A4A7A", "#D6B0D6",
-              "Transformed-content field value (RFC 6497): 3–8 characters from CLDR for its key."),
-    RoleStyle("privateuse", "private use", "#595959", "#A6A6A6",
-              "Private-use subtag after x (RFC 5646 §2.2.7): meaning agreed privately, never registered.",
-              italic=True),
-    RoleStyle("grandfathered", "grandfathered tag", "#6B3FA0", "#B9A0EC",
-              "Grandfathered tag (RFC 5646 §2.2.8): a whole tag kept from RFC 1766/3066, read as one unit."),
-    RoleStyle("invalid", "invalid", "#C01818", "#FF7070",
-              "Not a subtag in this position: see the problems list for why.", bold=True),
+    RoleStyle(
+        "language",
+        "language",
+        "#0063A6",
+        "#56B4E9",
+        "Primary language subtag (RFC 5646 §2.2.1): 2–3 letters (ISO 639), or 5–8 letters if registered.",
+        bold=True,
+    ),
+    RoleStyle(
+        "extlang",
+        "extended language",
+        "#2A6F97",
+        "#8FCDF0",
+        "Extended language subtag (RFC 5646 §2.2.2): a 3-letter language written after its macrolanguage.",
+        italic=True,
+    ),
+    RoleStyle(
+        "script",
+        "script",
+        "#007A5C",
+        "#3DCCA0",
+        "Script subtag (RFC 5646 §2.2.3): 4 letters from ISO 15924, e.g. Latn, Hant.",
+    ),
+    RoleStyle(
+        "region",
+        "region",
+        "#B04600",
+        "#F59A5A",
+        "Region subtag (RFC 5646 §2.2.4): 2 letters (ISO 3166-1) or 3 digits (UN M.49).",
+    ),
+    RoleStyle(
+        "variant",
+        "variant",
+        "#A3387A",
+        "#E896C8",
+        "Variant subtag (RFC 5646 §2.2.5): 5–8 characters, or a digit and 3 characters; "
+        "registered with the prefixes it suits.",
+    ),
+    RoleStyle(
+        "singleton",
+        "singleton",
+        "#303030",
+        "#E6E6E6",
+        "Singleton (RFC 5646 §2.2.6): one character that starts an extension (u, t, …) or private use (x).",
+        bold=True,
+    ),
+    RoleStyle(
+        "extension",
+        "extension subtag",
+        "#5C5C5C",
+        "#B0B0B0",
+        "Subtag of an extension other than -u- and -t-; only its syntax is checked (RFC 5646 §3.7).",
+    ),
+    RoleStyle(
+        "u-attribute",
+        "-u- attribute",
+        "#6E6200",
+        "#E3D35C",
+        "Unicode locale attribute (RFC 6067): 3–8 characters before the first -u- key.",
+    ),
+    RoleStyle(
+        "u-key",
+        "-u- key",
+        "#8F5300",
+        "#F2B447",
+        "Unicode locale key (RFC 6067, UTS #35): 2 characters such as ca, co, nu; CLDR defines them.",
+        bold=True,
+    ),
+    RoleStyle(
+        "u-type",
+        "-u- type",
+        "#76620A",
+        "#E6DC8A",
+        "Unicode locale type (RFC 6067, UTS #35): the value of the key before it, e.g. gregory for ca.",
+    ),
+    RoleStyle(
+        "t-lang",
+        "-t- source language",
+        "#3F5F80",
+        "#A4C0DE",
+        "Source language inside -t- (RFC 6497): the language the content was transformed from.",
+        italic=True,
+    ),
+    RoleStyle(
+        "t-key",
+        "-t- field key",
+        "#8A2E8A",
+        "#EBA2EB",
+        "Transformed-content field key (RFC 6497): a letter and a digit, such as m0 or h0.",
+        bold=True,
+    ),
+    RoleStyle(
+        "t-value",
+        "-t- field value",
+        "#7A4A7A",
+        "#D6B0D6",
+        "Transformed-content field value (RFC 6497): 3–8 characters from CLDR for its key.",
+    ),
+    RoleStyle(
+        "privateuse",
+        "private use",
+        "#595959",
+        "#A6A6A6",
+        "Private-use subtag after x (RFC 5646 §2.2.7): meaning agreed privately, never registered.",
+        italic=True,
+    ),
+    RoleStyle(
+        "grandfathered",
+        "grandfathered tag",
+        "#6B3FA0",
+        "#B9A0EC",
+        "Grandfathered tag (RFC 5646 §2.2.8): a whole tag kept from RFC 1766/3066, read as one unit.",
+    ),
+    RoleStyle(
+        "invalid",
+        "invalid",
+        "#C01818",
+        "#FF7070",
+        "Not a subtag in this position: see the problems list for why.",
+        bold=True,
+    ),
 )
 
 #: Every role's style, keyed by the role's value (``Role`` is a StrEnum, so ``Role.script`` works as a key).
 ROLE_STYLES: dict[str, RoleStyle] = {s.role: s for s in _ROLES}
 
 _SEVERITIES = (
-    SeverityStyle("error", "error", "#D01C1C", "#FF6B6B", QTextCharFormat.UnderlineStyle.WaveUnderline,
-                  "wavy underline", QStyle.StandardPixmap.SP_MessageBoxCritical),
-    SeverityStyle("warning", "warning", "#B86E00", "#FFB020", QTextCharFormat.UnderlineStyle.DashUnderline,
-                  "dashed underline", QStyle.StandardPixmap.SP_MessageBoxWarning),
-    SeverityStyle("info", "note", "#1F6FC5", "#6CB4FF", QTextCharFormat.UnderlineStyle.DotLine,
-                  "dotted underline", QStyle.StandardPixmap.SP_MessageBoxInformation),
+    SeverityStyle(
+        "error",
+        "error",
+        "#D01C1C",
+        "#FF6B6B",
+        QTextCharFormat.UnderlineStyle.WaveUnderline,
+        "wavy underline",
+        QStyle.StandardPixmap.SP_MessageBoxCritical,
+    ),
+    SeverityStyle(
+        "warning",
+        "warning",
+        "#B86E00",
+        "#FFB020",
+        QTextCharFormat.UnderlineStyle.DashUnderline,
+        "dashed underline",
+        QStyle.StandardPixmap.SP_MessageBoxWarning,
+    ),
+    SeverityStyle(
+        "info",
+        "note",
+        "#1F6FC5",
+        "#6CB4FF",
+        QTextCharFormat.UnderlineStyle.DotLine,
+        "dotted underline",
+        QStyle.StandardPixmap.SP_MessageBoxInformation,
+    ),
 )
 
 #: Every severity's style, keyed by the severity's value.
@@ -211,10 +314,6 @@ class LegendWidget(QWidget):
             # Non-breaking spaces and hyphens keep each name on one line when the legend wraps.
             name = _html_escape(style.name).replace(" ", "&nbsp;").replace("-", "&#8209;")
             parts.append(f'<span style="{css}">■&nbsp;{name}</span>')
-        sev = " &nbsp; ".join(
-            f"{_html_escape(s.name)}: {s.underline_name}" for s in SEVERITY_STYLES.values()
-        )
+        sev = " &nbsp; ".join(f"{_html_escape(s.name)}: {s.underline_name}" for s in SEVERITY_STYLES.values())
         self._label.setText(" &nbsp; ".join(parts) + f"<br><small>Problems: {sev}</small>")
-        self._label.setToolTip(
-            "\n".join(f"{role_style(r).name}: {role_style(r).tooltip}" for r in self._roles)
-        )
+        self._label.setToolTip("\n".join(f"{role_style(r).name}: {role_style(r).tooltip}" for r in self._roles))

@@ -180,8 +180,10 @@ class TagLineEdit(QPlainTextEdit):
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setAccessibleName("Language tag")
-        self.setToolTip("Type or paste a language tag; hover a subtag for its role and problems, click it to see "
-                        "its registry record")
+        self.setToolTip(
+            "Type or paste a language tag; hover a subtag for its role and problems, click it to see "
+            "its registry record"
+        )
         self.setPlaceholderText("Type a language tag, e.g. sr-Latn-RS or de-DE-u-co-phonebk")
         self._tooltip_for: Callable[[int], str] | None = None
         font = self.font()

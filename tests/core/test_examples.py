@@ -32,9 +32,24 @@ def test_an_ill_formed_example_is_never_claimed_valid() -> None:
 
 def test_the_issue_3_traps_are_all_there() -> None:
     traps = {e.tag for e in by_category(Category.trap)}
-    for tag in ("sl-rozaj-biske", "de-1901-1901", "en-a-bbb-a-ccc", "en-Z", "en--US", "en-US-x", "en-a-",
-                "zh-min-nan-Hant", "zh-yue-cmn", "en-x-ab-cd", "ads-aeb", "zh-cmn-Hans-CN", "zh-yue",
-                "en-GB-oed", "en-BU", "en-b-warble-a-babble"):
+    for tag in (
+        "sl-rozaj-biske",
+        "de-1901-1901",
+        "en-a-bbb-a-ccc",
+        "en-Z",
+        "en--US",
+        "en-US-x",
+        "en-a-",
+        "zh-min-nan-Hant",
+        "zh-yue-cmn",
+        "en-x-ab-cd",
+        "ads-aeb",
+        "zh-cmn-Hans-CN",
+        "zh-yue",
+        "en-GB-oed",
+        "en-BU",
+        "en-b-warble-a-babble",
+    ):
         assert tag in traps, tag
 
 

@@ -83,8 +83,14 @@ def test_typed_subtags_are_coloured_by_role(qtbot, pane) -> None:  # type: ignor
         assert colour_at(pane, pos) == ROLE_STYLES[role].light.lower(), (pos, role)
     # Separators are not part of any subtag and stay unpainted.
     assert fmt_at(pane, 2).foreground().style() == Qt.BrushStyle.NoBrush
-    assert [r.role for r in pane.breakdown_model.rows()] == ["language", "script", "region", "singleton", "u-key",
-                                                             "u-type"]
+    assert [r.role for r in pane.breakdown_model.rows()] == [
+        "language",
+        "script",
+        "region",
+        "singleton",
+        "u-key",
+        "u-type",
+    ]
 
 
 def test_each_keystroke_repaints_without_waiting_for_the_timer(qtbot, pane) -> None:  # type: ignore[no-untyped-def]
@@ -291,8 +297,9 @@ def test_clicking_a_subtag_activates_its_record(qtbot, pane) -> None:  # type: i
     qtbot.waitExposed(pane)
     idx = pane.breakdown_model.index(1, 0)
     with qtbot.waitSignal(pane.subtag_activated) as blocker:
-        qtbot.mouseClick(pane.breakdown.viewport(), Qt.MouseButton.LeftButton,
-                         pos=pane.breakdown.visualRect(idx).center())
+        qtbot.mouseClick(
+            pane.breakdown.viewport(), Qt.MouseButton.LeftButton, pos=pane.breakdown.visualRect(idx).center()
+        )
     assert blocker.args == ["script", "Latn"]
     cursor = pane.editor.textCursor()
     cursor.setPosition(9)

@@ -7,7 +7,7 @@ import sys
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtWidgets import QLabel  # noqa: E402
+from PySide6.QtWidgets import QLabel
 
 
 def test_void_qt_calls_do_not_drop_references_to_none(qtbot) -> None:  # type: ignore[no-untyped-def]

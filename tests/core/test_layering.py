@@ -1,0 +1,32 @@
+"""The core stays free of Qt: importing every app.core module (and the CLI) loads no PySide6."""
+
+from __future__ import annotations
+
+import pkgutil
+import subprocess
+import sys
+from pathlib import Path
+
+import app.core
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_core_and_cli_import_no_qt() -> None:
+    modules = [f"app.core.{m.name}" for m in pkgutil.iter_modules(app.core.__path__)]
+    assert "app.core.tag" in modules and "app.core.registry" in modules
+    code = (
+        "import importlib, sys\n"
+        f"for name in {modules + ['app.cli', 'app.commands.registry_cmds', 'app.commands.tag_cmds']!r}:\n"
+        "    importlib.import_module(name)\n"
+        "from app.cli import build_parser; build_parser()\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('PySide6', 'shiboken6')))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_no_core_source_mentions_qt() -> None:
+    for path in (ROOT / "app" / "core").glob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        assert "import PySide6" not in text and "from PySide6" not in text, path.name
