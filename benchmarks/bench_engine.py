@@ -29,6 +29,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks._env import bench_env, precompile  # noqa: E402
 from benchmarks.corpus import SEED, SIZE, build  # noqa: E402
 
 # Each worker reads the corpus path from argv[1] and prints {"n": ..., "seconds": ...}.
@@ -125,7 +126,7 @@ for line in sys.stdin:
 
 
 def _run_worker(code: str, corpus: Path) -> float:
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    env = bench_env()
     done = subprocess.run(
         [sys.executable, "-c", _WORKER_HEAD + code + _WORKER_TAIL, str(corpus)],
         capture_output=True, text=True, env=env, cwd=ROOT, check=False,
@@ -137,7 +138,7 @@ def _run_worker(code: str, corpus: Path) -> float:
 
 
 def _whole_process(argv: list[str], corpus: Path) -> float:
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    env = bench_env()
     with corpus.open("rb") as stdin:
         t0 = time.perf_counter()
         subprocess.run(argv, stdin=stdin, stdout=subprocess.DEVNULL, env=env, cwd=ROOT, check=False)
@@ -145,6 +146,7 @@ def _whole_process(argv: list[str], corpus: Path) -> float:
 
 
 def main() -> None:
+    precompile()
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--size", type=int, default=SIZE, help=f"corpus size (default {SIZE})")
     ap.add_argument("--repeat", type=int, default=3, help="fresh processes per implementation; best counts")

@@ -28,6 +28,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from benchmarks._env import bench_env, precompile  # noqa: E402
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 #: Queries typed keystroke by keystroke into the browser; "" is the cleared box (every record listed).
@@ -61,7 +64,7 @@ def _figure(name: str, samples: list[float], target: float) -> Figure:
 def bench_startup(runs: int) -> list[Figure]:
     """Time a fresh process from spawn until the main window is shown."""
     samples = []
-    env = dict(os.environ, BCP47_EXPLORER_STARTUP_PROBE="1")
+    env = bench_env(BCP47_EXPLORER_STARTUP_PROBE="1")
     with tempfile.TemporaryDirectory() as tmp:
         for i in range(runs):
             settings = Path(tmp) / f"settings-{i}.ini"  # a first start each time: no saved state helps
@@ -125,6 +128,7 @@ BENCHMARKS: dict[str, Callable[[int], list[Figure]]] = {
 
 def main(argv: list[str] | None = None) -> int:
     """Run the chosen benchmarks, print a table (or JSON), return 1 when a target is missed."""
+    precompile()
     parser = argparse.ArgumentParser(description="Measure BCP 47 Explorer's UI responsiveness.")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--only", nargs="*", choices=sorted(BENCHMARKS), help="run only these benchmarks")
