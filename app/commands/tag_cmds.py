@@ -119,6 +119,8 @@ def _writer(out: TextIO) -> Any:
 
 # ----------------------------------------------------------------------------- check
 _DUMPS = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+# The string encoder _DUMPS applies to a str, without the method call around it.
+_QUOTE: Callable[[str], str] = getattr(json.encoder, "c_encode_basestring", None) or json.encoder.py_encode_basestring
 
 
 def check_json_lines(engine: TagEngine, tags: Iterable[str]) -> Iterator[tuple[str, bool]]:
@@ -127,32 +129,37 @@ def check_json_lines(engine: TagEngine, tags: Iterable[str]) -> Iterator[tuple[s
     The line is built by hand: subtags of a well-formed tag are ASCII letters and digits and
     need no escaping, and this loop is most of the time ``bcp47 check --json`` takes.
     """
-    dumps = _DUMPS
-    q = '"'
+    quote = _QUOTE
+    analyse = engine.full_analysis
+    extlang_of = engine.extlang_of
     for tag in tags:
-        r = engine.check(tag)
-        a = r.analysis
-        canonical = r.canonical
+        a = analyse(tag)
+        p = a.parse
+        canonical = a.canonical_tag
         if canonical is None:
-            head = f'{{"input":{dumps(tag)},"well_formed":{"true" if r.well_formed else "false"},"valid":false,' \
+            head = f'{{"input":{quote(tag)},"well_formed":{"true" if p.well_formed else "false"},"valid":false,' \
                 '"canonical":null,"extlang_form":null,"subtags":['  # fmt: skip
         else:
-            head = f'{{"input":{dumps(tag)},"well_formed":true,"valid":{"true" if r.valid else "false"},' \
-                f'"canonical":"{canonical}","extlang_form":"{r.extlang_form}","subtags":['  # fmt: skip
+            head = f'{{"input":{quote(tag)},"well_formed":true,"valid":{"true" if a.valid else "false"},' \
+                f'"canonical":"{canonical}","extlang_form":"{extlang_of(canonical)}","subtags":['  # fmt: skip
         subtags = ",".join(
             [
-                f'{{"text":{q + t + q if t.isascii() and t.isalnum() else dumps(t)},'
-                f'"start":{s},"end":{e},"role":"{role}"}}'
-                for t, s, e, role in a.parse.subtags
+                f'{{"text":"{t}","start":{s},"end":{e},"role":"{role}"}}'
+                if t.isascii() and t.isalnum()
+                else f'{{"text":{quote(t)},"start":{s},"end":{e},"role":"{role}"}}'
+                for t, s, e, role in p.subtags
             ]
         )
-        diags = ",".join(
-            [
-                f'{{"code":"{c}","severity":"{sev}","start":{s},"end":{e},"message":{dumps(m)}}}'
-                for c, sev, s, e, m, _fl, _ft in a.raw_diagnostics()
-            ]
-        )
-        yield f'{head}{subtags}],"diagnostics":[{diags}]}}', r.valid
+        if p.diags:
+            diags = ",".join(
+                [
+                    f'{{"code":"{c}","severity":"{sev}","start":{s},"end":{e},"message":{quote(m)}}}'
+                    for c, sev, s, e, m, _fl, _ft in a.raw_diagnostics()
+                ]
+            )
+            yield f'{head}{subtags}],"diagnostics":[{diags}]}}', a.valid
+        else:
+            yield f'{head}{subtags}],"diagnostics":[]}}', a.valid
 
 
 def _run_check(args: argparse.Namespace) -> int:

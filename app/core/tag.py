@@ -398,6 +398,9 @@ class TagEngine:
         self._t_keys: dict[str, Any] = dict(cldr.t_keys) if cldr is not None else {}
         self._match = _WELL_FORMED.fullmatch
         self._u_keys: dict[str, Any] = dict(cldr.u_keys) if cldr is not None else {}
+        # Per subtag type: lowercase code -> whether the registry gives it no advice (filled on use).
+        self._quiet_keywords: dict[tuple[str, str, str], bool] = {}
+        self._quiet: dict[str, dict[str, bool]] = {k: {} for k in _SECTION}
         if extensions is not None:
             self._registered_singletons = frozenset(r.identifier.lower() for r in extensions)
         else:
@@ -452,16 +455,57 @@ class TagEngine:
         a = self.analyze(text)
         return a.extlang if a.extlang is not None else Canonicalization(text, ())
 
+    def check_analyzed(self, text: str) -> CheckResult:
+        """Check *text* and analyze it at once, for callers that read every subtag and diagnostic.
+
+        The result equals ``check(text)`` with its analysis read; the regex runs once, not twice.
+        """
+        a = self.full_analysis(text)
+        p = a.parse
+        return CheckResult(text, self, p.well_formed, a.valid, a.canonical_tag, a)
+
+    def extlang_of(self, canonical: str) -> str:
+        """Return the extlang form of a tag already in canonical form."""
+        return self._extlang_of(canonical)
+
+    def full_analysis(self, text: str) -> Analysis:
+        """Return what ``check(text).analysis`` returns, with the regex run once, not twice."""
+        if len(text) <= _FAST_MAX:
+            m = self._match(text)
+            if m is not None:
+                g = m.groups()
+                got = self._fast(text, g)
+                if got is not None:
+                    _lang, ext, script, region, var = g[:5]
+                    p = grammar.parse_well_formed(
+                        text, ext.count("-") if ext else 0, script is not None, region is not None,
+                        var.count("-") if var else 0,
+                    )  # fmt: skip
+                    return self._analyze(p, got, clean=True)
+            elif text.lower() not in grammar.GRANDFATHERED:
+                p = grammar.parse(text)
+                if len(p.subtags) > 1:
+                    p.subtags.sort(key=_start)
+                return self._analyze(p, None)
+        return self.analyze(text)
+
     def analyze(self, text: str, canonical: str | None = None) -> Analysis:
         """Run the precise parser and every check on *text*.
 
         *canonical* is the canonical tag when the fast path has already found it (the tag is then
         clean: no Preferred-Value to apply), so the canonical steps are left for later.
         """
-        p = self._parse(text)
+        return self._analyze(self._parse(text), canonical)
+
+    def _analyze(self, p: Parse, canonical: str | None, *, clean: bool = False) -> Analysis:
+        """Run every check on the parse *p* (see :meth:`analyze`)."""
+        text = p.text
         canon: Canonicalization | None = None
         if p.well_formed:
-            self._validate(p)
+            if clean:
+                self._validate_clean(p)
+            else:
+                self._validate(p)
             if canonical is None:
                 canon = self._canonicalize(p)
                 canonical = canon.tag
@@ -682,6 +726,8 @@ class TagEngine:
                     continue
                 if n == 1 and "true" in key.types:
                     continue
+                if n == 2 and self._keyword_quiet("u", kw[0], kw[1]):
+                    continue
                 for prob in cldr.check_u_keyword(kw[0], kw[1:], is_script=self._is_script,
                                                  is_region=self._is_region):  # fmt: skip
                     if prob.severity == "error":
@@ -760,6 +806,52 @@ class TagEngine:
     # ------------------------------------------------------------- validation
     def _validate(self, p: Parse) -> None:
         """Add registry, CLDR and advice diagnostics to a well-formed parse."""
+        self._validate_head(p)
+        self._validate_extensions(p)
+
+    def _validate_clean(self, p: Parse) -> None:
+        """Validate a parse whose tag the fast path found clean: skip the head when it draws no advice."""
+        if not self._quiet_head(p):
+            self._validate_head(p)
+        self._validate_extensions(p)
+
+    def _quiet_head(self, p: Parse) -> bool:
+        """Tell whether :meth:`_validate_head` would add nothing to *p* (False when unsure)."""
+        lang_tok = p.language
+        if lang_tok is None or p.extlangs or p.variants or p.grandfathered is not None:
+            return False
+        t = self._t
+        lang = lang_tok[0].lower()
+        lrec = t.lang.get(lang)
+        if lrec is None or lang in grammar.REGULAR_FIRST or not self._advice_free("language", lang, lrec):
+            return False
+        if p.script is not None:
+            code = p.script[0].lower()
+            rec = t.script.get(code)
+            if rec is None or not self._advice_free("script", code, rec) or _suppresses(lrec, p):
+                return False
+        if p.region is not None:
+            code = p.region[0].lower()
+            rec = t.region.get(code)
+            if rec is None or not self._advice_free("region", code, rec):
+                return False
+        return True
+
+    def _advice_free(self, kind: str, code: str, rec: Record) -> bool:
+        """Tell whether :meth:`_advise_record` says nothing about the subtag *code* (lowercase) of *kind*.
+
+        Registry data, worked out once per subtag by running the advice itself on the bare code.
+        """
+        known = self._quiet[kind]
+        got = known.get(code)
+        if got is None:
+            probe = grammar.Parse(code)
+            self._advise_record(probe, (code, 0, len(code)), rec, kind)
+            got = known[code] = not probe.diags
+        return got
+
+    def _validate_head(self, p: Parse) -> None:
+        """Add the diagnostics of the subtags before the first singleton (or of a whole-tag record)."""
         t = self._t
         reg_date = self.registry.file_date
         if p.grandfathered is not None:
@@ -809,8 +901,7 @@ class TagEngine:
                 self._unknown(p, p.script, "script", reg_date)
             else:
                 self._advise_record(p, p.script, rec, "script")
-                if lrec is not None and lrec.suppress_script and lrec.suppress_script.lower() == p.script[0].lower() \
-                        and not p.extlangs:  # fmt: skip
+                if lrec is not None and _suppresses(lrec, p):
                     fixed = grammar._drop_span(p.text, p.script[1], p.script[2])
                     p.add("suppress-script", "warning", p.script[1], p.script[2],
                           f"'{p.script[0]}' adds nothing: '{lang_tok[0]}' ({lrec.descriptions[0]}) has "
@@ -852,7 +943,6 @@ class TagEngine:
                           f"{listed} (its Prefix): each subtag of a Prefix should appear, in order, before the "
                           "variant (RFC 5646 §2.2.5, §3.1.8).")  # fmt: skip
             before.append(code)
-        self._validate_extensions(p)
 
     def _unknown(self, p: Parse, tok: Token, kind: str, reg_date: str) -> None:
         code = tok[0]
@@ -995,6 +1085,8 @@ class TagEngine:
                     if k in seen:
                         continue
                     seen.add(k)
+                    if len(types) < 2 and self._keyword_quiet("u", k, types[0][0].lower() if types else ""):
+                        continue
                     probs = cldr.check_u_keyword(k, [x[0] for x in types], is_script=self._is_script,
                                                  is_region=self._is_region)  # fmt: skip
                     self._add_problems(p, probs, key, types)
@@ -1006,7 +1098,28 @@ class TagEngine:
                     if k in seen or not values:
                         continue
                     seen.add(k)
+                    if len(values) == 1 and self._keyword_quiet("t", k, values[0][0].lower()):
+                        continue
                     self._add_problems(p, cldr.check_t_field(k, [x[0] for x in values]), key, values)
+
+    def _keyword_quiet(self, singleton: str, key: str, value: str) -> bool:
+        """Tell whether CLDR finds nothing to say about the -u- keyword or -t- field *key* with one *value*.
+
+        CLDR data, worked out once per (key, value) by running the check itself; *value* may be
+        '' for a -u- key without a type.
+        """
+        known = self._quiet_keywords
+        got = known.get((singleton, key, value))
+        if got is None:
+            cldr = self.cldr
+            assert cldr is not None
+            values = [value] if value else []
+            if singleton == "u":
+                probs = cldr.check_u_keyword(key, values, is_script=self._is_script, is_region=self._is_region)
+            else:
+                probs = cldr.check_t_field(key, values)
+            got = known[(singleton, key, value)] = not probs
+        return got
 
     def _add_problems(self, p: Parse, probs: Sequence[Any], key: Token, values: Sequence[Token]) -> None:
         for prob in probs:
@@ -1307,6 +1420,12 @@ class _Work:
             parts.append("x")
             parts += self.pu
         return "-".join(parts)
+
+
+def _suppresses(lrec: Record, p: Parse) -> bool:
+    """Tell whether the language record's Suppress-Script makes the script of *p* redundant."""
+    sup = lrec.suppress_script
+    return sup is not None and p.script is not None and sup.lower() == p.script[0].lower() and not p.extlangs
 
 
 def _start(s: tuple[str, int, int, str]) -> int:

@@ -167,3 +167,52 @@ def test_canonicalizing_twice_changes_nothing_and_keeps_validity(text: str) -> N
     assert engine.canonicalize(r.canonical).steps == ()
     if r.valid:
         assert again.valid, [d.code for d in again.errors]
+
+
+def _same_analysis(engine: TagEngine, text: str) -> None:
+    """The single-pass analysis (CLI JSON path, quiet-advice shortcuts) equals the lazy precise one."""
+    lazy = engine.check(text)
+    once = engine.check_analyzed(text)
+    assert (once.well_formed, once.valid, once.canonical, once.extlang_form) == (
+        lazy.well_formed,
+        lazy.valid,
+        lazy.canonical,
+        lazy.extlang_form,
+    )
+    assert once.analysis.parse.subtags == lazy.analysis.parse.subtags
+    assert once.analysis.raw_diagnostics() == lazy.analysis.raw_diagnostics()
+
+
+@settings(max_examples=1500, deadline=None)
+@given(any_text)
+def test_single_pass_analysis_agrees_with_lazy_analysis(text: str) -> None:
+    _same_analysis(TagEngine.bundled(), text)
+
+
+_U_SAMPLES = ["ca-gregory", "co-phonebk", "nu-latn", "kn", "kn-true", "ca-islamicc", "rg-uszzzz", "sd-usca",
+              "tz-usnyc", "vt-0020", "cu-ddm", "ms-imperial", "ka-shifted"]  # fmt: skip
+
+
+@pytest.mark.slow
+def test_single_pass_analysis_agrees_over_the_registry(engine: TagEngine) -> None:
+    # Every subtag in a clean position, in two letter cases, with and without a script the
+    # language suppresses: the quiet-advice shortcuts must never hide a diagnostic.
+    fresh = TagEngine(engine.registry, engine.cldr, engine.extensions)
+    for rec in engine.registry.records:
+        codes = rec.range_codes()[:3] if rec.is_range else [rec.code]
+        for code in codes:
+            if rec.type == "language":
+                tags = [code, code.upper(), f"{code}-Latn", f"{code}-{rec.suppress_script or 'Cyrl'}-AT"]
+            elif rec.type == "extlang":
+                tags = [f"{rec.prefixes[0]}-{code}", f"en-{code}"]
+            elif rec.type in ("script", "region"):
+                tags = [f"und-{code}", f"en-{code}".upper()]
+            elif rec.type == "variant":
+                tags = [f"{p}-{code}" for p in rec.prefixes] + [f"und-{code}"]
+            else:
+                tags = [code, f"{code}-x-a"]
+            for tag in tags:
+                _same_analysis(fresh, tag)
+    for kw in _U_SAMPLES:
+        for tag in (f"en-u-{kw}", f"en-u-{kw}-{kw}", f"de-t-en-m0-ungegn-u-{kw}".upper()):
+            _same_analysis(fresh, tag)
