@@ -10,7 +10,7 @@ import tempfile
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, TextIO
 
-from app.cli import EXIT_NO_MATCH, EXIT_OK, CommandError, emit_json
+from app.cli import EXIT_NO_MATCH, EXIT_OK, CommandError, data_loaded, emit_json
 from app.core.tag import CheckResult, Severity, TagEngine
 
 __all__ = ["register", "read_stdin_lines", "check_json_lines"]
@@ -164,6 +164,7 @@ def check_json_lines(engine: TagEngine, tags: Iterable[str]) -> Iterator[tuple[s
 
 def _run_check(args: argparse.Namespace) -> int:
     engine = TagEngine.bundled()
+    data_loaded()
     items: list[str] = args.tags
     if not items:
         raise CommandError("give at least one tag, or '-' to read tags from standard input")
@@ -292,6 +293,7 @@ def _human_check(r: CheckResult) -> str:
 # ----------------------------------------------------------------------------- canon
 def _run_canon(args: argparse.Namespace) -> int:
     engine = TagEngine.bundled()
+    data_loaded()
     status = EXIT_OK
     write = _writer(sys.stdout)
     for tag in _inputs(args.tags):

@@ -1,0 +1,45 @@
+"""The CLI's verb table: a command line that names a verb imports only that verb's module."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+
+from app import cli
+
+
+def _verbs(parser: argparse.ArgumentParser) -> set[str]:
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return set(action.choices)
+    return set()
+
+
+def test_verb_table_names_every_verb_and_its_module() -> None:
+    assert _verbs(cli.build_parser()) == set(cli.VERB_MODULES)
+    for verb, module in cli.VERB_MODULES.items():
+        sub = argparse.ArgumentParser().add_subparsers()
+        importlib.import_module(f"app.commands.{module}").register(sub)
+        assert verb in sub.choices, (verb, module)
+        assert verb in _verbs(cli.build_parser(verb))
+
+
+def test_unknown_verb_still_lists_every_verb(capsys) -> None:  # type: ignore[no-untyped-def]
+    assert cli.main(["chek", "en"]) == cli.EXIT_USAGE
+    err = capsys.readouterr().err
+    assert "'chek'" in err and "'match'" in err and "'lookup'" in err
+
+
+def test_process_run_pauses_the_collector_until_data_is_loaded(monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]
+    import gc
+
+    seen: list[bool] = []
+    monkeypatch.setattr(gc, "freeze", lambda: seen.append(gc.isenabled()))
+    monkeypatch.setattr("sys.argv", ["bcp47", "check", "en-US"])
+    assert cli.main() == cli.EXIT_OK
+    assert seen == [False]  # frozen while still paused, then switched back on
+    assert gc.isenabled()
+    assert "valid" in capsys.readouterr().out
+    seen.clear()
+    assert cli.main(["check", "en-US"]) == cli.EXIT_OK  # called as a library: the collector is left alone
+    assert seen == [] and gc.isenabled()
