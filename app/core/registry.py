@@ -20,7 +20,7 @@ import marshal
 import re
 import unicodedata
 from bisect import bisect_left
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from dataclasses import fields as dataclass_fields
 from enum import StrEnum
@@ -240,22 +240,19 @@ class Registry:
         self.records: tuple[Record, ...] = tuple(records)
         self.source = source
         by_type: dict[str, dict[str, Record]] = {t.value: {} for t in RecordType}
-        by_code: dict[str, list[Record]] = {}
         tags: dict[str, Record] = {}
         for rec in self.records:
             if rec.type in TAG_TYPES:
-                key = rec.code.lower()
-                tags[key] = rec
-                by_code.setdefault(key, []).append(rec)
+                tags[rec.code.lower()] = rec
                 continue
             table = by_type.setdefault(rec.type, {})
-            codes = rec.range_codes() if rec.is_range else (rec.code,)
-            for code in codes:
-                key = code.lower()
-                table.setdefault(key, rec)
-                by_code.setdefault(key, []).append(rec)
+            if ".." in rec.code:
+                for code in rec.range_codes():
+                    table.setdefault(code.lower(), rec)
+            else:
+                table.setdefault(rec.code.lower(), rec)
         self._by_type = by_type
-        self._by_code = by_code
+        self._by_code: dict[str, list[Record]] | None = None  # built on first use: start-up skips it
         self._tags = tags
         self._rows: _SearchIndex | None = None
         self._relations: _Relations | None = None
@@ -339,7 +336,18 @@ class Registry:
 
     def lookup(self, code: str) -> list[Record]:
         """Return every record that *code* (any case) names: subtags of each type and whole tags."""
-        return list(self._by_code.get(code.strip().lower(), ()))
+        return list(self._code_index().get(code.strip().lower(), ()))
+
+    def _code_index(self) -> dict[str, list[Record]]:
+        """Return lowercase code -> every record with that code (ranges expanded, whole tags included)."""
+        if self._by_code is None:
+            by_code: dict[str, list[Record]] = {}
+            for rec in self.records:
+                codes = rec.range_codes() if rec.is_range and rec.type not in TAG_TYPES else (rec.code,)
+                for code in codes:
+                    by_code.setdefault(code.lower(), []).append(rec)
+            self._by_code = by_code
+        return self._by_code
 
     def tag_record(self, tag: str) -> Record | None:
         """Return the grandfathered or redundant record for a whole *tag*, or None."""
@@ -442,7 +450,7 @@ class Registry:
             if not code.startswith(code_q):
                 break
             best[idx] = 0 if code == code_q else 1
-        for rec in self._by_code.get(code_q, ()):
+        for rec in self._code_index().get(code_q, ()):
             if rec.is_range:  # a code inside a range is an exact match of the range record
                 best[index.position[id(rec)]] = 0
 
@@ -629,15 +637,25 @@ def _in_order(needle: list[str], hay: list[str]) -> bool:
     return all(any(h == n for h in it) for n in needle)
 
 
-_RECORD_SETTERS = tuple(Record.__dict__[f.name].__set__ for f in dataclass_fields(Record))
+def _record_builder() -> Callable[..., Record]:
+    """Return a function that builds a Record from its field values in order, fast.
+
+    It sets the slots directly, without the frozen dataclass's per-field ``__setattr__`` (a
+    third of the registry's load time), in straight-line code made once here, as dataclasses
+    make their own ``__init__``: a loop over the fields costs a third more.
+    """
+    names = [f.name for f in dataclass_fields(Record)]
+    env: dict[str, object] = {"_new": object.__new__, "_Record": Record}
+    env.update({f"_set_{n}": Record.__dict__[n].__set__ for n in names})
+    lines = [f"def _new_record({', '.join(names)}):", "    rec = _new(_Record)"]
+    lines += [f"    _set_{n}(rec, {n})" for n in names]
+    lines.append("    return rec")
+    exec("\n".join(lines), env)  # our own fixed text, as dataclasses do
+    builder: Callable[..., Record] = env["_new_record"]  # type: ignore[assignment]
+    return builder
 
 
-def _new_record(*values: object) -> Record:
-    """Build a Record without the frozen dataclass's per-field __setattr__ (a third of load time)."""
-    rec = object.__new__(Record)
-    for setter, value in zip(_RECORD_SETTERS, values, strict=True):
-        setter(rec, value)
-    return rec
+_new_record = _record_builder()
 
 
 def _record_from_raw(raw: RawRecord, source: str) -> Record:
