@@ -126,8 +126,10 @@ _QUOTE: Callable[[str], str] = getattr(json.encoder, "c_encode_basestring", None
 def check_json_lines(engine: TagEngine, tags: Iterable[str]) -> Iterator[tuple[str, bool]]:
     """Yield (one JSON line, valid) per tag, in the shape of ``bcp47 check --json``.
 
-    The line is built by hand: subtags of a well-formed tag are ASCII letters and digits and
-    need no escaping, and this loop is most of the time ``bcp47 check --json`` takes.
+    The line is built by hand, as this loop is most of the time ``bcp47 check --json`` takes.
+    Subtags of a well-formed tag need no escaping: they are ASCII letters and digits, or a
+    grandfathered tag, whose characters lowercase to ``[a-z0-9-]`` (the Kelvin sign, say),
+    never to a quote, a backslash or a control character.
     """
     quote = _QUOTE
     analyse = engine.full_analysis
@@ -142,14 +144,19 @@ def check_json_lines(engine: TagEngine, tags: Iterable[str]) -> Iterator[tuple[s
         else:
             head = f'{{"input":{quote(tag)},"well_formed":true,"valid":{"true" if a.valid else "false"},' \
                 f'"canonical":"{canonical}","extlang_form":"{extlang_of(canonical)}","subtags":['  # fmt: skip
-        subtags = ",".join(
-            [
-                f'{{"text":"{t}","start":{s},"end":{e},"role":"{role}"}}'
-                if t.isascii() and t.isalnum()
-                else f'{{"text":{quote(t)},"start":{s},"end":{e},"role":"{role}"}}'
-                for t, s, e, role in p.subtags
-            ]
-        )
+        if canonical is not None:  # well-formed: no subtag needs escaping (see the docstring)
+            subtags = ",".join(
+                [f'{{"text":"{t}","start":{s},"end":{e},"role":"{role}"}}' for t, s, e, role in p.subtags]
+            )
+        else:
+            subtags = ",".join(
+                [
+                    f'{{"text":"{t}","start":{s},"end":{e},"role":"{role}"}}'
+                    if t.isascii() and t.isalnum()
+                    else f'{{"text":{quote(t)},"start":{s},"end":{e},"role":"{role}"}}'
+                    for t, s, e, role in p.subtags
+                ]
+            )
         if p.diags:
             diags = ",".join(
                 [

@@ -536,7 +536,7 @@ def _parse_tail(p: Parse, tokens: list[Token], i: int) -> None:
             continue
         if len(t) != 1:
             # Only reachable right after a grandfathered prefix or a bad language start.
-            p.role(tok, "invalid")
+            p.subtags.append((tok[0], tok[1], tok[2], "invalid"))
             if len(t) > 8:
                 _too_long(p, tok, "subtag")
             else:
@@ -546,7 +546,7 @@ def _parse_tail(p: Parse, tokens: list[Token], i: int) -> None:
             i += 1
             continue
         s = t.lower()
-        p.role(tok, "singleton")
+        p.subtags.append((tok[0], tok[1], tok[2], "singleton"))
         j = i + 1
         body: list[Token] = []
         if s == "x":
@@ -556,9 +556,9 @@ def _parse_tail(p: Parse, tokens: list[Token], i: int) -> None:
                 if b[0]:
                     if len(b[0]) > 8:
                         _too_long(p, b, "private-use subtag")
-                        p.role(b, "invalid")
+                        p.subtags.append((b[0], b[1], b[2], "invalid"))
                     else:
-                        p.role(b, "privateuse")
+                        p.subtags.append((b[0], b[1], b[2], "privateuse"))
                         body.append(b)
                 j += 1
             p.privateuse = body
@@ -575,7 +575,7 @@ def _parse_tail(p: Parse, tokens: list[Token], i: int) -> None:
             if b[0]:
                 if len(b[0]) > 8:
                     _too_long(p, b, "extension subtag")
-                    p.role(b, "invalid")
+                    p.subtags.append((b[0], b[1], b[2], "invalid"))
                 else:
                     body.append(b)
             j += 1
@@ -588,7 +588,7 @@ def _parse_tail(p: Parse, tokens: list[Token], i: int) -> None:
             for b in body:
                 if len(b[0]) < 2:
                     continue
-                p.role(b, "extension")
+                p.subtags.append((b[0], b[1], b[2], "extension"))
         if not body:
             p.add(
                 "empty-extension", ERROR, tok[1], tok[2],
@@ -633,7 +633,7 @@ def _parse_u(p: Parse, ext: Extension) -> None:
     for b in ext.subtags:
         t = b[0]
         if len(t) == 2:
-            p.role(b, "u-key")
+            p.subtags.append((b[0], b[1], b[2], "u-key"))
             current = []
             k = t.lower()
             if k in seen_key:
@@ -645,7 +645,7 @@ def _parse_u(p: Parse, ext: Extension) -> None:
             seen_key.add(k)
             keywords.append((b, current))
         elif current is None:
-            p.role(b, "u-attribute")
+            p.subtags.append((b[0], b[1], b[2], "u-attribute"))
             a = t.lower()
             if a in seen_attr:
                 p.add(
@@ -656,7 +656,7 @@ def _parse_u(p: Parse, ext: Extension) -> None:
             seen_attr.add(a)
             attrs.append(b)
         else:
-            p.role(b, "u-type")
+            p.subtags.append((b[0], b[1], b[2], "u-type"))
             current.append(b)
 
 
@@ -678,10 +678,10 @@ def _parse_t(p: Parse, ext: Extension) -> None:
             kind = _kind(t)
             if kind > cur or (kind == cur == VARIANT):
                 ext.tlang.append((b, kind))
-                p.role(b, "t-lang")
+                p.subtags.append((b[0], b[1], b[2], "t-lang"))
                 cur = kind
             else:
-                p.role(b, "t-lang" if kind >= 0 else "invalid")
+                p.subtags.append((b[0], b[1], b[2], "t-lang" if kind >= 0 else "invalid"))
                 p.add(
                     "bad-t-lang", ERROR, b[1], b[2],
                     f"'{t}' does not fit the source-language tag of the -t- extension, which is language, then "
@@ -697,7 +697,7 @@ def _parse_t(p: Parse, ext: Extension) -> None:
         if len(t) == 2 and t[0].isalpha() and t[1].isdigit():
             if current is not None and not current and keytok is not None:
                 _empty_tfield(p, keytok)
-            p.role(b, "t-key")
+            p.subtags.append((b[0], b[1], b[2], "t-key"))
             k = t.lower()
             if k in seen:
                 p.add(
@@ -710,10 +710,10 @@ def _parse_t(p: Parse, ext: Extension) -> None:
             keytok = b
             ext.keywords.append((b, current))
         elif current is not None and len(t) >= 3:
-            p.role(b, "t-value")
+            p.subtags.append((b[0], b[1], b[2], "t-value"))
             current.append(b)
         else:
-            p.role(b, "invalid")
+            p.subtags.append((b[0], b[1], b[2], "invalid"))
             p.add(
                 "bad-t-subtag", ERROR, b[1], b[2],
                 f"'{t}' has no place in the -t- extension: after the optional source language come fields, each a "

@@ -820,34 +820,38 @@ class TagEngine:
         lang_tok = p.language
         if lang_tok is None or p.extlangs or p.variants or p.grandfathered is not None:
             return False
-        t = self._t
         lang = lang_tok[0].lower()
-        lrec = t.lang.get(lang)
-        if lrec is None or lang in grammar.REGULAR_FIRST or not self._advice_free("language", lang, lrec):
+        quiet = self._quiet
+        if not (quiet["language"].get(lang) or self._advice_free("language", lang)) or lang in grammar.REGULAR_FIRST:
             return False
         if p.script is not None:
             code = p.script[0].lower()
-            rec = t.script.get(code)
-            if rec is None or not self._advice_free("script", code, rec) or _suppresses(lrec, p):
+            if not (quiet["script"].get(code) or self._advice_free("script", code)):
+                return False
+            if _suppresses(self._t.lang[lang], p):
                 return False
         if p.region is not None:
             code = p.region[0].lower()
-            rec = t.region.get(code)
-            if rec is None or not self._advice_free("region", code, rec):
+            if not (quiet["region"].get(code) or self._advice_free("region", code)):
                 return False
         return True
 
-    def _advice_free(self, kind: str, code: str, rec: Record) -> bool:
-        """Tell whether :meth:`_advise_record` says nothing about the subtag *code* (lowercase) of *kind*.
+    def _advice_free(self, kind: str, code: str) -> bool:
+        """Tell whether the registry has the subtag *code* (lowercase) of *kind* and no advice on it.
 
-        Registry data, worked out once per subtag by running the advice itself on the bare code.
+        Registry data, worked out once per subtag by running :meth:`_advise_record` on the bare code.
         """
         known = self._quiet[kind]
         got = known.get(code)
         if got is None:
-            probe = grammar.Parse(code)
-            self._advise_record(probe, (code, 0, len(code)), rec, kind)
-            got = known[code] = not probe.diags
+            rec = self._t.by_type[kind].get(code)
+            if rec is None:
+                got = False
+            else:
+                probe = grammar.Parse(code)
+                self._advise_record(probe, (code, 0, len(code)), rec, kind)
+                got = not probe.diags
+            known[code] = got
         return got
 
     def _validate_head(self, p: Parse) -> None:

@@ -216,3 +216,21 @@ def test_single_pass_analysis_agrees_over_the_registry(engine: TagEngine) -> Non
     for kw in _U_SAMPLES:
         for tag in (f"en-u-{kw}", f"en-u-{kw}-{kw}", f"de-t-en-m0-ungegn-u-{kw}".upper()):
             _same_analysis(fresh, tag)
+
+
+_JSON_TRAPS = ["i-\u212alingon", "I-KLINGON", "en-GB-oed", "zh-min-nan", 'en-"US"', "en\\US", "en\x00", "en-\udc80",
+               "", " en", "x-a", "en-US-u-ca-gregory", "zh-\u666e", "sgn-BR-x-a"]  # fmt: skip
+
+
+@settings(max_examples=800, deadline=None)
+@given(st.one_of(any_text, st.sampled_from(_JSON_TRAPS)))
+def test_hand_built_json_lines_equal_json_dumps(text: str) -> None:
+    import json
+
+    from app.commands.tag_cmds import check_json_lines
+
+    engine = TagEngine.bundled()
+    ((line, valid),) = check_json_lines(engine, [text])
+    want = json.dumps(engine.check(text).as_dict(), ensure_ascii=False, separators=(",", ":"))
+    assert line == want
+    assert valid == engine.check(text).valid
