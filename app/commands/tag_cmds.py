@@ -6,7 +6,6 @@ import argparse
 import json
 import os
 import sys
-import tempfile
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, TextIO
 
@@ -226,47 +225,59 @@ def _jobs(requested: int | None, count: int) -> int:
 def _check_json_parallel(engine: TagEngine, tags: list[str], jobs: int, write: Callable[[str], None]) -> bool:
     """Check *tags* in *jobs* forked processes that share the loaded data; keep the input order.
 
-    Each child writes its share to an unnamed temporary file; the parent checks the first share
-    itself, then copies the children's output in order. A child that fails is redone here, so a
-    crash costs time, never output.
+    Each child checks its share and sends its output through a pipe, then exits; the parent
+    checks the first share itself meanwhile, then reads the children's output in order (a
+    child that is done waits on its full pipe). A child that fails is redone here, so a crash
+    costs time, never output: its output is used only when it exits normally.
     """
     if not hasattr(os, "fork"):
         return _check_json_into(engine, tags, write)
     size = -(-len(tags) // jobs)
     shares = [tags[i : i + size] for i in range(0, len(tags), size)]
-    children: list[tuple[int, Any, list[str]]] = []
+    children: list[tuple[int, int, list[str]]] = []
     sys.stdout.flush()
     for share in shares[1:]:
-        out = tempfile.TemporaryFile(mode="w+", encoding="utf-8", errors="surrogateescape")  # noqa: SIM115 (closed below)
+        try:
+            rfd, wfd = os.pipe()
+        except OSError:
+            children.append((-1, -1, share))
+            continue
         try:
             pid = os.fork()
         except OSError:
-            out.close()
-            children.append((-1, None, share))
+            os.close(rfd)
+            os.close(wfd)
+            children.append((-1, -1, share))
             continue
         if pid == 0:  # the child: check its share, report validity in the exit status
             status = 3
             try:
-                status = 0 if _check_json_into(engine, share, out.write) else 1
-                out.flush()
+                os.close(rfd)
+                parts: list[str] = []
+                valid = _check_json_into(engine, share, parts.append)
+                view = memoryview("".join(parts).encode("utf-8", "surrogateescape"))
+                while view:
+                    view = view[os.write(wfd, view) :]
+                status = 0 if valid else 1
             finally:
                 os._exit(status)
-        children.append((pid, out, share))
+        os.close(wfd)
+        children.append((pid, rfd, share))
     all_valid = _check_json_into(engine, shares[0], write)
-    for pid, out, share in children:
+    for pid, rfd, share in children:
         status = -1
+        got: list[bytes] = []
         if pid > 0:
+            while chunk := os.read(rfd, 1 << 20):
+                got.append(chunk)
+            os.close(rfd)
             _, raw = os.waitpid(pid, 0)
             status = os.waitstatus_to_exitcode(raw)
         if status in (0, 1):
-            out.seek(0)
-            while chunk := out.read(1 << 20):
-                write(chunk)
+            write(b"".join(got).decode("utf-8", "surrogateescape"))
             all_valid = all_valid and status == 0
         else:
             all_valid = _check_json_into(engine, share, write) and all_valid
-        if out is not None:
-            out.close()
     return all_valid
 
 

@@ -51,3 +51,34 @@ def test_parallel_check_all_valid_exits_0(monkeypatch: pytest.MonkeyPatch, capsy
     code, lines = _run(monkeypatch, capsys, tags, "2")
     assert code == 0 and len(lines) == 5000
     assert json.loads(lines[-1])["input"] == "en-x-n4999"
+
+
+def test_child_that_dies_mid_output_is_redone(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    tags = _tags()
+    _, one = _run(monkeypatch, capsys, tags, "1")
+    parent = os.getpid()
+    real_write = os.write
+
+    def dying_write(fd: int, data: bytes) -> int:
+        if os.getpid() != parent:  # a child: send part of its output, then die
+            real_write(fd, bytes(data[:1000]))
+            os._exit(9)
+        return real_write(fd, data)
+
+    monkeypatch.setattr(os, "write", dying_write)
+    code, two = _run(monkeypatch, capsys, tags, "2")
+    assert two == one and code == 1
+
+
+def test_undecodable_bytes_come_out_the_same_from_children(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    raw = b"".join(b"en-\x80\xff-%d\nde-DE\n" % i for i in range(3000))
+    outs = []
+    for jobs in ("1", "2"):
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(raw), encoding="utf-8"))
+        assert main(["check", "--json", "--jobs", jobs, "-"]) == 1
+        outs.append(capsys.readouterr().out)
+    assert outs[0] == outs[1] and outs[0].count("\n") == 6000
