@@ -225,60 +225,61 @@ def _jobs(requested: int | None, count: int) -> int:
 def _check_json_parallel(engine: TagEngine, tags: list[str], jobs: int, write: Callable[[str], None]) -> bool:
     """Check *tags* in *jobs* forked processes that share the loaded data; keep the input order.
 
-    Each child checks its share and sends its output through a pipe, then exits; the parent
-    checks the first share itself meanwhile, then reads the children's output in order (a
-    child that is done waits on its full pipe). A child that fails is redone here, so a crash
-    costs time, never output: its output is used only when it exits normally.
+    Each child writes its share to an unnamed scratch file as it goes; the parent checks the
+    first share itself, then copies the children's output in order. A child that fails is
+    redone here, so a crash costs time, never output.
     """
     if not hasattr(os, "fork"):
         return _check_json_into(engine, tags, write)
     size = -(-len(tags) // jobs)
     shares = [tags[i : i + size] for i in range(0, len(tags), size)]
-    children: list[tuple[int, int, list[str]]] = []
+    children: list[tuple[int, Any, list[str]]] = []
     sys.stdout.flush()
     for share in shares[1:]:
-        try:
-            rfd, wfd = os.pipe()
-        except OSError:
-            children.append((-1, -1, share))
-            continue
+        out = _scratch_file()
         try:
             pid = os.fork()
         except OSError:
-            os.close(rfd)
-            os.close(wfd)
-            children.append((-1, -1, share))
+            out.close()
+            children.append((-1, None, share))
             continue
         if pid == 0:  # the child: check its share, report validity in the exit status
             status = 3
             try:
-                os.close(rfd)
-                parts: list[str] = []
-                valid = _check_json_into(engine, share, parts.append)
-                view = memoryview("".join(parts).encode("utf-8", "surrogateescape"))
-                while view:
-                    view = view[os.write(wfd, view) :]
-                status = 0 if valid else 1
+                status = 0 if _check_json_into(engine, share, out.write) else 1
+                out.flush()
             finally:
                 os._exit(status)
-        os.close(wfd)
-        children.append((pid, rfd, share))
+        children.append((pid, out, share))
     all_valid = _check_json_into(engine, shares[0], write)
-    for pid, rfd, share in children:
+    for pid, out, share in children:
         status = -1
-        got: list[bytes] = []
         if pid > 0:
-            while chunk := os.read(rfd, 1 << 20):
-                got.append(chunk)
-            os.close(rfd)
             _, raw = os.waitpid(pid, 0)
             status = os.waitstatus_to_exitcode(raw)
         if status in (0, 1):
-            write(b"".join(got).decode("utf-8", "surrogateescape"))
+            out.seek(0)
+            while chunk := out.read(1 << 20):
+                write(chunk)
             all_valid = all_valid and status == 0
         else:
             all_valid = _check_json_into(engine, share, write) and all_valid
+        if out is not None:
+            out.close()
     return all_valid
+
+
+def _scratch_file() -> Any:
+    """Return an unnamed read-write text file for a child's output: in memory where Linux allows."""
+    memfd = getattr(os, "memfd_create", None)
+    if memfd is not None:
+        try:
+            return open(memfd("bcp47-check"), "w+", encoding="utf-8", errors="surrogateescape")
+        except OSError:
+            pass
+    import tempfile  # only here: its imports cost start-up time on every run
+
+    return tempfile.TemporaryFile(mode="w+", encoding="utf-8", errors="surrogateescape")
 
 
 def _status(r: CheckResult) -> str:

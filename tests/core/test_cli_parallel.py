@@ -56,18 +56,20 @@ def test_parallel_check_all_valid_exits_0(monkeypatch: pytest.MonkeyPatch, capsy
 def test_child_that_dies_mid_output_is_redone(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    from app.commands import tag_cmds
+
     tags = _tags()
     _, one = _run(monkeypatch, capsys, tags, "1")
     parent = os.getpid()
-    real_write = os.write
+    real = tag_cmds._check_json_into
 
-    def dying_write(fd: int, data: bytes) -> int:
-        if os.getpid() != parent:  # a child: send part of its output, then die
-            real_write(fd, bytes(data[:1000]))
+    def dying(engine, share, write):  # type: ignore[no-untyped-def]
+        if os.getpid() != parent:  # a child: write part of its output, then die
+            write(one[0] + "\n")
             os._exit(9)
-        return real_write(fd, data)
+        return real(engine, share, write)
 
-    monkeypatch.setattr(os, "write", dying_write)
+    monkeypatch.setattr(tag_cmds, "_check_json_into", dying)
     code, two = _run(monkeypatch, capsys, tags, "2")
     assert two == one and code == 1
 
