@@ -137,16 +137,12 @@ def check_json_lines(engine: TagEngine, tags: Iterable[str]) -> Iterator[tuple[s
         a = analyse(tag)
         p = a.parse
         canonical = a.canonical_tag
-        if canonical is None:
-            head = f'{{"input":{quote(tag)},"well_formed":{"true" if p.well_formed else "false"},"valid":false,' \
-                '"canonical":null,"extlang_form":null,"subtags":['  # fmt: skip
-        else:
-            head = f'{{"input":{quote(tag)},"well_formed":true,"valid":{"true" if a.valid else "false"},' \
-                f'"canonical":"{canonical}","extlang_form":"{extlang_of(canonical)}","subtags":['  # fmt: skip
         if canonical is not None:  # well-formed: no subtag needs escaping (see the docstring)
             subtags = ",".join(
                 [f'{{"text":"{t}","start":{s},"end":{e},"role":"{role}"}}' for t, s, e, role in p.subtags]
             )
+            head = f'{{"input":{quote(tag)},"well_formed":true,"valid":{"true" if a.valid else "false"},' \
+                f'"canonical":"{canonical}","extlang_form":"{extlang_of(canonical)}","subtags":[{subtags}]'  # fmt: skip
         else:
             subtags = ",".join(
                 [
@@ -156,6 +152,8 @@ def check_json_lines(engine: TagEngine, tags: Iterable[str]) -> Iterator[tuple[s
                     for t, s, e, role in p.subtags
                 ]
             )
+            head = f'{{"input":{quote(tag)},"well_formed":{"true" if p.well_formed else "false"},"valid":false,' \
+                f'"canonical":null,"extlang_form":null,"subtags":[{subtags}]'  # fmt: skip
         if p.diags:
             diags = ",".join(
                 [
@@ -163,9 +161,9 @@ def check_json_lines(engine: TagEngine, tags: Iterable[str]) -> Iterator[tuple[s
                     for c, sev, s, e, m, _fl, _ft in a.raw_diagnostics()
                 ]
             )
-            yield f'{head}{subtags}],"diagnostics":[{diags}]}}', a.valid
+            yield f'{head},"diagnostics":[{diags}]}}', a.valid
         else:
-            yield f'{head}{subtags}],"diagnostics":[]}}', a.valid
+            yield head + ',"diagnostics":[]}', a.valid
 
 
 def _run_check(args: argparse.Namespace) -> int:

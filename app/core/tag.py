@@ -464,10 +464,6 @@ class TagEngine:
         p = a.parse
         return CheckResult(text, self, p.well_formed, a.valid, a.canonical_tag, a)
 
-    def extlang_of(self, canonical: str) -> str:
-        """Return the extlang form of a tag already in canonical form."""
-        return self._extlang_of(canonical)
-
     def full_analysis(self, text: str) -> Analysis:
         """Return what ``check(text).analysis`` returns, with the regex run once, not twice."""
         if len(text) <= _FAST_MAX:
@@ -798,10 +794,12 @@ class TagEngine:
     def _is_region(self, code: str) -> bool:
         return code.lower() in self._t.region
 
-    def _extlang_of(self, canonical: str) -> str:
-        lang, _sep, _rest = canonical.partition("-")
-        prefix = self._t.extlang_prefix.get(lang.lower())
+    def extlang_of(self, canonical: str) -> str:
+        """Return the extlang form of a tag already in canonical form."""
+        prefix = self._t.extlang_prefix.get(canonical.partition("-")[0].lower())
         return f"{prefix}-{canonical}" if prefix is not None else canonical
+
+    _extlang_of = extlang_of
 
     # ------------------------------------------------------------- validation
     def _validate(self, p: Parse) -> None:
