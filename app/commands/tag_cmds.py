@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import codecs
 import json
 import os
 import sys
@@ -177,7 +178,7 @@ def _run_check(args: argparse.Namespace) -> int:
         tags = list(_inputs(items))
         jobs = _jobs(args.jobs, len(tags))
         if jobs > 1:
-            all_valid = _check_json_parallel(engine, tags, jobs, write)
+            all_valid = _check_json_parallel(engine, tags, jobs, write, sys.stdout)
         else:
             all_valid = _check_json_into(engine, tags, write)
         return EXIT_OK if all_valid else EXIT_NO_MATCH
@@ -220,12 +221,18 @@ def _jobs(requested: int | None, count: int) -> int:
     return max(1, min(cores, 4))
 
 
-def _check_json_parallel(engine: TagEngine, tags: list[str], jobs: int, write: Callable[[str], None]) -> bool:
+def _check_json_parallel(
+    engine: TagEngine, tags: list[str], jobs: int, write: Callable[[str], None], stream: Any = None
+) -> bool:
     """Check *tags* in *jobs* forked processes that share the loaded data; keep the input order.
 
     Each child writes its share to an unnamed scratch file as it goes; the parent checks the
     first share itself, then copies the children's output in order. A child that fails is
-    redone here, so a crash costs time, never output.
+    redone here, so a crash costs time, never output. When *stream* (the text stream *write*
+    writes to) encodes UTF-8, a child's bytes are exactly what *write* would send, so they are
+    copied file to file (``sendfile``) instead of being decoded and encoded again; a child
+    whose output holds undecodable input bytes says so, and goes through *write* unless the
+    stream writes them back as bytes (surrogateescape).
     """
     if not hasattr(os, "fork"):
         return _check_json_into(engine, tags, write)
@@ -241,43 +248,102 @@ def _check_json_parallel(engine: TagEngine, tags: list[str], jobs: int, write: C
             out.close()
             children.append((-1, None, share))
             continue
-        if pid == 0:  # the child: check its share, report validity in the exit status
+        if pid == 0:  # the child: check its share; exit status: 0/1 valid or not, +4 when not plain UTF-8
             status = 3
             try:
-                status = 0 if _check_json_into(engine, share, out.write) else 1
+                plain = _PlainWriter(out)
+                status = 0 if _check_json_into(engine, share, plain.write) else 1
                 out.flush()
+                if not plain.plain:
+                    status += 4
             finally:
                 os._exit(status)
         children.append((pid, out, share))
     all_valid = _check_json_into(engine, shares[0], write)
+    raw_fd, raw_ok = _utf8_fd(stream)
     for pid, out, share in children:
         status = -1
         if pid > 0:
             _, raw = os.waitpid(pid, 0)
             status = os.waitstatus_to_exitcode(raw)
-        if status in (0, 1):
+        if status in raw_ok and raw_fd is not None:
+            stream.flush()
+            _copy_file(out.fileno(), raw_fd)
+        elif status in (0, 1, 4, 5):
+            out.reconfigure(errors="surrogateescape")
             out.seek(0)
             while chunk := out.read(1 << 20):
                 write(chunk)
-            all_valid = all_valid and status == 0
         else:
             all_valid = _check_json_into(engine, share, write) and all_valid
+            status = 0
+        all_valid = all_valid and status in (0, 4)
         if out is not None:
             out.close()
     return all_valid
 
 
+class _PlainWriter:
+    """Write text to a strict UTF-8 file; on a lone surrogate, note it and write it escaped."""
+
+    def __init__(self, out: Any) -> None:
+        self.out = out
+        self.plain = True
+
+    def write(self, text: str) -> None:
+        try:
+            self.out.write(text)
+        except UnicodeEncodeError:  # nothing was written: the text is encoded before it is buffered
+            self.plain = False
+            self.out.reconfigure(errors="surrogateescape")
+            self.out.write(text)
+
+
+def _utf8_fd(stream: Any) -> tuple[int | None, tuple[int, ...]]:
+    """Return the file descriptor under the text *stream* when it encodes UTF-8, and the child
+    exit statuses whose bytes it would write unchanged (strict: plain output only; with
+    surrogateescape, as where the locale is C, undecodable input bytes too), else (None, ())."""
+    try:
+        if codecs.lookup(stream.encoding).name != "utf-8":
+            return None, ()
+        errors = stream.errors
+        ok = (0, 1) if errors == "strict" else (0, 1, 4, 5) if errors == "surrogateescape" else ()
+        fd: int = stream.fileno()
+    except (AttributeError, LookupError, OSError, TypeError, ValueError):
+        return None, ()
+    return (fd, ok) if ok else (None, ())
+
+
+def _copy_file(src: int, dst: int) -> None:
+    """Copy the whole file *src* to *dst*: in the kernel where it can, else through a buffer."""
+    size = os.fstat(src).st_size
+    off = 0
+    try:
+        while off < size:
+            sent = os.sendfile(dst, src, off, size - off)
+            if sent == 0:
+                break
+            off += sent
+    except OSError:  # an output sendfile cannot write to: copy the rest by hand
+        pass
+    while off < size:
+        view = memoryview(os.pread(src, min(1 << 20, size - off), off))
+        off += len(view)
+        while view:
+            view = view[os.write(dst, view) :]
+
+
 def _scratch_file() -> Any:
-    """Return an unnamed read-write text file for a child's output: in memory where Linux allows."""
+    """Return an unnamed read-write text file (strict UTF-8) for a child's output: in memory on Linux."""
     memfd = getattr(os, "memfd_create", None)
     if memfd is not None:
         try:
-            return open(memfd("bcp47-check"), "w+", encoding="utf-8", errors="surrogateescape")
+            return open(memfd("bcp47-check"), "w+", encoding="utf-8")
         except OSError:
             pass
     import tempfile  # only here: its imports cost start-up time on every run
 
-    return tempfile.TemporaryFile(mode="w+", encoding="utf-8", errors="surrogateescape")
+    return tempfile.TemporaryFile(mode="w+", encoding="utf-8")
 
 
 def _status(r: CheckResult) -> str:

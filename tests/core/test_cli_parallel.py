@@ -6,6 +6,7 @@ import io
 import json
 import os
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -84,3 +85,35 @@ def test_undecodable_bytes_come_out_the_same_from_children(
         assert main(["check", "--json", "--jobs", jobs, "-"]) == 1
         outs.append(capsys.readouterr().out)
     assert outs[0] == outs[1] and outs[0].count("\n") == 6000
+
+
+@pytest.mark.parametrize("errors", ["strict", "surrogateescape"])
+@pytest.mark.parametrize("bad_at", ["start", "end", "none"])
+def test_process_output_equals_one_process(tmp_path, bad_at: str, errors: str) -> None:  # type: ignore[no-untyped-def]
+    # A real process with a real stdout: children's output is copied file to file unless it
+    # holds undecodable input bytes (here in the parent's share, the child's, or nowhere).
+    import subprocess
+
+    good = [b"en-US", b"de-DE-u-co-phonebk", b"zh-\xe6\x99\xae", b"x-a-%d"]
+    lines = [good[i % 4].replace(b"%d", str(i).encode()) for i in range(6000)]
+    if bad_at == "start":
+        lines[3] = b"en-\x80\xff"
+    elif bad_at == "end":
+        lines[-3] = b"en-\x80\xff"
+    data = b"\n".join(lines) + b"\n"
+    root = Path(__file__).resolve().parents[2]
+    outs = []
+    for jobs in ("1", "2"):
+        target = tmp_path / f"out{jobs}.jsonl"
+        with target.open("wb") as out:
+            done = subprocess.run(
+                [sys.executable, "-m", "app.cli", "check", "--json", "--jobs", jobs, "-"],
+                input=data, stdout=out, cwd=root, check=False,
+                env={**os.environ, "PYTHONIOENCODING": f"utf-8:{errors}"},
+            )  # fmt: skip
+        assert done.returncode == 1
+        outs.append(target.read_bytes())
+    assert outs[0] == outs[1]
+    assert outs[0].count(b"\n") == 6000
+    escaped = b'"en-\\udc80\\udcff"' if errors == "strict" else b'"en-\x80\xff"'
+    assert (escaped in outs[0]) == (bad_at != "none")
