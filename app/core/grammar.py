@@ -129,6 +129,10 @@ class Extension(NamedTuple):
     tlang: list[tuple[Token, int]]
 
 
+# Builds an Extension from a tuple in C, skipping the Python-level NamedTuple __new__.
+_new_extension = tuple.__new__
+
+
 def _is_alnum(t: str) -> bool:
     return t.isascii() and t.isalnum()
 
@@ -562,7 +566,7 @@ def _parse_tail(p: Parse, tokens: list[Token], i: int) -> None:
                         body.append(b)
                 j += 1
             p.privateuse = body
-            if not any(b[0] for b in tokens[i + 1 :]):
+            if not body and not any(b[0] for b in tokens[i + 1 :]):
                 p.add(
                     "empty-privateuse", ERROR, tok[1], tok[2],
                     "The private-use singleton 'x' must be followed by at least one subtag of 1 to 8 letters or "
@@ -579,7 +583,7 @@ def _parse_tail(p: Parse, tokens: list[Token], i: int) -> None:
                 else:
                     body.append(b)
             j += 1
-        ext = Extension(tok, body, [], [], [])
+        ext = _new_extension(Extension, (tok, body, [], [], []))
         if s == "u":
             _parse_u(p, ext)
         elif s == "t":
