@@ -94,6 +94,8 @@ def read_stdin_lines(stream: Any = None) -> list[str]:
     lines = data.split("\n")
     if lines[-1] == "":
         lines.pop()
+    if "\r" not in data:
+        return lines
     return [line[:-1] if line.endswith("\r") else line for line in lines]
 
 
