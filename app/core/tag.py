@@ -1027,10 +1027,19 @@ class TagEngine:
                       "usually what you want; use a member's code only when the distinction matters "
                       "(RFC 5646 §4.1.1).")  # fmt: skip
             elif rec.macrolanguage:
-                p.add("macrolanguage-member", "info", tok[1], tok[2],
-                      f"'{code}' ({rec.descriptions[0]}) is one language of the macrolanguage "
-                      f"'{rec.macrolanguage}'. Much content and software uses '{rec.macrolanguage}' instead; both "
-                      "are valid (RFC 5646 §4.1.1).")  # fmt: skip
+                macro = self._t.lang.get(rec.macrolanguage.lower())
+                head = f"'{code}' ({rec.descriptions[0]}) is one language of the macrolanguage '{rec.macrolanguage}'"
+                if macro is not None and macro.deprecated:
+                    advice = (f" ({macro.descriptions[0]}), which is deprecated since {macro.deprecated}; '{code}' is "
+                              "the code to use (RFC 5646 §3.1.6, §4.1.1).")  # fmt: skip
+                elif macro is not None and macro.comments:
+                    # The registry's own word beats a general rule: for 'sh' it prefers the members.
+                    advice = (f" ({macro.descriptions[0]}). The registry says of '{rec.macrolanguage}': "
+                              f"\"{' '.join(macro.comments)}\" (RFC 5646 §4.1.1).")  # fmt: skip
+                else:
+                    advice = (f". Much content and software uses '{rec.macrolanguage}' instead; both are valid "
+                              "(RFC 5646 §4.1.1).")  # fmt: skip
+                p.add("macrolanguage-member", "info", tok[1], tok[2], head + advice)
         elif rec.descriptions[0] == "Private use":
             p.add("private-use-subtag", "info", tok[1], tok[2],
                   f"The {kind} '{code}' lies in the private-use range {rec.code}: valid, but it means something "

@@ -17,7 +17,7 @@ def test_core_and_cli_import_no_qt() -> None:
     assert "app.core.tag" in modules and "app.core.registry" in modules
     code = (
         "import importlib, sys\n"
-        f"for name in {modules + ['app.cli', 'app.commands.registry_cmds', 'app.commands.tag_cmds']!r}:\n"
+        f"for name in {[*modules, 'app.cli', 'app.commands.registry_cmds', 'app.commands.tag_cmds']!r}:\n"
         "    importlib.import_module(name)\n"
         "from app.cli import build_parser; build_parser()\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('PySide6', 'shiboken6')))\n"

@@ -350,3 +350,13 @@ def test_check_of_typical_tag_is_fast(engine: TagEngine) -> None:
         _ = r.diagnostics  # the editor always reads these
     per_tag = (time.perf_counter() - t0) / len(tags)
     assert per_tag < 0.001
+
+
+def test_member_advice_quotes_the_macrolanguage_record_instead_of_recommending_it() -> None:
+    engine = TagEngine.bundled()
+    sr = [d for d in engine.check("sr-Latn-RS").diagnostics if d.code == "macrolanguage-member"]
+    assert len(sr) == 1 and (sr[0].start, sr[0].end) == (0, 2)
+    assert "sr, hr, bs are preferred for most modern uses" in sr[0].message
+    assert "uses 'sh' instead" not in sr[0].message
+    cmn = [d for d in engine.check("cmn").diagnostics if d.code == "macrolanguage-member"]
+    assert "uses 'zh' instead" in cmn[0].message
