@@ -33,6 +33,9 @@ from app.core import ldml
 from app.core.registry import fold
 from app.ui.roles import severity_colour, severity_icon, severity_style
 
+#: Longer "tags" (a pasted megabyte) are not parsed: the editor says why.
+_TAG_LIMIT = 1_000
+
 __all__ = ["BuilderPane", "KeyRow", "KeysModel", "TypeRow", "TypesModel", "key_rows", "type_rows"]
 
 
@@ -505,6 +508,15 @@ class BuilderPane(QWidget):
 
     # Slots ---------------------------------------------------------------------------------------------
     def _on_state_tag_changed(self, tag: str) -> None:
+        if len(tag) > _TAG_LIMIT:
+            # A pasted megabyte is not a tag: say so rather than parse it on every change.
+            self._attributes, self._keywords = [], []
+            self._fill_keywords()
+            self.preview.setText("")
+            self.messages.clear()
+            self.messages.addItem(f"The current tag is {len(tag):,} characters long; the builder works on tags "
+                                  f"of up to {_TAG_LIMIT:,} characters.")  # fmt: skip
+            return
         try:
             parsed = self._engine.u_keywords(tag)
         except Exception:

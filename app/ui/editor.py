@@ -124,6 +124,11 @@ def compute_forms(engine: Any, result: Any, cldr: Any = None) -> dict[str, FormV
     return forms
 
 
+#: How much of the text is checked, coloured and listed. Far above any real tag (RFC 5646 §4.4.1 asks
+#: software to handle at least 35 characters), low enough that every keystroke stays instant.
+CHECK_LIMIT = 1_000
+
+
 def non_ascii_notes(text: str) -> list[str]:
     """Name every distinct non-ASCII character of *text* with its position and code point.
 
@@ -377,9 +382,9 @@ class EditorPane(QWidget):
         return self.result_for(self.editor.text())
 
     def result_for(self, text: str) -> Any:
-        """Return the engine's CheckResult for *text*, checking each distinct text once."""
+        """Return the engine's CheckResult for *text* (its first CHECK_LIMIT characters), checking each text once."""
         if text != self._cache_text:
-            self._cache_result = self._engine.check(text)
+            self._cache_result = self._engine.check(text[:CHECK_LIMIT])
             self._cache_text = text
         return self._cache_result
 
@@ -563,7 +568,11 @@ class EditorPane(QWidget):
 
     def _render_notice(self) -> None:
         parts = [self._notice_text]
-        foreign = non_ascii_notes(self.editor.text())
+        full = self.editor.text()
+        if len(full) > CHECK_LIMIT:
+            parts.append(f"The text is {len(full):,} characters long: only the first {CHECK_LIMIT:,} are checked "
+                         "and coloured. No language tag is that long; is this the right text?")  # fmt: skip
+        foreign = non_ascii_notes(full[:CHECK_LIMIT])
         if foreign:
             parts.append("Non-ASCII input: " + "; ".join(foreign) + ". A tag may hold only ASCII letters, digits "
                          "and '-' (RFC 5646 §2.1); the marked characters make it ill-formed.")  # fmt: skip
@@ -587,7 +596,12 @@ class EditorPane(QWidget):
         if list(result.diagnostics) != self._shown_diagnostics:
             self._shown_diagnostics = list(result.diagnostics)
             self.problems.set_diagnostics(result.diagnostics)
-        self._forms = compute_forms(self._engine, result, self._cldr)
+        if len(text) > CHECK_LIMIT:
+            # Forms of a cut text would pass for forms of the whole one: show none.
+            note = f"the text is longer than {CHECK_LIMIT:,} characters"
+            self._forms = {name: FormValue(name, None, (), note) for name in FORM_NAMES}
+        else:
+            self._forms = compute_forms(self._engine, result, self._cldr)
         self._show_forms()
         self._show_status(result)
         self._render_notice()

@@ -30,7 +30,11 @@ from PySide6.QtWidgets import QFrame, QPlainTextEdit, QSizePolicy, QToolTip, QWi
 
 from app.ui.roles import role_format, severity_colour, severity_style
 
-__all__ = ["TagHighlighter", "TagLineEdit", "Utf16Map", "clean_pasted"]
+__all__ = ["MAX_TEXT", "TagHighlighter", "TagLineEdit", "Utf16Map", "clean_pasted"]
+
+#: The most text the one-line editor takes; more is cut, with a note. No language tag comes near it,
+#: and a megabyte pasted by mistake must not keep the editor busy for a minute.
+MAX_TEXT = 10_000
 
 _SEVERITY_RANK = {"error": 3, "warning": 2, "info": 1}
 
@@ -78,6 +82,11 @@ def clean_pasted(text: str) -> tuple[str, str | None]:
     if not lines:
         return "", ("Ignored pasted text that held only spaces or line breaks." if text else None)
     first = lines[0]
+    if len(first) > MAX_TEXT:
+        return first[:MAX_TEXT], (
+            f"The pasted text was {len(first):,} characters long; kept the first {MAX_TEXT:,} (a language tag "
+            "is rarely longer than a few dozen)."
+        )
     if len(lines) > 1:
         return first, f"The pasted text had {len(lines)} lines; kept the first one ({first})."
     if first != text:
@@ -121,9 +130,9 @@ class TagHighlighter(QSyntaxHighlighter):
         if not text:
             return
         result = self._result_for(text)
-        if result is None or result.input != text:
+        if result is None or not text.startswith(result.input):
             return
-        n = len(text)
+        n = len(result.input)  # a very long text is checked (and painted) only at its start
         roles: list[str | None] = [None] * n
         for sub in result.subtags:
             for i in range(max(0, sub.start), min(n, sub.end)):
@@ -136,6 +145,7 @@ class TagHighlighter(QSyntaxHighlighter):
                 cur = severities[i]
                 if cur is None or _SEVERITY_RANK.get(sev, 0) > _SEVERITY_RANK.get(cur, 0):
                     severities[i] = sev
+        text = result.input
         u16 = Utf16Map(text)
         run_start = 0
         key = (roles[0], severities[0], ord(text[0]) > 127)
@@ -212,7 +222,7 @@ class TagLineEdit(QPlainTextEdit):
 
     def set_text(self, text: str) -> None:
         """Replace the text as one undoable edit, keeping it to one line, and put the caret at the end."""
-        text = " ".join(text.splitlines())
+        text = " ".join(text.splitlines())[:MAX_TEXT]
         if text == self.toPlainText():
             return
         cursor = QTextCursor(self.document())
