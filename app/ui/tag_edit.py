@@ -82,13 +82,16 @@ def clean_pasted(text: str) -> tuple[str, str | None]:
     if not lines:
         return "", ("Ignored pasted text that held only spaces or line breaks." if text else None)
     first = lines[0]
-    if len(first) > MAX_TEXT:
-        return first[:MAX_TEXT], (
-            f"The pasted text was {len(first):,} characters long; kept the first {MAX_TEXT:,} (a language tag "
-            "is rarely longer than a few dozen)."
-        )
+    notes = []
     if len(lines) > 1:
-        return first, f"The pasted text had {len(lines)} lines; kept the first one ({first})."
+        shown = first if len(first) <= 40 else first[:37] + "..."
+        notes.append(f"The pasted text had {len(lines)} lines; kept the first one ({shown}).")
+    if len(first) > MAX_TEXT:
+        notes.append(f"The line was {len(first):,} characters long; kept the first {MAX_TEXT:,} (a language tag "
+                     "is rarely longer than a few dozen).")  # fmt: skip
+        first = first[:MAX_TEXT]
+    if notes:
+        return first, " ".join(notes)
     if first != text:
         return first, "Removed spaces and line breaks around the pasted text."
     return first, None
@@ -279,8 +282,13 @@ class TagLineEdit(QPlainTextEdit):
     def insertFromMimeData(self, source: QMimeData) -> None:
         """Insert pasted or dropped text trimmed to one line, and say what was trimmed."""
         cleaned, note = clean_pasted(source.text())
+        cursor = self.textCursor()
+        room = MAX_TEXT - (len(self.toPlainText()) - len(cursor.selectedText()))
+        if len(cleaned) > room:  # the whole text stays within MAX_TEXT, not just the pasted part
+            cleaned = cleaned[: max(room, 0)]
+            note = (note + " " if note else "") + f"The editor holds at most {MAX_TEXT:,} characters."
         if cleaned:
-            self.textCursor().insertText(cleaned)
+            cursor.insertText(cleaned)
         if note:
             self.paste_adjusted.emit(note)
 

@@ -36,6 +36,7 @@ def panes(qtbot, tmp_path, engine):  # type: ignore[no-untyped-def]
 
 
 def _paste(editor: EditorPane, text: str) -> None:
+    editor.editor.selectAll()  # the paste replaces the whole text
     mime = QMimeData()
     mime.setText(text)
     editor.editor.insertFromMimeData(mime)
@@ -48,6 +49,10 @@ def test_a_pasted_megabyte_is_cut_and_said_so(panes) -> None:  # type: ignore[no
     assert len(editor.text()) == MAX_TEXT
     notice = editor.notice.text()
     assert "1,050,000 characters" in notice and f"kept the first {MAX_TEXT:,}" in notice
+    _paste(editor, "de-DE\n" + "x" * 20_000)
+    assert editor.text() == "de-DE"
+    assert "2 lines; kept the first one (de-DE)" in editor.notice.text()
+    _paste(editor, "ab-" * 350_000)
     assert f"only the first {CHECK_LIMIT:,} are checked" in notice
     # The check ran on the first CHECK_LIMIT characters only, and nothing pretends to be the tag's form.
     assert editor.result().input == editor.text()[:CHECK_LIMIT]
@@ -73,6 +78,18 @@ def test_odd_strings_never_break_the_panes(panes) -> None:  # type: ignore[no-un
         if editor.text().strip():
             # The builder has followed the tag and says something about it (problems, or that it is fine).
             assert builder.messages.count() > 0, text
+
+
+def test_pasting_into_text_keeps_the_whole_within_the_limit(panes) -> None:  # type: ignore[no-untyped-def]
+    editor, _ = panes
+    editor.set_text("en-")
+    editor.editor.moveCursor(editor.editor.textCursor().MoveOperation.End)
+    mime = QMimeData()
+    mime.setText("x" * MAX_TEXT)
+    editor.editor.insertFromMimeData(mime)
+    editor.flush()
+    assert len(editor.text()) == MAX_TEXT and editor.text().startswith("en-x")
+    assert f"at most {MAX_TEXT:,} characters" in editor.notice.text()
 
 
 def test_clean_pasted_keeps_short_text_whole() -> None:
