@@ -64,16 +64,19 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     def fatal(message: str) -> int:
         logging.getLogger(__name__).error(message)
-        QMessageBox.critical(None, "BCP 47 Explorer cannot start", message)
+        print(f"bcp47-explorer: {message}", file=sys.stderr)
+        if args.quit_after is None:  # nobody would be there to close a dialog in an automated run
+            QMessageBox.critical(None, "BCP 47 Explorer cannot start", message)
         return 2
 
     registry = None
+    startup_warning = ""
     if args.registry:
         try:
             registry = load_registry(args.registry)
         except (DataError, RegistryError) as exc:
-            QMessageBox.warning(None, "Cannot open the registry",
-                                f"{exc}\n\nThe bundled registry is used instead.")  # fmt: skip
+            startup_warning = f"{exc}\n\nThe bundled registry is used instead."
+            logging.getLogger(__name__).warning("cannot open the registry: %s", exc)
     if registry is None:
         try:
             registry = bundled_registry()
@@ -92,12 +95,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.tag:
         window.state.set_tag(args.tag.strip())
     window.show()
+    if startup_warning:
+        # Shown over the window, not before it: the app is usable while the message is read.
+        box = QMessageBox(QMessageBox.Icon.Warning, "Cannot open the registry", startup_warning, parent=window)
+        box.open()
 
     def shown() -> None:
         if os.environ.get(ENV_STARTUP_PROBE):
             print(f"shown {time.monotonic():.6f}", flush=True)
         if args.quit_after is not None:
-            QTimer.singleShot(max(args.quit_after, 0), window.close)
+            QTimer.singleShot(max(args.quit_after, 0), lambda: (window.close(), app.quit()))
 
     QTimer.singleShot(0, shown)
     status = app.exec()

@@ -204,13 +204,16 @@ def test_main_reports_a_bad_registry_file_and_uses_the_bundled_one(settings_path
 
     bad = tmp_path / "bad.txt"
     bad.write_bytes(b"File-Date: 2026-01-01\n%%\nType: language\n\xff\xfe\n")
-    shown: list[str] = []
-    monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text, *a: shown.append(text))
+    shown: list[tuple[str, bool]] = []
+    # The warning opens over the shown window without blocking it (QMessageBox.open, not exec).
+    monkeypatch.setattr(QMessageBox, "open", lambda box: shown.append((box.text(), box.parent().isVisible())))
     assert main(["--settings", str(settings_path), "--registry", str(bad), "--quit-after", "0"]) == 0
-    assert shown and "bad.txt" in shown[0] and "line 4" in shown[0] and "bundled registry is used" in shown[0]
+    text, over_visible_window = shown[0]
+    assert "bad.txt" in text and "line 4" in text and "bundled registry is used" in text
+    assert over_visible_window
 
 
-def test_main_exits_2_with_a_dialog_when_no_registry_loads(settings_path, monkeypatch) -> None:
+def test_main_exits_2_with_a_dialog_when_no_registry_loads(settings_path, monkeypatch, capsys) -> None:
     import app.core.data as data
     from app.__main__ import main
 
@@ -220,8 +223,12 @@ def test_main_exits_2_with_a_dialog_when_no_registry_loads(settings_path, monkey
     shown: list[str] = []
     monkeypatch.setattr(data, "bundled_registry", broken)
     monkeypatch.setattr(QMessageBox, "critical", lambda parent, title, text, *a: shown.append(text))
-    assert main(["--settings", str(settings_path), "--quit-after", "0"]) == 2
+    assert main(["--settings", str(settings_path)]) == 2  # no --quit-after: a person is there to read it
     assert shown and "cannot find the bundled data folder" in shown[0]
+    shown.clear()
+    assert main(["--settings", str(settings_path), "--quit-after", "0"]) == 2  # automated: stderr, no dialog
+    assert shown == []
+    assert "cannot find the bundled data folder" in capsys.readouterr().err
 
 
 def test_main_version(capsys) -> None:
