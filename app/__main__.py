@@ -104,7 +104,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if os.environ.get(ENV_STARTUP_PROBE):
             print(f"shown {time.monotonic():.6f}", flush=True)
         if args.quit_after is not None:
-            QTimer.singleShot(max(args.quit_after, 0), lambda: (window.close(), app.quit()))
+            QTimer.singleShot(max(args.quit_after, 0), window.close)
 
     QTimer.singleShot(0, shown)
     status = app.exec()
