@@ -44,20 +44,23 @@ def test_window_has_three_panes_and_shows_registry_facts(window, registry) -> No
 
 
 def test_pane_shortcuts_switch_panes(qtbot, window) -> None:
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
     assert window.pane_actions["browser"].shortcut().toString() == "Ctrl+3"
     window.pane_actions["browser"].trigger()
     assert window.tabs.currentWidget() is window.browser
-    assert window.browser.search_edit.hasFocus() or not window.isActiveWindow()
+    assert window.browser.search_edit.hasFocus()
     window.pane_actions["editor"].trigger()
     assert window.tabs.currentWidget() is window.editor
 
 
 def test_ctrl_f_focuses_the_registry_search(qtbot, window) -> None:
     window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
     window.tabs.setCurrentIndex(0)
     window.find_in_registry()
     assert window.tabs.currentWidget() is window.browser
-    assert QApplication.focusWidget() in (window.browser.search_edit, None)
+    assert QApplication.focusWidget() is window.browser.search_edit
 
 
 def test_use_in_tag_updates_the_current_tag(qtbot, window) -> None:
