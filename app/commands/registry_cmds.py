@@ -141,8 +141,12 @@ def _run_lookup(args: argparse.Namespace) -> int:
 
 
 def _run_search(args: argparse.Namespace) -> int:
-    reg = _registry(args)
     query = " ".join(args.text)
+    if not query.strip():
+        # The core lists every record for an empty query (the browser's unfiltered view); on the
+        # command line that would be 9,000 lines labelled as text matches.
+        raise CommandError("nothing to search for: give a code or some words of a description")
+    reg = _registry(args)
     limit = args.limit or None
     hits = reg.search(query, types=args.types, scope=args.scope, deprecated=args.deprecated)
     total = len(hits)

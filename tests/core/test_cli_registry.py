@@ -61,6 +61,13 @@ def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 2
 
 
+@pytest.mark.parametrize("blank", ["", "  ", "\t"])
+def test_search_for_nothing_is_a_usage_error(capsys: pytest.CaptureFixture[str], blank: str) -> None:
+    code, out, err = run(capsys, "search", blank)
+    assert code == 2 and out == ""
+    assert "nothing to search for" in err
+
+
 def test_bad_registry_file_exits_2_with_the_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     bad = tmp_path / "bad.txt"
     bad.write_text("File-Date: 2026-01-01\n%%\nType: language\nSubtag aa\n")
