@@ -445,9 +445,7 @@ class CldrData:
         >>> bundled_cldr().validate_value("vt", "0020") is None, bundled_cldr().validate_value("rg", "uszzzz")
         (True, None)
         """
-        subtags = [s for s in text.lower().replace("_", "-").split("-")] if text else []
-        if subtags == [""]:
-            subtags = []
+        subtags = text.lower().replace("_", "-").split("-") if text else []
         for p in self.check_u_keyword(key, subtags, is_script=is_script, is_region=is_region):
             if p.severity == "error":
                 return p.message
@@ -455,7 +453,6 @@ class CldrData:
 
     def _class_error(
         self,
-        k: CldrKey,
         value: str,
         classes: Sequence[str],
         is_script: Callable[[str], bool] | None,
@@ -601,7 +598,7 @@ class CldrData:
                         (),
                     )
                 ]
-            return self._deprecation(k, ty, 0, label)
+            return self._deprecation(ty, 0, label)
         if k.value_classes:
             return self._check_class_value(k, types, label, is_script, is_region)
         if k.takes_list:
@@ -611,7 +608,7 @@ class CldrData:
                 if one is None:
                     out.append(self._unknown_type(k, t, i, label))
                 else:
-                    out.extend(self._deprecation(k, one, i, label))
+                    out.extend(self._deprecation(one, i, label))
             return out
         # A multi-subtag type ('islamic-civil'): find the longest listed prefix.
         for n in range(len(types) - 1, 0, -1):
@@ -633,7 +630,7 @@ class CldrData:
                         f"(RFC 6067 §2.1, UTS #35 §3.6.1).{hint}",
                         tuple(prefix.split("-")),
                     ),
-                    *self._deprecation(k, k.types[prefix], 0, label),
+                    *self._deprecation(k.types[prefix], 0, label),
                 ]
         return [self._unknown_type(k, joined, 0, label)]
 
@@ -648,7 +645,7 @@ class CldrData:
             f"Valid types: {_quote_list(names)}.",
         )
 
-    def _deprecation(self, k: CldrKey, ty: CldrType, index: int, label: str) -> list[KeywordProblem]:
+    def _deprecation(self, ty: CldrType, index: int, label: str) -> list[KeywordProblem]:
         if not ty.deprecated:
             return []
         instead = f" Use '{ty.preferred}' instead" if ty.preferred else " It has no replacement"
@@ -687,9 +684,9 @@ class CldrData:
         for i, value in enumerate(types):
             listed = k.types.get(value)
             if listed is not None:
-                problems.extend(self._deprecation(k, listed, i, label))
+                problems.extend(self._deprecation(listed, i, label))
             else:
-                reason = self._class_error(k, value, k.value_classes, is_script, is_region)
+                reason = self._class_error(value, k.value_classes, is_script, is_region)
                 if reason is not None:
                     problems.append(
                         KeywordProblem(
