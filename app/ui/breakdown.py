@@ -6,7 +6,7 @@ before the first singleton, from CLDR for -u- and -t-); ``BreakdownModel`` is a 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
@@ -85,9 +85,7 @@ def breakdown_rows(result: Any, registry: Any, cldr: Any = None) -> list[Breakdo
     rows: list[BreakdownRow] = []
     subtags = list(result.subtags)
     grandfathered = getattr(result, "grandfathered", None)
-    u_key = None  # the CldrKey of the current -u- keyword, or None
-    u_types: list[Any] = []  # subtags of the current keyword's type, to look up multi-subtag types
-    t_key = None
+    key = None  # the CldrKey of the current -u- keyword or -t- field, or None
     t_lang_index = 0
     i = 0
     while i < len(subtags):
@@ -106,7 +104,7 @@ def breakdown_rows(result: Any, registry: Any, cldr: Any = None) -> list[Breakdo
             record = registry.tag_record(grandfathered or result.input)
             if record is not None:
                 row = _from_record(sub, role, record)
-                rows.append(BreakdownRow(**{**_asdict(row), "record_code": record.code}))
+                rows.append(replace(row, record_code=record.code))
             else:
                 rows.append(BreakdownRow(sub.text, sub.start, sub.end, role))
             continue
@@ -116,43 +114,31 @@ def breakdown_rows(result: Any, registry: Any, cldr: Any = None) -> list[Breakdo
             record = registry.get(kind, sub.text)
             if record is not None:
                 row = _from_record(sub, role, record)
-                rows.append(BreakdownRow(**{**_asdict(row), "description": f"source {kind}: {row.description}"}))
+                rows.append(replace(row, description=f"source {kind}: {row.description}"))
             else:
                 rows.append(BreakdownRow(sub.text, sub.start, sub.end, role, description=f"source {kind}"))
             continue
         if role == "singleton":
-            u_key = t_key = None
+            key = None
             t_lang_index = 0
             rows.append(BreakdownRow(sub.text, sub.start, sub.end, role, description=_singleton_text(sub.text)))
             continue
-        if role == "u-key":
-            u_key = cldr.u_key(sub.text) if cldr is not None else None
-            if u_key is None:
-                rows.append(BreakdownRow(sub.text, sub.start, sub.end, role, description="unknown -u- key"))
+        if role in ("u-key", "t-key"):
+            singleton = role[0]
+            lookup = None if cldr is None else cldr.u_key if singleton == "u" else cldr.t_key
+            key = lookup(sub.text) if lookup is not None else None
+            if key is None:
+                rows.append(BreakdownRow(sub.text, sub.start, sub.end, role, description=f"unknown -{singleton}- key"))
             else:
-                rows.append(_cldr_row(sub, role, _key_text(u_key), u_key.deprecated, u_key.preferred))
+                rows.append(_cldr_row(sub, role, _key_text(key), key.deprecated, key.preferred))
             continue
-        if role == "u-type":
-            # Multi-subtag types (islamic-civil) are looked up whole: gather this keyword's type subtags.
-            u_types = [sub]
-            while i < len(subtags) and str(subtags[i].role) == "u-type":
-                u_types.append(subtags[i])
-                i += 1
-            rows.extend(_type_rows(u_types, "u-type", u_key))
-            continue
-        if role == "t-key":
-            t_key = cldr.t_key(sub.text) if cldr is not None else None
-            if t_key is None:
-                rows.append(BreakdownRow(sub.text, sub.start, sub.end, role, description="unknown -t- key"))
-            else:
-                rows.append(_cldr_row(sub, role, _key_text(t_key), t_key.deprecated, t_key.preferred))
-            continue
-        if role == "t-value":
+        if role in ("u-type", "t-value"):
+            # Multi-subtag types (islamic-civil) are looked up whole: gather this keyword's value subtags.
             values = [sub]
-            while i < len(subtags) and str(subtags[i].role) == "t-value":
+            while i < len(subtags) and str(subtags[i].role) == role:
                 values.append(subtags[i])
                 i += 1
-            rows.extend(_type_rows(values, "t-value", t_key))
+            rows.extend(_type_rows(values, role, key))
             continue
         if role == "u-attribute":
             rows.append(
@@ -171,10 +157,6 @@ def breakdown_rows(result: Any, registry: Any, cldr: Any = None) -> list[Breakdo
             continue
         rows.append(BreakdownRow(sub.text, sub.start, sub.end, role, description="see the problems list"))
     return rows
-
-
-def _asdict(row: BreakdownRow) -> dict[str, Any]:
-    return {name: getattr(row, name) for name in BreakdownRow.__slots__}
 
 
 def _singleton_text(s: str) -> str:
