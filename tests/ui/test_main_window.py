@@ -385,8 +385,6 @@ def test_use_in_tag_reaches_the_real_editor(qtbot, window) -> None:
 
 def test_activating_a_subtag_in_the_real_editor_shows_its_record(qtbot, window) -> None:
     editor = _real_editor(window)
-    if not hasattr(editor, "activate_subtag_at"):
-        pytest.skip("the editor has no activate_subtag_at")
     window.state.set_tag("sl-rozaj-biske")
     qtbot.waitUntil(lambda: editor.text() == "sl-rozaj-biske", timeout=1000)
     editor.flush()
