@@ -68,13 +68,7 @@ def build_parser(verb: str | None = None) -> argparse.ArgumentParser:
 
     names = (VERB_MODULES[verb],) if verb in VERB_MODULES else _COMMAND_MODULES
     for name in names:
-        try:
-            module = importlib.import_module(f"app.commands.{name}")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"app.commands.{name}":
-                raise
-            continue
-        module.register(sub)
+        importlib.import_module(f"app.commands.{name}").register(sub)
     return parser
 
 

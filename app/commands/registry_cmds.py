@@ -212,13 +212,10 @@ def _bundled_extras() -> list[str]:
         lines.append(f"Language Tag Extensions Registry  File-Date {ext.file_date}  (singletons: {ids})")
     except (data.DataError, ValueError) as exc:
         lines.append(f"Language Tag Extensions Registry: not available ({exc})")
-    loader = getattr(data, "bundled_cldr", None)
-    if loader is not None:
-        try:
-            cldr = loader()
-            lines.append(f"CLDR BCP 47 data  version {getattr(cldr, 'version', '?')}")
-        except (data.DataError, ValueError) as exc:
-            lines.append(f"CLDR BCP 47 data: not available ({exc})")
+    try:
+        lines.append(f"CLDR BCP 47 data  version {data.bundled_cldr().version}")
+    except (data.DataError, ValueError) as exc:
+        lines.append(f"CLDR BCP 47 data: not available ({exc})")
     return lines
 
 

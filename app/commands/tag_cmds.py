@@ -545,10 +545,8 @@ def _run_convert(args: argparse.Namespace) -> int:
 
 
 def _to_legacy(engine: TagEngine, text: str) -> tuple[str, list[str]]:
-    try:
-        from app.core.ldml import bcp47_to_legacy
-    except ImportError:  # pragma: no cover - ships with the app
-        raise CommandError("legacy LDML conversion is not available in this build") from None
+    from app.core.ldml import bcp47_to_legacy
+
     tag = text
     if "_" in text or "@" in text or text.lower().startswith("root"):
         tag, notes = engine.from_unicode_locale(text)
