@@ -9,6 +9,7 @@ something invalid, 2 usage or data errors.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gc
 import json
 import sys
@@ -90,12 +91,28 @@ def data_loaded() -> None:
         gc.enable()
 
 
+def _tolerate_undecodable_bytes() -> None:
+    """Read bytes that are not UTF-8 as U+DC80..U+DCFF and print them as \\udcXX, never a traceback.
+
+    Python reads and writes the standard streams strictly under a UTF-8 locale such as
+    en_US.UTF-8 (it is lenient under C and POSIX), so a stray byte in a tag on stdin, or in an
+    argument echoed back, would otherwise end the run with UnicodeDecodeError or UnicodeEncodeError.
+    """
+    for stream, errors in ((sys.stdin, "surrogateescape"), (sys.stdout, "backslashreplace")):
+        if getattr(stream, "errors", None) == "strict":
+            # A stream that cannot be reconfigured (not a TextIOWrapper) is left as it is.
+            with contextlib.suppress(AttributeError, ValueError, OSError):
+                stream.reconfigure(errors=errors)  # type: ignore[union-attr]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
     global _paused
-    if argv is None and gc.isenabled():
-        gc.disable()
-        _paused = True
+    if argv is None:
+        _tolerate_undecodable_bytes()
+        if gc.isenabled():
+            gc.disable()
+            _paused = True
     try:
         args_list = list(sys.argv[1:] if argv is None else argv)
         parser = build_parser(args_list[0] if args_list else None)

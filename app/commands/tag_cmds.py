@@ -309,7 +309,8 @@ def _utf8_fd(stream: Any) -> tuple[int | None, tuple[int, ...]]:
         if codecs.lookup(stream.encoding).name != "utf-8":
             return None, ()
         errors = stream.errors
-        ok = (0, 1) if errors == "strict" else (0, 1, 4, 5) if errors == "surrogateescape" else ()
+        plain_only = errors in ("strict", "backslashreplace")  # the CLI's own choice for a strict stream
+        ok = (0, 1) if plain_only else (0, 1, 4, 5) if errors == "surrogateescape" else ()
         fd: int = stream.fileno()
     except (AttributeError, LookupError, OSError, TypeError, ValueError):
         return None, ()

@@ -4,6 +4,12 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
 
 from app import cli
 
@@ -43,3 +49,24 @@ def test_process_run_pauses_the_collector_until_data_is_loaded(monkeypatch, caps
     seen.clear()
     assert cli.main(["check", "en-US"]) == cli.EXIT_OK  # called as a library: the collector is left alone
     assert seen == [] and gc.isenabled()
+
+
+@pytest.mark.parametrize(
+    ("argv", "want"),
+    [
+        (["lookup", b"\xff"], b"\\udcff: no record"),
+        (["match", "--ranges", "en", b"\xff"], b"no range matches: \\udcff"),
+        (["match", "--ranges", "en", "-"], b"no range matches: \\udcff\\udcfe-US"),
+        (["check", "-"], b"'\\udcff\\udcfe-US': NOT well-formed"),
+    ],
+)
+def test_undecodable_bytes_under_a_strict_utf8_locale_give_no_traceback(argv, want) -> None:  # type: ignore[no-untyped-def]
+    # Under en_US.UTF-8 and the like Python reads and writes the standard streams strictly.
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run(
+        [sys.executable, "-m", "app.cli", *argv], input=b"en\n\xff\xfe-US\n", capture_output=True, cwd=root,
+        env={**os.environ, "PYTHONIOENCODING": "utf-8:strict"}, check=False,
+    )  # fmt: skip
+    assert b"Traceback" not in done.stderr, done.stderr.decode("utf-8", "replace")
+    assert done.returncode in (0, 1)
+    assert want in done.stdout
