@@ -350,15 +350,9 @@ class MainWindow(QMainWindow):
 
     def show_about(self) -> None:
         """Show the About dialog."""
-        dialog_cls, _why = _optional("app.ui.about", "AboutDialog")
-        if dialog_cls is None:
-            from PySide6.QtWidgets import QMessageBox
+        from app.ui.about import AboutDialog  # imported on demand: it is not needed to start
 
-            from app import __version__
-
-            QMessageBox.about(self, f"About {APP_NAME}", f"{APP_NAME} {__version__}")
-            return
-        dialog = dialog_cls(self)
+        dialog = AboutDialog(self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.open()
 
