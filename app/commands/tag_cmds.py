@@ -27,6 +27,7 @@ and reported as bad characters. Exit status: 0 when all tags are valid, 1 when a
 """
 
 _BATCH = 2000  # output lines per write: one write per tag costs more than the check itself
+_MAX_JOBS = 16
 _PARALLEL_MIN = 4000  # below this many tags, forking costs more than it saves
 
 
@@ -213,7 +214,8 @@ def _check_json_into(engine: TagEngine, tags: Sequence[str], write: Callable[[st
 def _jobs(requested: int | None, count: int) -> int:
     """Decide how many processes check a batch: several only for large inputs where fork exists."""
     if requested is not None:
-        return max(1, requested)
+        # Never more processes than tags, nor than a handful per core: each costs a fork and a scratch file.
+        return max(1, min(requested, count, _MAX_JOBS))
     if count < _PARALLEL_MIN or not hasattr(os, "fork"):
         return 1
     try:

@@ -117,3 +117,20 @@ def test_process_output_equals_one_process(tmp_path, bad_at: str, errors: str) -
     assert outs[0].count(b"\n") == 6000
     escaped = b'"en-\\udc80\\udcff"' if errors == "strict" else b'"en-\x80\xff"'
     assert (escaped in outs[0]) == (bad_at != "none")
+
+
+def test_jobs_are_capped_by_the_tags_and_a_fixed_maximum() -> None:
+    from app.commands.tag_cmds import _MAX_JOBS, _jobs
+
+    assert _jobs(5000, 3) == 3
+    assert _jobs(5000, 100_000) == _MAX_JOBS
+    assert _jobs(0, 10) == 1 and _jobs(-4, 10) == 1
+    assert _jobs(None, 10) == 1  # small inputs stay in one process
+
+
+def test_many_requested_jobs_on_few_tags_still_answer_in_order(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    tags = ["en", "de-1901-1901", "x-a"]
+    code, lines = _run(monkeypatch, capsys, tags, "5000")
+    assert [json.loads(line)["input"] for line in lines] == tags and code == 1
