@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import logging
 from collections.abc import Callable
 from functools import partial
@@ -22,9 +21,13 @@ from PySide6.QtWidgets import (
 )
 
 from app.core.compose import use_in_tag
+from app.core.data import bundled_cldr
 from app.core.registry import Registry
+from app.core.tag import TagEngine
 
 from .browser import BrowserPane
+from .builder import BuilderPane
+from .editor import EditorPane
 from .errors import show_error
 from .settings import Settings
 from .state import TagState
@@ -64,14 +67,6 @@ class Placeholder(QWidget):
         layout.addWidget(label)
         self.setAccessibleName(f"{title} (not available)")
         self.reason = reason
-
-
-def _optional(module: str, name: str) -> tuple[Any, str]:
-    """Return (attribute, "") from an app module that may not exist yet, or (None, why not)."""
-    try:
-        return getattr(importlib.import_module(module), name), ""
-    except (ImportError, AttributeError) as exc:
-        return None, f"{module}.{name} cannot be loaded ({exc})."
 
 
 class MainWindow(QMainWindow):
@@ -124,24 +119,16 @@ class MainWindow(QMainWindow):
         problems = []
         cldr = self._cldr
         if cldr is None:
-            loader, why = _optional("app.core.data", "bundled_cldr")
-            if loader is not None:
-                try:
-                    cldr = loader()
-                except Exception as exc:
-                    why = f"The CLDR data cannot be loaded: {exc}"
-            if cldr is None:
-                problems.append(why)
+            try:
+                cldr = bundled_cldr()
+            except Exception as exc:
+                problems.append(f"The CLDR data cannot be loaded: {exc}")
         engine = self._engine
         if engine is None and cldr is not None:
-            engine_cls, why = _optional("app.core.tag", "TagEngine")
-            if engine_cls is not None:
-                try:
-                    engine = engine_cls(self.registry, cldr)
-                except Exception as exc:
-                    why = f"The tag engine cannot start: {exc}"
-            if engine is None:
-                problems.append(why)
+            try:
+                engine = TagEngine(self.registry, cldr)
+            except Exception as exc:
+                problems.append(f"The tag engine cannot start: {exc}")
         self._cldr, self._engine = cldr, engine
         return cldr, engine, " ".join(problems)
 
@@ -152,20 +139,17 @@ class MainWindow(QMainWindow):
             if w is not None:
                 w.deleteLater()
 
-        def make(module: str, cls_name: str, title: str, build: Callable[[Any], QWidget]) -> QWidget:
-            cls, why = _optional(module, cls_name)
-            if cls is None or engine is None:
-                return Placeholder(title, why or problems)
+        def make(title: str, build: Callable[[], QWidget]) -> QWidget:
+            if engine is None:
+                return Placeholder(title, problems)
             try:
-                return build(cls)
+                return build()
             except Exception as exc:
                 log.exception("cannot create the %s pane", title)
                 return Placeholder(title, f"It failed to start: {exc}")
 
-        self.editor = make("app.ui.editor", "EditorPane", "The tag editor",
-                           lambda cls: cls(self.state, engine, self.registry, self.settings))  # fmt: skip
-        self.builder = make("app.ui.builder", "BuilderPane", "The -u- keyword builder",
-                            lambda cls: cls(self.state, engine, cldr))  # fmt: skip
+        self.editor = make("The tag editor", lambda: EditorPane(self.state, engine, self.registry, self.settings))
+        self.builder = make("The -u- keyword builder", lambda: BuilderPane(self.state, engine, cldr))
         self.browser = BrowserPane(self.registry)
         for (key, title, shortcut), widget in zip(PANES, (self.editor, self.builder, self.browser), strict=True):
             widget.setObjectName(f"{key}_pane") if not widget.objectName() else None

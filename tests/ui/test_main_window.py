@@ -81,14 +81,11 @@ def test_prefix_link_opens_the_tag(qtbot, window) -> None:
 def test_missing_panes_get_a_placeholder_not_a_crash(qtbot, registry, settings_path, monkeypatch) -> None:
     import app.ui.main_window as mw
 
-    real = mw._optional
+    def missing(*_args: object) -> QWidget:
+        raise ImportError("the pane is missing")
 
-    def without_editor(module: str, name: str):  # type: ignore[no-untyped-def]
-        if module in ("app.ui.editor", "app.ui.builder"):
-            return None, f"{module} is missing."
-        return real(module, name)
-
-    monkeypatch.setattr(mw, "_optional", without_editor)
+    monkeypatch.setattr(mw, "EditorPane", missing)
+    monkeypatch.setattr(mw, "BuilderPane", missing)
     win = MainWindow(registry, Settings(settings_path))
     qtbot.addWidget(win)
     assert isinstance(win.editor, Placeholder) and isinstance(win.builder, Placeholder)
@@ -297,18 +294,9 @@ class _FakeEditor(QWidget):
 def window_with_editor(qtbot, registry, settings_path, monkeypatch) -> MainWindow:
     import app.ui.main_window as mw
 
-    real = mw._optional
-
-    def fake(module: str, name: str):  # type: ignore[no-untyped-def]
-        if module == "app.ui.editor":
-            return _FakeEditor, ""
-        if module == "app.ui.builder":
-            return (lambda state, engine, cldr: QWidget()), ""
-        if module == "app.core.tag":
-            return (lambda registry, cldr: object()), ""
-        return real(module, name)
-
-    monkeypatch.setattr(mw, "_optional", fake)
+    monkeypatch.setattr(mw, "EditorPane", _FakeEditor)
+    monkeypatch.setattr(mw, "BuilderPane", lambda state, engine, cldr: QWidget())
+    monkeypatch.setattr(mw, "TagEngine", lambda registry, cldr: object())
     win = MainWindow(registry, Settings(settings_path), cldr=object())
     qtbot.addWidget(win)
     win.show()
