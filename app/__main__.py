@@ -1,4 +1,4 @@
-"""Start the desktop app: ``python -m app`` or ``bcp47-explorer``."""
+"""Start the desktop app: ``python -m bcp47_explorer`` or ``bcp47-explorer``."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import sys
 import time
 from collections.abc import Sequence
 
-from app import __version__
+from . import __version__
 
 __all__ = ["main", "build_parser"]
 
@@ -38,9 +38,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     from PySide6.QtCore import QCoreApplication, QTimer
     from PySide6.QtWidgets import QApplication, QMessageBox
 
-    from app.core.data import DataError, bundled_registry, load_registry
-    from app.core.registry import RegistryError
-    from app.ui.errors import install_excepthook, setup_logging
+    from .core.data import DataError, bundled_registry, load_registry
+    from .core.registry import RegistryError
+    from .ui.errors import install_excepthook, setup_logging
 
     QCoreApplication.setOrganizationName("bcp47-explorer")
     QCoreApplication.setApplicationName("bcp47-explorer")
@@ -54,7 +54,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     app.setApplicationDisplayName("BCP 47 Explorer")
     app.setDesktopFileName("io.github.bcp47explorer.BCP47Explorer")
     try:
-        from app.ui.about import app_icon
+        from .ui.about import app_icon
 
         app.setWindowIcon(app_icon())
     except Exception:
@@ -83,9 +83,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         except (DataError, RegistryError) as exc:
             return fatal(f"The bundled Language Subtag Registry cannot be loaded:\n\n{exc}")
 
-    from app.ui.main_window import MainWindow
-    from app.ui.settings import Settings
-    from app.ui.theme import apply_theme
+    from .ui.main_window import MainWindow
+    from .ui.settings import Settings
+    from .ui.theme import apply_theme
 
     settings = Settings(args.settings)
     if args.theme:

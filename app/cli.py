@@ -16,9 +16,9 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
-from app import __version__
-from app.core.data import DataError
-from app.core.recordjar import RecordJarError
+from . import __version__
+from .core.data import DataError
+from .core.recordjar import RecordJarError
 
 __all__ = ["main", "EXIT_OK", "EXIT_NO_MATCH", "EXIT_USAGE", "emit_json", "CommandError", "data_loaded"]
 
@@ -69,7 +69,7 @@ def build_parser(verb: str | None = None) -> argparse.ArgumentParser:
 
     names = (VERB_MODULES[verb],) if verb in VERB_MODULES else _COMMAND_MODULES
     for name in names:
-        importlib.import_module(f"app.commands.{name}").register(sub)
+        importlib.import_module(f".commands.{name}", __package__).register(sub)
     return parser
 
 
@@ -139,7 +139,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 if __name__ == "__main__":
     # Run through the imported module so that command modules and this entry point share one
-    # CommandError class (``python -m app.cli`` would otherwise load this file twice).
-    from app.cli import main as _main
+    # CommandError class (``python -m bcp47_explorer.cli`` would otherwise load this file twice).
+    from .cli import main as _main
 
     sys.exit(_main())

@@ -47,10 +47,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     app = QApplication.instance() or QApplication([])
-    from app.core.tag import TagEngine
-    from app.ui.editor import DEBOUNCE_MS, EditorPane
-    from app.ui.settings import Settings
-    from app.ui.state import TagState
+    from bcp47_explorer.core.tag import TagEngine
+    from bcp47_explorer.ui.editor import DEBOUNCE_MS, EditorPane
+    from bcp47_explorer.ui.settings import Settings
+    from bcp47_explorer.ui.state import TagState
 
     engine = TagEngine.bundled()
     with tempfile.TemporaryDirectory() as tmp:

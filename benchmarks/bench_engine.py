@@ -41,7 +41,7 @@ warm = ["en", "en-US", "zh-Hant-TW", "sr-Latn-RS", "de-DE-u-co-phonebk", "en_US"
 
 WORKERS = {
     "bcp47-explorer: check + canonical": """
-from app.core.tag import TagEngine
+from bcp47_explorer.core.tag import TagEngine
 engine = TagEngine.bundled()
 check = engine.check
 def run(tags):
@@ -51,7 +51,7 @@ def run(tags):
         r.canonical
 """,
     "bcp47-explorer: check + canonical + all diagnostics": """
-from app.core.tag import TagEngine
+from bcp47_explorer.core.tag import TagEngine
 engine = TagEngine.bundled()
 check = engine.check
 def run(tags):
@@ -63,7 +63,7 @@ def run(tags):
 """,
     "floor: one compiled regex + dict lookups": """
 import re
-from app.core.data import bundled_registry
+from bcp47_explorer.core.data import bundled_registry
 reg = bundled_registry()
 langs, scripts, regions = (frozenset(reg.table(t)) for t in ("language", "script", "region"))
 pat = re.compile(r"([A-Za-z]{2,3})(?:-([A-Za-z]{4}))?(?:-([A-Za-z]{2}|[0-9]{3}))?((?:-[A-Za-z0-9]{2,8})*)")
@@ -165,7 +165,7 @@ def main() -> None:
                 rows.append((name, f"not run ({exc})"))
             print(f"  {name}: {rows[-1][1]}", file=sys.stderr)
         ours = min(
-            _whole_process([sys.executable, "-m", "app.cli", "check", "--json", "-"], corpus)
+            _whole_process([sys.executable, "-m", "bcp47_explorer.cli", "check", "--json", "-"], corpus)
             for _ in range(args.repeat)
         )
         peer = min(_whole_process([sys.executable, "-c", IANA_CLI_LOOP], corpus) for _ in range(args.repeat))
@@ -195,7 +195,7 @@ def main() -> None:
 
 
 def _looks_well_formed(tag: str) -> bool:
-    from app.core.tag import TagEngine
+    from bcp47_explorer.core.tag import TagEngine
 
     return TagEngine.bundled().check(tag).well_formed
 

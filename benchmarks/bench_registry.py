@@ -32,13 +32,13 @@ from benchmarks._env import bench_env, precompile  # noqa: E402
 CASES: dict[str, str] = {
     "bcp47-explorer: first start, no parse cache (BCP47_EXPLORER_CACHE=off)": (
         "import os\nos.environ['BCP47_EXPLORER_CACHE'] = 'off'\n"
-        "from app.core.data import load_registry\nr = load_registry()\nassert r.get('language', 'en')"
+        "from bcp47_explorer.core.data import load_registry\nr = load_registry()\nassert r.get('language', 'en')"
     ),
     "bcp47-explorer: registry loaded + lookup indexes": (
-        "from app.core.data import load_registry\nr = load_registry()\nassert r.get('language', 'en')"
+        "from bcp47_explorer.core.data import load_registry\nr = load_registry()\nassert r.get('language', 'en')"
     ),
     "bcp47-explorer: + search index (first search)": (
-        "from app.core.data import load_registry\nr = load_registry()\nassert r.search('norwegian')"
+        "from bcp47_explorer.core.data import load_registry\nr = load_registry()\nassert r.search('norwegian')"
     ),
     "langcodes 3.x: tag_is_valid('en')": "import langcodes\nassert langcodes.tag_is_valid('en')",
     "language_tags: tags.check('en')": "from language_tags import tags\nassert tags.check('en')",
@@ -91,7 +91,7 @@ def measure_load(runs: int) -> list[tuple[str, float, float]]:
 def measure_search(repeat: int) -> list[tuple[str, float, float, int]]:
     """Return (query, median ms, max ms, hits) for our ranked search over all records."""
     sys.path.insert(0, str(ROOT))
-    from app.core.data import load_registry
+    from bcp47_explorer.core.data import load_registry
 
     reg = load_registry()
     reg.search("warm up the index")

@@ -4,7 +4,7 @@ Run:  python benchmarks/bench_ui.py [--runs N] [--only NAME ...] [--json]
 
 Benchmarks (each a function ``bench_<name>(runs) -> list[Figure]`` listed in BENCHMARKS;
 add new ones the same way):
-- startup: a fresh ``python -m app`` process, from spawn until the main window has been
+- startup: a fresh ``python -m bcp47_explorer`` process, from spawn until the main window has been
   shown and the event loop runs (the app prints a monotonic time stamp then). Target < 1.5 s.
 - search: type queries into the registry browser one keystroke at a time; each keystroke
   is timed from the search (Registry.search over all records) to the table model reset and
@@ -70,7 +70,7 @@ def bench_startup(runs: int) -> list[Figure]:
             settings = Path(tmp) / f"settings-{i}.ini"  # a first start each time: no saved state helps
             t0 = time.monotonic()
             proc = subprocess.run(
-                [sys.executable, "-m", "app", "--quit-after", "0", "--settings", str(settings)],
+                [sys.executable, "-m", "bcp47_explorer", "--quit-after", "0", "--settings", str(settings)],
                 capture_output=True, text=True, cwd=ROOT, env=env, timeout=60,
             )  # fmt: skip
             shown = [line for line in proc.stdout.splitlines() if line.startswith("shown ")]
@@ -90,8 +90,8 @@ def _app() -> object:
 def bench_search(runs: int) -> list[Figure]:
     """Time each keystroke's search plus the table's model reset and repaint."""
     app = _app()
-    from app.core.data import bundled_registry
-    from app.ui.browser import BrowserPane
+    from bcp47_explorer.core.data import bundled_registry
+    from bcp47_explorer.ui.browser import BrowserPane
 
     registry = bundled_registry()
     pane = BrowserPane(registry)

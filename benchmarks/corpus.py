@@ -35,7 +35,7 @@ def _codes(registry, type_: str, *, plain: bool = True) -> list[str]:
 
 def build(size: int = SIZE, seed: int = SEED) -> list[str]:
     """Return *size* distinct tag strings (about 20% malformed), deterministic for *seed*."""
-    from app.core import data
+    from bcp47_explorer.core import data
 
     registry = data.bundled_registry()
     cldr = data.bundled_cldr()

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Check the wheel the way a user gets it: build it in a fresh venv, install it into another
 # fresh venv, run `bcp47 registry info` there, and verify the data files sit inside the
-# installed package (app/resources), not in the checkout.
+# installed package (bcp47_explorer/resources), not in the checkout.
 #
 #   packaging/check_wheel.sh
 #
@@ -51,18 +51,18 @@ py="$work/user-venv/bin/python"
 bin="$work/user-venv/bin"
 
 # The wheel itself must hold the data.
-for f in app/resources/language-subtag-registry.txt app/resources/language-tag-extensions-registry.txt \
-         app/resources/cldr-bcp47.json app/resources/LICENSE-CLDR app/resources/icons/bcp47-explorer.svg \
-         app/resources/icons/bcp47-explorer-16.png app/resources/icons/bcp47-explorer-512.png; do
+for f in bcp47_explorer/resources/language-subtag-registry.txt bcp47_explorer/resources/language-tag-extensions-registry.txt \
+         bcp47_explorer/resources/cldr-bcp47.json bcp47_explorer/resources/LICENSE-CLDR bcp47_explorer/resources/icons/bcp47-explorer.svg \
+         bcp47_explorer/resources/icons/bcp47-explorer-16.png bcp47_explorer/resources/icons/bcp47-explorer-512.png; do
     if "$py" -c 'import sys, zipfile; sys.exit(sys.argv[2] not in zipfile.ZipFile(sys.argv[1]).namelist())' \
         "$wheel" "$f"; then pass "wheel has $f"; else fail "wheel lacks $f"; fi
 done
 
 # ...and the installed package must find it inside itself.
-where="$(env -u BCP47_EXPLORER_DATA "$py" -c 'from app.core.data import resources_dir; print(resources_dir())' 2>&1)" \
+where="$(env -u BCP47_EXPLORER_DATA "$py" -c 'from bcp47_explorer.core.data import resources_dir; print(resources_dir())' 2>&1)" \
     || true
 case "$where" in
-    "$work/user-venv/"*/site-packages/app/resources) pass "data found at <venv>/site-packages/app/resources" ;;
+    "$work/user-venv/"*/site-packages/bcp47_explorer/resources) pass "data found at <venv>/site-packages/bcp47_explorer/resources" ;;
     *) fail "data not found inside the installed package: $where" ;;
 esac
 
@@ -77,15 +77,15 @@ fi
 version="$("$bin/bcp47" --version 2>&1 || true)"
 case "$version" in bcp47\ [0-9]*) pass "bcp47 --version: $version" ;; *) fail "bcp47 --version: '$version'" ;; esac
 
-# The GUI script, offscreen, once app/__main__.py exists (it closes itself via --quit-after).
-if "$py" -c 'import zipfile, sys; sys.exit("app/__main__.py" not in zipfile.ZipFile(sys.argv[1]).namelist())' "$wheel"; then
+# The GUI script, offscreen, once bcp47_explorer/__main__.py exists (it closes itself via --quit-after).
+if "$py" -c 'import zipfile, sys; sys.exit("bcp47_explorer/__main__.py" not in zipfile.ZipFile(sys.argv[1]).namelist())' "$wheel"; then
     status=0
     QT_QPA_PLATFORM=offscreen timeout 120 "$bin/bcp47-explorer" --quit-after 1000 >"$work/gui.out" 2>"$work/gui.err" \
         || status=$?
     if [ "$status" = 0 ] && ! grep -q Traceback "$work/gui.err"; then pass "bcp47-explorer starts and quits offscreen"
     else fail "bcp47-explorer offscreen: exit $status"; sed 's/^/      /' "$work/gui.err" | tail -15; fi
 else
-    echo "skip  bcp47-explorer: the wheel has no app/__main__.py yet"
+    echo "skip  bcp47-explorer: the wheel has no bcp47_explorer/__main__.py yet"
 fi
 
 echo "wheel check: $(secs "$t0" "$(now)") s in all"

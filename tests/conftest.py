@@ -8,9 +8,8 @@ import os
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import pytest
-
-from app.core.data import bundled_registry
-from app.core.registry import Registry
+from bcp47_explorer.core.data import bundled_registry
+from bcp47_explorer.core.registry import Registry
 
 
 @pytest.fixture(scope="session")

@@ -12,8 +12,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-
-from app import __version__
+from bcp47_explorer import __version__
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGING = ROOT / "packaging"
@@ -48,7 +47,7 @@ def test_desktop_entry_names_the_app_id_icon_and_gui_script():
 
 
 def test_same_app_id_in_the_about_dialog_and_the_spec():
-    from app.ui.about import APP_ID as about_id
+    from bcp47_explorer.ui.about import APP_ID as about_id
 
     assert about_id == APP_ID
     assert f'APP_ID = "{APP_ID}"' in SPEC.read_text(encoding="utf-8")

@@ -41,12 +41,11 @@ def main(argv: list[str] | None = None) -> int:
     os.environ["QT_SCALE_FACTOR"] = str(args.scale)
     sys.path.insert(0, str(ROOT))
 
+    from bcp47_explorer.core.data import bundled_registry
+    from bcp47_explorer.ui.main_window import MainWindow
+    from bcp47_explorer.ui.settings import Settings
+    from bcp47_explorer.ui.theme import apply_theme
     from PySide6.QtWidgets import QApplication
-
-    from app.core.data import bundled_registry
-    from app.ui.main_window import MainWindow
-    from app.ui.settings import Settings
-    from app.ui.theme import apply_theme
 
     app = QApplication.instance() or QApplication(["bcp47-explorer"])
     assert isinstance(app, QApplication)

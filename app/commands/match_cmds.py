@@ -6,8 +6,8 @@ import argparse
 import sys
 from typing import Any
 
-from app.cli import EXIT_NO_MATCH, EXIT_OK, CommandError, emit_json
-from app.core.matching import (
+from ..cli import EXIT_NO_MATCH, EXIT_OK, CommandError, emit_json
+from ..core.matching import (
     FilterResult,
     LookupResult,
     PriorityList,

@@ -6,9 +6,9 @@ import argparse
 import hashlib
 from typing import Any
 
-from app.cli import EXIT_NO_MATCH, EXIT_OK, CommandError, emit_json
-from app.core import data
-from app.core.registry import MatchKind, Record, RecordType, Registry
+from ..cli import EXIT_NO_MATCH, EXIT_OK, CommandError, emit_json
+from ..core import data
+from ..core.registry import MatchKind, Record, RecordType, Registry
 
 __all__ = ["register", "record_to_json"]
 
@@ -220,7 +220,7 @@ def _bundled_extras() -> list[str]:
 
 
 def _run_diff(args: argparse.Namespace) -> int:
-    from app.core.regdiff import diff_registries
+    from ..core.regdiff import diff_registries
 
     if args.old == args.new:
         raise CommandError("OLD and NEW are the same file")

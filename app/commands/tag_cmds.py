@@ -10,8 +10,8 @@ import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, TextIO
 
-from app.cli import EXIT_NO_MATCH, EXIT_OK, CommandError, data_loaded, emit_json
-from app.core.tag import CheckResult, Severity, TagEngine
+from ..cli import EXIT_NO_MATCH, EXIT_OK, CommandError, data_loaded, emit_json
+from ..core.tag import CheckResult, Severity, TagEngine
 
 __all__ = ["register", "read_stdin_lines", "check_json_lines"]
 
@@ -548,7 +548,7 @@ def _run_convert(args: argparse.Namespace) -> int:
 
 
 def _to_legacy(engine: TagEngine, text: str) -> tuple[str, list[str]]:
-    from app.core.ldml import bcp47_to_legacy
+    from ..core.ldml import bcp47_to_legacy
 
     tag = text
     if "_" in text or "@" in text or text.lower().startswith("root"):

@@ -6,7 +6,7 @@ RFC 6067 §2.1 hands the list of valid `-u-` keys and types to CLDR (UTS #35 §3
 `cldr-bcp47` and `cldr-core`; this module only turns that document into objects and checks
 keywords against them. It never opens files (app/core/data.py does).
 
->>> from app.core.data import bundled_cldr
+>>> from bcp47_explorer.core.data import bundled_cldr
 >>> cldr = bundled_cldr()
 >>> cldr.u_key("CO").legacy_name, cldr.u_key("co").types["phonebk"].legacy_names
 ('collation', ('phonebook',))
@@ -376,7 +376,7 @@ class CldrData:
     def legacy_key(self, bcp47_key: str) -> str | None:
         """Return the LDML legacy keyword name of a `-u-` key ('co' -> 'collation'), or None if unknown.
 
-        >>> from app.core.data import bundled_cldr
+        >>> from bcp47_explorer.core.data import bundled_cldr
         >>> bundled_cldr().legacy_key("co"), bundled_cldr().legacy_key("fw")
         ('collation', 'fw')
         """
@@ -441,7 +441,7 @@ class CldrData:
 
         Only errors count here; deprecated values are valid (check_u_keyword warns about them).
 
-        >>> from app.core.data import bundled_cldr
+        >>> from bcp47_explorer.core.data import bundled_cldr
         >>> bundled_cldr().validate_value("vt", "0020") is None, bundled_cldr().validate_value("rg", "uszzzz")
         (True, None)
         """
@@ -526,7 +526,7 @@ class CldrData:
         *is_script* and *is_region* answer whether a code ('Latn', 'US') is in the Language
         Subtag Registry; without them script and region codes are checked by shape only.
 
-        >>> from app.core.data import bundled_cldr
+        >>> from bcp47_explorer.core.data import bundled_cldr
         >>> cldr = bundled_cldr()
         >>> [(p.code, p.index) for p in cldr.check_u_keyword("kr", ["latn", "digit"])]
         []
@@ -765,7 +765,7 @@ class CldrData:
         unlisted one ('m0-ungegn-2007') gets an 'info' note rather than an error, since UTS #35
         lets a field carry further detail.
 
-        >>> from app.core.data import bundled_cldr
+        >>> from bcp47_explorer.core.data import bundled_cldr
         >>> [p.code for p in bundled_cldr().check_t_field("m0", ["ungegn"])]
         []
         >>> [(p.code, p.severity) for p in bundled_cldr().check_t_field("m0", ["xyzzy"])]

@@ -23,7 +23,7 @@ of the contract (the tests pin them):
 - A range record (``qaa..qtz``) given whole stands for its first code.
 - The inserted subtag takes its RFC 5646 §2.1.1 case; the others keep the user's case.
 
->>> from app.core.data import bundled_registry
+>>> from bcp47_explorer.core.data import bundled_registry
 >>> reg = bundled_registry()
 >>> use_in_tag("en-US", "script", "Latn", reg)
 'en-Latn-US'
@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from app.core.registry import RecordType, Registry
+from .registry import RecordType, Registry
 
 __all__ = ["use_in_tag", "split_tag", "TagParts"]
 
@@ -128,7 +128,7 @@ def _case(record_type: str, code: str) -> str:
 def use_in_tag(tag: str, record_type: str, code: str, registry: Registry) -> str:
     """Return *tag* with the subtag *code* of *record_type* put in its proper place.
 
-    >>> from app.core.data import bundled_registry
+    >>> from bcp47_explorer.core.data import bundled_registry
     >>> reg = bundled_registry()
     >>> use_in_tag("zh-Hant-TW", "language", "yue", reg)
     'yue-Hant-TW'

@@ -13,9 +13,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from app.core.cldr import CldrData
-    from app.core.extensions import ExtensionsRegistry
-    from app.core.registry import Registry
+    from .cldr import CldrData
+    from .extensions import ExtensionsRegistry
+    from .registry import Registry
 
 __all__ = [
     "CLDR_FILE",
@@ -57,7 +57,7 @@ def _candidates() -> list[Path]:
     found.append(here.parent / "resources")  # source checkout: <repo>/resources
     frozen = getattr(sys, "_MEIPASS", None)
     if frozen:  # PyInstaller
-        found.append(Path(frozen) / "app" / "resources")
+        found.append(Path(frozen) / "bcp47_explorer" / "resources")
     return found
 
 
@@ -128,7 +128,7 @@ def load_registry(path: str | os.PathLike[str] | None = None, *, use_cache: bool
     """
     import hashlib
 
-    from app.core.registry import Registry
+    from .registry import Registry
 
     p = Path(path) if path is not None else resource_path(REGISTRY_FILE)
     source = str(p.name if path is None else p)
@@ -161,7 +161,7 @@ def _write_quietly(target: Path, blob: bytes) -> None:
 
 def load_extensions_registry(path: str | os.PathLike[str] | None = None) -> ExtensionsRegistry:
     """Load a Language Tag Extensions Registry file (the bundled one by default)."""
-    from app.core.extensions import ExtensionsRegistry
+    from .extensions import ExtensionsRegistry
 
     p = Path(path) if path is not None else resource_path(EXTENSIONS_FILE)
     return ExtensionsRegistry.from_text(read_text(p), source=str(p.name if path is None else p))
@@ -181,7 +181,7 @@ def bundled_extensions_registry() -> ExtensionsRegistry:
 
 def load_cldr(path: str | os.PathLike[str] | None = None) -> CldrData:
     """Load CLDR's BCP 47 data (resources/cldr-bcp47.json by default), raising DataError if damaged."""
-    from app.core.cldr import CldrData, CldrDataError
+    from .cldr import CldrData, CldrDataError
 
     p = Path(path) if path is not None else resource_path(CLDR_FILE)
     try:

@@ -6,8 +6,8 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from app.core.recordjar import RecordJarError as RegistryError
-from app.core.recordjar import parse_record_jar
+from .recordjar import RecordJarError as RegistryError
+from .recordjar import parse_record_jar
 
 __all__ = ["ExtensionRecord", "ExtensionsRegistry"]
 

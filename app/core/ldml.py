@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from app.core.cldr import CldrData
+    from .cldr import CldrData
 
 __all__ = ["LdmlConversion", "legacy_to_bcp47", "bcp47_to_legacy"]
 
@@ -63,7 +63,7 @@ class _LanguageId:
 def _cldr(cldr: CldrData | None) -> CldrData:
     if cldr is not None:
         return cldr
-    from app.core.data import bundled_cldr
+    from .data import bundled_cldr
 
     return bundled_cldr()
 

@@ -1,6 +1,6 @@
 """Compare two Language Subtag Registries record by record and field by field.
 
->>> from app.core.registry import Registry, SAMPLE
+>>> from bcp47_explorer.core.registry import Registry, SAMPLE
 >>> old = Registry.from_text(SAMPLE)
 >>> new = Registry.from_text(SAMPLE.replace("Description: Malta", "Description: Republic of Malta"))
 >>> d = diff_registries(old, new)
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from app.core.registry import Record, Registry
+from .registry import Record, Registry
 
 __all__ = ["FieldChange", "RecordChange", "RegistryDiff", "diff_registries"]
 

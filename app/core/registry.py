@@ -26,7 +26,7 @@ from dataclasses import fields as dataclass_fields
 from enum import StrEnum
 from types import MappingProxyType
 
-from app.core.recordjar import RawRecord, RecordJarError, parse_record_jar
+from .recordjar import RawRecord, RecordJarError, parse_record_jar
 
 __all__ = [
     "SAMPLE",
@@ -621,11 +621,11 @@ class _Relations:
 def __getattr__(name: str) -> object:
     """Give the diff and extensions-registry names, kept in modules of their own for start-up speed."""
     if name in ("FieldChange", "RecordChange", "RegistryDiff", "diff_registries"):
-        from app.core import regdiff
+        from . import regdiff
 
         return getattr(regdiff, name)
     if name in ("ExtensionRecord", "ExtensionsRegistry"):
-        from app.core import extensions
+        from . import extensions
 
         return getattr(extensions, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -52,13 +52,13 @@ from dataclasses import dataclass
 from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Any
 
-from app.core import grammar
-from app.core.grammar import Parse, RawDiag, Token
-from app.core.tagvalues import Canonicalization, Diagnostic, Fix, Role, Severity, Step, Subtag
+from . import grammar
+from .grammar import Parse, RawDiag, Token
+from .tagvalues import Canonicalization, Diagnostic, Fix, Role, Severity, Step, Subtag
 
 if TYPE_CHECKING:
-    from app.core.cldr import CldrData
-    from app.core.registry import Record, Registry
+    from .cldr import CldrData
+    from .registry import Record, Registry
 
 __all__ = [
     "TagEngine",
@@ -410,7 +410,7 @@ class TagEngine:
     @lru_cache(maxsize=1)
     def bundled(cls) -> TagEngine:
         """Return an engine on the bundled registry, CLDR data and extensions registry (built once)."""
-        from app.core import data
+        from . import data
 
         registry = data.bundled_registry()
         cldr = None
@@ -589,14 +589,14 @@ class TagEngine:
 
     def to_unicode_locale(self, tag: str) -> tuple[str, list[str]]:
         """Return the Unicode locale identifier (UTS #35) for a BCP 47 *tag*, with notes on what changed."""
-        from app.core.unicode_locale import to_unicode_locale
+        from .unicode_locale import to_unicode_locale
 
         result: tuple[str, list[str]] = to_unicode_locale(self, tag)
         return result
 
     def from_unicode_locale(self, text: str) -> tuple[str, list[str]]:
         """Return the BCP 47 tag for a Unicode locale id or legacy LDML locale, with notes on what changed."""
-        from app.core.unicode_locale import from_unicode_locale
+        from .unicode_locale import from_unicode_locale
 
         result: tuple[str, list[str]] = from_unicode_locale(self, text)
         return result

@@ -9,7 +9,7 @@ whole tag; the CLDR alias tables apply to the language (also to multi-subtag key
 ``sgn-br`` and the grandfathered tags), script, region (first replacement of a split region)
 and variants; variants are sorted and a ``-u-`` ``true`` type is dropped.
 
->>> from app.core.tag import TagEngine
+>>> from bcp47_explorer.core.tag import TagEngine
 >>> e = TagEngine.bundled()
 >>> e.to_unicode_locale("cmn-Hans-CN")[0], e.to_unicode_locale("und")[0], e.to_unicode_locale("sh")[0]
 ('zh-Hans-CN', 'root', 'sr-Latn')
@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from app.core.tag import TagEngine
+    from .tag import TagEngine
 
 __all__ = ["to_unicode_locale", "from_unicode_locale"]
 
@@ -136,7 +136,7 @@ def from_unicode_locale(engine: TagEngine, text: str) -> tuple[str, list[str]]:
         notes.append("surrounding whitespace removed")
     if "@" in raw:
         try:
-            from app.core.ldml import legacy_to_bcp47
+            from .ldml import legacy_to_bcp47
         except ImportError:  # pragma: no cover - the ldml module ships with the app
             return "", ["legacy LDML keywords are not supported in this build"]
         conv = legacy_to_bcp47(raw, engine.cldr)

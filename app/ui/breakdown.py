@@ -12,7 +12,7 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QIcon, QPalette
 
-from app.ui.roles import role_colour, role_style, swatch_icon
+from .roles import role_colour, role_style, swatch_icon
 
 __all__ = ["COLUMNS", "BreakdownModel", "BreakdownRow", "breakdown_rows"]
 

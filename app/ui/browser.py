@@ -22,8 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.core.registry import Record, RecordType, Registry
-
+from ..core.registry import Record, RecordType, Registry
 from .registry_model import RegistryTableModel
 
 __all__ = ["BrowserPane", "SEARCH_DELAY_MS", "SCOPES"]

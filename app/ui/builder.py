@@ -29,9 +29,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.core import ldml
-from app.core.registry import fold
-from app.ui.roles import severity_colour, severity_icon, severity_style
+from ..core import ldml
+from ..core.registry import fold
+from .roles import severity_colour, severity_icon, severity_style
 
 #: Longer "tags" (a pasted megabyte) are not parsed: the editor says why.
 _TAG_LIMIT = 1_000

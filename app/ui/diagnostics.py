@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.ui.roles import severity_icon, severity_style
+from .roles import severity_icon, severity_style
 
 __all__ = ["DiagnosticsList"]
 

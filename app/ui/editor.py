@@ -33,11 +33,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.core import examples as examples_data
-from app.ui.breakdown import BreakdownModel, BreakdownRow, breakdown_rows
-from app.ui.diagnostics import DiagnosticsList
-from app.ui.roles import LegendWidget, role_style
-from app.ui.tag_edit import TagHighlighter, TagLineEdit
+from ..core import examples as examples_data
+from .breakdown import BreakdownModel, BreakdownRow, breakdown_rows
+from .diagnostics import DiagnosticsList
+from .roles import LegendWidget, role_style
+from .tag_edit import TagHighlighter, TagLineEdit
 
 __all__ = ["DEBOUNCE_MS", "FORM_NAMES", "FORM_SHORTCUTS", "EditorPane", "FormValue", "compute_forms"]
 
@@ -113,7 +113,7 @@ def compute_forms(engine: Any, result: Any, cldr: Any = None) -> dict[str, FormV
         forms["unicode"] = FormValue("unicode", None, note=str(exc) or type(exc).__name__)
     if "u" in {str(k).lower() for k in (result.extensions or {})}:
         try:
-            from app.core import ldml
+            from ..core import ldml
 
             value, notes = _pair(ldml.bcp47_to_legacy(result.canonical, cldr))
             forms["legacy"] = _form("legacy", value, notes)

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 __all__ = ["ExceptionHandler", "install_excepthook", "log_file", "show_error"]
 
-log = logging.getLogger("app")
+log = logging.getLogger("bcp47_explorer")
 
 
 def log_file() -> Path:

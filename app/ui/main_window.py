@@ -20,11 +20,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.core.compose import use_in_tag
-from app.core.data import bundled_cldr
-from app.core.registry import Registry
-from app.core.tag import TagEngine
-
+from ..core.compose import use_in_tag
+from ..core.data import bundled_cldr
+from ..core.registry import Registry
+from ..core.tag import TagEngine
 from .browser import BrowserPane
 from .builder import BuilderPane
 from .editor import EditorPane
@@ -302,8 +301,8 @@ class MainWindow(QMainWindow):
 
     def load_registry_file(self, path: str) -> bool:
         """Load the registry at *path* and rebuild the panes on it; show a dialog on failure."""
-        from app.core.data import DataError, load_registry
-        from app.core.registry import RegistryError
+        from ..core.data import DataError, load_registry
+        from ..core.registry import RegistryError
 
         try:
             registry = load_registry(path)
@@ -316,7 +315,7 @@ class MainWindow(QMainWindow):
 
     def use_bundled_registry(self) -> None:
         """Go back to the bundled registry."""
-        from app.core.data import bundled_registry
+        from ..core.data import bundled_registry
 
         self.set_registry(bundled_registry())
 
@@ -334,7 +333,7 @@ class MainWindow(QMainWindow):
 
     def show_about(self) -> None:
         """Show the About dialog."""
-        from app.ui.about import AboutDialog  # imported on demand: it is not needed to start
+        from .about import AboutDialog  # imported on demand: it is not needed to start
 
         dialog = AboutDialog(self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)

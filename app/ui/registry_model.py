@@ -9,7 +9,7 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont
 
-from app.core.registry import Record, RecordType
+from ..core.registry import Record, RecordType
 
 __all__ = ["COLUMNS", "RegistryTableModel", "RECORD_ROLE"]
 

@@ -28,7 +28,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QFrame, QPlainTextEdit, QSizePolicy, QToolTip, QWidget
 
-from app.ui.roles import role_format, severity_colour, severity_style
+from .roles import role_format, severity_colour, severity_style
 
 __all__ = ["MAX_TEXT", "TagHighlighter", "TagLineEdit", "Utf16Map", "clean_pasted"]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from app.__main__ import main
+from bcp47_explorer.__main__ import main
 
 if __name__ == "__main__":
     sys.exit(main())

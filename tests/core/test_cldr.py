@@ -7,10 +7,9 @@ import time
 from pathlib import Path
 
 import pytest
-
-from app.core.cldr import CldrData, CldrDataError
-from app.core.data import CLDR_FILE, DataError, bundled_cldr, load_cldr, resource_path
-from app.core.extensions import ExtensionsRegistry
+from bcp47_explorer.core.cldr import CldrData, CldrDataError
+from bcp47_explorer.core.data import CLDR_FILE, DataError, bundled_cldr, load_cldr, resource_path
+from bcp47_explorer.core.extensions import ExtensionsRegistry
 
 
 @pytest.fixture(scope="module")

@@ -6,8 +6,7 @@ import io
 import json
 
 import pytest
-
-from app.cli import EXIT_NO_MATCH, EXIT_OK, EXIT_USAGE, main
+from bcp47_explorer.cli import EXIT_NO_MATCH, EXIT_OK, EXIT_USAGE, main
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

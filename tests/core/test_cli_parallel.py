@@ -9,8 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from app.cli import main
+from bcp47_explorer.cli import main
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork")
 
@@ -57,7 +56,7 @@ def test_parallel_check_all_valid_exits_0(monkeypatch: pytest.MonkeyPatch, capsy
 def test_child_that_dies_mid_output_is_redone(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from app.commands import tag_cmds
+    from bcp47_explorer.commands import tag_cmds
 
     tags = _tags()
     _, one = _run(monkeypatch, capsys, tags, "1")
@@ -107,7 +106,7 @@ def test_process_output_equals_one_process(tmp_path, bad_at: str, errors: str) -
         target = tmp_path / f"out{jobs}.jsonl"
         with target.open("wb") as out:
             done = subprocess.run(
-                [sys.executable, "-m", "app.cli", "check", "--json", "--jobs", jobs, "-"],
+                [sys.executable, "-m", "bcp47_explorer.cli", "check", "--json", "--jobs", jobs, "-"],
                 input=data, stdout=out, cwd=root, check=False,
                 env={**os.environ, "PYTHONIOENCODING": f"utf-8:{errors}"},
             )  # fmt: skip
@@ -120,7 +119,7 @@ def test_process_output_equals_one_process(tmp_path, bad_at: str, errors: str) -
 
 
 def test_jobs_are_capped_by_the_tags_and_a_fixed_maximum() -> None:
-    from app.commands.tag_cmds import _MAX_JOBS, _jobs
+    from bcp47_explorer.commands.tag_cmds import _MAX_JOBS, _jobs
 
     assert _jobs(5000, 3) == 3
     assert _jobs(5000, 100_000) == _MAX_JOBS

@@ -6,9 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
-
-from app.cli import main
-from app.core import data
+from bcp47_explorer.cli import main
+from bcp47_explorer.core import data
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

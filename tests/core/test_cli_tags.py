@@ -6,8 +6,7 @@ import io
 import json
 
 import pytest
-
-from app.cli import main
+from bcp47_explorer.cli import main
 
 
 def _stdin(monkeypatch: pytest.MonkeyPatch, data: bytes) -> None:

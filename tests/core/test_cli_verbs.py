@@ -10,8 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from app import cli
+from bcp47_explorer import cli
 
 
 def _verbs(parser: argparse.ArgumentParser) -> set[str]:
@@ -25,7 +24,7 @@ def test_verb_table_names_every_verb_and_its_module() -> None:
     assert _verbs(cli.build_parser()) == set(cli.VERB_MODULES)
     for verb, module in cli.VERB_MODULES.items():
         sub = argparse.ArgumentParser().add_subparsers()
-        importlib.import_module(f"app.commands.{module}").register(sub)
+        importlib.import_module(f"bcp47_explorer.commands.{module}").register(sub)
         assert verb in sub.choices, (verb, module)
         assert verb in _verbs(cli.build_parser(verb))
 
@@ -64,7 +63,7 @@ def test_undecodable_bytes_under_a_strict_utf8_locale_give_no_traceback(argv, wa
     # Under en_US.UTF-8 and the like Python reads and writes the standard streams strictly.
     root = Path(__file__).resolve().parents[2]
     done = subprocess.run(
-        [sys.executable, "-m", "app.cli", *argv], input=b"en\n\xff\xfe-US\n", capture_output=True, cwd=root,
+        [sys.executable, "-m", "bcp47_explorer.cli", *argv], input=b"en\n\xff\xfe-US\n", capture_output=True, cwd=root,
         env={**os.environ, "PYTHONIOENCODING": "utf-8:strict"}, check=False,
     )  # fmt: skip
     assert b"Traceback" not in done.stderr, done.stderr.decode("utf-8", "replace")

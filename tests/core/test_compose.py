@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import doctest
 
+import bcp47_explorer.core.compose as compose
 import pytest
-
-import app.core.compose as compose
-from app.core.compose import split_tag, use_in_tag
+from bcp47_explorer.core.compose import split_tag, use_in_tag
 
 
 def test_doctests_pass() -> None:

@@ -5,8 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-
-from app.core.examples import EXAMPLES, Category, by_category, find
+from bcp47_explorer.core.examples import EXAMPLES, Category, by_category, find
 
 
 def test_every_example_has_a_one_sentence_explanation() -> None:
@@ -60,7 +59,7 @@ def test_find_ignores_case() -> None:
 
 @pytest.fixture(scope="module")
 def engine():  # type: ignore[no-untyped-def]
-    from app.core.tag import TagEngine
+    from bcp47_explorer.core.tag import TagEngine
 
     return TagEngine.bundled()
 

@@ -7,19 +7,20 @@ import subprocess
 import sys
 from pathlib import Path
 
-import app.core
+import bcp47_explorer.core
 
 ROOT = Path(__file__).resolve().parents[2]
+ENTRY_MODULES = ["bcp47_explorer.cli", "bcp47_explorer.commands.registry_cmds", "bcp47_explorer.commands.tag_cmds"]
 
 
 def test_core_and_cli_import_no_qt() -> None:
-    modules = [f"app.core.{m.name}" for m in pkgutil.iter_modules(app.core.__path__)]
-    assert "app.core.tag" in modules and "app.core.registry" in modules
+    modules = [f"bcp47_explorer.core.{m.name}" for m in pkgutil.iter_modules(bcp47_explorer.core.__path__)]
+    assert "bcp47_explorer.core.tag" in modules and "bcp47_explorer.core.registry" in modules
     code = (
         "import importlib, sys\n"
-        f"for name in {[*modules, 'app.cli', 'app.commands.registry_cmds', 'app.commands.tag_cmds']!r}:\n"
+        f"for name in {[*modules, *ENTRY_MODULES]!r}:\n"
         "    importlib.import_module(name)\n"
-        "from app.cli import build_parser; build_parser()\n"
+        "from bcp47_explorer.cli import build_parser; build_parser()\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('PySide6', 'shiboken6')))\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from bcp47_explorer.core.ldml import LdmlConversion, bcp47_to_legacy, legacy_to_bcp47
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from app.core.ldml import LdmlConversion, bcp47_to_legacy, legacy_to_bcp47
 
 
 @pytest.mark.parametrize(

@@ -5,9 +5,8 @@ from __future__ import annotations
 import doctest
 
 import pytest
-
-from app.core import matching
-from app.core.matching import (
+from bcp47_explorer.core import matching
+from bcp47_explorer.core.matching import (
     LanguageRange,
     LookupStep,
     basic_filter,

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import pytest
-
-from app.core import data
-from app.core.extensions import ExtensionsRegistry
-from app.core.recordjar import RecordJarError, _parse_lines, parse_record_jar
-from app.core.registry import Registry
+from bcp47_explorer.core import data
+from bcp47_explorer.core.extensions import ExtensionsRegistry
+from bcp47_explorer.core.recordjar import RecordJarError, _parse_lines, parse_record_jar
+from bcp47_explorer.core.registry import Registry
 
 HEADER = "File-Date: 2026-01-01\n%%\n"
 GOOD = HEADER + "Type: language\nSubtag: aa\nDescription: Afar\nAdded: 2005-10-16\n"

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
-from app.core import data
-from app.core.registry import MatchKind, RecordType, Registry, fold
+from bcp47_explorer.core import data
+from bcp47_explorer.core.registry import MatchKind, RecordType, Registry, fold
 
 
 @pytest.fixture(scope="module")

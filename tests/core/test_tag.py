@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import pytest
-
-from app.core.tag import CheckResult, Role, Severity, TagEngine
+from bcp47_explorer.core.tag import CheckResult, Role, Severity, TagEngine
 
 
 @pytest.fixture(scope="module")

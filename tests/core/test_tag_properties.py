@@ -5,11 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from bcp47_explorer.core import grammar
+from bcp47_explorer.core.tag import Severity, TagEngine
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from app.core import grammar
-from app.core.tag import Severity, TagEngine
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 
@@ -227,7 +226,7 @@ _JSON_TRAPS = ["i-\u212alingon", "I-KLINGON", "en-GB-oed", "zh-min-nan", 'en-"US
 def test_hand_built_json_lines_equal_json_dumps(text: str) -> None:
     import json
 
-    from app.commands.tag_cmds import check_json_lines
+    from bcp47_explorer.commands.tag_cmds import check_json_lines
 
     engine = TagEngine.bundled()
     ((line, valid),) = check_json_lines(engine, [text])

@@ -9,12 +9,11 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from types import SimpleNamespace
 
 import pytest
+from bcp47_explorer import __version__
+from bcp47_explorer.core import data
+from bcp47_explorer.ui import about
+from bcp47_explorer.ui.about import NOT_BUNDLED, AboutDialog, AboutFacts, about_facts, app_icon
 from PySide6.QtCore import QSize
-
-from app import __version__
-from app.core import data
-from app.ui import about
-from app.ui.about import NOT_BUNDLED, AboutDialog, AboutFacts, about_facts, app_icon
 
 
 def flat(text: str) -> str:

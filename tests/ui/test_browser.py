@@ -7,10 +7,9 @@ import os
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import pytest
+from bcp47_explorer.ui.browser import BrowserPane
+from bcp47_explorer.ui.registry_model import COLUMNS
 from PySide6.QtCore import Qt
-
-from app.ui.browser import BrowserPane
-from app.ui.registry_model import COLUMNS
 
 
 @pytest.fixture
@@ -129,7 +128,7 @@ def test_details_show_every_field_including_unknown(pane, registry) -> None:
 
 
 def test_unknown_fields_are_shown_and_marked(qtbot) -> None:
-    from app.core.registry import Registry
+    from bcp47_explorer.core.registry import Registry
 
     text = (
         "File-Date: 2026-01-01\n%%\nType: language\nSubtag: zz\nDescription: Test\nAdded: 2020-01-01\n"

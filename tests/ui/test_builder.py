@@ -9,11 +9,10 @@ import os
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import pytest
+from bcp47_explorer.core.tag import TagEngine
+from bcp47_explorer.ui.builder import BuilderPane, filter_rows, type_rows
+from bcp47_explorer.ui.state import TagState
 from PySide6.QtCore import Qt
-
-from app.core.tag import TagEngine
-from app.ui.builder import BuilderPane, filter_rows, type_rows
-from app.ui.state import TagState
 
 
 @pytest.fixture(scope="module")

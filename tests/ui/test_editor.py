@@ -10,17 +10,16 @@ import os
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import pytest
+from bcp47_explorer.core.examples import EXAMPLES
+from bcp47_explorer.core.tag import TagEngine
+from bcp47_explorer.ui.editor import EditorPane, compute_forms
+from bcp47_explorer.ui.roles import ROLE_STYLES, SEVERITY_STYLES
+from bcp47_explorer.ui.settings import Settings
+from bcp47_explorer.ui.state import TagState
+from bcp47_explorer.ui.tag_edit import Utf16Map, clean_pasted
 from PySide6.QtCore import QEvent, QPoint, Qt
 from PySide6.QtGui import QColor, QGuiApplication, QHelpEvent, QPalette, QTextCharFormat
 from PySide6.QtWidgets import QToolTip
-
-from app.core.examples import EXAMPLES
-from app.core.tag import TagEngine
-from app.ui.editor import EditorPane, compute_forms
-from app.ui.roles import ROLE_STYLES, SEVERITY_STYLES
-from app.ui.settings import Settings
-from app.ui.state import TagState
-from app.ui.tag_edit import Utf16Map, clean_pasted
 
 UL = QTextCharFormat.UnderlineStyle
 

@@ -9,14 +9,13 @@ import os
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import pytest
+from bcp47_explorer.core.tag import TagEngine
+from bcp47_explorer.ui.builder import BuilderPane
+from bcp47_explorer.ui.editor import CHECK_LIMIT, EditorPane
+from bcp47_explorer.ui.settings import Settings
+from bcp47_explorer.ui.state import TagState
+from bcp47_explorer.ui.tag_edit import MAX_TEXT, clean_pasted
 from PySide6.QtCore import QMimeData
-
-from app.core.tag import TagEngine
-from app.ui.builder import BuilderPane
-from app.ui.editor import CHECK_LIMIT, EditorPane
-from app.ui.settings import Settings
-from app.ui.state import TagState
-from app.ui.tag_edit import MAX_TEXT, clean_pasted
 
 
 @pytest.fixture(scope="module")

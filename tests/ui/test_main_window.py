@@ -11,13 +11,12 @@ import logging
 import sys
 
 import pytest
+from bcp47_explorer.ui.errors import ExceptionHandler, install_excepthook
+from bcp47_explorer.ui.main_window import MainWindow, Placeholder
+from bcp47_explorer.ui.settings import Settings
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QApplication, QLabel, QMenu, QMessageBox, QWidget
-
-from app.ui.errors import ExceptionHandler, install_excepthook
-from app.ui.main_window import MainWindow, Placeholder
-from app.ui.settings import Settings
 
 
 @pytest.fixture(autouse=True)
@@ -79,7 +78,7 @@ def test_prefix_link_opens_the_tag(qtbot, window) -> None:
 
 
 def test_missing_panes_get_a_placeholder_not_a_crash(qtbot, registry, settings_path, monkeypatch) -> None:
-    import app.ui.main_window as mw
+    import bcp47_explorer.ui.main_window as mw
 
     def missing(*_args: object) -> QWidget:
         raise ImportError("the pane is missing")
@@ -132,7 +131,9 @@ def test_bad_registry_file_is_reported_in_a_dialog(qtbot, window, tmp_path, monk
     bad = tmp_path / "broken.txt"
     bad.write_text("File-Date: 2026-01-01\n%%\nType: language\nSubtag zz\n", encoding="utf-8")
     shown: list[str] = []
-    monkeypatch.setattr("app.ui.main_window.show_error", lambda parent, title, text, details="": shown.append(text))
+    monkeypatch.setattr(
+        "bcp47_explorer.ui.main_window.show_error", lambda parent, title, text, details="": shown.append(text)
+    )
     before = window.registry
     assert window.load_registry_file(str(bad)) is False
     assert shown and "line 4" in shown[0]
@@ -159,7 +160,7 @@ def test_exception_in_a_slot_shows_a_dialog_and_the_app_keeps_running(qtbot, win
         def broken() -> None:
             raise RuntimeError("the flux capacitor broke")
 
-        with caplog.at_level(logging.ERROR, logger="app"):
+        with caplog.at_level(logging.ERROR, logger="bcp47_explorer"):
             QTimer.singleShot(0, broken)
             qtbot.waitUntil(lambda: handler.last_dialog is not None, timeout=2000)
         box = handler.last_dialog
@@ -183,7 +184,7 @@ def test_exception_handler_does_not_recurse(qtbot, monkeypatch, capsys) -> None:
         raise AssertionError("must not be reached while busy")
 
     handler._busy = True
-    monkeypatch.setattr("app.ui.errors.show_error", failing_dialog)
+    monkeypatch.setattr("bcp47_explorer.ui.errors.show_error", failing_dialog)
     try:
         raise ValueError("inner")
     except ValueError as exc:
@@ -193,14 +194,14 @@ def test_exception_handler_does_not_recurse(qtbot, monkeypatch, capsys) -> None:
 
 
 def test_main_starts_and_quits(qtbot, settings_path) -> None:
-    from app.__main__ import main
+    from bcp47_explorer.__main__ import main
 
     assert main(["--settings", str(settings_path), "--quit-after", "50", "sl-rozaj-biske"]) == 0
     assert Settings(settings_path).value("editor/last_tag") == "sl-rozaj-biske"
 
 
 def test_main_reports_a_bad_registry_file_and_uses_the_bundled_one(settings_path, tmp_path, monkeypatch) -> None:
-    from app.__main__ import main
+    from bcp47_explorer.__main__ import main
 
     bad = tmp_path / "bad.txt"
     bad.write_bytes(b"File-Date: 2026-01-01\n%%\nType: language\n\xff\xfe\n")
@@ -214,8 +215,8 @@ def test_main_reports_a_bad_registry_file_and_uses_the_bundled_one(settings_path
 
 
 def test_main_exits_2_with_a_dialog_when_no_registry_loads(settings_path, monkeypatch, capsys) -> None:
-    import app.core.data as data
-    from app.__main__ import main
+    import bcp47_explorer.core.data as data
+    from bcp47_explorer.__main__ import main
 
     def broken() -> None:
         raise data.DataError("cannot find the bundled data folder")
@@ -232,7 +233,7 @@ def test_main_exits_2_with_a_dialog_when_no_registry_loads(settings_path, monkey
 
 
 def test_main_version(capsys) -> None:
-    from app.__main__ import main
+    from bcp47_explorer.__main__ import main
 
     with pytest.raises(SystemExit) as exit_:
         main(["--version"])
@@ -241,7 +242,7 @@ def test_main_version(capsys) -> None:
 
 
 def test_theme_switch_changes_palette(qtbot, window) -> None:
-    from app.ui.roles import is_dark
+    from bcp47_explorer.ui.roles import is_dark
 
     window.set_theme("dark")
     assert is_dark(QApplication.instance().palette())
@@ -292,7 +293,7 @@ class _FakeEditor(QWidget):
 
 @pytest.fixture
 def window_with_editor(qtbot, registry, settings_path, monkeypatch) -> MainWindow:
-    import app.ui.main_window as mw
+    import bcp47_explorer.ui.main_window as mw
 
     monkeypatch.setattr(mw, "EditorPane", _FakeEditor)
     monkeypatch.setattr(mw, "BuilderPane", lambda state, engine, cldr: QWidget())

@@ -11,6 +11,10 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from collections.abc import Iterator
 
 import pytest
+from bcp47_explorer.ui.main_window import MainWindow
+from bcp47_explorer.ui.roles import ROLE_STYLES, SEVERITY_STYLES
+from bcp47_explorer.ui.settings import Settings
+from bcp47_explorer.ui.theme import apply_theme
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
@@ -22,11 +26,6 @@ from PySide6.QtWidgets import (
     QTabBar,
     QWidget,
 )
-
-from app.ui.main_window import MainWindow
-from app.ui.roles import ROLE_STYLES, SEVERITY_STYLES
-from app.ui.settings import Settings
-from app.ui.theme import apply_theme
 
 SAMPLE = "de-Latn-CH-1901-u-co-phonebk"
 

@@ -7,10 +7,8 @@ import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtGui import QColor, QFont, QPalette
-
-from app.core.tagvalues import Role, Severity
-from app.ui.roles import (
+from bcp47_explorer.core.tagvalues import Role, Severity
+from bcp47_explorer.ui.roles import (
     ROLE_STYLES,
     SEVERITY_STYLES,
     LegendWidget,
@@ -19,6 +17,7 @@ from app.ui.roles import (
     role_format,
     severity_style,
 )
+from PySide6.QtGui import QColor, QFont, QPalette
 
 
 def _luminance(colour: str) -> float:

@@ -7,9 +7,8 @@ import os
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import pytest
+from bcp47_explorer.ui.settings import DEFAULTS, HISTORY_MAX, Settings
 from PySide6.QtCore import QByteArray
-
-from app.ui.settings import DEFAULTS, HISTORY_MAX, Settings
 
 
 def test_defaults_come_back_from_an_empty_file(settings_path) -> None:
