@@ -161,8 +161,9 @@ def check_json_lines(engine: TagEngine, tags: Iterable[str]) -> Iterator[tuple[s
         if p.diags:
             diags = ",".join(
                 [
-                    f'{{"code":"{c}","severity":"{sev}","start":{s},"end":{e},"message":{quote(m)}}}'
-                    for c, sev, s, e, m, _fl, _ft in a.raw_diagnostics()
+                    f'{{"code":"{d.code}","severity":"{d.severity.value}","start":{d.start},"end":{d.end},'
+                    f'"message":{quote(d.message)}}}'
+                    for d in a.diagnostics
                 ]
             )
             yield f'{head},"diagnostics":[{diags}]}}', a.valid
@@ -359,11 +360,6 @@ def _status(r: CheckResult) -> str:
     return "NOT well-formed"
 
 
-def _marker(text: str, start: int, end: int) -> str:
-    width = max(end - start, 1)
-    return f"    {text}\n    {' ' * start}{'~' * (width - 1)}^"
-
-
 def _human_check(r: CheckResult) -> str:
     lines = [f"{r.input!r}: {_status(r)}"]
     if r.canonical is not None:
@@ -372,7 +368,7 @@ def _human_check(r: CheckResult) -> str:
     for d in r.diagnostics:
         lines.append(f"  {d.severity.value} [{d.code}] at {d.start}-{d.end}: {d.message}")
         if d.start < d.end or d.severity is Severity.ERROR:
-            lines.append(_marker(r.input, d.start, d.end))
+            lines.append(d.marker(r.input))
         if d.fix is not None:
             lines.append(f"    fix: {d.fix.label} -> {d.fix.tag}")
     return "\n".join(lines) + "\n"
@@ -431,7 +427,12 @@ _ROLE_TEXT = {
     "u-attribute": "-u- attribute (RFC 6067)",
     "u-key": "-u- key (RFC 6067, UTS #35)",
     "u-type": "-u- type (RFC 6067, UTS #35)",
-    "t-lang": "-t- source language (RFC 6497)",
+    "t-lang": "-t- source tag (RFC 6497)",
+    "t-language": "language of the -t- source tag (RFC 6497 §2.2)",
+    "t-extlang": "extended language of the -t- source tag (RFC 6497 §2.2)",
+    "t-script": "script of the -t- source tag (RFC 6497 §2.2)",
+    "t-region": "region of the -t- source tag (RFC 6497 §2.2)",
+    "t-variant": "variant of the -t- source tag (RFC 6497 §2.2)",
     "t-key": "-t- field key (RFC 6497)",
     "t-value": "-t- field value (RFC 6497)",
     "privateuse": "private use (RFC 5646 §2.2.7)",
@@ -445,11 +446,8 @@ def _record_lines(engine: TagEngine, text: str, role: str, key: str | None) -> l
     rec = None
     if role in ("language", "extlang", "script", "region", "variant"):
         rec = reg.get(role, text)
-    elif role == "t-lang":
-        for kind in ("language", "script", "region", "variant"):
-            rec = reg.get(kind, text)
-            if rec is not None:
-                break
+    elif role in ("t-language", "t-extlang", "t-script", "t-region", "t-variant"):
+        rec = reg.get(role[2:], text)  # the engine names the subtag's place in the source tag
     elif role == "grandfathered":
         rec = reg.tag_record(text)
     if rec is not None:
@@ -491,7 +489,7 @@ def explain_text(engine: TagEngine, r: CheckResult) -> str:
         out.append("Diagnostics:")
         for d in r.diagnostics:
             out.append(f"  {d.severity.value.upper()} [{d.code}] {d.message}")
-            out.append(_marker(r.input, d.start, d.end))
+            out.append(d.marker(r.input))
             if d.fix is not None:
                 out.append(f"    fix: {d.fix.label} -> {d.fix.tag}")
     else:

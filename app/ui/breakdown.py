@@ -21,6 +21,7 @@ COLUMNS = ("Subtag", "Role", "Description", "Prefix", "Suppress-Script", "Macrol
 
 # Roles whose subtags have a record of the same type in the IANA registry.
 _REGISTRY_ROLES = ("language", "extlang", "script", "region", "variant")
+_T_LANG_ROLES = frozenset("t-" + r for r in _REGISTRY_ROLES)  # the subtags of a -t- source tag
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,19 +63,6 @@ def _from_record(sub: Any, role: str, record: Any) -> BreakdownRow:
     )  # fmt: skip
 
 
-def _t_lang_type(text: str, index: int) -> str:
-    """Return the registry type of the *index*-th subtag of a -t- source language, judged by its shape."""
-    if index == 0:
-        return "language"
-    if len(text) == 4 and text.isalpha():
-        return "script"
-    if (len(text) == 2 and text.isalpha()) or (len(text) == 3 and text.isdigit()):
-        return "region"
-    if len(text) == 3 and text.isalpha():
-        return "extlang"
-    return "variant"
-
-
 def _cldr_row(sub: Any, role: str, description: str, deprecated: bool, preferred: str | None) -> BreakdownRow:
     return BreakdownRow(sub.text, sub.start, sub.end, role, description=description,
                         deprecated="yes" if deprecated else "", preferred_value=preferred or "")  # fmt: skip
@@ -86,7 +74,6 @@ def breakdown_rows(result: Any, registry: Any, cldr: Any = None) -> list[Breakdo
     subtags = list(result.subtags)
     grandfathered = getattr(result, "grandfathered", None)
     key = None  # the CldrKey of the current -u- keyword or -t- field, or None
-    t_lang_index = 0
     i = 0
     while i < len(subtags):
         sub = subtags[i]
@@ -108,9 +95,8 @@ def breakdown_rows(result: Any, registry: Any, cldr: Any = None) -> list[Breakdo
             else:
                 rows.append(BreakdownRow(sub.text, sub.start, sub.end, role))
             continue
-        if role == "t-lang":
-            kind = _t_lang_type(sub.text, t_lang_index)
-            t_lang_index += 1
+        if role in _T_LANG_ROLES:
+            kind = role[2:]  # the engine names the subtag's place in the source tag: t-region -> region
             record = registry.get(kind, sub.text)
             if record is not None:
                 row = _from_record(sub, role, record)
@@ -120,7 +106,6 @@ def breakdown_rows(result: Any, registry: Any, cldr: Any = None) -> list[Breakdo
             continue
         if role == "singleton":
             key = None
-            t_lang_index = 0
             rows.append(BreakdownRow(sub.text, sub.start, sub.end, role, description=_singleton_text(sub.text)))
             continue
         if role in ("u-key", "t-key"):

@@ -115,3 +115,13 @@ def test_convert_to_legacy_and_failure(capsys: pytest.CaptureFixture[str]) -> No
     assert main(["convert", "--json", "--to", "unicode", "en_US"]) == 1
     got = json.loads(capsys.readouterr().out)
     assert got["result"] is None and got["notes"]
+
+
+def test_explain_names_the_parts_of_a_t_source_tag(capsys: pytest.CaptureFixture[str]) -> None:
+    # 'it' after 'de' in -t- is the region of the source tag (Italy), not the language Italian.
+    assert main(["explain", "en-t-de-it"]) == 0
+    out = capsys.readouterr().out
+    assert "de         t-language    language of the -t- source tag" in out
+    assert "it         t-region      region of the -t- source tag" in out
+    assert "registry: region IT — Italy" in out
+    assert "Italian" not in out
