@@ -73,31 +73,142 @@ _PREFERRED_TAG = re.compile(r"Preferred tag is (\S+)")
 _REGULAR_LONGEST_FIRST = sorted(REGULAR, key=len, reverse=True)
 
 
+class ExtensionAdvisor:
+    """Add the diagnostics of extensions: registration (RFC 5646 §3.7), and CLDR's word on -u- and -t-."""
+
+    __slots__ = ("_quiet_keywords", "cldr", "registered", "tables")
+
+    def __init__(self, tables: Tables, cldr: CldrData | None, registered: frozenset[str]) -> None:
+        self.tables = tables
+        self.cldr = cldr
+        self.registered = registered  # the singletons of the Language Tag Extensions Registry
+        self._quiet_keywords: dict[tuple[str, str, str], bool] = {}
+
+    def validate(self, p: Parse) -> None:
+        """Add the diagnostics of the extensions: registration, and CLDR's word on -u- and -t-."""
+        if not p.extensions:
+            return
+        cldr = self.cldr
+        done: set[str] = set()
+        for ext in p.extensions:
+            stok = ext.singleton
+            s = stok[0].lower()
+            if s not in self.registered and s not in done:
+                p.add(
+                    M.UNREGISTERED_EXTENSION,
+                    stok[1],
+                    stok[2],
+                    singleton=stok[0],
+                    registered=", ".join(repr(x) for x in sorted(self.registered)),
+                )
+            if s in done:
+                continue
+            done.add(s)
+            if s not in ("u", "t"):
+                continue
+            if cldr is None:
+                p.add(M.CLDR_MISSING, stok[1], stok[2], singleton=s)
+                continue
+            if s == "u":
+                seen: set[str] = set()
+                for key, types in ext.keywords:
+                    k = key[0].lower()
+                    if k in seen:
+                        continue
+                    seen.add(k)
+                    if len(types) < 2 and self.keyword_quiet("u", k, types[0][0].lower() if types else ""):
+                        continue
+                    probs = cldr.check_u_keyword(
+                        k, [x[0] for x in types], is_script=self.tables.is_script, is_region=self.tables.is_region
+                    )
+                    self._add_problems(p, probs, key, types)
+            else:
+                self._validate_tlang(p, ext)
+                seen = set()
+                for key, values in ext.keywords:
+                    k = key[0].lower()
+                    if k in seen or not values:
+                        continue
+                    seen.add(k)
+                    if len(values) == 1 and self.keyword_quiet("t", k, values[0][0].lower()):
+                        continue
+                    self._add_problems(p, cldr.check_t_field(k, [x[0] for x in values]), key, values)
+
+    def keyword_quiet(self, singleton: str, key: str, value: str) -> bool:
+        """Tell whether CLDR finds nothing to say about the -u- keyword or -t- field *key* with one *value*.
+
+        CLDR data, worked out once per (key, value) by running the check itself; *value* may be
+        '' for a -u- key without a type.
+        """
+        known = self._quiet_keywords
+        got = known.get((singleton, key, value))
+        if got is None:
+            cldr = self.cldr
+            assert cldr is not None
+            values = [value] if value else []
+            if singleton == "u":
+                probs = cldr.check_u_keyword(
+                    key, values, is_script=self.tables.is_script, is_region=self.tables.is_region
+                )
+            else:
+                probs = cldr.check_t_field(key, values)
+            got = known[(singleton, key, value)] = not probs
+        return got
+
+    def _add_problems(self, p: Parse, probs: Sequence[KeywordProblem], key: Token, values: Sequence[Token]) -> None:
+        for prob in probs:
+            if prob.index < 0 or prob.index >= len(values):
+                start, end = key[1], (values[-1][2] if values and prob.index >= 0 else key[2])
+            else:
+                start, end = values[prob.index][1], values[prob.index][2]
+            fix = None
+            if prob.replacement is not None and values:
+                new = "-".join(prob.replacement)
+                a, b = values[0][1], values[-1][2]
+                if prob.index < 0 and prob.code.startswith("deprecated-") and prob.replacement:
+                    a, b = key[1], key[2]
+                if new:
+                    fix = Fix(f"Replace '{p.text[a:b]}' with '{new}'", p.text[:a] + new + p.text[b:])
+                else:
+                    fix = Fix(f"Drop '{p.text[a:b]}'", p.text[: a - 1] + p.text[b:])
+            p.add_diagnostic(M.make_diagnostic(prob.code, Severity(prob.severity), start, end, prob.message, fix))
+
+    def _validate_tlang(self, p: Parse, ext: Extension) -> None:
+        by_type = self.tables.by_type
+        for tok, kind in ext.tlang:
+            name = KIND_NAMES[kind]
+            if tok[0].lower() not in by_type[name]:
+                p.add(M.UNKNOWN_T[name], tok[1], tok[2], code=tok[0])
+
+
 class Advisor:
     """Add validity and advice diagnostics to well-formed parses, for one registry (and CLDR)."""
 
-    __slots__ = ("_quiet", "_quiet_keywords", "cldr", "file_date", "registered", "tables")
+    __slots__ = ("_quiet", "extensions", "file_date", "tables")
 
     def __init__(self, tables: Tables, file_date: str, cldr: CldrData | None, registered: frozenset[str]) -> None:
         self.tables = tables
         self.file_date = file_date
-        self.cldr = cldr
-        self.registered = registered  # the singletons of the Language Tag Extensions Registry
+        self.extensions = ExtensionAdvisor(tables, cldr, registered)
         # Per subtag type: lowercase code -> whether the registry gives it no advice (filled on use).
         self._quiet: dict[str, dict[str, bool]] = {k: {} for k in KIND_NAMES}
-        self._quiet_keywords: dict[tuple[str, str, str], bool] = {}
+
+    @property
+    def cldr(self) -> CldrData | None:
+        """Return the CLDR data the -u-/-t- checks use (None: syntax checks only)."""
+        return self.extensions.cldr
 
     # ----------------------------------------------------------------- entry points
     def validate(self, p: Parse) -> None:
         """Add registry, CLDR and advice diagnostics to a well-formed parse."""
         self.validate_head(p)
-        self.validate_extensions(p)
+        self.extensions.validate(p)
 
     def validate_clean(self, p: Parse) -> None:
         """Validate a parse whose tag the fast path found clean: skip the head when it draws no advice."""
         if not self.quiet_head(p):
             self.validate_head(p)
-        self.validate_extensions(p)
+        self.extensions.validate(p)
 
     def quiet_head(self, p: Parse) -> bool:
         """Tell whether :meth:`validate_head` would add nothing to *p* (False when unsure)."""
@@ -388,103 +499,6 @@ class Advisor:
         else:
             dep = f", deprecated since {rec.deprecated}" if rec.deprecated else ""
             p.add(M.GRANDFATHERED, tok[1], tok[2], tag=rec.code, description=rec.descriptions[0], deprecated=dep)
-
-    # ----------------------------------------------------------------------- extensions
-    def validate_extensions(self, p: Parse) -> None:
-        """Add the diagnostics of the extensions: registration, and CLDR's word on -u- and -t-."""
-        if not p.extensions:
-            return
-        cldr = self.cldr
-        done: set[str] = set()
-        for ext in p.extensions:
-            stok = ext.singleton
-            s = stok[0].lower()
-            if s not in self.registered and s not in done:
-                p.add(
-                    M.UNREGISTERED_EXTENSION,
-                    stok[1],
-                    stok[2],
-                    singleton=stok[0],
-                    registered=", ".join(repr(x) for x in sorted(self.registered)),
-                )
-            if s in done:
-                continue
-            done.add(s)
-            if s not in ("u", "t"):
-                continue
-            if cldr is None:
-                p.add(M.CLDR_MISSING, stok[1], stok[2], singleton=s)
-                continue
-            if s == "u":
-                seen: set[str] = set()
-                for key, types in ext.keywords:
-                    k = key[0].lower()
-                    if k in seen:
-                        continue
-                    seen.add(k)
-                    if len(types) < 2 and self.keyword_quiet("u", k, types[0][0].lower() if types else ""):
-                        continue
-                    probs = cldr.check_u_keyword(
-                        k, [x[0] for x in types], is_script=self.tables.is_script, is_region=self.tables.is_region
-                    )
-                    self._add_problems(p, probs, key, types)
-            else:
-                self._validate_tlang(p, ext)
-                seen = set()
-                for key, values in ext.keywords:
-                    k = key[0].lower()
-                    if k in seen or not values:
-                        continue
-                    seen.add(k)
-                    if len(values) == 1 and self.keyword_quiet("t", k, values[0][0].lower()):
-                        continue
-                    self._add_problems(p, cldr.check_t_field(k, [x[0] for x in values]), key, values)
-
-    def keyword_quiet(self, singleton: str, key: str, value: str) -> bool:
-        """Tell whether CLDR finds nothing to say about the -u- keyword or -t- field *key* with one *value*.
-
-        CLDR data, worked out once per (key, value) by running the check itself; *value* may be
-        '' for a -u- key without a type.
-        """
-        known = self._quiet_keywords
-        got = known.get((singleton, key, value))
-        if got is None:
-            cldr = self.cldr
-            assert cldr is not None
-            values = [value] if value else []
-            if singleton == "u":
-                probs = cldr.check_u_keyword(
-                    key, values, is_script=self.tables.is_script, is_region=self.tables.is_region
-                )
-            else:
-                probs = cldr.check_t_field(key, values)
-            got = known[(singleton, key, value)] = not probs
-        return got
-
-    def _add_problems(self, p: Parse, probs: Sequence[KeywordProblem], key: Token, values: Sequence[Token]) -> None:
-        for prob in probs:
-            if prob.index < 0 or prob.index >= len(values):
-                start, end = key[1], (values[-1][2] if values and prob.index >= 0 else key[2])
-            else:
-                start, end = values[prob.index][1], values[prob.index][2]
-            fix = None
-            if prob.replacement is not None and values:
-                new = "-".join(prob.replacement)
-                a, b = values[0][1], values[-1][2]
-                if prob.index < 0 and prob.code.startswith("deprecated-") and prob.replacement:
-                    a, b = key[1], key[2]
-                if new:
-                    fix = Fix(f"Replace '{p.text[a:b]}' with '{new}'", p.text[:a] + new + p.text[b:])
-                else:
-                    fix = Fix(f"Drop '{p.text[a:b]}'", p.text[: a - 1] + p.text[b:])
-            p.add_diagnostic(M.make_diagnostic(prob.code, Severity(prob.severity), start, end, prob.message, fix))
-
-    def _validate_tlang(self, p: Parse, ext: Extension) -> None:
-        by_type = self.tables.by_type
-        for tok, kind in ext.tlang:
-            name = KIND_NAMES[kind]
-            if tok[0].lower() not in by_type[name]:
-                p.add(M.UNKNOWN_T[name], tok[1], tok[2], code=tok[0])
 
     # ---------------------------------------------------------------------------- case
     def advise_fast(self, p: Parse, canonical: str) -> None:

@@ -198,7 +198,7 @@ class FastPath:
         cldr = self.cldr
         if cldr is not None:
             keys = self.u_keys
-            quiet = self.advisor.keyword_quiet
+            quiet = self.advisor.extensions.keyword_quiet
             tables = self.tables
             for kw in kws:
                 key = keys.get(kw[0])
