@@ -9,7 +9,9 @@ generated from :data:`TABLE` by ``tools/gen_diagnostics_doc.py`` and a test keep
 
 Problems in ``-u-`` keywords and ``-t-`` fields are found by the CLDR checks in :mod:`.cldr`,
 which write their own messages (they quote CLDR's lists); their rows here give the code,
-severity, section and example, with the template ``None``.
+severity, section and example, with the template ``None``. (``missing-t-value``, which the
+CLDR check gives for a field without values, never reaches a tag's diagnostics: the parser
+reports ``empty-t-field`` first.)
 
 >>> UNKNOWN["region"].text(code="JJ", article="a", date="2026-01-01", extra="")
 "'JJ' is not a region subtag of the IANA Language Subtag Registry (File-Date 2026-01-01), so the tag is not valid (RFC 5646 §2.2.4, §2.2.9)."
@@ -39,7 +41,7 @@ class Message:
     section: str
     template: str | None  # None: the CLDR check in cldr.py words the message
     fix: str | None = None  # the fix label template, when the diagnostic offers a fix
-    example: str = ""  # a tag that produces this message
+    example: str | None = ""  # a tag that produces this message (None: none does with the bundled data)
     args: tuple[str, ...] = field(default=(), compare=False)  # the template's fields, for the docs
 
     def text(self, **args: Any) -> str:
@@ -92,14 +94,13 @@ make_diagnostic = _builder()
 
 
 def _m(
-    code: str, severity: Severity, section: str, template: str | None, fix: str | None = None, example: str = ""
+    code: str, severity: Severity, section: str, template: str | None, fix: str | None = None, example: str | None = ""
 ) -> Message:
     return Message(code, severity, section, template, fix, example)
 
 
 # ------------------------------------------------------------------ syntax (grammar.py)
 EMPTY_TAG = _m("empty-tag", E, "RFC 5646 §2.1", "The tag is empty; a tag needs at least a language subtag", example="")
-NO_SUBTAG = _m("empty-tag", E, "RFC 5646 §2.1", "There is no subtag in the tag", example="--")
 GRANDFATHERED_EXTENDED = _m(
     "grandfathered-extended",
     E,
@@ -220,7 +221,7 @@ SUBTAG_TOO_LONG = _m(
     E,
     "RFC 5646 §2.1",
     "The {what} '{code}' has {length} characters; no subtag may be longer than 8",
-    example="english",
+    example="abcdefghi",
 )
 REORDER_LABEL = "Put the subtags in the order language-script-region-variant"
 _ORDERS = (
@@ -252,7 +253,7 @@ MISPLACED_SUBTAG = _m(
     "RFC 5646 §2.1",
     "'{code}' is not in a place where the grammar allows "
     "it: after this point only extensions and private use may follow",
-    example="1abc-xyz",
+    example="i-klingon-abc",
 )
 EMPTY_PRIVATEUSE = _m(
     "empty-privateuse",
@@ -418,7 +419,7 @@ UNKNOWN_T = {
         example=example,
     )
     for kind, article, example in (
-        ("language", "a", "en-t-qqq"),
+        ("language", "a", "en-t-xyz"),
         ("extlang", "an", "en-t-zh-qqq"),
         ("script", "a", "en-t-de-Qqqq"),
         ("region", "a", "en-t-de-JJ"),
@@ -438,7 +439,7 @@ DEPRECATED_NO_REPLACEMENT = _m(
     W,
     "RFC 5646 §3.1.6",
     "The {kind} '{code}' ({description}) is deprecated since {date}, and the registry names no replacement",
-    example="sh",
+    example="agp",
 )
 DEPRECATED_TAG = _m(
     "deprecated",
@@ -536,7 +537,7 @@ MEMBER_OF_DEPRECATED = _m(
     "RFC 5646 §3.1.6, §4.1.1",
     "'{code}' ({description}) is one language of the macrolanguage '{macro}' ({macro_description}), which is "
     "deprecated since {date}; '{code}' is the code to use",
-    example="hr",
+    example=None,  # no member of a deprecated macrolanguage in the bundled registry
 )
 MEMBER_WITH_COMMENT = _m(
     "macrolanguage-member",
@@ -604,10 +605,9 @@ _CLDR = (
     ("bad-u-value", E, "RFC 6067 §2.1, UTS #35 §3.6.1", "en-u-rg-abc"),
     ("deprecated-u-type", W, "UTS #35 §3.6.4", "en-u-ca-islamicc"),
     ("unknown-t-key", E, "RFC 6497 §2.2, UTS #35 §3.7", "en-t-q0-abc"),
-    ("missing-t-value", E, "RFC 6497 §2.2", "en-t-m0-abc-def"),
     ("unknown-t-value", E, "RFC 6497 §2.2, UTS #35 §3.7", "en-t-m0-xyzzy"),
-    ("deprecated-t-value", W, "UTS #35 §3.7", "en-t-m0-names"),
-    ("unlisted-t-subfield", W, "UTS #35 §3.7", "en-t-h0-hybrid-abc"),
+    ("deprecated-t-value", W, "UTS #35 §3.7", None),  # CLDR 48 deprecates no -t- value
+    ("unlisted-t-subfield", INFO, "UTS #35 §3.7", "en-t-m0-ungegn-2007"),
 )
 CLDR = {code: _m(code, sev, section, None, example=example) for code, sev, section, example in _CLDR}
 

@@ -393,9 +393,7 @@ def _parse_langtag(p: Parse, tokens: list[Token]) -> None:
     n = len(tokens)
     while i < n and not tokens[i][0]:
         i += 1
-    if i == n:
-        if p.well_formed:
-            p.add(M.NO_SUBTAG, 0, len(text), ill=True)
+    if i == n:  # every piece was bad, and each has its diagnostic already
         p.well_formed = False
         return
     first = tokens[i]
