@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, TextIO
 
 from ..cli import EXIT_NO_MATCH, EXIT_OK, CommandError, data_loaded, emit_json
-from ..core.tag import CheckResult, Severity, TagEngine
+from ..core.tag import CheckResult, Severity, TagEngine, bundled_engine
 
 __all__ = ["register", "read_stdin_lines", "check_json_lines"]
 
@@ -172,7 +172,7 @@ def check_json_lines(engine: TagEngine, tags: Iterable[str]) -> Iterator[tuple[s
 
 
 def _run_check(args: argparse.Namespace) -> int:
-    engine = TagEngine.bundled()
+    engine = bundled_engine()
     data_loaded()
     items: list[str] = args.tags
     if not items:
@@ -376,7 +376,7 @@ def _human_check(r: CheckResult) -> str:
 
 # ----------------------------------------------------------------------------- canon
 def _run_canon(args: argparse.Namespace) -> int:
-    engine = TagEngine.bundled()
+    engine = bundled_engine()
     data_loaded()
     status = EXIT_OK
     write = _writer(sys.stdout)
@@ -409,7 +409,7 @@ def _run_canon(args: argparse.Namespace) -> int:
 
 # ---------------------------------------------------------------------------- explain
 def _run_explain(args: argparse.Namespace) -> int:
-    engine = TagEngine.bundled()
+    engine = bundled_engine()
     r = engine.check(args.tag)
     write = _writer(sys.stdout)
     write(explain_text(engine, r))
@@ -519,7 +519,7 @@ def _guess_target(text: str) -> str:
 
 
 def _run_convert(args: argparse.Namespace) -> int:
-    engine = TagEngine.bundled()
+    engine = bundled_engine()
     status = EXIT_OK
     for text in _inputs(args.items):
         target = args.to or _guess_target(text)

@@ -84,6 +84,7 @@ if TYPE_CHECKING:
 __all__ = [
     "TagEngine",
     "bundled_engine",
+    "engine_for",
     "Analysis",
     "Role",
     "Severity",
@@ -263,16 +264,16 @@ def _start(s: tuple[str, int, int, str]) -> int:
     return s[1]
 
 
-@lru_cache(maxsize=1)
-def bundled_engine() -> TagEngine:
-    """Return the engine on the bundled registry, CLDR data and extensions registry (built once).
+def engine_for(registry: Registry | None = None) -> TagEngine:
+    """Return an engine on *registry* (the bundled one when None) with the bundled CLDR data and extensions registry.
 
-    The one place that builds it: the CLI and the GUI both call this. Damaged CLDR data or
+    The one place that builds an engine for the CLI and the GUI. Damaged CLDR data or
     extensions registry leave the engine working without them (``-u-``/``-t-`` then get
     syntax checks only, and only ``t`` and ``u`` count as registered singletons); a damaged
-    subtag registry raises :class:`.data.DataError`.
+    bundled subtag registry raises :class:`.data.DataError`.
     """
-    registry = data.bundled_registry()
+    if registry is None:
+        registry = data.bundled_registry()
     try:
         cldr: CldrData | None = data.bundled_cldr()
     except data.DataError:
@@ -282,3 +283,14 @@ def bundled_engine() -> TagEngine:
     except data.DataError:
         extensions = None
     return TagEngine(registry, cldr, extensions)
+
+
+@lru_cache(maxsize=1)
+def bundled_engine() -> TagEngine:
+    """Return the engine on the bundled registry, CLDR data and extensions registry (built once).
+
+    >>> engine = bundled_engine()
+    >>> engine is bundled_engine(), engine.extensions is not None, engine.cldr is not None
+    (True, True, True)
+    """
+    return engine_for()

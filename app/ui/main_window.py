@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 from ..core.compose import use_in_tag
 from ..core.data import bundled_cldr
 from ..core.registry import Registry
-from ..core.tag import TagEngine
+from ..core.tag import bundled_engine, engine_for
 from .browser import BrowserPane
 from .builder import BuilderPane
 from .editor import EditorPane
@@ -125,7 +125,9 @@ class MainWindow(QMainWindow):
         engine = self._engine
         if engine is None and cldr is not None:
             try:
-                engine = TagEngine(self.registry, cldr)
+                engine = bundled_engine()  # with CLDR and the extensions registry, as the CLI uses
+                if engine.registry is not self.registry:
+                    engine = engine_for(self.registry)
             except Exception as exc:
                 problems.append(f"The tag engine cannot start: {exc}")
         self._cldr, self._engine = cldr, engine

@@ -9,6 +9,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import logging
 import sys
+from types import SimpleNamespace
 
 import pytest
 from bcp47_explorer.ui.errors import ExceptionHandler, install_excepthook
@@ -297,7 +298,8 @@ def window_with_editor(qtbot, registry, settings_path, monkeypatch) -> MainWindo
 
     monkeypatch.setattr(mw, "EditorPane", _FakeEditor)
     monkeypatch.setattr(mw, "BuilderPane", lambda state, engine, cldr: QWidget())
-    monkeypatch.setattr(mw, "TagEngine", lambda registry, cldr: object())
+    monkeypatch.setattr(mw, "bundled_engine", lambda: SimpleNamespace(registry=registry))
+    monkeypatch.setattr(mw, "engine_for", lambda registry: SimpleNamespace(registry=registry))
     win = MainWindow(registry, Settings(settings_path), cldr=object())
     qtbot.addWidget(win)
     win.show()
@@ -395,3 +397,18 @@ def test_help_menu_opens_about_and_shortcuts(qtbot, window) -> None:
     boxes = [w for w in window.findChildren(QMessageBox) if w.isVisible()]
     assert boxes and "Ctrl+3" in boxes[-1].text() and "Ctrl+F" in boxes[-1].text()
     boxes[-1].close()
+
+
+def test_the_window_checks_with_the_bundled_engine_and_its_extensions_registry(qtbot, window, tmp_path) -> None:
+    from bcp47_explorer.core.tag import bundled_engine
+
+    assert window._engine is bundled_engine()  # the CLI's engine: CLDR and the extensions registry
+    assert window._engine.extensions is not None
+    other = tmp_path / "small.txt"
+    other.write_text(
+        "File-Date: 2001-02-03\n%%\nType: language\nSubtag: zz\nDescription: Test\nAdded: 2020-01-01\n",
+        encoding="utf-8",
+    )
+    assert window.load_registry_file(str(other))
+    assert window._engine.registry is window.registry and window._engine.extensions is not None
+    assert window._engine.check("zz-u-ca-gregory").valid  # CLDR still checks the -u- keyword
