@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, TextIO
 
 from ..cli import EXIT_NO_MATCH, EXIT_OK, CommandError, data_loaded, emit_json
+from ..core.forms import FORMS
 from ..core.tag import CheckResult, Severity, TagEngine, bundled_engine
 
 __all__ = ["register", "read_stdin_lines", "check_json_lines"]
@@ -496,16 +497,15 @@ def explain_text(engine: TagEngine, r: CheckResult) -> str:
         out.append("Diagnostics: none")
     out.append("")
     if r.canonical is not None:
-        out.append(f"Canonical form (RFC 5646 §4.5): {r.canonical}")
-        for st in r.canonical_steps:
-            out.append(f"  {st.before} -> {st.after}: {st.reason}")
-        if r.extlang_form != r.canonical:
-            out.append(f"Extlang form: {r.extlang_form}")
-            for st in r.extlang_steps[len(r.canonical_steps) :]:
-                out.append(f"  {st.before} -> {st.after}: {st.reason}")
-        loc, _notes = engine.to_unicode_locale(r.input)
-        if loc:
-            out.append(f"Unicode locale identifier (UTS #35, not the BCP 47 canonical form): {loc}")
+        canonical_steps = len(r.canonical_steps)
+        for form in FORMS:  # the core's one list of forms
+            got = form.compute(engine, r)
+            if got.value is None or (form.key == "extlang" and got.value == r.canonical):
+                continue
+            out.append(f"{form.title}: {got.value}")
+            if form.key in ("canonical", "extlang"):  # the extlang form's steps go on from the canonical ones
+                for st in got.steps[canonical_steps if form.key == "extlang" else 0 :]:
+                    out.append(f"  {st}")
     else:
         out.append("No canonical form: the tag is not well-formed.")
     return "\n".join(out) + "\n"

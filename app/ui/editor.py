@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import itertools
 import unicodedata
-from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
@@ -34,6 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..core import examples as examples_data
+from ..core.forms import FORMS, FormValue, compute_forms
 from .breakdown import BreakdownModel, BreakdownRow, breakdown_rows
 from .diagnostics import DiagnosticsList
 from .roles import LegendWidget, role_style
@@ -44,84 +44,13 @@ __all__ = ["DEBOUNCE_MS", "FORM_NAMES", "FORM_SHORTCUTS", "EditorPane", "FormVal
 #: Delay between the last keystroke and the refresh of tables and forms; the engine is fast, so keep it short.
 DEBOUNCE_MS = 15
 
-FORM_NAMES = ("canonical", "extlang", "unicode", "legacy")
-FORM_LABELS = {
-    "canonical": "RFC 5646 canonical",
-    "extlang": "Extlang form",
-    "unicode": "Unicode locale ID (CLDR)",
-    "legacy": "Legacy LDML keywords",
-}
-FORM_SHORT_LABELS = {"canonical": "Canonical", "extlang": "Extlang form", "unicode": "Unicode (CLDR)",
-                     "legacy": "Legacy LDML"}  # fmt: skip
-FORM_SHORTCUTS = {
-    "canonical": "Ctrl+Shift+C",
-    "extlang": "Ctrl+Shift+E",
-    "unicode": "Ctrl+Shift+U",
-    "legacy": "Ctrl+Shift+L",
-}
-_FORM_HELP = {
-    "canonical": "The canonical form of RFC 5646 §4.5: preferred values, extensions ordered, case per §2.1.1.",
-    "extlang": "The canonical form with languages that are also extlangs written after their prefix (zh-yue).",
-    "unicode": "The Unicode (UTS #35 / CLDR) locale identifier: not the RFC 5646 canonical form; "
-    "it applies CLDR aliases and sorts variants.",
-    "legacy": "The -u- keywords in the legacy LDML @key=value syntax with CLDR's long names.",
-}
+# Derived from the core's one list of forms (key, labels, shortcut, help, function).
+FORM_NAMES = tuple(f.key for f in FORMS)
+FORM_LABELS = {f.key: f.label for f in FORMS}
+FORM_SHORT_LABELS = {f.key: f.short_label for f in FORMS}
+FORM_SHORTCUTS = {f.key: f.shortcut for f in FORMS}
+_FORM_HELP = {f.key: f.help for f in FORMS}
 _RECORD_ROLES = {"language", "extlang", "script", "region", "variant", "grandfathered"}
-
-
-@dataclass(frozen=True, slots=True)
-class FormValue:
-    """One form of the tag: its text (None when there is none) and how it was made."""
-
-    name: str
-    value: str | None
-    steps: tuple[str, ...] = ()
-    note: str = ""
-
-
-def _pair(got: Any) -> tuple[str | None, tuple[str, ...]]:
-    """Split an API answer (a string, a (string, notes) pair or an LdmlConversion) into value and notes."""
-    if hasattr(got, "result") and hasattr(got, "notes"):
-        return got.result, tuple(got.notes) + tuple(getattr(got, "errors", ()))
-    if isinstance(got, tuple) and len(got) == 2:
-        value, notes = got
-        if isinstance(notes, str):
-            notes = (notes,) if notes else ()
-        return value, tuple(str(n) for n in notes or ())
-    return got, ()
-
-
-def _form(name: str, value: str | None, notes: tuple[str, ...]) -> FormValue:
-    """Make a FormValue; without a value the notes say why, so they become the note."""
-    if value:
-        return FormValue(name, value, notes)
-    return FormValue(name, None, note="; ".join(notes) or "no such form for this tag")
-
-
-def compute_forms(engine: Any, result: Any, cldr: Any = None) -> dict[str, FormValue]:
-    """Return the four forms of *result*'s tag; a form that cannot be made says why in its note."""
-    forms: dict[str, FormValue] = {}
-    if not result.well_formed or result.canonical is None:
-        why = "The tag is not well-formed, so it has no canonical form." if result.input else ""
-        return {name: FormValue(name, None, note=why) for name in FORM_NAMES}
-    forms["canonical"] = FormValue("canonical", result.canonical, tuple(str(s) for s in result.canonical_steps))
-    forms["extlang"] = FormValue("extlang", result.extlang_form, tuple(str(s) for s in result.extlang_steps))
-    try:
-        value, notes = _pair(engine.to_unicode_locale(result.input))
-        forms["unicode"] = _form("unicode", value, notes)
-    except Exception as exc:
-        forms["unicode"] = FormValue("unicode", None, note=str(exc) or type(exc).__name__)
-    if "u" in {str(k).lower() for k in (result.extensions or {})}:
-        try:
-            from ..core import ldml
-
-            value, notes = _pair(ldml.bcp47_to_legacy(result.canonical, cldr))
-            forms["legacy"] = _form("legacy", value, notes)
-        except Exception as exc:
-            forms["legacy"] = FormValue("legacy", None, note=str(exc) or type(exc).__name__)
-    else:
-        forms["legacy"] = FormValue("legacy", None, note="The tag has no -u- extension.")
-    return forms
 
 
 #: How much of the text is checked, coloured and listed. Far above any real tag (RFC 5646 §4.4.1 asks
@@ -601,7 +530,7 @@ class EditorPane(QWidget):
             note = f"the text is longer than {CHECK_LIMIT:,} characters"
             self._forms = {name: FormValue(name, None, (), note) for name in FORM_NAMES}
         else:
-            self._forms = compute_forms(self._engine, result, self._cldr)
+            self._forms = compute_forms(self._engine, result)
         self._show_forms()
         self._show_status(result)
         self._render_notice()

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 
 from ..core.compose import use_in_tag
 from ..core.data import bundled_cldr
+from ..core.forms import FORMS
 from ..core.registry import Registry
 from ..core.tag import bundled_engine, engine_for
 from .browser import BrowserPane
@@ -41,13 +42,8 @@ APP_NAME = "BCP 47 Explorer"
 #: (key, tab title, shortcut) of each pane, in tab order.
 PANES = (("editor", "&Editor", "Ctrl+1"), ("builder", "-u- &Builder", "Ctrl+2"), ("browser", "&Registry", "Ctrl+3"))
 
-#: The forms the editor can copy: (name for EditorPane.copy_form, menu text, shortcut).
-COPY_FORMS = (
-    ("canonical", "Copy &canonical form", "Ctrl+Shift+C"),
-    ("extlang", "Copy e&xtlang form", "Ctrl+Shift+E"),
-    ("unicode", "Copy &Unicode locale identifier", "Ctrl+Shift+U"),
-    ("legacy", "Copy &legacy LDML keywords", "Ctrl+Shift+L"),
-)
+#: The forms the editor can copy: (name for EditorPane.copy_form, menu text, shortcut), from the core's list.
+COPY_FORMS = tuple((f.key, f.menu_text, f.shortcut) for f in FORMS)
 
 
 _Shortcut = str | QKeySequence | QKeySequence.StandardKey

@@ -412,3 +412,12 @@ def test_the_window_checks_with_the_bundled_engine_and_its_extensions_registry(q
     assert window.load_registry_file(str(other))
     assert window._engine.registry is window.registry and window._engine.extensions is not None
     assert window._engine.check("zz-u-ca-gregory").valid  # CLDR still checks the -u- keyword
+
+
+def test_copy_actions_and_editor_fields_come_from_the_cores_list_of_forms() -> None:
+    from bcp47_explorer.core.forms import FORMS
+    from bcp47_explorer.ui import editor, main_window
+
+    assert tuple((f.key, f.menu_text, f.shortcut) for f in FORMS) == main_window.COPY_FORMS
+    assert tuple(f.key for f in FORMS) == editor.FORM_NAMES
+    assert {f.key: f.shortcut for f in FORMS} == editor.FORM_SHORTCUTS
