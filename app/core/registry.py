@@ -336,7 +336,11 @@ class Registry:
         return MappingProxyType(self._by_type.get(type, {}))
 
     def lookup(self, code: str) -> list[Record]:
-        """Return every record that *code* (any case) names: subtags of each type and whole tags."""
+        """Return every record that *code* (any case) names: subtags of each type and whole tags.
+
+        >>> [(r.type, r.code) for r in Registry.from_text(SAMPLE).lookup("mt")]
+        [('language', 'mt'), ('region', 'MT')]
+        """
         return list(self._code_index().get(code.strip().lower(), ()))
 
     def _code_index(self) -> dict[str, list[Record]]:
@@ -425,6 +429,12 @@ class Registry:
         registry's type order and shorter codes. Case and diacritics are ignored; several
         words must all match. *scope* ``"none"`` keeps records without a Scope. An empty
         query lists every record that passes the filters in file order.
+
+        >>> reg = Registry.from_text(SAMPLE)
+        >>> [(h.record.code, h.kind.value) for h in reg.search("malt")]
+        [('mt', 'description word'), ('MT', 'description word')]
+        >>> [h.record.code for h in reg.search("klingon", types=["grandfathered"])]
+        ['i-klingon']
         """
         index = self._search_index()
         records = self.records

@@ -2,8 +2,8 @@
 
 >>> from bcp47_explorer.core.registry import Registry, SAMPLE
 >>> t = Tables(Registry.from_text(SAMPLE))
->>> sorted(t.lang), t.region_ok, sorted(t.tags)
-(['mt', 'qaa..qtz'], {'mt': 'MT'}, ['i-klingon'])
+>>> len(t.lang), t.lang["qab"].code, t.region_ok, sorted(t.tags)
+(521, 'qaa..qtz', {'mt': 'MT'}, ['i-klingon'])
 """
 
 from __future__ import annotations
