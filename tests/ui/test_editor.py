@@ -92,6 +92,18 @@ def test_typed_subtags_are_coloured_by_role(qtbot, pane) -> None:  # type: ignor
     ]
 
 
+def test_t_source_subtags_are_coloured_and_described_by_their_role(qtbot, pane) -> None:  # type: ignore[no-untyped-def]
+    type_tag(qtbot, pane, "en-t-de-it")
+    # 'it' is the region of the -t- source tag (Italy), not the language Italian.
+    assert colour_at(pane, 5) == ROLE_STYLES["t-language"].light.lower()
+    assert colour_at(pane, 8) == ROLE_STYLES["t-region"].light.lower()
+    assert fmt_at(pane, 8).fontItalic()
+    rows = {r.text: r for r in pane.breakdown_model.rows()}
+    assert (rows["de"].role, rows["de"].description) == ("t-language", "source language: German")
+    assert (rows["it"].role, rows["it"].description) == ("t-region", "source region: Italy")
+    assert rows["it"].record_type == "region"
+
+
 def test_each_keystroke_repaints_without_waiting_for_the_timer(qtbot, pane) -> None:  # type: ignore[no-untyped-def]
     pane.editor.setFocus()
     qtbot.keyClicks(pane.editor, "de-C")
