@@ -321,8 +321,7 @@ class LegendWidget(QWidget):
     def __init__(self, roles: tuple[str, ...] | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setAccessibleName("Legend of subtag roles")
-        # "t-lang" is kept for old callers; the engine names each -t- source subtag's own role instead.
-        self._roles = roles or tuple(r for r in ROLE_STYLES if r != "t-lang")
+        self._roles = roles or tuple(ROLE_STYLES)
         self._label = QLabel(self)
         self._label.setWordWrap(True)
         self._label.setTextFormat(Qt.TextFormat.RichText)
