@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from .cldr_values import _HEX, _REORDER_SPECIAL, _TYPE_SUBTAG, CldrKey, CldrType, KeywordProblem, _meaning, _quote_list
+from .syntax import cased
 from .syntax import is_script as _is_script_shape
 
 __all__ = ["KeywordChecks", "ValueClassChecks"]
@@ -75,7 +76,7 @@ class ValueClassChecks:
                 return None
             if not (value.islower() and _is_script_shape(value)):
                 return f"'{value}' is not a 4-letter script code"
-            if is_script is not None and not is_script(value.title()):
+            if is_script is not None and not is_script(cased("script", value)):
                 return f"'{value}' is not a script code of the Language Subtag Registry"
             return None
         if cls == "PRIVATE_USE":
@@ -93,8 +94,8 @@ class ValueClassChecks:
                 region = value[:2]
                 if not region.isalpha():
                     return f"'{value}': '{region}' is not a region code"
-                if is_region is not None and not is_region(region.upper()):
-                    return f"'{value}': '{region.upper()}' is not a region of the Language Subtag Registry"
+                if is_region is not None and not is_region(cased("region", region)):
+                    return f"'{value}': '{cased('region', region)}' is not a region of the Language Subtag Registry"
                 return None
             if len(value) == 7 and value.endswith("zzzz") and value[:3].isdigit():
                 return f"'{value}': -u-rg takes a country or territory, not the area '{value[:3]}'"
