@@ -657,8 +657,8 @@ class BuilderPane(QWidget):
             return
         result = self._engine.check(tag)
         for diag in result.diagnostics:
-            style = severity_style(str(diag.severity))
-            self.messages.addItem(QListWidgetItem(severity_icon(str(diag.severity), self),
+            style = severity_style(diag.severity)
+            self.messages.addItem(QListWidgetItem(severity_icon(diag.severity, self),
                                                   f"{style.name.capitalize()}: {diag.message}"))  # fmt: skip
         if not result.diagnostics:
             self.messages.addItem("✔ No problems: " + ("valid." if result.valid else "well-formed."))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
@@ -15,11 +15,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ..core.highlight import SEVERITY_RANK
+from ..core.tagvalues import Diagnostic
 from .roles import severity_icon, severity_style
 
 __all__ = ["DiagnosticsList"]
-
-_ORDER = {"error": 0, "warning": 1, "info": 2}
 
 
 class DiagnosticsList(QWidget):
@@ -30,7 +30,7 @@ class DiagnosticsList(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._diagnostics: list[Any] = []
+        self._diagnostics: list[Diagnostic] = []
         self.list = QListWidget(self)
         self.list.setAccessibleName("Problems")
         self.list.setToolTip(
@@ -58,14 +58,14 @@ class DiagnosticsList(QWidget):
         layout.addWidget(self.list, 1)
         layout.addLayout(row)
 
-    def set_diagnostics(self, diagnostics: Any) -> None:
+    def set_diagnostics(self, diagnostics: Iterable[Diagnostic]) -> None:
         """Show *diagnostics*, errors first, each in the engine's order within its severity."""
-        self._diagnostics = sorted(diagnostics, key=lambda d: _ORDER.get(str(d.severity), 3))
+        self._diagnostics = sorted(diagnostics, key=lambda d: -SEVERITY_RANK[d.severity])
         self.list.clear()
         for diag in self._diagnostics:
-            style = severity_style(str(diag.severity))
+            style = severity_style(diag.severity)
             text = f"{style.name.capitalize()}: {diag.message}"
-            item = QListWidgetItem(severity_icon(str(diag.severity), self), text)
+            item = QListWidgetItem(severity_icon(diag.severity, self), text)
             tip = f"{style.name} · {diag.code} · characters {diag.start}–{diag.end}"
             if diag.fix is not None:
                 tip += f"\nFix: {diag.fix.label} → {diag.fix.tag}"
@@ -78,7 +78,7 @@ class DiagnosticsList(QWidget):
             self.summary.setText(f"{len(self._diagnostics)} found, {fixable} with a fix; click one to select it.")
         self._update_button(self.list.currentRow())
 
-    def diagnostics(self) -> list[Any]:
+    def diagnostics(self) -> list[Diagnostic]:
         """Return the diagnostics in display order."""
         return list(self._diagnostics)
 
@@ -102,14 +102,15 @@ class DiagnosticsList(QWidget):
 
     def _on_list_item_activated(self, item: QListWidgetItem) -> None:
         # Enter or double-click on a problem applies its fix when it has one.
-        row = self.list.row(item)
-        if 0 <= row < len(self._diagnostics) and self._diagnostics[row].fix is not None:
-            self.fix_requested.emit(self._diagnostics[row].fix.tag)
+        self._request_fix(self.list.row(item))
 
     def _on_fix_button_clicked(self) -> None:
-        row = self.list.currentRow()
-        if 0 <= row < len(self._diagnostics) and self._diagnostics[row].fix is not None:
-            self.fix_requested.emit(self._diagnostics[row].fix.tag)
+        self._request_fix(self.list.currentRow())
+
+    def _request_fix(self, row: int) -> None:
+        fix = self._diagnostics[row].fix if 0 <= row < len(self._diagnostics) else None
+        if fix is not None:
+            self.fix_requested.emit(fix.tag)
 
     def select_row(self, row: int) -> None:
         """Make *row* the current problem (as a click would) and ask for its span."""

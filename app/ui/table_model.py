@@ -11,10 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QIcon, QPalette
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsRichComparison
 
 __all__ = ["ROW_ROLE", "Column", "RowTableModel", "text_key"]
 
@@ -57,7 +60,7 @@ class Column(Generic[T]):
     #: The cell's text.
     value: Callable[[T], str]
     #: The sort key (default: ``text_key`` of the text).
-    sort_key: Callable[[T], Any] | None = None
+    sort_key: Callable[[T], SupportsRichComparison] | None = None
     #: The header's tooltip.
     header_tip: str = ""
     #: The cell's tooltip, or None for none.
@@ -87,7 +90,7 @@ class RowTableModel(QAbstractTableModel, Generic[T]):
         self._palette = palette if palette is not None else QPalette()
         self._sort: tuple[int, Qt.SortOrder] | None = None
         self._texts: dict[int, tuple[T, tuple[str, ...]]] = {}  # id(row) -> (row, cell texts)
-        self._keys: dict[int, dict[int, tuple[T, Any]]] = {}  # column -> id(row) -> (row, sort key)
+        self._keys: dict[int, dict[int, tuple[T, SupportsRichComparison]]] = {}  # column -> id(row) -> (row, sort key)
 
     # ------------------------------------------------------------- the rows
     def set_rows(self, rows: Iterable[T]) -> None:
@@ -199,7 +202,7 @@ class RowTableModel(QAbstractTableModel, Generic[T]):
         if keyfn is None:
             keyfn = self._text_sort_key(column)
 
-        def key(item: T) -> Any:
+        def key(item: T) -> SupportsRichComparison:
             got = cache.get(id(item))
             if got is None or got[0] is not item:
                 got = cache[id(item)] = (item, keyfn(item))
