@@ -91,6 +91,15 @@ class RowTableModel(QAbstractTableModel, Generic[T]):
         self._sort: tuple[int, Qt.SortOrder] | None = None
         self._texts: dict[int, tuple[T, tuple[str, ...]]] = {}  # id(row) -> (row, cell texts)
         self._keys: dict[int, dict[int, tuple[T, SupportsRichComparison]]] = {}  # column -> id(row) -> (row, sort key)
+        # The roles some column answers; the view asks for a dozen per cell and most get None at once.
+        self._roles = frozenset(
+            {ROW_ROLE}
+            | {_FONT for c in self.columns if c.font is not None}
+            | {_FOREGROUND for c in self.columns if c.foreground is not None}
+            | {_DECORATION for c in self.columns if c.decoration is not None}
+            | {_TOOLTIP for c in self.columns if c.tooltip is not None}
+            | {_ALIGNMENT for c in self.columns if c.alignment is not None}
+        )
 
     # ------------------------------------------------------------- the rows
     def set_rows(self, rows: Iterable[T]) -> None:
@@ -158,7 +167,7 @@ class RowTableModel(QAbstractTableModel, Generic[T]):
         # Called for every role of every visible cell on each repaint: keep it to lookups and one call.
         if role == _DISPLAY:
             return self.cells(self._rows[index.row()])[index.column()]
-        if not index.isValid():
+        if role not in self._roles:
             return None
         column = self.columns[index.column()]
         if role == _FONT:
