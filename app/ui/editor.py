@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import itertools
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from PySide6.QtCore import QEvent, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QModelIndex, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QGuiApplication, QIcon, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -34,9 +34,15 @@ from PySide6.QtWidgets import (
 )
 
 from ..core import examples as examples_data
+from ..core import ldml
+from ..core.registry import Registry
+from ..core.tag import CheckResult, TagEngine
+from ..core.tagvalues import Diagnostic, Severity
 from .breakdown import BreakdownModel, BreakdownRow, breakdown_rows
 from .diagnostics import DiagnosticsList
 from .roles import LegendWidget, role_style
+from .settings import Settings
+from .state import TagState
 from .tag_edit import TagHighlighter, TagLineEdit
 
 __all__ = ["DEBOUNCE_MS", "FORM_NAMES", "FORM_SHORTCUTS", "EditorPane", "FormValue", "compute_forms"]
@@ -79,26 +85,14 @@ class FormValue:
     note: str = ""
 
 
-def _pair(got: Any) -> tuple[str | None, tuple[str, ...]]:
-    """Split an API answer (a string, a (string, notes) pair or an LdmlConversion) into value and notes."""
-    if hasattr(got, "result") and hasattr(got, "notes"):
-        return got.result, tuple(got.notes) + tuple(getattr(got, "errors", ()))
-    if isinstance(got, tuple) and len(got) == 2:
-        value, notes = got
-        if isinstance(notes, str):
-            notes = (notes,) if notes else ()
-        return value, tuple(str(n) for n in notes or ())
-    return got, ()
-
-
-def _form(name: str, value: str | None, notes: tuple[str, ...]) -> FormValue:
+def _form(name: str, value: str | None, notes: Sequence[str]) -> FormValue:
     """Make a FormValue; without a value the notes say why, so they become the note."""
     if value:
-        return FormValue(name, value, notes)
+        return FormValue(name, value, tuple(notes))
     return FormValue(name, None, note="; ".join(notes) or "no such form for this tag")
 
 
-def compute_forms(engine: Any, result: Any, cldr: Any = None) -> dict[str, FormValue]:
+def compute_forms(engine: TagEngine, result: CheckResult) -> dict[str, FormValue]:
     """Return the four forms of *result*'s tag; a form that cannot be made says why in its note."""
     forms: dict[str, FormValue] = {}
     if not result.well_formed or result.canonical is None:
@@ -106,21 +100,15 @@ def compute_forms(engine: Any, result: Any, cldr: Any = None) -> dict[str, FormV
         return {name: FormValue(name, None, note=why) for name in FORM_NAMES}
     forms["canonical"] = FormValue("canonical", result.canonical, tuple(str(s) for s in result.canonical_steps))
     forms["extlang"] = FormValue("extlang", result.extlang_form, tuple(str(s) for s in result.extlang_steps))
-    try:
-        value, notes = _pair(engine.to_unicode_locale(result.input))
-        forms["unicode"] = _form("unicode", value, notes)
-    except Exception as exc:
-        forms["unicode"] = FormValue("unicode", None, note=str(exc) or type(exc).__name__)
-    if "u" in {str(k).lower() for k in (result.extensions or {})}:
-        try:
-            from ..core import ldml
-
-            value, notes = _pair(ldml.bcp47_to_legacy(result.canonical, cldr))
-            forms["legacy"] = _form("legacy", value, notes)
-        except Exception as exc:
-            forms["legacy"] = FormValue("legacy", None, note=str(exc) or type(exc).__name__)
-    else:
+    value, notes = engine.to_unicode_locale(result.input)
+    forms["unicode"] = _form("unicode", value, notes)
+    if "u" not in result.extensions:
         forms["legacy"] = FormValue("legacy", None, note="The tag has no -u- extension.")
+    elif engine.cldr is None:
+        forms["legacy"] = FormValue("legacy", None, note="The CLDR data is not loaded, so -u- has no legacy names.")
+    else:
+        conv = ldml.bcp47_to_legacy(result.canonical, engine.cldr)
+        forms["legacy"] = _form("legacy", conv.result, conv.notes + conv.errors)
     return forms
 
 
@@ -153,8 +141,10 @@ class EditorPane(QWidget):
 
     subtag_activated = Signal(str, str)  # (registry record type, code)
 
+    _built = False  # Qt may send events (a palette change) while __init__ is still making the widgets
+
     def __init__(
-        self, state: Any, engine: Any, registry: Any, settings: Any, parent: QWidget | None = None, *, cldr: Any = None
+        self, state: TagState, engine: TagEngine, registry: Registry, settings: Settings, parent: QWidget | None = None
     ) -> None:
         super().__init__(parent)
         self.setObjectName("EditorPane")
@@ -162,16 +152,16 @@ class EditorPane(QWidget):
         self._engine = engine
         self._registry = registry
         self._settings = settings
-        self._cldr = cldr if cldr is not None else getattr(engine, "cldr", None)
         self._cache_text: str | None = None
-        self._cache_result: Any = None
+        self._cache_result = engine.check("")
         self._shown_text: str | None = None
-        self._shown_diagnostics: list[Any] | None = None
+        self._shown_diagnostics: tuple[Diagnostic, ...] | None = None
         self._forms: dict[str, FormValue] = {}
         self._last_committed = ""
         self._notice_text = ""
         self._notice_for: str | None = None
         self._build()
+        self._built = True
         state.tag_changed.connect(self._on_state_tag_changed)
         if state.tag():
             self.editor.set_text(state.tag())
@@ -320,8 +310,8 @@ class EditorPane(QWidget):
         self.splitter.addWidget(lower)
         self.splitter.setChildrenCollapsible(False)
         self._lower_splitter = lower
-        saved = self._setting("editor/splitter")
-        if saved:
+        saved = self._settings.value("editor/splitter")
+        if not saved.isEmpty():
             self.splitter.restoreState(saved)
         self.splitter.splitterMoved.connect(self._on_splitter_moved)
 
@@ -377,11 +367,11 @@ class EditorPane(QWidget):
             self._timer.stop()
         self._refresh()
 
-    def result(self) -> Any:
+    def result(self) -> CheckResult:
         """Return the CheckResult of the editor's text."""
         return self.result_for(self.editor.text())
 
-    def result_for(self, text: str) -> Any:
+    def result_for(self, text: str) -> CheckResult:
         """Return the engine's CheckResult for *text* (its first CHECK_LIMIT characters), checking each text once."""
         if text != self._cache_text:
             self._cache_result = self._engine.check(text[:CHECK_LIMIT])
@@ -436,21 +426,18 @@ class EditorPane(QWidget):
 
     def history(self) -> list[str]:
         """Return the remembered tags, most recent first."""
-        return list(self._setting("editor/history") or [])
+        history: list[str] = self._settings.value("editor/history")
+        return history
 
     def commit_to_history(self) -> None:
         """Remember the current tag in the persistent history (once, most recent first)."""
         text = self.editor.text().strip()
-        if not text or text == self._last_committed or self._settings is None:
+        if not text or text == self._last_committed:
             return
         self._last_committed = text
-        if hasattr(self._settings, "push_history"):
-            self._settings.push_history(text)
-        else:
-            history = [text] + [t for t in self.history() if t != text]
-            self._settings.set_value("editor/history", history[:50])
+        self._settings.push_history(text)
 
-    def load_example(self, example: Any) -> None:
+    def load_example(self, example: examples_data.Example) -> None:
         """Put *example* in the editor and show its explanation."""
         self.set_text(example.tag)
         self.commit_to_history()
@@ -462,7 +449,7 @@ class EditorPane(QWidget):
         lines: list[str] = []
         for sub in result.subtags:
             if sub.start <= index < sub.end:
-                style = role_style(str(sub.role))
+                style = role_style(sub.role)
                 lines.append(f"<b>{_esc(sub.text)}</b> — {_esc(style.name)}")
                 row = self._row_for(sub.start)
                 if row is not None and row.description:
@@ -471,7 +458,7 @@ class EditorPane(QWidget):
         for diag in result.diagnostics:
             start, end = diag.start, max(diag.end, diag.start + 1)
             if start - (1 if diag.start == diag.end else 0) <= index < end:
-                lines.append(f"{_esc(str(diag.severity).capitalize())}: {_esc(diag.message)}")
+                lines.append(f"{_esc(diag.severity.capitalize())}: {_esc(diag.message)}")
         text = self.editor.text()
         if 0 <= index < len(text) and ord(text[index]) > 127:
             lines.append(_esc(non_ascii_notes(text[index])[0].rsplit(" at ", 1)[0]) + " — not ASCII")
@@ -496,7 +483,7 @@ class EditorPane(QWidget):
             self.editor.set_text(tag)
             self.flush()
 
-    def _on_breakdown_clicked(self, index: Any) -> None:
+    def _on_breakdown_clicked(self, index: QModelIndex) -> None:
         row = self.breakdown_model.row_at(index.row())
         self.editor.select_span(row.start, row.end)
         if row.record_type:
@@ -512,8 +499,7 @@ class EditorPane(QWidget):
         self._show_notice(f"Applied the fix: the tag is now {tag} (Ctrl+Z in the editor undoes it).")
 
     def _on_splitter_moved(self, _pos: int, _index: int) -> None:
-        if self._settings is not None:
-            self._settings.set_value("editor/splitter", self.splitter.saveState())
+        self._settings.set_value("editor/splitter", self.splitter.saveState())
 
     # Internals -----------------------------------------------------------------------------------------
     def activate_subtag_at(self, index: int) -> bool:
@@ -525,14 +511,6 @@ class EditorPane(QWidget):
                     return True
                 return False
         return False
-
-    def _setting(self, key: str) -> Any:
-        if self._settings is None:
-            return None
-        try:
-            return self._settings.value(key)
-        except KeyError:
-            return None
 
     def _row_for(self, start: int) -> BreakdownRow | None:
         for row in self.breakdown_model.rows():
@@ -557,8 +535,7 @@ class EditorPane(QWidget):
         self.commit_to_history()
 
     def _on_history_cleared(self) -> None:
-        if self._settings is not None:
-            self._settings.set_value("editor/history", [])
+        self._settings.set_value("editor/history", [])
         self._last_committed = ""
 
     def _show_notice(self, text: str) -> None:
@@ -589,19 +566,19 @@ class EditorPane(QWidget):
             self._notice_text = ""
         self._shown_text = text
         result = self.result_for(text)
-        rows = breakdown_rows(result, self._registry, self._cldr)
+        rows = breakdown_rows(result, self._registry, self._engine.cldr)
         if rows != self.breakdown_model.rows():  # skip the view reset (and its repaint) when nothing changed
             self.breakdown_model.set_rows(rows)
             self._fit_breakdown_columns()
-        if list(result.diagnostics) != self._shown_diagnostics:
-            self._shown_diagnostics = list(result.diagnostics)
+        if result.diagnostics != self._shown_diagnostics:
+            self._shown_diagnostics = result.diagnostics
             self.problems.set_diagnostics(result.diagnostics)
         if len(text) > CHECK_LIMIT:
             # Forms of a cut text would pass for forms of the whole one: show none.
             note = f"the text is longer than {CHECK_LIMIT:,} characters"
             self._forms = {name: FormValue(name, None, (), note) for name in FORM_NAMES}
         else:
-            self._forms = compute_forms(self._engine, result, self._cldr)
+            self._forms = compute_forms(self._engine, result)
         self._show_forms()
         self._show_status(result)
         self._render_notice()
@@ -640,25 +617,25 @@ class EditorPane(QWidget):
             steps_lines.append("The tag is already in canonical form: no steps.")
         self.steps_label.setText("<br>".join(steps_lines))
 
-    def _show_status(self, result: Any) -> None:
+    def _show_status(self, result: CheckResult) -> None:
         if not result.input:
             self.status.setText("Type a tag, or pick one from Examples.")
             return
-        counts = {"error": 0, "warning": 0, "info": 0}
+        counts = dict.fromkeys(Severity, 0)
         for diag in result.diagnostics:
-            counts[str(diag.severity)] = counts.get(str(diag.severity), 0) + 1
+            counts[diag.severity] += 1
         wf = "✔ well-formed" if result.well_formed else "✘ not well-formed"
         valid = "✔ valid" if result.valid else "✘ not valid"
         parts = [wf, valid if result.well_formed else "✘ not valid"]
-        parts.append(_plural(counts["error"], "error"))
-        parts.append(_plural(counts["warning"], "warning"))
-        parts.append(_plural(counts["info"], "note"))
+        parts.append(_plural(counts[Severity.ERROR], "error"))
+        parts.append(_plural(counts[Severity.WARNING], "warning"))
+        parts.append(_plural(counts[Severity.INFO], "note"))
         self.status.setText("  ·  ".join(parts))
 
     def changeEvent(self, event: QEvent) -> None:
         """Follow light/dark palette switches in the breakdown's swatches and colours."""
         super().changeEvent(event)
-        if event.type() == QEvent.Type.PaletteChange and hasattr(self, "breakdown_model"):
+        if event.type() == QEvent.Type.PaletteChange and self._built:
             self.breakdown_model.set_palette(self.palette())
 
     def resizeEvent(self, event: QResizeEvent) -> None:

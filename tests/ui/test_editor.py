@@ -155,7 +155,7 @@ def test_clicking_a_problem_selects_its_span(qtbot, pane) -> None:  # type: igno
     lst = pane.problems.list
     pane.show()
     qtbot.waitExposed(pane)
-    rect = lst.visualItemRect(lst.item(0))
+    rect = lst.visualRect(lst.model().index(0, 0))
     qtbot.mouseClick(lst.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     assert pane.editor.selected_span() == (6, 10)
     assert pane.editor.textCursor().selectedText() == "Latn"
