@@ -53,12 +53,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     app.setApplicationDisplayName("BCP 47 Explorer")
     app.setDesktopFileName("io.github.bcp47explorer.BCP47Explorer")
-    try:
-        from .ui.about import app_icon
+    from .ui.about import app_icon
 
-        app.setWindowIcon(app_icon())
-    except Exception:
-        logging.getLogger(__name__).warning("no app icon", exc_info=True)
+    app.setWindowIcon(app_icon())  # an empty icon when the icon files are missing
     setup_logging()
     install_excepthook()
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..cli import EXIT_NO_MATCH, EXIT_OK, CommandError, emit_json
 from ..core.matching import (
@@ -18,6 +18,10 @@ from ..core.matching import (
     lookup,
     parse_accept_language,
 )
+from .common import common_options, engine_for
+
+if TYPE_CHECKING:
+    from ..core.tag import TagEngine
 
 __all__ = ["register"]
 
@@ -26,8 +30,14 @@ Match language tags against a priority list given as an Accept-Language value
 (RFC 9110), using RFC 4647: basic filtering (default), extended filtering
 (--extended, ranges may hold '*' subtags such as de-*-DE) or lookup (--lookup:
 one best tag, trying each range truncated from the right). Give '-' to read tags,
-one per line, from standard input. Exit status: 0 when a range matched, 1 when
-none did (also when lookup falls back to --default), 2 for usage errors.
+one per line, from standard input. RFC 4647 compares subtags as text and never
+asks whether a tag is valid; the available tags are also checked against the
+registry (the bundled one or --registry FILE) and each one that is not valid
+(RFC 5646 §2.2.9) gets a note, as a typo there silently matches nothing. With
+--json, one JSON object: the scheme, the ranges, the matches (or, for lookup, the
+result and the fallback chain), the problems and not_valid (tag, well_formed,
+code, message). Exit status: 0 when a range matched, 1 when none did (also when
+lookup falls back to --default), 2 for usage or data errors.
 """
 
 
@@ -35,6 +45,7 @@ def register(sub: Any) -> None:
     """Add the ``match`` verb to the subparsers *sub*."""
     p = sub.add_parser(
         "match",
+        parents=[common_options()],
         help="filter or look up tags with an Accept-Language priority list (RFC 4647)",
         description=_DESCRIPTION,
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -49,7 +60,6 @@ def register(sub: Any) -> None:
     scheme.add_argument("--lookup", action="store_true", help="lookup (RFC 4647 §3.4): one best tag")
     scheme.add_argument("--extended", action="store_true", help="extended filtering (RFC 4647 §3.3.2) instead of basic")
     p.add_argument("--default", metavar="TAG", help="with --lookup: the answer when no range matches")
-    p.add_argument("--json", action="store_true", help="write one JSON object")
     p.add_argument("tags", nargs="+", metavar="TAG", help="available tags ('-' reads them from stdin)")
     p.set_defaults(handler=_run_match)
 
@@ -109,7 +119,39 @@ def _print_notes(problems: tuple[RangeProblem, ...]) -> None:
             print(f"  note: {problem.message}")
 
 
-def _run_filter(plist: PriorityList, tags: list[str], extended: bool, as_json: bool) -> int:
+def _not_valid(engine: TagEngine, tags: list[str]) -> list[dict[str, Any]]:
+    """Return, for each distinct available tag that is not valid, its verdict and first error."""
+    out: list[dict[str, Any]] = []
+    seen: set[str] = set()
+    for tag in tags:
+        if tag in seen:
+            continue
+        seen.add(tag)
+        r = engine.check(tag)
+        if r.valid:
+            continue
+        first = r.errors[0] if r.errors else None
+        out.append(
+            {
+                "tag": tag,
+                "well_formed": r.well_formed,
+                "code": first.code if first else None,
+                "message": first.message if first else None,
+            }
+        )
+    return out
+
+
+def _print_not_valid(not_valid: list[dict[str, Any]]) -> None:
+    for item in not_valid:
+        verdict = "not valid" if item["well_formed"] else "not well-formed"
+        why = f" [{item['code']}] {item['message']}" if item["code"] else ""
+        print(f"  note: available tag {item['tag']!r} is {verdict}:{why}")
+
+
+def _run_filter(
+    plist: PriorityList, tags: list[str], extended: bool, as_json: bool, not_valid: list[dict[str, Any]]
+) -> int:
     result: FilterResult = extended_filter(plist, tags) if extended else basic_filter(plist, tags)
     status = EXIT_OK if result.matches else EXIT_NO_MATCH
     if as_json:
@@ -121,6 +163,7 @@ def _run_filter(plist: PriorityList, tags: list[str], extended: bool, as_json: b
                 "matches": [{"tag": m.tag, "range": m.range, "q": m.q} for m in result.matches],
                 "unmatched": list(result.unmatched),
                 "problems": [_problem_json(p) for p in result.problems],
+                "not_valid": not_valid,
             }
         )
         return status
@@ -130,6 +173,7 @@ def _run_filter(plist: PriorityList, tags: list[str], extended: bool, as_json: b
         title = "Basic filtering (RFC 4647 §3.3.1): a range matches a tag equal to it or starting with it + '-'."
     _print_header(plist, title)
     _print_notes(result.problems)
+    _print_not_valid(not_valid)
     print("Steps:")
     applied = {r.text for r in result.ranges}
     for rng in plist.ranges:
@@ -149,7 +193,9 @@ def _run_filter(plist: PriorityList, tags: list[str], extended: bool, as_json: b
     return status
 
 
-def _run_lookup(plist: PriorityList, tags: list[str], default: str | None, as_json: bool) -> int:
+def _run_lookup(
+    plist: PriorityList, tags: list[str], default: str | None, as_json: bool, not_valid: list[dict[str, Any]]
+) -> int:
     result: LookupResult = lookup(plist, tags, default=default)
     status = EXIT_OK if result.matched else EXIT_NO_MATCH
     if as_json:
@@ -164,11 +210,13 @@ def _run_lookup(plist: PriorityList, tags: list[str], default: str | None, as_js
                 "excluded": [r.text for r in plist.excluded],
                 "chain": [{"range": s.range, "candidate": s.candidate, "matched": s.matched} for s in result.chain],
                 "problems": [_problem_json(p) for p in result.problems],
+                "not_valid": not_valid,
             }
         )
         return status
     _print_header(plist, "Lookup (RFC 4647 §3.4): each range is truncated from the right until it equals a tag.")
     _print_notes(result.problems)
+    _print_not_valid(not_valid)
     print("Fallback chain:")
     current: str | None = None
     for step in result.chain:
@@ -196,7 +244,8 @@ def _run_match(args: argparse.Namespace) -> int:
     tags = _read_tags(args.tags)
     if not tags:
         raise CommandError("no tags to match: give tags as arguments or '-' with one tag per line on stdin")
+    not_valid = _not_valid(engine_for(args), tags)
     if args.lookup:
         default = args.default.strip() if args.default is not None else None
-        return _run_lookup(plist, tags, default, args.json)
-    return _run_filter(plist, tags, args.extended, args.json)
+        return _run_lookup(plist, tags, default, args.json, not_valid)
+    return _run_filter(plist, tags, args.extended, args.json, not_valid)

@@ -9,8 +9,9 @@ from typing import Any
 from ..cli import EXIT_NO_MATCH, EXIT_OK, CommandError, emit_json
 from ..core import data
 from ..core.registry import MatchKind, Record, RecordType, Registry
+from .common import common_options, record_to_json, registry_for
 
-__all__ = ["register", "record_to_json"]
+__all__ = ["register", "record_to_json"]  # record_to_json: re-exported from .common
 
 _TYPES = [t.value for t in RecordType]
 _SCOPES = ["macrolanguage", "collection", "special", "private-use", "none"]
@@ -20,20 +21,23 @@ def register(sub: Any) -> None:
     """Add the registry verbs to the ``bcp47`` parser."""
     p = sub.add_parser(
         "lookup",
+        parents=[common_options()],
         help="show every registry record for codes or whole tags",
         description="Show every record of the Language Subtag Registry that a code names "
         "(a subtag of any type, a code inside a range such as qab, or a grandfathered/redundant tag), "
-        "with all its fields. Exit status 1 when some code matched nothing.",
+        "with all its fields. With --json, one JSON array: per code, its query and records (every field by name "
+        "and in file order). Exit status 1 when some code matched nothing.",
     )
     p.add_argument("codes", nargs="+", metavar="CODE")
-    _common(p)
     p.set_defaults(handler=_run_lookup)
 
     p = sub.add_parser(
         "search",
+        parents=[common_options()],
         help="search codes, descriptions and comments",
         description="Search the registry by code (exact, then prefix) and by words of Description and "
-        "Comments, ignoring case and diacritics, best matches first. Exit status 1 when nothing matched.",
+        "Comments, ignoring case and diacritics, best matches first. With --json, one JSON object: query, total "
+        "and the results, each a record with how it matched. Exit status 1 when nothing matched.",
     )
     p.add_argument("text", nargs="+", metavar="TEXT", help="words to look for (all must match)")
     p.add_argument("--type", dest="types", action="append", choices=_TYPES, help="only records of this Type")
@@ -42,7 +46,6 @@ def register(sub: Any) -> None:
     dep.add_argument("--deprecated", dest="deprecated", action="store_true", default=None, help="only deprecated")
     dep.add_argument("--live", dest="deprecated", action="store_false", help="only records not deprecated")
     p.add_argument("--limit", type=_positive, default=50, help="at most this many results (default 50; 0: all)")
-    _common(p)
     p.set_defaults(handler=_run_search)
 
     reg = sub.add_parser("registry", help="facts about a registry file, or the changes between two")
@@ -50,26 +53,24 @@ def register(sub: Any) -> None:
     reg_sub.required = True
     p = reg_sub.add_parser(
         "info",
+        parents=[common_options()],
         help="File-Date, counts per Type and source",
-        description="Show the File-Date, the number of records per Type and where the data came from.",
+        description="Show the File-Date, the number of records per Type and where the data came from "
+        "(with --json, as one JSON object).",
     )
-    _common(p)
     p.set_defaults(handler=_run_info)
     p = reg_sub.add_parser(
         "diff",
+        parents=[common_options()],
         help="records added, removed and changed between two registry files",
-        description="Compare two registry files record by record and field by field. "
-        "Exit status 0 when they hold the same records, 1 when they differ (like diff(1)).",
+        description="Compare two registry files record by record and field by field. NEW defaults to the "
+        "registry in use: the --registry file, else the bundled one. Exit status 0 when they hold the same "
+        "records, 1 when they differ (like diff(1)). With --json, one JSON object: the File-Dates and the "
+        "records added, removed and changed field by field.",
     )
     p.add_argument("old", metavar="OLD", help="the older registry file")
-    p.add_argument("new", metavar="NEW", help="the newer registry file")
-    p.add_argument("--json", action="store_true", help="one JSON object instead of text")
+    p.add_argument("new", metavar="NEW", nargs="?", help="the newer registry file (default: the registry in use)")
     p.set_defaults(handler=_run_diff)
-
-
-def _common(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--json", action="store_true", help="JSON instead of text")
-    p.add_argument("--registry", metavar="FILE", help="use this registry file instead of the bundled one")
 
 
 def _positive(text: str) -> int:
@@ -82,34 +83,6 @@ def _positive(text: str) -> int:
     return value
 
 
-def _registry(args: argparse.Namespace) -> Registry:
-    path = getattr(args, "registry", None)
-    return data.load_registry(path) if path else data.bundled_registry()
-
-
-def record_to_json(rec: Record) -> dict[str, Any]:
-    """Return *rec* as a JSON-ready dict: the known fields by name plus every field in file order."""
-    out: dict[str, Any] = {"type": rec.type}
-    out["tag" if rec.is_tag else "subtag"] = rec.code
-    out.update(
-        descriptions=list(rec.descriptions),
-        added=rec.added,
-        deprecated=rec.deprecated,
-        preferred_value=rec.preferred_value,
-        prefixes=list(rec.prefixes),
-        suppress_script=rec.suppress_script,
-        macrolanguage=rec.macrolanguage,
-        scope=rec.scope,
-        comments=list(rec.comments),
-        fields=[[k, v] for k, v in rec.fields],
-        line=rec.line,
-    )
-    bounds = rec.range_bounds
-    if bounds:
-        out["range"] = list(bounds)
-    return out
-
-
 def _format_record(rec: Record) -> str:
     width = max(len(k) for k, _ in rec.fields)
     lines = [f"  {k + ':':<{width + 1}} {v}" for k, v in rec.fields]
@@ -117,7 +90,7 @@ def _format_record(rec: Record) -> str:
 
 
 def _run_lookup(args: argparse.Namespace) -> int:
-    reg = _registry(args)
+    reg = registry_for(args)
     status = EXIT_OK
     results = []
     for code in args.codes:
@@ -146,7 +119,7 @@ def _run_search(args: argparse.Namespace) -> int:
         # The core lists every record for an empty query (the browser's unfiltered view); on the
         # command line that would be 9,000 lines labelled as text matches.
         raise CommandError("nothing to search for: give a code or some words of a description")
-    reg = _registry(args)
+    reg = registry_for(args)
     limit = args.limit or None
     hits = reg.search(query, types=args.types, scope=args.scope, deprecated=args.deprecated)
     total = len(hits)
@@ -222,10 +195,13 @@ def _bundled_extras() -> list[str]:
 def _run_diff(args: argparse.Namespace) -> int:
     from ..core.regdiff import diff_registries
 
-    if args.old == args.new:
+    if args.new is not None and args.registry:
+        raise CommandError("give NEW or --registry FILE, not both: both name the newer registry")
+    new_path = args.new or args.registry
+    if new_path is not None and args.old == new_path:
         raise CommandError("OLD and NEW are the same file")
     old = data.load_registry(args.old)
-    new = data.load_registry(args.new)
+    new = data.load_registry(new_path) if new_path is not None else data.bundled_registry()
     d = diff_registries(old, new)
     if args.json:
         emit_json(

@@ -8,13 +8,17 @@ import json
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from ..cli import EXIT_NO_MATCH, EXIT_OK, CommandError, data_loaded, emit_json
-from ..core.forms import FORMS
-from ..core.tag import CheckResult, Severity, TagEngine, bundled_engine
+from ..core.forms import FORMS, FORMS_BY_KEY, compute_forms
+from ..core.tag import CheckResult, Severity, Subtag, TagEngine
+from .common import common_options, engine_for, record_to_json
 
-__all__ = ["register", "read_stdin_lines", "check_json_lines"]
+if TYPE_CHECKING:
+    from ..core.registry import Record
+
+__all__ = ["register", "read_stdin_lines", "check_json_lines", "explain_json", "explain_text", "tag_forms"]
 
 _CHECK_DESCRIPTION = """\
 Check language tags against RFC 5646 (and CLDR for -u-/-t-): well-formed, valid, and advice.
@@ -36,11 +40,11 @@ def register(sub: Any) -> None:
     """Add the ``check``, ``canon``, ``explain`` and ``convert`` verbs to the subparsers *sub*."""
     p = sub.add_parser(
         "check",
+        parents=[common_options()],
         help="check tags: well-formed, valid, diagnostics with fixes",
         description=_CHECK_DESCRIPTION,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("--json", action="store_true", help="one JSON object per input, one per line")
     p.add_argument(
         "--jobs",
         type=int,
@@ -53,35 +57,38 @@ def register(sub: Any) -> None:
 
     p = sub.add_parser(
         "canon",
+        parents=[common_options()],
         help="print the RFC 5646 §4.5 canonical form of tags",
-        description="Print the RFC 5646 §4.5 canonical form of each tag, one per line. Exit status 1 when "
-        "a tag is not well-formed (its line then says why on stderr).",
+        description="Print the RFC 5646 §4.5 canonical form of each tag, one per line. With --json, one JSON "
+        "object per tag: input, canonical (or extlang_form with --extlang; null when not well-formed) and steps "
+        "(before, after, reason). Exit status 1 when a tag is not well-formed (stderr then says why).",
     )
     p.add_argument("--extlang", action="store_true", help="print the extlang form instead (zh-yue, not yue)")
     p.add_argument("--steps", action="store_true", help="also print each step and the rule behind it")
-    p.add_argument("--json", action="store_true", help="one JSON object per tag: input, canonical, steps")
     p.add_argument("tags", nargs="+", metavar="TAG", help="tags ('-' reads them from stdin)")
     p.set_defaults(handler=_run_canon)
 
     p = sub.add_parser(
         "explain",
-        help="explain one tag subtag by subtag, for teaching",
-        description="Explain a tag: each subtag with its role and registry record, then every diagnostic "
-        "with its fix, then the canonical and extlang forms with the steps that produce them.",
+        parents=[common_options()],
+        help="explain tags subtag by subtag, for teaching",
+        description=_EXPLAIN_DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("tag", metavar="TAG")
+    p.add_argument("tags", nargs="+", metavar="TAG", help="tags to explain ('-' reads them from stdin)")
     p.set_defaults(handler=_run_explain)
 
     p = sub.add_parser(
         "convert",
+        parents=[common_options()],
         help="convert between BCP 47, Unicode locale ids and legacy LDML keywords",
         description="Convert between BCP 47 tags and Unicode locale identifiers (UTS #35: '_' separators, "
         "'root') or legacy LDML keywords (de_DE@collation=phonebook). Without --to, input with '_', '@' "
-        "or 'root' goes to BCP 47 and a BCP 47 tag goes to a Unicode locale id.",
+        "or 'root' goes to BCP 47 and a BCP 47 tag goes to a Unicode locale id. With --json, one JSON object "
+        "per input: input, to, result (null when it cannot be converted) and notes.",
     )
     p.add_argument("--to", choices=("bcp47", "unicode", "legacy"), help="the target form")
-    p.add_argument("--json", action="store_true", help="one JSON object per input")
-    p.add_argument("items", nargs="+", metavar="TEXT")
+    p.add_argument("items", nargs="+", metavar="TEXT", help="tags or locale ids ('-' reads them from stdin)")
     p.set_defaults(handler=_run_convert)
 
 
@@ -173,7 +180,7 @@ def check_json_lines(engine: TagEngine, tags: Iterable[str]) -> Iterator[tuple[s
 
 
 def _run_check(args: argparse.Namespace) -> int:
-    engine = bundled_engine()
+    engine = engine_for(args)
     data_loaded()
     items: list[str] = args.tags
     if not items:
@@ -377,7 +384,7 @@ def _human_check(r: CheckResult) -> str:
 
 # ----------------------------------------------------------------------------- canon
 def _run_canon(args: argparse.Namespace) -> int:
-    engine = bundled_engine()
+    engine = engine_for(args)
     data_loaded()
     status = EXIT_OK
     write = _writer(sys.stdout)
@@ -409,12 +416,34 @@ def _run_canon(args: argparse.Namespace) -> int:
 
 
 # ---------------------------------------------------------------------------- explain
+_EXPLAIN_DESCRIPTION = """\
+Explain language tags for teaching: each subtag with its role and its registry record (or its
+CLDR entry for -u-/-t- keys and types), then every diagnostic with its span and fix, then the
+forms: the RFC 5646 §4.5 canonical form and the extlang form with the steps that make them,
+and the Unicode locale identifier and legacy LDML form (UTS #35, a different standard). Give
+'-' to read tags from standard input, one per line. With --json, one JSON object per tag, one
+per line: input, well_formed, valid (RFC 5646 §2.2.9); subtags (text, start, end, role, record:
+the registry record as `lookup --json` gives it or null, cldr: the CLDR key or type or null);
+diagnostics (code, severity, section, message, start, end, fix: {label, tag} or null); forms
+(canonical, extlang, unicode, legacy: each {label, tag, steps or notes}, tag null when the tag
+has no such form). Offsets are Python string indices, end exclusive. Exit status: 0 when all
+tags are valid, 1 when any is not, 2 for usage or data errors.
+"""
+
+
 def _run_explain(args: argparse.Namespace) -> int:
-    engine = bundled_engine()
-    r = engine.check(args.tag)
+    engine = engine_for(args)
+    data_loaded()
     write = _writer(sys.stdout)
-    write(explain_text(engine, r))
-    return EXIT_OK if r.valid else EXIT_NO_MATCH
+    all_valid = True
+    for n, tag in enumerate(_inputs(args.tags)):
+        r = engine.check(tag)
+        all_valid = all_valid and r.valid
+        if args.json:
+            write(_DUMPS(explain_json(engine, r)) + "\n")
+        else:
+            write(("\n" if n else "") + explain_text(engine, r))
+    return EXIT_OK if all_valid else EXIT_NO_MATCH
 
 
 _ROLE_TEXT = {
@@ -440,17 +469,110 @@ _ROLE_TEXT = {
     "grandfathered": "grandfathered tag, one unit (RFC 5646 §2.2.8)",
     "invalid": "not a subtag",
 }
+# Roles whose subtag has a record of the same Type in the Language Subtag Registry.
+_REGISTRY_ROLES = frozenset({"language", "extlang", "script", "region", "variant"})
 
 
-def _record_lines(engine: TagEngine, text: str, role: str, key: str | None) -> list[str]:
+def _subtag_record(engine: TagEngine, text: str, role: str) -> Record | None:
+    """Return the registry record that describes a subtag in its role, or None."""
     reg = engine.registry
-    rec = None
-    if role in ("language", "extlang", "script", "region", "variant"):
-        rec = reg.get(role, text)
-    elif role in ("t-language", "t-extlang", "t-script", "t-region", "t-variant"):
-        rec = reg.get(role[2:], text)  # the engine names the subtag's place in the source tag
-    elif role == "grandfathered":
-        rec = reg.tag_record(text)
+    if role in _REGISTRY_ROLES:
+        return reg.get(role, text)
+    if role == "grandfathered":
+        return reg.tag_record(text)
+    if role.startswith("t-") and role[2:] in _REGISTRY_ROLES:
+        return reg.get(role[2:], text)  # the engine names the subtag's place in the -t- source tag
+    return None
+
+
+def _cldr_entry(engine: TagEngine, text: str, role: str, key: str | None) -> dict[str, Any] | None:
+    """Return CLDR's entry for a ``-u-``/``-t-`` key or type (key, type, description, deprecated, preferred)."""
+    cldr = engine.cldr
+    if cldr is None:
+        return None
+    if role in ("u-key", "t-key"):
+        k = cldr.u_key(text) if role == "u-key" else cldr.t_key(text)
+        if k is None:
+            return None
+        return {"key": k.key, "description": k.description, "deprecated": k.deprecated, "preferred": k.preferred}
+    if role == "u-type" and key:
+        uk = cldr.u_key(key)
+        ty = uk.types.get(text.lower()) if uk is not None else None
+        if uk is None or ty is None:
+            return None
+        return {
+            "key": uk.key,
+            "type": ty.name,
+            "description": ty.description,
+            "deprecated": ty.deprecated,
+            "preferred": ty.preferred,
+        }
+    return None
+
+
+def _subtag_entries(engine: TagEngine, r: CheckResult) -> list[tuple[Subtag, Record | None, dict[str, Any] | None]]:
+    """Return each subtag with its registry record and CLDR entry (each None when there is none)."""
+    out = []
+    key: str | None = None
+    for s in r.subtags:
+        role = s.role.value
+        if role == "u-key":
+            key = s.text
+        out.append((s, _subtag_record(engine, s.text, role), _cldr_entry(engine, s.text, role, key)))
+    return out
+
+
+def tag_forms(engine: TagEngine, r: CheckResult) -> dict[str, dict[str, Any]]:
+    """Return every form of a checked tag (the core's list): label, tag (None when there is none), steps or notes."""
+    out: dict[str, dict[str, Any]] = {}
+    steps_of = {"canonical": r.canonical_steps, "extlang": r.extlang_steps}
+    for key, value in compute_forms(engine, r).items():
+        entry: dict[str, Any] = {"label": FORMS_BY_KEY[key].title, "tag": value.value}
+        if key in steps_of:
+            entry["steps"] = [{"before": s.before, "after": s.after, "reason": s.reason} for s in steps_of[key]]
+        else:
+            entry["notes"] = list(value.steps) if value.value is not None else [value.note]
+        out[key] = entry
+    return out
+
+
+def explain_json(engine: TagEngine, r: CheckResult) -> dict[str, Any]:
+    """Return the JSON shape of ``bcp47 explain --json`` for one check result."""
+    subtags = []
+    for s, rec, cldr in _subtag_entries(engine, r):
+        subtags.append(
+            {
+                "text": s.text,
+                "start": s.start,
+                "end": s.end,
+                "role": s.role.value,
+                "record": record_to_json(rec) if rec is not None else None,
+                "cldr": cldr,
+            }
+        )
+    diagnostics = [
+        {
+            "code": d.code,
+            "severity": d.severity.value,
+            "section": d.section,
+            "message": d.message,
+            "start": d.start,
+            "end": d.end,
+            "fix": {"label": d.fix.label, "tag": d.fix.tag} if d.fix is not None else None,
+        }
+        for d in r.diagnostics
+    ]
+    return {
+        "input": r.input,
+        "well_formed": r.well_formed,
+        "valid": r.valid,
+        "subtags": subtags,
+        "diagnostics": diagnostics,
+        "forms": tag_forms(engine, r),
+    }
+
+
+def _record_lines(rec: Record | None, cldr: dict[str, Any] | None, role: str) -> list[str]:
     if rec is not None:
         out = [f"      registry: {rec.type} {rec.code} — {rec.description}"]
         for name, value in rec.fields:
@@ -458,33 +580,26 @@ def _record_lines(engine: TagEngine, text: str, role: str, key: str | None) -> l
                 continue
             out.append(f"        {name}: {value}")
         return out
-    cldr = engine.cldr
-    if cldr is not None and role == "u-key":
-        k = cldr.u_key(text)
-        if k is not None:
-            return [f"      CLDR: key '{k.key}' — {k.description}"]
-    if cldr is not None and role == "u-type" and key:
-        k = cldr.u_key(key)
-        ty = k.types.get(text.lower()) if k is not None else None
-        if ty is not None:
-            return [f"      CLDR: type '{ty.name}' of '{k.key}' — {ty.description}"]  # type: ignore[union-attr]
-    if cldr is not None and role == "t-key":
-        k = cldr.t_key(text)
-        if k is not None:
-            return [f"      CLDR: -t- key '{k.key}' — {k.description}"]
-    return []
+    if cldr is None:
+        return []
+    if role == "u-type":
+        line = f"      CLDR: type '{cldr['type']}' of '{cldr['key']}' — {cldr['description']}"
+    elif role == "t-key":
+        line = f"      CLDR: -t- key '{cldr['key']}' — {cldr['description']}"
+    else:
+        line = f"      CLDR: key '{cldr['key']}' — {cldr['description']}"
+    if cldr["deprecated"]:
+        line += f" (deprecated{'; use ' + repr(cldr['preferred']) if cldr['preferred'] else ''})"
+    return [line]
 
 
 def explain_text(engine: TagEngine, r: CheckResult) -> str:
     """Return the teacher-friendly explanation of one check result."""
     out = [f"Tag: {r.input}", f"Status: {_status(r)}", "", "Subtags:"]
-    key: str | None = None
-    for s in r.subtags:
+    for s, rec, cldr in _subtag_entries(engine, r):
         role = s.role.value
-        if role == "u-key":
-            key = s.text
         out.append(f"  {s.text:<10} {role:<13} {_ROLE_TEXT.get(role, role)}  [{s.start}-{s.end}]")
-        out.extend(_record_lines(engine, s.text, role, key))
+        out.extend(_record_lines(rec, cldr, role))
     out.append("")
     if r.diagnostics:
         out.append("Diagnostics:")
@@ -496,18 +611,17 @@ def explain_text(engine: TagEngine, r: CheckResult) -> str:
     else:
         out.append("Diagnostics: none")
     out.append("")
-    if r.canonical is not None:
-        canonical_steps = len(r.canonical_steps)
-        for form in FORMS:  # the core's one list of forms
-            got = form.compute(engine, r)
-            if got.value is None or (form.key == "extlang" and got.value == r.canonical):
-                continue
-            out.append(f"{form.title}: {got.value}")
-            if form.key in ("canonical", "extlang"):  # the extlang form's steps go on from the canonical ones
-                for st in got.steps[canonical_steps if form.key == "extlang" else 0 :]:
-                    out.append(f"  {st}")
-    else:
+    if r.canonical is None:
         out.append("No canonical form: the tag is not well-formed.")
+        return "\n".join(out) + "\n"
+    for form in FORMS:  # the core's one list of forms
+        got = form.compute(engine, r)
+        if got.value is None or (form.key == "extlang" and got.value == r.canonical):
+            continue
+        out.append(f"{form.title}: {got.value}")
+        if form.key in ("canonical", "extlang"):  # the extlang form's steps go on from the canonical ones
+            for st in r.canonical_steps if form.key == "canonical" else r.extlang_steps[len(r.canonical_steps) :]:
+                out.append(f"  {st.before} -> {st.after}: {st.reason}")
     return "\n".join(out) + "\n"
 
 
@@ -519,7 +633,7 @@ def _guess_target(text: str) -> str:
 
 
 def _run_convert(args: argparse.Namespace) -> int:
-    engine = bundled_engine()
+    engine = engine_for(args)
     status = EXIT_OK
     for text in _inputs(args.items):
         target = args.to or _guess_target(text)

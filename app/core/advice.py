@@ -171,7 +171,11 @@ class ExtensionAdvisor:
                     fix = Fix(f"Replace '{p.text[a:b]}' with '{new}'", p.text[:a] + new + p.text[b:])
                 else:
                     fix = Fix(f"Drop '{p.text[a:b]}'", p.text[: a - 1] + p.text[b:])
-            p.add_diagnostic(M.make_diagnostic(prob.code, Severity(prob.severity), start, end, prob.message, fix))
+            row = M.BY_CODE.get(prob.code)
+            section = row[0].section if row else ""
+            p.add_diagnostic(
+                M.make_diagnostic(prob.code, Severity(prob.severity), start, end, prob.message, fix, section)
+            )
 
     def _validate_tlang(self, p: Parse, ext: Extension) -> None:
         by_type = self.tables.by_type

@@ -67,17 +67,25 @@ class Message:
         assert self.template is not None
         fix = Fix(self.fix.format_map(args), fix_tag) if fix_tag is not None and self.fix is not None else None
         return make_diagnostic(
-            self.code, self.severity, start, end, f"{self.template.format_map(args)} ({self.section}).", fix
+            self.code,
+            self.severity,
+            start,
+            end,
+            f"{self.template.format_map(args)} ({self.section}).",
+            fix,
+            self.section,
         )
 
 
-def _builder() -> Callable[[str, Severity, int, int, str, Fix | None], Diagnostic]:
+def _builder() -> Callable[[str, Severity, int, int, str, Fix | None, str], Diagnostic]:
     """Return a constructor of Diagnostic that sets its slots directly (no frozen __setattr__ per field)."""
     new = object.__new__
-    setters = [Diagnostic.__dict__[n].__set__ for n in ("code", "severity", "start", "end", "message", "fix")]
-    s_code, s_sev, s_start, s_end, s_msg, s_fix = setters
+    names = ("code", "severity", "start", "end", "message", "fix", "section")
+    s_code, s_sev, s_start, s_end, s_msg, s_fix, s_sec = [Diagnostic.__dict__[n].__set__ for n in names]
 
-    def make(code: str, severity: Severity, start: int, end: int, message: str, fix: Fix | None) -> Diagnostic:
+    def make(
+        code: str, severity: Severity, start: int, end: int, message: str, fix: Fix | None, section: str
+    ) -> Diagnostic:
         d: Diagnostic = new(Diagnostic)
         s_code(d, code)
         s_sev(d, severity)
@@ -85,6 +93,7 @@ def _builder() -> Callable[[str, Severity, int, int, str, Fix | None], Diagnosti
         s_end(d, end)
         s_msg(d, message)
         s_fix(d, fix)
+        s_sec(d, section)
         return d
 
     return make

@@ -60,8 +60,6 @@ def _unicode(engine: TagEngine, r: CheckResult) -> FormValue:
 
 
 def _legacy(engine: TagEngine, r: CheckResult) -> FormValue:
-    if "u" not in r.extensions:
-        return FormValue("legacy", None, note="The tag has no -u- extension.")
     assert r.canonical is not None
     conv = bcp47_to_legacy(r.canonical, engine.cldr)
     return _from_notes("legacy", conv.result, (*conv.notes, *conv.errors))
@@ -74,7 +72,7 @@ class Form:
     key: str
     label: str  # in messages: "Copied the {label} form"
     short_label: str  # beside its field in the editor
-    title: str  # a heading in `bcp47 explain`
+    title: str  # a heading in `bcp47 explain` and the label in its JSON
     menu_text: str  # the main window's Edit menu, with its mnemonic
     shortcut: str
     help: str
@@ -117,10 +115,11 @@ FORMS: tuple[Form, ...] = (
         "legacy",
         "Legacy LDML keywords",
         "Legacy LDML",
-        "Legacy LDML keywords (CLDR)",
+        "Legacy LDML locale (UTS #35)",
         "Copy &legacy LDML keywords",
         "Ctrl+Shift+L",
-        "The -u- keywords in the legacy LDML @key=value syntax with CLDR's long names.",
+        "The legacy LDML locale (UTS #35): '_' separators and the -u- keywords as @key=value with CLDR's "
+        "long names (de_DE@collation=phonebook).",
         _legacy,
     ),
 )

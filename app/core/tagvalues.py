@@ -74,6 +74,7 @@ class Diagnostic:
     end: int
     message: str
     fix: Fix | None = None
+    section: str = ""  # the section of the standard it rests on (the diagnostics table's), "" when unknown
 
     def marker(self, text: str, indent: str = "    ") -> str:
         """Return *text* over a line that marks this diagnostic's span with ``~~~^``.

@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TypeVar
 
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import (
@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 
 from .. import __version__
 from ..core import data
+from ..core.registry import Registry
 
 __all__ = ["APP_ID", "APP_NAME", "AboutDialog", "AboutFacts", "about_facts", "app_icon"]
 
@@ -50,7 +51,10 @@ class AboutFacts:
     cldr_licence_text: str | None
 
 
-def _attempt(load: Callable[[], Any]) -> Any:
+_T = TypeVar("_T")
+
+
+def _attempt(load: Callable[[], _T]) -> _T | None:
     """Return *load()*, or None when the data is missing or broken (the dialog must still open)."""
     try:
         return load()
@@ -59,16 +63,14 @@ def _attempt(load: Callable[[], Any]) -> Any:
         return None
 
 
-def about_facts(registry: Any = None) -> AboutFacts:
+def about_facts(registry: Registry | None = None) -> AboutFacts:
     """Collect the version and the data editions (*registry* if given, else the bundled one)."""
     if registry is None:
         registry = _attempt(data.bundled_registry)
     extensions = _attempt(data.bundled_extensions_registry)
-    # bundled_cldr() arrives with the CLDR helper; until then, say so instead of failing.
-    bundled_cldr = getattr(data, "bundled_cldr", None)
-    cldr = _attempt(bundled_cldr) if bundled_cldr is not None else None
+    cldr = _attempt(data.bundled_cldr)
     if cldr is not None:
-        package = getattr(cldr, "package_version", "")
+        package = cldr.package_version
         cldr_version = f"CLDR {cldr.version}" + (f" (cldr-bcp47 {package})" if package else "")
     else:
         cldr_version = NOT_BUNDLED
@@ -139,10 +141,12 @@ def about_html(facts: AboutFacts) -> str:
 class AboutDialog(QDialog):
     """Show the app's version, the bundled data's editions and their licences."""
 
-    def __init__(self, parent: QWidget | None = None, facts: AboutFacts | None = None) -> None:
+    def __init__(
+        self, parent: QWidget | None = None, facts: AboutFacts | None = None, *, registry: Registry | None = None
+    ) -> None:
         super().__init__(parent)
-        # The main window may run on another registry file (--registry): show the one in use.
-        self.facts = facts if facts is not None else about_facts(getattr(parent, "registry", None))
+        # The main window may run on another registry file (--registry): it passes the one in use.
+        self.facts = facts if facts is not None else about_facts(registry)
         self.setWindowTitle(f"About {APP_NAME}")
         self.setWindowIcon(app_icon())
         layout = QVBoxLayout(self)

@@ -6,22 +6,26 @@ before the first singleton, from CLDR for -u- and -t-); ``BreakdownModel`` is a 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QObject
 from PySide6.QtGui import QIcon, QPalette
 
+from ..core.cldr import CldrData, CldrKey
+from ..core.registry import Record, Registry
+from ..core.tag import CheckResult
+from ..core.tagvalues import Role, Subtag
 from .roles import role_colour, role_style, swatch_icon
+from .table_model import Column, RowTableModel
 
 __all__ = ["COLUMNS", "BreakdownModel", "BreakdownRow", "breakdown_rows"]
 
-COLUMNS = ("Subtag", "Role", "Description", "Prefix", "Suppress-Script", "Macrolanguage", "Scope",
-           "Deprecated", "Preferred-Value")  # fmt: skip
-
 # Roles whose subtags have a record of the same type in the IANA registry.
-_REGISTRY_ROLES = ("language", "extlang", "script", "region", "variant")
-_T_LANG_ROLES = frozenset("t-" + r for r in _REGISTRY_ROLES)  # the subtags of a -t- source tag
+_REGISTRY_ROLES = frozenset({Role.LANGUAGE, Role.EXTLANG, Role.SCRIPT, Role.REGION, Role.VARIANT})
+# The subtags of a -t- source tag, with the registry type the engine gives each.
+_T_LANG_ROLES = {Role.T_LANGUAGE: "language", Role.T_EXTLANG: "extlang", Role.T_SCRIPT: "script",
+                 Role.T_REGION: "region", Role.T_VARIANT: "variant"}  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,7 +35,7 @@ class BreakdownRow:
     text: str
     start: int
     end: int
-    role: str
+    role: Role
     description: str = ""
     prefix: str = ""
     suppress_script: str = ""
@@ -42,13 +46,8 @@ class BreakdownRow:
     record_type: str = ""  # registry type to show in the browser ("" when the subtag has no record)
     record_code: str = ""
 
-    def cells(self) -> tuple[str, ...]:
-        """Return the row's text in COLUMNS order."""
-        return (self.text, role_style(self.role).name, self.description, self.prefix, self.suppress_script,
-                self.macrolanguage, self.scope, self.deprecated, self.preferred_value)  # fmt: skip
 
-
-def _from_record(sub: Any, role: str, record: Any) -> BreakdownRow:
+def _from_record(sub: Subtag, role: Role, record: Record) -> BreakdownRow:
     return BreakdownRow(
         sub.text, sub.start, sub.end, role,
         description=" / ".join(record.descriptions),
@@ -63,21 +62,20 @@ def _from_record(sub: Any, role: str, record: Any) -> BreakdownRow:
     )  # fmt: skip
 
 
-def _cldr_row(sub: Any, role: str, description: str, deprecated: bool, preferred: str | None) -> BreakdownRow:
+def _cldr_row(sub: Subtag, role: Role, description: str, deprecated: bool, preferred: str | None) -> BreakdownRow:
     return BreakdownRow(sub.text, sub.start, sub.end, role, description=description,
                         deprecated="yes" if deprecated else "", preferred_value=preferred or "")  # fmt: skip
 
 
-def breakdown_rows(result: Any, registry: Any, cldr: Any = None) -> list[BreakdownRow]:
-    """Return one row per subtag of *result* (a CheckResult), described from *registry* and *cldr*."""
+def breakdown_rows(result: CheckResult, registry: Registry, cldr: CldrData | None = None) -> list[BreakdownRow]:
+    """Return one row per subtag of *result*, described from *registry* and *cldr*."""
     rows: list[BreakdownRow] = []
-    subtags = list(result.subtags)
-    grandfathered = getattr(result, "grandfathered", None)
-    key = None  # the CldrKey of the current -u- keyword or -t- field, or None
+    subtags = result.subtags
+    key: CldrKey | None = None  # the CldrKey of the current -u- keyword or -t- field
     i = 0
     while i < len(subtags):
         sub = subtags[i]
-        role = str(sub.role)
+        role = sub.role
         i += 1
         if role in _REGISTRY_ROLES:
             record = registry.get(role, sub.text)
@@ -87,8 +85,8 @@ def breakdown_rows(result: Any, registry: Any, cldr: Any = None) -> list[Breakdo
                 else BreakdownRow(sub.text, sub.start, sub.end, role, description=f"not in the registry as a {role}")
             )
             continue
-        if role == "grandfathered":
-            record = registry.tag_record(grandfathered or result.input)
+        if role is Role.GRANDFATHERED:
+            record = registry.tag_record(result.grandfathered or result.input)
             if record is not None:
                 row = _from_record(sub, role, record)
                 rows.append(replace(row, record_code=record.code))
@@ -96,7 +94,7 @@ def breakdown_rows(result: Any, registry: Any, cldr: Any = None) -> list[Breakdo
                 rows.append(BreakdownRow(sub.text, sub.start, sub.end, role))
             continue
         if role in _T_LANG_ROLES:
-            kind = role[2:]  # the engine names the subtag's place in the source tag: t-region -> region
+            kind = _T_LANG_ROLES[role]
             record = registry.get(kind, sub.text)
             if record is not None:
                 row = _from_record(sub, role, record)
@@ -104,38 +102,37 @@ def breakdown_rows(result: Any, registry: Any, cldr: Any = None) -> list[Breakdo
             else:
                 rows.append(BreakdownRow(sub.text, sub.start, sub.end, role, description=f"source {kind}"))
             continue
-        if role == "singleton":
+        if role is Role.SINGLETON:
             key = None
             rows.append(BreakdownRow(sub.text, sub.start, sub.end, role, description=_singleton_text(sub.text)))
             continue
-        if role in ("u-key", "t-key"):
-            singleton = role[0]
-            lookup = None if cldr is None else cldr.u_key if singleton == "u" else cldr.t_key
-            key = lookup(sub.text) if lookup is not None else None
+        if role in (Role.U_KEY, Role.T_KEY):
+            singleton = "u" if role is Role.U_KEY else "t"
+            key = (cldr.u_key if role is Role.U_KEY else cldr.t_key)(sub.text) if cldr is not None else None
             if key is None:
                 rows.append(BreakdownRow(sub.text, sub.start, sub.end, role, description=f"unknown -{singleton}- key"))
             else:
                 rows.append(_cldr_row(sub, role, _key_text(key), key.deprecated, key.preferred))
             continue
-        if role in ("u-type", "t-value"):
+        if role in (Role.U_TYPE, Role.T_VALUE):
             # Multi-subtag types (islamic-civil) are looked up whole: gather this keyword's value subtags.
             values = [sub]
-            while i < len(subtags) and str(subtags[i].role) == role:
+            while i < len(subtags) and subtags[i].role is role:
                 values.append(subtags[i])
                 i += 1
             rows.extend(_type_rows(values, role, key))
             continue
-        if role == "u-attribute":
+        if role is Role.U_ATTRIBUTE:
             rows.append(
                 BreakdownRow(
                     sub.text, sub.start, sub.end, role, description="-u- attribute (none are defined by CLDR today)"
                 )
             )
             continue
-        if role == "privateuse":
+        if role is Role.PRIVATEUSE:
             rows.append(BreakdownRow(sub.text, sub.start, sub.end, role, description="private use"))
             continue
-        if role == "extension":
+        if role is Role.EXTENSION:
             rows.append(
                 BreakdownRow(sub.text, sub.start, sub.end, role, description="extension subtag (syntax checked only)")
             )
@@ -155,12 +152,12 @@ def _singleton_text(s: str) -> str:
     return f"extension '{s}' (not registered)"
 
 
-def _key_text(key: Any) -> str:
-    legacy = f" [{key.legacy_name}]" if getattr(key, "legacy_name", None) else ""
+def _key_text(key: CldrKey) -> str:
+    legacy = f" [{key.legacy_name}]" if key.legacy_name else ""
     return f"{key.description}{legacy}"
 
 
-def _type_rows(subs: list[Any], role: str, key: Any) -> list[BreakdownRow]:
+def _type_rows(subs: Sequence[Subtag], role: Role, key: CldrKey | None) -> list[BreakdownRow]:
     """Describe the value subtags *subs* of CLDR key *key* (whole multi-subtag type first, then one by one)."""
     if key is None:
         return [BreakdownRow(s.text, s.start, s.end, role, description="value of an unknown key") for s in subs]
@@ -185,88 +182,46 @@ def _type_rows(subs: list[Any], role: str, key: Any) -> list[BreakdownRow]:
     return out
 
 
-class BreakdownModel(QAbstractTableModel):
+def _role_tip(row: BreakdownRow) -> str:
+    style = role_style(row.role)
+    return f"{style.name}: {style.tooltip}"
+
+
+def _cell_tip(value: Callable[[BreakdownRow], str]) -> Callable[[BreakdownRow], str | None]:
+    return lambda row: value(row) or None
+
+
+_SWATCHES: dict[str, QIcon] = {}  # colour name -> icon; making pixmaps per paint is slow
+
+
+def _role_swatch(row: BreakdownRow, palette: QPalette) -> QIcon:
+    colour = role_colour(row.role, palette)
+    icon = _SWATCHES.get(colour.name())
+    if icon is None:
+        icon = _SWATCHES[colour.name()] = swatch_icon(colour)
+    return icon
+
+
+def _text_column(header: str, value: Callable[[BreakdownRow], str]) -> Column[BreakdownRow]:
+    return Column(header, value, tooltip=_cell_tip(value))
+
+
+#: The breakdown's columns; the Subtag is drawn in its role's colour, the Role carries a swatch.
+COLUMNS: tuple[Column[BreakdownRow], ...] = (
+    Column("Subtag", lambda r: r.text, tooltip=_role_tip, foreground=lambda r, p: role_colour(r.role, p)),
+    Column("Role", lambda r: role_style(r.role).name, tooltip=_role_tip, decoration=_role_swatch),
+    _text_column("Description", lambda r: r.description),
+    _text_column("Prefix", lambda r: r.prefix),
+    _text_column("Suppress-Script", lambda r: r.suppress_script),
+    _text_column("Macrolanguage", lambda r: r.macrolanguage),
+    _text_column("Scope", lambda r: r.scope),
+    _text_column("Deprecated", lambda r: r.deprecated),
+    _text_column("Preferred-Value", lambda r: r.preferred_value),
+)
+
+
+class BreakdownModel(RowTableModel[BreakdownRow]):
     """The breakdown rows as a read-only table; the Role column carries a colour swatch and the role's tooltip."""
 
-    def __init__(self, palette: QPalette, parent: Any = None) -> None:
-        super().__init__(parent)
-        self._rows: list[BreakdownRow] = []
-        self._cells: list[tuple[str, ...]] = []
-        self._palette = palette
-        self._swatches: dict[str, QIcon] = {}  # colour name -> icon; making pixmaps per paint is slow
-
-    def set_rows(self, rows: list[BreakdownRow]) -> None:
-        """Show *rows*."""
-        self.beginResetModel()
-        self._rows = rows
-        self._cells = [r.cells() for r in rows]
-        self.endResetModel()
-
-    def set_palette(self, palette: QPalette) -> None:
-        """Use *palette*'s role colours."""
-        self._palette = palette
-        self._swatches.clear()
-        if self._rows:
-            self.dataChanged.emit(self.index(0, 0), self.index(len(self._rows) - 1, len(COLUMNS) - 1))
-
-    def column_widths(self, metrics: Any, padding: int, limit: int) -> list[int]:
-        """Return a width per column that fits its title and cells in *metrics*, at most *limit* pixels."""
-        widths = []
-        for col, title in enumerate(COLUMNS):
-            texts = [title] + [cells[col] for cells in self._cells]
-            extra = padding + (20 if col == 1 else 0)  # the Role column also draws a swatch
-            widths.append(min(limit, max(metrics.horizontalAdvance(t) for t in texts) + extra))
-        return widths
-
-    def row_at(self, row: int) -> BreakdownRow:
-        """Return the row object at *row*."""
-        return self._rows[row]
-
-    def rows(self) -> list[BreakdownRow]:
-        """Return every row."""
-        return list(self._rows)
-
-    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
-        """Return the number of subtags."""
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
-        """Return the number of columns."""
-        return 0 if parent.isValid() else len(COLUMNS)
-
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        """Return the column titles."""
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return COLUMNS[section]
-        return None
-
-    def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        """Return cell text, the role swatch and tooltips."""
-        # The view asks for a dozen roles per cell on each paint: answer the common ones first, cheaply.
-        if role == _DISPLAY:
-            return self._cells[index.row()][index.column()]
-        if role not in _ROLES_USED or not index.isValid():
-            return None
-        row = self._rows[index.row()]
-        col = index.column()
-        if role == _DECORATION:
-            if col != 1:
-                return None
-            colour = role_colour(row.role, self._palette)
-            icon = self._swatches.get(colour.name())
-            if icon is None:
-                icon = self._swatches[colour.name()] = swatch_icon(colour)
-            return icon
-        if role == _FOREGROUND:
-            return role_colour(row.role, self._palette) if col == 0 else None
-        # Tooltip.
-        if col in (0, 1):
-            style = role_style(row.role)
-            return f"{style.name}: {style.tooltip}"
-        return self._cells[index.row()][col] or None
-
-
-_DISPLAY = Qt.ItemDataRole.DisplayRole
-_DECORATION = Qt.ItemDataRole.DecorationRole
-_FOREGROUND = Qt.ItemDataRole.ForegroundRole
-_ROLES_USED = frozenset({_DECORATION, _FOREGROUND, Qt.ItemDataRole.ToolTipRole})
+    def __init__(self, palette: QPalette, parent: QObject | None = None) -> None:
+        super().__init__(COLUMNS, palette=palette, parent=parent)

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from typing import Any
+from functools import lru_cache
 
-from PySide6.QtCore import QAbstractTableModel, QByteArray, QEvent, QModelIndex, QPersistentModelIndex, Qt, Signal
-from PySide6.QtGui import QPalette, QResizeEvent
+from PySide6.QtCore import QAbstractItemModel, QByteArray, QEvent, QModelIndex, Qt, Signal
+from PySide6.QtGui import QFont, QPalette, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QGroupBox,
@@ -30,13 +30,17 @@ from PySide6.QtWidgets import (
 )
 
 from ..core import ldml
+from ..core.cldr import CldrData, CldrKey
 from ..core.registry import fold
+from ..core.tag import TagEngine
 from .roles import severity_colour, severity_icon, severity_style
+from .state import TagState
+from .table_model import Column, RowTableModel
 
 #: Longer "tags" (a pasted megabyte) are not parsed: the editor says why.
 _TAG_LIMIT = 1_000
 
-__all__ = ["BuilderPane", "KeyRow", "KeysModel", "TypeRow", "TypesModel", "key_rows", "type_rows"]
+__all__ = ["KEY_COLUMNS", "TYPE_COLUMNS", "BuilderPane", "KeyRow", "TypeRow", "key_rows", "type_rows"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +75,7 @@ class TypeRow:
         return f"deprecated → use {self.preferred}" if self.preferred else "deprecated"
 
 
-def key_rows(cldr: Any) -> list[KeyRow]:
+def key_rows(cldr: CldrData) -> list[KeyRow]:
     """Return the -u- keys of *cldr*, sorted by key."""
     rows = []
     for key in sorted(cldr.u_keys.values(), key=lambda k: k.key):
@@ -80,7 +84,7 @@ def key_rows(cldr: Any) -> list[KeyRow]:
     return rows
 
 
-def type_rows(key: Any) -> list[TypeRow]:
+def type_rows(key: CldrKey) -> list[TypeRow]:
     """Return the listed types of CldrKey *key*, deprecated ones last, each with its search text."""
     rows = []
     for t in key.sorted_types():
@@ -100,119 +104,51 @@ def filter_rows(rows: list[TypeRow], query: str) -> list[TypeRow]:
     return sorted(hits, key=lambda r: (r.name != q, not r.name.startswith(q), r.deprecated))
 
 
-class _RowsModel(QAbstractTableModel):
-    """A read-only table over a list of rows; subclasses say how cells look."""
-
-    headers: tuple[str, ...] = ()
-
-    def __init__(self, parent: Any = None) -> None:
-        super().__init__(parent)
-        self._rows: list[Any] = []
-
-    def set_rows(self, rows: list[Any]) -> None:
-        """Show *rows*."""
-        self.beginResetModel()
-        self._rows = rows
-        self.endResetModel()
-
-    def row_at(self, row: int) -> Any:
-        """Return the row object at *row*."""
-        return self._rows[row]
-
-    def rows(self) -> list[Any]:
-        """Return the rows shown."""
-        return list(self._rows)
-
-    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
-        """Return the number of rows."""
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
-        """Return the number of columns."""
-        return 0 if parent.isValid() else len(self.headers)
-
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        """Return the column titles."""
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return self.headers[section]
-        return None
-
-    def cells(self, row: Any) -> tuple[str, ...]:
-        """Return the cells of *row*."""
-        raise NotImplementedError
-
-    def tooltip(self, row: Any) -> str:
-        """Return the tooltip of *row*."""
-        return ""
-
-    def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        """Return the cell text, tooltip and a struck-out font for deprecated rows."""
-        if not index.isValid():
-            return None
-        row = self._rows[index.row()]
-        if role == Qt.ItemDataRole.DisplayRole:
-            return self.cells(row)[index.column()]
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return self.tooltip(row)
-        if role == Qt.ItemDataRole.FontRole and row.deprecated and index.column() == 0:
-            from PySide6.QtGui import QFont
-
-            font = QFont()
-            font.setStrikeOut(True)
-            return font
-        return None
+@lru_cache(maxsize=1)
+def _struck_font() -> QFont:
+    font = QFont()
+    font.setStrikeOut(True)
+    return font
 
 
-class KeysModel(_RowsModel):
-    """The CLDR -u- keys."""
-
-    headers = ("Key", "Name")
-
-    def cells(self, row: KeyRow) -> tuple[str, ...]:
-        """Return key and name (marked when deprecated)."""
-        name = row.name + (" (deprecated)" if row.deprecated else "")
-        return (row.key, name)
-
-    def tooltip(self, row: KeyRow) -> str:
-        """Return the key's CLDR description, legacy name and what its values look like."""
-        tip = f"{row.key}: {row.description}"
-        if row.legacy:
-            tip += f"\nLegacy name: {row.legacy}"
-        if row.help:
-            tip += f"\nValues: {row.help}"
-        if row.deprecated:
-            tip += f"\nDeprecated{f'; use {row.preferred}' if row.preferred else ''}."
-        return tip
+def _struck_if_deprecated(row: KeyRow | TypeRow) -> QFont | None:
+    return _struck_font() if row.deprecated else None
 
 
-class TypesModel(_RowsModel):
-    """The types of one key."""
-
-    headers = ("Type", "Description")
-
-    def cells(self, row: TypeRow) -> tuple[str, ...]:
-        """Return name and description, the description ending with the replacement of a deprecated type."""
-        return (row.name, f"{row.description} ({row.status})" if row.status else row.description)
-
-    def tooltip(self, row: TypeRow) -> str:
-        """Return the type's description, legacy name and replacement."""
-        tip = f"{row.name}: {row.description}"
-        if row.legacy:
-            tip += f"\nLegacy name: {row.legacy}"
-        if row.status:
-            tip += f"\n{row.status.capitalize()}."
-        return tip
+def _key_tip(row: KeyRow) -> str:
+    """Return the key's CLDR description, legacy name and what its values look like."""
+    tip = f"{row.key}: {row.description}"
+    if row.legacy:
+        tip += f"\nLegacy name: {row.legacy}"
+    if row.help:
+        tip += f"\nValues: {row.help}"
+    if row.deprecated:
+        tip += f"\nDeprecated{f'; use {row.preferred}' if row.preferred else ''}."
+    return tip
 
 
-def _u_part(parsed: Any) -> tuple[list[str], list[tuple[str, list[str]]]]:
-    """Read the engine's parsed -u- part (an object or an (attributes, keywords) pair) as plain lists."""
-    if parsed is None:
-        return [], []
-    if isinstance(parsed, tuple) and len(parsed) == 2:
-        attributes, keywords = parsed
-    else:
-        attributes, keywords = parsed.attributes, parsed.keywords
-    return [str(a) for a in attributes], [(str(k), [str(t) for t in types]) for k, types in keywords]
+def _type_tip(row: TypeRow) -> str:
+    """Return the type's description, legacy name and replacement."""
+    tip = f"{row.name}: {row.description}"
+    if row.legacy:
+        tip += f"\nLegacy name: {row.legacy}"
+    if row.status:
+        tip += f"\n{row.status.capitalize()}."
+    return tip
+
+
+#: The keys table: the key (struck out when deprecated) and its name (marked when deprecated).
+KEY_COLUMNS: tuple[Column[KeyRow], ...] = (
+    Column("Key", lambda r: r.key, tooltip=_key_tip, font=_struck_if_deprecated),
+    Column("Name", lambda r: r.name + (" (deprecated)" if r.deprecated else ""), tooltip=_key_tip),
+)
+
+#: The types table: the type, and its description ending with the replacement of a deprecated type.
+TYPE_COLUMNS: tuple[Column[TypeRow], ...] = (
+    Column("Type", lambda r: r.name, tooltip=_type_tip, font=_struck_if_deprecated),
+    Column("Description", lambda r: f"{r.description} ({r.status})" if r.status else r.description,
+           tooltip=_type_tip),
+)  # fmt: skip
 
 
 class BuilderPane(QWidget):
@@ -220,7 +156,9 @@ class BuilderPane(QWidget):
 
     keyword_set = Signal(str, str)  # (key, value) after the builder wrote a keyword into the tag
 
-    def __init__(self, state: Any, engine: Any, cldr: Any, parent: QWidget | None = None) -> None:
+    _built = False  # Qt may send events (a palette change) while __init__ is still making the widgets
+
+    def __init__(self, state: TagState, engine: TagEngine, cldr: CldrData, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("BuilderPane")
         self._state = state
@@ -229,8 +167,9 @@ class BuilderPane(QWidget):
         self._type_rows: dict[str, list[TypeRow]] = {}
         self._attributes: list[str] = []
         self._keywords: list[tuple[str, list[str]]] = []
-        self._key: Any = None
+        self._key: CldrKey | None = None
         self._build()
+        self._built = True
         self.keys_model.set_rows(key_rows(cldr))
         self.keys_view.resizeColumnsToContents()
         state.tag_changed.connect(self._on_state_tag_changed)
@@ -242,7 +181,7 @@ class BuilderPane(QWidget):
     # Construction ----------------------------------------------------------------------------------------
     def _build(self) -> None:
         # Keys.
-        self.keys_model = KeysModel(self)
+        self.keys_model = RowTableModel(KEY_COLUMNS, parent=self)
         self.keys_view = _table(self.keys_model, "Unicode -u- keys", self)
         # Long names ("Scripts to exclude from dictionary break") wrap onto a second line instead of being cut.
         self.keys_view.setWordWrap(True)
@@ -265,7 +204,7 @@ class BuilderPane(QWidget):
         )
         self.filter_edit.textChanged.connect(self._on_filter_edit_text_changed)
         self.filter_edit.returnPressed.connect(self._on_filter_edit_return_pressed)
-        self.types_model = TypesModel(self)
+        self.types_model = RowTableModel(TYPE_COLUMNS, parent=self)
         self.types_view = _table(self.types_model, "Values of the chosen key", self)
         self.types_view.setToolTip("The values of the chosen key; choose one to preview it, double-click to set it")
         self.types_view.selectionModel().currentRowChanged.connect(self._on_types_current_changed)
@@ -517,11 +456,9 @@ class BuilderPane(QWidget):
             self.messages.addItem(f"The current tag is {len(tag):,} characters long; the builder works on tags "
                                   f"of up to {_TAG_LIMIT:,} characters.")  # fmt: skip
             return
-        try:
-            parsed = self._engine.u_keywords(tag)
-        except Exception:
-            parsed = None
-        self._attributes, self._keywords = _u_part(parsed)
+        parsed = self._engine.u_keywords(tag)
+        self._attributes = list(parsed.attributes)
+        self._keywords = [(key, list(types)) for key, types in parsed.keywords]
         self._fill_keywords()
         if not self.legacy_edit.hasFocus():
             self._show_legacy(tag)
@@ -530,14 +467,16 @@ class BuilderPane(QWidget):
     def _on_keys_current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
         if not current.isValid():
             return
-        row: KeyRow = self.keys_model.row_at(current.row())
-        self._key = self._cldr.u_key(row.key)
+        row = self.keys_model.row_at(current.row())
+        self._key = key = self._cldr.u_key(row.key)
+        if key is None:  # the rows are made from the same CLDR data, so every key is there
+            return
         if row.key not in self._type_rows:
-            self._type_rows[row.key] = type_rows(self._key)
+            self._type_rows[row.key] = type_rows(key)
         text = f"<b>{row.key}</b> — {_esc(row.name)}: {_esc(row.description)}"
         if row.help:
             text += f"<br><i>Values:</i> {_esc(row.help)}"
-        if self._key.has_true:
+        if key.has_true:
             text += "<br>The key alone means 'true' (kn = kn-true); leave the value empty for that."
         self.key_label.setText(text)
         self.filter_edit.clear()
@@ -606,12 +545,10 @@ class BuilderPane(QWidget):
         return None if error is None else str(error)
 
     def _is_script(self, code: str) -> bool:
-        registry = getattr(self._engine, "registry", None)
-        return registry is None or registry.get("script", code) is not None
+        return self._engine.registry.get("script", code) is not None
 
     def _is_region(self, code: str) -> bool:
-        registry = getattr(self._engine, "registry", None)
-        return registry is None or registry.get("region", code) is not None
+        return self._engine.registry.get("region", code) is not None
 
     def _check_value(self) -> None:
         if self._key is None:
@@ -658,7 +595,7 @@ class BuilderPane(QWidget):
     def changeEvent(self, event: QEvent) -> None:
         """Recolour the value check when the palette switches between light and dark."""
         super().changeEvent(event)
-        if event.type() == QEvent.Type.PaletteChange and hasattr(self, "value_status"):
+        if event.type() == QEvent.Type.PaletteChange and self._built:
             self._colour_value_status()
 
     def _fill_keywords(self) -> None:
@@ -702,17 +639,14 @@ class BuilderPane(QWidget):
 
     def preview_tag(self) -> str:
         """Return the tag the builder would write now: the current tag with the value box's keyword set."""
-        tag: str = self._state.tag()
+        tag = self._state.tag()
         keywords = list(self._keywords)
         if self._key is not None:
             value = self.value_edit.text().strip().lower().replace("_", "-")
             if self._value_error(value) is None:
                 keywords = [(k, t) for k, t in keywords if k != self._key.key]
                 keywords.append((self._key.key, [v for v in value.split("-") if v]))
-        try:
-            return str(self._engine.with_u_keywords(tag, self._attributes, keywords))
-        except Exception:
-            return tag
+        return self._engine.with_u_keywords(tag, self._attributes, keywords)
 
     def _update_preview(self) -> None:
         tag = self.preview_tag()
@@ -723,14 +657,14 @@ class BuilderPane(QWidget):
             return
         result = self._engine.check(tag)
         for diag in result.diagnostics:
-            style = severity_style(str(diag.severity))
-            self.messages.addItem(QListWidgetItem(severity_icon(str(diag.severity), self),
+            style = severity_style(diag.severity)
+            self.messages.addItem(QListWidgetItem(severity_icon(diag.severity, self),
                                                   f"{style.name.capitalize()}: {diag.message}"))  # fmt: skip
         if not result.diagnostics:
             self.messages.addItem("✔ No problems: " + ("valid." if result.valid else "well-formed."))
 
 
-def _table(model: QAbstractTableModel, name: str, parent: QWidget) -> QTableView:
+def _table(model: QAbstractItemModel, name: str, parent: QWidget) -> QTableView:
     view = QTableView(parent)
     view.setModel(model)
     view.setAccessibleName(name)

@@ -1,25 +1,42 @@
-"""The editor's list of problems: severity icon and name, message, and a button that applies the fix."""
+"""The editor's list of problems: severity icon and name, message, and a button that applies the fix.
+
+The list is a view over a RowTableModel of the engine's Diagnostic values (one column: the severity's icon
+and the message, the code, span and fix in the tooltip).
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QModelIndex, Signal
+from PySide6.QtGui import QIcon, QPalette
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QHBoxLayout,
     QLabel,
-    QListWidget,
-    QListWidgetItem,
+    QListView,
     QPushButton,
     QVBoxLayout,
     QWidget,
 )
 
+from ..core.highlight import SEVERITY_RANK
+from ..core.tagvalues import Diagnostic, Severity
 from .roles import severity_icon, severity_style
+from .table_model import Column, RowTableModel
 
 __all__ = ["DiagnosticsList"]
 
-_ORDER = {"error": 0, "warning": 1, "info": 2}
+
+def _problem_text(diag: Diagnostic) -> str:
+    return f"{severity_style(diag.severity).name.capitalize()}: {diag.message}"
+
+
+def _problem_tip(diag: Diagnostic) -> str:
+    tip = f"{severity_style(diag.severity).name} · {diag.code} · characters {diag.start}–{diag.end}"
+    if diag.fix is not None:
+        tip += f"\nFix: {diag.fix.label} → {diag.fix.tag}"
+    return tip
 
 
 class DiagnosticsList(QWidget):
@@ -30,17 +47,22 @@ class DiagnosticsList(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._diagnostics: list[Any] = []
-        self.list = QListWidget(self)
+        self._icons: dict[Severity, QIcon] = {}
+        self.model: RowTableModel[Diagnostic] = RowTableModel(
+            (Column("Problem", _problem_text, tooltip=_problem_tip, decoration=self._severity_icon),), parent=self
+        )
+        self.list = QListView(self)
+        self.list.setModel(self.model)
         self.list.setAccessibleName("Problems")
         self.list.setToolTip(
             "Problems with the tag: click one to select its span, Enter or double-click applies its fix"
         )
         self.list.setWordWrap(True)
         self.list.setUniformItemSizes(False)
-        self.list.itemClicked.connect(self._on_list_item_clicked)
-        self.list.currentRowChanged.connect(self._on_list_current_row_changed)
-        self.list.itemActivated.connect(self._on_list_item_activated)
+        self.list.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.list.clicked.connect(self._on_list_clicked)
+        self.list.selectionModel().currentRowChanged.connect(self._on_list_current_row_changed)
+        self.list.activated.connect(self._on_list_activated)
         self.fix_button = QPushButton("Apply fix", self)
         self.fix_button.setEnabled(False)
         self.fix_button.setToolTip("Replace the tag with the chosen problem's correction (Ctrl+Z undoes it)")
@@ -58,32 +80,32 @@ class DiagnosticsList(QWidget):
         layout.addWidget(self.list, 1)
         layout.addLayout(row)
 
-    def set_diagnostics(self, diagnostics: Any) -> None:
+    def set_diagnostics(self, diagnostics: Iterable[Diagnostic]) -> None:
         """Show *diagnostics*, errors first, each in the engine's order within its severity."""
-        self._diagnostics = sorted(diagnostics, key=lambda d: _ORDER.get(str(d.severity), 3))
-        self.list.clear()
-        for diag in self._diagnostics:
-            style = severity_style(str(diag.severity))
-            text = f"{style.name.capitalize()}: {diag.message}"
-            item = QListWidgetItem(severity_icon(str(diag.severity), self), text)
-            tip = f"{style.name} · {diag.code} · characters {diag.start}–{diag.end}"
-            if diag.fix is not None:
-                tip += f"\nFix: {diag.fix.label} → {diag.fix.tag}"
-            item.setToolTip(tip)
-            self.list.addItem(item)
-        if not self._diagnostics:
+        shown = sorted(diagnostics, key=lambda d: -SEVERITY_RANK[d.severity])
+        self.model.set_rows(shown)
+        if not shown:
             self.summary.setText("No problems.")
         else:
-            fixable = sum(1 for d in self._diagnostics if d.fix is not None)
-            self.summary.setText(f"{len(self._diagnostics)} found, {fixable} with a fix; click one to select it.")
-        self._update_button(self.list.currentRow())
+            fixable = sum(1 for d in shown if d.fix is not None)
+            self.summary.setText(f"{len(shown)} found, {fixable} with a fix; click one to select it.")
+        self._update_button(self.list.currentIndex().row())
 
-    def diagnostics(self) -> list[Any]:
+    def diagnostics(self) -> list[Diagnostic]:
         """Return the diagnostics in display order."""
-        return list(self._diagnostics)
+        return self.model.rows()
+
+    def _diagnostic(self, row: int) -> Diagnostic | None:
+        return self.model.row_at(row) if 0 <= row < self.model.rowCount() else None
+
+    def _severity_icon(self, diag: Diagnostic, _palette: QPalette) -> QIcon:
+        icon = self._icons.get(diag.severity)
+        if icon is None:
+            icon = self._icons[diag.severity] = severity_icon(diag.severity, self)
+        return icon
 
     def _update_button(self, row: int) -> None:
-        diag = self._diagnostics[row] if 0 <= row < len(self._diagnostics) else None
+        diag = self._diagnostic(row)
         fix = diag.fix if diag is not None else None
         self.fix_button.setEnabled(fix is not None)
         label = fix.label if fix is not None else "Apply fix"
@@ -91,29 +113,29 @@ class DiagnosticsList(QWidget):
         self.fix_button.setToolTip(f"Change the tag to {fix.tag}" if fix is not None
                                    else "Choose a problem that has a fix")  # fmt: skip
 
-    def _on_list_item_clicked(self, item: QListWidgetItem) -> None:
-        row = self.list.row(item)
-        if 0 <= row < len(self._diagnostics):
-            diag = self._diagnostics[row]
+    def _on_list_clicked(self, index: QModelIndex) -> None:
+        diag = self._diagnostic(index.row())
+        if diag is not None:
             self.span_selected.emit(diag.start, diag.end)
 
-    def _on_list_current_row_changed(self, row: int) -> None:
-        self._update_button(row)
+    def _on_list_current_row_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        self._update_button(current.row())
 
-    def _on_list_item_activated(self, item: QListWidgetItem) -> None:
+    def _on_list_activated(self, index: QModelIndex) -> None:
         # Enter or double-click on a problem applies its fix when it has one.
-        row = self.list.row(item)
-        if 0 <= row < len(self._diagnostics) and self._diagnostics[row].fix is not None:
-            self.fix_requested.emit(self._diagnostics[row].fix.tag)
+        self._request_fix(index.row())
 
     def _on_fix_button_clicked(self) -> None:
-        row = self.list.currentRow()
-        if 0 <= row < len(self._diagnostics) and self._diagnostics[row].fix is not None:
-            self.fix_requested.emit(self._diagnostics[row].fix.tag)
+        self._request_fix(self.list.currentIndex().row())
+
+    def _request_fix(self, row: int) -> None:
+        diag = self._diagnostic(row)
+        if diag is not None and diag.fix is not None:
+            self.fix_requested.emit(diag.fix.tag)
 
     def select_row(self, row: int) -> None:
         """Make *row* the current problem (as a click would) and ask for its span."""
-        self.list.setCurrentRow(row)
-        item = self.list.item(row)
-        if item is not None:
-            self._on_list_item_clicked(item)
+        index = self.model.index(row, 0)
+        self.list.setCurrentIndex(index)
+        if index.isValid():
+            self._on_list_clicked(index)

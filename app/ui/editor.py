@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import itertools
 import unicodedata
-from typing import Any
 
-from PySide6.QtCore import QEvent, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QModelIndex, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QGuiApplication, QIcon, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -34,9 +33,14 @@ from PySide6.QtWidgets import (
 
 from ..core import examples as examples_data
 from ..core.forms import FORMS, FormValue, compute_forms
+from ..core.registry import Registry
+from ..core.tag import CheckResult, TagEngine
+from ..core.tagvalues import Diagnostic, Severity
 from .breakdown import BreakdownModel, BreakdownRow, breakdown_rows
 from .diagnostics import DiagnosticsList
 from .roles import LegendWidget, role_style
+from .settings import Settings
+from .state import TagState
 from .tag_edit import TagHighlighter, TagLineEdit
 
 __all__ = ["DEBOUNCE_MS", "FORM_NAMES", "FORM_SHORTCUTS", "EditorPane", "FormValue", "compute_forms"]
@@ -82,8 +86,10 @@ class EditorPane(QWidget):
 
     subtag_activated = Signal(str, str)  # (registry record type, code)
 
+    _built = False  # Qt may send events (a palette change) while __init__ is still making the widgets
+
     def __init__(
-        self, state: Any, engine: Any, registry: Any, settings: Any, parent: QWidget | None = None, *, cldr: Any = None
+        self, state: TagState, engine: TagEngine, registry: Registry, settings: Settings, parent: QWidget | None = None
     ) -> None:
         super().__init__(parent)
         self.setObjectName("EditorPane")
@@ -91,16 +97,16 @@ class EditorPane(QWidget):
         self._engine = engine
         self._registry = registry
         self._settings = settings
-        self._cldr = cldr if cldr is not None else getattr(engine, "cldr", None)
         self._cache_text: str | None = None
-        self._cache_result: Any = None
+        self._cache_result = engine.check("")
         self._shown_text: str | None = None
-        self._shown_diagnostics: list[Any] | None = None
+        self._shown_diagnostics: tuple[Diagnostic, ...] | None = None
         self._forms: dict[str, FormValue] = {}
         self._last_committed = ""
         self._notice_text = ""
         self._notice_for: str | None = None
         self._build()
+        self._built = True
         state.tag_changed.connect(self._on_state_tag_changed)
         if state.tag():
             self.editor.set_text(state.tag())
@@ -249,8 +255,8 @@ class EditorPane(QWidget):
         self.splitter.addWidget(lower)
         self.splitter.setChildrenCollapsible(False)
         self._lower_splitter = lower
-        saved = self._setting("editor/splitter")
-        if saved:
+        saved = self._settings.value("editor/splitter")
+        if not saved.isEmpty():
             self.splitter.restoreState(saved)
         self.splitter.splitterMoved.connect(self._on_splitter_moved)
 
@@ -306,11 +312,11 @@ class EditorPane(QWidget):
             self._timer.stop()
         self._refresh()
 
-    def result(self) -> Any:
+    def result(self) -> CheckResult:
         """Return the CheckResult of the editor's text."""
         return self.result_for(self.editor.text())
 
-    def result_for(self, text: str) -> Any:
+    def result_for(self, text: str) -> CheckResult:
         """Return the engine's CheckResult for *text* (its first CHECK_LIMIT characters), checking each text once."""
         if text != self._cache_text:
             self._cache_result = self._engine.check(text[:CHECK_LIMIT])
@@ -365,21 +371,18 @@ class EditorPane(QWidget):
 
     def history(self) -> list[str]:
         """Return the remembered tags, most recent first."""
-        return list(self._setting("editor/history") or [])
+        history: list[str] = self._settings.value("editor/history")
+        return history
 
     def commit_to_history(self) -> None:
         """Remember the current tag in the persistent history (once, most recent first)."""
         text = self.editor.text().strip()
-        if not text or text == self._last_committed or self._settings is None:
+        if not text or text == self._last_committed:
             return
         self._last_committed = text
-        if hasattr(self._settings, "push_history"):
-            self._settings.push_history(text)
-        else:
-            history = [text] + [t for t in self.history() if t != text]
-            self._settings.set_value("editor/history", history[:50])
+        self._settings.push_history(text)
 
-    def load_example(self, example: Any) -> None:
+    def load_example(self, example: examples_data.Example) -> None:
         """Put *example* in the editor and show its explanation."""
         self.set_text(example.tag)
         self.commit_to_history()
@@ -391,7 +394,7 @@ class EditorPane(QWidget):
         lines: list[str] = []
         for sub in result.subtags:
             if sub.start <= index < sub.end:
-                style = role_style(str(sub.role))
+                style = role_style(sub.role)
                 lines.append(f"<b>{_esc(sub.text)}</b> — {_esc(style.name)}")
                 row = self._row_for(sub.start)
                 if row is not None and row.description:
@@ -400,7 +403,7 @@ class EditorPane(QWidget):
         for diag in result.diagnostics:
             start, end = diag.start, max(diag.end, diag.start + 1)
             if start - (1 if diag.start == diag.end else 0) <= index < end:
-                lines.append(f"{_esc(str(diag.severity).capitalize())}: {_esc(diag.message)}")
+                lines.append(f"{_esc(diag.severity.capitalize())}: {_esc(diag.message)}")
         text = self.editor.text()
         if 0 <= index < len(text) and ord(text[index]) > 127:
             lines.append(_esc(non_ascii_notes(text[index])[0].rsplit(" at ", 1)[0]) + " — not ASCII")
@@ -425,7 +428,7 @@ class EditorPane(QWidget):
             self.editor.set_text(tag)
             self.flush()
 
-    def _on_breakdown_clicked(self, index: Any) -> None:
+    def _on_breakdown_clicked(self, index: QModelIndex) -> None:
         row = self.breakdown_model.row_at(index.row())
         self.editor.select_span(row.start, row.end)
         if row.record_type:
@@ -441,8 +444,7 @@ class EditorPane(QWidget):
         self._show_notice(f"Applied the fix: the tag is now {tag} (Ctrl+Z in the editor undoes it).")
 
     def _on_splitter_moved(self, _pos: int, _index: int) -> None:
-        if self._settings is not None:
-            self._settings.set_value("editor/splitter", self.splitter.saveState())
+        self._settings.set_value("editor/splitter", self.splitter.saveState())
 
     # Internals -----------------------------------------------------------------------------------------
     def activate_subtag_at(self, index: int) -> bool:
@@ -454,14 +456,6 @@ class EditorPane(QWidget):
                     return True
                 return False
         return False
-
-    def _setting(self, key: str) -> Any:
-        if self._settings is None:
-            return None
-        try:
-            return self._settings.value(key)
-        except KeyError:
-            return None
 
     def _row_for(self, start: int) -> BreakdownRow | None:
         for row in self.breakdown_model.rows():
@@ -486,8 +480,7 @@ class EditorPane(QWidget):
         self.commit_to_history()
 
     def _on_history_cleared(self) -> None:
-        if self._settings is not None:
-            self._settings.set_value("editor/history", [])
+        self._settings.set_value("editor/history", [])
         self._last_committed = ""
 
     def _show_notice(self, text: str) -> None:
@@ -518,12 +511,12 @@ class EditorPane(QWidget):
             self._notice_text = ""
         self._shown_text = text
         result = self.result_for(text)
-        rows = breakdown_rows(result, self._registry, self._cldr)
+        rows = breakdown_rows(result, self._registry, self._engine.cldr)
         if rows != self.breakdown_model.rows():  # skip the view reset (and its repaint) when nothing changed
             self.breakdown_model.set_rows(rows)
             self._fit_breakdown_columns()
-        if list(result.diagnostics) != self._shown_diagnostics:
-            self._shown_diagnostics = list(result.diagnostics)
+        if result.diagnostics != self._shown_diagnostics:
+            self._shown_diagnostics = result.diagnostics
             self.problems.set_diagnostics(result.diagnostics)
         if len(text) > CHECK_LIMIT:
             # Forms of a cut text would pass for forms of the whole one: show none.
@@ -569,25 +562,25 @@ class EditorPane(QWidget):
             steps_lines.append("The tag is already in canonical form: no steps.")
         self.steps_label.setText("<br>".join(steps_lines))
 
-    def _show_status(self, result: Any) -> None:
+    def _show_status(self, result: CheckResult) -> None:
         if not result.input:
             self.status.setText("Type a tag, or pick one from Examples.")
             return
-        counts = {"error": 0, "warning": 0, "info": 0}
+        counts = dict.fromkeys(Severity, 0)
         for diag in result.diagnostics:
-            counts[str(diag.severity)] = counts.get(str(diag.severity), 0) + 1
+            counts[diag.severity] += 1
         wf = "✔ well-formed" if result.well_formed else "✘ not well-formed"
         valid = "✔ valid" if result.valid else "✘ not valid"
         parts = [wf, valid if result.well_formed else "✘ not valid"]
-        parts.append(_plural(counts["error"], "error"))
-        parts.append(_plural(counts["warning"], "warning"))
-        parts.append(_plural(counts["info"], "note"))
+        parts.append(_plural(counts[Severity.ERROR], "error"))
+        parts.append(_plural(counts[Severity.WARNING], "warning"))
+        parts.append(_plural(counts[Severity.INFO], "note"))
         self.status.setText("  ·  ".join(parts))
 
     def changeEvent(self, event: QEvent) -> None:
         """Follow light/dark palette switches in the breakdown's swatches and colours."""
         super().changeEvent(event)
-        if event.type() == QEvent.Type.PaletteChange and hasattr(self, "breakdown_model"):
+        if event.type() == QEvent.Type.PaletteChange and self._built:
             self.breakdown_model.set_palette(self.palette())
 
     def resizeEvent(self, event: QResizeEvent) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from functools import partial
-from typing import Any
+from typing import TypeVar
 
 from PySide6.QtCore import QByteArray, QSize, Qt
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
@@ -20,11 +20,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ..core.cldr import CldrData
 from ..core.compose import use_in_tag
-from ..core.data import bundled_cldr
+from ..core.data import DataError, bundled_cldr, bundled_registry, load_registry
 from ..core.forms import FORMS
-from ..core.registry import Registry
-from ..core.tag import bundled_engine, engine_for
+from ..core.registry import Registry, RegistryError
+from ..core.tag import TagEngine, bundled_engine, engine_for
 from .browser import BrowserPane
 from .builder import BuilderPane
 from .editor import EditorPane
@@ -47,6 +48,7 @@ COPY_FORMS = tuple((f.key, f.menu_text, f.shortcut) for f in FORMS)
 
 
 _Shortcut = str | QKeySequence | QKeySequence.StandardKey
+_Pane = TypeVar("_Pane", bound=QWidget)
 
 
 class Placeholder(QWidget):
@@ -72,8 +74,8 @@ class MainWindow(QMainWindow):
         registry: Registry,
         settings: Settings,
         *,
-        cldr: Any = None,
-        engine: Any = None,
+        cldr: CldrData | None = None,
+        engine: TagEngine | None = None,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
@@ -92,8 +94,8 @@ class MainWindow(QMainWindow):
         self.tabs.tabBar().setAccessibleName("Panes")
         self.tabs.tabBar().setToolTip(self.tabs.toolTip())
         self.setCentralWidget(self.tabs)
-        self.editor: QWidget | None = None
-        self.builder: QWidget | None = None
+        self.editor: EditorPane | Placeholder | None = None
+        self.builder: BuilderPane | Placeholder | None = None
         self.browser: BrowserPane | None = None
         self._status_tag = QLabel()
         self._status_tag.setAccessibleName("Current tag")
@@ -109,7 +111,7 @@ class MainWindow(QMainWindow):
         self._on_state_tag_changed(self.state.tag())
 
     # ------------------------------------------------------------------ panes
-    def _data(self) -> tuple[Any, Any, str]:
+    def _data(self) -> tuple[CldrData | None, TagEngine | None, str]:
         """Return (cldr, engine, problems) for the current registry, loading what exists."""
         problems = []
         cldr = self._cldr
@@ -136,17 +138,17 @@ class MainWindow(QMainWindow):
             if w is not None:
                 w.deleteLater()
 
-        def make(title: str, build: Callable[[], QWidget]) -> QWidget:
-            if engine is None:
+        def make(title: str, build: Callable[[TagEngine, CldrData], _Pane]) -> _Pane | Placeholder:
+            if engine is None or cldr is None:
                 return Placeholder(title, problems)
             try:
-                return build()
-            except Exception as exc:
+                return build(engine, cldr)
+            except (DataError, ValueError, OSError) as exc:  # data the pane reads on its own may be missing
                 log.exception("cannot create the %s pane", title)
                 return Placeholder(title, f"It failed to start: {exc}")
 
-        self.editor = make("The tag editor", lambda: EditorPane(self.state, engine, self.registry, self.settings))
-        self.builder = make("The -u- keyword builder", lambda: BuilderPane(self.state, engine, cldr))
+        self.editor = make("The tag editor", lambda e, _c: EditorPane(self.state, e, self.registry, self.settings))
+        self.builder = make("The -u- keyword builder", lambda e, c: BuilderPane(self.state, e, c))
         self.browser = BrowserPane(self.registry)
         for (key, title, shortcut), widget in zip(PANES, (self.editor, self.builder, self.browser), strict=True):
             widget.setObjectName(f"{key}_pane") if not widget.objectName() else None
@@ -154,11 +156,10 @@ class MainWindow(QMainWindow):
             self.tabs.setTabToolTip(i, f"{title.replace('&', '')} ({shortcut})")
         self.browser.use_in_tag_requested.connect(self._on_browser_use_in_tag_requested)
         self.browser.open_tag_requested.connect(self._on_browser_open_tag_requested)
-        activated = getattr(self.editor, "subtag_activated", None)
-        if activated is not None:
-            activated.connect(self._on_editor_subtag_activated)
+        if not isinstance(self.editor, Placeholder):
+            self.editor.subtag_activated.connect(self._on_editor_subtag_activated)
         counts = len(self.registry)
-        cldr_text = f" · CLDR {getattr(cldr, 'version', '?')}" if cldr is not None else ""
+        cldr_text = f" · CLDR {cldr.version}" if cldr is not None else ""
         self._status_data.setText(f"Registry {self.registry.file_date} · {counts:,} records{cldr_text}")
         self._status_data.setToolTip(f"Language Subtag Registry: {self.registry.source}")
 
@@ -174,14 +175,14 @@ class MainWindow(QMainWindow):
         self.tabs.setCurrentWidget(widget)
         if key == "browser" and self.browser is not None:
             self.browser.focus_search()
-        elif key == "editor" and hasattr(widget, "focus_input"):
-            widget.focus_input()
+        elif key == "editor" and self.editor is not None and not isinstance(self.editor, Placeholder):
+            self.editor.focus_input()
         else:
             widget.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
     # ------------------------------------------------------------------ menus
     def _action(
-        self, menu: QMenu, text: str, slot: Callable[[], Any], shortcut: _Shortcut | None = None, tip: str = ""
+        self, menu: QMenu, text: str, slot: Callable[[], object], shortcut: _Shortcut | None = None, tip: str = ""
     ) -> QAction:
         action = menu.addAction(text)
         if shortcut is not None:
@@ -237,10 +238,9 @@ class MainWindow(QMainWindow):
         menu = self.edit_menu
         menu.clear()
         self.copy_actions.clear()
-        form_actions = getattr(self.editor, "form_actions", None)
-        if form_actions is not None:
+        if self.editor is not None and not isinstance(self.editor, Placeholder):
             # The editor's own actions: one shortcut per form, never two actions fighting over it.
-            for (name, _text, _key), action in zip(COPY_FORMS, form_actions(), strict=False):
+            for (name, _text, _key), action in zip(COPY_FORMS, self.editor.form_actions(), strict=False):
                 menu.addAction(action)
                 self.copy_actions[name] = action
         else:
@@ -253,12 +253,11 @@ class MainWindow(QMainWindow):
     def _fill_editor_menus(self) -> None:
         """Put the editor's Examples and History menus in the menu bar, or stand-ins that say they need it."""
         bar = self.menuBar()
-        for attr, method, title in (("examples_menu", "examples_menu", "E&xamples"),
-                                    ("history_menu", "history_menu", "Hi&story")):  # fmt: skip
-            old: QMenu = getattr(self, attr)
-            make = getattr(self.editor, method, None)
+        editor = self.editor if not isinstance(self.editor, Placeholder) else None
+
+        def replace(old: QMenu, make: Callable[[QWidget], QMenu] | None, title: str) -> QMenu:
             if make is not None:
-                new: QMenu = make(self)
+                new = make(self)
             else:
                 new = QMenu(self)
                 new.addAction("(available with the tag editor)").setEnabled(False)
@@ -266,16 +265,18 @@ class MainWindow(QMainWindow):
             bar.insertMenu(old.menuAction(), new)
             bar.removeAction(old.menuAction())
             old.deleteLater()
-            setattr(self, attr, new)
+            return new
+
+        self.examples_menu = replace(self.examples_menu, editor.examples_menu if editor else None, "E&xamples")
+        self.history_menu = replace(self.history_menu, editor.history_menu if editor else None, "Hi&story")
 
     # ---------------------------------------------------------------- commands
     def copy_form(self, name: str) -> None:
         """Copy one form of the current tag through the editor."""
-        copy = getattr(self.editor, "copy_form", None)
-        if copy is None:
+        if self.editor is None or isinstance(self.editor, Placeholder):
             self.statusBar().showMessage("Copying needs the tag editor, which is not available.", 5000)
             return
-        copy(name)
+        self.editor.copy_form(name)
 
     def find_in_registry(self) -> None:
         """Show the registry browser with the keyboard in its search box."""
@@ -299,9 +300,6 @@ class MainWindow(QMainWindow):
 
     def load_registry_file(self, path: str) -> bool:
         """Load the registry at *path* and rebuild the panes on it; show a dialog on failure."""
-        from ..core.data import DataError, load_registry
-        from ..core.registry import RegistryError
-
         try:
             registry = load_registry(path)
         except (DataError, RegistryError) as exc:
@@ -312,10 +310,13 @@ class MainWindow(QMainWindow):
         return True
 
     def use_bundled_registry(self) -> None:
-        """Go back to the bundled registry."""
-        from ..core.data import bundled_registry
-
-        self.set_registry(bundled_registry())
+        """Go back to the bundled registry, or say why it cannot be read."""
+        try:
+            registry = bundled_registry()
+        except (DataError, RegistryError) as exc:
+            show_error(self, "Cannot open the registry", f"The bundled registry cannot be read:\n\n{exc}")
+            return
+        self.set_registry(registry)
 
     def set_registry(self, registry: Registry) -> None:
         """Rebuild every pane on *registry* (the current tag stays)."""
@@ -333,7 +334,7 @@ class MainWindow(QMainWindow):
         """Show the About dialog."""
         from .about import AboutDialog  # imported on demand: it is not needed to start
 
-        dialog = AboutDialog(self)
+        dialog = AboutDialog(self, registry=self.registry)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.open()
 
@@ -390,9 +391,8 @@ class MainWindow(QMainWindow):
 
     def _restore_panes(self) -> None:
         s = self.settings
-        restore_builder = getattr(self.builder, "restore_splitter", None)
-        if restore_builder is not None:
-            restore_builder(s.value("builder/splitter"))
+        if self.builder is not None and not isinstance(self.builder, Placeholder):
+            self.builder.restore_splitter(s.value("builder/splitter"))
         if self.browser is not None:
             for key, widget in (("browser/splitter", self.browser.splitter),
                                 ("browser/header", self.browser.table.horizontalHeader())):  # fmt: skip
@@ -409,9 +409,8 @@ class MainWindow(QMainWindow):
 
     def _save_panes(self) -> None:
         s = self.settings
-        builder_splitter = getattr(self.builder, "splitter", None)
-        if builder_splitter is not None:
-            s.set_value("builder/splitter", builder_splitter.saveState())
+        if self.builder is not None and not isinstance(self.builder, Placeholder):
+            s.set_value("builder/splitter", self.builder.splitter.saveState())
         if self.browser is not None:
             s.set_value("browser/splitter", self.browser.splitter.saveState())
             s.set_value("browser/header", self.browser.table.horizontalHeader().saveState())
@@ -427,16 +426,11 @@ class MainWindow(QMainWindow):
         s.set_value("window/current_pane", self.tabs.currentIndex())
         s.set_value("editor/last_tag", self.state.tag())
         self._save_panes()
-        save = getattr(self.editor, "save_settings", None)
-        if save is not None:
-            save()
         s.sync()
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        try:
-            self.save_settings()
-        except Exception:
-            log.exception("cannot save the settings")
+        """Save the settings, then close."""
+        self.save_settings()
         super().closeEvent(event)
 
 

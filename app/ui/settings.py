@@ -64,7 +64,8 @@ class Settings:
         default = DEFAULTS[key]
         try:
             raw = self._qs.value(key, None)
-        except Exception:
+        except (RuntimeError, TypeError, ValueError):
+            # PySide6 raises these for a stored variant it cannot turn into a Python value.
             log.warning("settings: cannot read %r; using the default", key)
             return _copy(default)
         if raw is None:

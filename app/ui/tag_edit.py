@@ -1,18 +1,18 @@
 """The one-line tag editor and the highlighter that paints the engine's spans on it.
 
-The highlighter never looks for subtags itself: it asks for the engine's CheckResult of the text and
-paints each Subtag's span in its role's format and each Diagnostic's span with its severity's underline.
-Spans are Python string indices; Qt counts UTF-16 code units, so a non-BMP character (an emoji pasted
-into the editor) is two Qt positions wide. ``Utf16Map`` converts both ways.
+The highlighter never looks for subtags itself: it asks for the engine's CheckResult of the text, lets
+``core.highlight.highlight_runs`` lay the subtag and diagnostic spans over it, and only paints each run
+(role colour, severity underline, non-ASCII tint). Runs are in Python string indices; Qt counts UTF-16
+code units, so a non-BMP character (an emoji pasted into the editor) is two Qt positions wide.
+``Utf16Map`` converts both ways.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Callable
-from typing import Any
 
-from PySide6.QtCore import QEvent, QMimeData, Qt, Signal
+from PySide6.QtCore import QEvent, QMimeData, QPoint, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QFocusEvent,
@@ -28,6 +28,9 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QFrame, QPlainTextEdit, QSizePolicy, QToolTip, QWidget
 
+from ..core.highlight import highlight_runs, visible_span
+from ..core.tag import CheckResult
+from ..core.tagvalues import Role, Severity
 from .roles import role_format, severity_colour, severity_style
 
 __all__ = ["MAX_TEXT", "TagHighlighter", "TagLineEdit", "Utf16Map", "clean_pasted"]
@@ -35,8 +38,6 @@ __all__ = ["MAX_TEXT", "TagHighlighter", "TagLineEdit", "Utf16Map", "clean_paste
 #: The most text the one-line editor takes; more is cut, with a note. No language tag comes near it,
 #: and a megabyte pasted by mistake must not keep the editor busy for a minute.
 MAX_TEXT = 10_000
-
-_SEVERITY_RANK = {"error": 3, "warning": 2, "info": 1}
 
 
 class Utf16Map:
@@ -100,11 +101,11 @@ def clean_pasted(text: str) -> tuple[str, str | None]:
 class TagHighlighter(QSyntaxHighlighter):
     """Paint role colours and diagnostic underlines from the engine's spans."""
 
-    def __init__(self, document: QTextDocument, result_for: Callable[[str], Any], palette: QPalette) -> None:
+    def __init__(self, document: QTextDocument, result_for: Callable[[str], CheckResult], palette: QPalette) -> None:
         super().__init__(document)
         self._result_for = result_for
         self._palette = palette
-        self._formats: dict[tuple[str | None, str | None, bool], QTextCharFormat] = {}
+        self._formats: dict[tuple[Role | None, Severity | None, bool], QTextCharFormat] = {}
 
     def set_palette(self, palette: QPalette) -> None:
         """Use the colours for *palette* (light or dark) from now on."""
@@ -112,7 +113,7 @@ class TagHighlighter(QSyntaxHighlighter):
         self._formats.clear()
         self.rehighlight()
 
-    def _format(self, role: str | None, severity: str | None, foreign: bool) -> QTextCharFormat:
+    def _format(self, role: Role | None, severity: Severity | None, foreign: bool) -> QTextCharFormat:
         key = (role, severity, foreign)
         fmt = self._formats.get(key)
         if fmt is None:
@@ -122,56 +123,24 @@ class TagHighlighter(QSyntaxHighlighter):
                 fmt.setUnderlineColor(severity_colour(severity, self._palette))
             if foreign:
                 # Non-ASCII characters get a tinted background so they stand out even when they look like ASCII.
-                tint = QColor(severity_colour("error", self._palette))
+                tint = QColor(severity_colour(Severity.ERROR, self._palette))
                 tint.setAlpha(60)
                 fmt.setBackground(tint)
             self._formats[key] = fmt
         return fmt
 
     def highlightBlock(self, text: str) -> None:
-        """Paint *text* (the editor's only block) from its CheckResult."""
+        """Paint *text* (the editor's only block) with the runs of its CheckResult."""
         if not text:
             return
         result = self._result_for(text)
-        if result is None or not text.startswith(result.input):
+        if not text.startswith(result.input):
             return
-        n = len(result.input)  # a very long text is checked (and painted) only at its start
-        roles: list[str | None] = [None] * n
-        for sub in result.subtags:
-            for i in range(max(0, sub.start), min(n, sub.end)):
-                roles[i] = str(sub.role)
-        severities: list[str | None] = [None] * n
-        for diag in result.diagnostics:
-            start, end = _visible_span(diag.start, diag.end, n)
-            sev = str(diag.severity)
-            for i in range(start, end):
-                cur = severities[i]
-                if cur is None or _SEVERITY_RANK.get(sev, 0) > _SEVERITY_RANK.get(cur, 0):
-                    severities[i] = sev
-        text = result.input
-        u16 = Utf16Map(text)
-        run_start = 0
-        key = (roles[0], severities[0], ord(text[0]) > 127)
-        for i in range(1, n + 1):
-            nxt = (roles[i], severities[i], ord(text[i]) > 127) if i < n else None
-            if nxt != key:
-                if key != (None, None, False):
-                    q0 = u16.to_qt(run_start)
-                    self.setFormat(q0, u16.to_qt(i) - q0, self._format(*key))
-                run_start = i
-                if nxt is not None:
-                    key = nxt
-
-
-def _visible_span(start: int, end: int, length: int) -> tuple[int, int]:
-    """Return a span of at least one character for a diagnostic at [start, end) in a text of *length*."""
-    start = max(0, min(start, length))
-    end = max(start, min(end, length))
-    if end == start and length:
-        # An empty span (a missing subtag, "en--US" or a trailing "-") is shown on the character before it.
-        start = max(0, start - 1)
-        end = start + 1
-    return start, end
+        # A very long text is checked (and painted) only at its start: the runs cover result.input.
+        u16 = Utf16Map(result.input)
+        for run in highlight_runs(result.input, result.subtags, result.diagnostics):
+            q0 = u16.to_qt(run.start)
+            self.setFormat(q0, u16.to_qt(run.end) - q0, self._format(run.role, run.severity, run.non_ascii))
 
 
 class TagLineEdit(QPlainTextEdit):
@@ -238,7 +207,7 @@ class TagLineEdit(QPlainTextEdit):
         """Select Python indices [start, end) and show them."""
         text = self.toPlainText()
         u16 = Utf16Map(text)
-        start, end = _visible_span(start, end, len(text))
+        start, end = visible_span(start, end, len(text))
         cursor = QTextCursor(self.document())
         cursor.setPosition(u16.to_qt(start))
         cursor.setPosition(u16.to_qt(end), QTextCursor.MoveMode.KeepAnchor)
@@ -255,7 +224,7 @@ class TagLineEdit(QPlainTextEdit):
         """Use *provider* (Python index -> text) for hover tooltips."""
         self._tooltip_for = provider
 
-    def index_at(self, pos: Any) -> int:
+    def index_at(self, pos: QPoint) -> int:
         """Return the Python index of the character under viewport point *pos*."""
         cursor = self.cursorForPosition(pos)
         text = self.toPlainText()

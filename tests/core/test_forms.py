@@ -25,12 +25,14 @@ def test_each_form_of_a_tag() -> None:
     assert forms["unicode"].value == "zh-Hans-CN-u-ca-islamicc"  # the CLDR alias cmn -> zh
     assert forms["legacy"].value is not None and "@calendar=" in forms["legacy"].value
     plain = compute_forms(engine, engine.check("de-DE"))
-    assert plain["legacy"].value is None and plain["legacy"].note == "The tag has no -u- extension."
+    assert plain["legacy"].value == "de_DE"  # the legacy locale of a tag without -u-
+    bad = compute_forms(engine, engine.check("en--US"))
+    assert all(v.value is None for v in bad.values()) and "not well-formed" in bad["legacy"].note
 
 
 def test_explain_prints_every_form_from_the_list(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["explain", "de-DE-u-co-phonebk"]) == 0
     out = capsys.readouterr().out
     assert "Canonical form (RFC 5646 §4.5): de-DE-u-co-phonebk" in out
-    assert "Legacy LDML keywords (CLDR): de_DE@collation=phonebook" in out
+    assert "Legacy LDML locale (UTS #35): de_DE@collation=phonebook" in out
     assert "Extlang form" not in out  # the same as the canonical form, so not repeated

@@ -105,7 +105,7 @@ def test_scope_none_keeps_records_without_scope(pane) -> None:
 def test_header_click_sorts_by_column_in_python(qtbot, pane) -> None:
     pane.set_filters({"type": "script"})
     header = pane.table.horizontalHeader()
-    col = [c[0] for c in COLUMNS].index("Description")
+    col = [c.header for c in COLUMNS].index("Description")
     pane.table.sortByColumn(col, Qt.SortOrder.AscendingOrder)
     descriptions = [r.description.casefold() for r in pane.visible_records()]
     assert descriptions == sorted(descriptions)

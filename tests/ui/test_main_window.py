@@ -12,12 +12,13 @@ import sys
 from types import SimpleNamespace
 
 import pytest
+from bcp47_explorer.core.data import DataError, bundled_cldr
 from bcp47_explorer.ui.errors import ExceptionHandler, install_excepthook
 from bcp47_explorer.ui.main_window import MainWindow, Placeholder
 from bcp47_explorer.ui.settings import Settings
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QByteArray, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QApplication, QLabel, QMenu, QMessageBox, QWidget
+from PySide6.QtWidgets import QApplication, QLabel, QMenu, QMessageBox, QSplitter, QWidget
 
 
 @pytest.fixture(autouse=True)
@@ -82,7 +83,7 @@ def test_missing_panes_get_a_placeholder_not_a_crash(qtbot, registry, settings_p
     import bcp47_explorer.ui.main_window as mw
 
     def missing(*_args: object) -> QWidget:
-        raise ImportError("the pane is missing")
+        raise DataError("the pane's data is missing")
 
     monkeypatch.setattr(mw, "EditorPane", missing)
     monkeypatch.setattr(mw, "BuilderPane", missing)
@@ -292,15 +293,26 @@ class _FakeEditor(QWidget):
         self.setFocus()
 
 
+class _FakeBuilder(QWidget):
+    """Stands in for the BuilderPane: a widget with the splitter the window saves and restores."""
+
+    def __init__(self, state, engine, cldr, parent=None) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(parent)
+        self.splitter = QSplitter(self)
+
+    def restore_splitter(self, state: QByteArray) -> bool:
+        return self.splitter.restoreState(state)
+
+
 @pytest.fixture
 def window_with_editor(qtbot, registry, settings_path, monkeypatch) -> MainWindow:
     import bcp47_explorer.ui.main_window as mw
 
     monkeypatch.setattr(mw, "EditorPane", _FakeEditor)
-    monkeypatch.setattr(mw, "BuilderPane", lambda state, engine, cldr: QWidget())
+    monkeypatch.setattr(mw, "BuilderPane", _FakeBuilder)
     monkeypatch.setattr(mw, "bundled_engine", lambda: SimpleNamespace(registry=registry))
     monkeypatch.setattr(mw, "engine_for", lambda registry: SimpleNamespace(registry=registry))
-    win = MainWindow(registry, Settings(settings_path), cldr=object())
+    win = MainWindow(registry, Settings(settings_path), cldr=bundled_cldr())
     qtbot.addWidget(win)
     win.show()
     return win
@@ -397,6 +409,22 @@ def test_help_menu_opens_about_and_shortcuts(qtbot, window) -> None:
     boxes = [w for w in window.findChildren(QMessageBox) if w.isVisible()]
     assert boxes and "Ctrl+3" in boxes[-1].text() and "Ctrl+F" in boxes[-1].text()
     boxes[-1].close()
+
+
+def test_about_names_the_registry_file_the_window_uses(qtbot, window, tmp_path) -> None:
+    from bcp47_explorer.ui.about import AboutDialog
+
+    other = tmp_path / "small.txt"
+    other.write_text(
+        "File-Date: 2001-02-03\n%%\nType: language\nSubtag: zz\nDescription: Test\nAdded: 2020-01-01\n",
+        encoding="utf-8",
+    )
+    assert window.load_registry_file(str(other))
+    window.show_about()
+    dialogs = [w for w in window.findChildren(AboutDialog) if w.isVisible()]
+    assert dialogs and "File-Date 2001-02-03" in dialogs[-1].plain_text()
+    for d in dialogs:
+        d.close()
 
 
 def test_the_window_checks_with_the_bundled_engine_and_its_extensions_registry(qtbot, window, tmp_path) -> None:

@@ -1,0 +1,82 @@
+"""What every verb shares: the ``--json`` and ``--registry FILE`` options and the data they select.
+
+Every verb's parser takes :func:`common_options` as a parent, so the two options are spelt,
+explained and read in this one place. A ``--registry`` file that cannot be loaded (missing,
+not UTF-8, not a registry, truncated) raises :class:`~bcp47_explorer.core.data.DataError`
+naming the file and the line; ``cli.main`` reports it with exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the core is imported when a verb runs, not when the parser is built
+    from ..core.registry import Record, Registry
+    from ..core.tag import TagEngine
+
+__all__ = ["common_options", "registry_for", "engine_for", "record_to_json"]
+
+
+@lru_cache(maxsize=1)
+def common_options() -> argparse.ArgumentParser:
+    """Return the parent parser that gives a verb ``--json`` and ``--registry FILE``."""
+    parent = argparse.ArgumentParser(add_help=False)
+    group = parent.add_argument_group("options every verb takes")
+    group.add_argument(
+        "--json", action="store_true", help="write JSON instead of text (the description says its shape)"
+    )
+    group.add_argument(
+        "--registry",
+        metavar="FILE",
+        help="use this Language Subtag Registry file instead of the bundled one (a file that does not "
+        "load is an error naming the file and line, exit status 2)",
+    )
+    return parent
+
+
+def registry_for(args: argparse.Namespace) -> Registry:
+    """Return the registry the verb works on: the ``--registry`` file, else the bundled one."""
+    from ..core import data
+
+    path: str | None = getattr(args, "registry", None)
+    return data.load_registry(path) if path else data.bundled_registry()
+
+
+def engine_for(args: argparse.Namespace) -> TagEngine:
+    """Return the tag engine on the ``--registry`` file (else the bundled registry) with the bundled CLDR data.
+
+    The core builds it (:func:`~bcp47_explorer.core.tag.engine_for`), as for the GUI: ``--registry``
+    replaces the Language Subtag Registry only; CLDR and the extensions registry stay the bundled
+    ones and, as for the bundled engine, a damaged one only loses its checks.
+    """
+    from ..core import data
+    from ..core.tag import bundled_engine
+    from ..core.tag import engine_for as core_engine_for
+
+    path: str | None = getattr(args, "registry", None)
+    return core_engine_for(data.load_registry(path)) if path else bundled_engine()
+
+
+def record_to_json(rec: Record) -> dict[str, Any]:
+    """Return *rec* as a JSON-ready dict: the known fields by name plus every field in file order."""
+    out: dict[str, Any] = {"type": rec.type}
+    out["tag" if rec.is_tag else "subtag"] = rec.code
+    out.update(
+        descriptions=list(rec.descriptions),
+        added=rec.added,
+        deprecated=rec.deprecated,
+        preferred_value=rec.preferred_value,
+        prefixes=list(rec.prefixes),
+        suppress_script=rec.suppress_script,
+        macrolanguage=rec.macrolanguage,
+        scope=rec.scope,
+        comments=list(rec.comments),
+        fields=[[k, v] for k, v in rec.fields],
+        line=rec.line,
+    )
+    bounds = rec.range_bounds
+    if bounds:
+        out["range"] = list(bounds)
+    return out
