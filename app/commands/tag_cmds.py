@@ -169,7 +169,7 @@ def check_json_lines(engine: TagEngine, tags: Iterable[str]) -> Iterator[tuple[s
         if p.diags:
             diags = ",".join(
                 [
-                    f'{{"code":"{d.code}","severity":"{d.severity.value}","start":{d.start},"end":{d.end},'
+                    f'{{"code":"{d.code}","severity":"{d.severity}","start":{d.start},"end":{d.end},'
                     f'"message":{quote(d.message)}}}'
                     for d in a.diagnostics
                 ]

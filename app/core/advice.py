@@ -508,9 +508,10 @@ class Advisor:
     def advise_fast(self, p: Parse, canonical: str) -> None:
         """Fill fixes that point at the canonical form, and add the case note, for a clean tag."""
         text = p.text
-        p.fill_canonical_fixes(canonical)
         if canonical == text:
             return
+        if p.canonical_fixes:
+            p.fill_canonical_fixes(canonical)
         out = []
         after = False
         for t, _s, _e, role in p.subtags:

@@ -84,7 +84,10 @@ class Analysis:
         """Return the diagnostics: errors first, then warnings, then info, each by position."""
         if self._diagnostics is None:
             diags = self.parse.diags
-            self._diagnostics = tuple(diags) if len(diags) < 2 else tuple(sorted(diags, key=_diag_order))
+            if not diags:
+                self._diagnostics = ()
+            else:
+                self._diagnostics = tuple(diags) if len(diags) < 2 else tuple(sorted(diags, key=_diag_order))
         return self._diagnostics
 
 

@@ -65,8 +65,8 @@ from . import data
 from . import diagnostics as M
 from .advice import Advisor
 from .canonical import Canonicalizer
-from .fastpath import FAST_MAX, FastPath, parse_match, quick_parse
-from .grammar import Parse, parse
+from .fastpath import FAST_MAX, FastPath, quick_parse
+from .grammar import Parse, parse, parse_well_formed
 from .results import Analysis, CheckResult
 from .syntax import GRANDFATHERED, WELL_FORMED
 from .tables import Tables
@@ -122,6 +122,7 @@ class TagEngine:
         self.fast_path = FastPath(self.tables, self.canonicalizer.redundant, self.advisor)
         self._match = WELL_FORMED.fullmatch
         self._fast = self.fast_path.match
+        self._extlang_prefix = self.tables.extlang_prefix
 
     @classmethod
     def bundled(cls) -> TagEngine:
@@ -174,7 +175,8 @@ class TagEngine:
 
     def extlang_of(self, canonical: str) -> str:
         """Return the extlang form of a tag already in canonical form."""
-        return self.tables.extlang_of(canonical)
+        prefix = self._extlang_prefix.get(canonical.partition("-")[0].lower())
+        return f"{prefix}-{canonical}" if prefix is not None else canonical
 
     def check_analyzed(self, text: str) -> CheckResult:
         """Check *text* and analyze it at once, for callers that read every subtag and diagnostic.
@@ -192,7 +194,10 @@ class TagEngine:
                 g = m.groups()
                 got = self._fast(text, g)
                 if got is not None:
-                    return self._analyze(parse_match(text, g), got, clean=True)
+                    _lang, ext, script, region, var = g[:5]
+                    p = parse_well_formed(text, ext.count("-") if ext else 0, script is not None,
+                                          region is not None, var.count("-") if var else 0)  # fmt: skip
+                    return self._analyze(p, got, clean=True)
             elif text.lower() not in GRANDFATHERED:
                 p = parse(text)
                 if len(p.subtags) > 1:
