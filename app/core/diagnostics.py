@@ -42,7 +42,14 @@ class Message:
     template: str | None  # None: the CLDR check in cldr.py words the message
     fix: str | None = None  # the fix label template, when the diagnostic offers a fix
     example: str | None = ""  # a tag that produces this message (None: none does with the bundled data)
-    args: tuple[str, ...] = field(default=(), compare=False)  # the template's fields, for the docs
+    # The template with the section cited at its end, made once: one format_map per diagnostic.
+    wording: str = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.template is not None:
+            object.__setattr__(self, "wording", f"{self.template} ({self.section}).")
+        else:
+            object.__setattr__(self, "wording", "")
 
     def text(self, **args: Any) -> str:
         """Return the message for *args*, with the section cited at the end."""
@@ -51,7 +58,7 @@ class Message:
     def text_of(self, args: dict[str, Any]) -> str:
         """Return the message for the template fields *args*, with the section cited at the end."""
         assert self.template is not None
-        return f"{self.template.format_map(args)} ({self.section})."
+        return self.wording.format_map(args)
 
     def label(self, **args: Any) -> str:
         """Return the fix label for *args*."""
@@ -65,13 +72,13 @@ class Message:
     def make_of(self, start: int, end: int, fix_tag: str | None, args: dict[str, Any]) -> Diagnostic:
         """Return the diagnostic for the span *start*..*end* worded with the template fields *args*."""
         assert self.template is not None
-        fix = Fix(self.fix.format_map(args), fix_tag) if fix_tag is not None and self.fix is not None else None
+        fix = _new_fix(self.fix.format_map(args), fix_tag) if fix_tag is not None and self.fix is not None else None
         return make_diagnostic(
             self.code,
             self.severity,
             start,
             end,
-            f"{self.template.format_map(args)} ({self.section}).",
+            self.wording.format_map(args),
             fix,
             self.section,
         )
@@ -100,6 +107,23 @@ def _builder() -> Callable[[str, Severity, int, int, str, Fix | None, str], Diag
 
 
 make_diagnostic = _builder()
+
+
+def _fix_builder() -> Callable[[str, str], Fix]:
+    """Return a constructor of Fix that sets its two slots directly."""
+    new = object.__new__
+    s_label, s_tag = Fix.__dict__["label"].__set__, Fix.__dict__["tag"].__set__
+
+    def make(label: str, tag: str) -> Fix:
+        f: Fix = new(Fix)
+        s_label(f, label)
+        s_tag(f, tag)
+        return f
+
+    return make
+
+
+_new_fix = _fix_builder()
 
 
 def _m(
