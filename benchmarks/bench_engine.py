@@ -59,7 +59,7 @@ def run(tags):
         r = check(t)
         r.valid
         r.canonical
-        r.analysis.raw_diagnostics()
+        r.analysis.diagnostics
 """,
     "floor: one compiled regex + dict lookups": """
 import re

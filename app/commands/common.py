@@ -45,25 +45,18 @@ def registry_for(args: argparse.Namespace) -> Registry:
 
 
 def engine_for(args: argparse.Namespace) -> TagEngine:
-    """Return the tag engine on the ``--registry`` file (else the bundled registry) with the bundled CLDR data."""
+    """Return the tag engine on the ``--registry`` file (else the bundled registry) with the bundled CLDR data.
+
+    The core builds it (:func:`~bcp47_explorer.core.tag.engine_for`), as for the GUI: ``--registry``
+    replaces the Language Subtag Registry only; CLDR and the extensions registry stay the bundled
+    ones and, as for the bundled engine, a damaged one only loses its checks.
+    """
     from ..core import data
-    from ..core.tag import TagEngine
+    from ..core.tag import bundled_engine
+    from ..core.tag import engine_for as core_engine_for
 
     path: str | None = getattr(args, "registry", None)
-    if not path:
-        return TagEngine.bundled()
-    registry = data.load_registry(path)
-    # --registry replaces the Language Subtag Registry only; CLDR and the extensions registry stay
-    # the bundled ones and, as for the bundled engine, a damaged one only loses its checks.
-    try:
-        cldr = data.bundled_cldr()
-    except data.DataError:
-        cldr = None
-    try:
-        extensions = data.bundled_extensions_registry()
-    except data.DataError:
-        extensions = None
-    return TagEngine(registry, cldr, extensions)
+    return core_engine_for(data.load_registry(path)) if path else bundled_engine()
 
 
 def record_to_json(rec: Record) -> dict[str, Any]:

@@ -11,7 +11,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
 from ..cli import EXIT_NO_MATCH, EXIT_OK, CommandError, data_loaded, emit_json
-from ..core.tag import CheckResult, Severity, Step, Subtag, TagEngine
+from ..core.forms import FORMS, FORMS_BY_KEY, compute_forms
+from ..core.tag import CheckResult, Severity, Subtag, TagEngine
 from .common import common_options, engine_for, record_to_json
 
 if TYPE_CHECKING:
@@ -168,8 +169,9 @@ def check_json_lines(engine: TagEngine, tags: Iterable[str]) -> Iterator[tuple[s
         if p.diags:
             diags = ",".join(
                 [
-                    f'{{"code":"{c}","severity":"{sev}","start":{s},"end":{e},"message":{quote(m)}}}'
-                    for c, sev, s, e, m, _fl, _ft in a.raw_diagnostics()
+                    f'{{"code":"{d.code}","severity":"{d.severity}","start":{d.start},"end":{d.end},'
+                    f'"message":{quote(d.message)}}}'
+                    for d in a.diagnostics
                 ]
             )
             yield f'{head},"diagnostics":[{diags}]}}', a.valid
@@ -366,11 +368,6 @@ def _status(r: CheckResult) -> str:
     return "NOT well-formed"
 
 
-def _marker(text: str, start: int, end: int) -> str:
-    width = max(end - start, 1)
-    return f"    {text}\n    {' ' * start}{'~' * (width - 1)}^"
-
-
 def _human_check(r: CheckResult) -> str:
     lines = [f"{r.input!r}: {_status(r)}"]
     if r.canonical is not None:
@@ -379,7 +376,7 @@ def _human_check(r: CheckResult) -> str:
     for d in r.diagnostics:
         lines.append(f"  {d.severity.value} [{d.code}] at {d.start}-{d.end}: {d.message}")
         if d.start < d.end or d.severity is Severity.ERROR:
-            lines.append(_marker(r.input, d.start, d.end))
+            lines.append(d.marker(r.input))
         if d.fix is not None:
             lines.append(f"    fix: {d.fix.label} -> {d.fix.tag}")
     return "\n".join(lines) + "\n"
@@ -460,7 +457,12 @@ _ROLE_TEXT = {
     "u-attribute": "-u- attribute (RFC 6067)",
     "u-key": "-u- key (RFC 6067, UTS #35)",
     "u-type": "-u- type (RFC 6067, UTS #35)",
-    "t-lang": "-t- source language (RFC 6497)",
+    "t-lang": "-t- source tag (RFC 6497)",
+    "t-language": "language of the -t- source tag (RFC 6497 §2.2)",
+    "t-extlang": "extended language of the -t- source tag (RFC 6497 §2.2)",
+    "t-script": "script of the -t- source tag (RFC 6497 §2.2)",
+    "t-region": "region of the -t- source tag (RFC 6497 §2.2)",
+    "t-variant": "variant of the -t- source tag (RFC 6497 §2.2)",
     "t-key": "-t- field key (RFC 6497)",
     "t-value": "-t- field value (RFC 6497)",
     "privateuse": "private use (RFC 5646 §2.2.7)",
@@ -478,11 +480,8 @@ def _subtag_record(engine: TagEngine, text: str, role: str) -> Record | None:
         return reg.get(role, text)
     if role == "grandfathered":
         return reg.tag_record(text)
-    if role == "t-lang":
-        for kind in ("language", "script", "region", "variant"):
-            rec = reg.get(kind, text)
-            if rec is not None:
-                return rec
+    if role.startswith("t-") and role[2:] in _REGISTRY_ROLES:
+        return reg.get(role[2:], text)  # the engine names the subtag's place in the -t- source tag
     return None
 
 
@@ -523,34 +522,18 @@ def _subtag_entries(engine: TagEngine, r: CheckResult) -> list[tuple[Subtag, Rec
     return out
 
 
-_FORM_LABELS = {
-    "canonical": "canonical form (RFC 5646 §4.5)",
-    "extlang": "extlang form (RFC 5646 §4.5, extlangs written with their Prefix)",
-    "unicode": "Unicode locale identifier (UTS #35, not the BCP 47 canonical form)",
-    "legacy": "legacy LDML locale with @keywords (UTS #35)",
-}
-
-
 def tag_forms(engine: TagEngine, r: CheckResult) -> dict[str, dict[str, Any]]:
-    """Return the four forms of a checked tag: label, tag (None when there is none) and steps or notes."""
-
-    def steps(st: Sequence[Step]) -> list[dict[str, str]]:
-        return [{"before": s.before, "after": s.after, "reason": s.reason} for s in st]
-
-    forms: dict[str, dict[str, Any]] = {
-        "canonical": {"label": _FORM_LABELS["canonical"], "tag": r.canonical, "steps": steps(r.canonical_steps)},
-        "extlang": {"label": _FORM_LABELS["extlang"], "tag": r.extlang_form, "steps": steps(r.extlang_steps)},
-    }
-    if r.canonical is None:
-        why = ["the tag is not well-formed"]
-        forms["unicode"] = {"label": _FORM_LABELS["unicode"], "tag": None, "notes": why}
-        forms["legacy"] = {"label": _FORM_LABELS["legacy"], "tag": None, "notes": why}
-        return forms
-    loc, notes = engine.to_unicode_locale(r.input)
-    forms["unicode"] = {"label": _FORM_LABELS["unicode"], "tag": loc or None, "notes": notes}
-    legacy, notes = _to_legacy(engine, r.canonical)
-    forms["legacy"] = {"label": _FORM_LABELS["legacy"], "tag": legacy or None, "notes": notes}
-    return forms
+    """Return every form of a checked tag (the core's list): label, tag (None when there is none), steps or notes."""
+    out: dict[str, dict[str, Any]] = {}
+    steps_of = {"canonical": r.canonical_steps, "extlang": r.extlang_steps}
+    for key, value in compute_forms(engine, r).items():
+        entry: dict[str, Any] = {"label": FORMS_BY_KEY[key].title, "tag": value.value}
+        if key in steps_of:
+            entry["steps"] = [{"before": s.before, "after": s.after, "reason": s.reason} for s in steps_of[key]]
+        else:
+            entry["notes"] = list(value.steps) if value.value is not None else [value.note]
+        out[key] = entry
+    return out
 
 
 def explain_json(engine: TagEngine, r: CheckResult) -> dict[str, Any]:
@@ -571,7 +554,7 @@ def explain_json(engine: TagEngine, r: CheckResult) -> dict[str, Any]:
         {
             "code": d.code,
             "severity": d.severity.value,
-            "section": getattr(d, "section", None),
+            "section": d.section,
             "message": d.message,
             "start": d.start,
             "end": d.end,
@@ -622,7 +605,7 @@ def explain_text(engine: TagEngine, r: CheckResult) -> str:
         out.append("Diagnostics:")
         for d in r.diagnostics:
             out.append(f"  {d.severity.value.upper()} [{d.code}] {d.message}")
-            out.append(_marker(r.input, d.start, d.end))
+            out.append(d.marker(r.input))
             if d.fix is not None:
                 out.append(f"    fix: {d.fix.label} -> {d.fix.tag}")
     else:
@@ -631,18 +614,14 @@ def explain_text(engine: TagEngine, r: CheckResult) -> str:
     if r.canonical is None:
         out.append("No canonical form: the tag is not well-formed.")
         return "\n".join(out) + "\n"
-    forms = tag_forms(engine, r)
-    out.append(f"Canonical form (RFC 5646 §4.5): {r.canonical}")
-    for st in r.canonical_steps:
-        out.append(f"  {st.before} -> {st.after}: {st.reason}")
-    if r.extlang_form != r.canonical:
-        out.append(f"Extlang form: {r.extlang_form}")
-        for st in r.extlang_steps[len(r.canonical_steps) :]:
-            out.append(f"  {st.before} -> {st.after}: {st.reason}")
-    if forms["unicode"]["tag"]:
-        out.append(f"Unicode locale identifier (UTS #35, not the BCP 47 canonical form): {forms['unicode']['tag']}")
-    if forms["legacy"]["tag"]:
-        out.append(f"Legacy LDML locale (UTS #35): {forms['legacy']['tag']}")
+    for form in FORMS:  # the core's one list of forms
+        got = form.compute(engine, r)
+        if got.value is None or (form.key == "extlang" and got.value == r.canonical):
+            continue
+        out.append(f"{form.title}: {got.value}")
+        if form.key in ("canonical", "extlang"):  # the extlang form's steps go on from the canonical ones
+            for st in r.canonical_steps if form.key == "canonical" else r.extlang_steps[len(r.canonical_steps) :]:
+                out.append(f"  {st.before} -> {st.after}: {st.reason}")
     return "\n".join(out) + "\n"
 
 

@@ -40,6 +40,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .registry import RecordType, Registry
+from .syntax import cased, is_extlang, is_language, is_region, is_script, is_variant
 
 __all__ = ["use_in_tag", "split_tag", "TagParts"]
 
@@ -67,20 +68,6 @@ class TagParts:
         return "-".join(head + self.variants + self.others + self.tail)
 
 
-def _is_alpha(s: str, lo: int, hi: int) -> bool:
-    return s.isascii() and s.isalpha() and lo <= len(s) <= hi
-
-
-def _is_variant(s: str) -> bool:
-    if not (s.isascii() and s.isalnum()):
-        return False
-    return 5 <= len(s) <= 8 or (len(s) == 4 and s[0].isdigit())
-
-
-def _is_region(s: str) -> bool:
-    return _is_alpha(s, 2, 2) or (len(s) == 3 and s.isascii() and s.isdigit())
-
-
 def split_tag(tag: str) -> TagParts:
     """Take *tag* apart into slots by subtag shape (see the module notes for ill-formed input).
 
@@ -96,33 +83,25 @@ def split_tag(tag: str) -> TagParts:
         if len(tok) == 1:  # a singleton: extensions and private use are kept as written
             parts.tail = tokens[i:]
             break
-        if i == 0 and _is_alpha(tok, 2, 8):
+        if i == 0 and is_language(tok):
             parts.language = tok
         elif (
-            _is_alpha(tok, 3, 3)
+            is_extlang(tok)
             and parts.language is not None
             and len(parts.language) <= 3
             and len(parts.extlangs) < 3
             and i == 1 + len(parts.extlangs)  # extlangs follow the language directly
         ):
             parts.extlangs.append(tok)
-        elif _is_alpha(tok, 4, 4) and parts.script is None:
+        elif is_script(tok) and parts.script is None:
             parts.script = tok
-        elif _is_region(tok) and parts.region is None:
+        elif is_region(tok) and parts.region is None:
             parts.region = tok
-        elif _is_variant(tok):
+        elif is_variant(tok):
             parts.variants.append(tok)
         else:
             parts.others.append(tok)
     return parts
-
-
-def _case(record_type: str, code: str) -> str:
-    if record_type == "script":
-        return code[:1].upper() + code[1:].lower()
-    if record_type == "region":
-        return code.upper()
-    return code.lower()
 
 
 def use_in_tag(tag: str, record_type: str, code: str, registry: Registry) -> str:
@@ -150,7 +129,7 @@ def use_in_tag(tag: str, record_type: str, code: str, registry: Registry) -> str
         code = code.split("..", 1)[0]
     if not code:
         return tag.strip()
-    code = _case(record_type, code)
+    code = cased(record_type, code)
 
     whole = registry.tag_record(tag.strip()) if tag.strip() else None
     if whole is not None and whole.type == RecordType.GRANDFATHERED:

@@ -5,9 +5,17 @@ and whenever subtags or diagnostics are asked for. It never raises; it keeps goi
 an error so every subtag still gets a role, and records each problem with its span.
 Time is linear in the input length (one split, one pass over the pieces).
 
-A token is ``(text, start, end)``; a raw diagnostic is
-``(code, severity, start, end, message, fix_label, fix_tag)``. The engine turns both into
-public values only when they are read.
+The shapes of the subtags come from :mod:`.syntax`; the wording of every diagnostic from
+:mod:`.diagnostics`. Each ``_parse_*`` function states the rule it parses.
+
+A token is ``(text, start, end)``; a subtag is ``(text, start, end, role)``; a diagnostic is
+a :class:`~.tagvalues.Diagnostic`. The engine turns subtags into public values when read.
+
+>>> p = parse("en-t-de-it")
+>>> [(t, role) for t, _s, _e, role in p.subtags]
+[('en', 'language'), ('t', 'singleton'), ('de', 't-language'), ('it', 't-region')]
+>>> [d.code for d in parse("en-US-Latn").diags]
+['script-after-region']
 """
 
 from __future__ import annotations
@@ -15,45 +23,54 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable
+from dataclasses import replace
 from functools import partial
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-__all__ = ["Token", "RawDiag", "Parse", "parse", "IRREGULAR", "MAX_DIAGNOSTICS"]
+from . import diagnostics as M
+from .syntax import (
+    EXTLANG_KIND,
+    GRANDFATHERED,
+    IRREGULAR_FIRST,
+    IRREGULAR_LOWER,
+    KIND_NAMES,
+    LANG,
+    REGION_KIND,
+    SCRIPT_KIND,
+    VARIANT_KIND,
+    split_t,
+    split_u,
+    subtag_kind,
+)
+from .tagvalues import Diagnostic, Fix
+
+__all__ = [
+    "Token",
+    "Parse",
+    "Extension",
+    "parse",
+    "parse_well_formed",
+    "MAX_DIAGNOSTICS",
+    "describe_char",
+    "ascii_fold",
+    "drop_span",
+]
 
 Token = tuple[str, int, int]
-RawDiag = tuple[str, str, int, int, str, "str | None", "str | None"]
 
 # Ill-formed inputs can be huge; past this many problems the rest are summed up in one line.
 MAX_DIAGNOSTICS = 100
 
-ERROR, WARNING, INFO = "error", "warning", "info"
-
-# RFC 5646 §2.2.8: irregular grandfathered tags do not fit the langtag grammar at all.
-IRREGULAR = (
-    "en-GB-oed", "i-ami", "i-bnn", "i-default", "i-enochian", "i-hak", "i-klingon", "i-lux", "i-mingo",
-    "i-navajo", "i-pwn", "i-tao", "i-tay", "i-tsu", "sgn-BE-FR", "sgn-BE-NL", "sgn-CH-DE",
-)  # fmt: skip
-REGULAR = ("art-lojban", "cel-gaulish", "no-bok", "no-nyn", "zh-guoyu", "zh-hakka", "zh-min", "zh-min-nan",
-           "zh-xiang")  # fmt: skip
-GRANDFATHERED = {t.lower(): t for t in IRREGULAR + REGULAR}
-_IRREGULAR_LOWER = tuple(t.lower() for t in IRREGULAR)
-_IRREGULAR_FIRST = frozenset(t.split("-")[0] for t in _IRREGULAR_LOWER)
-REGULAR_FIRST = frozenset(t.split("-")[0] for t in REGULAR)
-
 _SEP = re.compile(r"[-_]")
 _BAD_CHAR = re.compile(r"[^A-Za-z0-9]")
-
-# Position ranks of the subtags before the first singleton.
-LANG, EXTLANG, SCRIPT, REGION, VARIANT = range(5)
-_KIND_NAME = ("language", "extlang", "script", "region", "variant")
-_KIND_ROLE = ("language", "extlang", "script", "region", "variant")
-_KIND_SECTION = ("§2.2.1", "§2.2.2", "§2.2.3", "§2.2.4", "§2.2.5")
+_T_ROLES = ("t-language", "t-extlang", "t-script", "t-region", "t-variant")
 
 
 class Parse:
     """The structure of one input, as far as it could be made out."""
 
     __slots__ = (
+        "canonical_fixes",
         "diags",
         "extensions",
         "extlangs",
@@ -73,7 +90,9 @@ class Parse:
     def __init__(self, text: str) -> None:
         self.text = text
         self.subtags: list[tuple[str, int, int, str]] = []
-        self.diags: list[RawDiag] = []
+        self.diags: list[Diagnostic] = []
+        # (index into diags, fix label): diagnostics whose fix is the canonical form, filled once it is known
+        self.canonical_fixes: list[tuple[int, str]] = []
         self.well_formed = True
         self.grandfathered: Token | None = None
         self.language: Token | None = None
@@ -89,17 +108,15 @@ class Parse:
 
     def add(
         self,
-        code: str,
-        severity: str,
+        msg: M.Message,
         start: int,
         end: int,
-        message: str,
-        fix_label: str | None = None,
         fix_tag: str | Callable[[], str] | None = None,
         *,
         ill: bool = False,
+        **args: Any,
     ) -> None:
-        """Record a diagnostic; *ill* marks one that makes the tag ill-formed.
+        """Record the diagnostic *msg* worded with *args*; *ill* marks one that makes the tag ill-formed.
 
         A fix may be given as a function: it is called only when the diagnostic is kept, so a
         huge input with thousands of problems costs linear time, not quadratic.
@@ -111,7 +128,30 @@ class Parse:
             return
         if callable(fix_tag):
             fix_tag = fix_tag()
-        self.diags.append((code, severity, start, end, message, fix_label, fix_tag))
+        self.diags.append(msg.make_of(start, end, fix_tag, args))
+
+    def add_to_canonical(self, msg: M.Message, start: int, end: int, **args: Any) -> None:
+        """Record *msg* with a fix to the canonical form, which the engine fills in once it knows it."""
+        if len(self.diags) >= MAX_DIAGNOSTICS:
+            self.truncated += 1
+            return
+        self.canonical_fixes.append((len(self.diags), msg.label(**args)))
+        self.diags.append(msg.make_of(start, end, None, args))
+
+    def add_diagnostic(self, diag: Diagnostic) -> None:
+        """Record a diagnostic worded elsewhere (the CLDR checks)."""
+        if len(self.diags) >= MAX_DIAGNOSTICS:
+            self.truncated += 1
+            return
+        self.diags.append(diag)
+
+    def fill_canonical_fixes(self, canonical: str) -> None:
+        """Give the diagnostics that wait for it the fix to *canonical* (none when the text already is)."""
+        if canonical == self.text:
+            return
+        diags = self.diags
+        for i, label in self.canonical_fixes:
+            diags[i] = replace(diags[i], fix=Fix(label, canonical))
 
     def role(self, tok: Token, role: str) -> None:
         """Give *tok* a role."""
@@ -131,32 +171,6 @@ class Extension(NamedTuple):
 
 # Builds an Extension from a tuple in C, skipping the Python-level NamedTuple __new__.
 _new_extension = tuple.__new__
-
-
-def _is_alnum(t: str) -> bool:
-    return t.isascii() and t.isalnum()
-
-
-def _is_alpha(t: str) -> bool:
-    return t.isascii() and t.isalpha()
-
-
-def _kind(t: str) -> int:
-    """Return the position kind of a pre-singleton subtag by its shape, or -1 when none fits."""
-    n = len(t)
-    if n == 2:
-        return REGION if t.isalpha() else -1
-    if n == 3:
-        if t.isalpha():
-            return EXTLANG
-        return REGION if t.isdigit() else -1
-    if n == 4:
-        if t.isalpha():
-            return SCRIPT
-        return VARIANT if t[0].isdigit() else -1
-    if 5 <= n <= 8:
-        return VARIANT
-    return -1
 
 
 def describe_char(ch: str) -> str:
@@ -183,7 +197,7 @@ def _replace_at(text: str, pos: int, new: str) -> str:
     return text[:pos] + new + text[pos + 1 :]
 
 
-def _drop_span(text: str, start: int, end: int) -> str:
+def drop_span(text: str, start: int, end: int) -> str:
     """Remove text[start:end] together with one adjacent separator."""
     if start > 0 and text[start - 1] in "-_":
         return text[: start - 1] + text[end:]
@@ -193,11 +207,19 @@ def _drop_span(text: str, start: int, end: int) -> str:
 
 
 def parse(text: str) -> Parse:
-    """Parse any string; never raise. See the module docstring for what comes back."""
+    """Parse any string; never raise.
+
+    RFC 5646 §2.1::
+
+        Language-Tag  = langtag / privateuse / grandfathered
+        grandfathered = irregular / regular     ; whole tags only
+
+    A grandfathered tag wins over the langtag reading (``zh-min-nan``); an irregular one
+    followed by more subtags is reported as one unit that cannot be extended.
+    """
     p = Parse(text)
     if not text:
-        p.add("empty-tag", ERROR, 0, 0, "The tag is empty; a tag needs at least a language subtag (RFC 5646 §2.1).",
-              ill=True)  # fmt: skip
+        p.add(M.EMPTY_TAG, 0, 0, ill=True)
         return p
     low = text.lower()
     if low in GRANDFATHERED:
@@ -210,9 +232,8 @@ def parse(text: str) -> Parse:
         return p
 
     # An irregular grandfathered tag followed by more subtags: one unit that cannot be extended.
-    i = 0
     first_subtag = low.partition("-")[0].partition("_")[0]
-    for g in _IRREGULAR_LOWER if first_subtag in _IRREGULAR_FIRST else ():
+    for g in IRREGULAR_LOWER if first_subtag in IRREGULAR_FIRST else ():
         if low.startswith(g) and len(low) > len(g) and low[len(g)] in "-_":
             n = g.count("-") + 1
             if len(tokens) > n and all(tok[0] for tok in tokens[:n]):
@@ -222,13 +243,15 @@ def parse(text: str) -> Parse:
                 p.role(gtok, "grandfathered")
                 rest = tokens[n][1]
                 p.add(
-                    "grandfathered-extended", ERROR, rest - 1, len(text),
-                    f"'{GRANDFATHERED[g]}' is a grandfathered tag: it is one whole unit and cannot take further "
-                    f"subtags such as '{text[rest:]}' (RFC 5646 §2.2.8).",
-                    f"Keep only '{GRANDFATHERED[g]}'", GRANDFATHERED[g], ill=True,
-                )  # fmt: skip
-                i = n
-                _parse_tail(p, tokens, i)
+                    M.GRANDFATHERED_EXTENDED,
+                    rest - 1,
+                    len(text),
+                    GRANDFATHERED[g],
+                    ill=True,
+                    tag=GRANDFATHERED[g],
+                    rest=text[rest:],
+                )
+                _parse_tail(p, tokens, n)
                 return p
     _parse_langtag(p, tokens)
     return p
@@ -237,9 +260,9 @@ def parse(text: str) -> Parse:
 def parse_well_formed(text: str, n_extlangs: int, has_script: bool, has_region: bool, n_variants: int) -> Parse:
     """Parse a tag already known to match the langtag grammar, given the counts its regex match found.
 
-    The engine's regex has settled the shape of everything before the first singleton, so this
-    only splits and labels; the tail (extensions, private use) goes through the same code as
-    in :func:`parse`. Not for grandfathered tags.
+    The engine's regex (:data:`.syntax.WELL_FORMED`) has settled the shape of everything before
+    the first singleton, so this only splits and labels; the tail (extensions, private use) goes
+    through the same code as in :func:`parse`. Not for grandfathered tags.
     """
     p = Parse(text)
     tokens: list[Token] = []
@@ -280,7 +303,10 @@ def parse_well_formed(text: str, n_extlangs: int, has_script: bool, has_region: 
 
 
 def _tokenize(p: Parse) -> list[Token]:
-    """Split on '-' (and '_', reported); report empty pieces and bad characters; keep good tokens."""
+    """Split on '-' (and '_', reported); report empty pieces and bad characters; keep good tokens.
+
+    RFC 5646 §2.1: subtags are 1*8alphanum separated by ``"-"``; nothing else is allowed.
+    """
     full = p.text
     tokens: list[Token] = []
     # Surrounding whitespace is reported once per run and kept out of the subtags, so they keep their roles.
@@ -291,9 +317,7 @@ def _tokenize(p: Parse) -> list[Token]:
         trail = len(full.rstrip())
         for a, b in ((0, lead), (trail, len(full))):
             if a < b:
-                p.add("whitespace", ERROR, a, b, f"Whitespace ({describe_char(full[a])}) around the tag is not "
-                      "part of it; a language tag holds only ASCII letters, digits and '-' (RFC 5646 §2.1).",
-                      "Remove the surrounding whitespace", text, ill=True)  # fmt: skip
+                p.add(M.WHITESPACE_AROUND, a, b, text, ill=True, char=describe_char(full[a]))
         start = lead
         text = full[:trail]
         if not text.strip():
@@ -306,12 +330,7 @@ def _tokenize(p: Parse) -> list[Token]:
         if k < last and text[end] == "_":
             if underscore_fix is None:
                 underscore_fix = text.strip().replace("_", "-")
-            p.add(
-                "underscore-separator", ERROR, end, end + 1,
-                "'_' separates subtags in Unicode locale identifiers and POSIX locales, but a language tag uses "
-                "only '-' (RFC 5646 §2.1). This tool reads '_' as '-' only to offer the fix.",
-                "Replace '_' with '-'", underscore_fix, ill=True,
-            )  # fmt: skip
+            p.add(M.UNDERSCORE, end, end + 1, underscore_fix, ill=True)
         if not piece:
             _empty_piece(p, k, last, start)
         elif piece.isascii() and piece.isalnum():
@@ -329,17 +348,11 @@ def _empty_piece(p: Parse, k: int, last: int, start: int) -> None:
     if last == 0:
         return
     if k == 0:
-        p.add("empty-subtag", ERROR, start, start + 1, "The tag starts with a separator: there is an empty subtag "
-              "before it (RFC 5646 §2.1).", "Remove the leading '-'", lambda: text[:start] + text[start + 1 :],
-              ill=True)  # fmt: skip
+        p.add(M.EMPTY_LEADING, start, start + 1, lambda: text[:start] + text[start + 1 :], ill=True)
     elif k == last:
-        p.add("empty-subtag", ERROR, start - 1, start, "The tag ends with a separator: a trailing '-' leaves an "
-              "empty subtag (RFC 5646 §2.1).", "Remove the trailing '-'", lambda: text[: start - 1] + text[start:],
-              ill=True)  # fmt: skip
+        p.add(M.EMPTY_TRAILING, start - 1, start, lambda: text[: start - 1] + text[start:], ill=True)
     else:
-        p.add("empty-subtag", ERROR, start - 1, start + 1, "Two separators in a row leave an empty subtag; "
-              "subtags are 1 to 8 letters or digits (RFC 5646 §2.1).", "Remove the extra '-'",
-              lambda: text[: start - 1] + text[start:], ill=True)  # fmt: skip
+        p.add(M.EMPTY_INSIDE, start - 1, start + 1, lambda: text[: start - 1] + text[start:], ill=True)
 
 
 def _bad_piece(p: Parse, piece: str, start: int) -> None:
@@ -349,38 +362,38 @@ def _bad_piece(p: Parse, piece: str, start: int) -> None:
         ch = m.group()
         pos = start + m.start()
         if ch.isspace():
-            p.add("whitespace", ERROR, pos, pos + 1, f"Whitespace ({describe_char(ch)}) is not allowed in a "
-                  "language tag; only ASCII letters, digits and '-' are (RFC 5646 §2.1).",
-                  "Replace the whitespace with '-'", lambda: re.sub(r"\s+", "-", text.strip()), ill=True)  # fmt: skip
-            continue
-        folded = ascii_fold(ch) if not ch.isascii() else None
-        msg = (f"{describe_char(ch)} in '{shown}' is not an ASCII letter or digit; a language tag uses only "
-               "A–Z, a–z, 0–9 and '-' (RFC 5646 §2.1).")  # fmt: skip
-        if folded:
             p.add(
-                "bad-character",
-                ERROR,
+                M.WHITESPACE_INSIDE,
                 pos,
                 pos + 1,
-                msg,
-                f"Replace '{ch}' with '{folded}'",
-                partial(_replace_at, text, pos, folded),
+                lambda: re.sub(r"\s+", "-", text.strip()),
                 ill=True,
+                char=describe_char(ch),
             )
-        else:
-            p.add("bad-character", ERROR, pos, pos + 1, msg, ill=True)
+            continue
+        folded = ascii_fold(ch) if not ch.isascii() else None
+        fix = partial(_replace_at, text, pos, folded) if folded else None
+        p.add(M.BAD_CHARACTER, pos, pos + 1, fix, ill=True, char=describe_char(ch), piece=shown, bad=ch, good=folded)
 
 
 def _parse_langtag(p: Parse, tokens: list[Token]) -> None:
-    """Parse ``language [-extlang] [-script] [-region] *variant`` then the tail; keep going after errors."""
+    """Parse a langtag, keeping going after errors.
+
+    RFC 5646 §2.1::
+
+        langtag  = language ["-" script] ["-" region] *("-" variant) *("-" extension) ["-" privateuse]
+        language = 2*3ALPHA ["-" extlang] / 4ALPHA / 5*8ALPHA
+        extlang  = 3ALPHA *2("-" 3ALPHA)
+
+    Subtags before the first singleton are placed by :func:`.syntax.subtag_kind`; one out of
+    order is reported (with a fix that sorts them when that is well defined).
+    """
     text = p.text
     i = 0
     n = len(tokens)
     while i < n and not tokens[i][0]:
         i += 1
-    if i == n:
-        if p.well_formed:
-            p.add("empty-tag", ERROR, 0, len(text), "There is no subtag in the tag (RFC 5646 §2.1).", ill=True)
+    if i == n:  # every piece was bad, and each has its diagnostic already
         p.well_formed = False
         return
     first = tokens[i]
@@ -389,11 +402,7 @@ def _parse_langtag(p: Parse, tokens: list[Token]) -> None:
         if t in "xX":
             _parse_tail(p, tokens, i)
             return
-        p.add(
-            "missing-language", ERROR, first[1], first[2],
-            f"The tag starts with the singleton '{t}', but a tag must start with a language subtag "
-            "(or 'x' for a private-use tag) (RFC 5646 §2.1).", ill=True,
-        )  # fmt: skip
+        p.add(M.MISSING_LANGUAGE, first[1], first[2], ill=True, singleton=t)
         _parse_tail(p, tokens, i)
         return
     if t.isalpha() and len(t) <= 8:
@@ -403,11 +412,7 @@ def _parse_langtag(p: Parse, tokens: list[Token]) -> None:
         _too_long(p, first, "language")
         p.role(first, "invalid")
     else:
-        p.add(
-            "bad-language", ERROR, first[1], first[2],
-            f"'{t}' cannot be a primary language subtag: that takes 2 to 8 letters, no digits (RFC 5646 §2.2.1).",
-            ill=True,
-        )  # fmt: skip
+        p.add(M.BAD_LANGUAGE, first[1], first[2], ill=True, code=t)
         p.role(first, "invalid")
     lang_len = len(t) if p.language else 0
     cur = LANG
@@ -421,62 +426,53 @@ def _parse_langtag(p: Parse, tokens: list[Token]) -> None:
             continue
         if len(t) == 1:
             break
-        kind = _kind(t)
+        kind = subtag_kind(t)
         if kind < 0:
             if len(t) > 8:
                 _too_long(p, tok, "subtag")
             else:
-                p.add(
-                    "bad-subtag", ERROR, tok[1], tok[2],
-                    f"'{t}' fits no subtag position: a script is 4 letters, a region 2 letters or 3 digits, a "
-                    "variant 5 to 8 letters or digits or a digit and 3 more (RFC 5646 §2.1).", ill=True,
-                )  # fmt: skip
+                p.add(M.BAD_SUBTAG, tok[1], tok[2], ill=True, code=t)
             p.role(tok, "invalid")
             i += 1
             continue
-        p.role(tok, _KIND_ROLE[kind])
-        if kind == EXTLANG:
-            if cur <= EXTLANG and (lang_len in (2, 3)):
+        p.role(tok, KIND_NAMES[kind])
+        if kind == EXTLANG_KIND:
+            if cur <= EXTLANG_KIND and (lang_len in (2, 3)):
                 if len(p.extlangs) >= 3:
                     p.add(
-                        "too-many-extlangs", ERROR, tok[1], tok[2],
-                        f"'{t}' would be a fourth extended language subtag; the grammar allows at most three "
-                        "(RFC 5646 §2.1, §2.2.2).", "Remove the extra extlang",
-                        partial(_drop_span, text, tok[1], tok[2]), ill=True,
-                    )  # fmt: skip
+                        M.TOO_MANY_EXTLANGS, tok[1], tok[2], partial(drop_span, text, tok[1], tok[2]), ill=True, code=t
+                    )
                 else:
                     p.extlangs.append(tok)
-                    cur = EXTLANG
+                    cur = EXTLANG_KIND
             elif cur == LANG:
-                p.add(
-                    "misplaced-extlang", ERROR, tok[1], tok[2],
-                    f"'{t}' looks like an extended language subtag, but an extlang may only follow a 2- or "
-                    "3-letter primary language subtag (RFC 5646 §2.2.2).", ill=True,
-                )  # fmt: skip
+                p.add(M.MISPLACED_EXTLANG, tok[1], tok[2], ill=True, code=t)
             else:
-                _out_of_order(p, tok, kind, cur)
+                p.add(M.AFTER[KIND_NAMES[kind], KIND_NAMES[cur]], tok[1], tok[2], ill=True, code=t)
                 reorder = True
         elif kind > cur:
-            if kind == SCRIPT:
+            if kind == SCRIPT_KIND:
                 p.script = tok
-            elif kind == REGION:
+            elif kind == REGION_KIND:
                 p.region = tok
             else:
                 p.variants.append(tok)
             cur = kind
-        elif kind == cur == VARIANT:
+        elif kind == cur == VARIANT_KIND:
             p.variants.append(tok)
         elif kind == cur:
-            other = p.script if kind == SCRIPT else p.region
-            name = _KIND_NAME[kind]
+            other = p.script if kind == SCRIPT_KIND else p.region
             p.add(
-                f"duplicate-{name}", ERROR, tok[1], tok[2],
-                f"'{t}' is a second {name} subtag after '{other[0] if other else ''}'; a tag has at most one "
-                f"{name} (RFC 5646 {_KIND_SECTION[kind]}).", f"Remove '{t}'", partial(_drop_span, text, tok[1], tok[2]),
+                M.DUPLICATE[KIND_NAMES[kind]],
+                tok[1],
+                tok[2],
+                partial(drop_span, text, tok[1], tok[2]),
                 ill=True,
-            )  # fmt: skip
+                code=t,
+                first=other[0] if other else "",
+            )
         else:
-            _out_of_order(p, tok, kind, cur)
+            p.add(M.AFTER[KIND_NAMES[kind], KIND_NAMES[cur]], tok[1], tok[2], ill=True, code=t)
             reorder = True
         i += 1
     if reorder:
@@ -485,22 +481,16 @@ def _parse_langtag(p: Parse, tokens: list[Token]) -> None:
 
 
 def _too_long(p: Parse, tok: Token, what: str) -> None:
+    t = tok[0]
     p.add(
-        "subtag-too-long", ERROR, tok[1], tok[2],
-        f"The {what} '{tok[0][:20]}{'…' if len(tok[0]) > 20 else ''}' has {len(tok[0])} characters; no subtag may "
-        "be longer than 8 (RFC 5646 §2.1).", ill=True,
-    )  # fmt: skip
-
-
-def _out_of_order(p: Parse, tok: Token, kind: int, cur: int) -> None:
-    name, before = _KIND_NAME[kind], _KIND_NAME[cur]
-    if kind == EXTLANG:
-        msg = (f"'{tok[0]}' has the shape of an extended language subtag, which may only come right after the "
-               f"primary language, not after the {before} (RFC 5646 §2.1, §2.2.2).")  # fmt: skip
-    else:
-        msg = (f"'{tok[0]}' is a {name} subtag, and a {name} must come before the {before}: the order is "
-               "language-extlang-script-region-variant (RFC 5646 §2.1).")  # fmt: skip
-    p.add(f"{name}-after-{before}", ERROR, tok[1], tok[2], msg, ill=True)
+        M.SUBTAG_TOO_LONG,
+        tok[1],
+        tok[2],
+        ill=True,
+        what=what,
+        code=t[:20] + ("…" if len(t) > 20 else ""),
+        length=len(t),
+    )
 
 
 def _offer_reorder(p: Parse, tokens: list[Token], stop: int) -> None:
@@ -508,27 +498,31 @@ def _offer_reorder(p: Parse, tokens: list[Token], stop: int) -> None:
     pre = [t for t in tokens[:stop] if t[0]]
     if not pre:
         return
-    kinds = [LANG] + [_kind(t[0]) for t in pre[1:]]
+    kinds = [LANG] + [subtag_kind(t[0]) for t in pre[1:]]
     if any(k < 0 for k in kinds[1:]):
         return
-    for k in (SCRIPT, REGION):
+    for k in (SCRIPT_KIND, REGION_KIND):
         if kinds.count(k) > 1:
             return
     order = sorted(range(len(pre)), key=lambda j: (kinds[j], j))
-    head = "-".join(pre[j][0] for j in order)
-    tail = p.text[pre[-1][2] :]
-    fixed = head + tail
-    label = "Put the subtags in the order language-script-region-variant"
+    fix = Fix(M.REORDER_LABEL, "-".join(pre[j][0] for j in order) + p.text[pre[-1][2] :])
     # The out-of-order diagnostics were just added; give each the fix.
     for idx in range(len(p.diags) - 1, -1, -1):
-        code = p.diags[idx][0]
-        if "-after-" in code and p.diags[idx][5] is None:
-            d = p.diags[idx]
-            p.diags[idx] = (d[0], d[1], d[2], d[3], d[4], label, fixed)
+        d = p.diags[idx]
+        if "-after-" in d.code and d.fix is None:
+            p.diags[idx] = replace(d, fix=fix)
 
 
 def _parse_tail(p: Parse, tokens: list[Token], i: int) -> None:
-    """Parse extensions and private use from token *i* on."""
+    """Parse extensions and private use from token *i* on.
+
+    RFC 5646 §2.1::
+
+        extension  = singleton 1*("-" (2*8alphanum))
+        privateuse = "x" 1*("-" (1*8alphanum))
+
+    A singleton may appear once (§2.2.6); ``-u-`` and ``-t-`` bodies go to their own parsers.
+    """
     text = p.text
     n = len(tokens)
     seen: dict[str, Token] = {}
@@ -544,9 +538,7 @@ def _parse_tail(p: Parse, tokens: list[Token], i: int) -> None:
             if len(t) > 8:
                 _too_long(p, tok, "subtag")
             else:
-                p.add("misplaced-subtag", ERROR, tok[1], tok[2], f"'{t}' is not in a place where the grammar "
-                      "allows it: after this point only extensions and private use may follow (RFC 5646 §2.1).",
-                      ill=True)  # fmt: skip
+                p.add(M.MISPLACED_SUBTAG, tok[1], tok[2], ill=True, code=t)
             i += 1
             continue
         s = t.lower()
@@ -567,12 +559,7 @@ def _parse_tail(p: Parse, tokens: list[Token], i: int) -> None:
                 j += 1
             p.privateuse = body
             if not body and not any(b[0] for b in tokens[i + 1 :]):
-                p.add(
-                    "empty-privateuse", ERROR, tok[1], tok[2],
-                    "The private-use singleton 'x' must be followed by at least one subtag of 1 to 8 letters or "
-                    "digits (RFC 5646 §2.2.7).", "Remove the dangling 'x'", _drop_span(text, tok[1], tok[2]),
-                    ill=True,
-                )  # fmt: skip
+                p.add(M.EMPTY_PRIVATEUSE, tok[1], tok[2], drop_span(text, tok[1], tok[2]), ill=True)
             return
         while j < n and len(tokens[j][0]) != 1:
             b = tokens[j]
@@ -594,20 +581,18 @@ def _parse_tail(p: Parse, tokens: list[Token], i: int) -> None:
                     continue
                 p.subtags.append((b[0], b[1], b[2], "extension"))
         if not body:
-            p.add(
-                "empty-extension", ERROR, tok[1], tok[2],
-                f"The singleton '{t}' starts an extension but no subtag follows it; an extension needs at least one "
-                "subtag of 2 to 8 letters or digits (RFC 5646 §2.2.6).", f"Remove the dangling '{t}'",
-                partial(_drop_span, text, tok[1], tok[2]), ill=True,
-            )  # fmt: skip
+            p.add(M.EMPTY_EXTENSION, tok[1], tok[2], partial(drop_span, text, tok[1], tok[2]), ill=True, singleton=t)
         if s in seen:
             first = seen[s]
             p.add(
-                "duplicate-singleton", ERROR, tok[1], tok[2],
-                f"The singleton '{t}' appears a second time (first at position {first[1] + 1}); each extension "
-                "singleton may appear only once in a tag (RFC 5646 §2.2.6, §2.2.9).",
-                f"Merge the two '{s}' extensions", partial(_merge_fix, text, first, tok, body),
-            )  # fmt: skip
+                M.DUPLICATE_SINGLETON,
+                tok[1],
+                tok[2],
+                partial(_merge_fix, text, first, tok, body),
+                singleton=t,
+                first=first[1] + 1,
+                lower=s,
+            )
         else:
             seen[s] = tok
         p.extensions.append(ext)
@@ -617,7 +602,7 @@ def _parse_tail(p: Parse, tokens: list[Token], i: int) -> None:
 def _merge_fix(text: str, first: Token, dup: Token, body: list[Token]) -> str:
     """Move the subtags of the duplicate extension *dup* to the end of the *first* one's sequence."""
     if not body:
-        return _drop_span(text, dup[1], dup[2])
+        return drop_span(text, dup[1], dup[2])
     end = body[-1][2]
     moved = text[dup[2] + 1 : end]
     without = text[: dup[1] - 1] + text[end:]
@@ -628,110 +613,93 @@ def _merge_fix(text: str, first: Token, dup: Token, body: list[Token]) -> str:
 
 
 def _parse_u(p: Parse, ext: Extension) -> None:
-    """Split a -u- payload into attributes and keywords (RFC 6067 §2.1): later duplicates only warn."""
-    attrs = ext.attributes
-    keywords = ext.keywords
+    """Parse a ``-u-`` body into attributes and keywords; later duplicates only warn.
+
+    RFC 6067 §2.1 (the rule is quoted in :func:`.syntax.split_u`)::
+
+        u-extension = "u" 1*("-" attribute) *("-" keyword) / "u" 1*("-" keyword)
+        keyword     = key *("-" type)
+    """
+    body = ext.subtags
+    attrs, keywords = split_u([b[0] for b in body])
+    subs = p.subtags
     seen_attr: set[str] = set()
+    for b in body[: len(attrs)]:
+        subs.append((b[0], b[1], b[2], "u-attribute"))
+        a = b[0].lower()
+        if a in seen_attr:
+            p.add(M.DUPLICATE_U_ATTRIBUTE, b[1], b[2], attribute=a)
+        seen_attr.add(a)
+        ext.attributes.append(b)
     seen_key: set[str] = set()
-    current: list[Token] | None = None
-    for b in ext.subtags:
-        t = b[0]
-        if len(t) == 2:
-            p.subtags.append((b[0], b[1], b[2], "u-key"))
-            current = []
-            k = t.lower()
-            if k in seen_key:
-                p.add(
-                    "duplicate-u-key", WARNING, b[1], b[2],
-                    f"The -u- key '{k}' appears more than once; only its first occurrence counts and this one is "
-                    "ignored (RFC 6067 §2.1, UTS #35 §3.6).",
-                )  # fmt: skip
-            seen_key.add(k)
-            keywords.append((b, current))
-        elif current is None:
-            p.subtags.append((b[0], b[1], b[2], "u-attribute"))
-            a = t.lower()
-            if a in seen_attr:
-                p.add(
-                    "duplicate-u-attribute", WARNING, b[1], b[2],
-                    f"The -u- attribute '{a}' appears more than once; only its first occurrence counts "
-                    "(RFC 6067 §2.1).",
-                )  # fmt: skip
-            seen_attr.add(a)
-            attrs.append(b)
-        else:
-            p.subtags.append((b[0], b[1], b[2], "u-type"))
-            current.append(b)
+    start = len(attrs)
+    for kw in keywords:
+        b = body[start]
+        subs.append((b[0], b[1], b[2], "u-key"))
+        k = b[0].lower()
+        if k in seen_key:
+            p.add(M.DUPLICATE_U_KEY, b[1], b[2], key=k)
+        seen_key.add(k)
+        types = body[start + 1 : start + len(kw)]
+        for ty in types:
+            subs.append((ty[0], ty[1], ty[2], "u-type"))
+        ext.keywords.append((b, types))
+        start += len(kw)
 
 
 def _parse_t(p: Parse, ext: Extension) -> None:
-    """Split a -t- payload into the source-language tag and fields (RFC 6497 §2.2)."""
+    """Parse a ``-t-`` body into the source-language tag and fields.
+
+    RFC 6497 §2.2 (the rule is quoted in :func:`.syntax.split_t`)::
+
+        t-extension = "t" ("-" tlang *("-" tfield) / 1*("-" tfield))
+        tlang       = language ["-" script] ["-" region] *("-" variant)
+        tfield      = tkey 1*("-" tvalue)
+
+    Each subtag of the source language gets the role of what it is in that tag
+    (``t-language``, ``t-extlang``, ``t-script``, ``t-region``, ``t-variant``), by its
+    shape and place as in the langtag rule; one out of order gets its shape's role and
+    a ``bad-t-lang`` error.
+    """
     body = ext.subtags
-    i = 0
-    n = len(body)
-    if n and _is_alpha(body[0][0]) and len(body[0][0]) in (2, 3, 5, 6, 7, 8):
-        ext.tlang.append((body[0], LANG))
-        p.role(body[0], "t-lang")
+    subs = p.subtags
+    tlang, stray, fields = split_t([b[0] for b in body])
+    if tlang:
+        b = body[0]
+        ext.tlang.append((b, LANG))
+        subs.append((b[0], b[1], b[2], "t-language"))
         cur = LANG
-        i = 1
-        while i < n:
-            b = body[i]
-            t = b[0]
-            if len(t) == 2 and t[0].isalpha() and t[1].isdigit():
-                break
-            kind = _kind(t)
-            if kind > cur or (kind == cur == VARIANT):
+        for b in body[1 : len(tlang)]:
+            kind = subtag_kind(b[0])
+            if kind > cur or kind == cur == VARIANT_KIND:
                 ext.tlang.append((b, kind))
-                p.subtags.append((b[0], b[1], b[2], "t-lang"))
+                subs.append((b[0], b[1], b[2], _T_ROLES[kind]))
                 cur = kind
             else:
-                p.subtags.append((b[0], b[1], b[2], "t-lang" if kind >= 0 else "invalid"))
-                p.add(
-                    "bad-t-lang", ERROR, b[1], b[2],
-                    f"'{t}' does not fit the source-language tag of the -t- extension, which is language, then "
-                    "optional script, region and variants, in that order (RFC 6497 §2.2).", ill=True,
-                )  # fmt: skip
-            i += 1
-    current: list[Token] | None = None
+                subs.append((b[0], b[1], b[2], _T_ROLES[kind] if kind >= 0 else "invalid"))
+                p.add(M.BAD_T_LANG, b[1], b[2], ill=True, code=b[0])
+    start = len(tlang)
+    for b in body[start : start + len(stray)]:
+        subs.append((b[0], b[1], b[2], "invalid"))
+        p.add(M.BAD_T_SUBTAG, b[1], b[2], ill=True, code=b[0])
+    start += len(stray)
     seen: set[str] = set()
-    keytok: Token | None = None
-    while i < n:
-        b = body[i]
-        t = b[0]
-        if len(t) == 2 and t[0].isalpha() and t[1].isdigit():
-            if current is not None and not current and keytok is not None:
-                _empty_tfield(p, keytok)
-            p.subtags.append((b[0], b[1], b[2], "t-key"))
-            k = t.lower()
-            if k in seen:
-                p.add(
-                    "duplicate-t-key", WARNING, b[1], b[2],
-                    f"The -t- field key '{k}' appears more than once; only its first occurrence counts "
-                    "(RFC 6497 §2.2).",
-                )  # fmt: skip
-            seen.add(k)
-            current = []
-            keytok = b
-            ext.keywords.append((b, current))
-        elif current is not None and len(t) >= 3:
-            p.subtags.append((b[0], b[1], b[2], "t-value"))
-            current.append(b)
-        else:
-            p.subtags.append((b[0], b[1], b[2], "invalid"))
-            p.add(
-                "bad-t-subtag", ERROR, b[1], b[2],
-                f"'{t}' has no place in the -t- extension: after the optional source language come fields, each a "
-                "key of a letter and a digit (such as 'm0') followed by values of 3 to 8 characters (RFC 6497 §2.2).",
-                ill=True,
-            )  # fmt: skip
-        i += 1
-    if current is not None and not current and keytok is not None:
-        _empty_tfield(p, keytok)
-
-
-def _empty_tfield(p: Parse, keytok: Token) -> None:
-    p.add(
-        "empty-t-field", ERROR, keytok[1], keytok[2],
-        f"The -t- field key '{keytok[0]}' needs at least one value of 3 to 8 letters or digits (RFC 6497 §2.2).",
-        f"Remove '{keytok[0]}'", lambda: _drop_span(p.text, keytok[1], keytok[2]), ill=True,
-    )  # fmt: skip
+    for field in fields:
+        b = body[start]
+        subs.append((b[0], b[1], b[2], "t-key"))
+        k = b[0].lower()
+        if k in seen:
+            p.add(M.DUPLICATE_T_KEY, b[1], b[2], key=k)
+        seen.add(k)
+        values: list[Token] = []
+        for v in body[start + 1 : start + len(field)]:
+            if len(v[0]) >= 3:
+                subs.append((v[0], v[1], v[2], "t-value"))
+                values.append(v)
+            else:
+                subs.append((v[0], v[1], v[2], "invalid"))
+                p.add(M.BAD_T_SUBTAG, v[1], v[2], ill=True, code=v[0])
+        if not values:
+            p.add(M.EMPTY_T_FIELD, b[1], b[2], partial(drop_span, p.text, b[1], b[2]), ill=True, key=b[0])
+        ext.keywords.append((b, values))
+        start += len(field)

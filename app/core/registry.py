@@ -27,6 +27,7 @@ from enum import StrEnum
 from types import MappingProxyType
 
 from .recordjar import RawRecord, RecordJarError, parse_record_jar
+from .syntax import is_extlang, is_region, is_registered_language, is_script, is_variant
 
 __all__ = [
     "SAMPLE",
@@ -65,13 +66,13 @@ _CACHE_FORMAT = "bcp47-explorer-registry-1"
 _SINGLE_FIELDS = frozenset({"Type", "Subtag", "Tag", "Added", "Deprecated", "Preferred-Value", "Suppress-Script",
                             "Macrolanguage", "Scope"})  # fmt: skip
 
-# The shape each Type's Subtag must have; a registry that breaks it is damaged.
+# The shape each Type's Subtag must have (the grammar's pieces); a registry that breaks it is damaged.
 _SUBTAG_SHAPE = {
-    RecordType.LANGUAGE: re.compile(r"[A-Za-z]{2,3}|[A-Za-z]{5,8}\Z"),
-    RecordType.EXTLANG: re.compile(r"[A-Za-z]{3}\Z"),
-    RecordType.SCRIPT: re.compile(r"[A-Za-z]{4}\Z"),
-    RecordType.REGION: re.compile(r"[A-Za-z]{2}|[0-9]{3}\Z"),
-    RecordType.VARIANT: re.compile(r"[A-Za-z0-9]{5,8}|[0-9][A-Za-z0-9]{3}\Z"),
+    RecordType.LANGUAGE: is_registered_language,
+    RecordType.EXTLANG: is_extlang,
+    RecordType.SCRIPT: is_script,
+    RecordType.REGION: is_region,
+    RecordType.VARIANT: is_variant,
 }
 _TAG_SHAPE = re.compile(r"[A-Za-z0-9]{1,8}(-[A-Za-z0-9]{1,8})+\Z")
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}\Z")
@@ -335,7 +336,11 @@ class Registry:
         return MappingProxyType(self._by_type.get(type, {}))
 
     def lookup(self, code: str) -> list[Record]:
-        """Return every record that *code* (any case) names: subtags of each type and whole tags."""
+        """Return every record that *code* (any case) names: subtags of each type and whole tags.
+
+        >>> [(r.type, r.code) for r in Registry.from_text(SAMPLE).lookup("mt")]
+        [('language', 'mt'), ('region', 'MT')]
+        """
         return list(self._code_index().get(code.strip().lower(), ()))
 
     def _code_index(self) -> dict[str, list[Record]]:
@@ -424,6 +429,12 @@ class Registry:
         registry's type order and shorter codes. Case and diacritics are ignored; several
         words must all match. *scope* ``"none"`` keeps records without a Scope. An empty
         query lists every record that passes the filters in file order.
+
+        >>> reg = Registry.from_text(SAMPLE)
+        >>> [(h.record.code, h.kind.value) for h in reg.search("malt")]
+        [('mt', 'description word'), ('MT', 'description word')]
+        >>> [h.record.code for h in reg.search("klingon", types=["grandfathered"])]
+        ['i-klingon']
         """
         index = self._search_index()
         records = self.records
@@ -618,19 +629,6 @@ class _Relations:
         return [rec for rec in candidates if rec.type in allowed and rec is not record]
 
 
-def __getattr__(name: str) -> object:
-    """Give the diff and extensions-registry names, kept in modules of their own for start-up speed."""
-    if name in ("FieldChange", "RecordChange", "RegistryDiff", "diff_registries"):
-        from . import regdiff
-
-        return getattr(regdiff, name)
-    if name in ("ExtensionRecord", "ExtensionsRegistry"):
-        from . import extensions
-
-        return getattr(extensions, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
 def _in_order(needle: list[str], hay: list[str]) -> bool:
     """Whether every item of *needle* appears in *hay* in the same order."""
     it = iter(hay)
@@ -699,12 +697,12 @@ def _record_from_raw(raw: RawRecord, source: str) -> Record:
             parts = code.split("..")
             ok = (
                 len(parts) == 2
-                and all(shape.match(p) for p in parts)
+                and all(shape(p) for p in parts)
                 and len(parts[0]) == len(parts[1])
                 and parts[0].lower() <= parts[1].lower()
             )
         else:
-            ok = shape.match(code) is not None
+            ok = shape(code) is not None
         if not ok:
             raise RegistryError(f"Subtag {code!r} is not a valid {type_} subtag", raw.line_of("Subtag"), source)
     if not descriptions:

@@ -1,7 +1,7 @@
 """The values the tag engine hands out: roles, severities, subtags, diagnostics, fixes and steps.
 
-They live apart from :mod:`app.core.tag` so the parser and the canonicalizer can use them
-without importing the engine; :mod:`app.core.tag` re-exports every name.
+They live apart from :mod:`.tag` so the parser, the advice and the canonicalizer can use them
+without importing the engine; :mod:`.tag` re-exports every name.
 """
 
 from __future__ import annotations
@@ -25,7 +25,12 @@ class Role(StrEnum):
     U_ATTRIBUTE = "u-attribute"
     U_KEY = "u-key"
     U_TYPE = "u-type"
-    T_LANG = "t-lang"
+    T_LANG = "t-lang"  # no longer given: -t- source-language subtags carry T_LANGUAGE .. T_VARIANT
+    T_LANGUAGE = "t-language"
+    T_EXTLANG = "t-extlang"
+    T_SCRIPT = "t-script"
+    T_REGION = "t-region"
+    T_VARIANT = "t-variant"
     T_KEY = "t-key"
     T_VALUE = "t-value"
     PRIVATEUSE = "privateuse"
@@ -69,6 +74,17 @@ class Diagnostic:
     end: int
     message: str
     fix: Fix | None = None
+    section: str = ""  # the section of the standard it rests on (the diagnostics table's), "" when unknown
+
+    def marker(self, text: str, indent: str = "    ") -> str:
+        """Return *text* over a line that marks this diagnostic's span with ``~~~^``.
+
+        >>> print(Diagnostic("x", Severity.ERROR, 3, 7, "m").marker("en-Qqqq", ""))
+        en-Qqqq
+           ~~~^
+        """
+        width = max(self.end - self.start, 1)
+        return f"{indent}{text}\n{indent}{' ' * self.start}{'~' * (width - 1)}^"
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,12 +21,29 @@ and variants; variants are sorted and a ``-u-`` ``true`` type is dropped.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
+
+from .syntax import cased
 
 if TYPE_CHECKING:
-    from .tag import TagEngine
+    from .cldr import CldrData
+    from .results import Analysis, CheckResult
+    from .tagvalues import Canonicalization
 
 __all__ = ["to_unicode_locale", "from_unicode_locale"]
+
+
+class TagEngine(Protocol):
+    """What a conversion asks of the tag engine (:class:`.tag.TagEngine` is one)."""
+
+    @property
+    def cldr(self) -> CldrData | None: ...
+
+    def check(self, text: str) -> CheckResult: ...
+
+    def canonicalize(self, text: str) -> Canonicalization: ...
+
+    def analyze(self, text: str, canonical: str | None = None) -> Analysis: ...
 
 
 def _first_errors(engine: TagEngine, tag: str) -> list[str]:
@@ -38,8 +55,10 @@ def to_unicode_locale(engine: TagEngine, tag: str) -> tuple[str, list[str]]:
     """Return the Unicode locale identifier for BCP 47 *tag* and notes on what changed."""
     r = engine.check(tag.strip())
     if not r.well_formed:
-        return "", ["Not a well-formed BCP 47 tag, so there is no Unicode locale identifier for it.",
-                    *_first_errors(engine, tag.strip())]  # fmt: skip
+        return "", [
+            "Not a well-formed BCP 47 tag, so there is no Unicode locale identifier for it.",
+            *_first_errors(engine, tag.strip()),
+        ]
     notes: list[str] = []
     canon = engine.canonicalize(r.input)
     cur = canon.tag
@@ -52,19 +71,23 @@ def to_unicode_locale(engine: TagEngine, tag: str) -> tuple[str, list[str]]:
         key = cur.lower()
         if cldr is not None and key in cldr.language_aliases:
             new = cldr.language_aliases[key]
-            notes.append(f"{cur} -> {new}: CLDR languageAlias (UTS #35 §3.3.1); Unicode locale ids have no "
-                         "grandfathered tags or extlangs")  # fmt: skip
+            notes.append(
+                f"{cur} -> {new}: CLDR languageAlias (UTS #35 §3.3.1); Unicode locale ids have no "
+                "grandfathered tags or extlangs"
+            )
             cur = new
             a = engine.analyze(cur)
             p = a.parse
         else:
-            return "", [f"'{cur}' has no Unicode locale identifier: UTS #35 allows neither grandfathered tags "
-                        "without a replacement nor extended language subtags."]  # fmt: skip
+            return "", [
+                f"'{cur}' has no Unicode locale identifier: UTS #35 allows neither grandfathered tags "
+                "without a replacement nor extended language subtags."
+            ]
     if p.language is None:
         return "", [f"'{cur}' is a private-use tag; a Unicode locale identifier must start with a language."]
     lang = p.language[0].lower()
-    script = p.script[0].title() if p.script else None
-    region = p.region[0].upper() if p.region else None
+    script = cased("script", p.script[0]) if p.script else None
+    region = cased("region", p.region[0]) if p.region else None
     variants = [v[0].lower() for v in p.variants]
     if cldr is not None:
         # Longest CLDR language alias key first: 'sgn-br' before 'sgn'.
@@ -81,9 +104,9 @@ def to_unicode_locale(engine: TagEngine, tag: str) -> tuple[str, list[str]]:
                 region = None  # the alias key consumed the region
             for extra in alias[1:]:
                 if len(extra) == 4 and extra.isalpha() and script is None:
-                    script = extra.title()
+                    script = cased("script", extra)
                 elif (len(extra) == 2 or extra.isdigit()) and region is None:
-                    region = extra.upper()
+                    region = cased("region", extra)
             break
         if script and script.lower() in cldr.script_aliases:
             new = cldr.script_aliases[script.lower()]

@@ -23,6 +23,9 @@ __all__ = ["COLUMNS", "BreakdownModel", "BreakdownRow", "breakdown_rows"]
 
 # Roles whose subtags have a record of the same type in the IANA registry.
 _REGISTRY_ROLES = frozenset({Role.LANGUAGE, Role.EXTLANG, Role.SCRIPT, Role.REGION, Role.VARIANT})
+# The subtags of a -t- source tag, with the registry type the engine gives each.
+_T_LANG_ROLES = {Role.T_LANGUAGE: "language", Role.T_EXTLANG: "extlang", Role.T_SCRIPT: "script",
+                 Role.T_REGION: "region", Role.T_VARIANT: "variant"}  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,19 +62,6 @@ def _from_record(sub: Subtag, role: Role, record: Record) -> BreakdownRow:
     )  # fmt: skip
 
 
-def _t_lang_type(text: str, index: int) -> str:
-    """Return the registry type of the *index*-th subtag of a -t- source language, judged by its shape."""
-    if index == 0:
-        return "language"
-    if len(text) == 4 and text.isalpha():
-        return "script"
-    if (len(text) == 2 and text.isalpha()) or (len(text) == 3 and text.isdigit()):
-        return "region"
-    if len(text) == 3 and text.isalpha():
-        return "extlang"
-    return "variant"
-
-
 def _cldr_row(sub: Subtag, role: Role, description: str, deprecated: bool, preferred: str | None) -> BreakdownRow:
     return BreakdownRow(sub.text, sub.start, sub.end, role, description=description,
                         deprecated="yes" if deprecated else "", preferred_value=preferred or "")  # fmt: skip
@@ -82,7 +72,6 @@ def breakdown_rows(result: CheckResult, registry: Registry, cldr: CldrData | Non
     rows: list[BreakdownRow] = []
     subtags = result.subtags
     key: CldrKey | None = None  # the CldrKey of the current -u- keyword or -t- field
-    t_lang_index = 0
     i = 0
     while i < len(subtags):
         sub = subtags[i]
@@ -104,9 +93,8 @@ def breakdown_rows(result: CheckResult, registry: Registry, cldr: CldrData | Non
             else:
                 rows.append(BreakdownRow(sub.text, sub.start, sub.end, role))
             continue
-        if role is Role.T_LANG:
-            kind = _t_lang_type(sub.text, t_lang_index)
-            t_lang_index += 1
+        if role in _T_LANG_ROLES:
+            kind = _T_LANG_ROLES[role]
             record = registry.get(kind, sub.text)
             if record is not None:
                 row = _from_record(sub, role, record)
@@ -116,7 +104,6 @@ def breakdown_rows(result: CheckResult, registry: Registry, cldr: CldrData | Non
             continue
         if role is Role.SINGLETON:
             key = None
-            t_lang_index = 0
             rows.append(BreakdownRow(sub.text, sub.start, sub.end, role, description=_singleton_text(sub.text)))
             continue
         if role in (Role.U_KEY, Role.T_KEY):

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import itertools
 import unicodedata
-from collections.abc import Sequence
-from dataclasses import dataclass
 
 from PySide6.QtCore import QEvent, QModelIndex, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QGuiApplication, QIcon, QKeySequence, QResizeEvent
@@ -34,7 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..core import examples as examples_data
-from ..core import ldml
+from ..core.forms import FORMS, FormValue, compute_forms
 from ..core.registry import Registry
 from ..core.tag import CheckResult, TagEngine
 from ..core.tagvalues import Diagnostic, Severity
@@ -50,66 +48,13 @@ __all__ = ["DEBOUNCE_MS", "FORM_NAMES", "FORM_SHORTCUTS", "EditorPane", "FormVal
 #: Delay between the last keystroke and the refresh of tables and forms; the engine is fast, so keep it short.
 DEBOUNCE_MS = 15
 
-FORM_NAMES = ("canonical", "extlang", "unicode", "legacy")
-FORM_LABELS = {
-    "canonical": "RFC 5646 canonical",
-    "extlang": "Extlang form",
-    "unicode": "Unicode locale ID (CLDR)",
-    "legacy": "Legacy LDML keywords",
-}
-FORM_SHORT_LABELS = {"canonical": "Canonical", "extlang": "Extlang form", "unicode": "Unicode (CLDR)",
-                     "legacy": "Legacy LDML"}  # fmt: skip
-FORM_SHORTCUTS = {
-    "canonical": "Ctrl+Shift+C",
-    "extlang": "Ctrl+Shift+E",
-    "unicode": "Ctrl+Shift+U",
-    "legacy": "Ctrl+Shift+L",
-}
-_FORM_HELP = {
-    "canonical": "The canonical form of RFC 5646 §4.5: preferred values, extensions ordered, case per §2.1.1.",
-    "extlang": "The canonical form with languages that are also extlangs written after their prefix (zh-yue).",
-    "unicode": "The Unicode (UTS #35 / CLDR) locale identifier: not the RFC 5646 canonical form; "
-    "it applies CLDR aliases and sorts variants.",
-    "legacy": "The -u- keywords in the legacy LDML @key=value syntax with CLDR's long names.",
-}
+# Derived from the core's one list of forms (key, labels, shortcut, help, function).
+FORM_NAMES = tuple(f.key for f in FORMS)
+FORM_LABELS = {f.key: f.label for f in FORMS}
+FORM_SHORT_LABELS = {f.key: f.short_label for f in FORMS}
+FORM_SHORTCUTS = {f.key: f.shortcut for f in FORMS}
+_FORM_HELP = {f.key: f.help for f in FORMS}
 _RECORD_ROLES = {"language", "extlang", "script", "region", "variant", "grandfathered"}
-
-
-@dataclass(frozen=True, slots=True)
-class FormValue:
-    """One form of the tag: its text (None when there is none) and how it was made."""
-
-    name: str
-    value: str | None
-    steps: tuple[str, ...] = ()
-    note: str = ""
-
-
-def _form(name: str, value: str | None, notes: Sequence[str]) -> FormValue:
-    """Make a FormValue; without a value the notes say why, so they become the note."""
-    if value:
-        return FormValue(name, value, tuple(notes))
-    return FormValue(name, None, note="; ".join(notes) or "no such form for this tag")
-
-
-def compute_forms(engine: TagEngine, result: CheckResult) -> dict[str, FormValue]:
-    """Return the four forms of *result*'s tag; a form that cannot be made says why in its note."""
-    forms: dict[str, FormValue] = {}
-    if not result.well_formed or result.canonical is None:
-        why = "The tag is not well-formed, so it has no canonical form." if result.input else ""
-        return {name: FormValue(name, None, note=why) for name in FORM_NAMES}
-    forms["canonical"] = FormValue("canonical", result.canonical, tuple(str(s) for s in result.canonical_steps))
-    forms["extlang"] = FormValue("extlang", result.extlang_form, tuple(str(s) for s in result.extlang_steps))
-    value, notes = engine.to_unicode_locale(result.input)
-    forms["unicode"] = _form("unicode", value, notes)
-    if "u" not in result.extensions:
-        forms["legacy"] = FormValue("legacy", None, note="The tag has no -u- extension.")
-    elif engine.cldr is None:
-        forms["legacy"] = FormValue("legacy", None, note="The CLDR data is not loaded, so -u- has no legacy names.")
-    else:
-        conv = ldml.bcp47_to_legacy(result.canonical, engine.cldr)
-        forms["legacy"] = _form("legacy", conv.result, conv.notes + conv.errors)
-    return forms
 
 
 #: How much of the text is checked, coloured and listed. Far above any real tag (RFC 5646 §4.4.1 asks

@@ -23,8 +23,9 @@ from PySide6.QtWidgets import (
 from ..core.cldr import CldrData
 from ..core.compose import use_in_tag
 from ..core.data import DataError, bundled_cldr, bundled_registry, load_registry
+from ..core.forms import FORMS
 from ..core.registry import Registry, RegistryError
-from ..core.tag import TagEngine
+from ..core.tag import TagEngine, bundled_engine, engine_for
 from .browser import BrowserPane
 from .builder import BuilderPane
 from .editor import EditorPane
@@ -42,13 +43,8 @@ APP_NAME = "BCP 47 Explorer"
 #: (key, tab title, shortcut) of each pane, in tab order.
 PANES = (("editor", "&Editor", "Ctrl+1"), ("builder", "-u- &Builder", "Ctrl+2"), ("browser", "&Registry", "Ctrl+3"))
 
-#: The forms the editor can copy: (name for EditorPane.copy_form, menu text, shortcut).
-COPY_FORMS = (
-    ("canonical", "Copy &canonical form", "Ctrl+Shift+C"),
-    ("extlang", "Copy e&xtlang form", "Ctrl+Shift+E"),
-    ("unicode", "Copy &Unicode locale identifier", "Ctrl+Shift+U"),
-    ("legacy", "Copy &legacy LDML keywords", "Ctrl+Shift+L"),
-)
+#: The forms the editor can copy: (name for EditorPane.copy_form, menu text, shortcut), from the core's list.
+COPY_FORMS = tuple((f.key, f.menu_text, f.shortcut) for f in FORMS)
 
 
 _Shortcut = str | QKeySequence | QKeySequence.StandardKey
@@ -127,7 +123,9 @@ class MainWindow(QMainWindow):
         engine = self._engine
         if engine is None and cldr is not None:
             try:
-                engine = TagEngine(self.registry, cldr)
+                engine = bundled_engine()  # with CLDR and the extensions registry, as the CLI uses
+                if engine.registry is not self.registry:
+                    engine = engine_for(self.registry)
             except Exception as exc:
                 problems.append(f"The tag engine cannot start: {exc}")
         self._cldr, self._engine = cldr, engine

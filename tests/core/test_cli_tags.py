@@ -115,3 +115,24 @@ def test_convert_to_legacy_and_failure(capsys: pytest.CaptureFixture[str]) -> No
     assert main(["convert", "--json", "--to", "unicode", "en_US"]) == 1
     got = json.loads(capsys.readouterr().out)
     assert got["result"] is None and got["notes"]
+
+
+def test_explain_names_the_parts_of_a_t_source_tag(capsys: pytest.CaptureFixture[str]) -> None:
+    # 'it' after 'de' in -t- is the region of the source tag (Italy), not the language Italian.
+    assert main(["explain", "en-t-de-it"]) == 0
+    out = capsys.readouterr().out
+    assert "de         t-language    language of the -t- source tag" in out
+    assert "it         t-region      region of the -t- source tag" in out
+    assert "registry: region IT — Italy" in out
+    assert "Italian" not in out
+
+
+def test_explain_json_calls_it_a_region_of_the_source_language(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["explain", "--json", "en-t-de-it", "en-Latn-US"]) == 0
+    first, second = (json.loads(line) for line in capsys.readouterr().out.splitlines())
+    roles = [(s["text"], s["role"], s["record"]["type"] if s["record"] else None) for s in first["subtags"]]
+    assert roles[2:] == [("de", "t-language", "language"), ("it", "t-region", "region")]
+    assert first["subtags"][3]["record"]["descriptions"] == ["Italy"]
+    # Each diagnostic carries the section of the standard from the diagnostics table.
+    assert second["diagnostics"][0]["code"] == "suppress-script"
+    assert second["diagnostics"][0]["section"] == "RFC 5646 §3.1.9, §4.1"

@@ -69,7 +69,7 @@ def test_conformance_levels(engine: TagEngine, tag: str, well_formed: bool, vali
     assert (r.well_formed, r.valid) == (well_formed, valid), codes(r)
     # The lazily computed analysis agrees with the fast path.
     a = engine.analyze(tag)
-    assert (a.parse.well_formed, a.valid) == (well_formed, valid)
+    assert (a.canonical_tag is not None, a.valid) == (well_formed, valid)
     if not well_formed:
         assert r.canonical is None
         assert any(d.severity is Severity.ERROR for d in r.diagnostics)
@@ -302,9 +302,27 @@ def test_u_extension_roles_and_duplicates(engine: TagEngine) -> None:
 def test_t_extension_roles(engine: TagEngine) -> None:
     r = engine.check("und-Cyrl-t-und-latn-m0-ungegn")
     assert [(s.text, s.role) for s in r.subtags][3:] == [
-        ("und", Role.T_LANG), ("latn", Role.T_LANG), ("m0", Role.T_KEY), ("ungegn", Role.T_VALUE),
+        ("und", Role.T_LANGUAGE), ("latn", Role.T_SCRIPT), ("m0", Role.T_KEY), ("ungegn", Role.T_VALUE),
     ]  # fmt: skip
     assert r.valid
+
+
+@pytest.mark.parametrize(
+    ("tag", "roles"),
+    [
+        ("en-t-de-it", [Role.T_LANGUAGE, Role.T_REGION]),
+        ("en-t-sr-cyrl-rs-1901", [Role.T_LANGUAGE, Role.T_SCRIPT, Role.T_REGION, Role.T_VARIANT]),
+        ("en-t-zh-yue-m0-ungegn", [Role.T_LANGUAGE, Role.T_EXTLANG, Role.T_KEY, Role.T_VALUE]),
+        ("en-t-de-419", [Role.T_LANGUAGE, Role.T_REGION]),
+    ],
+)
+def test_t_source_language_subtags_carry_their_role_in_the_source_tag(
+    engine: TagEngine, tag: str, roles: list[Role]
+) -> None:
+    r = engine.check(tag)
+    assert [s.role for s in r.subtags][2:] == roles
+    # The source language's region is checked as a region: 'it' is Italy, not Italian.
+    assert engine.check("en-t-de-jj").errors[0].code == "unknown-region"
 
 
 def test_structure(engine: TagEngine) -> None:

@@ -92,6 +92,18 @@ def test_typed_subtags_are_coloured_by_role(qtbot, pane) -> None:  # type: ignor
     ]
 
 
+def test_t_source_subtags_are_coloured_and_described_by_their_role(qtbot, pane) -> None:  # type: ignore[no-untyped-def]
+    type_tag(qtbot, pane, "en-t-de-it")
+    # 'it' is the region of the -t- source tag (Italy), not the language Italian.
+    assert colour_at(pane, 5) == ROLE_STYLES["t-language"].light.lower()
+    assert colour_at(pane, 8) == ROLE_STYLES["t-region"].light.lower()
+    assert fmt_at(pane, 8).fontItalic()
+    rows = {r.text: r for r in pane.breakdown_model.rows()}
+    assert (rows["de"].role, rows["de"].description) == ("t-language", "source language: German")
+    assert (rows["it"].role, rows["it"].description) == ("t-region", "source region: Italy")
+    assert rows["it"].record_type == "region"
+
+
 def test_each_keystroke_repaints_without_waiting_for_the_timer(qtbot, pane) -> None:  # type: ignore[no-untyped-def]
     pane.editor.setFocus()
     qtbot.keyClicks(pane.editor, "de-C")
@@ -192,9 +204,12 @@ def test_copy_puts_each_form_on_the_clipboard(qtbot, pane) -> None:  # type: ign
     pane.set_text("yue-HK")
     assert pane.copy_form("extlang") == "zh-yue-HK"
     assert QGuiApplication.clipboard().text() == "zh-yue-HK"
-    # No -u-: no legacy form, and the clipboard is left alone with a message.
+    # The legacy LDML locale of a tag without -u- is its '_' spelling, as `bcp47 explain` gives it (one list
+    # of forms); an ill-formed tag has none, and the clipboard is left alone with a message.
+    assert pane.copy_form("legacy") == "yue_HK"
+    pane.set_text("en--US")
     assert pane.copy_form("legacy") is None
-    assert QGuiApplication.clipboard().text() == "zh-yue-HK"
+    assert QGuiApplication.clipboard().text() == "yue_HK"
     assert "No Legacy LDML keywords form" in pane.notice.text()
 
 

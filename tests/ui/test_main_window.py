@@ -9,6 +9,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import logging
 import sys
+from types import SimpleNamespace
 
 import pytest
 from bcp47_explorer.core.data import DataError, bundled_cldr
@@ -309,7 +310,8 @@ def window_with_editor(qtbot, registry, settings_path, monkeypatch) -> MainWindo
 
     monkeypatch.setattr(mw, "EditorPane", _FakeEditor)
     monkeypatch.setattr(mw, "BuilderPane", _FakeBuilder)
-    monkeypatch.setattr(mw, "TagEngine", lambda registry, cldr: object())
+    monkeypatch.setattr(mw, "bundled_engine", lambda: SimpleNamespace(registry=registry))
+    monkeypatch.setattr(mw, "engine_for", lambda registry: SimpleNamespace(registry=registry))
     win = MainWindow(registry, Settings(settings_path), cldr=bundled_cldr())
     qtbot.addWidget(win)
     win.show()
@@ -423,3 +425,27 @@ def test_about_names_the_registry_file_the_window_uses(qtbot, window, tmp_path) 
     assert dialogs and "File-Date 2001-02-03" in dialogs[-1].plain_text()
     for d in dialogs:
         d.close()
+
+
+def test_the_window_checks_with_the_bundled_engine_and_its_extensions_registry(qtbot, window, tmp_path) -> None:
+    from bcp47_explorer.core.tag import bundled_engine
+
+    assert window._engine is bundled_engine()  # the CLI's engine: CLDR and the extensions registry
+    assert window._engine.extensions is not None
+    other = tmp_path / "small.txt"
+    other.write_text(
+        "File-Date: 2001-02-03\n%%\nType: language\nSubtag: zz\nDescription: Test\nAdded: 2020-01-01\n",
+        encoding="utf-8",
+    )
+    assert window.load_registry_file(str(other))
+    assert window._engine.registry is window.registry and window._engine.extensions is not None
+    assert window._engine.check("zz-u-ca-gregory").valid  # CLDR still checks the -u- keyword
+
+
+def test_copy_actions_and_editor_fields_come_from_the_cores_list_of_forms() -> None:
+    from bcp47_explorer.core.forms import FORMS
+    from bcp47_explorer.ui import editor, main_window
+
+    assert tuple((f.key, f.menu_text, f.shortcut) for f in FORMS) == main_window.COPY_FORMS
+    assert tuple(f.key for f in FORMS) == editor.FORM_NAMES
+    assert {f.key: f.shortcut for f in FORMS} == editor.FORM_SHORTCUTS

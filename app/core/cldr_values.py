@@ -1,0 +1,219 @@
+"""The values of CLDR's BCP 47 data: keys, types and the problems a keyword check finds.
+
+They live apart from :mod:`.cldr` (the data set) and :mod:`.cldr_checks` (the checks) so both can
+use them; :mod:`.cldr` re-exports every public name.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+__all__ = ["FORMAT", "VALUE_CLASSES", "CldrDataError", "CldrType", "CldrKey", "KeywordProblem"]
+
+FORMAT = 1
+
+#: Names CLDR uses in place of a list of types for keys whose values follow a rule (UTS #35 §3.6.1).
+VALUE_CLASSES = frozenset(
+    {"CODEPOINTS", "REORDER_CODE", "RG_KEY_VALUE", "SUBDIVISION_CODE", "SCRIPT_CODE", "PRIVATE_USE"}
+)
+
+#: What a person has to type for each value class, for the builder and for messages.
+_CLASS_HELP = {
+    "CODEPOINTS": "one or more Unicode code points, each 4 to 6 hex digits (0020, 1f600)",
+    "REORDER_CODE": (
+        "one or more reorder codes: a script code (latn, grek, hani), or space, punct, symbol, "
+        "currency, digit, or others (also written zzzz)"
+    ),
+    "RG_KEY_VALUE": ("a region code followed by 'zzzz' for the whole region (uszzzz), or a subdivision code (usca)"),
+    "SUBDIVISION_CODE": "a subdivision code: region code plus subdivision (usca = California, gbsct = Scotland)",
+    "SCRIPT_CODE": "one or more ISO 15924 script codes (hani, thai)",
+    "PRIVATE_USE": "one or more private-use subtags of 3 to 8 letters or digits",
+}
+
+# Reorder codes beyond the script codes (UTS #35 Part 5, Collation Reordering); CLDR lists all but 'others'.
+_REORDER_SPECIAL = frozenset({"space", "punct", "symbol", "currency", "digit", "others", "zzzz"})
+
+# Short names for keys whose CLDR description does not read as a name.
+_KEY_NAMES = {
+    ("u", "co"): "Collation",
+    ("u", "cu"): "Currency",
+    ("u", "em"): "Emoji presentation style",
+    ("u", "ks"): "Collation: strength",
+    ("u", "kv"): "Collation: max variable",
+    ("u", "lb"): "Line break style",
+    ("u", "lw"): "Word break",
+    ("u", "ms"): "Measurement system",
+    ("u", "mu"): "Measurement unit override",
+    ("u", "nu"): "Numbering system",
+    ("u", "rg"): "Region override",
+    ("u", "ss"): "Sentence break suppressions",
+    ("u", "va"): "Locale variant",
+    ("t", "d0"): "Transform destination",
+    ("t", "h0"): "Hybrid language",
+    ("t", "s0"): "Transform source",
+    ("t", "x0"): "Private use transform",
+}
+
+_TYPE_SUBTAG = re.compile(r"[0-9a-z]{3,8}\Z")
+_HEX = re.compile(r"[0-9a-f]{4,6}\Z")
+
+
+class CldrDataError(ValueError):
+    """The CLDR data document is damaged, truncated or of another format."""
+
+
+@dataclass(frozen=True, slots=True)
+class CldrType:
+    """One type (value) of a key, by its BCP 47 name ('islamic-civil' is one type of two subtags)."""
+
+    name: str
+    description: str
+    legacy_names: tuple[str, ...] = ()
+    deprecated: bool = False
+    preferred: str | None = None
+    since: str | None = None
+    iana: str | None = None  # tz only: the IANA name when it is not the first legacy name
+    region: str | None = None  # tz only: the region of a zone shared by several regions
+
+    @property
+    def legacy_name(self) -> str:
+        """Return the name LDML's legacy syntax uses (the BCP 47 name when CLDR gives none)."""
+        return self.legacy_names[0] if self.legacy_names else self.name
+
+    @property
+    def subtags(self) -> tuple[str, ...]:
+        """Return the subtags that write this type in a tag."""
+        return tuple(self.name.split("-"))
+
+
+@dataclass(frozen=True, slots=True)
+class CldrKey:
+    """One key of `-u-` or `-t-` with its types and, for rule-based keys, its value classes."""
+
+    extension: str
+    key: str
+    description: str
+    legacy_name: str | None = None
+    deprecated: bool = False
+    preferred: str | None = None
+    value_type: str | None = None
+    since: str | None = None
+    types: Mapping[str, CldrType] = field(default_factory=dict, compare=False)
+    value_classes: tuple[str, ...] = ()
+
+    @property
+    def name(self) -> str:
+        """Return a short human name ('Calendar algorithm', 'Collation: numeric handling')."""
+        fixed = _KEY_NAMES.get((self.extension, self.key))
+        if fixed:
+            return fixed
+        text = self.description.split(":")[0].split(". ")[0].rstrip(".").strip()
+        m = re.match(r"Collation parameter key for (.+)", text)
+        if m:
+            return "Collation: " + m.group(1)
+        text = re.sub(r"(?: type)? key$", "", text)
+        return text or self.key
+
+    @property
+    def takes_list(self) -> bool:
+        """Tell whether the value is a list of subtags each checked alone (kr, vt, dx)."""
+        return self.value_type == "multiple"
+
+    @property
+    def has_true(self) -> bool:
+        """Tell whether the key may stand alone, meaning 'true' (kn = kn-true)."""
+        return "true" in self.types
+
+    def sorted_types(self) -> list[CldrType]:
+        """Return the types sorted by name, deprecated ones last."""
+        return sorted(self.types.values(), key=lambda t: (t.deprecated, t.name))
+
+    def value_help(self) -> str | None:
+        """Describe the input a value-class key expects, or None for keys with a plain list."""
+        if not self.value_classes:
+            return None
+        parts = [_CLASS_HELP.get(c, c) for c in self.value_classes]
+        return "; or ".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class KeywordProblem:
+    """A finding about one `-u-` keyword or `-t-` field, in the vocabulary of the tag engine."""
+
+    code: str
+    severity: str  # 'error' | 'warning' | 'info'
+    index: int  # -1: the key itself; else the index into the types / values given
+    message: str
+    replacement: tuple[str, ...] | None = None  # the subtags to write instead; () means drop them
+
+
+def _opt_str(value: Any, what: str) -> str | None:
+    if value is None or isinstance(value, str):
+        return value
+    raise CldrDataError(f"{what} must be a string or null, not {type(value).__name__}")
+
+
+def _build_type(row: Any, where: str) -> CldrType:
+    if not isinstance(row, list) or len(row) != 8 or not isinstance(row[0], str):
+        raise CldrDataError(f"{where}: a type row must be a list of 8 fields starting with its name")
+    name, desc, legacy, deprecated, preferred, since, iana, region = row
+    if not isinstance(desc, str) or not isinstance(legacy, str) or not isinstance(deprecated, bool):
+        raise CldrDataError(f"{where} {name!r}: bad description, legacy names or deprecated flag")
+    return CldrType(
+        name=name,
+        description=desc,
+        legacy_names=tuple(legacy.split()),
+        deprecated=deprecated,
+        preferred=_opt_str(preferred, f"{where} {name!r} preferred"),
+        since=_opt_str(since, f"{where} {name!r} since"),
+        iana=_opt_str(iana, f"{where} {name!r} iana"),
+        region=_opt_str(region, f"{where} {name!r} region"),
+    )
+
+
+def _build_key(row: Any) -> CldrKey:
+    if not isinstance(row, list) or len(row) != 9:
+        raise CldrDataError("a key row must be a list of 9 fields")
+    ext, key, desc, legacy, deprecated, preferred, value_type, since, type_rows = row
+    if ext not in ("u", "t") or not isinstance(key, str) or len(key) != 2:
+        raise CldrDataError(f"bad key row for {ext!r}-{key!r}")
+    where = f"key {ext}-{key}"
+    if not isinstance(desc, str) or not isinstance(deprecated, bool) or not isinstance(type_rows, list):
+        raise CldrDataError(f"{where}: bad description, deprecated flag or type list")
+    types: dict[str, CldrType] = {}
+    classes: list[str] = []
+    for type_row in type_rows:
+        t = _build_type(type_row, where)
+        if t.name in VALUE_CLASSES:
+            classes.append(t.name)
+        else:
+            types[t.name] = t
+    return CldrKey(
+        extension=ext,
+        key=key,
+        description=desc,
+        legacy_name=_opt_str(legacy, f"{where} legacy name"),
+        deprecated=deprecated,
+        preferred=_opt_str(preferred, f"{where} preferred"),
+        value_type=_opt_str(value_type, f"{where} value type"),
+        since=_opt_str(since, f"{where} since"),
+        types=MappingProxyType(types),
+        value_classes=tuple(classes),
+    )
+
+
+def _meaning(k: CldrKey) -> str:
+    """Return '; it means: <description>' when the description says more than the key's name."""
+    if k.description.rstrip(".").lower() == k.name.lower():
+        return ""
+    return f"; the key means: {k.description.rstrip('.')}"
+
+
+def _quote_list(names: Iterable[str], limit: int = 10) -> str:
+    names = list(names)
+    shown = ", ".join(names[:limit])
+    return shown + (f" … ({len(names)} in all)" if len(names) > limit else "")

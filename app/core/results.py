@@ -1,0 +1,248 @@
+"""The results of checking a tag: :class:`CheckResult` (what callers read) and :class:`Analysis` (the precise part).
+
+Both compute what they hold on first use: a batch that only asks ``valid`` never builds
+subtags, diagnostics or canonicalization steps.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from .canonical import Canonicalizer
+from .grammar import Parse
+from .tagvalues import Canonicalization, Diagnostic, Role, Severity, Step, Subtag
+
+__all__ = ["Analysis", "CheckResult"]
+
+_ROLES = {r.value: r for r in Role}
+_SEVERITY_ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
+
+
+class _Engine(Protocol):
+    """What a result asks of the engine that made it."""
+
+    def analyze(self, text: str, canonical: str | None = None) -> Analysis: ...
+
+    def extlang_of(self, canonical: str) -> str: ...
+
+
+def _diag_order(d: Diagnostic) -> tuple[int, int]:
+    return _SEVERITY_ORDER[d.severity], d.start
+
+
+class Analysis:
+    """The precise analysis of one input: parse, every diagnostic, validity and both canonical forms.
+
+    The canonical forms with their steps are computed on first use when the fast path already
+    knows the canonical tag.
+    """
+
+    __slots__ = ("_canon", "_canonicalizer", "_diagnostics", "_ext", "_subtags", "canonical_tag", "parse", "valid")
+
+    def __init__(
+        self,
+        canonicalizer: Canonicalizer,
+        parse: Parse,
+        valid: bool,
+        canonical_tag: str | None,
+        canon: Canonicalization | None = None,
+    ) -> None:
+        self._canonicalizer = canonicalizer
+        self.parse = parse
+        self.valid = valid
+        self.canonical_tag = canonical_tag
+        self._canon = canon
+        self._ext: Canonicalization | None = None
+        self._subtags: tuple[Subtag, ...] | None = None
+        self._diagnostics: tuple[Diagnostic, ...] | None = None
+
+    @property
+    def canonical(self) -> Canonicalization | None:
+        """Return the canonical form with its steps, or None when the input is not well-formed."""
+        if self._canon is None and self.canonical_tag is not None:
+            self._canon = self._canonicalizer.canonicalize(self.parse)
+        return self._canon
+
+    @property
+    def extlang(self) -> Canonicalization | None:
+        """Return the extlang form with its steps, or None when the input is not well-formed."""
+        if self._ext is None:
+            canon = self.canonical
+            if canon is not None:
+                self._ext = self._canonicalizer.extlang_steps(canon)
+        return self._ext
+
+    @property
+    def subtags(self) -> tuple[Subtag, ...]:
+        """Return the subtags as public values, in input order."""
+        if self._subtags is None:
+            self._subtags = tuple(Subtag(t, s, e, _ROLES[r]) for t, s, e, r in self.parse.subtags)
+        return self._subtags
+
+    @property
+    def diagnostics(self) -> tuple[Diagnostic, ...]:
+        """Return the diagnostics: errors first, then warnings, then info, each by position."""
+        if self._diagnostics is None:
+            diags = self.parse.diags
+            if not diags:
+                self._diagnostics = ()
+            else:
+                self._diagnostics = tuple(diags) if len(diags) < 2 else tuple(sorted(diags, key=_diag_order))
+        return self._diagnostics
+
+
+class CheckResult:
+    """The outcome of checking one input; subtags, diagnostics and steps are computed on first use.
+
+    Read-only: every attribute is a property.
+    """
+
+    __slots__ = ("_analysis", "_canonical", "_engine", "_input", "_valid", "_well_formed")
+
+    def __init__(
+        self,
+        text: str,
+        engine: _Engine,
+        well_formed: bool,
+        valid: bool,
+        canonical: str | None,
+        analysis: Analysis | None = None,
+    ) -> None:
+        self._input = text
+        self._engine = engine
+        self._well_formed = well_formed
+        self._valid = valid
+        self._canonical = canonical
+        self._analysis = analysis
+
+    def __repr__(self) -> str:
+        return (
+            f"CheckResult(input={self._input!r}, well_formed={self._well_formed}, valid={self._valid}, "
+            f"canonical={self._canonical!r})"
+        )
+
+    @property
+    def input(self) -> str:
+        """Return the text that was checked."""
+        return self._input
+
+    @property
+    def well_formed(self) -> bool:
+        """Tell whether the input matches the RFC 5646 grammar (or is a grandfathered tag)."""
+        return self._well_formed
+
+    @property
+    def valid(self) -> bool:
+        """Tell whether the tag is valid (RFC 5646 §2.2.9, plus CLDR for -u-/-t-)."""
+        return self._valid
+
+    @property
+    def canonical(self) -> str | None:
+        """Return the RFC 5646 §4.5 canonical form, or None when the input is not well-formed."""
+        return self._canonical
+
+    @property
+    def analysis(self) -> Analysis:
+        """Return the precise analysis (computed on first use)."""
+        if self._analysis is None:
+            # A fast-path result hands its canonical tag over, so the steps are only built if read.
+            self._analysis = self._engine.analyze(self._input, self._canonical if self._well_formed else None)
+        return self._analysis
+
+    @property
+    def subtags(self) -> tuple[Subtag, ...]:
+        """Return every subtag with its span and role, in input order."""
+        return self.analysis.subtags
+
+    @property
+    def diagnostics(self) -> tuple[Diagnostic, ...]:
+        """Return every diagnostic: errors, then warnings, then info."""
+        return self.analysis.diagnostics
+
+    @property
+    def errors(self) -> tuple[Diagnostic, ...]:
+        """Return the diagnostics of severity error."""
+        return tuple(d for d in self.diagnostics if d.severity is Severity.ERROR)
+
+    @property
+    def canonical_steps(self) -> tuple[Step, ...]:
+        """Return the steps from the input to the canonical form."""
+        c = self.analysis.canonical
+        return c.steps if c is not None else ()
+
+    @property
+    def extlang_form(self) -> str | None:
+        """Return the extlang form (canonical, with an extlang-capable language written with its Prefix)."""
+        if self._canonical is None:
+            return None
+        return self._engine.extlang_of(self._canonical)
+
+    @property
+    def extlang_steps(self) -> tuple[Step, ...]:
+        """Return the steps from the input to the extlang form."""
+        e = self.analysis.extlang
+        return e.steps if e is not None else ()
+
+    # Structure (as written in the input; None or empty when absent).
+    @property
+    def language(self) -> str | None:
+        """Return the primary language subtag as written."""
+        t = self.analysis.parse.language
+        return t[0] if t else None
+
+    @property
+    def extlangs(self) -> tuple[str, ...]:
+        """Return the extlang subtags as written."""
+        return tuple(t[0] for t in self.analysis.parse.extlangs)
+
+    @property
+    def script(self) -> str | None:
+        """Return the script subtag as written."""
+        t = self.analysis.parse.script
+        return t[0] if t else None
+
+    @property
+    def region(self) -> str | None:
+        """Return the region subtag as written."""
+        t = self.analysis.parse.region
+        return t[0] if t else None
+
+    @property
+    def variants(self) -> tuple[str, ...]:
+        """Return the variant subtags as written, in order."""
+        return tuple(t[0] for t in self.analysis.parse.variants)
+
+    @property
+    def extensions(self) -> dict[str, tuple[str, ...]]:
+        """Return each extension singleton (lowercase) with its subtags as written; first occurrence wins."""
+        out: dict[str, tuple[str, ...]] = {}
+        for ext in self.analysis.parse.extensions:
+            out.setdefault(ext.singleton[0].lower(), tuple(t[0] for t in ext.subtags))
+        return out
+
+    @property
+    def privateuse(self) -> tuple[str, ...]:
+        """Return the private-use subtags after 'x', as written."""
+        return tuple(t[0] for t in self.analysis.parse.privateuse)
+
+    @property
+    def grandfathered(self) -> str | None:
+        """Return the grandfathered tag as written, when the input is or starts with one."""
+        t = self.analysis.parse.grandfathered
+        return t[0] if t else None
+
+    def as_dict(self) -> dict[str, Any]:
+        """Return the JSON shape of ``bcp47 check --json``."""
+        a = self.analysis
+        return {
+            "input": self._input,
+            "well_formed": self._well_formed,
+            "valid": self._valid,
+            "canonical": self._canonical,
+            "extlang_form": self.extlang_form,
+            "subtags": [{"text": t, "start": s, "end": e, "role": r} for t, s, e, r in a.parse.subtags],
+            "diagnostics": [
+                {"code": d.code, "severity": d.severity.value, "start": d.start, "end": d.end, "message": d.message}
+                for d in a.diagnostics
+            ],
+        }
