@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Any, TextIO
 from ..cli import EXIT_NO_MATCH, EXIT_OK, CommandError, data_loaded, emit_json
 from ..core.forms import FORMS, FORMS_BY_KEY, compute_forms
 from ..core.tag import CheckResult, Severity, Subtag, TagEngine
+from ..core.unicode_locale import unicode_canonical
+from ..core.uts35_validity import first_singleton, unicode_verdict, verdict_label, verdict_of
 from .common import common_options, engine_for, record_to_json
 
 if TYPE_CHECKING:
@@ -58,12 +60,19 @@ def register(sub: Any) -> None:
     p = sub.add_parser(
         "canon",
         parents=[common_options()],
-        help="print the RFC 5646 §4.5 canonical form of tags",
+        help="print the RFC 5646 §4.5 canonical form of tags (or, with --unicode, the UTS #35 one)",
         description="Print the RFC 5646 §4.5 canonical form of each tag, one per line. With --json, one JSON "
-        "object per tag: input, canonical (or extlang_form with --extlang; null when not well-formed) and steps "
-        "(before, after, reason). Exit status 1 when a tag is not well-formed (stderr then says why).",
+        "object per tag: input, canonical (or extlang_form with --extlang, unicode with --unicode; null when "
+        "there is none) and steps (before, after, reason); with --unicode also reason (why there is no Unicode "
+        "form, else null). Exit status 1 when a tag has no such form (stderr then says why).",
     )
-    p.add_argument("--extlang", action="store_true", help="print the extlang form instead (zh-yue, not yue)")
+    which = p.add_mutually_exclusive_group()
+    which.add_argument("--extlang", action="store_true", help="print the extlang form instead (zh-yue, not yue)")
+    which.add_argument(
+        "--unicode",
+        action="store_true",
+        help="print the Unicode (UTS #35 Annex C, CLDR) canonical form instead: a Unicode BCP 47 locale identifier",
+    )
     p.add_argument("--steps", action="store_true", help="also print each step and the rule behind it")
     p.add_argument("tags", nargs="+", metavar="TAG", help="tags ('-' reads them from stdin)")
     p.set_defaults(handler=_run_canon)
@@ -149,11 +158,14 @@ def check_json_lines(engine: TagEngine, tags: Iterable[str]) -> Iterator[tuple[s
         a = analyse(tag)
         p = a.parse
         canonical = a.canonical_tag
+        uv = verdict_of(engine, a)  # the Unicode verdict (UTS #35), apart from RFC 5646's valid
+        unicode_valid = "true" if uv.valid else "false"
         if canonical is not None:  # well-formed: no subtag needs escaping (see the docstring)
             subtags = ",".join(
                 [f'{{"text":"{t}","start":{s},"end":{e},"role":"{role}"}}' for t, s, e, role in p.subtags]
             )
             head = f'{{"input":{quote(tag)},"well_formed":true,"valid":{"true" if a.valid else "false"},' \
+                f'"unicode_valid":{unicode_valid},' \
                 f'"canonical":"{canonical}","extlang_form":"{extlang_of(canonical)}","subtags":[{subtags}]'  # fmt: skip
         else:
             subtags = ",".join(
@@ -165,18 +177,22 @@ def check_json_lines(engine: TagEngine, tags: Iterable[str]) -> Iterator[tuple[s
                 ]
             )
             head = f'{{"input":{quote(tag)},"well_formed":{"true" if p.well_formed else "false"},"valid":false,' \
-                f'"canonical":null,"extlang_form":null,"subtags":[{subtags}]'  # fmt: skip
-        if p.diags:
+                f'"unicode_valid":false,"canonical":null,"extlang_form":null,"subtags":[{subtags}]'  # fmt: skip
+        if p.diags or uv.diagnostics:
+            first = first_singleton(p)
             diags = ",".join(
                 [
                     f'{{"code":"{d.code}","severity":"{d.severity}","start":{d.start},"end":{d.end},'
-                    f'"message":{quote(d.message)}}}'
-                    for d in a.diagnostics
+                    f'"message":{quote(d.message)},"verdict":{_VERDICT[verdict_label(d, first)]}}}'
+                    for d in (*a.diagnostics, *uv.own)
                 ]
             )
             yield f'{head},"diagnostics":[{diags}]}}', a.valid
         else:
             yield head + ',"diagnostics":[]}', a.valid
+
+
+_VERDICT = {None: "null", "valid": '"valid"', "unicode_valid": '"unicode_valid"'}
 
 
 def _run_check(args: argparse.Namespace) -> int:
@@ -198,7 +214,7 @@ def _run_check(args: argparse.Namespace) -> int:
     for tag in _inputs(items):
         r = engine.check(tag)
         all_valid = all_valid and r.valid
-        write(_human_check(r))
+        write(_human_check(r, engine))
     return EXIT_OK if all_valid else EXIT_NO_MATCH
 
 
@@ -368,13 +384,21 @@ def _status(r: CheckResult) -> str:
     return "NOT well-formed"
 
 
-def _human_check(r: CheckResult) -> str:
-    lines = [f"{r.input!r}: {_status(r)}"]
+def _human_check(r: CheckResult, engine: TagEngine) -> str:
+    lines = [f"{r.input!r}: {_status(r)}" + (" (RFC 5646 §2.2.9)" if r.well_formed else "")]
+    uv = unicode_verdict(engine, r)
+    if r.well_formed:
+        lines.append(
+            "  Unicode locale identifier (UTS #35): "
+            + ("valid" if uv.valid else f"NOT valid: {uv.reason.split(' (')[0].rstrip('.')}")
+        )
     if r.canonical is not None:
         extra = f" (extlang form: {r.extlang_form})" if r.extlang_form != r.canonical else ""
         lines.append(f"  canonical: {r.canonical}{extra}")
-    for d in r.diagnostics:
-        lines.append(f"  {d.severity.value} [{d.code}] at {d.start}-{d.end}: {d.message}")
+    first = first_singleton(r.analysis.parse) if r.well_formed else None
+    for d in (*r.diagnostics, *uv.own):
+        label = " [UTS #35]" if verdict_label(d, first) == "unicode_valid" else ""
+        lines.append(f"  {d.severity.value}{label} [{d.code}] at {d.start}-{d.end}: {d.message}")
         if d.start < d.end or d.severity is Severity.ERROR:
             lines.append(d.marker(r.input))
         if d.fix is not None:
@@ -389,6 +413,9 @@ def _run_canon(args: argparse.Namespace) -> int:
     status = EXIT_OK
     write = _writer(sys.stdout)
     for tag in _inputs(args.tags):
+        if args.unicode:
+            status = max(status, _unicode_canon(engine, tag, args, write))
+            continue
         r = engine.check(tag)
         if r.canonical is None:
             first = r.errors[0] if r.errors else None
@@ -413,6 +440,28 @@ def _run_canon(args: argparse.Namespace) -> int:
             for s in form.steps:
                 write(f"  {s.before} -> {s.after}: {s.reason}\n")
     return status
+
+
+def _unicode_canon(engine: TagEngine, tag: str, args: argparse.Namespace, write: Callable[[str], object]) -> int:
+    """Print the Unicode (UTS #35) canonical form of *tag* (or why there is none); return the exit status."""
+    got = unicode_canonical(engine, tag)
+    if args.json:
+        emit_json(
+            {
+                "input": tag,
+                "unicode": got.tag,
+                "steps": [{"before": s.before, "after": s.after, "reason": s.reason} for s in got.steps],
+                "reason": got.refusal or None,
+            }
+        )
+    elif got.tag is None:
+        print(f"bcp47: {tag!r} has no Unicode (UTS #35) form: {got.refusal}", file=sys.stderr)
+    else:
+        write(got.tag + "\n")
+        if args.steps:
+            for s in got.steps:
+                write(f"  {s.before} -> {s.after}: {s.reason}\n")
+    return EXIT_OK if got.tag is not None else EXIT_NO_MATCH
 
 
 # ---------------------------------------------------------------------------- explain
@@ -650,6 +699,8 @@ def _run_convert(args: argparse.Namespace) -> int:
             continue
         if result:
             print(result)
+            if target == "unicode":
+                print("  the Unicode (UTS #35) canonical form: a Unicode BCP 47 locale identifier, not RFC 5646's")
             for n in notes:
                 print(f"  {n}")
         else:

@@ -104,9 +104,9 @@ def test_convert_follows_the_registry(small_registry: Path, capsys: pytest.Captu
     status, [got] = _json_run(["convert", "--json", "--registry", str(small_registry), "iw_IL"], capsys)
     assert (status, got["result"]) == (0, "iw-IL")  # type: ignore[index]
     assert any("well-formed but not valid" in n and "'iw'" in n for n in got["notes"])  # type: ignore[index]
-    # To the Unicode form: the BCP 47 step uses the registry's Preferred-Value; without it CLDR's alias does.
+    # To the Unicode form: UTS #35 Annex C takes CLDR's alias, with or without the registry's Preferred-Value.
     _, [got] = _json_run(["convert", "--json", "--to", "unicode", "iw"], capsys)
-    assert got["result"] == "he" and "Preferred-Value" in got["notes"][0]  # type: ignore[index]
+    assert got["result"] == "he" and "CLDR languageAlias" in got["notes"][0]  # type: ignore[index]
     _, [got] = _json_run(["convert", "--json", "--to", "unicode", "--registry", str(small_registry), "iw"], capsys)
     assert got["result"] == "he" and "CLDR languageAlias" in got["notes"][0]  # type: ignore[index]
 
