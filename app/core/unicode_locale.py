@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol
 from weakref import WeakKeyDictionary
 
+from . import data
 from .uts35_canonical import Likely, UnicodeCanonicalization, Uts35Canonicalizer
 
 if TYPE_CHECKING:
@@ -69,9 +70,22 @@ def unicode_canonicalizer(engine: TagEngine) -> Uts35Canonicalizer | None:
     return got
 
 
-def likely_hook() -> Likely | None:
-    """Return the add-likely-subtags function Annex C's Territory Exception asks for, None when there is none."""
-    return None
+def likely_hook() -> Likely:
+    """Return the add-likely-subtags function Annex C's Territory Exception asks for (CLDR 48 likelySubtags).
+
+    The data is loaded on the first call, which only a territory alias with several replacements
+    makes; without the data the function answers None (the canonicalizer then takes the first).
+    """
+
+    def likely(base: str) -> str | None:
+        try:
+            supplemental = data.bundled_supplemental()
+        except data.DataError:
+            return None
+        got = supplemental.maximize(base)
+        return got.tag if got is not None else None
+
+    return likely
 
 
 def unicode_canonical(engine: TagEngine, text: str) -> UnicodeCanonicalization:
