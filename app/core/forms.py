@@ -125,11 +125,12 @@ FORMS: tuple[Form, ...] = (
         "unicode",
         "Unicode locale ID (CLDR)",
         "Unicode (CLDR)",
-        "Unicode locale identifier (UTS #35, not the BCP 47 canonical form)",
+        "Unicode locale identifier (UTS #35 canonical form, not the BCP 47 canonical form)",
         "Copy &Unicode locale identifier",
         "Ctrl+Shift+U",
-        "The Unicode (UTS #35 / CLDR) locale identifier: not the RFC 5646 canonical form; "
-        "it applies CLDR aliases and sorts variants.",
+        "The Unicode (UTS #35 / CLDR) canonical form, a Unicode BCP 47 locale identifier: not the RFC 5646 "
+        "canonical form. UTS #35 Annex C with CLDR 48's aliases (language, script, region, variant, -u-/-t- "
+        "values, subdivisions), repeated until nothing changes; variants sorted; no extlangs; 'und' stays 'und'.",
         _unicode,
     ),
     Form(
