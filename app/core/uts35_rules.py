@@ -179,8 +179,9 @@ class AliasRule:
 
     @property
     def type_text(self) -> str:
-        """Return the rule's type as a language id in canonical case ('sgn-BR', 'und-SU')."""
-        return LangId(self.lang, self.script, self.region, tuple(sorted(self.variants))).render()
+        """Return the rule's type as CLDR's table writes it, in canonical case ('sgn-BR', 'SU', 'polytoni')."""
+        text = LangId(self.lang, self.script, self.region, tuple(sorted(self.variants))).render()
+        return text if self.table == "languageAlias" else text.removeprefix("und-")
 
     def sort_key(self) -> tuple[int, tuple[int, ...], tuple[str, ...]]:
         """Return the order of Annex C Preprocessing 5: bigger rules first, then by field, then by value."""
