@@ -137,7 +137,7 @@ def _own(engine: TagEngine, p: Parse) -> list[Diagnostic]:
         seen: set[str] = set()
         for key, values in ext.keywords:
             k = key[0].lower()
-            if s == "u" and not re.fullmatch(U_KEY, k):
+            if s == "u" and not _is_u_key(k):
                 out.append(M.UNICODE_U_KEY.make(key[1], key[2], None, key=k))
             if k in seen:
                 end = values[-1][2] if values else key[2]
@@ -156,6 +156,9 @@ def _own(engine: TagEngine, p: Parse) -> list[Diagnostic]:
                         out.append(M.UNICODE_DUPLICATE_T_VARIANT.make(tok[1], tok[2], fix, code=v))
                     variants.add(v)
     return out
+
+
+_is_u_key = re.compile(U_KEY).fullmatch
 
 
 def _drop(text: str, start: int, end: int) -> str:
