@@ -615,6 +615,7 @@ def explain_json(engine: TagEngine, r: CheckResult) -> dict[str, Any]:
         "input": r.input,
         "well_formed": r.well_formed,
         "valid": r.valid,
+        "unicode_valid": unicode_verdict(engine, r).valid,
         "subtags": subtags,
         "diagnostics": diagnostics,
         "forms": tag_forms(engine, r),
@@ -644,7 +645,12 @@ def _record_lines(rec: Record | None, cldr: dict[str, Any] | None, role: str) ->
 
 def explain_text(engine: TagEngine, r: CheckResult) -> str:
     """Return the teacher-friendly explanation of one check result."""
-    out = [f"Tag: {r.input}", f"Status: {_status(r)}", "", "Subtags:"]
+    out = [f"Tag: {r.input}", f"Status: {_status(r)}" + (" (RFC 5646 §2.2.9)" if r.well_formed else "")]
+    if r.well_formed:
+        uv = unicode_verdict(engine, r)
+        why = "" if uv.valid else f": {uv.reason.split(' (UTS #35')[0].rstrip('.')}"
+        out.append(f"Unicode locale identifier (UTS #35): {'valid' if uv.valid else 'NOT valid'}{why}")
+    out += ["", "Subtags:"]
     for s, rec, cldr in _subtag_entries(engine, r):
         role = s.role.value
         out.append(f"  {s.text:<10} {role:<13} {_ROLE_TEXT.get(role, role)}  [{s.start}-{s.end}]")
@@ -671,7 +677,7 @@ def explain_text(engine: TagEngine, r: CheckResult) -> str:
         if form.key in ("canonical", "extlang"):  # the extlang form's steps go on from the canonical ones
             for st in r.canonical_steps if form.key == "canonical" else r.extlang_steps[len(r.canonical_steps) :]:
                 out.append(f"  {st.before} -> {st.after}: {st.reason}")
-        elif form.key in ("maximized", "minimized"):
+        elif form.key in ("unicode", "maximized", "minimized"):
             out.extend(f"  {step}" for step in got.steps)
     return "\n".join(out) + "\n"
 
