@@ -700,6 +700,8 @@ def _parse_t(p: Parse, ext: Extension) -> None:
                 subs.append((v[0], v[1], v[2], "invalid"))
                 p.add(M.BAD_T_SUBTAG, v[1], v[2], code=v[0])
         if not values:
-            p.add(M.EMPTY_T_FIELD, b[1], b[2], partial(drop_span, p.text, b[1], b[2]), key=b[0])
+            # Removing the only subtag of the extension removes its singleton too ('en-t-m0' -> 'en').
+            a = ext.singleton[1] if len(body) == 1 else b[1]
+            p.add(M.EMPTY_T_FIELD, b[1], b[2], partial(drop_span, p.text, a, b[2]), key=b[0])
         ext.keywords.append((b, values))
         start += len(field)
