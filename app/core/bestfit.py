@@ -41,10 +41,27 @@ False
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .likely import LanguageId, MatchRule, Supplemental, split_language_id
+
+_Pattern = tuple[tuple[int, "str | frozenset[str]"], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class _Compiled:
+    """A rule with its two patterns compiled for quick tests."""
+
+    rule: MatchRule
+    desired: _Pattern
+    supported: _Pattern
+
+
+def _first(item: tuple[int, _Compiled]) -> int:
+    return item[0]
+
 
 __all__ = ["DEMOTION", "THRESHOLD", "BestFit", "Distance", "LevelStep", "Matcher"]
 
@@ -121,10 +138,36 @@ class Matcher:
         self._by_level: tuple[tuple[MatchRule, ...], ...] = tuple(
             tuple(r for r in data.rules if r.level == level) for level in range(3)
         )
+        # Most rules name both languages: index each level's rules by (desired, supported) language,
+        # both ways for a two-way rule; rules with a wildcard language stay in a list. A look-up merges
+        # the two by position, so the first fitting rule in CLDR's order still wins.
+        self._pairs: tuple[dict[tuple[str, str], list[tuple[int, _Compiled]]], ...] = ({}, {}, {})
+        self._wild: tuple[list[tuple[int, _Compiled]], ...] = ([], [], [])
+        for level, rules in enumerate(self._by_level):
+            for i, rule in enumerate(rules):
+                c = _Compiled(rule, self._pattern(rule.desired), self._pattern(rule.supported))
+                d0, s0 = rule.desired[0], rule.supported[0]
+                if d0 == "*" or s0 == "*":
+                    self._wild[level].append((i, c))
+                    continue
+                self._pairs[level].setdefault((d0, s0), []).append((i, c))
+                if not rule.oneway and d0 != s0:
+                    self._pairs[level].setdefault((s0, d0), []).append((i, c))
+        self._lsr_cache: dict[str, tuple[tuple[str, str, str], int, str]] = {}
+        self._level_cache: dict[tuple[int, tuple[str, str, str], tuple[str, str, str]], LevelStep] = {}
+        self._cands: dict[tuple[int, str, str], tuple[tuple[int, _Compiled], ...]] = {}
         self._paradigm = frozenset(self._lsr(p)[0] for p in data.paradigm)
 
     def _lsr(self, tag: str) -> tuple[tuple[str, str, str], int, str]:
         """Return the maximal (language, script, region), which fields the tag gave, and the maximal text."""
+        hit = self._lsr_cache.get(tag)
+        if hit is None:
+            if len(self._lsr_cache) > 4096:  # a bounded memo: supported lists repeat, desired tags vary
+                self._lsr_cache.clear()
+            hit = self._lsr_cache[tag] = self._compute_lsr(tag)
+        return hit
+
+    def _compute_lsr(self, tag: str) -> tuple[tuple[str, str, str], int, str]:
         canon = self._canonicalize(tag) if self._canonicalize is not None else tag
         split = split_language_id(canon or tag)
         if split is None:
@@ -135,31 +178,64 @@ class Matcher:
         full: LanguageId = found.id if found is not None else lid
         return full.lsr, given, "-".join(p for p in full.lsr if p)
 
-    def _fits(self, pattern: tuple[str, ...], lsr: tuple[str, str, str]) -> bool:
-        for want, have in zip(pattern, lsr, strict=False):
+    def _pattern(self, parts: tuple[str, ...]) -> tuple[tuple[int, str | frozenset[str]], ...]:
+        """Compile a rule pattern: per subtag (0, "") for '*', (1, set) for $var, (2, set) for $!var, (3, code)."""
+        out: list[tuple[int, str | frozenset[str]]] = []
+        for want in parts:
             if want == "*":
-                continue
-            if want.startswith("$!"):
-                if have in self.data.variables.get("$" + want[2:], frozenset()):
-                    return False
+                out.append((0, ""))
+            elif want.startswith("$!"):
+                out.append((2, self.data.variables.get("$" + want[2:], frozenset())))
             elif want.startswith("$"):
-                if have not in self.data.variables.get(want, frozenset()):
+                out.append((1, self.data.variables.get(want, frozenset())))
+            else:
+                out.append((3, want))
+        return tuple(out)
+
+    @staticmethod
+    def _fits(pattern: tuple[tuple[int, str | frozenset[str]], ...], lsr: tuple[str, str, str]) -> bool:
+        for (kind, value), have in zip(pattern, lsr, strict=False):
+            if kind == 3:
+                if value != have:
                     return False
-            elif want != have:
+            elif kind == 1:
+                if have not in value:
+                    return False
+            elif kind == 2 and have in value:
                 return False
         return True
 
+    def _rule_fits(self, c: _Compiled, d: tuple[str, str, str], s: tuple[str, str, str]) -> bool:
+        fits = self._fits
+        return (fits(c.desired, d) and fits(c.supported, s)) or (
+            not c.rule.oneway and fits(c.desired, s) and fits(c.supported, d)
+        )
+
+    def _candidates(self, level: int, d0: str, s0: str) -> tuple[tuple[int, _Compiled], ...]:
+        """Return the rules of *level* that can apply to languages *d0*/*s0*, in CLDR's order (memoized)."""
+        key = (level, d0, s0)
+        found = self._cands.get(key)
+        if found is None:
+            found = self._cands[key] = tuple(
+                heapq.merge(self._pairs[level].get((d0, s0), ()), self._wild[level], key=_first)
+            )
+        return found
+
     def _level(self, level: int, d: tuple[str, str, str], s: tuple[str, str, str]) -> LevelStep:
-        name = _LEVELS[level]
         if d[level] == s[level]:
-            return LevelStep(name, d[level], s[level], None, 0)
-        for rule in self._by_level[level]:
-            if (self._fits(rule.desired, d) and self._fits(rule.supported, s)) or (
-                not rule.oneway and self._fits(rule.desired, s) and self._fits(rule.supported, d)
-            ):
-                return LevelStep(name, d[level], s[level], rule, rule.distance)
+            return LevelStep(_LEVELS[level], d[level], s[level], None, 0)
+        key = (level, d, s)
+        known = self._level_cache.get(key)
+        if known is not None:
+            return known
+        fits = self._rule_fits
+        found = next((c.rule for _i, c in self._candidates(level, d[0], s[0]) if fits(c, d, s)), None)
         # CLDR's data ends each level with a catch-all rule; without one the difference costs the threshold.
-        return LevelStep(name, d[level], s[level], None, THRESHOLD)
+        step = LevelStep(_LEVELS[level], d[level], s[level], found, found.distance if found is not None else THRESHOLD)
+        if len(self._level_cache) > 65536:
+            self._level_cache.clear()
+        self._level_cache[key] = step
+        return step
 
     def distance(self, desired: str, supported: str) -> Distance:
         """Return the distance between *desired* and *supported* with the steps that make it."""
