@@ -239,8 +239,10 @@ def test_explain_json_one_object_per_tag_with_records_diagnostics_and_forms(
     status, got = _json_run(["explain", "--json", "zh-yue-HK", "de-DE-u-co-phonebk", "en-US-Latn"], capsys)
     assert status == 1  # en-US-Latn is not well-formed
     yue, de, bad = got
-    assert list(yue) == ["input", "well_formed", "valid", "subtags", "diagnostics", "forms"]  # type: ignore[arg-type]
+    keys = ["input", "well_formed", "valid", "unicode_valid", "subtags", "diagnostics", "forms"]
+    assert list(yue) == keys  # type: ignore[arg-type]
     assert (yue["input"], yue["well_formed"], yue["valid"]) == ("zh-yue-HK", True, True)  # type: ignore[index]
+    assert yue["unicode_valid"] is False  # type: ignore[index]  # an extlang: valid BCP 47, no Unicode locale id
     ext = yue["subtags"][1]  # type: ignore[index]
     assert (ext["text"], ext["start"], ext["end"], ext["role"]) == ("yue", 3, 6, "extlang")
     rec = ext["record"]
