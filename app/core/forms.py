@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .ldml import bcp47_to_legacy
+from .unicode_locale import unicode_canonical
 
 if TYPE_CHECKING:
     from .results import CheckResult
@@ -55,8 +56,10 @@ def _extlang(engine: TagEngine, r: CheckResult) -> FormValue:
 
 
 def _unicode(engine: TagEngine, r: CheckResult) -> FormValue:
-    value, notes = engine.to_unicode_locale(r.input)
-    return _from_notes("unicode", value, tuple(notes))
+    got = unicode_canonical(engine, r.input)
+    if got.tag is None:
+        return FormValue("unicode", None, note=got.refusal)
+    return FormValue("unicode", got.tag, tuple(str(s) for s in got.steps))
 
 
 def _maximized(engine: TagEngine, r: CheckResult) -> FormValue:
