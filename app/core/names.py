@@ -59,6 +59,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from .grammar import Extension, Parse, parse
+from .name_search import BaseRecord, NameIndex, base_records
 from .names_data import LocaleNames, NamesPack
 from .syntax import GRANDFATHERED, SCRIPT_KIND, VARIANT_KIND, cased
 
@@ -114,12 +115,35 @@ class TagName:
 class Namer:
     """Names tags and subtags with CLDR's data, the registry's descriptions as the fallback."""
 
-    __slots__ = ("_registry", "cldr", "pack")
+    __slots__ = ("_indexes", "_records", "_registry", "cldr", "pack")
 
     def __init__(self, pack: NamesPack, registry: Registry | None = None, cldr: CldrData | None = None) -> None:
         self.pack = pack
         self._registry = registry
         self.cldr = cldr
+        self._indexes: dict[str, NameIndex] = {}
+        self._records: list[BaseRecord] | None = None
+
+    def search_index(self, display: str) -> NameIndex:
+        """Return the index that finds languages, scripts, regions and variants by any name (cached).
+
+        The pickers' search: every registry subtag of those kinds with its name in *display*, its
+        English name and, for languages, its autonyms, so that ``Deutsch``, ``español`` and ``日本語``
+        are found whatever the display language. See :mod:`.name_search` for the ranking.
+        Needs the registry (a namer made without one raises ValueError).
+        """
+        names = self.pack.names(display)
+        hit = self._indexes.get(names.locale)
+        if hit is not None:
+            return hit
+        if self._registry is None:
+            raise ValueError("the search index needs the registry: make the Namer with one")
+
+        if self._records is None:
+            self._records = base_records(self._registry, self.pack.names("en").merged, self.pack.autonyms)
+        index = NameIndex.build(display, names.locale, self._records, names.merged)
+        self._indexes[names.locale] = index
+        return index
 
     # ------------------------------------------------------------------ single codes
     def names(self, display: str) -> LocaleNames:

@@ -179,6 +179,8 @@ class NamesPack:
         if not parts or parts[0].lower() in ("und", "root"):
             return "root"
         parts = [_cased(i, p) for i, p in enumerate(parts)]
+        if "-".join(parts) in self._index:
+            return "-".join(parts)
         lang = parts[0]
         has_script = len(parts) > 1 and len(parts[1]) == 4 and parts[1].isalpha()
         region = parts[2 if has_script else 1] if len(parts) > (2 if has_script else 1) else None
