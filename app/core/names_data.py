@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-__all__ = ["FORMAT", "MAGIC", "CATEGORIES", "LocaleNames", "NamesPack", "NamesPackError"]
+__all__ = ["CACHE_LOCALES", "FORMAT", "MAGIC", "CATEGORIES", "LocaleNames", "NamesPack", "NamesPackError"]
 
 FORMAT = 1
 MAGIC = "BCP47-CLDR-NAMES"
@@ -43,6 +43,8 @@ CATEGORIES = {
 }
 
 _EMPTY: Mapping[str, str] = MappingProxyType({})
+#: How many display languages' merged names stay in memory (each is some 100-300 kB).
+CACHE_LOCALES = 32
 
 
 class NamesPackError(Exception):
@@ -209,8 +211,9 @@ class NamesPack:
     def names(self, display: str) -> LocaleNames:
         """Return the names of display language *display* (any tag: it is resolved first), cached."""
         locale = self.resolve_locale(display)
-        hit = self._cache.get(locale)
+        hit = self._cache.pop(locale, None)
         if hit is not None:
+            self._cache[locale] = hit  # most recently used last
             return hit
         chain = self.chain(locale)
         deltas = [self._cached_delta(loc) for loc in chain]
@@ -225,6 +228,8 @@ class NamesPack:
             tuple(deltas),
         )
         self._cache[locale] = result
+        if len(self._cache) > CACHE_LOCALES:  # autonyms touch many locales: keep the most recent only
+            del self._cache[next(iter(self._cache))]
         return result
 
     def _cached_delta(self, locale: str) -> Mapping[str, Mapping[str, str]]:
