@@ -57,13 +57,16 @@ class NameEntry:
 class NameIndex:
     """Every subtag with its names in one display language, searchable by any of them."""
 
-    __slots__ = ("_by_code", "display", "entries", "locale")
+    __slots__ = ("_by_code", "_last", "display", "entries", "locale")
 
     def __init__(self, display: str, locale: str, entries: Iterable[NameEntry]) -> None:
         self.display = display
         self.locale = locale
         self.entries: tuple[NameEntry, ...] = tuple(entries)
         self._by_code = {(e.kind, e.code.lower()): e for e in self.entries}
+        # The last search's text, kinds and hits in index order: typing one more character only
+        # needs to look among these (a longer text matches a subset).
+        self._last: tuple[str, frozenset[str] | None, list[NameEntry]] = ("", None, list(self.entries))
 
     def __len__(self) -> int:
         return len(self.entries)
@@ -77,15 +80,21 @@ class NameIndex:
 
         An empty *text* lists every record of *kinds* in index order.
         """
-        wanted = set(kinds) if kinds else None
-        pool = self.entries if wanted is None else [e for e in self.entries if e.kind in wanted]
+        wanted = frozenset(kinds) if kinds else None
         q = fold(text.strip())
+        last_q, last_kinds, last_hits = self._last
+        if last_q and q.startswith(last_q) and last_kinds == wanted:
+            pool: Sequence[NameEntry] = last_hits
+        else:
+            pool = self.entries if wanted is None else [e for e in self.entries if e.kind in wanted]
         if not q:
             return list(pool[:limit] if limit is not None else pool)
+        found = [e for e in pool if q in e.key]
+        self._last = (q, wanted, found)
         code, whole, start, word, dash = q + _SEP, _SEP + q + _SEP, _SEP + q, " " + q, "-" + q
         ranks: tuple[list[NameEntry], ...] = ([], [], [], [], [])
         # The entries are in index order already, so one pass into five ranks keeps it within a rank.
-        for e in [e for e in pool if q in e.key]:
+        for e in found:
             key = e.key
             if key.startswith(code):
                 ranks[0].append(e)

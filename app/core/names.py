@@ -330,20 +330,20 @@ class Namer:
     def _longest_language(
         lang: str, script: str | None, region: str | None, names: LocaleNames
     ) -> tuple[str | None, bool, bool]:
-        table = names.table("l")
+        table = names
         if script and region:
-            hit = table.get(f"{lang}-{script}-{region}")
+            hit = table.get("l", f"{lang}-{script}-{region}")
             if hit:
                 return hit, True, True
         if script:
-            hit = table.get(f"{lang}-{script}")
+            hit = table.get("l", f"{lang}-{script}")
             if hit:
                 return hit, True, False
         if region:
-            hit = table.get(f"{lang}-{region}")
+            hit = table.get("l", f"{lang}-{region}")
             if hit:
                 return hit, False, True
-        return table.get(lang), False, False
+        return table.get("l", lang), False, False
 
     def _preferred_language(self, lang: str) -> str | None:
         if self._registry is None:

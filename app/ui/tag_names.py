@@ -1,7 +1,7 @@
 """The editor's name line: the tag's CLDR display name and autonym, in a display language the user picks.
 
 The names pack is opened, and the display language's names read, only when a name is first shown,
-and then after start-up: :meth:`TagNamesBar.show_tag` schedules the load on the event loop and
+and then after start-up: :meth:`TagNamesBar.show_tag` schedules the load (LOAD_DELAY_MS later) and
 returns None until it is done, then :attr:`TagNamesBar.names_changed` asks the editor to fill the
 names in (``load_now`` does it at once, for tests). The choice is the setting
 ``names/display_language``: ``""`` follows the system's UI language when CLDR has it, else English.
@@ -26,6 +26,8 @@ __all__ = ["SETTING", "TagNamesBar", "system_display_language"]
 log = logging.getLogger(__name__)
 
 SETTING = "names/display_language"
+#: The names are read this long after the editor first asks for them: the window is on screen by then.
+LOAD_DELAY_MS = 100
 _SYSTEM = ""  # the setting's value that follows the system language
 
 
@@ -57,7 +59,7 @@ class TagNamesBar(QWidget):
         self._current: TagName | None = None
         self._load_timer = QTimer(self)
         self._load_timer.setSingleShot(True)
-        self._load_timer.setInterval(0)
+        self._load_timer.setInterval(LOAD_DELAY_MS)
         self._load_timer.timeout.connect(self.load_now)
 
         caption = QLabel("Name:", self)

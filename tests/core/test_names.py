@@ -277,3 +277,15 @@ def test_cli_name_display_language_problems(capsys: pytest.CaptureFixture[str]) 
     captured = capsys.readouterr()
     assert captured.out.startswith("de: German")
     assert "has no display names for 'tlh'" in captured.err
+
+
+def test_typing_one_more_character_gives_the_same_hits_as_a_fresh_search(namer: Namer) -> None:
+    from bcp47_explorer.core.name_search import NameIndex
+
+    typed = namer.search_index("fr")
+    fresh_entries = typed.entries
+    for text in ("s", "se", "ser", "serb", "se", "x", ""):
+        fresh = NameIndex(typed.display, typed.locale, fresh_entries)
+        assert typed.search(text) == fresh.search(text), text
+    assert typed.search("d", kinds=("region",)) == NameIndex("fr", "fr", fresh_entries).search("d", kinds=("region",))
+    assert [e.code for e in typed.search("de", kinds=("language",), limit=1)] == ["de"]
