@@ -42,6 +42,7 @@ CATEGORIES = {
 }
 
 _EMPTY: Mapping[str, str] = MappingProxyType({})
+Delta = Mapping[str, Mapping[str, str]]  # what one locale stores: category letter → code → name
 #: How many locales' names stay in memory (each some 20-300 kB once read), most recently used kept.
 CACHE_LOCALES = 128
 
@@ -59,7 +60,7 @@ class LocaleNames:
 
     __slots__ = ("_tables", "chain", "deltas", "locale")
 
-    def __init__(self, locale: str, chain: tuple[str, ...], deltas: tuple[Mapping[str, Mapping[str, str]], ...]) -> None:
+    def __init__(self, locale: str, chain: tuple[str, ...], deltas: tuple[Delta, ...]) -> None:
         self.locale = locale  # the CLDR locale whose names these are ("root" when CLDR has none for the request)
         self.chain = chain  # the locale and its ancestors, nearest first, ending with "root"
         self.deltas = deltas  # per chain locale, the names it stores
