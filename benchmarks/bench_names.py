@@ -11,8 +11,9 @@
 - **Search** (the Build pane's pickers): building ``Namer.search_index`` for a display language, and
   one keystroke's ``NameIndex.search`` over all records for each prefix of a few queries.
 - **Start-up**: a fresh process builds and shows the main window (offscreen) with the names bar as it
-  is and with it switched off; the pack must not be opened before the window is shown. The deferred
-  load (open, read the display language, name the tag) is timed on its own.
+  is and with it switched off; the pack must not be opened before the window is shown. The time
+  until the name appears after that (the bar's 100 ms delay, opening the pack, reading the display
+  language, naming the tag) is timed on its own.
 
     python benchmarks/bench_names.py [--size N] [--repeat R]
 
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import statistics
 import subprocess
@@ -92,6 +94,7 @@ _LOAD = """
 import json, sys, time
 t0 = time.perf_counter()
 from bcp47_explorer.core.data import load_names
+import bcp47_explorer.core.names_data  # the app has imported it (and json, zlib, dataclasses) before
 t1 = time.perf_counter()
 pack = load_names()
 t2 = time.perf_counter()
@@ -130,7 +133,7 @@ shown = time.perf_counter()
 opened_before_shown = bundled_names.cache_info().currsize
 bar = window.editor.names_bar
 t1 = time.perf_counter()
-while sys.argv[1] == "on" and not bar.loaded and time.perf_counter() - t1 < 10:
+while sys.argv[1] == "on" and not bar.name_label.text() and time.perf_counter() - t1 < 10:
     app.processEvents()
 loaded = time.perf_counter()
 print(json.dumps({"shown": shown - t0, "opened_before_shown": opened_before_shown,
@@ -233,7 +236,7 @@ def search_figures() -> list[str]:
 
 
 def startup_figures(repeat: int) -> list[str]:
-    rows = ["| names bar | window shown (median) | pack opened before shown | deferred load | name shown |",
+    rows = ["| names bar | window shown (median) | pack opened before shown | name shown after | name shown |",
             "|---|---:|---:|---:|---|"]  # fmt: skip
     for mode in ("off", "on"):
         runs = [_run(_STARTUP, mode) for _ in range(repeat)]
@@ -260,7 +263,8 @@ def main() -> int:
         "# Display names",
         "",
         f"Python {platform.python_version()} on {platform.machine()}, {len(tags):,} well-formed tags "
-        f"(benchmarks/corpus.py, --size {args.size}), best of {args.repeat} fresh processes.",
+        f"(benchmarks/corpus.py, --size {args.size}), best of {args.repeat} fresh processes; "
+        f"load average at the start {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores.",
         "",
         "## Look-up rate",
         "",

@@ -191,6 +191,22 @@ class Namer:
         code = code.lower()
         return self.pack.names(display).get("d", code) or self.pack.names("en").get("d", code)
 
+    def subdivisions_of(self, region: str, display: str) -> list[tuple[str, str | None]]:
+        """Return every subdivision code CLDR lists for *region* (``sd`` values), each with its name.
+
+        For the ``-u-`` builder's ``sd`` picker; the codes come from the bundled CLDR data (a namer
+        made without it returns the named ones only), in code order.
+
+        >>> bundled_namer().subdivisions_of("GB", "de")[:2]
+        [('gbabc', 'Armagh, Banbridge and Craigavon'), ('gbabd', 'Aberdeenshire')]
+        """
+        prefix = region.lower()
+        if self.cldr is not None:
+            codes = sorted(c for c in self.cldr.subdivisions if c.startswith(prefix) and len(c) > len(prefix))
+        else:
+            codes = sorted(c for c in self.pack.names("en").table("d") if c.startswith(prefix))
+        return [(c, self.subdivision_name(c, display)) for c in codes]
+
     def rg_name(self, value: str, display: str) -> str | None:
         """Return the name of an ``rg`` value: ``gbzzzz`` names the region, others the subdivision.
 

@@ -94,6 +94,10 @@ def test_subdivision_and_rg_values_have_names(namer: Namer) -> None:
     assert namer.type_name("sd", "gbsct", "fr") == "Écosse"
     assert namer.display_name("en-u-sd-gbsct", "en") == "English (Region Subdivision: Scotland)"
     assert namer.display_name("en-u-rg-uszzzz", "en") == "English (Region For Supplemental Data: United States)"
+    # the -u- builder's sd picker: every subdivision of a region with its name
+    us = namer.subdivisions_of("US", "fr")
+    assert len(us) == 57 and ("usca", "California") in us and ("ustx", "Texas") in us  # English: fr has 3
+    assert namer.subdivisions_of("419", "en") == []
 
 
 # ------------------------------------------------------------------ unknown codes, registry fallback
