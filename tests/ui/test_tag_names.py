@@ -58,9 +58,12 @@ def test_picking_a_display_language_by_keyboard_renames_everything_and_persists(
     pane = _pane(qtbot, engine, settings)
     pane.set_text("de-CH-u-co-phonebk")
     box = pane.names_bar.language_box
+    assert box.count() == 2  # the system entry and the chosen language: the rest waits for the list's use
     box.setFocus()
     qtbot.keyClicks(box, "ja")
     qtbot.waitUntil(lambda: box.currentData() == "ja", timeout=3000)
+    assert box.count() == 767  # every CLDR 48 locale but root, and the system entry
+    assert box.currentText() == "ja — 日本語"
     # CLDR ja names de-CH "標準ドイツ語 (スイス)": its parentheses become brackets inside the pattern
     assert pane.names_bar.name_label.text() == "標準ドイツ語 [スイス] (電話帳順)"
     assert _column(pane, NAME_COL)[:2] == ["ドイツ語", "スイス"]
@@ -102,7 +105,10 @@ def test_the_names_are_not_loaded_while_the_editor_is_built(qtbot, engine, tmp_p
     pane = EditorPane(TagState(), engine, engine.registry, settings)
     qtbot.addWidget(pane)
     pane.editor.set_text("de")  # no flush: the way typing goes
+    qtbot.wait(300)  # the event loop runs, but the pane is not on screen yet: nothing is read
     assert bundled_names.cache_info().currsize == 0  # the pack is not even opened yet
     assert pane.names_bar.name_label.text() == ""
+    pane.show()
+    assert bundled_names.cache_info().currsize == 0
     qtbot.waitUntil(lambda: pane.names_bar.name_label.text() == "German", timeout=5000)
     assert pane.names_bar.loaded
