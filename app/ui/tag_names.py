@@ -79,7 +79,7 @@ class TagNamesBar(QWidget):
         self.language_box = _LanguageBox(self._fill_all_languages, self)
         self.language_box.setAccessibleName("Display language of names")
         self.language_box.setToolTip(
-            "The language the names are shown in (CLDR 48 has 766 locales; type the code to jump to it)"
+            "The language the names are shown in (the 765 locales of CLDR 48; type a code to jump to it)"
         )
         self.language_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.language_box.setMinimumContentsLength(16)
@@ -164,7 +164,7 @@ class TagNamesBar(QWidget):
         return f"{loc} — {autos[0]}" if autos else loc
 
     def _fill_current_language(self) -> None:
-        """Put the system entry and the chosen language in the list; the other 765 wait for the list to be used."""
+        """Put the system entry and the chosen language in the list; the others wait for the list to be used."""
         assert self._namer is not None
         box = self.language_box
         box.blockSignals(True)
@@ -230,7 +230,7 @@ class TagNamesBar(QWidget):
 
 
 class _LanguageBox(QComboBox):
-    """The display-language list: its 766 entries are added when it is first focused or opened."""
+    """The display-language list: its 765 locales are added when it is first focused or opened."""
 
     def __init__(self, fill: Callable[[], None], parent: QWidget | None = None) -> None:
         super().__init__(parent)
