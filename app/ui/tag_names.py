@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QLocale, Qt, QTimer, Signal
 from PySide6.QtGui import QFocusEvent, QKeyEvent, QShowEvent
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSizePolicy, QWidget
+from PySide6.QtWidgets import QComboBox, QGridLayout, QLabel, QSizePolicy, QWidget
 
 from ..core.cldr import CldrData
 from ..core.data import DataError, bundled_names
@@ -87,13 +87,19 @@ class TagNamesBar(QWidget):
         in_label = QLabel("Names in:", self)
         in_label.setBuddy(self.language_box)
 
-        layout = QHBoxLayout(self)
+        auto_caption = QLabel("Autonym:", self)
+        auto_caption.setToolTip("The tag named in its own language")
+        auto_caption.setBuddy(self.autonym_label)
+        layout = QGridLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(caption)
-        layout.addWidget(self.name_label, 3)
-        layout.addWidget(self.autonym_label, 2)
-        layout.addWidget(in_label)
-        layout.addWidget(self.language_box)
+        layout.setVerticalSpacing(2)
+        layout.addWidget(caption, 0, 0)
+        layout.addWidget(self.name_label, 0, 1)
+        layout.addWidget(in_label, 0, 2)
+        layout.addWidget(self.language_box, 0, 3)
+        layout.addWidget(auto_caption, 1, 0)
+        layout.addWidget(self.autonym_label, 1, 1, 1, 3)
+        layout.setColumnStretch(1, 1)
         self.language_box.currentIndexChanged.connect(self._on_language_box_current_index_changed)
 
     # ------------------------------------------------------------------ public
@@ -218,12 +224,13 @@ class TagNamesBar(QWidget):
         else:
             self.name_label.setText(cur.name)
             self.name_label.setToolTip(
-                f"The tag's display name (UTS #35 Part 2 locale display name algorithm), from {where}; codes CLDR "
-                "does not name there are named by their English registry Description"
+                f"{cur.name}\n\nThe tag's display name (UTS #35 Part 2 locale display name algorithm), from "
+                f"{where}; codes CLDR does not name there are named by their English registry Description"
             )
         if cur.autonym is not None:
-            self.autonym_label.setText(f"Autonym: {cur.autonym}")
-            self.autonym_label.setToolTip(f"The tag named in its own language (CLDR locale {cur.autonym_locale})")
+            self.autonym_label.setText(cur.autonym)
+            where = f"CLDR locale {cur.autonym_locale}"
+            self.autonym_label.setToolTip(f"{cur.autonym}\n\nThe tag named in its own language ({where})")
         else:
             self.autonym_label.setText("")
             self.autonym_label.setToolTip("")

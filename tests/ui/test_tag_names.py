@@ -44,7 +44,7 @@ def test_typed_tag_shows_its_name_autonym_and_subtag_names(qtbot, engine, tmp_pa
     qtbot.keyClicks(pane.editor, "sr-Latn-RS")
     bar = pane.names_bar
     qtbot.waitUntil(lambda: bar.name_label.text() == "Serbian (Latin, Serbia)", timeout=5000)
-    assert bar.autonym_label.text() == "Autonym: srpski (latinica, Srbija)"
+    assert bar.autonym_label.text() == "srpski (latinica, Srbija)"
     qtbot.waitUntil(lambda: _column(pane, NAME_COL) == ["Serbian", "Latin", "Serbia"], timeout=5000)
     assert _column(pane, DESC_COL) == ["Serbian", "Latin", "Serbia"]  # the registry's, beside CLDR's
     assert pane.breakdown_model.headerData(NAME_COL, Qt.Orientation.Horizontal) == "Name (CLDR)"
@@ -67,7 +67,7 @@ def test_picking_a_display_language_by_keyboard_renames_everything_and_persists(
     # CLDR ja names de-CH "標準ドイツ語 (スイス)": its parentheses become brackets inside the pattern
     assert pane.names_bar.name_label.text() == "標準ドイツ語 [スイス] (電話帳順)"
     assert _column(pane, NAME_COL)[:2] == ["ドイツ語", "スイス"]
-    assert pane.names_bar.autonym_label.text() == "Autonym: Schweizer Hochdeutsch (Telefonbuch-Sortierung)"
+    assert pane.names_bar.autonym_label.text() == "Schweizer Hochdeutsch (Telefonbuch-Sortierung)"
     assert Settings(tmp_path / "s.ini").value(SETTING) == "ja"
     # a new editor on the same settings starts in Japanese
     again = _pane(qtbot, engine, Settings(tmp_path / "s.ini"))
