@@ -25,7 +25,8 @@ The whole-tag name follows UTS #35 Part 2 §1.1 (Locale Display Name Algorithm),
 4. ``-u-``: attributes (with key ``u``), then each keyword: CLDR's name for the key+type if it has
    one ("Thai Digits"), else key name and value joined with ``localeKeyTypePattern``, the value
    named by its class: scripts for ``kr``/``dx``, subdivisions for ``sd`` and ``rg`` (a ``rg`` value
-   ``gbzzzz`` names the region), code points for ``vt``.
+   ``gbzzzz`` names the region), code points for ``vt``, and currencies for ``cu`` (CLDR's currency
+   names, "Currency: Euro"; the spec lists no such step, but CLDR has the names).
 5. Other extensions in singleton order, then private use (key ``x``), as ``singleton: subtags``.
 
 Then ``localePattern`` joins the base name with the qualifiers, listed with ``localeSeparator``;
@@ -230,6 +231,8 @@ class Namer:
         if key == "rg":
             return self.rg_name(value, display)
         names = self.pack.names(display)
+        if key == "cu":
+            return names.get("c", value.upper())
         if key in ("kr", "dx"):  # REORDER_CODE / SCRIPT_CODE: a list of script (or reorder) codes
             parts = [names.get("t", f"kr-{v}") or self.script_name(v, display, standalone=False) or v
                      for v in value.split("-")]  # fmt: skip
@@ -413,7 +416,7 @@ class Namer:
         key_name = names.get("k", key) or key
         if key == "vt":
             value_name = value.replace("-", " ").replace("_", " ")
-        elif key in ("sd", "rg", "kr", "dx"):
+        elif key in ("sd", "rg", "kr", "dx", "cu"):
             value_name = self.type_name(key, value, names.locale) or value
         else:
             value_name = value
@@ -489,7 +492,9 @@ class Namer:
             return
         value = "-".join(v[0].lower() for v in vals)
         vname = self.type_name(key, value, names.locale)
-        if key in ("sd", "rg") or key in ("kr", "dx"):
+        if key == "cu":
+            source = names.source("c", value.upper()) if vname else None
+        elif key in ("sd", "rg", "kr", "dx"):
             source = names.locale if vname else None
         else:
             source = names.source("t", f"{key}-{value}") if vname else None

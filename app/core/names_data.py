@@ -38,6 +38,7 @@ CATEGORIES = {
     "k": "-u-/-t- keys, and the singletons t and x",
     "t": "-u-/-t- types as key-type (ca-gregory, ca-islamic-civil)",
     "d": "subdivisions (gbsct)",
+    "c": "currencies (EUR): the cu values",
     "p": "patterns: pattern, separator, keytype",
 }
 
