@@ -95,6 +95,16 @@ def test_currency_values_have_cldr_currency_names(namer: Namer) -> None:
     assert (row.kind, row.code, row.name, row.source) == ("u-type", "eur", "Euro", "de")
 
 
+def test_time_zone_values_are_named_by_their_exemplar_city(namer: Namer) -> None:
+    assert namer.display_name("de-CH-u-tz-chzrh", "de") == "Schweizer Hochdeutsch (Zeitzone: Zürich)"
+    assert namer.display_name("en-u-tz-usnyc", "ja") == "英語 (タイムゾーン: ニューヨーク)"
+    # CLDR en lists no city for America/New_York: the city comes from the IANA id, as CLDR's own fallback
+    assert namer.display_name("en-u-tz-usnyc", "en") == "English (Time Zone: New York)"
+    assert namer.subtag_names("en-u-tz-usnyc", "en")[-1].source == "IANA id"
+    assert namer.display_name("en-u-tz-unk", "de") == "Englisch (Zeitzone: Unbekannt)"
+    assert namer.display_name("en-u-tz-utc", "en") == "English (Time Zone: utc)"  # Etc/ ids have no city
+
+
 def test_subdivision_and_rg_values_have_names(namer: Namer) -> None:
     assert namer.subdivision_name("gbsct", "de") == "Schottland"
     assert namer.subdivision_name("usca", "en") == "California"
