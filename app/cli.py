@@ -53,8 +53,9 @@ VERB_MODULES = {
     "check": "tag_cmds", "canon": "tag_cmds", "explain": "tag_cmds", "convert": "tag_cmds",
     "match": "match_cmds",
     "likely": "likely_cmds",
+    "name": "name_cmds",
 }  # fmt: skip
-_COMMAND_MODULES = ("registry_cmds", "tag_cmds", "match_cmds", "likely_cmds")
+_COMMAND_MODULES = ("registry_cmds", "tag_cmds", "match_cmds", "likely_cmds", "name_cmds")
 
 
 def build_parser(verb: str | None = None) -> argparse.ArgumentParser:

@@ -52,7 +52,7 @@ bin="$work/user-venv/bin"
 
 # The wheel itself must hold the data.
 for f in bcp47_explorer/resources/language-subtag-registry.txt bcp47_explorer/resources/language-tag-extensions-registry.txt \
-         bcp47_explorer/resources/cldr-bcp47.json bcp47_explorer/resources/LICENSE-CLDR bcp47_explorer/resources/icons/bcp47-explorer.svg \
+         bcp47_explorer/resources/cldr-bcp47.json bcp47_explorer/resources/cldr-names.pack bcp47_explorer/resources/LICENSE-CLDR bcp47_explorer/resources/icons/bcp47-explorer.svg \
          bcp47_explorer/resources/icons/bcp47-explorer-16.png bcp47_explorer/resources/icons/bcp47-explorer-512.png; do
     if "$py" -c 'import sys, zipfile; sys.exit(sys.argv[2] not in zipfile.ZipFile(sys.argv[1]).namelist())' \
         "$wheel" "$f"; then pass "wheel has $f"; else fail "wheel lacks $f"; fi
@@ -73,6 +73,12 @@ if [ "$status" = 0 ] && grep -q "2026-09-17" "$work/info.out"; then
 else
     fail "bcp47 registry info: exit $status"; sed 's/^/      /' "$work/info.err" "$work/info.out" | tail -15
 fi
+
+named="$(env -u BCP47_EXPLORER_DATA "$bin/bcp47" name --in de sr-Latn-RS 2>&1 | head -1 || true)"
+case "$named" in
+    "sr-Latn-RS: Serbisch (Lateinisch, Serbien)") pass "bcp47 name --in de sr-Latn-RS (CLDR names from the wheel)" ;;
+    *) fail "bcp47 name --in de sr-Latn-RS: '$named'" ;;
+esac
 
 version="$("$bin/bcp47" --version 2>&1 || true)"
 case "$version" in bcp47\ [0-9]*) pass "bcp47 --version: $version" ;; *) fail "bcp47 --version: '$version'" ;; esac
