@@ -298,7 +298,7 @@ def test_breakdown_shows_registry_and_cldr_fields(qtbot, pane) -> None:  # type:
     assert rows["co"].description.startswith("Collation")
     assert rows["phonebk"].description.startswith("Phonebook")
     model = pane.breakdown_model
-    assert model.headerData(8, Qt.Orientation.Horizontal) == "Preferred-Value"
+    assert model.headerData(9, Qt.Orientation.Horizontal) == "Preferred-Value"
     assert model.data(model.index(0, 1)) == "language"  # the role is written out, not only coloured
     pane.set_text("ca-islamic-civil".replace("ca-", "ar-u-ca-"))
     rows = pane.breakdown_model.rows()
