@@ -34,11 +34,13 @@ from .syntax import cased
 
 if TYPE_CHECKING:
     from .likely import Supplemental
+    from .name_search import NameIndex
     from .registry import Record, Registry
 
 __all__ = [
     "Choice",
     "ChoiceIndex",
+    "IndexNames",
     "Likely",
     "NameProvider",
     "RegistryNames",
@@ -121,6 +123,33 @@ class RegistryNames:
     def search_names(self, kind: str, code: str) -> tuple[str, ...]:
         """Return nothing: the Descriptions are searched already."""
         return ()
+
+
+class IndexNames:
+    """Names from CLDR's display names (:class:`.name_search.NameIndex` of one display language).
+
+    Shows the name in the display language and searches it, the English name and the autonyms
+    ("Deutsch", "español", "日本語"); a subtag CLDR does not name falls back to the registry.
+    """
+
+    def __init__(self, index: NameIndex, registry: Registry) -> None:
+        self._index = index
+        self._registry = RegistryNames(registry)
+
+    @property
+    def display(self) -> str:
+        """Return the display language of the names."""
+        return self._index.display
+
+    def name(self, kind: str, code: str) -> str | None:
+        """Return the name in the display language, else the registry's first Description."""
+        entry = self._index.get(kind, code)
+        return entry.name if entry is not None else self._registry.name(kind, code)
+
+    def search_names(self, kind: str, code: str) -> tuple[str, ...]:
+        """Return the display-language name, the English name and the autonyms."""
+        entry = self._index.get(kind, code)
+        return (entry.name, entry.english, *entry.autonyms) if entry is not None else ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -267,7 +296,7 @@ def language_choices(registry: Registry, names: NameProvider | None = None) -> l
             details.append("Also an extended language subtag: the extlang form writes it after its Prefix.")
         out.append(
             Choice("language", code, name, "; ".join(marks), " ".join(details), target,
-                   deprecated=rec.is_deprecated, names=(*rec.descriptions[1:], *names.search_names("language", first)))
+                   deprecated=rec.is_deprecated, names=(*rec.descriptions, *names.search_names("language", first)))
         )  # fmt: skip
     return out
 
@@ -313,7 +342,7 @@ def script_choices(
             marks.append("private use")
         out.append(Choice("script", rec.code, name, "; ".join(marks), " ".join(details), target, pinned=pinned,
                           deprecated=rec.is_deprecated,
-                          names=(*rec.descriptions[1:], *names.search_names("script", first))))  # fmt: skip
+                          names=(*rec.descriptions, *names.search_names("script", first))))  # fmt: skip
     return out
 
 
@@ -351,7 +380,7 @@ def region_choices(
             marks.append("private use")
         out.append(Choice("region", rec.code, name, "; ".join(marks), " ".join(details), target, pinned=pinned,
                           deprecated=rec.is_deprecated,
-                          names=(*rec.descriptions[1:], *names.search_names("region", first))))  # fmt: skip
+                          names=(*rec.descriptions, *names.search_names("region", first))))  # fmt: skip
     return out
 
 

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import html
 import logging
+import threading
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
-from PySide6.QtGui import QFocusEvent, QFont, QGuiApplication, QKeyEvent
+from PySide6.QtGui import QFocusEvent, QFont, QGuiApplication, QKeyEvent, QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QFormLayout,
@@ -33,6 +34,7 @@ from PySide6.QtWidgets import (
 from ..core.choices import (
     Choice,
     ChoiceIndex,
+    IndexNames,
     Likely,
     NameProvider,
     RegistryNames,
@@ -44,9 +46,11 @@ from ..core.choices import (
 )
 from ..core.cldr import CldrData
 from ..core.compose import TagParts, remove_from_tag, split_tag, use_in_tag
-from ..core.data import DataError, bundled_supplemental
+from ..core.data import DataError, bundled_names, bundled_registry, bundled_supplemental
 from ..core.forms import compute_forms
 from ..core.highlight import highlight_runs
+from ..core.names import Namer, bundled_namer
+from ..core.names_data import NamesPackError
 from ..core.registry import Registry
 from ..core.results import CheckResult
 from ..core.tag import TagEngine
@@ -55,10 +59,24 @@ from ..core.tedit import private_use, with_private_use
 from .builder import BuilderPane
 from .picker import ChoicePicker
 from .roles import role_colour, role_style, severity_colour
+from .settings import Settings
 from .state import TagState
 from .tbuilder import TBuilder
 
 __all__ = ["STEPS", "BuildPane", "tag_name"]
+
+
+class _Loader(QObject):
+    """Carries the worker's result back to the GUI thread (a queued signal)."""
+
+    loaded = Signal(object)
+
+
+def _system_display(namer: Namer) -> str:
+    from .tag_names import system_display_language
+
+    return system_display_language(namer)
+
 
 log = logging.getLogger(__name__)
 
@@ -110,6 +128,8 @@ class BuildPane(QWidget):
         names: NameProvider | None = None,
         likely: Likely | None = None,
         parent: QWidget | None = None,
+        *,
+        settings: Settings | None = None,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("BuildPane")
@@ -117,6 +137,10 @@ class BuildPane(QWidget):
         self._engine = engine
         self._registry = registry
         self._names: NameProvider = names or RegistryNames(registry)
+        self._cldr = cldr
+        self._settings = settings
+        self._want_cldr_names = names is None
+        self._loader: _Loader | None = None
         if likely is None:
             try:
                 likely = Likely(bundled_supplemental(), registry)
@@ -126,7 +150,8 @@ class BuildPane(QWidget):
         self._parts = TagParts()
         self._head_key: tuple[str, ...] | None = None
         self._shown: str | None = None
-        self._languages = ChoiceIndex(language_choices(registry, self._names))
+        self._languages = ChoiceIndex(())  # filled on first show, in a worker: the names take a second to load
+        self.ready = False
         self._build(cldr)
         state.tag_changed.connect(self._on_state_tag_changed)
         self._on_state_tag_changed(state.tag())
@@ -213,7 +238,6 @@ class BuildPane(QWidget):
                 layout.addWidget(self.extlang_box)
             self.pickers[key] = picker
             self.steps.addTab(page, title)
-        self.pickers["language"].set_index(self._languages)
 
         self.u_builder = BuilderPane(self._state, self._engine, cldr, self)
         self.steps.addTab(self.u_builder, STEPS[4][1])
@@ -253,6 +277,45 @@ class BuildPane(QWidget):
         field.setAccessibleName(name)
         field.setToolTip(name)
         return field
+
+    # ------------------------------------------------------------------ loading
+    def showEvent(self, event: QShowEvent) -> None:
+        """Load the language list (with CLDR names) the first time the pane is shown."""
+        super().showEvent(event)
+        self.load()
+
+    def load(self) -> None:
+        """Start building the language choices with CLDR names in a worker thread (once)."""
+        if self._loader is not None:
+            return
+        self._loader = _Loader(self)
+        self._loader.loaded.connect(self._on_loader_loaded)
+        self.pickers["language"].count_label.setText("Loading the languages and their names…")
+        display = self._settings.value("names/display_language") if self._settings is not None else ""
+        registry, cldr, names, want = self._registry, self._cldr, self._names, self._want_cldr_names
+        loader = self._loader
+
+        def work() -> None:
+            provider: NameProvider = names
+            if want:
+                try:
+                    namer = (
+                        bundled_namer() if registry is bundled_registry() else Namer(bundled_names(), registry, cldr)
+                    )
+                    provider = IndexNames(namer.search_index(display or _system_display(namer)), registry)
+                except (DataError, NamesPackError, ValueError, OSError) as exc:
+                    log.warning("display names unavailable, using registry descriptions: %s", exc)
+            loader.loaded.emit((provider, ChoiceIndex(language_choices(registry, provider))))
+
+        threading.Thread(target=work, name="build-pane-names", daemon=True).start()
+
+    def _on_loader_loaded(self, payload: tuple[NameProvider, ChoiceIndex]) -> None:
+        self._names, self._languages = payload
+        self.pickers["language"].set_index(self._languages)
+        self.t_builder.set_languages(self._languages, self._names)
+        self.ready = True
+        shown, self._shown, self._head_key = self._shown, None, None
+        self._on_state_tag_changed(shown or "")
 
     # ------------------------------------------------------------------- API
     def focus_input(self) -> None:

@@ -153,7 +153,9 @@ class MainWindow(QMainWindow):
         self.editor = make("The tag editor", lambda e, _c: EditorPane(self.state, e, self.registry, self.settings))
         self.builder = make("The -u- keyword builder", lambda e, c: BuilderPane(self.state, e, c))
         self.browser = BrowserPane(self.registry)
-        self.build = make("The Build pane", lambda e, c: BuildPane(self.state, e, self.registry, c))
+        self.build = make(
+            "The Build pane", lambda e, c: BuildPane(self.state, e, self.registry, c, settings=self.settings)
+        )
         if isinstance(self.build, BuildPane):
             self.build.open_in_editor_requested.connect(partial(self.show_pane, "editor"))
         for (key, title, shortcut), widget in zip(

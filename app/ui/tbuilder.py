@@ -127,6 +127,13 @@ class TBuilder(QWidget):
         self.tabs.setCurrentIndex(0)
         self.source_pickers["language"].focus_filter()
 
+    def set_languages(self, languages: ChoiceIndex, names: NameProvider | None) -> None:
+        """Use *languages* (made with display names) for the source language, and *names* for the others."""
+        self._names = names
+        self.source_pickers["language"].set_index(languages)
+        self._shown_source = None
+        self._on_state_tag_changed(self._state.tag())
+
     def focus_fields(self) -> None:
         """Go to the fields."""
         self.tabs.setCurrentIndex(4)

@@ -15,8 +15,8 @@ from bcp47_explorer.ui.build import STEPS, BuildPane
 from bcp47_explorer.ui.editor import EditorPane
 from bcp47_explorer.ui.settings import Settings
 from bcp47_explorer.ui.state import TagState
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QGuiApplication, QKeyEvent
 from PySide6.QtWidgets import QApplication, QHBoxLayout, QWidget
 
 ALT = Qt.KeyboardModifier.AltModifier
@@ -48,7 +48,12 @@ class Setup:
     def type(self, text: str) -> None:
         """Type *text* where the keyboard focus is, then press Enter."""
         widget = self.focused()
-        self.qtbot.keyClicks(widget, text)
+        if text.isascii():
+            self.qtbot.keyClicks(widget, text)
+        else:  # QTest types only Latin-1: other characters come as a keyboard layout sends them, key 0 with text
+            for ch in text:
+                for kind in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease):
+                    QApplication.sendEvent(widget, QKeyEvent(kind, 0, Qt.KeyboardModifier.NoModifier, ch))
         self.qtbot.keyClick(self.focused(), Qt.Key.Key_Return)
 
     def alt(self, digit: int) -> None:
@@ -58,6 +63,7 @@ class Setup:
 @pytest.fixture
 def setup(qtbot, registry, settings_path) -> Setup:  # type: ignore[no-untyped-def]
     s = Setup(qtbot, registry, settings_path)
+    qtbot.waitUntil(lambda: s.pane.ready, timeout=20000)
     s.pane.go_to_step(0)
     return s
 
@@ -256,6 +262,13 @@ def test_t_builder_source_language_uses_the_same_pickers(setup: Setup) -> None:
     assert result.valid and result.canonical == "en-t-sr-latn-x0-mine"
 
 
+@pytest.mark.parametrize(("query", "code"), [("Deutsch", "de"), ("español", "es"), ("日本語", "ja"), ("German", "de"),
+                                             ("srpski", "sr"), ("Spanish", "es")])  # fmt: skip
+def test_the_language_picker_finds_autonyms_and_english_names_first(setup: Setup, query: str, code: str) -> None:
+    setup.type(query)
+    assert setup.state.tag() == code
+
+
 def test_every_picker_has_accessible_names(setup: Setup) -> None:
     for picker in setup.pane.pickers.values():
         assert picker.filter_edit.accessibleName().startswith("Filter ")
@@ -274,6 +287,8 @@ def window(qtbot, registry, settings_path):  # type: ignore[no-untyped-def]
     win.show()
     win.activateWindow()
     qtbot.waitUntil(win.isActiveWindow)
+    win.build.load()
+    qtbot.waitUntil(lambda: win.build.ready, timeout=20000)
     return win
 
 

@@ -309,7 +309,7 @@ class _FakeBuild(QWidget):
 
     open_in_editor_requested = Signal()
 
-    def __init__(self, state, engine, registry, cldr, parent=None) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, state, engine, registry, cldr, parent=None, settings=None) -> None:  # type: ignore[no-untyped-def]
         super().__init__(parent)
 
 
