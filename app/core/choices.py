@@ -176,7 +176,7 @@ class Choice:
 class ChoiceIndex:
     """Choices with search keys made once; :meth:`filter` ranks them for a query."""
 
-    __slots__ = ("_codes", "_exact", "_order", "_starts", "_texts", "choices")
+    __slots__ = ("_cache", "_codes", "_exact", "_last", "_order", "_starts", "_texts", "choices")
 
     def __init__(self, choices: Iterable[Choice]) -> None:
         items = list(choices)
@@ -192,21 +192,49 @@ class ChoiceIndex:
         self._starts = [_WORD_START.sub("\x01", t) for t in texts]
         self._exact = [{fold(n) for n in (c.name, *c.names) if n} for c in self.choices]
         self._order = list(range(len(self.choices)))
+        self._cache: dict[str, tuple[list[Choice], list[int]]] = {}
+        self._last: tuple[str, list[int]] = ("", [])
 
     def __len__(self) -> int:
         return len(self.choices)
 
     def filter(self, query: str, limit: int | None = None) -> list[Choice]:
-        """Return the choices matching *query*, best first (all of them, pinned first, for an empty query)."""
+        """Return the choices matching *query*, best first (all of them, pinned first, for an empty query).
+
+        Typing on narrows: when *query* extends the previous one, only the previous matches are
+        tested again (a longer query never matches more), and one-character queries are cached
+        (see :meth:`warm`), so each keystroke stays well within a frame over thousands of choices.
+        """
         q = fold(query.strip())
         choices = self.choices
         if not q:
             return list(choices[:limit] if limit is not None else choices)
-        words = [w for w in _WORD_SPLIT.split(q) if w] or [q]
+        cached = self._cache.get(q)
+        if cached is None:
+            cached = self._filter(q)
+            if len(q) == 1:
+                self._cache[q] = cached
+            self._last = (q, cached[1])
+        out = cached[0]
+        return list(out[:limit] if limit is not None else out)
+
+    def warm(self) -> None:
+        """Filter every one-letter and one-digit query once, so that the first keystroke is a lookup."""
+        for ch in "abcdefghijklmnopqrstuvwxyz0123456789":
+            self.filter(ch)
+
+    def _filter(self, q: str) -> tuple[list[Choice], list[int]]:
+        """Return the ranked matches of the folded query *q* and their indexes in tie order."""
+        choices = self.choices
+        split = [w for w in _WORD_SPLIT.split(q) if w]
+        words = split or [q]
         marked = ["\x01" + w for w in words]
         codes, texts, starts, exact = self._codes, self._texts, self._starts, self._exact
         first = words[0]
         rest = words[1:]
+        last_q, last_hits = self._last
+        narrowing = bool(split) and bool(last_q) and q.startswith(last_q) and bool(_WORD_SPLIT.sub("", last_q))
+        candidates: Iterable[int] = last_hits if narrowing else range(len(choices))
         # The choices are kept in tie order, so appending to one list per rank needs no sort.
         r0: list[Choice] = []
         r1: list[Choice] = []
@@ -214,25 +242,29 @@ class ChoiceIndex:
         r2: list[Choice] = []
         r3e: list[Choice] = []
         r3: list[Choice] = []
+        hits: list[int] = []
         m0 = marked[0]
-        for i, text in enumerate(texts):
+        for i in candidates:
+            text = texts[i]
             if first not in text:
                 code = codes[i]
                 if code.startswith(q):
                     (r0 if code == q else r1).append(choices[i])
+                    hits.append(i)
                 continue
             code = codes[i]
             if code.startswith(q):
                 (r0 if code == q else r1).append(choices[i])
+                hits.append(i)
             elif not rest or all(w in text for w in rest):
+                hits.append(i)
                 ws = starts[i]
                 word = m0 in ws and (not rest or all(m in ws for m in marked))
                 if q in exact[i]:
                     (r2e if word else r3e).append(choices[i])
                 else:
                     (r2 if word else r3).append(choices[i])
-        out = r0 + r1 + r2e + r2 + r3e + r3
-        return out[:limit] if limit is not None else out
+        return r0 + r1 + r2e + r2 + r3e + r3, hits
 
 
 def _mark_deprecated(rec: Record) -> tuple[str, str, str]:

@@ -305,7 +305,9 @@ class BuildPane(QWidget):
                     provider = IndexNames(namer.search_index(display or _system_display(namer)), registry)
                 except (DataError, NamesPackError, ValueError, OSError) as exc:
                     log.warning("display names unavailable, using registry descriptions: %s", exc)
-            loader.loaded.emit((provider, ChoiceIndex(language_choices(registry, provider))))
+            languages = ChoiceIndex(language_choices(registry, provider))
+            languages.warm()
+            loader.loaded.emit((provider, languages))
 
         threading.Thread(target=work, name="build-pane-names", daemon=True).start()
 
