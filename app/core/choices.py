@@ -311,9 +311,8 @@ def language_choices(registry: Registry, names: NameProvider | None = None) -> l
             members = registry.members(first)
             langs = [m for m in members if m.type == "language"]
             marks.append(f"macrolanguage of {len(langs)}")
-            shown = ", ".join(f"{m.code} ({m.descriptions[0]})" for m in langs[:12])
-            more = f" and {len(langs) - 12} more" if len(langs) > 12 else ""
-            details.append(f"Macrolanguage; its members: {shown}{more}. A member is more precise when it is known.")
+            shown = ", ".join(f"{m.code} ({m.descriptions[0]})" for m in langs)
+            details.append(f"Macrolanguage; its members: {shown}. A member is more precise when it is known.")
             details.extend(rec.comments)
         if rec.macrolanguage:
             macro = lang.get(rec.macrolanguage.lower())
