@@ -141,6 +141,7 @@ class BuildPane(QWidget):
         self._settings = settings
         self._want_cldr_names = names is None
         self._loader: _Loader | None = None
+        self._namer: Namer | None = None  # CLDR's names of whole tags, once loaded
         if likely is None:
             try:
                 likely = Likely(bundled_supplemental(), registry)
@@ -189,7 +190,8 @@ class BuildPane(QWidget):
         self.open_button.setToolTip("Show this tag in the editor, with its breakdown and problems")
         self.open_button.clicked.connect(self.open_in_editor_requested)
         top = QHBoxLayout()
-        top.addWidget(self.tag_label, 1)
+        top.addWidget(self.tag_label)
+        top.addWidget(self.name_label, 1)
         top.addWidget(self.copy_button)
         top.addWidget(self.open_button)
         forms = QHBoxLayout()
@@ -201,7 +203,6 @@ class BuildPane(QWidget):
         box.setContentsMargins(8, 6, 8, 6)
         box.setSpacing(3)
         box.addLayout(top)
-        box.addWidget(self.name_label)
         box.addWidget(self.status_label)
         box.addWidget(self.notice_label)
         box.addLayout(forms)
@@ -297,6 +298,7 @@ class BuildPane(QWidget):
 
         def work() -> None:
             provider: NameProvider = names
+            namer: Namer | None = None
             if want:
                 try:
                     namer = (
@@ -304,15 +306,16 @@ class BuildPane(QWidget):
                     )
                     provider = IndexNames(namer.search_index(display or _system_display(namer)), registry)
                 except (DataError, NamesPackError, ValueError, OSError) as exc:
+                    namer = None
                     log.warning("display names unavailable, using registry descriptions: %s", exc)
             languages = ChoiceIndex(language_choices(registry, provider))
             languages.warm()
-            loader.loaded.emit((provider, languages))
+            loader.loaded.emit((provider, languages, namer))
 
         threading.Thread(target=work, name="build-pane-names", daemon=True).start()
 
-    def _on_loader_loaded(self, payload: tuple[NameProvider, ChoiceIndex]) -> None:
-        self._names, self._languages = payload
+    def _on_loader_loaded(self, payload: tuple[NameProvider, ChoiceIndex, Namer | None]) -> None:
+        self._names, self._languages, self._namer = payload
         self.pickers["language"].set_index(self._languages)
         self.t_builder.set_languages(self._languages, self._names)
         self.ready = True
@@ -517,7 +520,10 @@ class BuildPane(QWidget):
         out.append(html.escape(text[pos:]))
         self.tag_label.setText("".join(out))
         self.tag_label.setToolTip(" · ".join(f"{s.text}: {role_style(s.role).name}" for s in result.subtags))
-        self.name_label.setText(tag_name(self._parts, self._names))
+        name = tag_name(self._parts, self._names)
+        if self._namer is not None and isinstance(self._names, IndexNames) and result.well_formed:
+            name = self._namer.display_name(text, self._names.display) or name
+        self.name_label.setText(name)
         verdict = "✔ valid" if result.valid else ("✘ not valid" if result.well_formed else "✘ not well-formed")
         lines = [f"<b>{verdict}</b> (RFC 5646 §2.2.9)"]
         for diag in result.diagnostics[:3]:

@@ -9,12 +9,14 @@ visible with their reason; Enter on one says why it is not offered instead of ch
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QModelIndex, QObject, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QKeyEvent, QPalette
+from PySide6.QtGui import QColor, QFont, QKeyEvent, QPalette, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QHBoxLayout,
     QHeaderView,
     QLabel,
     QLineEdit,
+    QSizePolicy,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -93,15 +95,24 @@ class ChoicePicker(QWidget):
         header.resizeSection(1, self.fontMetrics().horizontalAdvance("M" * 16))
         self.count_label = QLabel(self)
         self.count_label.setAccessibleName(f"Number of {what} shown")
+        self.detail_label = QLabel(self)
+        self.detail_label.setAccessibleName(f"About the chosen {what}")
+        self.detail_label.setMinimumWidth(80)
+        self.detail_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self._detail = ""
+        bottom = QHBoxLayout()
+        bottom.addWidget(self.detail_label, 1)
+        bottom.addWidget(self.count_label)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(4)
         layout.addWidget(self.filter_edit)
         layout.addWidget(self.view, 1)
-        layout.addWidget(self.count_label)
+        layout.addLayout(bottom)
         self.filter_edit.textChanged.connect(self._on_filter_edit_text_changed)
         self.filter_edit.returnPressed.connect(self.choose_current)
         self.view.activated.connect(self._on_view_activated)
+        self.view.selectionModel().currentRowChanged.connect(self._on_view_current_row_changed)
         self.filter_edit.installEventFilter(self)
 
     # ------------------------------------------------------------------ API
@@ -116,7 +127,7 @@ class ChoicePicker(QWidget):
         self.model.set_rows(rows)
         total = len(self._index)
         shown = f"{len(rows):,} of {total:,}" if len(rows) != total else f"{total:,}"
-        self.count_label.setText(f"{shown} {self.what} · Enter chooses")
+        self.count_label.setText(f"{shown} {self.what}")
         if rows:
             self.view.setCurrentIndex(self.model.index(0, 0))
             self.view.scrollToTop()
@@ -133,7 +144,10 @@ class ChoicePicker(QWidget):
             if choice.target.lower() == low or choice.code.lower() == low:
                 index = self.model.index(row, 0)
                 self.view.setCurrentIndex(index)
-                self.view.scrollTo(index, QAbstractItemView.ScrollHint.PositionAtCenter)
+                if row < 5:  # the first rows (likely, suppressed) stay in view
+                    self.view.scrollToTop()
+                else:
+                    self.view.scrollTo(index, QAbstractItemView.ScrollHint.PositionAtCenter)
                 return
 
     def all_choices(self) -> tuple[Choice, ...]:
@@ -181,6 +195,26 @@ class ChoicePicker(QWidget):
         index = self.model.index(row, 0)
         self.view.setCurrentIndex(index)
         self.view.scrollTo(index)
+
+    def _on_view_current_row_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        choice = self.model.row_at(current.row()) if current.isValid() else None
+        if choice is None:
+            self._detail = ""
+        else:
+            mark = f" ({choice.mark})" if choice.mark else ""
+            self._detail = f"{choice.label}{mark}. {choice.detail}".strip()
+        self.detail_label.setToolTip(self._detail)
+        self._elide_detail()
+
+    def _elide_detail(self) -> None:
+        metrics = self.detail_label.fontMetrics()
+        width = max(40, self.detail_label.width())
+        self.detail_label.setText(metrics.elidedText(self._detail, Qt.TextElideMode.ElideRight, width))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Elide the chosen row's explanation to the new width."""
+        super().resizeEvent(event)
+        self._elide_detail()
 
     def _on_filter_edit_text_changed(self, _text: str) -> None:
         self.refilter()

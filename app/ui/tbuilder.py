@@ -225,6 +225,9 @@ class TBuilder(QWidget):
                 ChoiceIndex(variant_choices(self._registry, parts.head(), parts.variants))
             )
             self.tabs.setTabText(0, f"Source language: {lang}" if lang else "Source language")
+            self.source_pickers["language"].set_current(lang)
+            self.source_pickers["script"].set_current(parts.script)
+            self.source_pickers["region"].set_current(parts.region)
 
     def _write(self, source: str, fields: list[tuple[str, list[str]]]) -> None:
         self._state.set_tag(with_t_extension(self._state.tag(), source, fields))
