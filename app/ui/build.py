@@ -142,20 +142,13 @@ class BuildPane(QWidget):
         self._want_cldr_names = names is None
         self._loader: _Loader | None = None
         self._namer: Namer | None = None  # CLDR's names of whole tags, once loaded
-        if likely is None:
-            try:
-                likely = Likely(bundled_supplemental(), registry)
-            except (DataError, ValueError, OSError) as exc:  # without it, Suppress-Script alone guides
-                log.warning("likely subtags unavailable: %s", exc)
         self._likely = likely
         self._parts = TagParts()
         self._head_key: tuple[str, ...] | None = None
         self._shown: str | None = None
         self._languages = ChoiceIndex(())  # filled on first show, in a worker: the names take a second to load
-        self.ready = False
-        self._build(cldr)
-        state.tag_changed.connect(self._on_state_tag_changed)
-        self._on_state_tag_changed(state.tag())
+        self.ready = False  # the language list with its names is loaded
+        self.built = False  # the widgets exist: made on first show, so the pane costs nothing at start-up
 
     # ------------------------------------------------------------ construction
     def _build(self, cldr: CldrData) -> None:
@@ -281,14 +274,23 @@ class BuildPane(QWidget):
 
     # ------------------------------------------------------------------ loading
     def showEvent(self, event: QShowEvent) -> None:
-        """Load the language list (with CLDR names) the first time the pane is shown."""
+        """Make the pane and load the language list (with CLDR names) the first time it is shown."""
         super().showEvent(event)
         self.load()
 
     def load(self) -> None:
-        """Start building the language choices with CLDR names in a worker thread (once)."""
-        if self._loader is not None:
+        """Make the widgets, then build the language choices with CLDR names in a worker thread (once)."""
+        if self.built:
             return
+        self.built = True
+        if self._likely is None:
+            try:
+                self._likely = Likely(bundled_supplemental(), self._registry)
+            except (DataError, ValueError, OSError) as exc:  # without it, Suppress-Script alone guides
+                log.warning("likely subtags unavailable: %s", exc)
+        self._build(self._cldr)
+        self._state.tag_changed.connect(self._on_state_tag_changed)
+        self._on_state_tag_changed(self._state.tag())
         self._loader = _Loader(self)
         self._loader.loaded.connect(self._on_loader_loaded)
         self.pickers["language"].count_label.setText("Loading the languages and their names…")
@@ -325,10 +327,12 @@ class BuildPane(QWidget):
     # ------------------------------------------------------------------- API
     def focus_input(self) -> None:
         """Put the keyboard focus in the current step."""
+        self.load()
         self.go_to_step(self.steps.currentIndex())
 
     def go_to_step(self, index: int) -> None:
         """Show step *index* and put the keyboard focus in its input."""
+        self.load()
         index = max(0, min(len(STEPS) - 1, index))
         self.steps.setCurrentIndex(index)
         key = _STEP_KEYS[index]
