@@ -57,13 +57,16 @@ class NameEntry:
 class NameIndex:
     """Every subtag with its names in one display language, searchable by any of them."""
 
-    __slots__ = ("_by_code", "display", "entries", "locale")
+    __slots__ = ("_by_code", "_last", "display", "entries", "locale")
 
     def __init__(self, display: str, locale: str, entries: Iterable[NameEntry]) -> None:
         self.display = display
         self.locale = locale
         self.entries: tuple[NameEntry, ...] = tuple(entries)
         self._by_code = {(e.kind, e.code.lower()): e for e in self.entries}
+        # The last search's text, kinds and hits in index order: typing one more character only
+        # needs to look among these (a longer text matches a subset).
+        self._last: tuple[str, frozenset[str] | None, list[NameEntry]] = ("", None, list(self.entries))
 
     def __len__(self) -> int:
         return len(self.entries)
@@ -77,15 +80,21 @@ class NameIndex:
 
         An empty *text* lists every record of *kinds* in index order.
         """
-        wanted = set(kinds) if kinds else None
-        pool = self.entries if wanted is None else [e for e in self.entries if e.kind in wanted]
+        wanted = frozenset(kinds) if kinds else None
         q = fold(text.strip())
+        last_q, last_kinds, last_hits = self._last
+        if last_q and q.startswith(last_q) and last_kinds == wanted:
+            pool: Sequence[NameEntry] = last_hits
+        else:
+            pool = self.entries if wanted is None else [e for e in self.entries if e.kind in wanted]
         if not q:
             return list(pool[:limit] if limit is not None else pool)
+        found = [e for e in pool if q in e.key]
+        self._last = (q, wanted, found)
         code, whole, start, word, dash = q + _SEP, _SEP + q + _SEP, _SEP + q, " " + q, "-" + q
         ranks: tuple[list[NameEntry], ...] = ([], [], [], [], [])
         # The entries are in index order already, so one pass into five ranks keeps it within a rank.
-        for e in [e for e in pool if q in e.key]:
+        for e in found:
             key = e.key
             if key.startswith(code):
                 ranks[0].append(e)
@@ -120,7 +129,10 @@ class NameIndex:
         for b in base:
             table = names.get(cats[b.kind], empty)
             cldr = (stand.get(b.look) if b.kind == "script" else None) or table.get(b.look)
-            name = cldr or b.fallback
+            if cldr is None:
+                entries.append(b.unnamed)  # most of the registry's languages: shared by every display language
+                continue
+            name = cldr
             key = b.key if cldr is None or cldr in b.known else b.key + fold(cldr) + _SEP
             if b.kind == "script" and table.get(b.look) not in (None, cldr):
                 key += fold(table[b.look]) + _SEP
@@ -129,7 +141,7 @@ class NameIndex:
                     b.kind, b.code, name, b.english, b.autonyms, b.descriptions, b.deprecated, cldr is not None, key
                 )
             )
-        entries.sort(key=lambda e: (e.deprecated, not e.in_cldr, e.name))
+        entries.sort(key=_index_order)
         return cls(display, locale, entries)
 
 
@@ -147,6 +159,7 @@ class BaseRecord:
     deprecated: bool
     known: frozenset[str]  # the names already in key
     key: str
+    unnamed: NameEntry  # the record's entry in a display language CLDR does not name it in
 
 
 def base_records(
@@ -168,8 +181,15 @@ def base_records(
             fallback = desc[0] if desc else code
             eng = estand.get(look) or etable.get(look) or fallback
             autos = autonyms.get(look, ()) if kind == "language" else ()
-            parts = [code, fallback, eng, etable.get(look, eng), *autos, *desc]
+            parts = list(dict.fromkeys((code, fallback, eng, etable.get(look, eng), *autos, *desc)))
             key = _SEP.join(dict.fromkeys(fold(p) for p in parts)) + _SEP
             known = frozenset(parts)
-            out.append(BaseRecord(kind, code, look, fallback, eng, autos, desc, rec.is_deprecated, known, key))
+            dep = rec.is_deprecated
+            unnamed = NameEntry(kind, code, fallback, eng, autos, desc, dep, False, key)
+            out.append(BaseRecord(kind, code, look, fallback, eng, autos, desc, dep, known, key, unnamed))
     return out
+
+
+def _index_order(e: NameEntry) -> tuple[bool, bool, str]:
+    """Live before deprecated, CLDR-named before the rest, then by name."""
+    return (e.deprecated, not e.in_cldr, e.name)

@@ -20,7 +20,6 @@ from __future__ import annotations
 import json
 import zlib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
@@ -39,34 +38,62 @@ CATEGORIES = {
     "k": "-u-/-t- keys, and the singletons t and x",
     "t": "-u-/-t- types as key-type (ca-gregory, ca-islamic-civil)",
     "d": "subdivisions (gbsct)",
+    "c": "currencies (EUR): the cu values",
     "p": "patterns: pattern, separator, keytype",
 }
 
 _EMPTY: Mapping[str, str] = MappingProxyType({})
-#: How many display languages' merged names stay in memory (each is some 100-300 kB).
-CACHE_LOCALES = 32
+Delta = Mapping[str, Mapping[str, str]]  # what one locale stores: category letter → code → name
+#: How many locales' names stay in memory (each some 20-300 kB once read), most recently used kept.
+CACHE_LOCALES = 128
 
 
 class NamesPackError(Exception):
     """The names pack is damaged or of another format."""
 
 
-@dataclass(frozen=True, slots=True)
 class LocaleNames:
-    """Every CLDR name of one display locale, merged along its parent chain."""
+    """Every CLDR name of one display locale: its own, then its parent locales' (nearest first).
 
-    locale: str  # the CLDR locale whose names these are ("root" when CLDR has none for the request)
-    chain: tuple[str, ...]  # the locale and its ancestors, nearest first, ending with "root"
-    merged: Mapping[str, Mapping[str, str]]
-    deltas: tuple[Mapping[str, Mapping[str, str]], ...] = field(repr=False)  # per chain locale, as stored
+    Look-ups walk the chain (two or three small dicts) instead of merging it, so a display
+    language costs only its own read; :meth:`table` merges one category when a whole list is wanted.
+    """
+
+    __slots__ = ("_tables", "chain", "deltas", "locale")
+
+    def __init__(self, locale: str, chain: tuple[str, ...], deltas: tuple[Delta, ...]) -> None:
+        self.locale = locale  # the CLDR locale whose names these are ("root" when CLDR has none for the request)
+        self.chain = chain  # the locale and its ancestors, nearest first, ending with "root"
+        self.deltas = deltas  # per chain locale, the names it stores
+        self._tables: dict[str, Mapping[str, str]] = {}
+
+    def __repr__(self) -> str:
+        return f"<LocaleNames {' → '.join(self.chain)}>"
 
     def get(self, category: str, code: str) -> str | None:
         """Return the name of *code* in *category* (a letter of :data:`CATEGORIES`), or None."""
-        return self.merged.get(category, _EMPTY).get(code)
+        for delta in self.deltas:
+            table = delta.get(category)
+            if table is not None:
+                name = table.get(code)
+                if name is not None:
+                    return name
+        return None
 
     def table(self, category: str) -> Mapping[str, str]:
-        """Return the read-only code → name mapping of one category."""
-        return self.merged.get(category, _EMPTY)
+        """Return the read-only code → name mapping of one category, merged along the chain (cached)."""
+        hit = self._tables.get(category)
+        if hit is None:
+            merged: dict[str, str] = {}
+            for delta in reversed(self.deltas):
+                merged.update(delta.get(category, _EMPTY))
+            hit = self._tables[category] = MappingProxyType(merged)
+        return hit
+
+    @property
+    def merged(self) -> Mapping[str, Mapping[str, str]]:
+        """Every category's merged table."""
+        return {cat: self.table(cat) for cat in CATEGORIES}
 
     def source(self, category: str, code: str) -> str | None:
         """Return the locale of the chain that gives the name of *code* (for showing the fallback)."""
@@ -78,17 +105,17 @@ class LocaleNames:
     @property
     def pattern(self) -> str:
         """The localePattern, e.g. ``{0} ({1})``."""
-        return self.merged.get("p", _EMPTY).get("pattern", "{0} ({1})")
+        return self.get("p", "pattern") or "{0} ({1})"
 
     @property
     def separator(self) -> str:
         """The localeSeparator, e.g. ``{0}, {1}``."""
-        return self.merged.get("p", _EMPTY).get("separator", "{0}, {1}")
+        return self.get("p", "separator") or "{0}, {1}"
 
     @property
     def keytype(self) -> str:
         """The localeKeyTypePattern, e.g. ``{0}: {1}``."""
-        return self.merged.get("p", _EMPTY).get("keytype", "{0}: {1}")
+        return self.get("p", "keytype") or "{0}: {1}"
 
 
 class NamesPack:
@@ -96,6 +123,7 @@ class NamesPack:
 
     __slots__ = (
         "_cache",
+        "_deltas",
         "_index",
         "_read",
         "autonyms",
@@ -140,6 +168,7 @@ class NamesPack:
         self.locales = frozenset(self._index)
         self._read = read
         self._cache: dict[str, LocaleNames] = {}
+        self._deltas: dict[str, Mapping[str, Mapping[str, str]]] = {}
         self.source = source
 
     def __repr__(self) -> str:
@@ -212,33 +241,22 @@ class NamesPack:
         """Return the names of display language *display* (any tag: it is resolved first), cached."""
         locale = self.resolve_locale(display)
         hit = self._cache.pop(locale, None)
-        if hit is not None:
-            self._cache[locale] = hit  # most recently used last
-            return hit
-        chain = self.chain(locale)
-        deltas = [self._cached_delta(loc) for loc in chain]
-        merged: dict[str, dict[str, str]] = {}
-        for delta in reversed(deltas):
-            for cat, table in delta.items():
-                merged.setdefault(cat, {}).update(table)
-        result = LocaleNames(
-            locale,
-            chain,
-            MappingProxyType({k: MappingProxyType(v) for k, v in merged.items()}),
-            tuple(deltas),
-        )
-        self._cache[locale] = result
-        if len(self._cache) > CACHE_LOCALES:  # autonyms touch many locales: keep the most recent only
+        if hit is None:
+            chain = self.chain(locale)
+            hit = LocaleNames(locale, chain, tuple(self._delta(loc) for loc in chain))
+        self._cache[locale] = hit  # most recently used last
+        if len(self._cache) > CACHE_LOCALES:
             del self._cache[next(iter(self._cache))]
-        return result
+        return hit
 
-    def _cached_delta(self, locale: str) -> Mapping[str, Mapping[str, str]]:
-        hit = self._cache.get(locale)
-        if hit is not None:
-            return hit.deltas[0]
-        if locale not in self._index:
-            return _EMPTY_DELTA
-        return self.read_locale(locale)
+    def _delta(self, locale: str) -> Mapping[str, Mapping[str, str]]:
+        hit = self._deltas.pop(locale, None)
+        if hit is None:
+            hit = self.read_locale(locale) if locale in self._index else _EMPTY_DELTA
+        self._deltas[locale] = hit
+        if len(self._deltas) > CACHE_LOCALES:  # naming many tags' autonyms touches many locales
+            del self._deltas[next(iter(self._deltas))]
+        return hit
 
 
 _EMPTY_DELTA: Mapping[str, Mapping[str, str]] = MappingProxyType({})

@@ -85,6 +85,16 @@ def test_u_keywords_are_named_by_their_bcp47_codes_through_the_legacy_names(name
     assert namer.display_name("en-u-kr-latn-digit", "en") == "English (Script/Block Reordering: Latin, Digits)"
 
 
+def test_currency_values_have_cldr_currency_names(namer: Namer) -> None:
+    assert namer.display_name("en-u-cu-eur", "en") == "English (Currency: Euro)"
+    assert namer.display_name("de-CH-u-cu-chf", "de") == "Schweizer Hochdeutsch (Währung: Schweizer Franken)"
+    assert namer.display_name("en-u-cu-eur", "ja") == "英語 (通貨: ユーロ)"
+    assert namer.type_name("cu", "usd", "fr") == "dollar des États-Unis"
+    assert namer.display_name("en-u-cu-xyz", "en") == "English (Currency: xyz)"  # not a currency CLDR names
+    row = namer.subtag_names("en-u-cu-eur", "de-CH")[-1]
+    assert (row.kind, row.code, row.name, row.source) == ("u-type", "eur", "Euro", "de")
+
+
 def test_subdivision_and_rg_values_have_names(namer: Namer) -> None:
     assert namer.subdivision_name("gbsct", "de") == "Schottland"
     assert namer.subdivision_name("usca", "en") == "California"
@@ -94,6 +104,10 @@ def test_subdivision_and_rg_values_have_names(namer: Namer) -> None:
     assert namer.type_name("sd", "gbsct", "fr") == "Écosse"
     assert namer.display_name("en-u-sd-gbsct", "en") == "English (Region Subdivision: Scotland)"
     assert namer.display_name("en-u-rg-uszzzz", "en") == "English (Region For Supplemental Data: United States)"
+    # the -u- builder's sd picker: every subdivision of a region with its name
+    us = namer.subdivisions_of("US", "fr")
+    assert len(us) == 57 and ("usca", "California") in us and ("ustx", "Texas") in us  # English: fr has 3
+    assert namer.subdivisions_of("419", "en") == []
 
 
 # ------------------------------------------------------------------ unknown codes, registry fallback
@@ -277,3 +291,45 @@ def test_cli_name_display_language_problems(capsys: pytest.CaptureFixture[str]) 
     captured = capsys.readouterr()
     assert captured.out.startswith("de: German")
     assert "has no display names for 'tlh'" in captured.err
+
+
+def test_typing_one_more_character_gives_the_same_hits_as_a_fresh_search(namer: Namer) -> None:
+    from bcp47_explorer.core.name_search import NameIndex
+
+    typed = namer.search_index("fr")
+    fresh_entries = typed.entries
+    for text in ("s", "se", "ser", "serb", "se", "x", ""):
+        fresh = NameIndex(typed.display, typed.locale, fresh_entries)
+        assert typed.search(text) == fresh.search(text), text
+    assert typed.search("d", kinds=("region",)) == NameIndex("fr", "fr", fresh_entries).search("d", kinds=("region",))
+    assert [e.code for e in typed.search("de", kinds=("language",), limit=1)] == ["de"]
+
+
+def test_cli_name_takes_its_registry_descriptions_from_registry_file(
+    capsys: pytest.CaptureFixture[str], tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    from bcp47_explorer.core.registry import SAMPLE
+
+    path = tmp_path / "registry.txt"
+    path.write_text(SAMPLE, encoding="utf-8")
+    assert cli.main(["name", "--json", "--registry", str(path), "mt-MT", "de"]) == 0
+    mt, de = (json.loads(line) for line in capsys.readouterr().out.splitlines())
+    assert [s["registry"] for s in mt["subtags"]] == ["Maltese", "Malta"]
+    assert mt["name"] == "Maltese (Malta)"
+    assert de["subtags"][0]["registry"] is None and de["subtags"][0]["cldr"] == "German"  # not in that file
+
+
+def test_cli_name_reports_a_damaged_pack_as_a_data_error(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    from bcp47_explorer.core import data
+    from bcp47_explorer.core.names import Namer
+
+    raw = bytearray(data.resource_path("cldr-names.pack").read_bytes())
+    raw[-5000:] = b"\0" * 5000
+    (tmp_path / "names.pack").write_bytes(bytes(raw))
+    broken = Namer(data.load_names(tmp_path / "names.pack"), data.bundled_registry(), data.bundled_cldr())
+    monkeypatch.setattr("bcp47_explorer.core.names.bundled_namer", lambda: broken)
+    assert cli.main(["name", "--in", "zu", "de"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("bcp47: data error: ") and "names.pack: the names of zu are damaged" in err
