@@ -69,11 +69,13 @@ class TagNamesBar(QWidget):
         caption = QLabel("Name:", self)
         self.name_label = QLabel(self)
         self.name_label.setAccessibleName("Tag name")
+        self.name_label.setToolTip("The tag's name in the display language (CLDR)")  # until the names load
         self.name_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.name_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         caption.setBuddy(self.name_label)
         self.autonym_label = QLabel(self)
         self.autonym_label.setAccessibleName("Tag name in its own language")
+        self.autonym_label.setToolTip("The tag named in its own language (CLDR)")
         self.autonym_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.autonym_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.language_box = _LanguageBox(self._fill_all_languages, self)
