@@ -430,7 +430,7 @@ def variant_choices(registry: Registry, head: Sequence[str], variants: Sequence[
             marks.append(m)
             details.append(d)
         if fit is not None and fit.present:
-            marks.append("in the tag")
+            marks.append("in the tag (Enter removes it)")
         elif fit is not None and not fit.fits:
             marks.append(fit.reason)
             details.append(f"Not offered: it {fit.reason}.")

@@ -92,7 +92,7 @@ class MainWindow(QMainWindow):
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
         self.tabs.setAccessibleName("Panes")
-        self.tabs.setToolTip("Editor (Ctrl+1), -u- builder (Ctrl+2), registry browser (Ctrl+3)")
+        self.tabs.setToolTip("Editor (Ctrl+1), -u- builder (Ctrl+2), registry browser (Ctrl+3), Build (Ctrl+4)")
         self.tabs.tabBar().setAccessibleName("Panes")
         self.tabs.tabBar().setToolTip(self.tabs.toolTip())
         self.setCentralWidget(self.tabs)

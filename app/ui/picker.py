@@ -88,11 +88,12 @@ class ChoicePicker(QWidget):
         self.view.setWordWrap(False)
         self.view.setShowGrid(False)
         header = self.view.horizontalHeader()
+        # Code fits its longest code, the name takes what the note leaves (a note is at most ~40% wide).
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Interactive)
-        header.setStretchLastSection(True)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Interactive)
+        header.setStretchLastSection(False)
         header.resizeSection(0, self.fontMetrics().horizontalAdvance("qaa..qtz") + 18)
-        header.resizeSection(1, self.fontMetrics().horizontalAdvance("M" * 16))
         self.count_label = QLabel(self)
         self.count_label.setAccessibleName(f"Number of {what} shown")
         self.detail_label = QLabel(self)
@@ -212,9 +213,10 @@ class ChoicePicker(QWidget):
         self.detail_label.setText(metrics.elidedText(self._detail, Qt.TextElideMode.ElideRight, width))
 
     def resizeEvent(self, event: QResizeEvent) -> None:
-        """Elide the chosen row's explanation to the new width."""
+        """Elide the chosen row's explanation to the new width; give the note column its share."""
         super().resizeEvent(event)
         self._elide_detail()
+        self.view.horizontalHeader().resizeSection(2, max(120, int(event.size().width() * 0.4)))
 
     def _on_filter_edit_text_changed(self, _text: str) -> None:
         self.refilter()

@@ -88,7 +88,7 @@ def test_regions(registry, likely) -> None:  # type: ignore[no-untyped-def]
 
 def test_variants_offered_only_where_the_prefix_is_met(registry) -> None:  # type: ignore[no-untyped-def]
     rows = {c.code: c for c in variant_choices(registry, ["sl"], ["rozaj"])}
-    assert rows["biske"].enabled and rows["rozaj"].mark == "in the tag"
+    assert rows["biske"].enabled and rows["rozaj"].mark == "in the tag (Enter removes it)"
     assert rows["1994"].enabled  # its Prefixes include sl-rozaj
     alone = {c.code: c for c in variant_choices(registry, ["sl"], [])}
     assert not alone["1994"].enabled and alone["1994"].mark == "needs 'rozaj' first (its Prefix is 'sl-rozaj')"
