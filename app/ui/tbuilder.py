@@ -230,4 +230,5 @@ class TBuilder(QWidget):
             self.source_pickers["region"].set_current(parts.region)
 
     def _write(self, source: str, fields: list[tuple[str, list[str]]]) -> None:
-        self._state.set_tag(with_t_extension(self._state.tag(), source, fields))
+        tag = self._state.tag() or ("und" if source or fields else "")  # an extension needs a language first
+        self._state.set_tag(with_t_extension(tag, source, fields))
