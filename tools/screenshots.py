@@ -3,8 +3,10 @@
 Usage: python tools/screenshots.py [--out docs/screenshots] [--scale 1] [--theme light]
 
 Writes editor.png, builder.png, browser.png (and browser-dark.png) showing the
-window on the bundled data with a sample tag. Settings go to a temporary file,
-so the user's own settings are neither read nor changed.
+window on the bundled data with a sample tag, and the Build pane (build*.png) in light and dark at
+the default size (1100x720) and at 700x450 with the tag sr-Latn-RS on its Script step. Run it under
+X for the real platform: ``Xvfb :85 & DISPLAY=:85 QT_QPA_PLATFORM=xcb python tools/screenshots.py``.
+Settings go to a temporary file, so the user's own settings are neither read nor changed.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import argparse
 import os
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -24,7 +27,15 @@ SHOTS = (
     ("browser", "browser", "light"),
     ("browser-dark", "browser", "dark"),
     ("editor-dark", "editor", "dark"),
+    ("build", "build", "light"),
+    ("build-small", "build", "light"),
+    ("build-dark", "build", "dark"),
+    ("build-small-dark", "build", "dark"),
 )
+
+#: The Build pane's shots: its own tag (shown on the Script step, likely script first) and sizes.
+BUILD_TAG = "sr-Latn-RS"
+SIZES = {"build": (1100, 720), "build-small": (700, 450), "build-dark": (1100, 720), "build-small-dark": (700, 450)}
 
 #: A tag with several roles, a -u- part and one piece of advice (Latn is the Suppress-Script of de).
 SAMPLE_TAG = "de-Latn-CH-1901-u-co-phonebk"
@@ -71,6 +82,18 @@ def main(argv: list[str] | None = None) -> int:
             for name, pane, shot_theme in SHOTS:
                 if shot_theme != theme:
                     continue
+                if name in SIZES:
+                    window.resize(*SIZES[name])
+                    build = window.pane("build")
+                    window.state.set_tag(BUILD_TAG)
+                    window.tabs.setCurrentWidget(build)
+                    if hasattr(build, "go_to_step"):
+                        build.load()
+                        deadline = time.monotonic() + 60
+                        while not build.ready and time.monotonic() < deadline:
+                            app.processEvents()
+                            time.sleep(0.02)
+                        build.go_to_step(1)
                 # Switch without moving the focus: a focused editor shows its text selected.
                 window.tabs.setCurrentWidget(window.pane(pane))
                 for _ in range(5):  # let layouts settle; no user input is pending here

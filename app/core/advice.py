@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import diagnostics as M
 from .grammar import Extension, Parse, Token, drop_span
+from .placement import PrefixTable, order_variants, prefix_met
 from .syntax import GRANDFATHERED, KIND_NAMES, REGULAR, REGULAR_FIRST, cased
 from .tables import Tables
 from .tagvalues import Canonicalization, Fix, Severity
@@ -332,6 +333,7 @@ class Advisor:
             before.append(p.script[0].lower())
         if p.region is not None:
             before.append(p.region[0].lower())
+        head = list(before)
         for tok in p.variants:
             code = tok[0].lower()
             if code in seen:
@@ -345,6 +347,9 @@ class Advisor:
                 self.advise_record(p, tok, rec, "variant")
                 prefixes = t.variant_prefixes.get(code, ())
                 if prefixes and not any(_subsequence(pre, before) for pre in prefixes):
+                    if _add_reorder(p, tok, rec, head, t.variant_prefixes):
+                        before.append(code)
+                        continue
                     p.add(
                         M.VARIANT_PREFIX,
                         tok[1],
@@ -542,3 +547,19 @@ def _subsequence(needle: tuple[str, ...], hay: list[str]) -> bool:
     """Tell whether every item of *needle* appears in *hay* in the same order."""
     it = iter(hay)
     return all(any(h == n for h in it) for n in needle)
+
+
+def _add_reorder(p: Parse, tok: Token, rec: Record, head: list[str], prefixes: PrefixTable) -> bool:
+    """Add the reorder advice when the variant *tok*'s Prefix is met in another order of the variants."""
+    written = [v[0] for v in p.variants]
+    order = order_variants(head, written, prefixes)
+    low = [v.lower() for v in order]
+    code = tok[0].lower()
+    if order == tuple(written) or not prefix_met(code, head + low[: low.index(code)], prefixes):
+        return False
+    start, end = p.variants[0][1], p.variants[-1][2]
+    fixed = p.text[:start] + "-".join(order) + p.text[end:]
+    shown = "-".join(order)
+    p.add(M.VARIANT_ORDER, tok[1], tok[2], fixed, code=tok[0], description=rec.descriptions[0],
+          prefixes=" or ".join(f"'{x}'" for x in rec.prefixes), order=shown)  # fmt: skip
+    return True

@@ -22,12 +22,16 @@ of the contract (the tests pin them):
 - Changing the language drops extlangs whose Prefix is not the new language.
 - A range record (``qaa..qtz``) given whole stands for its first code.
 - The inserted subtag takes its RFC 5646 §2.1.1 case; the others keep the user's case.
+- The variants are put in an order that meets every Prefix (:func:`.placement.order_variants`, the one
+  rule the editor's reorder fix and the Build pane use too): ``sl-biske`` + ``rozaj`` → ``sl-rozaj-biske``.
 
 >>> from bcp47_explorer.core.data import bundled_registry
 >>> reg = bundled_registry()
 >>> use_in_tag("en-US", "script", "Latn", reg)
 'en-Latn-US'
 >>> use_in_tag("sl-rozaj", "variant", "biske", reg)
+'sl-rozaj-biske'
+>>> use_in_tag("sl-biske", "variant", "rozaj", reg)
 'sl-rozaj-biske'
 >>> use_in_tag("en-Latn-US-x-foo", "language", "fr", reg)
 'fr-Latn-US-x-foo'
@@ -39,10 +43,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .placement import order_variants, prefix_table
 from .registry import RecordType, Registry
 from .syntax import cased, is_extlang, is_language, is_region, is_script, is_variant
 
-__all__ = ["use_in_tag", "split_tag", "TagParts"]
+__all__ = ["use_in_tag", "remove_from_tag", "split_tag", "TagParts"]
 
 _SUBTAG_TYPES = {"language", "extlang", "script", "region", "variant"}
 _WHOLE_TAG_TYPES = {RecordType.GRANDFATHERED.value, RecordType.REDUNDANT.value}
@@ -59,6 +64,10 @@ class TagParts:
     variants: list[str] = field(default_factory=list)
     others: list[str] = field(default_factory=list)  # subtags that fit no slot, kept in order
     tail: list[str] = field(default_factory=list)  # from the first singleton on, untouched
+
+    def head(self) -> list[str]:
+        """Return the subtags before the variants: language, extlangs, script, region."""
+        return [s for s in (self.language, *self.extlangs, self.script, self.region) if s]
 
     def join(self) -> str:
         """Return the parts as one tag in RFC 5646 order."""
@@ -154,6 +163,38 @@ def use_in_tag(tag: str, record_type: str, code: str, registry: Registry) -> str
         parts.variants.append(code)
     if parts.language is None:
         parts.language = "und"
+    if len(parts.variants) > 1:
+        parts.variants = list(order_variants(parts.head(), parts.variants, prefix_table(registry)))
+    return parts.join()
+
+
+def remove_from_tag(tag: str, record_type: str, code: str | None = None) -> str:
+    """Return *tag* without its subtag of *record_type* (a variant or extlang: the one called *code*).
+
+    Removing the language leaves ``und`` when anything else stays, since a tag must start with one.
+
+    >>> remove_from_tag("sr-Latn-RS", "script")
+    'sr-RS'
+    >>> remove_from_tag("sl-rozaj-biske", "variant", "ROZAJ")
+    'sl-biske'
+    >>> remove_from_tag("de-CH", "language")
+    'und-CH'
+    """
+    parts = split_tag(tag)
+    record_type = record_type.lower()
+    if record_type == "language":
+        parts.language = None
+        parts.extlangs = []
+        rest = parts.join()
+        return f"und-{rest}" if rest else ""
+    if record_type == "extlang":
+        parts.extlangs = [e for e in parts.extlangs if code is not None and e.lower() != code.lower()]
+    elif record_type == "script":
+        parts.script = None
+    elif record_type == "region":
+        parts.region = None
+    elif record_type == "variant":
+        parts.variants = [v for v in parts.variants if code is None or v.lower() != code.lower()]
     return parts.join()
 
 

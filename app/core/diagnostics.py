@@ -415,6 +415,15 @@ VARIANT_PREFIX = _m(
     "Prefix should appear, in order, before the variant",
     example="en-rozaj",
 )
+VARIANT_ORDER = _m(
+    "prefix-mismatch",
+    W,
+    "RFC 5646 §2.2.5, §3.1.8",
+    "The variant '{code}' ({description}) needs {prefixes} (its Prefix) before it; these variants meet every "
+    "Prefix in another order",
+    "Put the variants in the order '{order}'",
+    "sl-biske-rozaj",
+)
 SUPPRESS_SCRIPT = _m(
     "suppress-script",
     W,

@@ -27,6 +27,7 @@ from ..core.forms import FORMS
 from ..core.registry import Registry, RegistryError
 from ..core.tag import TagEngine, bundled_engine, engine_for
 from .browser import BrowserPane
+from .build import BuildPane
 from .builder import BuilderPane
 from .editor import EditorPane
 from .errors import show_error
@@ -41,7 +42,8 @@ log = logging.getLogger(__name__)
 APP_NAME = "BCP 47 Explorer"
 
 #: (key, tab title, shortcut) of each pane, in tab order.
-PANES = (("editor", "&Editor", "Ctrl+1"), ("builder", "-u- &Builder", "Ctrl+2"), ("browser", "&Registry", "Ctrl+3"))
+PANES = (("editor", "&Editor", "Ctrl+1"), ("builder", "-u- &Builder", "Ctrl+2"), ("browser", "&Registry", "Ctrl+3"),
+         ("build", "Buil&d", "Ctrl+4"))  # fmt: skip
 
 #: The forms the editor can copy: (name for EditorPane.copy_form, menu text, shortcut), from the core's list.
 COPY_FORMS = tuple((f.key, f.menu_text, f.shortcut) for f in FORMS)
@@ -90,13 +92,14 @@ class MainWindow(QMainWindow):
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
         self.tabs.setAccessibleName("Panes")
-        self.tabs.setToolTip("Editor (Ctrl+1), -u- builder (Ctrl+2), registry browser (Ctrl+3)")
+        self.tabs.setToolTip("Editor (Ctrl+1), -u- builder (Ctrl+2), registry browser (Ctrl+3), Build (Ctrl+4)")
         self.tabs.tabBar().setAccessibleName("Panes")
         self.tabs.tabBar().setToolTip(self.tabs.toolTip())
         self.setCentralWidget(self.tabs)
         self.editor: EditorPane | Placeholder | None = None
         self.builder: BuilderPane | Placeholder | None = None
         self.browser: BrowserPane | None = None
+        self.build: BuildPane | Placeholder | None = None
         self._status_tag = QLabel()
         self._status_tag.setAccessibleName("Current tag")
         self._status_tag.setToolTip("The tag all panes work on")
@@ -134,7 +137,7 @@ class MainWindow(QMainWindow):
     def _build_panes(self) -> None:
         cldr, engine, problems = self._data()
         self.tabs.clear()
-        for w in (self.editor, self.builder, self.browser):
+        for w in (self.editor, self.builder, self.browser, self.build):
             if w is not None:
                 w.deleteLater()
 
@@ -150,7 +153,14 @@ class MainWindow(QMainWindow):
         self.editor = make("The tag editor", lambda e, _c: EditorPane(self.state, e, self.registry, self.settings))
         self.builder = make("The -u- keyword builder", lambda e, c: BuilderPane(self.state, e, c))
         self.browser = BrowserPane(self.registry)
-        for (key, title, shortcut), widget in zip(PANES, (self.editor, self.builder, self.browser), strict=True):
+        self.build = make(
+            "The Build pane", lambda e, c: BuildPane(self.state, e, self.registry, c, settings=self.settings)
+        )
+        if isinstance(self.build, BuildPane):
+            self.build.open_in_editor_requested.connect(partial(self.show_pane, "editor"))
+        for (key, title, shortcut), widget in zip(
+            PANES, (self.editor, self.builder, self.browser, self.build), strict=True
+        ):
             widget.setObjectName(f"{key}_pane") if not widget.objectName() else None
             i = self.tabs.addTab(widget, title)
             self.tabs.setTabToolTip(i, f"{title.replace('&', '')} ({shortcut})")
@@ -165,7 +175,7 @@ class MainWindow(QMainWindow):
 
     def pane(self, key: str) -> QWidget:
         """Return the pane called *key* ("editor", "builder" or "browser")."""
-        widget = {"editor": self.editor, "builder": self.builder, "browser": self.browser}[key]
+        widget = {"editor": self.editor, "builder": self.builder, "browser": self.browser, "build": self.build}[key]
         assert widget is not None
         return widget
 

@@ -37,9 +37,9 @@ def window(qtbot, registry, settings_path) -> MainWindow:
     return win
 
 
-def test_window_has_three_panes_and_shows_registry_facts(window, registry) -> None:
-    assert window.tabs.count() == 3
-    assert [window.tabs.tabText(i).replace("&", "") for i in range(3)] == ["Editor", "-u- Builder", "Registry"]
+def test_window_has_its_panes_and_shows_registry_facts(window, registry) -> None:
+    assert window.tabs.count() == 4
+    assert [window.tabs.tabText(i).replace("&", "") for i in range(4)] == ["Editor", "-u- Builder", "Registry", "Build"]
     assert registry.file_date in window._status_data.text()
     assert window.browser.table.model().rowCount() == len(registry)
 
@@ -123,7 +123,7 @@ def test_corrupt_settings_file_does_not_stop_the_window(qtbot, registry, setting
     win = MainWindow(registry, Settings(settings_path))
     qtbot.addWidget(win)
     win.show()
-    assert win.tabs.count() == 3
+    assert win.tabs.count() == 4
     assert win.browser.table.model().rowCount() == len(registry)
     win.close()  # and it can save over the damaged file
     assert Settings(settings_path).value("window/current_pane") == win.tabs.currentIndex()
@@ -304,12 +304,22 @@ class _FakeBuilder(QWidget):
         return self.splitter.restoreState(state)
 
 
+class _FakeBuild(QWidget):
+    """Stands in for the BuildPane, which needs the real engine."""
+
+    open_in_editor_requested = Signal()
+
+    def __init__(self, state, engine, registry, cldr, parent=None, settings=None) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(parent)
+
+
 @pytest.fixture
 def window_with_editor(qtbot, registry, settings_path, monkeypatch) -> MainWindow:
     import bcp47_explorer.ui.main_window as mw
 
     monkeypatch.setattr(mw, "EditorPane", _FakeEditor)
     monkeypatch.setattr(mw, "BuilderPane", _FakeBuilder)
+    monkeypatch.setattr(mw, "BuildPane", _FakeBuild)
     monkeypatch.setattr(mw, "bundled_engine", lambda: SimpleNamespace(registry=registry))
     monkeypatch.setattr(mw, "engine_for", lambda registry: SimpleNamespace(registry=registry))
     win = MainWindow(registry, Settings(settings_path), cldr=bundled_cldr())

@@ -1,0 +1,554 @@
+"""The Build pane: make a whole tag position by position with keyboard-first pickers, and see it grow.
+
+Steps: language, script, region, variants, ``-u-`` keywords (the existing builder), ``-t-`` (source
+language and CLDR fields), private use. Each choice goes through the core's placement rules
+(``compose.use_in_tag``, the Registry pane's "Use in tag" too), so variants always land where their
+Prefixes are met. The pane reads everything from the one current tag (TagState): editing the tag
+anywhere else moves the pickers, so the pane also explains an existing tag position by position.
+
+Keys: type to filter, ↑/↓ move, Enter chooses (Enter on a subtag already in the tag removes it) and goes
+to the next step; Alt+1…Alt+7 jump to a step, Alt+←/→ or Ctrl+PgUp/PgDown go to the previous/next one.
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+import threading
+
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtGui import QFocusEvent, QFont, QGuiApplication, QKeyEvent, QShowEvent
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QFormLayout,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..core.choices import (
+    Choice,
+    ChoiceIndex,
+    IndexNames,
+    Likely,
+    NameProvider,
+    RegistryNames,
+    language_choices,
+    region_choices,
+    script_advice,
+    script_choices,
+    variant_choices,
+)
+from ..core.cldr import CldrData
+from ..core.compose import TagParts, remove_from_tag, split_tag, use_in_tag
+from ..core.data import DataError, bundled_names, bundled_registry, bundled_supplemental
+from ..core.forms import compute_forms
+from ..core.highlight import highlight_runs
+from ..core.names import Namer, bundled_namer
+from ..core.names_data import NamesPackError
+from ..core.registry import Registry
+from ..core.results import CheckResult
+from ..core.tag import TagEngine
+from ..core.tagvalues import Severity
+from ..core.tedit import private_use, with_private_use
+from .builder import BuilderPane
+from .picker import ChoicePicker
+from .roles import role_colour, role_style, severity_colour
+from .settings import Settings
+from .state import TagState
+from .tbuilder import TBuilder
+
+__all__ = ["STEPS", "BuildPane", "tag_name"]
+
+
+class _Loader(QObject):
+    """Carries the worker's result back to the GUI thread (a queued signal)."""
+
+    loaded = Signal(object)
+
+
+def _system_display(namer: Namer) -> str:
+    from .tag_names import system_display_language
+
+    return system_display_language(namer)
+
+
+log = logging.getLogger(__name__)
+
+#: (key, tab title) of each step, in order; Alt+1… jumps to them.
+STEPS = (
+    ("language", "Language"),
+    ("script", "Script"),
+    ("region", "Region"),
+    ("variant", "Variants"),
+    ("u", "-u-"),
+    ("t", "-t-"),
+    ("x", "Private use"),
+)
+_STEP_KEYS = [k for k, _ in STEPS]
+_DIGITS = {getattr(Qt.Key, f"Key_{i + 1}"): i for i in range(len(STEPS))}
+#: Longer tags are not rebuilt into the pickers (a pasted megabyte in the editor).
+_TAG_LIMIT = 1_000
+
+
+def tag_name(parts: TagParts, names: NameProvider) -> str:
+    """Return the tag's name from its subtags' names: "Serbian (Latin, Serbia)".
+
+    >>> from bcp47_explorer.core.data import bundled_registry
+    >>> from bcp47_explorer.core.choices import RegistryNames
+    >>> tag_name(split_tag("sr-Latn-RS"), RegistryNames(bundled_registry()))
+    'Serbian (Latin, Serbia)'
+    """
+    if not parts.language:
+        return ""
+    lang = names.name("language", parts.language) or parts.language
+    extras = [names.name("script", parts.script) or parts.script] if parts.script else []
+    if parts.region:
+        extras.append(names.name("region", parts.region) or parts.region)
+    extras += [names.name("variant", v) or v for v in parts.variants]
+    return f"{lang} ({', '.join(extras)})" if extras else lang
+
+
+class BuildPane(QWidget):
+    """Build a tag with pickers for each position; the live result on top."""
+
+    open_in_editor_requested = Signal()
+
+    def __init__(
+        self,
+        state: TagState,
+        engine: TagEngine,
+        registry: Registry,
+        cldr: CldrData,
+        names: NameProvider | None = None,
+        likely: Likely | None = None,
+        parent: QWidget | None = None,
+        *,
+        settings: Settings | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("BuildPane")
+        self._state = state
+        self._engine = engine
+        self._registry = registry
+        self._names: NameProvider = names or RegistryNames(registry)
+        self._cldr = cldr
+        self._settings = settings
+        self._want_cldr_names = names is None
+        self._loader: _Loader | None = None
+        self._namer: Namer | None = None  # CLDR's names of whole tags, once loaded
+        self._likely = likely
+        self._parts = TagParts()
+        self._head_key: tuple[str, ...] | None = None
+        self._shown: str | None = None
+        self._languages = ChoiceIndex(())  # filled on first show, in a worker: the names take a second to load
+        self.ready = False  # the language list with its names is loaded
+        self.built = False  # the widgets exist: made on first show, so the pane costs nothing at start-up
+
+    # ------------------------------------------------------------ construction
+    def _build(self, cldr: CldrData) -> None:
+        result = QFrame(self)
+        result.setFrameShape(QFrame.Shape.StyledPanel)
+        result.setAccessibleName("Result")
+        self.tag_label = QLabel(result)
+        self.tag_label.setAccessibleName("Built tag")
+        self.tag_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        font = QFont(self.font())
+        font.setPointSizeF(font.pointSizeF() * 1.35)
+        self.tag_label.setFont(font)
+        self.name_label = QLabel(result)
+        self.name_label.setAccessibleName("Name of the tag")
+        self.name_label.setWordWrap(True)
+        self.status_label = QLabel(result)
+        self.status_label.setAccessibleName("Validity and advice")
+        self.status_label.setWordWrap(True)
+        self.status_label.setTextFormat(Qt.TextFormat.RichText)
+        self.notice_label = QLabel(result)
+        self.notice_label.setAccessibleName("Notice")
+        self.notice_label.setWordWrap(True)
+        self.notice_label.hide()
+        self.canonical_field = self._form_field("Canonical form (RFC 5646 §4.5)")
+        self.unicode_field = self._form_field("Unicode locale identifier (UTS #35, CLDR)")
+        self.copy_button = QPushButton("&Copy tag", result)
+        self.copy_button.setAccessibleName("Copy the tag")
+        self.copy_button.setToolTip("Copy the tag as built to the clipboard")
+        self.copy_button.clicked.connect(self.copy_tag)
+        self.open_button = QPushButton("&Open in editor", result)
+        self.open_button.setAccessibleName("Open the tag in the editor")
+        self.open_button.setToolTip("Show this tag in the editor, with its breakdown and problems")
+        self.open_button.clicked.connect(self.open_in_editor_requested)
+        top = QHBoxLayout()
+        top.addWidget(self.tag_label)
+        top.addWidget(self.name_label, 1)
+        top.addWidget(self.copy_button)
+        top.addWidget(self.open_button)
+        forms = QHBoxLayout()
+        forms.addWidget(QLabel("Canonical:", result))
+        forms.addWidget(self.canonical_field, 1)
+        forms.addWidget(QLabel("Unicode (CLDR):", result))
+        forms.addWidget(self.unicode_field, 1)
+        box = QVBoxLayout(result)
+        box.setContentsMargins(8, 6, 8, 6)
+        box.setSpacing(3)
+        box.addLayout(top)
+        box.addWidget(self.status_label)
+        box.addWidget(self.notice_label)
+        box.addLayout(forms)
+
+        self.steps = QTabWidget(self)
+        self.steps.setAccessibleName("Build steps")
+        self.steps.setUsesScrollButtons(True)
+        self.steps.setElideMode(Qt.TextElideMode.ElideNone)
+        self.pickers: dict[str, ChoicePicker] = {}
+        hints = {
+            "language": "Language: type a code or a name (sr, Serbian, German…)",
+            "script": "Script: type a code or a name (Latn, Cyrillic…)",
+            "region": "Region: a country code or name, or a UN M.49 area (RS, Serbia, 419…)",
+            "variant": "Variant: type a code or a name (rozaj, Oxford…)",
+        }
+        for key, title in STEPS[:4]:
+            page = QWidget(self)
+            layout = QVBoxLayout(page)
+            layout.setContentsMargins(6, 6, 6, 6)
+            if key == "script":
+                self.script_advice = QLabel(page)
+                self.script_advice.setWordWrap(True)
+                self.script_advice.setAccessibleName("About the scripts of the language")
+                layout.addWidget(self.script_advice)
+            what = {"language": "languages", "script": "scripts", "region": "regions", "variant": "variants"}[key]
+            picker = ChoicePicker(what, hints[key], page)
+            picker.chosen.connect(self._on_picker_chosen)
+            picker.refused.connect(self._on_picker_refused)
+            layout.addWidget(picker, 1)
+            if key == "language":
+                self.extlang_box = QCheckBox(page)
+                self.extlang_box.setAccessibleName("Write the extlang form")
+                self.extlang_box.toggled.connect(self._on_extlang_box_toggled)
+                layout.addWidget(self.extlang_box)
+            self.pickers[key] = picker
+            self.steps.addTab(page, title)
+
+        self.u_builder = BuilderPane(self._state, self._engine, cldr, self)
+        self.steps.addTab(self.u_builder, STEPS[4][1])
+        self.t_builder = TBuilder(self._state, self._registry, cldr, self._languages, self._likely, self._names, self)
+        self.t_builder.notice.connect(self.show_notice)
+        self.steps.addTab(self.t_builder, STEPS[5][1])
+        x_page = QWidget(self)
+        x_form = QFormLayout(x_page)
+        self.x_edit = QLineEdit(x_page)
+        self.x_edit.setPlaceholderText("subtags after x-, e.g. mine or phonetic-v2 (Enter sets them)")
+        self.x_edit.setAccessibleName("Private use subtags")
+        self.x_edit.returnPressed.connect(self.set_private_use_from_input)
+        x_note = QLabel(
+            "Private use (RFC 5646 §2.2.7) means something only to parties that agreed on it: 1 to 8 letters "
+            "or digits each, always last in the tag. Leave the field empty and press Enter to remove it.",
+            x_page,
+        )
+        x_note.setWordWrap(True)
+        x_form.addRow("x-", self.x_edit)
+        x_form.addRow(x_note)
+        self.steps.addTab(x_page, STEPS[6][1])
+        tips = {"u": "-u- keywords: CLDR locale keywords (RFC 6067)", "t": "-t- transformed content (RFC 6497)"}
+        for i, (key, title) in enumerate(STEPS):
+            self.steps.setTabToolTip(i, f"{tips.get(key, title)} (Alt+{i + 1}; Alt+←/→ previous/next step)")
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(result)
+        layout.addWidget(self.steps, 1)
+        self.steps.currentChanged.connect(self._on_steps_current_changed)
+        for child in self.findChildren(QWidget):
+            child.installEventFilter(self)
+
+    def _form_field(self, name: str) -> QLineEdit:
+        field = QLineEdit(self)
+        field.setReadOnly(True)
+        field.setAccessibleName(name)
+        field.setToolTip(name)
+        return field
+
+    # ------------------------------------------------------------------ loading
+    def showEvent(self, event: QShowEvent) -> None:
+        """Make the pane and load the language list (with CLDR names) the first time it is shown."""
+        super().showEvent(event)
+        self.load()
+
+    def load(self) -> None:
+        """Make the widgets, then build the language choices with CLDR names in a worker thread (once)."""
+        if self.built:
+            return
+        self.built = True
+        if self._likely is None:
+            try:
+                self._likely = Likely(bundled_supplemental(), self._registry)
+            except (DataError, ValueError, OSError) as exc:  # without it, Suppress-Script alone guides
+                log.warning("likely subtags unavailable: %s", exc)
+        self._build(self._cldr)
+        self._state.tag_changed.connect(self._on_state_tag_changed)
+        self._on_state_tag_changed(self._state.tag())
+        self._loader = _Loader(self)
+        self._loader.loaded.connect(self._on_loader_loaded)
+        self.pickers["language"].count_label.setText("Loading the languages and their names…")
+        display = self._settings.value("names/display_language") if self._settings is not None else ""
+        registry, cldr, names, want = self._registry, self._cldr, self._names, self._want_cldr_names
+        loader = self._loader
+
+        def work() -> None:
+            provider: NameProvider = names
+            namer: Namer | None = None
+            if want:
+                try:
+                    namer = (
+                        bundled_namer() if registry is bundled_registry() else Namer(bundled_names(), registry, cldr)
+                    )
+                    provider = IndexNames(namer.search_index(display or _system_display(namer)), registry)
+                except (DataError, NamesPackError, ValueError, OSError) as exc:
+                    namer = None
+                    log.warning("display names unavailable, using registry descriptions: %s", exc)
+            languages = ChoiceIndex(language_choices(registry, provider))
+            languages.warm()
+            loader.loaded.emit((provider, languages, namer))
+
+        threading.Thread(target=work, name="build-pane-names", daemon=True).start()
+
+    def _on_loader_loaded(self, payload: tuple[NameProvider, ChoiceIndex, Namer | None]) -> None:
+        self._names, self._languages, self._namer = payload
+        self.pickers["language"].set_index(self._languages)
+        self.t_builder.set_languages(self._languages, self._names)
+        self.ready = True
+        shown, self._shown, self._head_key = self._shown, None, None
+        self._on_state_tag_changed(shown or "")
+
+    # ------------------------------------------------------------------- API
+    def focus_input(self) -> None:
+        """Put the keyboard focus in the current step."""
+        self.load()
+        self.go_to_step(self.steps.currentIndex())
+
+    def go_to_step(self, index: int) -> None:
+        """Show step *index* and put the keyboard focus in its input."""
+        self.load()
+        index = max(0, min(len(STEPS) - 1, index))
+        self.steps.setCurrentIndex(index)
+        key = _STEP_KEYS[index]
+        if key in self.pickers:
+            self.pickers[key].focus_filter()
+        elif key == "u":
+            self.u_builder.focus_input()
+        elif key == "t":
+            self.t_builder.focus_input()
+        else:
+            self.x_edit.setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+    def choose(self, kind: str, code: str) -> None:
+        """Put *code* of *kind* into the tag by the placement rules (what a picker's Enter does)."""
+        self._state.set_tag(use_in_tag(self._state.tag(), kind, code, self._registry))
+
+    def copy_tag(self) -> str:
+        """Copy the tag to the clipboard and return it."""
+        tag = self._state.tag()
+        QGuiApplication.clipboard().setText(tag)
+        self.show_notice(f"Copied {tag}" if tag else "There is no tag to copy yet.")
+        return tag
+
+    def set_private_use_from_input(self) -> bool:
+        """Set the private use from the field; say what is wrong with it otherwise."""
+        subtags = [s for s in self.x_edit.text().strip().replace("_", "-").split("-") if s]
+        bad = [s for s in subtags if not (len(s) <= 8 and s.isascii() and s.isalnum())]
+        if bad:
+            self.show_notice(f"'{bad[0]}' cannot be a private-use subtag: 1 to 8 letters or digits (RFC 5646 §2.1).")
+            return False
+        tag = self._state.tag() or ("und" if subtags else "")
+        self._state.set_tag(with_private_use(tag, subtags))
+        return True
+
+    def show_notice(self, text: str) -> None:
+        """Say *text* in the result area until the tag changes."""
+        self.notice_label.setText(text)
+        self.notice_label.setVisible(bool(text))
+        self._notice_for = self._state.tag()
+
+    # ---------------------------------------------------------------- events
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        """Pass the focus on to the current step's input."""
+        super().focusInEvent(event)
+        self.focus_input()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Step keys anywhere in the pane: Alt+1…7, Alt+←/→, Ctrl+PgUp/PgDown."""
+        if event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):
+            mods = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+            key = Qt.Key(event.key())
+            current = self.steps.currentIndex()
+            if mods == Qt.KeyboardModifier.AltModifier and key in _DIGITS:
+                self.go_to_step(_DIGITS[key])
+                return True
+            if (mods == Qt.KeyboardModifier.AltModifier and key == Qt.Key.Key_Right) or (
+                mods == Qt.KeyboardModifier.ControlModifier and key == Qt.Key.Key_PageDown
+            ):
+                self.go_to_step(current + 1)
+                return True
+            if (mods == Qt.KeyboardModifier.AltModifier and key == Qt.Key.Key_Left) or (
+                mods == Qt.KeyboardModifier.ControlModifier and key == Qt.Key.Key_PageUp
+            ):
+                self.go_to_step(current - 1)
+                return True
+        return super().eventFilter(watched, event)
+
+    # ----------------------------------------------------------------- slots
+    def _on_picker_chosen(self, choice: Choice) -> None:
+        tag = self._state.tag()
+        parts = self._parts
+        kind = choice.kind
+        here = {"language": parts.language, "script": parts.script, "region": parts.region}.get(kind)
+        target = choice.target
+        if kind == "variant" and target.lower() in (v.lower() for v in parts.variants):
+            self._state.set_tag(remove_from_tag(tag, "variant", target))
+            self.show_notice(f"Removed the variant {target}.")
+            self.pickers[kind].focus_filter()
+            return
+        if here is not None and here.lower() == target.lower() and kind != "language":
+            self._state.set_tag(remove_from_tag(tag, kind, target))
+            self.show_notice(f"Removed the {kind} {target}.")
+            self.pickers[kind].focus_filter()
+            return
+        self.choose(kind, target)
+        if target.lower() != choice.code.lower() and ".." not in choice.code:
+            self.show_notice(f"{choice.code} is deprecated: used its replacement {target}.")
+        elif kind == "script" and "adds nothing" in choice.mark:
+            self.show_notice(f"{target} adds nothing here: {choice.detail}")
+        if kind == "variant":
+            self.pickers[kind].focus_filter()
+        else:
+            self.go_to_step(_STEP_KEYS.index(kind) + 1)
+
+    def _on_picker_refused(self, choice: Choice) -> None:
+        if choice.kind in self.pickers:
+            self.pickers[choice.kind].focus_filter()  # the next keys type a new filter
+        self.show_notice(f"{choice.code} is not offered: it {choice.mark}." if choice.mark else choice.detail)
+
+    def _on_extlang_box_toggled(self, checked: bool) -> None:
+        parts = self._parts
+        tag = self._state.tag()
+        if checked and parts.language and not parts.extlangs:
+            self._state.set_tag(use_in_tag(tag, "extlang", parts.language, self._registry))
+        elif not checked and parts.extlangs:
+            self._state.set_tag(use_in_tag(tag, "language", parts.extlangs[0], self._registry))
+
+    def _on_steps_current_changed(self, index: int) -> None:
+        if index >= 0 and self.isVisible():
+            self.go_to_step(index)
+
+    def _on_state_tag_changed(self, tag: str) -> None:
+        if tag == self._shown:
+            return
+        self._shown = tag
+        if getattr(self, "_notice_for", None) != tag:
+            self.notice_label.hide()
+        if len(tag) > _TAG_LIMIT:
+            self.tag_label.setText("(too long to build on)")
+            return
+        self._parts = parts = split_tag(tag)
+        self._update_pickers(parts)
+        self._update_result(self._engine.check(tag))
+        x = private_use(tag)
+        if "-".join(x) != self.x_edit.text().lower():
+            self.x_edit.setText("-".join(x))
+
+    # --------------------------------------------------------------- updating
+    def _update_pickers(self, parts: TagParts) -> None:
+        lang = parts.language
+        head_key = (lang or "", parts.script or "", *parts.head(), "|", *parts.variants)
+        if head_key != self._head_key:
+            self._head_key = head_key
+            names, likely, reg = self._names, self._likely, self._registry
+            self.pickers["script"].set_index(ChoiceIndex(script_choices(reg, lang, likely, names)))
+            self.pickers["region"].set_index(ChoiceIndex(region_choices(reg, lang, likely, names, parts.script or "")))
+            self.pickers["variant"].set_index(ChoiceIndex(variant_choices(reg, parts.head(), parts.variants)))
+            self.script_advice.setText(
+                script_advice(reg, lang, likely, names) if lang else "Choose a language first: its scripts come first."
+            )
+        ext = self._registry.get("extlang", parts.extlangs[0] if parts.extlangs else (lang or ""))
+        self.extlang_box.blockSignals(True)
+        self.extlang_box.setVisible(ext is not None and bool(ext.prefixes))
+        if ext is not None and ext.prefixes:
+            code = ext.code
+            self.extlang_box.setEnabled(True)
+            self.extlang_box.setText(
+                f"Write it in the extlang form {ext.prefixes[0]}-{code} (rarely preferred: RFC 5646 §4.1.2 and the "
+                f"record's Preferred-Value '{code}' favour the language subtag alone)"
+            )
+            self.extlang_box.setChecked(bool(parts.extlangs))
+        else:
+            self.extlang_box.setEnabled(False)
+            self.extlang_box.setChecked(False)
+            self.extlang_box.setText("Extlang form: not available (the registry has no extlang for this language)")
+        self.extlang_box.blockSignals(False)
+        values = {"language": lang, "script": parts.script, "region": parts.region}
+        for key in ("language", "script", "region"):
+            self.pickers[key].set_current(values[key])
+        for i, (key, title) in enumerate(STEPS):
+            value = values.get(key) if key != "variant" else "-".join(parts.variants)
+            self.steps.setTabText(i, f"{i + 1} {title}: {value}" if value else f"{i + 1} {title}")
+
+    def _update_result(self, result: CheckResult) -> None:
+        palette = self.palette()
+        text = result.input
+        if not text:
+            self.tag_label.setText("<i>Choose a language to start</i>")
+            self.name_label.setText("")
+            self.status_label.setText("")
+            self.canonical_field.clear()
+            self.unicode_field.clear()
+            self.copy_button.setEnabled(False)
+            return
+        self.copy_button.setEnabled(True)
+        out = []
+        pos = 0
+        for run in highlight_runs(text, result.subtags, ()):
+            out.append(html.escape(text[pos : run.start]))
+            piece = html.escape(text[run.start : run.end])
+            if run.role is not None:
+                style = role_style(run.role)
+                colour = role_colour(run.role, palette).name()
+                weight = "font-weight:bold;" if style.bold else ""
+                italic = "font-style:italic;" if style.italic else ""
+                piece = f"<span style='color:{colour};{weight}{italic}' title='{style.name}'>{piece}</span>"
+            out.append(piece)
+            pos = run.end
+        out.append(html.escape(text[pos:]))
+        self.tag_label.setText("".join(out))
+        self.tag_label.setToolTip(" · ".join(f"{s.text}: {role_style(s.role).name}" for s in result.subtags))
+        name = tag_name(self._parts, self._names)
+        if self._namer is not None and isinstance(self._names, IndexNames) and result.well_formed:
+            name = self._namer.display_name(text, self._names.display) or name
+        self.name_label.setText(name)
+        verdict = "✔ valid" if result.valid else ("✘ not valid" if result.well_formed else "✘ not well-formed")
+        lines = [f"<b>{verdict}</b> (RFC 5646 §2.2.9)"]
+        for diag in result.diagnostics[:3]:
+            colour = severity_colour(diag.severity, palette).name()
+            label = {Severity.ERROR: "Error", Severity.WARNING: "Warning", Severity.INFO: "Note"}[diag.severity]
+            lines.append(f"<span style='color:{colour}'>{label}:</span> {html.escape(diag.message)}")
+        if len(result.diagnostics) > 3:
+            lines.append(f"… and {len(result.diagnostics) - 3} more: open it in the editor to see them all.")
+        if not result.diagnostics:
+            lines[0] += " · no advice"
+        self.status_label.setText("<br>".join(lines))
+        forms = compute_forms(self._engine, result)
+        for field, key in ((self.canonical_field, "canonical"), (self.unicode_field, "unicode")):
+            form = forms[key]
+            field.setText(form.value or "")
+            field.setPlaceholderText(form.note or "—")
+            field.setCursorPosition(0)
+
+    def changeEvent(self, event: QEvent) -> None:
+        """Recolour the result when the theme changes."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange and self._shown is not None:
+            shown, self._shown = self._shown, None
+            self._on_state_tag_changed(shown)

@@ -1,0 +1,234 @@
+"""The -t- builder (RFC 6497): a source language made with the same pickers as the tag, and CLDR's fields.
+
+The source language is built by the Build pane's pickers and placement rules (``compose.use_in_tag`` on
+the source tag, so its variants meet their Prefixes too); the fields ``m0 s0 d0 i0 k0 t0 h0 x0`` are
+chosen from CLDR's values with their descriptions (one filter over every key-value pair: type
+``ungegn`` or ``m0``), or typed (``x0`` takes private-use values). Every change is written back through
+``state.set_tag(with_t_extension(...))``; the builder always reads the -t- part from the current tag.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QTabWidget, QVBoxLayout, QWidget
+
+from ..core.choices import Choice, ChoiceIndex, Likely, NameProvider, region_choices, script_choices, variant_choices
+from ..core.cldr import CldrData
+from ..core.compose import remove_from_tag, split_tag, use_in_tag
+from ..core.registry import Registry
+from ..core.syntax import is_t_key
+from ..core.tedit import TExtension, t_extension, with_t_extension
+from .picker import ChoicePicker
+from .state import TagState
+
+__all__ = ["TBuilder", "t_field_choices"]
+
+
+def t_field_choices(cldr: CldrData) -> list[Choice]:
+    """Return every CLDR -t- key-value pair as a choice ('m0-ungegn'), with the value's and the key's description."""
+    out = []
+    for key in sorted(cldr.t_keys):
+        k = cldr.t_keys[key]
+        for t in k.sorted_types():
+            code = f"{key}-{t.name}"
+            mark = f"{key}: {k.name}" + (f"; deprecated → {t.preferred}" if t.deprecated and t.preferred else "")
+            detail = f"{k.name} ({key}): {k.description} Value {t.name}: {t.description}"
+            target = f"{key}-{t.preferred}" if t.deprecated and t.preferred else code
+            out.append(Choice("t-field", code, t.description, mark, detail, target, deprecated=t.deprecated,
+                              names=(t.name, k.name, key)))  # fmt: skip
+        if k.value_classes:
+            help_text = k.value_help() or ""
+            out.append(Choice("t-field", f"{key}-…", f"{k.name}: type the values below", f"{key}: {help_text}",
+                              f"{k.name} ({key}) takes {help_text}. Type it in the field below.", "", enabled=False,
+                              names=(k.name, key)))  # fmt: skip
+    return out
+
+
+class TBuilder(QWidget):
+    """Build the -t- part of the current tag: source language and fields."""
+
+    notice = Signal(str)
+
+    def __init__(
+        self,
+        state: TagState,
+        registry: Registry,
+        cldr: CldrData,
+        languages: ChoiceIndex,
+        likely: Likely | None,
+        names: NameProvider | None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("TBuilder")
+        self._state = state
+        self._registry = registry
+        self._likely = likely
+        self._names = names
+        self._t = TExtension()
+        self._shown_source: str | None = None
+        self.tabs = QTabWidget(self)
+        self.tabs.setAccessibleName("-t- source language and fields")
+        self.source_pickers: dict[str, ChoicePicker] = {}
+        for kind, title, hint in (
+            ("language", "Source &language", "The language the content was transformed from: code or name"),
+            ("script", "Source script", "The source's script: code or name"),
+            ("region", "Source region", "The source's region: code or name"),
+            ("variant", "Source variants", "The source's variants (those whose Prefix it meets)"),
+        ):
+            picker = ChoicePicker(f"source {kind}s" if kind != "language" else "source languages", hint, self)
+            picker.chosen.connect(self._on_source_chosen)
+            picker.refused.connect(self._on_refused)
+            self.source_pickers[kind] = picker
+            self.tabs.addTab(picker, title.replace("&", ""))
+        self.source_pickers["language"].set_index(languages)
+
+        fields_page = QWidget(self)
+        self.fields_picker = ChoicePicker("-t- field values", "Filter by value, description or key (ungegn, m0)", self)
+        self.fields_picker.set_index(ChoiceIndex(t_field_choices(cldr)))
+        self.fields_picker.chosen.connect(self._on_field_chosen)
+        self.fields_picker.refused.connect(self._on_refused)
+        self.free_edit = QLineEdit(self)
+        self.free_edit.setPlaceholderText("Or type a field: key and values, e.g. x0-mine or m0-ungegn-2007")
+        self.free_edit.setAccessibleName("Type a -t- field")
+        self.free_edit.returnPressed.connect(self.set_free_field)
+        free_button = QPushButton("Set field", self)
+        free_button.setAccessibleName("Set the typed -t- field")
+        free_button.clicked.connect(self.set_free_field)
+        row = QHBoxLayout()
+        row.addWidget(self.free_edit, 1)
+        row.addWidget(free_button)
+        page_layout = QVBoxLayout(fields_page)
+        page_layout.setContentsMargins(0, 0, 0, 0)
+        page_layout.addWidget(self.fields_picker, 1)
+        page_layout.addLayout(row)
+        self.tabs.addTab(fields_page, "Fields")
+
+        self.current_label = QLabel(self)
+        self.current_label.setWordWrap(True)
+        self.current_label.setAccessibleName("The -t- part of the tag")
+        self.current_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.clear_button = QPushButton("Remove -t-", self)
+        self.clear_button.setAccessibleName("Remove the -t- part")
+        self.clear_button.clicked.connect(self.clear)
+        top = QHBoxLayout()
+        top.addWidget(self.current_label, 1)
+        top.addWidget(self.clear_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(top)
+        layout.addWidget(self.tabs, 1)
+        state.tag_changed.connect(self._on_state_tag_changed)
+        self._on_state_tag_changed(state.tag())
+
+    # ------------------------------------------------------------------ API
+    def focus_input(self) -> None:
+        """Start with the source language."""
+        self.tabs.setCurrentIndex(0)
+        self.source_pickers["language"].focus_filter()
+
+    def set_languages(self, languages: ChoiceIndex, names: NameProvider | None) -> None:
+        """Use *languages* (made with display names) for the source language, and *names* for the others."""
+        self._names = names
+        self.source_pickers["language"].set_index(languages)
+        self._shown_source = None
+        self._on_state_tag_changed(self._state.tag())
+
+    def focus_fields(self) -> None:
+        """Go to the fields."""
+        self.tabs.setCurrentIndex(4)
+        self.fields_picker.focus_filter()
+
+    def extension(self) -> TExtension:
+        """Return the -t- part of the current tag."""
+        return self._t
+
+    def set_field(self, key: str, values: list[str]) -> None:
+        """Set (or, with no values, remove) the field *key* of the -t- part."""
+        fields = [(k, list(v)) for k, v in self._t.fields if k != key.lower()]
+        if values:
+            fields.append((key.lower(), values))
+        self._write(self._t.source, fields)
+
+    def set_free_field(self) -> bool:
+        """Set the field typed in the free field ('x0-mine'); say what is wrong with it otherwise."""
+        parts = [p for p in self.free_edit.text().strip().lower().replace("_", "-").split("-") if p]
+        if not parts or not is_t_key(parts[0]):
+            self.notice.emit("A -t- field starts with its key: a letter and a digit (m0, x0), then its values.")
+            return False
+        bad = [v for v in parts[1:] if not (3 <= len(v) <= 8 and v.isascii() and v.isalnum())]
+        if len(parts) < 2 or bad:
+            what = f"'{bad[0]}' is not" if bad else "a field needs"
+            self.notice.emit(f"{what} a value of 3 to 8 letters or digits (RFC 6497 §2.2).")
+            return False
+        self.set_field(parts[0], parts[1:])
+        self.free_edit.clear()
+        return True
+
+    def clear(self) -> None:
+        """Remove the -t- part."""
+        self._write("", [])
+
+    # ---------------------------------------------------------------- slots
+    def _on_source_chosen(self, choice: Choice) -> None:
+        source = self._t.source
+        parts = split_tag(source)
+        kind = choice.kind
+        present = {
+            "language": parts.language,
+            "script": parts.script,
+            "region": parts.region,
+        }.get(kind)
+        if kind == "variant" and choice.target.lower() in (v.lower() for v in parts.variants):
+            source = remove_from_tag(source, "variant", choice.target)
+        elif present is not None and present.lower() == choice.target.lower() and kind != "language":
+            source = remove_from_tag(source, kind, choice.target)
+        else:
+            source = use_in_tag(source, kind, choice.target, self._registry)
+        self._write(source, [(k, list(v)) for k, v in self._t.fields])
+        if kind == "language":
+            self.focus_fields()
+        else:
+            self.source_pickers[kind].focus_filter()
+
+    def _on_field_chosen(self, choice: Choice) -> None:
+        key, _, value = choice.target.partition("-")
+        current = dict(self._t.fields)
+        if current.get(key) == tuple(value.split("-")):
+            self.set_field(key, [])
+        else:
+            self.set_field(key, value.split("-"))
+        self.fields_picker.focus_filter()
+
+    def _on_refused(self, choice: Choice) -> None:
+        self.notice.emit(f"{choice.code} is not offered: {choice.mark or choice.detail}")
+
+    def _on_state_tag_changed(self, tag: str) -> None:
+        self._t = t_extension(tag)
+        source = self._t.source
+        fields = "-".join(f"{k}-{'-'.join(v)}" for k, v in self._t.fields)
+        body = "-".join(p for p in (source, fields) if p)
+        self.current_label.setText(
+            f"<b>-t-</b> part: <code>t-{body}</code>" if body else "No -t- part: choose a source language or a field."
+        )
+        self.clear_button.setEnabled(bool(body))
+        if source != self._shown_source:
+            self._shown_source = source
+            parts = split_tag(source)
+            lang = parts.language
+            self.source_pickers["script"].set_index(ChoiceIndex(script_choices(self._registry, lang, self._likely,
+                                                                               self._names)))  # fmt: skip
+            self.source_pickers["region"].set_index(
+                ChoiceIndex(region_choices(self._registry, lang, self._likely, self._names, parts.script or ""))
+            )
+            self.source_pickers["variant"].set_index(
+                ChoiceIndex(variant_choices(self._registry, parts.head(), parts.variants))
+            )
+            self.tabs.setTabText(0, f"Source language: {lang}" if lang else "Source language")
+            self.source_pickers["language"].set_current(lang)
+            self.source_pickers["script"].set_current(parts.script)
+            self.source_pickers["region"].set_current(parts.region)
+
+    def _write(self, source: str, fields: list[tuple[str, list[str]]]) -> None:
+        tag = self._state.tag() or ("und" if source or fields else "")  # an extension needs a language first
+        self._state.set_tag(with_t_extension(tag, source, fields))
