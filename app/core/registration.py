@@ -320,24 +320,36 @@ def _check_descriptions(req: Request, code: str, registry: Registry) -> list[Fie
     return out
 
 
+#: Words too common in variant Descriptions to say that two variants mean the same.
+_GENERIC = frozenset(
+    "orthography orthographic dialect dialects variety variant spelling romanization romanisation transcription "
+    "transliteration standard written script alphabet language languages edition system official form style "
+    "traditional modern reformed".split()
+)
+
+
 def _similar_variants(descriptions: list[str], registry: Registry) -> list[FieldProblem]:
-    """Point out existing variants whose Description shares the request's longer words."""
-    for d in descriptions:
-        words = [w for w in re.findall(r"\w+", fold(d)) if len(w) >= 5][:3]
-        if not words:
-            continue
-        hits = registry.search(" ".join(words), types=["variant"], limit=3)
-        if hits:
-            names = ", ".join(f"{h.record.code} ({h.record.description})" for h in hits)
-            return [
-                FieldProblem(
-                    "description",
-                    f"similar existing variant(s): {names}. Check that the meaning "
-                    "is not registered already under another code.",
-                    "warning",
-                )
-            ]
-    return []
+    """Point out existing variants whose Descriptions share the request's distinctive words."""
+    words = {w for d in descriptions for w in re.findall(r"\w+", fold(d)) if len(w) >= 4 and w not in _GENERIC}
+    score: dict[tuple[str, str], int] = {}
+    found: dict[tuple[str, str], Record] = {}
+    for word in sorted(words):
+        for hit in registry.search(word, types=["variant"], limit=20):
+            key = (hit.record.type, hit.record.code)
+            score[key] = score.get(key, 0) + 1
+            found[key] = hit.record
+    if not score:
+        return []
+    best = sorted(score, key=lambda k: -score[k])[:3]  # stable: the search's ranking breaks ties
+    names = ", ".join(f"{found[k].code} ({found[k].description})" for k in best)
+    return [
+        FieldProblem(
+            "description",
+            f"similar existing variant(s): {names}. Check that the meaning is not registered already "
+            "under another code.",
+            "warning",
+        )
+    ]
 
 
 def check_request(

@@ -36,6 +36,7 @@ __all__ = [
     "download_registry",
     "forget_kept_registry",
     "keep_registry",
+    "kept_registry",
     "kept_registry_path",
     "registry_label",
     "registry_url",
@@ -211,3 +212,23 @@ def registry_label(registry: Registry) -> str:
     if source.startswith(("http://", "https://")):
         return f"downloaded from {source}"
     return f"the file {source}"
+
+
+def kept_registry(reference: Registry | None) -> tuple[Registry | None, str]:
+    """Return the kept registry copy for start-up (None when there is none) and a warning to show.
+
+    A kept copy that no longer parses is not used: the warning names the file and line, and the
+    bundled registry is used instead. One that parses is used as the user chose it, with what it
+    lacks against the bundled registry (say, after an app update that bundles a newer one) in the warning.
+    """
+    from .data import DataError
+    from .registry_check import open_checked
+
+    path = kept_registry_path()
+    if not path.is_file():
+        return None, ""
+    try:
+        registry, report = open_checked(path, reference)
+    except (DataError, RegistryError) as exc:
+        return None, f"{exc}\n\nThe bundled registry is used instead."
+    return registry, report.describe()
