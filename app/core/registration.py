@@ -322,9 +322,33 @@ def _check_descriptions(req: Request, code: str, registry: Registry) -> list[Fie
 
 #: Words too common in variant Descriptions to say that two variants mean the same.
 _GENERIC = frozenset(
-    "orthography orthographic dialect dialects variety variant spelling romanization romanisation transcription "
-    "transliteration standard written script alphabet language languages edition system official form style "
-    "traditional modern reformed".split()
+    [
+        "orthography",
+        "orthographic",
+        "dialect",
+        "dialects",
+        "variety",
+        "variant",
+        "spelling",
+        "romanization",
+        "romanisation",
+        "transcription",
+        "transliteration",
+        "standard",
+        "written",
+        "script",
+        "alphabet",
+        "language",
+        "languages",
+        "edition",
+        "system",
+        "official",
+        "form",
+        "style",
+        "traditional",
+        "modern",
+        "reformed",
+    ]
 )
 
 
