@@ -30,6 +30,7 @@ from ..core.regdiff import RegistryDiff, diff_registries
 from ..core.registry import Registry, RegistryError
 from ..core.registry_check import RegistryReport, open_checked
 from ..core.registry_update import (
+    DEFAULT_TIMEOUT,
     Downloaded,
     DownloadError,
     download_registry,
@@ -56,10 +57,11 @@ class DownloadWorker(QObject):
     finished = Signal(object)  # Downloaded
     failed = Signal(str)
 
-    def __init__(self, reference: Registry | None, url: str) -> None:
+    def __init__(self, reference: Registry | None, url: str, timeout: float) -> None:
         super().__init__()
         self.reference = reference
         self.url = url
+        self.timeout = timeout
         self.cancelled = False
 
     def run(self) -> None:
@@ -70,7 +72,7 @@ class DownloadWorker(QObject):
             return not self.cancelled
 
         try:
-            result = download_registry(self.reference, url=self.url, progress=progress)
+            result = download_registry(self.reference, url=self.url, timeout=self.timeout, progress=progress)
         except DownloadError as exc:
             self.failed.emit(str(exc))
             return
@@ -96,6 +98,8 @@ class RegistryFiles(QObject):
         self.progress: QProgressDialog | None = None
         self._thread: QThread | None = None
         self._worker: DownloadWorker | None = None
+        #: Seconds without an answer or data before the download gives up.
+        self.timeout = DEFAULT_TIMEOUT
         #: Ask the user a yes/no question; tests answer through the real dialog.
         self.confirm: Callable[[str, str], bool] = self._ask
         #: Choose a file to open (a QFileDialog); tests replace it.
@@ -231,7 +235,7 @@ class RegistryFiles(QObject):
         self.progress.setWindowTitle("Download the latest registry")
         self.progress.setWindowModality(Qt.WindowModality.WindowModal)
         self.progress.setMinimumDuration(0)
-        worker = DownloadWorker(_bundled(), url)
+        worker = DownloadWorker(_bundled(), url, self.timeout)
         thread = QThread(self)
         worker.moveToThread(thread)
         thread.started.connect(worker.run)

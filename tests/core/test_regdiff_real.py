@@ -59,7 +59,9 @@ def test_records_redescribed_since_2021(diff_2021: RegistryDiff) -> None:
             ("Interlingua (IALA)", "Interlingua (International Auxiliary Language Association)"),
         )
     }
-    assert _changes(diff_2021, "language", "mdy") == {"Description": (("Male (Ethiopia)",), ("Male", "Male (Ethiopia)"))}
+    assert _changes(diff_2021, "language", "mdy") == {
+        "Description": (("Male (Ethiopia)",), ("Male", "Male (Ethiopia)"))
+    }
 
 
 def test_unchanged_records_are_not_listed(diff_2021: RegistryDiff) -> None:

@@ -36,7 +36,7 @@ class _Handler(http.server.BaseHTTPRequestHandler):
     def log_message(self, *args: object) -> None:
         pass
 
-    def do_GET(self) -> None:  # noqa: N802 (http.server's name)
+    def do_GET(self) -> None:
         route = self.path.strip("/")
         if route == "fail":
             self.send_error(500, "Internal Server Error")
@@ -121,7 +121,7 @@ def test_an_html_page_is_not_a_registry(server: str, registry: Registry) -> None
 
 
 def test_offline_is_a_plain_message(registry: Registry) -> None:
-    with pytest.raises(DownloadError, match="cannot connect .*are you offline"):
+    with pytest.raises(DownloadError, match=r"cannot connect .*are you offline"):
         download_registry(registry, url="http://127.0.0.1:9/registry")
 
 
