@@ -137,15 +137,17 @@ class RegistrationDialog(QDialog):
             message.setWordWrap(True)
             message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             message.setAccessibleName(f"{FIELD_LABELS[key]}: check")
+            message.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
             message.hide()
             self.messages[key] = message
             column = QVBoxLayout()
             column.setSpacing(2)
             column.addWidget(widget)
             column.addWidget(message)
+            column.addStretch(1)
             label = QLabel(FIELD_LABELS[key] + ":")
             label.setBuddy(widget)
-            label.setWordWrap(True)
+            label.setWordWrap(key in _MULTI)  # one-line fields have one-line labels (a wrapped one is clipped)
             form.addRow(label, column)
             if key == "email":
                 form.addRow(QLabel("<b>3. Record Requested</b>"))

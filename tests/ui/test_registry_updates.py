@@ -278,3 +278,28 @@ def test_the_extensions_registry_is_browsable(qtbot, window) -> None:  # type: i
     assert "Identifier" in text and "RFC" in text and "6497" in text
     dialog.table.selectRow(1)
     assert "6067" in dialog.details.toPlainText() and "Unicode" in dialog.details.toPlainText()
+
+
+def test_compare_two_registry_files_shows_their_changes(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    files = [str(DATA / "language-subtag-registry-2026-08-08.txt"), str(resource_path("language-subtag-registry.txt"))]
+    window.registry_files.choose_file = lambda _title: files.pop(0)
+    _file_action(window, "Compare two registry files").trigger()
+    changes = window.registry_files.changes_dialog
+    assert changes is not None and changes.isVisible()
+    assert [(r.kind, r.record.code, r.fields) for r in changes.rows()] == [("changed", "NR", "Description")]
+    assert "2026-08-08" in changes.header.text() and "1 changed" in changes.header.text()
+    assert window.registry.source == "language-subtag-registry.txt"  # comparing does not switch the registry
+
+
+def test_the_next_start_uses_the_kept_copy_and_a_damaged_one_falls_back(qtbot, settings_path) -> None:  # type: ignore[no-untyped-def]
+    from bcp47_explorer.__main__ import main
+    from bcp47_explorer.core.data import bundled_registry as resource_registry
+    from bcp47_explorer.core.registry_update import keep_registry, kept_registry
+
+    keep_registry(OLD.read_bytes())
+    registry, warning = kept_registry(resource_registry())
+    assert registry is not None and registry.file_date == "2021-08-06" and registry.source == str(kept_registry_path())
+    assert "File-Date 2021-08-06 is older" in warning  # said at start-up, over the window
+    assert main(["--settings", str(settings_path), "--quit-after", "0"]) == 0
+    keep_registry(b"File-Date: 2026-01-01\n%%\nnot a field\n")
+    assert main(["--settings", str(settings_path), "--quit-after", "0"]) == 0  # starts on the bundled one
