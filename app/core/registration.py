@@ -23,8 +23,9 @@ relevant information. §3.4 says which records can be asked for this way. The re
   form produces has no Added field.
 
 The record is folded the way the registry folds its long Description and Comments lines: no line
-longer than 72 characters, broken at the last space that keeps it within 72, continued on lines
-that start with two spaces (:func:`fold_field`).
+longer than 72 columns (UTF-8 bytes), broken at the last space that keeps it within 72, continued on
+lines that start with two spaces (:func:`fold_field`). This reproduces the registry's own text for 58
+of its 66 folded fields; the other 8 were folded earlier than needed by hand.
 
 >>> print(fold_field("Comments", "word " * 20 + "end"))
 Comments: word word word word word word word word word word word word
@@ -127,19 +128,24 @@ def escape_non_ascii(text: str) -> str:
 def fold_field(name: str, value: str, width: int = WIDTH) -> str:
     """Return ``Name: value`` folded as the registry folds: lines of at most *width*, continued with two spaces.
 
-    A single word longer than a line stays whole on its own line (the registry never breaks a word).
+    Width is counted in UTF-8 bytes, as the registry counts it (its "Adam Bohorič" line breaks one
+    word earlier than 72 characters would). A single word longer than a line stays whole on its own line.
     """
     words = value.split()
     if not words:
         return f"{name}:"
     lines: list[str] = []
     line = f"{name}: {words[0]}"
+    size = len(line.encode("utf-8"))
     for word in words[1:]:
-        if len(line) + 1 + len(word) <= width:
+        wsize = len(word.encode("utf-8"))
+        if size + 1 + wsize <= width:
             line = f"{line} {word}"
+            size += 1 + wsize
         else:
             lines.append(line)
             line = f"  {word}"
+            size = 2 + wsize
     lines.append(line)
     return "\n".join(lines)
 
