@@ -38,6 +38,7 @@ __all__ = [
     "keep_registry",
     "kept_registry",
     "kept_registry_path",
+    "registry_kind",
     "registry_label",
     "registry_url",
     "user_data_dir",
@@ -200,18 +201,29 @@ def forget_kept_registry() -> None:
         raise DownloadError(f"{kept_registry_path()}: cannot be removed ({exc.strerror or exc})") from None
 
 
-def registry_label(registry: Registry) -> str:
-    """Say in words which registry is in use: the bundled copy, the kept copy, a download or a file."""
+def registry_kind(registry: Registry) -> str:
+    """Say in one word or two where the registry in use came from: bundled, kept copy, downloaded or file."""
     from .data import REGISTRY_FILE
 
     source = registry.source
     if source == REGISTRY_FILE:
-        return "the bundled copy"
+        return "bundled"
     if source == str(kept_registry_path()):
-        return f"your kept copy ({source})"
+        return "kept copy"
     if source.startswith(("http://", "https://")):
-        return f"downloaded from {source}"
-    return f"the file {source}"
+        return "downloaded"
+    return "file"
+
+
+def registry_label(registry: Registry) -> str:
+    """Say in words which registry is in use: the bundled copy, the kept copy, a download or a file."""
+    source = registry.source
+    return {
+        "bundled": "the bundled copy",
+        "kept copy": f"your kept copy ({source})",
+        "downloaded": f"downloaded from {source}",
+        "file": f"the file {source}",
+    }[registry_kind(registry)]
 
 
 def kept_registry(reference: Registry | None) -> tuple[Registry | None, str]:

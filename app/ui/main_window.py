@@ -25,7 +25,7 @@ from ..core.compose import use_in_tag
 from ..core.data import DataError, bundled_cldr
 from ..core.forms import FORMS
 from ..core.registry import Registry
-from ..core.registry_update import registry_label
+from ..core.registry_update import registry_kind, registry_label
 from ..core.tag import TagEngine, bundled_engine, engine_for
 from .browser import BrowserPane
 from .builder import BuilderPane
@@ -161,10 +161,9 @@ class MainWindow(QMainWindow):
             self.editor.subtag_activated.connect(self._on_editor_subtag_activated)
         counts = len(self.registry)
         cldr_text = f" · CLDR {cldr.version}" if cldr is not None else ""
-        label = registry_label(self.registry)
-        which = "bundled" if label == "the bundled copy" else "not bundled"
+        which = registry_kind(self.registry)
         self._status_data.setText(f"Registry {self.registry.file_date} ({which}) · {counts:,} records{cldr_text}")
-        self._status_data.setToolTip(f"Language Subtag Registry in use: {label}")
+        self._status_data.setToolTip(f"Language Subtag Registry in use: {registry_label(self.registry)}")
 
     def pane(self, key: str) -> QWidget:
         """Return the pane called *key* ("editor", "builder" or "browser")."""

@@ -45,7 +45,7 @@ from ..core.registration import (
 )
 from ..core.registry import Record, Registry
 from ..core.registry_update import write_atomically
-from ..core.tag import TagEngine, engine_for
+from ..core.tag import TagEngine, bundled_engine, engine_for
 
 __all__ = ["CHECK_DELAY_MS", "RegistrationDialog"]
 
@@ -73,13 +73,16 @@ class RegistrationDialog(QDialog):
 
     preview_requested = Signal(object)  # a Record to show in the registry browser's details pane
 
-    def __init__(self, registry: Registry, parent: QWidget | None = None) -> None:
+    def __init__(self, registry: Registry, parent: QWidget | None = None, engine: TagEngine | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("RegistrationDialog")
         self.setWindowTitle("Subtag registration assistant (RFC 5646 §3.5)")
         self.registry = registry
         self._engine_cache: tuple[str, TagEngine] | None = None
-        self._base_engine: TagEngine | None = None
+        if engine is None and bundled_engine().registry is registry:
+            engine = bundled_engine()  # the one the window uses: built already
+        self._base_engine: TagEngine | None = engine if engine is not None and engine.registry is registry else None
+        self._preview_stale = True
         self.fields: dict[str, QLineEdit | QPlainTextEdit | QComboBox] = {}
         self.messages: dict[str, QLabel] = {}
         self.problems: tuple[FieldProblem, ...] = ()
@@ -170,6 +173,8 @@ class RegistrationDialog(QDialog):
         self.outputs.addTab(self.form_view, "&Form (plain text)")
         self.outputs.addTab(self.record_view, "&Record (as in the registry)")
         self.outputs.addTab(self.preview_view, "&Tags using it")
+        # Checking sample tags needs an engine with the new record (~0.1 s): only while that tab is shown.
+        self.outputs.currentChanged.connect(self._on_outputs_current_changed)
 
         self.summary = QLabel()
         self.summary.setObjectName("summary")
@@ -298,7 +303,18 @@ class RegistrationDialog(QDialog):
             self.summary.setText(f"<b>{len(errors)} problem(s) to fix</b> before sending: {html.escape(names)}.")
         else:
             self.summary.setText("<b>Ready to send</b>: no problem found. Copy or save the form.")
-        self.preview_view.setHtml(self._preview_html(req, bool(errors)))
+        self._preview_stale = True
+        if self.outputs.currentWidget() is self.preview_view:
+            self._update_preview()
+
+    def _on_outputs_current_changed(self, _index: int) -> None:
+        if self.outputs.currentWidget() is self.preview_view and self._preview_stale:
+            self._update_preview()
+
+    def _update_preview(self) -> None:
+        errors = any(p.severity == "error" for p in self.problems)
+        self.preview_view.setHtml(self._preview_html(self.request(), errors))
+        self._preview_stale = False
 
     def _touched(self, key: str) -> bool:
         """Whether the user has typed in field *key* (an empty form does not start out all red)."""

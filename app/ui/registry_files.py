@@ -274,7 +274,11 @@ class RegistryFiles(QObject):
         self._thread, self._worker = None, None
 
     def _on_worker_failed(self, message: str) -> None:
+        cancelled = self._worker is not None and self._worker.cancelled
         self._stop_thread()
+        if cancelled:  # the user's own choice: no error box
+            self.window.statusBar().showMessage("Download cancelled; the registry in use is unchanged.", 8000)
+            return
         self._error("Cannot download the registry", f"{message}\n\nThe registry in use is unchanged.")
         self.window.statusBar().showMessage("Download failed; the registry in use is unchanged.", 8000)
 

@@ -132,9 +132,12 @@ def test_a_valid_variant_request_is_ready_and_its_record_folds_at_72(qtbot, dial
     assert parsed.fields == (("Type", "variant"), ("Subtag", "zzvarnt"),
                              ("Description", "Orthography of the Zzyzx school"), ("Prefix", "de"),
                              ("Comments", long_comment))  # fmt: skip
-    assert "de-zzvarnt</b></td><td>valid" in dialog.preview_view.toHtml().replace("\n", "") or (
-        "de-zzvarnt" in dialog.preview_view.toPlainText() and "valid" in dialog.preview_view.toPlainText()
-    )
+    tabs = dialog.outputs.tabBar()
+    qtbot.mouseClick(tabs, Qt.MouseButton.LeftButton, pos=tabs.tabRect(2).center())  # "Tags using it"
+    assert dialog.outputs.currentWidget() is dialog.preview_view
+    lines = dialog.preview_view.toPlainText().splitlines()
+    assert lines[lines.index("de-zzvarnt") + 1] == "valid"  # valid once registered (it is not today)
+    assert not dialog._base().is_valid("de-zzvarnt")
     target = tmp_path / "form.txt"
     dialog.save_path_chooser = lambda: str(target)
     qtbot.mouseClick(dialog.save_button, Qt.MouseButton.LeftButton)

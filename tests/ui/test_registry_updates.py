@@ -124,7 +124,7 @@ def test_an_older_registry_is_asked_about_then_used_kept_and_its_changes_shown(q
     _open_through_the_menu(window, OLD, monkeypatch)
     assert seen and f"{OLD}: line 1: File-Date 2021-08-06 is older than the bundled registry's" in seen[0]
     assert window.registry.file_date == "2021-08-06"
-    assert "Registry 2021-08-06 (not bundled)" in window._status_data.text()
+    assert "Registry 2021-08-06 (file)" in window._status_data.text()
     assert str(OLD) in window._status_data.toolTip()
     assert kept_registry_path().read_bytes() == OLD.read_bytes()  # the next start uses it
     window.show_about()
@@ -232,6 +232,7 @@ def test_a_download_with_progress_replaces_the_registry_after_asking(qtbot, wind
     qtbot.waitUntil(lambda: window.registry.file_date == "2021-08-06")
     assert seen and "File-Date 2021-08-06 is older" in seen[0]
     assert f"downloaded from {server}/old" in window._status_data.toolTip()
+    assert "Registry 2021-08-06 (downloaded)" in window._status_data.text()
     assert kept_registry_path().read_bytes() == OLD.read_bytes()
 
 
@@ -303,3 +304,17 @@ def test_the_next_start_uses_the_kept_copy_and_a_damaged_one_falls_back(qtbot, s
     assert main(["--settings", str(settings_path), "--quit-after", "0"]) == 0
     keep_registry(b"File-Date: 2026-01-01\n%%\nnot a field\n")
     assert main(["--settings", str(settings_path), "--quit-after", "0"]) == 0  # starts on the bundled one
+
+
+def test_cancelling_the_download_leaves_the_registry_in_use(qtbot, window, server, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    before = window.registry
+    monkeypatch.setenv("BCP47_EXPLORER_REGISTRY_URL", f"{server}/slow")
+    _file_action(window, "Download the latest registry").trigger()
+    progress = window.registry_files.progress
+    assert progress is not None
+    qtbot.waitUntil(progress.isVisible)
+    cancel = next(b for b in progress.findChildren(QPushButton) if b.text() == "Cancel")
+    qtbot.mouseClick(cancel, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: window.registry_files._thread is None, timeout=15000)
+    assert window.registry is before and "Download cancelled" in window.statusBar().currentMessage()
+    assert window.registry_files.last_message is None and not kept_registry_path().exists()
