@@ -170,9 +170,18 @@ def field_findings(registry: Registry, text: str) -> tuple[list[Finding], int]:
 
     *text* is the file the registry was parsed from; it is read only to give each finding its line.
     """
-    lines = text.replace("\r\n", "\n").split("\n")
+    lines = text.replace("\r\n", "\n").lstrip("\ufeff").split("\n")
     listed: list[Finding] = []
     hidden = 0
+    for number, line in enumerate(lines[: lines.index("%%") if "%%" in lines else 1], 1):
+        key, colon, _ = line.partition(":")
+        if colon and key.strip() != "File-Date":
+            what = (
+                "miscased; RFC 5646 §3.1.1 spells it 'File-Date'"
+                if key.strip().lower() == "file-date"
+                else ("not a field of the header record, which holds only 'File-Date' (RFC 5646 §3.1.1)")
+            )
+            listed.append(Finding(number, f"field name {key.strip()!r} is {what}"))
     per_kind = Counter[str]()
     for rec in registry.records:
         if all(name in _BY_LOWER.values() and name not in _ONLY_FOR for name, _ in rec.fields) and (

@@ -111,3 +111,42 @@ def test_the_cli_says_nothing_for_a_clean_copy(tmp_path: Path, capsys: pytest.Ca
     copy.write_text(BUNDLED_TEXT, encoding="utf-8")
     assert main(["check", "en", "--registry", str(copy)]) == 0
     assert "warning" not in capsys.readouterr().err
+
+
+def test_a_miscased_file_date_is_reported_on_line_1(registry: Registry) -> None:
+    text = BUNDLED_TEXT.replace("File-Date:", "file-date:", 1)
+    report = inspect(Registry.from_text(text, "x.txt"), text, registry)
+    assert (
+        report.lines()[0] == "x.txt, line 1: field name 'file-date' is miscased; RFC 5646 §3.1.1 spells it 'File-Date'"
+    )
+
+
+def test_a_miscased_optional_field_name_is_always_found_at_its_line(registry: Registry) -> None:
+    import random
+
+    rng = random.Random(12)
+    lines = BUNDLED_TEXT.split("\n")
+    optional = (
+        "Deprecated:",
+        "Preferred-Value:",
+        "Prefix:",
+        "Comments:",
+        "Scope:",
+        "Macrolanguage:",
+        "Suppress-Script:",
+    )
+    candidates = [i for i, line in enumerate(lines) if line.startswith(optional)]
+    for index in rng.sample(candidates, 20):
+        name, _, rest = lines[index].partition(":")
+        pos = rng.randrange(len(name))
+        flipped = name[:pos] + name[pos].swapcase() + name[pos + 1 :]
+        if flipped == name:  # a '-': swap case of the first letter instead
+            flipped = name[0].swapcase() + name[1:]
+        damaged = "\n".join([*lines[:index], f"{flipped}:{rest}", *lines[index + 1 :]])
+        try:
+            other = Registry.from_text(damaged, "flip.txt")  # it loads: that is the danger
+        except RegistryError as exc:  # an extlang's one Prefix: the parser refuses the record itself
+            assert "must have exactly one Prefix" in exc.message
+            continue
+        found = [f for f in inspect(other, damaged, registry).findings if f.line == index + 1]
+        assert found and f"{flipped!r} is miscased" in found[0].message, (index, flipped)
