@@ -29,6 +29,7 @@ import os
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from operator import itemgetter
 
 from .registry import Record, RecordType, Registry
 
@@ -62,6 +63,10 @@ _ONLY_FOR = {
 }
 #: Fields a record of a Type must have besides Type, Description and Added (which the parser requires).
 _REQUIRED = {"extlang": ("Prefix", "Preferred-Value")}
+#: The field names each Type takes, spelt as RFC 5646 spells them (the fast path of the check).
+_ALLOWED = {
+    t.value: frozenset(n for n in KNOWN_FIELDS if n not in _ONLY_FOR or t.value in _ONLY_FOR[n]) for t in RecordType
+}
 #: A report lists at most this many findings of one kind; the rest are counted.
 MAX_LISTED = 20
 
@@ -183,11 +188,13 @@ def field_findings(registry: Registry, text: str) -> tuple[list[Finding], int]:
             )
             listed.append(Finding(number, f"field name {key.strip()!r} is {what}"))
     per_kind = Counter[str]()
+    first = itemgetter(0)
     for rec in registry.records:
-        if all(name in _BY_LOWER.values() and name not in _ONLY_FOR for name, _ in rec.fields) and (
-            rec.type not in _REQUIRED
-        ):
-            continue  # the common case: nothing to look at
+        allowed = _ALLOWED.get(rec.type)
+        if allowed is not None and allowed.issuperset(map(first, rec.fields)):
+            required = _REQUIRED.get(rec.type)
+            if required is None or all(any(k == name for k, _ in rec.fields) for name in required):
+                continue  # the common case: nothing to look at
         for finding in _record_findings(rec, lines):
             kind = re.sub(r"'[^']*'", "", finding.message)
             per_kind[kind] += 1
