@@ -318,3 +318,20 @@ def test_cancelling_the_download_leaves_the_registry_in_use(qtbot, window, serve
     qtbot.waitUntil(lambda: window.registry_files._thread is None, timeout=15000)
     assert window.registry is before and "Download cancelled" in window.statusBar().currentMessage()
     assert window.registry_files.last_message is None and not kept_registry_path().exists()
+
+
+def test_a_newer_complete_registry_is_used_without_a_question(qtbot, window, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    text = BODY.decode("utf-8").replace("File-Date: 2026-09-17", "File-Date: 2027-01-15", 1)
+    text += "%%\nType: variant\nSubtag: zzvarnt\nDescription: A new variant\nAdded: 2027-01-15\nPrefix: de\n"
+    newer = tmp_path / "newer.txt"
+    newer.write_text(text, encoding="utf-8")
+    asked: list[str] = []
+    window.registry_files.confirm = lambda title, body: asked.append(body) or False
+    _open_through_the_menu(window, newer, monkeypatch)
+    assert asked == [] and window.registry.file_date == "2027-01-15"
+    changes = window.registry_files.changes_dialog
+    assert [(r.kind, r.record.code) for r in changes.rows()] == [("added", "zzvarnt")]
+    assert "2026-09-17" in changes.header.text() and "2027-01-15" in changes.header.text()
+    assert window.browser.since_combo.itemData(1) == "2027-01-15"
+    window.browser.since_combo.setCurrentIndex(1)
+    assert [r.code for r in window.browser.visible_records()] == ["zzvarnt"]
