@@ -59,6 +59,7 @@ class BrowserPane(QWidget):
     use_in_tag_requested = Signal(str, str)  # (record type, code)
     open_tag_requested = Signal(str)  # a whole tag to open in the editor
     record_shown = Signal(str, str)  # (record type, code) now shown in the details pane
+    registration_requested = Signal(str, str)  # (record type to request, Prefix to start with)
 
     def __init__(self, registry: Registry, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -401,6 +402,9 @@ class BrowserPane(QWidget):
         elif scheme == "record":
             type_, _, code = rest.partition(":")
             self.show_record(type_, code)
+        elif scheme == "register":
+            type_, _, prefix = rest.partition(":")
+            self.registration_requested.emit(type_, prefix)
         elif scheme in ("http", "https"):
             from .extensions_view import open_external
 
@@ -482,6 +486,11 @@ class BrowserPane(QWidget):
                 for r in records
             )
             out.append(f"<h4>{esc(heading)} ({len(records)})</h4><p>{items}</p>")
+        if rec.type == RecordType.LANGUAGE and not rec.is_range and not rec.is_deprecated:
+            tip = "Open the registration assistant with this language as the Prefix"
+            out.append(
+                f"<p>{_link(f'register:variant:{rec.code}', 'Request a new variant for this language…', tip)}</p>"
+            )
         links = " · ".join(_link(url, label, f"Open {url} in your web browser") for label, url in links_for(rec))
         out.append(f"<h4>Links (open in your web browser)</h4><p>{links}</p>")
         return "".join(out)

@@ -157,6 +157,7 @@ class MainWindow(QMainWindow):
             self.tabs.setTabToolTip(i, f"{title.replace('&', '')} ({shortcut})")
         self.browser.use_in_tag_requested.connect(self._on_browser_use_in_tag_requested)
         self.browser.open_tag_requested.connect(self._on_browser_open_tag_requested)
+        self.browser.registration_requested.connect(self._on_browser_registration_requested)
         if not isinstance(self.editor, Placeholder):
             self.editor.subtag_activated.connect(self._on_editor_subtag_activated)
         counts = len(self.registry)
@@ -363,6 +364,9 @@ class MainWindow(QMainWindow):
         self.state.set_tag(tag)
         if not isinstance(self.editor, Placeholder):
             self.show_pane("editor")
+
+    def _on_browser_registration_requested(self, record_type: str, prefix: str) -> None:
+        self.registry_files.show_registration(record_type, prefix)
 
     def _on_editor_subtag_activated(self, record_type: str, code: str) -> None:
         if self.browser is not None and self.browser.show_record(record_type, code):

@@ -217,6 +217,16 @@ class RegistrationDialog(QDialog):
         self.save_path_chooser: Callable[[], str] = self._ask_save_path
         self._on_type_changed()
 
+    def start_with(self, record_type: str, prefix: str = "") -> None:
+        """Start a request of *record_type* (for a variant, with *prefix* as its first Prefix)."""
+        combo = self.fields["type"]
+        assert isinstance(combo, QComboBox)
+        combo.setCurrentIndex(max(combo.findData(record_type), 0))
+        prefix_edit = self.fields["prefix"]
+        if prefix and isinstance(prefix_edit, QPlainTextEdit):
+            prefix_edit.setPlainText(prefix)
+        self.refresh()
+
     # ------------------------------------------------------------------ reading the form
     def _text(self, key: str) -> str:
         w = self.fields[key]

@@ -139,7 +139,7 @@ class RegistryFiles(QObject):
         self.register_action = w._action(
             tools_menu,
             "&Registration assistant…",
-            self.show_registration,
+            lambda: self.show_registration(),
             "Ctrl+Shift+R",
             "Prepare a subtag registration request (RFC 5646 §3.5)",
         )
@@ -345,11 +345,12 @@ class RegistryFiles(QObject):
         else:
             self.window.statusBar().showMessage(f"{type_} {code} is not in the registry in use.", 6000)
 
-    def show_registration(self) -> None:
-        """Open the registration assistant on the registry in use."""
+    def show_registration(self, record_type: str = "variant", prefix: str = "") -> None:
+        """Open the registration assistant on the registry in use (a variant for *prefix*, if given)."""
         from .registration import RegistrationDialog
 
         dialog = RegistrationDialog(self.window.registry, self.window)
+        dialog.start_with(record_type, prefix)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.preview_requested.connect(self._on_registration_preview_requested)
         self.registration_dialog = dialog

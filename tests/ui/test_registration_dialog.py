@@ -154,3 +154,20 @@ def test_show_in_browser_previews_the_requested_record(qtbot, window, dialog) ->
     text = window.browser.details.toPlainText()
     assert "Preview of a requested record" in text and "zzvarnt" in text and "Orthography of the Zzyzx school" in text
     assert window.tabs.currentWidget() is window.browser
+
+
+def test_the_browser_opens_the_assistant_for_a_variant_of_a_language(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    browser = window.browser
+    window.tabs.setCurrentWidget(browser)
+    assert browser.show_record("language", "sl")
+    cursor = browser.details.document().find("Request a new variant for this language")
+    assert not cursor.isNull()
+    rect = browser.details.cursorRect(cursor)
+    from PySide6.QtCore import QPoint
+
+    qtbot.mouseClick(
+        browser.details.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(rect.left() - 20, rect.center().y())
+    )
+    dialog = window.registry_files.registration_dialog
+    qtbot.waitExposed(dialog)
+    assert dialog.request().type == "variant" and dialog.request().prefixes == ("sl",)
