@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable
@@ -30,6 +31,7 @@ __all__ = [
     "ENV_REGISTRY_URL",
     "MAX_BYTES",
     "REGISTRY_URL",
+    "TOTAL_TIMEOUT",
     "Cancelled",
     "Downloaded",
     "DownloadError",
@@ -54,6 +56,8 @@ ENV_REGISTRY_URL = "BCP47_EXPLORER_REGISTRY_URL"
 ENV_DATA_HOME = "BCP47_EXPLORER_DATA_HOME"
 #: Seconds to wait for the server to answer or send more bytes.
 DEFAULT_TIMEOUT = 20.0
+#: Seconds the whole download may take (a server that trickles bytes never trips the per-read timeout).
+TOTAL_TIMEOUT = 300.0
 #: A registry is under 1 MB today; anything past this is not one.
 MAX_BYTES = 16 * 1024 * 1024
 _KEPT_NAME = "language-subtag-registry.txt"
@@ -120,24 +124,27 @@ def download_registry(
     *,
     url: str | None = None,
     timeout: float = DEFAULT_TIMEOUT,
+    total_timeout: float = TOTAL_TIMEOUT,
     progress: Callable[[int, int], bool] | None = None,
 ) -> Downloaded:
     """Download the registry and verify it; nothing is written.
 
     *progress(received, total)* is called after each chunk (*total* is 0 when the server does not
-    say); returning False cancels. Every failure is a DownloadError with a plain message.
+    say); returning False cancels. *timeout* bounds each wait for the server, *total_timeout* the whole
+    download. Every failure is a DownloadError with a plain message.
     """
     url = url or registry_url()
     request = urllib.request.Request(url, headers={"User-Agent": "bcp47-explorer (registry update)"})
     chunks: list[bytes] = []
     received = 0
+    deadline = time.monotonic() + total_timeout
     try:
         with urllib.request.urlopen(request, timeout=timeout) as response:
             total = int(response.headers.get("Content-Length") or 0)
             if total > MAX_BYTES:
                 raise DownloadError(f"{url}: the server offers {total:,} bytes, more than a registry ever holds")
             while True:
-                chunk = response.read(_CHUNK)
+                chunk = response.read1(_CHUNK)  # whatever has arrived: progress and the deadline stay live
                 if not chunk:
                     break
                 chunks.append(chunk)
@@ -146,6 +153,10 @@ def download_registry(
                     raise DownloadError(f"{url}: more than {MAX_BYTES:,} bytes, which is not a registry")
                 if progress is not None and not progress(received, total):
                     raise Cancelled("the download was cancelled; the registry in use is unchanged")
+                if time.monotonic() > deadline:
+                    raise DownloadError(
+                        f"{url}: still downloading after {total_timeout:g} s ({received:,} bytes), so it was stopped"
+                    )
             if total and received < total:
                 raise DownloadError(
                     f"{url}: the download stopped after {received:,} of {total:,} bytes (connection lost?)"

@@ -56,6 +56,12 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             self.wfile.flush()
             time.sleep(3)
             return
+        if route == "trickle":
+            for i in range(0, 3000, 100):
+                self.wfile.write(body[i : i + 100])
+                self.wfile.flush()
+                time.sleep(0.1)
+            return
         if route == "truncated":
             self.wfile.write(body[: len(body) // 2])
             self.wfile.flush()
@@ -97,6 +103,11 @@ def test_a_good_download_is_verified_and_not_kept_until_asked(server: str, regis
 def test_a_slow_server_ends_in_a_timeout_message(server: str, registry: Registry) -> None:
     with pytest.raises(DownloadError, match=r"no (answer|data) (within|for) 0\.5 s"):
         download_registry(registry, url=f"{server}/slow", timeout=0.5)
+
+
+def test_a_trickling_server_is_stopped_by_the_total_timeout(server: str, registry: Registry) -> None:
+    with pytest.raises(DownloadError, match=r"still downloading after 0\.5 s"):
+        download_registry(registry, url=f"{server}/trickle", timeout=2, total_timeout=0.5)
 
 
 def test_a_truncated_response_is_refused(server: str, registry: Registry) -> None:
