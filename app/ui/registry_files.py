@@ -28,7 +28,7 @@ from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox, QProgressDialog, 
 from ..core import data
 from ..core.regdiff import RegistryDiff, diff_registries
 from ..core.registry import Registry, RegistryError
-from ..core.registry_check import RegistryReport, open_checked
+from ..core.registry_check import RegistryReport
 from ..core.registry_update import (
     DEFAULT_TIMEOUT,
     Downloaded,
@@ -38,6 +38,7 @@ from ..core.registry_update import (
     keep_registry,
     registry_label,
     registry_url,
+    verify_registry_bytes,
 )
 from .changes import ChangesDialog
 from .errors import show_error
@@ -172,9 +173,9 @@ class RegistryFiles(QObject):
     def open_file(self, path: str) -> bool:
         """Check the registry at *path* and use it (asking first if it lacks something); False if not used."""
         try:
-            registry, report = open_checked(path, _bundled())
-            raw = data.read_bytes(path)
-        except (data.DataError, RegistryError) as exc:
+            raw = data.read_bytes(path)  # read once: the bytes checked are the bytes kept
+            registry, report = verify_registry_bytes(raw, path, _bundled())
+        except (data.DataError, DownloadError) as exc:
             self._error("Cannot open the registry", f"{exc}\n\nThe registry in use is unchanged.")
             self.window.statusBar().showMessage(f"Not used: {path}", 8000)
             return False

@@ -104,6 +104,12 @@ def test_a_non_registry_file_is_refused(qtbot, window, tmp_path, monkeypatch) ->
     _open_through_the_menu(window, readme, monkeypatch)
     assert window.registry is before
     assert f"{readme}, line 1: expected 'Field-Name: value', found '# A project'" in _error_text(window)
+    latin1 = tmp_path / "latin1.txt"
+    latin1.write_bytes(BODY.decode("utf-8").encode("latin-1", "replace"))
+    _open_through_the_menu(window, latin1, monkeypatch)
+    line = BODY[: BODY.index("Bokmål".encode())].count(b"\n") + 1
+    assert window.registry is before
+    assert f"{latin1}, line {line}: not UTF-8 text" in _error_text(window)
 
 
 def test_a_file_truncated_at_a_record_boundary_is_not_used_without_asking(qtbot, window, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
