@@ -138,6 +138,12 @@ def test_a_valid_variant_request_is_ready_and_its_record_folds_at_72(qtbot, dial
     lines = dialog.preview_view.toPlainText().splitlines()
     assert lines[lines.index("de-zzvarnt") + 1] == "valid"  # valid once registered (it is not today)
     assert not dialog._base().is_valid("de-zzvarnt")
+    qtbot.mouseClick(dialog.copy_record_button, Qt.MouseButton.LeftButton)
+    from PySide6.QtGui import QGuiApplication
+
+    assert QGuiApplication.clipboard().text() == record
+    qtbot.mouseClick(dialog.copy_form_button, Qt.MouseButton.LeftButton)
+    assert QGuiApplication.clipboard().text().startswith("LANGUAGE SUBTAG REGISTRATION FORM\n")
     target = tmp_path / "form.txt"
     dialog.save_path_chooser = lambda: str(target)
     qtbot.mouseClick(dialog.save_button, Qt.MouseButton.LeftButton)

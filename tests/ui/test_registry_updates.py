@@ -338,6 +338,9 @@ def test_a_newer_complete_registry_is_used_without_a_question(qtbot, window, tmp
     changes = window.registry_files.changes_dialog
     assert [(r.kind, r.record.code) for r in changes.rows()] == [("added", "zzvarnt")]
     assert "2026-09-17" in changes.header.text() and "2027-01-15" in changes.header.text()
+    changes.table.setFocus()
+    qtbot.keyClick(changes.table, Qt.Key.Key_Return)  # Enter on a row opens its record
+    assert window.tabs.currentWidget() is window.browser and window.browser.current_record().code == "zzvarnt"
     assert window.browser.since_combo.itemData(1) == "2027-01-15"
     window.browser.since_combo.setCurrentIndex(1)
     assert [r.code for r in window.browser.visible_records()] == ["zzvarnt"]
