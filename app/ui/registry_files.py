@@ -293,10 +293,13 @@ class RegistryFiles(QObject):
             f"Using the downloaded registry (File-Date {result.registry.file_date})", 8000
         )
 
-    def wait_for_download(self, ms: int = 10000) -> None:
-        """Block until a running download's thread ends (for shutdown)."""
+    def wait_for_download(self) -> None:
+        """Cancel a running download and wait for its thread (at shutdown; bounded by the read timeout)."""
         if self._thread is not None:
-            self._thread.wait(ms)
+            if self._worker is not None:
+                self._worker.cancelled = True
+            self._thread.quit()
+            self._thread.wait(int((self.timeout + 1) * 1000))
 
     # ------------------------------------------------------------------ changes and tools
     def show_changes(self) -> None:

@@ -344,3 +344,14 @@ def test_a_newer_complete_registry_is_used_without_a_question(qtbot, window, tmp
     assert window.browser.since_combo.itemData(1) == "2027-01-15"
     window.browser.since_combo.setCurrentIndex(1)
     assert [r.code for r in window.browser.visible_records()] == ["zzvarnt"]
+
+
+def test_closing_the_window_during_a_download_stops_it(qtbot, window, server, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("BCP47_EXPLORER_REGISTRY_URL", f"{server}/slow")
+    window.registry_files.timeout = 1
+    _file_action(window, "Download the latest registry").trigger()
+    thread = window.registry_files._thread
+    assert thread is not None and thread.isRunning()
+    window.close()
+    assert thread.isFinished()
+    assert not kept_registry_path().exists()
