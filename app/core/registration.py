@@ -229,8 +229,8 @@ def _check_language(code: str, registry: Registry) -> list[FieldProblem]:
                 "subtag",
                 f"{lower!r} has the shape of an ISO 639 code: 2-3 letter language subtags "
                 "come only from ISO 639 and are added by the reviewer when ISO assigns the "
-                "code. Ask ISO 639's registration authority (for ISO 639-3: SIL "
-                "International), not this form (RFC 5646 §3.4).",
+                "code. Ask ISO 639's registration authority (for ISO 639-3: SIL International, "
+                "https://iso639-3.sil.org/), not this form (RFC 5646 §3.4).",
             )
         ]
     if len(code) == 4:
