@@ -38,7 +38,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from PySide6.QtCore import QCoreApplication, QTimer
     from PySide6.QtWidgets import QApplication, QMessageBox
 
-    from .core.data import DataError, bundled_registry, load_registry
+    from .core.data import DataError, bundled_registry
     from .core.registry import RegistryError
     from .ui.errors import install_excepthook, setup_logging
 
@@ -69,11 +69,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     registry = None
     startup_warning = ""
     if args.registry:
+        from .core.registry_check import open_checked
+
         try:
-            registry = load_registry(args.registry)
+            registry, report = open_checked(args.registry, bundled_registry())
+            if not report.is_clean:  # used, as asked on the command line, but not without saying what it lacks
+                startup_warning = f"{args.registry} is used as asked, but:\n\n{report.describe()}"
         except (DataError, RegistryError) as exc:
             startup_warning = f"{exc}\n\nThe bundled registry is used instead."
             logging.getLogger(__name__).warning("cannot open the registry: %s", exc)
+    if registry is None and not args.registry:  # the copy the user downloaded or opened last time
+        from .core.registry_update import kept_registry
+
+        try:
+            registry, kept_warning = kept_registry(bundled_registry())
+        except (DataError, RegistryError):
+            registry, kept_warning = None, ""
+        if kept_warning:
+            startup_warning = f"About the registry copy you chose last time:\n\n{kept_warning}"
     if registry is None:
         try:
             registry = bundled_registry()

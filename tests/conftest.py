@@ -22,3 +22,10 @@ def registry() -> Registry:
 def settings_path(tmp_path):  # type: ignore[no-untyped-def]
     """Return the path of a fresh, private settings file."""
     return tmp_path / "settings.ini"
+
+
+@pytest.fixture(autouse=True)
+def _private_user_data(tmp_path_factory, monkeypatch):  # type: ignore[no-untyped-def]
+    """Keep downloaded/opened registry copies in a temporary folder; no test may reach IANA."""
+    monkeypatch.setenv("BCP47_EXPLORER_DATA_HOME", str(tmp_path_factory.mktemp("user-data")))
+    monkeypatch.setenv("BCP47_EXPLORER_REGISTRY_URL", "http://127.0.0.1:9/no-network-in-tests")

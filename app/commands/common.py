@@ -16,7 +16,7 @@ if TYPE_CHECKING:  # the core is imported when a verb runs, not when the parser 
     from ..core.registry import Record, Registry
     from ..core.tag import TagEngine
 
-__all__ = ["common_options", "registry_for", "engine_for", "record_to_json"]
+__all__ = ["checked_registry", "common_options", "registry_for", "engine_for", "record_to_json"]
 
 
 @lru_cache(maxsize=1)
@@ -41,7 +41,29 @@ def registry_for(args: argparse.Namespace) -> Registry:
     from ..core import data
 
     path: str | None = getattr(args, "registry", None)
-    return data.load_registry(path) if path else data.bundled_registry()
+    return checked_registry(path) if path else data.bundled_registry()
+
+
+def checked_registry(path: str) -> Registry:
+    """Load the ``--registry`` file, warning on stderr of what it lacks against the bundled one.
+
+    A file that does not parse raises (exit status 2, as before); one that parses but has
+    miscased or unknown field names, missing Types or records, or an older File-Date than the
+    bundled registry is used, with each problem on its own ``bcp47: warning:`` line on stderr.
+    """
+    import sys
+
+    from ..core import data
+    from ..core.registry_check import open_checked
+
+    try:
+        reference = data.bundled_registry()
+    except (data.DataError, ValueError):
+        reference = None
+    registry, report = open_checked(path, reference)
+    for line in report.lines():
+        print(f"bcp47: warning: {line}", file=sys.stderr)
+    return registry
 
 
 def engine_for(args: argparse.Namespace) -> TagEngine:
@@ -51,12 +73,11 @@ def engine_for(args: argparse.Namespace) -> TagEngine:
     replaces the Language Subtag Registry only; CLDR and the extensions registry stay the bundled
     ones and, as for the bundled engine, a damaged one only loses its checks.
     """
-    from ..core import data
     from ..core.tag import bundled_engine
     from ..core.tag import engine_for as core_engine_for
 
     path: str | None = getattr(args, "registry", None)
-    return core_engine_for(data.load_registry(path)) if path else bundled_engine()
+    return core_engine_for(checked_registry(path)) if path else bundled_engine()
 
 
 def record_to_json(rec: Record) -> dict[str, Any]:

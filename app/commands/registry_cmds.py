@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import sys
 from typing import Any
 
 from ..cli import EXIT_NO_MATCH, EXIT_OK, CommandError, emit_json
@@ -163,6 +164,12 @@ def _run_info(args: argparse.Namespace) -> int:
     if not args.registry:
         info["data_folder"] = str(data.resources_dir())
         info["extra"] = _bundled_extras()
+    else:  # what the file lacks against the bundled registry, as for every verb (common.checked_registry)
+        from ..core.registry_check import inspect
+
+        info["problems"] = inspect(reg, text, data.bundled_registry()).lines()
+        for line in info["problems"]:
+            print(f"bcp47: warning: {line}", file=sys.stderr)
     if args.json:
         emit_json(info)
         return EXIT_OK

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 from .. import __version__
 from ..core import data
 from ..core.registry import Registry
+from ..core.registry_update import registry_label
 
 __all__ = ["APP_ID", "APP_NAME", "AboutDialog", "AboutFacts", "about_facts", "app_icon"]
 
@@ -81,7 +82,7 @@ def about_facts(registry: Registry | None = None) -> AboutFacts:
     return AboutFacts(
         version=__version__,
         registry_date=registry.file_date if registry is not None else NOT_BUNDLED,
-        registry_source=registry.source if registry is not None else NOT_BUNDLED,
+        registry_source=registry_label(registry) if registry is not None else NOT_BUNDLED,
         extensions_date=extensions.file_date if extensions is not None else NOT_BUNDLED,
         cldr_version=cldr_version,
         cldr_licence_text=licence_text,

@@ -22,6 +22,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ..core.links import links_for
+from ..core.regdiff import RegistryDiff
 from ..core.registry import Record, RecordType, Registry
 from .registry_model import RegistryTableModel
 
@@ -57,6 +59,7 @@ class BrowserPane(QWidget):
     use_in_tag_requested = Signal(str, str)  # (record type, code)
     open_tag_requested = Signal(str)  # a whole tag to open in the editor
     record_shown = Signal(str, str)  # (record type, code) now shown in the details pane
+    registration_requested = Signal(str, str)  # (record type to request, Prefix to start with)
 
     def __init__(self, registry: Registry, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -92,11 +95,21 @@ class BrowserPane(QWidget):
         for value, label in _DEPRECATED_CHOICES:
             self.deprecated_combo.addItem(label, value)
 
+        self._comparison: RegistryDiff | None = None
+        self._compared_keys: set[tuple[str, str]] = set()
+        self.since_combo = QComboBox()
+        self.since_combo.setObjectName("since_combo")
+        self.since_combo.setAccessibleName("Changed since File-Date")
+        self.since_combo.setMaxVisibleItems(25)
+        self.since_combo.setToolTip(_SINCE_TIP)
+        self._fill_since_combo()
+
         filters = QHBoxLayout()
         filters.addWidget(self.search_edit, 1)
         filters.addWidget(self.type_combo)
         filters.addWidget(self.scope_combo)
         filters.addWidget(self.deprecated_combo)
+        filters.addWidget(self.since_combo)
 
         self.count_label = QLabel()
         self.count_label.setAccessibleName("Result count")
@@ -181,7 +194,7 @@ class BrowserPane(QWidget):
         self._timer.timeout.connect(self.refresh)
         self.search_edit.textChanged.connect(self._on_search_edit_text_changed)
         self.search_edit.returnPressed.connect(self._on_search_edit_return_pressed)
-        for combo in (self.type_combo, self.scope_combo, self.deprecated_combo):
+        for combo in (self.type_combo, self.scope_combo, self.deprecated_combo, self.since_combo):
             combo.currentIndexChanged.connect(self.refresh)
         self.table.selectionModel().currentRowChanged.connect(self._on_table_current_row_changed)
         self.details.anchorClicked.connect(self._on_details_anchor_clicked)
@@ -248,12 +261,13 @@ class BrowserPane(QWidget):
             "type": self.type_combo.currentData() or "",
             "scope": self.scope_combo.currentData() or "",
             "deprecated": self.deprecated_combo.currentData() or "",
+            "since": self.since_combo.currentData() or "",
         }
 
     def set_filters(self, filters: Mapping[str, str]) -> None:
         """Restore search text and filters; unknown values fall back to "all"; searches at once."""
         for combo, key in ((self.type_combo, "type"), (self.scope_combo, "scope"),
-                           (self.deprecated_combo, "deprecated")):  # fmt: skip
+                           (self.deprecated_combo, "deprecated"), (self.since_combo, "since")):  # fmt: skip
             combo.blockSignals(True)
             idx = combo.findData(filters.get(key, ""))
             combo.setCurrentIndex(max(idx, 0))
@@ -289,11 +303,13 @@ class BrowserPane(QWidget):
                 and (scope is None or (r.scope or "none") == scope)
                 and (deprecated is None or r.is_deprecated == deprecated)
             ]
+        if f["since"]:
+            found = [r for r in found if self._changed_since(r, f["since"])]
         previous = self._record
         self.model.set_records(found)
         total = len(self._registry)
         shown = self.model.rowCount()
-        filtered = f["query"].strip() or f["type"] or f["scope"] or f["deprecated"]
+        filtered = f["query"].strip() or f["type"] or f["scope"] or f["deprecated"] or f["since"]
         what = f"{shown:,} of {total:,} records" if filtered else f"all {total:,} records"
         self.count_label.setText(f"Showing {what}  ·  registry File-Date {self._registry.file_date}")
         row = self.model.row_of(previous) if previous is not None else -1
@@ -303,6 +319,51 @@ class BrowserPane(QWidget):
             self._select_row(row)
         else:
             self._show_details(None)
+
+    # ------------------------------------------------------ changed since
+    def _fill_since_combo(self) -> None:
+        """List "any time", the compared registry's File-Date, and every Added/Deprecated date, newest first."""
+        combo = self.since_combo
+        current = combo.currentData() or ""
+        combo.blockSignals(True)
+        combo.clear()
+        combo.addItem("Changed any time", "")
+        dates = {d for r in self._registry.records for d in (r.added, r.deprecated) if d}
+        if self._comparison is not None:
+            dates.add(self._comparison.old_file_date)
+        for d in sorted(dates, reverse=True):
+            before = self._comparison is not None and d == self._comparison.old_file_date
+            mark = " (the registry before)" if before else ""
+            combo.addItem(f"Changed since {d}{mark}", d)
+        combo.setCurrentIndex(max(combo.findData(current), 0))
+        combo.blockSignals(False)
+
+    def _changed_since(self, rec: Record, date: str) -> bool:
+        if (rec.added or "") >= date or (rec.deprecated or "") >= date:
+            return True
+        return (
+            self._comparison is not None
+            and self._comparison.old_file_date >= date
+            and ((rec.type, rec.code.lower()) in self._compared_keys)
+        )
+
+    def set_comparison(self, diff: RegistryDiff | None) -> None:
+        """Know the changes from the registry before (from "What changed"), for the changed-since filter."""
+        self._comparison = diff
+        self._compared_keys = (
+            {(r.type, r.code.lower()) for r in diff.added} | {(c.new.type, c.new.code.lower()) for c in diff.changed}
+            if diff is not None
+            else set()
+        )
+        self._fill_since_combo()
+        self.refresh()
+
+    def show_preview(self, rec: Record) -> None:
+        """Show *rec*, a record not (yet) in the registry, in the details pane (the registration preview)."""
+        self.table.clearSelection()
+        self._show_details(None)
+        preview = "<p><b>Preview of a requested record</b> (not in the registry)</p>"
+        self.details.setHtml(preview + self._details_html(rec))
 
     def _select_row(self, row: int) -> None:
         index = self.model.index(row, 0)
@@ -341,6 +402,13 @@ class BrowserPane(QWidget):
         elif scheme == "record":
             type_, _, code = rest.partition(":")
             self.show_record(type_, code)
+        elif scheme == "register":
+            type_, _, prefix = rest.partition(":")
+            self.registration_requested.emit(type_, prefix)
+        elif scheme in ("http", "https"):
+            from .extensions_view import open_external
+
+            open_external(href)  # only ever from the user's click on the link
 
     # --------------------------------------------------------------- details
     def _show_details(self, rec: Record | None, pick: str | None = None) -> None:
@@ -406,7 +474,9 @@ class BrowserPane(QWidget):
                 f"<tr><td valign='top' style='white-space: nowrap' title='{esc(help_, quote=True)}'><b>{label}</b></td>"
                 f"<td>{self._value_link(rec, name, value)}</td></tr>"
             )
-        out.append(f"<tr><td style='white-space: nowrap'><b>Line</b></td><td>{rec.line} of {esc(reg.source)}</td></tr>")
+        if rec.line:
+            where = f"{rec.line} of {esc(reg.source)}"
+            out.append(f"<tr><td style='white-space: nowrap'><b>Line</b></td><td>{where}</td></tr>")
         out.append("</table>")
         for heading, records in self._relations(rec):
             if not records:
@@ -416,6 +486,13 @@ class BrowserPane(QWidget):
                 for r in records
             )
             out.append(f"<h4>{esc(heading)} ({len(records)})</h4><p>{items}</p>")
+        if rec.type == RecordType.LANGUAGE and not rec.is_range and not rec.is_deprecated:
+            tip = "Open the registration assistant with this language as the Prefix"
+            out.append(
+                f"<p>{_link(f'register:variant:{rec.code}', 'Request a new variant for this language…', tip)}</p>"
+            )
+        links = " · ".join(_link(url, label, f"Open {url} in your web browser") for label, url in links_for(rec))
+        out.append(f"<h4>Links (open in your web browser)</h4><p>{links}</p>")
         return "".join(out)
 
     def _value_link(self, rec: Record, name: str, value: str | None) -> str:
@@ -446,6 +523,12 @@ class BrowserPane(QWidget):
             yield "Languages whose Suppress-Script is this script", reg.suppressing_languages(rec.code)
         yield "Records replaced by this one", reg.replaced_by_this(rec)
 
+
+_SINCE_TIP = (
+    "Show only records changed since a date: those whose Added or Deprecated date is on or after it, and,\n"
+    "after opening a newer registry, those added or changed since the registry before it (when its File-Date\n"
+    "is on or after the chosen date). Other edits (a new Comments line) carry no date in the registry itself."
+)
 
 _FIELD_HELP = {
     "Type": "What kind of subtag or tag this record describes",

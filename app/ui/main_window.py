@@ -22,15 +22,16 @@ from PySide6.QtWidgets import (
 
 from ..core.cldr import CldrData
 from ..core.compose import use_in_tag
-from ..core.data import DataError, bundled_cldr, bundled_registry, load_registry
+from ..core.data import DataError, bundled_cldr
 from ..core.forms import FORMS
-from ..core.registry import Registry, RegistryError
+from ..core.registry import Registry
+from ..core.registry_update import registry_kind, registry_label
 from ..core.tag import TagEngine, bundled_engine, engine_for
 from .browser import BrowserPane
 from .build import BuildPane
 from .builder import BuilderPane
 from .editor import EditorPane
-from .errors import show_error
+from .registry_files import RegistryFiles
 from .settings import Settings
 from .state import TagState
 from .theme import THEMES, apply_theme
@@ -166,12 +167,14 @@ class MainWindow(QMainWindow):
             self.tabs.setTabToolTip(i, f"{title.replace('&', '')} ({shortcut})")
         self.browser.use_in_tag_requested.connect(self._on_browser_use_in_tag_requested)
         self.browser.open_tag_requested.connect(self._on_browser_open_tag_requested)
+        self.browser.registration_requested.connect(self._on_browser_registration_requested)
         if not isinstance(self.editor, Placeholder):
             self.editor.subtag_activated.connect(self._on_editor_subtag_activated)
         counts = len(self.registry)
         cldr_text = f" · CLDR {cldr.version}" if cldr is not None else ""
-        self._status_data.setText(f"Registry {self.registry.file_date} · {counts:,} records{cldr_text}")
-        self._status_data.setToolTip(f"Language Subtag Registry: {self.registry.source}")
+        which = registry_kind(self.registry)
+        self._status_data.setText(f"Registry {self.registry.file_date} ({which}) · {counts:,} records{cldr_text}")
+        self._status_data.setToolTip(f"Language Subtag Registry in use: {registry_label(self.registry)}")
 
     def pane(self, key: str) -> QWidget:
         """Return the pane called *key* ("editor", "builder" or "browser")."""
@@ -238,6 +241,10 @@ class MainWindow(QMainWindow):
         self.examples_menu = bar.addMenu("E&xamples")
         self.history_menu = bar.addMenu("Hi&story")
         self._fill_editor_menus()
+
+        # Registry updates, the changes view and the linguists' tools (registry_files.py).
+        self.registry_files = RegistryFiles(self)
+        self.registry_files.install(file_menu, bar.addMenu("&Tools"))
 
         help_menu = bar.addMenu("&Help")
         self._action(help_menu, "&Keyboard shortcuts", self.show_shortcuts, QKeySequence.StandardKey.HelpContents)
@@ -309,24 +316,12 @@ class MainWindow(QMainWindow):
             self.load_registry_file(path)
 
     def load_registry_file(self, path: str) -> bool:
-        """Load the registry at *path* and rebuild the panes on it; show a dialog on failure."""
-        try:
-            registry = load_registry(path)
-        except (DataError, RegistryError) as exc:
-            show_error(self, "Cannot open the registry", f"The registry file cannot be used:\n\n{exc}")
-            return False
-        self.set_registry(registry)
-        self.statusBar().showMessage(f"Using {path} (File-Date {registry.file_date})", 8000)
-        return True
+        """Check the registry at *path* and use it (asking if it lacks something); say why not on failure."""
+        return self.registry_files.open_file(path)
 
     def use_bundled_registry(self) -> None:
-        """Go back to the bundled registry, or say why it cannot be read."""
-        try:
-            registry = bundled_registry()
-        except (DataError, RegistryError) as exc:
-            show_error(self, "Cannot open the registry", f"The bundled registry cannot be read:\n\n{exc}")
-            return
-        self.set_registry(registry)
+        """Forget a kept registry copy and go back to the bundled registry."""
+        self.registry_files.use_bundled()
 
     def set_registry(self, registry: Registry) -> None:
         """Rebuild every pane on *registry* (the current tag stays)."""
@@ -379,6 +374,9 @@ class MainWindow(QMainWindow):
         self.state.set_tag(tag)
         if not isinstance(self.editor, Placeholder):
             self.show_pane("editor")
+
+    def _on_browser_registration_requested(self, record_type: str, prefix: str) -> None:
+        self.registry_files.show_registration(record_type, prefix)
 
     def _on_editor_subtag_activated(self, record_type: str, code: str) -> None:
         if self.browser is not None and self.browser.show_record(record_type, code):
@@ -440,6 +438,7 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Save the settings, then close."""
+        self.registry_files.wait_for_download()
         self.save_settings()
         super().closeEvent(event)
 

@@ -26,7 +26,7 @@ def test_dialog_shows_version_and_registry_file_date(qtbot):
     qtbot.addWidget(dialog)
     text = dialog.plain_text()
     assert f"BCP 47 Explorer {__version__}" in text
-    assert "Language Subtag Registry File-Date 2026-09-17 (language-subtag-registry.txt)" in flat(text)
+    assert "Language Subtag Registry File-Date 2026-09-17 (the bundled copy)" in flat(text)
     assert "CC0 1.0" in text
     assert "Unicode License v3" in text
     assert dialog.windowTitle() == "About BCP 47 Explorer"
@@ -40,7 +40,7 @@ def test_dialog_shows_the_registry_it_is_given(qtbot):
     registry = SimpleNamespace(file_date="2009-07-29", source="old-registry.txt")
     dialog = AboutDialog(registry=registry)  # type: ignore[arg-type]
     qtbot.addWidget(dialog)
-    assert "Language Subtag Registry File-Date 2009-07-29 (old-registry.txt)" in flat(dialog.plain_text())
+    assert "Language Subtag Registry File-Date 2009-07-29 (the file old-registry.txt)" in flat(dialog.plain_text())
 
 
 def test_cldr_line_names_the_cldr_and_package_versions(monkeypatch):

@@ -242,7 +242,7 @@ def test_controls_have_accessible_names_and_tooltips(pane) -> None:
 
 
 def test_filters_round_trip(pane) -> None:
-    wanted = {"query": "german", "type": "variant", "scope": "", "deprecated": "no"}
+    wanted = {"query": "german", "type": "variant", "scope": "", "deprecated": "no", "since": "2010-03-11"}
     pane.set_filters(wanted)
     assert pane.filters() == wanted
     pane.set_filters({"type": "no-such-type"})  # unknown values fall back to "all"

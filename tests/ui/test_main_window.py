@@ -134,7 +134,7 @@ def test_bad_registry_file_is_reported_in_a_dialog(qtbot, window, tmp_path, monk
     bad.write_text("File-Date: 2026-01-01\n%%\nType: language\nSubtag zz\n", encoding="utf-8")
     shown: list[str] = []
     monkeypatch.setattr(
-        "bcp47_explorer.ui.main_window.show_error", lambda parent, title, text, details="": shown.append(text)
+        "bcp47_explorer.ui.registry_files.show_error", lambda parent, title, text, details="": shown.append(text)
     )
     before = window.registry
     assert window.load_registry_file(str(bad)) is False
@@ -148,6 +148,7 @@ def test_other_registry_file_rebuilds_the_browser(qtbot, window, tmp_path) -> No
         "File-Date: 2001-02-03\n%%\nType: language\nSubtag: zz\nDescription: Test\nAdded: 2020-01-01\n",
         encoding="utf-8",
     )
+    window.registry_files.confirm = lambda *_: True  # the small file lacks most records (asked)
     assert window.load_registry_file(str(other))
     assert window.browser.table.model().rowCount() == 1
     assert "2001-02-03" in window._status_data.text()
@@ -257,7 +258,7 @@ def test_theme_switch_changes_palette(qtbot, window) -> None:
 def test_menus_expose_copy_forms_and_editor_menus(window) -> None:
     assert window.copy_actions["canonical"].shortcut().toString() == "Ctrl+Shift+C"
     titles = [a.text().replace("&", "") for a in window.menuBar().actions()]
-    assert titles == ["File", "Edit", "View", "Examples", "History", "Help"]
+    assert titles == ["File", "Edit", "View", "Examples", "History", "Tools", "Help"]
     assert Qt  # the module under test imports cleanly with Qt present
 
 
@@ -354,7 +355,7 @@ def test_menus_carry_the_editors_actions(window_with_editor) -> None:
     assert [a.text() for a in win.history_menu.actions()] == ["de-CH"]
     assert win.examples_menu.title() == "E&xamples"
     titles = [a.text().replace("&", "") for a in win.menuBar().actions()]
-    assert titles == ["File", "Edit", "View", "Examples", "History", "Help"]
+    assert titles == ["File", "Edit", "View", "Examples", "History", "Tools", "Help"]
     win.copy_actions["canonical"].trigger()
     assert win.editor.copied == ["canonical"]
 
@@ -366,9 +367,10 @@ def test_rebuilding_on_another_registry_keeps_one_set_of_editor_menus(window_wit
         "File-Date: 2001-02-03\n%%\nType: language\nSubtag: zz\nDescription: Test\nAdded: 2020-01-01\n",
         encoding="utf-8",
     )
+    win.registry_files.confirm = lambda *_: True  # the small file lacks most records (asked)
     assert win.load_registry_file(str(other))
     titles = [a.text().replace("&", "") for a in win.menuBar().actions()]
-    assert titles == ["File", "Edit", "View", "Examples", "History", "Help"]
+    assert titles == ["File", "Edit", "View", "Examples", "History", "Tools", "Help"]
     assert win.copy_actions["canonical"] is win.editor.actions_[0]
 
 
@@ -429,6 +431,7 @@ def test_about_names_the_registry_file_the_window_uses(qtbot, window, tmp_path) 
         "File-Date: 2001-02-03\n%%\nType: language\nSubtag: zz\nDescription: Test\nAdded: 2020-01-01\n",
         encoding="utf-8",
     )
+    window.registry_files.confirm = lambda *_: True  # the small file lacks most records (asked)
     assert window.load_registry_file(str(other))
     window.show_about()
     dialogs = [w for w in window.findChildren(AboutDialog) if w.isVisible()]
@@ -447,6 +450,7 @@ def test_the_window_checks_with_the_bundled_engine_and_its_extensions_registry(q
         "File-Date: 2001-02-03\n%%\nType: language\nSubtag: zz\nDescription: Test\nAdded: 2020-01-01\n",
         encoding="utf-8",
     )
+    window.registry_files.confirm = lambda *_: True  # the small file lacks most records (asked)
     assert window.load_registry_file(str(other))
     assert window._engine.registry is window.registry and window._engine.extensions is not None
     assert window._engine.check("zz-u-ca-gregory").valid  # CLDR still checks the -u- keyword

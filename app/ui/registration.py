@@ -1,0 +1,377 @@
+"""The registration assistant: the RFC 5646 §3.5 form with live checks, the folded record and a preview.
+
+Each field of the form has a message line right under it (``<key>_message``) where the checks of
+:mod:`..core.registration` say what is wrong with that field. The right-hand side shows the filled
+form as plain text, the record as it would stand in the registry (folded at 72 columns), and how
+tags using the new subtag would be checked once it is registered.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QFontDatabase, QGuiApplication
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QScrollArea,
+    QSplitter,
+    QTabWidget,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..core.registration import (
+    FIELD_LABELS,
+    OTHER_TYPES,
+    REQUEST_TYPES,
+    FieldProblem,
+    Request,
+    check_request,
+    form_text,
+    preview_record,
+    record_text,
+)
+from ..core.registry import Record, Registry
+from ..core.registry_update import write_atomically
+from ..core.tag import TagEngine, bundled_engine, engine_for
+
+__all__ = ["CHECK_DELAY_MS", "RegistrationDialog"]
+
+#: Wait this long after the last keystroke before checking the form again.
+CHECK_DELAY_MS = 120
+
+_PLACEHOLDERS = {
+    "name": "Your name",
+    "email": "name@example.org",
+    "subtag": "e.g. a variant such as 'oxendict' or a 5-8 letter language subtag",
+    "description": "One Description per line (the name of the variety, as its speakers and literature call it)",
+    "prefix": "One Prefix per line: the tag(s) this variant is used with, e.g. 'sl' or 'de-CH'",
+    "macrolanguage": "the macrolanguage's subtag, if any",
+    "suppress_script": "a script subtag, if the language is nearly always written in it",
+    "comments": "Optional remarks that will stand in the record",
+    "meaning": "What the subtag identifies, and how it differs from what is registered",
+    "reference": "Book or article that describes the language or variety",
+    "other": "Anything else the reviewer should know",
+}
+_MULTI = ("description", "prefix", "comments", "meaning", "reference", "other")
+
+
+class RegistrationDialog(QDialog):
+    """A subtag registration request (RFC 5646 §3.5), checked while it is typed."""
+
+    preview_requested = Signal(object)  # a Record to show in the registry browser's details pane
+
+    def __init__(self, registry: Registry, parent: QWidget | None = None, engine: TagEngine | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("RegistrationDialog")
+        self.setWindowTitle("Subtag registration assistant (RFC 5646 §3.5)")
+        self.registry = registry
+        self._engine_cache: tuple[str, TagEngine] | None = None
+        if engine is None and bundled_engine().registry is registry:
+            engine = bundled_engine()  # the one the window uses: built already
+        self._base_engine: TagEngine | None = engine if engine is not None and engine.registry is registry else None
+        self._preview_stale = True
+        self.fields: dict[str, QLineEdit | QPlainTextEdit | QComboBox] = {}
+        self.messages: dict[str, QLabel] = {}
+        self.problems: tuple[FieldProblem, ...] = ()
+
+        form_box = QWidget()
+        form = QFormLayout(form_box)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        intro = QLabel(
+            "Fill in the request as RFC 5646 §3.5 asks; the checks below each field run as you type. "
+            "Send the form to the ietf-languages list (RFC 5646 §3.5): the Language Subtag Reviewer decides, "
+            "and IANA adds the record with its Added date."
+        )
+        intro.setWordWrap(True)
+        form.addRow(intro)
+        type_combo = QComboBox()
+        for t in REQUEST_TYPES:
+            type_combo.addItem(t, t)
+        for t, why in OTHER_TYPES.items():
+            type_combo.addItem(f"{t} (not by this form)", t)
+            type_combo.setItemData(type_combo.count() - 1, why, Qt.ItemDataRole.ToolTipRole)
+        self.fields["type"] = type_combo
+        for key in (
+            "name",
+            "email",
+            "type",
+            "subtag",
+            "description",
+            "prefix",
+            "macrolanguage",
+            "suppress_script",
+            "comments",
+            "meaning",
+            "reference",
+            "other",
+        ):
+            widget = self.fields.get(key)
+            if widget is None:
+                if key in _MULTI:
+                    edit = QPlainTextEdit()
+                    edit.setTabChangesFocus(True)
+                    edit.setPlaceholderText(_PLACEHOLDERS.get(key, ""))
+                    edit.setFixedHeight(edit.fontMetrics().lineSpacing() * (3 if key != "description" else 2) + 14)
+                    edit.textChanged.connect(self._schedule)
+                    widget = edit
+                else:
+                    line = QLineEdit()
+                    line.setPlaceholderText(_PLACEHOLDERS.get(key, ""))
+                    line.textChanged.connect(self._schedule)
+                    widget = line
+                self.fields[key] = widget
+            widget.setObjectName(f"{key}_field")
+            widget.setAccessibleName(FIELD_LABELS[key])
+            message = QLabel()
+            message.setObjectName(f"{key}_message")
+            message.setWordWrap(True)
+            message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            message.setAccessibleName(f"{FIELD_LABELS[key]}: check")
+            message.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+            message.hide()
+            self.messages[key] = message
+            column = QVBoxLayout()
+            column.setSpacing(2)
+            column.addWidget(widget)
+            column.addWidget(message)
+            column.addStretch(1)
+            label = QLabel(FIELD_LABELS[key] + ":")
+            label.setBuddy(widget)
+            label.setWordWrap(key in _MULTI)  # one-line fields have one-line labels (a wrapped one is clipped)
+            form.addRow(label, column)
+            if key == "email":
+                form.addRow(QLabel("<b>3. Record Requested</b>"))
+        type_combo.currentIndexChanged.connect(self._on_type_changed)
+        scroll = QScrollArea()
+        scroll.setWidget(form_box)
+        scroll.setWidgetResizable(True)
+
+        mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+        self.form_view = QPlainTextEdit(readOnly=True)
+        self.form_view.setObjectName("form_view")
+        self.record_view = QPlainTextEdit(readOnly=True)
+        self.record_view.setObjectName("record_view")
+        for view in (self.form_view, self.record_view):
+            view.setFont(mono)
+            view.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        self.preview_view = QTextBrowser()
+        self.preview_view.setObjectName("preview_view")
+        self.outputs = QTabWidget()
+        self.outputs.addTab(self.form_view, "&Form (plain text)")
+        self.outputs.addTab(self.record_view, "&Record (as in the registry)")
+        self.outputs.addTab(self.preview_view, "&Tags using it")
+        # Checking sample tags needs an engine with the new record (~0.1 s): only while that tab is shown.
+        self.outputs.currentChanged.connect(self._on_outputs_current_changed)
+
+        self.summary = QLabel()
+        self.summary.setObjectName("summary")
+        self.summary.setWordWrap(True)
+        self.copy_form_button = QPushButton("Copy f&orm")
+        self.copy_record_button = QPushButton("Copy re&cord")
+        self.save_button = QPushButton("&Save form…")
+        self.preview_button = QPushButton("Show in &browser")
+        self.preview_button.setToolTip("Show the requested record in the registry browser's details pane")
+        self.close_button = QPushButton("Close")
+        buttons = QHBoxLayout()
+        for b in (self.copy_form_button, self.copy_record_button, self.save_button, self.preview_button):
+            buttons.addWidget(b)
+        buttons.addStretch(1)
+        buttons.addWidget(self.close_button)
+        self.copy_form_button.clicked.connect(lambda: self._copy(self.form_view.toPlainText(), "form"))
+        self.copy_record_button.clicked.connect(lambda: self._copy(self.record_view.toPlainText(), "record"))
+        self.save_button.clicked.connect(self._on_save_button_clicked)
+        self.preview_button.clicked.connect(self._on_preview_button_clicked)
+        self.close_button.clicked.connect(self.close)
+
+        right = QWidget()
+        rl = QVBoxLayout(right)
+        rl.setContentsMargins(0, 0, 0, 0)
+        rl.addWidget(self.outputs, 1)
+        rl.addWidget(self.summary)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.addWidget(scroll)
+        self.splitter.addWidget(right)
+        self.splitter.setSizes([560, 520])
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.splitter, 1)
+        layout.addLayout(buttons)
+        self.resize(1120, 740)
+
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(CHECK_DELAY_MS)
+        self._timer.timeout.connect(self.refresh)
+        self.save_path_chooser: Callable[[], str] = self._ask_save_path
+        self._on_type_changed()
+
+    def start_with(self, record_type: str, prefix: str = "") -> None:
+        """Start a request of *record_type* (for a variant, with *prefix* as its first Prefix)."""
+        combo = self.fields["type"]
+        assert isinstance(combo, QComboBox)
+        combo.setCurrentIndex(max(combo.findData(record_type), 0))
+        prefix_edit = self.fields["prefix"]
+        if prefix and isinstance(prefix_edit, QPlainTextEdit):
+            prefix_edit.setPlainText(prefix)
+        self.refresh()
+
+    # ------------------------------------------------------------------ reading the form
+    def _text(self, key: str) -> str:
+        w = self.fields[key]
+        if isinstance(w, QLineEdit):
+            return w.text()
+        if isinstance(w, QPlainTextEdit):
+            return w.toPlainText()
+        return str(w.currentData())
+
+    def request(self) -> Request:
+        """Return what the form holds now."""
+        return Request(
+            type=self._text("type"),
+            subtag=self._text("subtag"),
+            descriptions=tuple(self._text("description").splitlines()),
+            prefixes=tuple(self._text("prefix").splitlines()),
+            comments=self._text("comments"),
+            macrolanguage=self._text("macrolanguage"),
+            suppress_script=self._text("suppress_script"),
+            name=self._text("name"),
+            email=self._text("email"),
+            meaning=self._text("meaning"),
+            reference=self._text("reference"),
+            other=self._text("other"),
+        )
+
+    def message(self, key: str) -> str:
+        """Return the check message shown under field *key* ("" when it has none)."""
+        label = self.messages[key]
+        return label.text() if not label.isHidden() else ""
+
+    # ------------------------------------------------------------------ checking
+    def _schedule(self) -> None:
+        self._timer.start()
+
+    def _on_type_changed(self) -> None:
+        rtype = self._text("type")
+        for key, visible in (
+            ("prefix", rtype == "variant"),
+            ("macrolanguage", rtype == "language"),
+            ("suppress_script", rtype == "language"),
+        ):
+            self.fields[key].setEnabled(visible)
+        self.refresh()
+
+    def _base(self) -> TagEngine:
+        """Return the tag engine on the registry as it is (built once)."""
+        if self._base_engine is None:
+            self._base_engine = engine_for(self.registry)
+        return self._base_engine
+
+    def _engine(self, record: Record) -> TagEngine:
+        """Return a tag engine on the registry plus *record* (rebuilt only when the record changes)."""
+        key = "\n".join(f"{k}:{v}" for k, v in record.fields)
+        if self._engine_cache is None or self._engine_cache[0] != key:
+            registry = Registry(self.registry.file_date, (*self.registry.records, record), self.registry.source)
+            self._engine_cache = (key, engine_for(registry))
+        return self._engine_cache[1]
+
+    def refresh(self) -> None:
+        """Check the form now: messages under the fields, the form text, the record and the preview."""
+        self._timer.stop()
+        req = self.request()
+        self.problems = check_request(req, self.registry, self._base().is_valid)
+        by_field: dict[str, list[FieldProblem]] = {}
+        for p in self.problems:
+            by_field.setdefault(p.field, []).append(p)
+        for key, label in self.messages.items():
+            found = by_field.get(key, [])
+            shown = [p for p in found if self._touched(key) or p.severity != "error" or key in ("type", "subtag")]
+            if not shown:
+                label.hide()
+                label.clear()
+                continue
+            label.setText("\n".join(f"{p.severity.capitalize()}: {p.message}" for p in shown))
+            label.setToolTip(label.text())
+            label.setStyleSheet("color: palette(link);" if all(p.severity != "error" for p in shown) else "")
+            label.show()
+        errors = [p for p in self.problems if p.severity == "error"]
+        self.form_view.setPlainText(form_text(req))
+        self.record_view.setPlainText(record_text(req))
+        if errors:
+            names = ", ".join(dict.fromkeys(FIELD_LABELS[p.field].split(". ")[-1] for p in errors))
+            self.summary.setText(f"<b>{len(errors)} problem(s) to fix</b> before sending: {html.escape(names)}.")
+        else:
+            self.summary.setText("<b>Ready to send</b>: no problem found. Copy or save the form.")
+        self._preview_stale = True
+        if self.outputs.currentWidget() is self.preview_view:
+            self._update_preview()
+
+    def _on_outputs_current_changed(self, _index: int) -> None:
+        if self.outputs.currentWidget() is self.preview_view and self._preview_stale:
+            self._update_preview()
+
+    def _update_preview(self) -> None:
+        errors = any(p.severity == "error" for p in self.problems)
+        self.preview_view.setHtml(self._preview_html(self.request(), errors))
+        self._preview_stale = False
+
+    def _touched(self, key: str) -> bool:
+        """Whether the user has typed in field *key* (an empty form does not start out all red)."""
+        return bool(self._text(key).strip()) or any(bool(self._text(k).strip()) for k in ("subtag", "description"))
+
+    def _preview_html(self, req: Request, has_errors: bool) -> str:
+        code = req.subtag.strip().lower()
+        if not code or any(p.field in ("subtag", "type") and p.severity == "error" for p in self.problems):
+            return "<p><i>Give a subtag that can be requested to see how tags using it would be checked.</i></p>"
+        record = preview_record(req)
+        engine = self._engine(record)
+        samples = [f"{p.strip()}-{code}" for p in req.prefixes if p.strip()] if req.type == "variant" else [code]
+        if req.type == "variant":
+            samples.append(f"und-{code}")
+        rows = []
+        for tag in samples:
+            result = engine.check(tag)
+            verdict = "valid" if result.valid else ("well-formed, not valid" if result.well_formed else "ill-formed")
+            notes = "; ".join(d.message for d in result.diagnostics)[:300]
+            rows.append(f"<tr><td><b>{html.escape(tag)}</b></td><td>{verdict}</td><td>{html.escape(notes)}</td></tr>")
+        head = "<p>With the record registered, these tags would be checked so:</p>"
+        warn = (
+            "<p><i>(The form still has problems; this assumes it is registered as typed.)</i></p>" if has_errors else ""
+        )
+        return head + warn + "<table cellpadding='3'>" + "".join(rows) + "</table>"
+
+    # ------------------------------------------------------------------ output
+    def _copy(self, text: str, what: str) -> None:
+        QGuiApplication.clipboard().setText(text)
+        self.summary.setText(f"The {what} is on the clipboard.")
+
+    def _ask_save_path(self) -> str:
+        path, _ = QFileDialog.getSaveFileName(
+            self, "Save the registration form", "registration-form.txt", "Text files (*.txt);;All files (*)"
+        )
+        return path
+
+    def _on_save_button_clicked(self) -> None:
+        path = self.save_path_chooser()
+        if not path:
+            return
+        try:
+            write_atomically(Path(path), form_text(self.request()).encode("utf-8"))
+        except OSError as exc:
+            self.summary.setText(f"<b>Not saved</b>: {html.escape(path)}: {html.escape(exc.strerror or str(exc))}")
+            return
+        self.summary.setText(f"Saved to {html.escape(path)}.")
+
+    def _on_preview_button_clicked(self) -> None:
+        self.preview_requested.emit(preview_record(self.request()))

@@ -1,0 +1,381 @@
+"""Registry updates and the linguists' tools: open or download a newer registry, see what changed, register.
+
+One object owns these actions for the main window (which only places them in its menus):
+
+- **Open registry file…**: the file is parsed completely and checked (:mod:`..core.registry_check`);
+  a file that does not parse leaves the registry in use, with a message naming the file, the line
+  and the problem; one that parses but lacks Types or records, has field-name problems or an older
+  File-Date than the bundled one is used only if the user says so. A file that is used is kept in
+  the user data folder, so the next start uses it too.
+- **Download the latest registry…**: only on this request; from IANA's address (or
+  ``BCP47_EXPLORER_REGISTRY_URL``), in a worker thread with a progress dialog that can cancel, a
+  timeout and a plain message when offline. Verified like a file before it is used or kept.
+- **Use the bundled registry**: forgets the kept copy and goes back to the bundled one.
+- **What changed…** / **Compare two registry files…**: the :class:`.changes.ChangesDialog`.
+- **Registration assistant…** and **Extensions registry…**.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, Qt, QThread, Signal
+from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox, QProgressDialog, QWidget
+
+from ..core import data
+from ..core.regdiff import RegistryDiff, diff_registries
+from ..core.registry import Registry, RegistryError
+from ..core.registry_check import RegistryReport
+from ..core.registry_update import (
+    DEFAULT_TIMEOUT,
+    Downloaded,
+    DownloadError,
+    download_registry,
+    forget_kept_registry,
+    keep_registry,
+    registry_label,
+    registry_url,
+    verify_registry_bytes,
+)
+from .changes import ChangesDialog
+from .errors import show_error
+
+if TYPE_CHECKING:
+    from .main_window import MainWindow
+
+__all__ = ["DownloadWorker", "RegistryFiles"]
+
+log = logging.getLogger(__name__)
+
+
+class DownloadWorker(QObject):
+    """Run the download in a worker thread; report progress, the result or the failure by signals."""
+
+    progressed = Signal(int, int)
+    finished = Signal(object)  # Downloaded
+    failed = Signal(str)
+
+    def __init__(self, reference: Registry | None, url: str, timeout: float) -> None:
+        super().__init__()
+        self.reference = reference
+        self.url = url
+        self.timeout = timeout
+        self.cancelled = False
+
+    def run(self) -> None:
+        """Download and verify (in the worker thread)."""
+
+        def progress(received: int, total: int) -> bool:
+            self.progressed.emit(received, total)
+            return not self.cancelled
+
+        try:
+            result = download_registry(self.reference, url=self.url, timeout=self.timeout, progress=progress)
+        except DownloadError as exc:
+            self.failed.emit(str(exc))
+            return
+        self.finished.emit(result)
+
+
+def _bundled() -> Registry | None:
+    try:
+        return data.bundled_registry()
+    except (data.DataError, ValueError):
+        return None
+
+
+class RegistryFiles(QObject):
+    """The registry-file and linguist actions of the main window."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        self.last_diff: tuple[RegistryDiff, str, str] | None = None
+        self.last_message: QMessageBox | None = None
+        self.changes_dialog: ChangesDialog | None = None
+        self.progress: QProgressDialog | None = None
+        self._thread: QThread | None = None
+        self._worker: DownloadWorker | None = None
+        #: Seconds without an answer or data before the download gives up.
+        self.timeout = DEFAULT_TIMEOUT
+        #: Ask the user a yes/no question; tests answer through the real dialog.
+        self.confirm: Callable[[str, str], bool] = self._ask
+        #: Choose a file to open (a QFileDialog); tests replace it.
+        self.choose_file: Callable[[str], str] = self._choose_file
+
+    # ------------------------------------------------------------------ menus
+    def install(self, file_menu: QMenu, tools_menu: QMenu, before: object = None) -> None:
+        """Add the actions to the File and Tools menus."""
+        w = self.window
+        first = file_menu.actions()[2] if len(file_menu.actions()) > 2 else None
+        download = w._action(
+            file_menu,
+            "&Download the latest registry from IANA…",
+            self.download,
+            None,
+            "Fetch the registry from IANA now (the only network access the app makes)",
+        )
+        compare = w._action(
+            file_menu,
+            "&Compare two registry files…",
+            self.compare_files,
+            None,
+            "Show the records added, removed and changed between two registry files",
+        )
+        if first is not None:
+            for act in (download, compare):
+                file_menu.removeAction(act)
+                file_menu.insertAction(first, act)
+        self.download_action = download
+        self.changes_action = w._action(
+            tools_menu,
+            "&What changed…",
+            self.show_changes,
+            "Ctrl+Shift+W",
+            "The changes between the registry in use and the one before it",
+        )
+        self.register_action = w._action(
+            tools_menu,
+            "&Registration assistant…",
+            lambda: self.show_registration(),
+            "Ctrl+Shift+R",
+            "Prepare a subtag registration request (RFC 5646 §3.5)",
+        )
+        self.extensions_action = w._action(
+            tools_menu,
+            "&Extensions registry…",
+            self.show_extensions,
+            None,
+            "Browse the Language Tag Extensions Registry (-t-, -u-)",
+        )
+
+    # ------------------------------------------------------------------ dialogs
+    def _ask(self, title: str, text: str) -> bool:
+        box = QMessageBox(QMessageBox.Icon.Warning, title, text, parent=self.window)
+        use = box.addButton("&Use it anyway", QMessageBox.ButtonRole.AcceptRole)
+        keep = box.addButton("&Keep the registry in use", QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(keep)
+        box.setObjectName("confirm_registry")
+        box.exec()
+        return box.clickedButton() is use
+
+    def _choose_file(self, title: str) -> str:
+        path, _ = QFileDialog.getOpenFileName(self.window, title, "", "Registry files (*.txt);;All files (*)")
+        return path
+
+    def _error(self, title: str, text: str) -> None:
+        self.last_message = show_error(self.window, title, text)
+
+    # ------------------------------------------------------------------ opening
+    def open_file(self, path: str) -> bool:
+        """Check the registry at *path* and use it (asking first if it lacks something); False if not used."""
+        try:
+            raw = data.read_bytes(path)  # read once: the bytes checked are the bytes kept
+            registry, report = verify_registry_bytes(raw, path, _bundled())
+        except (data.DataError, DownloadError) as exc:
+            self._error("Cannot open the registry", f"{exc}\n\nThe registry in use is unchanged.")
+            self.window.statusBar().showMessage(f"Not used: {path}", 8000)
+            return False
+        if not self._accept(report, path):
+            self.window.statusBar().showMessage(f"Kept the registry in use; {path} was not used.", 8000)
+            return False
+        self._replace(registry, raw)
+        self.window.statusBar().showMessage(f"Using {path} (File-Date {registry.file_date})", 8000)
+        return True
+
+    def _accept(self, report: RegistryReport, name: str) -> bool:
+        if report.is_clean:
+            return True
+        problems = "\n".join(f"• {line}" for line in report.lines())
+        return self.confirm(
+            "Use this registry?",
+            f"{name} loads, but:\n\n{problems}\n\nUsing it means tags are checked against what it holds.",
+        )
+
+    def _replace(self, registry: Registry, raw: bytes | None) -> None:
+        """Use *registry* from now on, keep its bytes for the next start, and show what changed."""
+        old = self.window.registry
+        if raw is not None:
+            try:
+                keep_registry(raw)
+            except DownloadError as exc:
+                log.warning("cannot keep the registry: %s", exc)
+                self.window.statusBar().showMessage(f"Used for this session only: {exc}", 10000)
+        self.window.set_registry(registry)
+        diff = diff_registries(old, registry)
+        self.last_diff = (diff, registry_label(old), registry_label(registry))
+        if self.window.browser is not None:
+            self.window.browser.set_comparison(diff)
+        self.show_changes()
+
+    def use_bundled(self) -> None:
+        """Forget the kept copy and go back to the bundled registry."""
+        bundled = _bundled()
+        if bundled is None:
+            self._error("Cannot open the registry", "The bundled registry cannot be read.")
+            return
+        try:
+            forget_kept_registry()
+        except DownloadError as exc:
+            self._error("Cannot forget the kept registry", str(exc))
+        if self.window.registry is not bundled:
+            self._replace(bundled, None)
+        self.window.statusBar().showMessage(f"Using the bundled registry (File-Date {bundled.file_date})", 8000)
+
+    # ------------------------------------------------------------------ download
+    def download(self) -> None:
+        """Download the registry in a worker thread, with a progress dialog that can cancel."""
+        if self._thread is not None:
+            return
+        url = registry_url()
+        self.progress = QProgressDialog(f"Downloading the registry from\n{url}", "Cancel", 0, 0, self.window)
+        self.progress.setObjectName("download_progress")
+        self.progress.setWindowTitle("Download the latest registry")
+        self.progress.setWindowModality(Qt.WindowModality.WindowModal)
+        self.progress.setMinimumDuration(0)
+        worker = DownloadWorker(_bundled(), url, self.timeout)
+        thread = QThread(self)
+        worker.moveToThread(thread)
+        thread.started.connect(worker.run)
+        worker.progressed.connect(self._on_worker_progressed)
+        worker.finished.connect(self._on_worker_finished)
+        worker.failed.connect(self._on_worker_failed)
+        self.progress.canceled.connect(self._on_progress_canceled)
+        self._thread, self._worker = thread, worker
+        thread.start()
+        self.progress.show()
+
+    def _on_progress_canceled(self) -> None:
+        if self._worker is not None:
+            self._worker.cancelled = True
+
+    def _on_worker_progressed(self, received: int, total: int) -> None:
+        if self.progress is None:
+            return
+        if total:
+            self.progress.setMaximum(total)
+            self.progress.setValue(min(received, total))
+        self.progress.setLabelText(f"Downloading the registry from\n{registry_url()}\n{received / 1024:,.0f} KB")
+
+    def _stop_thread(self) -> None:
+        if self.progress is not None:
+            self.progress.canceled.disconnect(self._on_progress_canceled)
+            self.progress.close()
+            self.progress.deleteLater()
+            self.progress = None
+        if self._thread is not None:
+            self._thread.quit()
+            self._thread.wait(5000)
+            self._thread.deleteLater()
+        if self._worker is not None:
+            self._worker.deleteLater()
+        self._thread, self._worker = None, None
+
+    def _on_worker_failed(self, message: str) -> None:
+        cancelled = self._worker is not None and self._worker.cancelled
+        self._stop_thread()
+        if cancelled:  # the user's own choice: no error box
+            self.window.statusBar().showMessage("Download cancelled; the registry in use is unchanged.", 8000)
+            return
+        self._error("Cannot download the registry", f"{message}\n\nThe registry in use is unchanged.")
+        self.window.statusBar().showMessage("Download failed; the registry in use is unchanged.", 8000)
+
+    def _on_worker_finished(self, result: Downloaded) -> None:
+        self._stop_thread()
+        if not self._accept(result.report, result.url):
+            self.window.statusBar().showMessage("Kept the registry in use; the download was not used.", 8000)
+            return
+        self._replace(result.registry, result.raw)
+        self.window.statusBar().showMessage(
+            f"Using the downloaded registry (File-Date {result.registry.file_date})", 8000
+        )
+
+    def wait_for_download(self) -> None:
+        """Cancel a running download and wait for its thread (at shutdown; bounded by the read timeout)."""
+        if self._thread is not None:
+            if self._worker is not None:
+                self._worker.cancelled = True
+            self._thread.quit()
+            self._thread.wait(int((self.timeout + 1) * 1000))
+
+    # ------------------------------------------------------------------ changes and tools
+    def show_changes(self) -> None:
+        """Show the changes of the last registry switch, else those from the bundled registry to the one in use."""
+        if self.last_diff is None:
+            bundled = _bundled()
+            if bundled is None or bundled is self.window.registry:
+                self.window.statusBar().showMessage("No other registry has been opened yet: nothing to compare.", 8000)
+                return
+            self.last_diff = (
+                diff_registries(bundled, self.window.registry),
+                "the bundled copy",
+                registry_label(self.window.registry),
+            )
+        diff, old_name, new_name = self.last_diff
+        self._show_diff(diff, old_name, new_name)
+
+    def _show_diff(self, diff: RegistryDiff, old_name: str, new_name: str) -> None:
+        if self.changes_dialog is not None:
+            self.changes_dialog.close()
+            self.changes_dialog.deleteLater()
+        dialog = ChangesDialog(diff, old_name, new_name, self.window)
+        dialog.open_record_requested.connect(self._on_changes_open_record_requested)
+        self.changes_dialog = dialog
+        dialog.show()
+
+    def compare_files(self) -> None:
+        """Ask for two registry files and show the changes from the first to the second."""
+        old_path = self.choose_file("The older registry file")
+        if not old_path:
+            return
+        new_path = self.choose_file("The newer registry file")
+        if not new_path:
+            return
+        try:
+            old = data.load_registry(old_path)
+            new = data.load_registry(new_path)
+        except (data.DataError, RegistryError) as exc:
+            self._error("Cannot compare the registries", str(exc))
+            return
+        self._show_diff(diff_registries(old, new), Path(old_path).name, Path(new_path).name)
+
+    def _on_changes_open_record_requested(self, type_: str, code: str) -> None:
+        browser = self.window.browser
+        if browser is not None and browser.show_record(type_, code):
+            self.window.tabs.setCurrentWidget(browser)
+        else:
+            self.window.statusBar().showMessage(f"{type_} {code} is not in the registry in use.", 6000)
+
+    def show_registration(self, record_type: str = "variant", prefix: str = "") -> None:
+        """Open the registration assistant on the registry in use (a variant for *prefix*, if given)."""
+        from .registration import RegistrationDialog
+
+        dialog = RegistrationDialog(self.window.registry, self.window)
+        dialog.start_with(record_type, prefix)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.preview_requested.connect(self._on_registration_preview_requested)
+        self.registration_dialog = dialog
+        dialog.show()
+
+    def _on_registration_preview_requested(self, record: object) -> None:
+        browser = self.window.browser
+        if browser is not None:
+            browser.show_preview(record)  # type: ignore[arg-type]
+            self.window.tabs.setCurrentWidget(browser)
+
+    def show_extensions(self) -> None:
+        """Open the Language Tag Extensions Registry browser."""
+        from .extensions_view import ExtensionsDialog
+
+        try:
+            extensions = data.bundled_extensions_registry()
+        except (data.DataError, ValueError) as exc:
+            self._error("Cannot open the extensions registry", str(exc))
+            return
+        dialog: QWidget = ExtensionsDialog(extensions, self.window)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.extensions_dialog = dialog
+        dialog.show()
