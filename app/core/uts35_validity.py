@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from . import diagnostics as M
-from .syntax import VARIANT_KIND
+from .syntax import GRANDFATHERED, VARIANT_KIND
 from .tagvalues import Diagnostic, Severity
 from .uts35_rules import U_KEY
 
@@ -66,7 +66,18 @@ def unicode_verdict(engine: TagEngine, result: CheckResult) -> UnicodeVerdict:
     """Return the Unicode verdict on *result*'s tag (UTS #35 §3.2, §3.6); never raise."""
     if not result.well_formed:
         return UnicodeVerdict(False, (), "It is not a well-formed BCP 47 tag, so it is no Unicode locale identifier.")
+    if result.valid and _plain(result.input):
+        return _VALID  # no -u-/-t-, extlang, grandfathered or private-use tag: valid BCP 47 is all it takes
     return verdict_of(engine, result.analysis)
+
+
+def _plain(text: str) -> bool:
+    """Tell whether a well-formed tag has none of the parts UTS #35 judges beyond RFC 5646 (without parsing it)."""
+    low = text.lower()
+    if low in GRANDFATHERED or "-u-" in low or "-t-" in low or low.startswith("x-"):
+        return False
+    second = low.split("-", 2)[1:2]
+    return not (second and len(second[0]) == 3 and second[0].isalpha())
 
 
 def verdict_of(engine: TagEngine, a: Analysis) -> UnicodeVerdict:
