@@ -17,7 +17,8 @@ out) with its name in the display language, its CLDR English name, its autonyms 
 name in each of its own CLDR locales: "Deutsch", "español", "日本語", "srpski" and "српски") and
 its registry Descriptions. Each record keeps one folded search key (lowercase, diacritics
 removed: ``espanol`` finds "español"), so a keystroke is one substring test per record plus
-ranking the hits; ``benchmarks/bench_names.py`` measures it (well under the 16 ms of a frame).
+ranking the hits; a text that extends the previous one searches only its hits, and one-character
+texts are ranked once per index. ``benchmarks/bench_names.py`` measures it.
 
 Ranking, best first: the code itself; a whole name equal to the text; a name that starts with
 it; a word in a name that starts with it; anywhere in a name. Within a rank, live records come
@@ -57,7 +58,7 @@ class NameEntry:
 class NameIndex:
     """Every subtag with its names in one display language, searchable by any of them."""
 
-    __slots__ = ("_by_code", "_last", "display", "entries", "locale")
+    __slots__ = ("_by_code", "_first", "_last", "display", "entries", "locale")
 
     def __init__(self, display: str, locale: str, entries: Iterable[NameEntry]) -> None:
         self.display = display
@@ -67,6 +68,8 @@ class NameIndex:
         # The last search's text, kinds and hits in index order: typing one more character only
         # needs to look among these (a longer text matches a subset).
         self._last: tuple[str, frozenset[str] | None, list[NameEntry]] = ("", None, list(self.entries))
+        # Ranked results of one-character texts (the costliest search: thousands of hits), per kinds.
+        self._first: dict[tuple[str, frozenset[str] | None], tuple[list[NameEntry], list[NameEntry]]] = {}
 
     def __len__(self) -> int:
         return len(self.entries)
@@ -89,6 +92,10 @@ class NameIndex:
             pool = self.entries if wanted is None else [e for e in self.entries if e.kind in wanted]
         if not q:
             return list(pool[:limit] if limit is not None else pool)
+        memo = self._first.get((q, wanted)) if len(q) == 1 else None
+        if memo is not None:
+            self._last = (q, wanted, memo[0])
+            return memo[1][:limit] if limit is not None else list(memo[1])
         found = [e for e in pool if q in e.key]
         self._last = (q, wanted, found)
         code, whole, start, word, dash = q + _SEP, _SEP + q + _SEP, _SEP + q, " " + q, "-" + q
@@ -107,6 +114,9 @@ class NameIndex:
             else:
                 ranks[4].append(e)
         hits = [e for r in ranks for e in r]
+        if len(q) == 1:
+            self._first[(q, wanted)] = (found, hits)
+            hits = list(hits)
         return hits[:limit] if limit is not None else hits
 
     @classmethod
