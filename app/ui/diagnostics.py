@@ -24,18 +24,19 @@ from ..core.highlight import SEVERITY_RANK
 from ..core.tagvalues import Diagnostic, Severity
 from .roles import severity_icon, severity_style
 from .table_model import Column, RowTableModel
+from .visible import shown_message, shown_text
 
 __all__ = ["DiagnosticsList"]
 
 
 def _problem_text(diag: Diagnostic) -> str:
-    return f"{severity_style(diag.severity).name.capitalize()}: {diag.message}"
+    return f"{severity_style(diag.severity).name.capitalize()}: {shown_message(diag.message)}"
 
 
 def _problem_tip(diag: Diagnostic) -> str:
     tip = f"{severity_style(diag.severity).name} · {diag.code} · characters {diag.start}–{diag.end}"
     if diag.fix is not None:
-        tip += f"\nFix: {diag.fix.label} → {diag.fix.tag}"
+        tip += f"\nFix: {shown_message(diag.fix.label)} → {shown_text(diag.fix.tag)}"
     return tip
 
 

@@ -33,6 +33,7 @@ from .errors import show_error
 from .settings import Settings
 from .state import TagState
 from .theme import THEMES, apply_theme
+from .visible import shown_text
 
 __all__ = ["MainWindow", "PANES"]
 
@@ -375,7 +376,7 @@ class MainWindow(QMainWindow):
             self.tabs.setCurrentWidget(self.browser)
 
     def _on_state_tag_changed(self, tag: str) -> None:
-        self._status_tag.setText(f"Current tag: <b>{_escape(tag)}</b>" if tag else "No current tag")
+        self._status_tag.setText(f"Current tag: <b>{_escape(shown_text(tag))}</b>" if tag else "No current tag")
 
     # ------------------------------------------------------------ persistence
     def _restore(self) -> None:

