@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from PySide6.QtCore import QModelIndex, Signal
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, Signal
 from PySide6.QtGui import QIcon, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -49,6 +49,7 @@ class DiagnosticsList(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._icons: dict[Severity, QIcon] = {}
+        self._empty_text = "No problems."
         self.model: RowTableModel[Diagnostic] = RowTableModel(
             (Column("Problem", _problem_text, tooltip=_problem_tip, decoration=self._severity_icon),), parent=self
         )
@@ -86,11 +87,23 @@ class DiagnosticsList(QWidget):
         shown = sorted(diagnostics, key=lambda d: -SEVERITY_RANK[d.severity])
         self.model.set_rows(shown)
         if not shown:
-            self.summary.setText("No problems.")
+            self.summary.setText(self._empty_text)
         else:
             fixable = sum(1 for d in shown if d.fix is not None)
             self.summary.setText(f"{len(shown)} found, {fixable} with a fix; click one to select it.")
+        # The first problem that has a fix is the current one, so "Apply fix" works without a click first.
+        first = next((i for i, d in enumerate(shown) if d.fix is not None), -1)
+        if first >= 0:
+            self.list.selectionModel().setCurrentIndex(
+                self.model.index(first, 0), QItemSelectionModel.SelectionFlag.ClearAndSelect
+            )
         self._update_button(self.list.currentIndex().row())
+
+    def set_empty_text(self, text: str) -> None:
+        """Say *text* when there are no problems (the empty editor explains what to type instead)."""
+        self._empty_text = text
+        if not self.model.rowCount():
+            self.summary.setText(text)
 
     def diagnostics(self) -> list[Diagnostic]:
         """Return the diagnostics in display order."""

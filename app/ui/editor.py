@@ -56,6 +56,15 @@ FORM_LABELS = {f.key: f.label for f in FORMS}
 FORM_SHORT_LABELS = {f.key: f.short_label for f in FORMS}
 FORM_SHORTCUTS = {f.key: f.shortcut for f in FORMS}
 _FORM_HELP = {f.key: f.help for f in FORMS}
+_DESCRIPTION_COLUMN = 2  # of the breakdown table
+#: Each zoom step scales the tag editor's font by this much; the zoom stays within ZOOM_RANGE steps.
+ZOOM_STEP = 1.15
+ZOOM_RANGE = (-4, 10)
+_EMPTY_STATE = (
+    "Type a language tag above — a language, then optional script, region and variants, joined by '-' "
+    "(sr-Latn-RS, de-CH-1901, zh-Hant-TW) — or pick one from Examples. Each subtag is coloured by its role "
+    "as you type, and its problems appear here."
+)
 _RECORD_ROLES = {"language", "extlang", "script", "region", "variant", "grandfathered"}
 
 
@@ -108,6 +117,7 @@ class EditorPane(QWidget):
         self._notice_text = ""
         self._notice_for: str | None = None
         self._build()
+        self._build_zoom()
         self._built = True
         state.tag_changed.connect(self._on_state_tag_changed)
         if state.tag():
@@ -179,7 +189,10 @@ class EditorPane(QWidget):
         self.breakdown.setMinimumHeight(self._table_height(self.breakdown, 4))
         header = self.breakdown.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setStretchLastSection(True)
+        # The Description takes the spare width; on a 4K screen the last column (Preferred-Value, mostly
+        # empty) took most of it.
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(_DESCRIPTION_COLUMN, QHeaderView.ResizeMode.Stretch)
         self.breakdown.clicked.connect(self._on_breakdown_clicked)
         self.breakdown.activated.connect(self._on_breakdown_clicked)
         self.breakdown.selectionModel().currentRowChanged.connect(self._on_breakdown_current_row_changed)
@@ -190,7 +203,7 @@ class EditorPane(QWidget):
         self.card.setObjectName("subtag_card")
         self.card.setAccessibleName("Subtag details")
         self.card.setOpenLinks(False)
-        self.card.setTabChangesFocus(True)  # Tab walks on; the link is reached by mouse or Ctrl+Tab inside
+        self.card.setTabChangesFocus(True)  # Tab visits the card's link (Enter follows it), then walks on
         self.card.setToolTip("The record of the chosen subtag; Ctrl+click a subtag in the tag to show it here")
         self.card.anchorClicked.connect(self._on_card_anchor_clicked)
         self.card.setMinimumWidth(self.fontMetrics().horizontalAdvance("M") * 14)
@@ -325,6 +338,39 @@ class EditorPane(QWidget):
         chain.append(self.steps_button)
         for first, second in itertools.pairwise(chain):
             QWidget.setTabOrder(first, second)
+
+    def _build_zoom(self) -> None:
+        """Make the zoom actions of the tag editor's font and apply the saved zoom."""
+        self._base_point_size = self.editor.font().pointSizeF()
+        self._zoom_actions: list[QAction] = []
+        for text, keys, step in (("Zoom &in", ("Ctrl+=", "Ctrl++"), 1), ("Zoom &out", ("Ctrl+-",), -1),
+                                 ("&Reset zoom", ("Ctrl+0",), 0)):  # fmt: skip
+            action = QAction(text, self)
+            action.setShortcuts([QKeySequence(k) for k in keys])
+            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+            action.setToolTip(f"{text.replace('&', '')} the tag editor's font ({keys[0]})")
+            action.triggered.connect(lambda _checked=False, s=step: self.zoom(s))
+            self.addAction(action)
+            self._zoom_actions.append(action)
+        self._apply_zoom(self._settings.value("editor/zoom"))
+
+    def zoom_actions(self) -> list[QAction]:
+        """Return the zoom in, zoom out and reset actions (for the View menu)."""
+        return list(self._zoom_actions)
+
+    def zoom(self, step: int) -> int:
+        """Make the tag editor's font one step larger (1), smaller (-1) or the default (0); return the zoom."""
+        level = 0 if step == 0 else self._settings.value("editor/zoom") + step
+        level = self._apply_zoom(level)
+        self._settings.set_value("editor/zoom", level)
+        return level
+
+    def _apply_zoom(self, level: int) -> int:
+        level = max(ZOOM_RANGE[0], min(ZOOM_RANGE[1], level))
+        font = self.editor.font()
+        font.setPointSizeF(self._base_point_size * ZOOM_STEP**level)
+        self.editor.setFont(font)
+        return level
 
     # Public API ------------------------------------------------------------------------------------------
     def focus_input(self) -> None:
@@ -591,9 +637,12 @@ class EditorPane(QWidget):
             card = self._card_row
             if card is not None:
                 self._show_card(next((r for r in rows if (r.start, r.text) == (card.start, card.text)), None))
-        if result.diagnostics != self._shown_diagnostics:
-            self._shown_diagnostics = result.diagnostics
-            self.problems.set_diagnostics(result.diagnostics)
+        # An empty editor is a start, not a mistake: it explains what to type instead of listing "empty tag".
+        diagnostics = result.diagnostics if text else ()
+        self.problems.set_empty_text("No problems." if text else _EMPTY_STATE)
+        if diagnostics != self._shown_diagnostics:
+            self._shown_diagnostics = diagnostics
+            self.problems.set_diagnostics(diagnostics)
         if len(text) > CHECK_LIMIT:
             # Forms of a cut text would pass for forms of the whole one: show none.
             note = f"the text is longer than {CHECK_LIMIT:,} characters"
@@ -610,8 +659,8 @@ class EditorPane(QWidget):
         # every cell; it runs on each pause in typing.
         header = self.breakdown.horizontalHeader()
         widths = self.breakdown_model.column_widths(self.breakdown.fontMetrics(), 16, 320)
-        for col, width in enumerate(widths[:-1]):
-            if header.sectionSize(col) != width:
+        for col, width in enumerate(widths):
+            if col != _DESCRIPTION_COLUMN and header.sectionSize(col) != width:
                 header.resizeSection(col, width)
 
     def _show_forms(self) -> None:

@@ -13,6 +13,8 @@ import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+import itertools
+
 import pytest
 from bcp47_explorer.ui.main_window import MainWindow
 from bcp47_explorer.ui.settings import Settings
@@ -239,3 +241,90 @@ def test_bidi_controls_are_shown_in_the_editor_and_never_reverse_the_display(qtb
     qtbot.keyClick(pane.editor, Qt.Key.Key_Home)
     qtbot.keyClick(pane.editor, Qt.Key.Key_Delete)
     assert pane.editor.text() == "en-US"
+
+
+# 16 -----------------------------------------------------------------------------------------------------------
+def test_zoom_keys_scale_the_editor_font_and_the_zoom_persists(qtbot, registry, settings_path, window) -> None:  # type: ignore[no-untyped-def]
+    pane = _editor(window)
+    window.show_pane("editor")
+    size = pane.editor.font().pointSizeF()
+    qtbot.keyClick(pane.editor, Qt.Key.Key_Equal, CTRL)
+    qtbot.keyClick(pane.editor, Qt.Key.Key_Equal, CTRL)
+    bigger = pane.editor.font().pointSizeF()
+    assert bigger > size * 1.25
+    assert pane.editor.height() > pane.editor.fontMetrics().lineSpacing()  # the one line grows with its font
+    qtbot.keyClick(pane.editor, Qt.Key.Key_Minus, CTRL)
+    assert size < pane.editor.font().pointSizeF() < bigger
+    window.close()
+    again = MainWindow(registry, Settings(settings_path))
+    qtbot.addWidget(again)
+    assert _editor(again).editor.font().pointSizeF() == pytest.approx(size * 1.15)
+    again.show()
+    again.activateWindow()
+    qtbot.waitUntil(again.isActiveWindow)
+    again.show_pane("editor")
+    qtbot.keyClick(_editor(again).editor, Qt.Key.Key_0, CTRL)
+    assert _editor(again).editor.font().pointSizeF() == pytest.approx(size)
+
+
+def test_the_first_window_explains_instead_of_reporting_an_empty_tag(window) -> None:  # type: ignore[no-untyped-def]
+    pane = _editor(window)
+    assert pane.editor.text() == ""
+    assert pane.problems.model.rowCount() == 0
+    assert "Type a language tag" in pane.problems.summary.text()
+    assert "empty" not in pane.problems.summary.text().lower()
+
+
+def test_apply_fix_works_at_once_when_a_problem_has_a_fix(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    pane = _editor(window)
+    _type_in_editor(qtbot, window, "en-US-Latn")
+    assert pane.problems.fix_button.isEnabled()
+    qtbot.mouseClick(pane.problems.fix_button, Qt.MouseButton.LeftButton)
+    pane.flush()
+    assert pane.editor.text() == "en-Latn-US"
+
+
+def test_on_a_4k_screen_the_description_gets_the_width_and_the_forms_stay_together(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    pane = _editor(window)
+    window.resize(3840, 2160)
+    _type_in_editor(qtbot, window, "sl-rozaj-biske-1994")
+    qtbot.waitUntil(lambda: pane.breakdown.viewport().width() > 1500)
+    header = pane.breakdown.horizontalHeader()
+    widths = [header.sectionSize(c) for c in range(header.count())]
+    assert max(widths) == widths[2]  # Description
+    assert widths[-1] < pane.breakdown.viewport().width() // 6  # Preferred-Value
+    fields = [pane.form_fields[name] for name in ("canonical", "extlang", "unicode", "legacy")]
+    gaps = [b.y() - a.y() for a, b in itertools.pairwise(fields)]
+    assert max(gaps) < 2 * fields[0].height()
+
+
+# 8 ------------------------------------------------------------------------------------------------------------
+def test_the_forms_of_a_tag_that_is_not_valid_say_so(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    pane = _editor(window)
+    _type_in_editor(qtbot, window, "en-UK")
+    assert pane.form_fields["canonical"].text() == "en-UK"
+    for name, warning in pane.form_warnings.items():
+        if pane.form_fields[name].text():
+            assert warning.isVisible() and "not valid" in warning.text(), name
+            assert "UK" in warning.toolTip()
+    qtbot.keyClick(pane.editor, Qt.Key.Key_C, CTRL | Qt.KeyboardModifier.ShiftModifier)
+    assert QGuiApplication.clipboard().text() == "en-UK"
+    assert "not a valid tag" in pane.notice.text()
+    _type_in_editor(qtbot, window, "en-GB")
+    assert not any(w.isVisible() for w in pane.form_warnings.values())
+    qtbot.keyClick(pane.editor, Qt.Key.Key_C, CTRL | Qt.KeyboardModifier.ShiftModifier)
+    assert "not a valid tag" not in pane.notice.text()
+
+
+# 12 -----------------------------------------------------------------------------------------------------------
+def test_show_steps_is_readable_at_the_default_size(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    pane = _editor(window)
+    _type_in_editor(qtbot, window, "iw-Latn-BU-heploc")
+    qtbot.mouseClick(pane.steps_button, Qt.MouseButton.LeftButton)
+    steps = pane.steps_view
+    qtbot.waitUntil(lambda: steps.isVisible() and not steps.visibleRegion().isEmpty())
+    line = steps.fontMetrics().lineSpacing()
+    assert steps.height() >= 4 * line
+    # What is visible of it holds more than its heading: at least three lines of steps show.
+    assert steps.visibleRegion().boundingRect().height() >= 3 * line
+    assert "iw" in steps.toPlainText() and "he" in steps.toPlainText() and "MM" in steps.toPlainText()
