@@ -15,18 +15,22 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .cldr import CldrData
     from .extensions import ExtensionsRegistry
+    from .names_data import NamesPack
     from .registry import Registry
 
 __all__ = [
     "CLDR_FILE",
     "EXTENSIONS_FILE",
+    "NAMES_FILE",
     "REGISTRY_FILE",
     "DataError",
     "bundled_cldr",
     "bundled_extensions_registry",
+    "bundled_names",
     "bundled_registry",
     "load_cldr",
     "load_extensions_registry",
+    "load_names",
     "load_registry",
     "read_text",
     "resource_path",
@@ -36,6 +40,7 @@ __all__ = [
 REGISTRY_FILE = "language-subtag-registry.txt"
 EXTENSIONS_FILE = "language-tag-extensions-registry.txt"
 CLDR_FILE = "cldr-bcp47.json"
+NAMES_FILE = "cldr-names.pack"
 
 #: Set this to a folder to use other data files than the bundled ones.
 ENV_DATA_DIR = "BCP47_EXPLORER_DATA"
@@ -194,3 +199,47 @@ def load_cldr(path: str | os.PathLike[str] | None = None) -> CldrData:
 def bundled_cldr() -> CldrData:
     """Return the bundled CLDR BCP 47 data, loaded once per process."""
     return load_cldr()
+
+
+def load_names(path: str | os.PathLike[str] | None = None) -> NamesPack:
+    """Open CLDR's display-name pack (resources/cldr-names.pack by default), raising DataError if damaged.
+
+    Only the header (the index of locales, parents and autonyms) is read now; a display
+    language's names are read and decompressed when first asked for (:meth:`NamesPack.names`).
+    """
+    from .names_data import NamesPack, NamesPackError
+
+    p = Path(path) if path is not None else resource_path(NAMES_FILE)
+
+    def read_blob(offset: int, length: int) -> bytes:
+        try:
+            with p.open("rb") as handle:
+                handle.seek(offset)
+                blob = handle.read(length)
+        except OSError as exc:
+            raise DataError(f"{p}: cannot read ({exc.strerror or exc})") from None
+        if len(blob) != length:
+            raise DataError(f"{p}: truncated (a locale's names end past the end of the file)")
+        return blob
+
+    try:
+        with p.open("rb") as handle:
+            first = handle.readline(200)
+            head = NamesPack.header_length(first)
+            header = handle.read(head)
+    except FileNotFoundError:
+        raise DataError(f"{p}: no such file") from None
+    except OSError as exc:
+        raise DataError(f"{p}: cannot read ({exc.strerror or exc})") from None
+    except NamesPackError as exc:
+        raise DataError(f"{p}: {exc}") from None
+    try:
+        return NamesPack(header, len(first) + head, read_blob, source=str(p.name if path is None else p))
+    except NamesPackError as exc:
+        raise DataError(f"{p}: {exc}") from None
+
+
+@lru_cache(maxsize=1)
+def bundled_names() -> NamesPack:
+    """Return the bundled CLDR display-name pack, opened once per process (names load per language)."""
+    return load_names()

@@ -47,6 +47,8 @@ class BreakdownRow:
     preferred_value: str = ""
     record_type: str = ""  # registry type to show in the browser ("" when the subtag has no record)
     record_code: str = ""
+    name: str = ""  # CLDR's name in the display language (the editor fills it in: app/ui/tag_names.py)
+    name_tip: str = ""
 
 
 def _from_record(sub: Subtag, role: Role, record: Record) -> BreakdownRow:
@@ -212,6 +214,7 @@ def _text_column(header: str, value: Callable[[BreakdownRow], str]) -> Column[Br
 COLUMNS: tuple[Column[BreakdownRow], ...] = (
     Column("Subtag", lambda r: shown_text(r.text), tooltip=_role_tip, foreground=lambda r, p: role_colour(r.role, p)),
     Column("Role", lambda r: role_style(r.role).name, tooltip=_role_tip, decoration=_role_swatch),
+    Column("Name (CLDR)", lambda r: r.name, tooltip=lambda r: r.name_tip or None),
     _text_column("Description", lambda r: r.description),
     _text_column("Prefix", lambda r: r.prefix),
     _text_column("Suppress-Script", lambda r: r.suppress_script),

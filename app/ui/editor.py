@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import unicodedata
+from dataclasses import replace
 
 from PySide6.QtCore import QEvent, QModelIndex, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import QAction, QGuiApplication, QIcon, QKeySequence, QResizeEvent
@@ -43,6 +44,7 @@ from .roles import LegendWidget, role_style
 from .settings import Settings
 from .state import TagState
 from .tag_edit import TagHighlighter, TagLineEdit
+from .tag_names import TagNamesBar
 from .visible import badge_text, is_invisible, shown_message, shown_text
 
 __all__ = ["DEBOUNCE_MS", "FORM_NAMES", "FORM_SHORTCUTS", "EditorPane", "FormValue", "compute_forms"]
@@ -168,6 +170,8 @@ class EditorPane(QWidget):
         self.notice.setAccessibleName("Editor notice")
         self.notice.hide()
         self.legend = LegendWidget(parent=self)
+        self.names_bar = TagNamesBar(self._settings, self._registry, self._engine.cldr, self)
+        self.names_bar.names_changed.connect(self._on_names_bar_names_changed)
 
         # Breakdown table.
         self.breakdown_model = BreakdownModel(self.palette(), self)
@@ -328,6 +332,7 @@ class EditorPane(QWidget):
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(self.status)
+        layout.addWidget(self.names_bar)
         layout.addWidget(self.scroll_area, 1)
 
         # Tab goes top to bottom, left to right: tag, its menus, the subtags, problems, then the forms.
@@ -335,7 +340,7 @@ class EditorPane(QWidget):
                                 self.problems.list, self.problems.fix_button]  # fmt: skip
         for name in FORM_NAMES:
             chain += [self.form_fields[name], self.form_buttons[name]]
-        chain.append(self.steps_button)
+        chain += [self.steps_button, self.names_bar.language_box]
         for first, second in itertools.pairwise(chain):
             QWidget.setTabOrder(first, second)
 
@@ -391,6 +396,7 @@ class EditorPane(QWidget):
         """Run the pending debounced refresh now (tests and benchmarks use it)."""
         if self._timer.isActive():
             self._timer.stop()
+        self.names_bar.load_now()
         self._refresh()
 
     def result(self) -> CheckResult:
@@ -629,7 +635,7 @@ class EditorPane(QWidget):
             self._notice_text = ""
         self._shown_text = text
         result = self.result_for(text)
-        rows = breakdown_rows(result, self._registry, self._engine.cldr)
+        rows = self._with_names(breakdown_rows(result, self._registry, self._engine.cldr), text)
         if rows != self.breakdown_model.rows():  # skip the view reset (and its repaint) when nothing changed
             self.breakdown_model.set_rows(rows)
             self._fit_breakdown_columns()
@@ -653,6 +659,27 @@ class EditorPane(QWidget):
         self._show_status(result)
         self._render_notice()
         self._state.set_tag(text)
+
+    def _with_names(self, rows: list[BreakdownRow], text: str) -> list[BreakdownRow]:
+        """Return *rows* with each subtag's CLDR name in the display language (unchanged until names load)."""
+        names = self.names_bar.show_tag(text[:CHECK_LIMIT])
+        if not names:
+            return rows
+        out = []
+        for row in rows:
+            n = names.get(row.start)
+            if n is None or n.name is None:
+                out.append(row)
+                continue
+            tip = f"CLDR's name ({n.source})" + (f"; registry: {n.description}" if n.description else "")
+            out.append(replace(row, name=n.name, name_tip=tip))
+        return out
+
+    def _on_names_bar_names_changed(self) -> None:
+        rows = self._with_names(breakdown_rows(self.result(), self._registry, self._engine.cldr), self.editor.text())
+        if rows != self.breakdown_model.rows():
+            self.breakdown_model.set_rows(rows)
+            self._fit_breakdown_columns()
 
     def _fit_breakdown_columns(self) -> None:
         # Measuring our own rows is ~50x faster than resizeColumnsToContents, which asks the view to lay out

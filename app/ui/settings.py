@@ -35,6 +35,8 @@ DEFAULTS: Mapping[str, Any] = {
     "browser/header": QByteArray(),
     "browser/filters": {"query": "", "type": "", "scope": "", "deprecated": ""},
     "browser/last_record": "",
+    # Display language of the CLDR names ("" follows the system's UI language when CLDR has it, else English).
+    "names/display_language": "",
 }
 
 

@@ -1,0 +1,134 @@
+"""``bcp47 name``: CLDR display names of tags, whole and subtag by subtag, in a chosen language."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TYPE_CHECKING, Any
+
+from ..cli import EXIT_NO_MATCH, EXIT_OK, CommandError, data_loaded, emit_json
+from .common import common_options, registry_for
+from .tag_cmds import read_stdin_lines
+
+if TYPE_CHECKING:
+    from ..core.names import Namer, TagName
+
+__all__ = ["register", "name_json", "name_text"]
+
+_DESCRIPTION = """\
+Name language tags with CLDR 48's locale display names (UTS #35 Part 2 §1.1): the whole tag
+("Serbian (Latin, Serbia)", or CLDR's own name for a language+region such as "British English"),
+each subtag's CLDR name beside its English registry Description, -u-/-t- keys and types where
+CLDR names them, and the autonym (the tag named in its own language: de -> Deutsch).
+--in LANG picks the display language (default en); a name CLDR lacks there comes from its parent
+locales (de-CH -> de -> root), then from the registry's English Description, then the code.
+Give '-' to read tags from standard input, one per line. With --json, one JSON object per tag:
+input, display (LANG as given), locale (the CLDR locale used; "root" when CLDR has none for
+LANG), name (null when the tag is not well-formed), autonym, autonym_locale, and subtags (text,
+start, end, kind, code, cldr, source: the CLDR locale that named it, registry). Exit status 1
+when a tag is not well-formed.
+"""
+
+
+def register(sub: Any) -> None:
+    """Add the ``name`` verb to the subparsers *sub*."""
+    p = sub.add_parser(
+        "name",
+        parents=[common_options()],
+        help="name tags in any language with CLDR's display names (and the autonym)",
+        description=_DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument(
+        "--in",
+        dest="display",
+        metavar="LANG",
+        default="en",
+        help="the display language, a BCP 47 tag such as de, fr-CA, zh-Hant, sr-Latn (default: en)",
+    )
+    p.add_argument("tags", nargs="+", metavar="TAG", help="tags to name ('-' reads them from stdin)")
+    p.set_defaults(handler=_run_name)
+
+
+def name_json(result: TagName) -> dict[str, Any]:
+    """Return the JSON object ``bcp47 name --json`` writes for one tag."""
+    return {
+        "input": result.tag,
+        "display": result.display,
+        "locale": result.locale,
+        "name": result.name,
+        "autonym": result.autonym,
+        "autonym_locale": result.autonym_locale,
+        "subtags": [
+            {
+                "text": s.text,
+                "start": s.start,
+                "end": s.end,
+                "kind": s.kind,
+                "code": s.code,
+                "cldr": s.name,
+                "source": s.source,
+                "registry": s.description,
+            }
+            for s in result.subtags
+        ],
+    }
+
+
+def name_text(result: TagName) -> str:
+    """Return the text ``bcp47 name`` prints for one tag."""
+    lines = [f"{result.tag}: {result.name if result.name is not None else '(not well-formed: no name)'}"]
+    if result.autonym is not None:
+        lines.append(f"  autonym ({result.autonym_locale}): {result.autonym}")
+    width = max((len(s.text) for s in result.subtags), default=0)
+    cells = []
+    for s in result.subtags:
+        cldr = s.name if s.name is not None else "(CLDR has no name)"
+        if s.name is not None and s.source not in (None, result.locale):
+            cldr += f" [from {s.source}]"
+        cells.append(cldr)
+    cwidth = max((len(c) for c in cells), default=0)
+    for s, cldr in zip(result.subtags, cells, strict=True):
+        line = f"  {s.text:<{width}}  {s.kind:<11} {cldr:<{cwidth}}"
+        if s.description:
+            line += f"  registry: {s.description}"
+        lines.append(line.rstrip())
+    return "\n".join(lines) + "\n"
+
+
+def _namer(args: argparse.Namespace) -> Namer:
+    from ..core import data
+    from ..core.names import Namer, bundled_namer
+
+    if getattr(args, "registry", None):
+        return Namer(data.bundled_names(), registry_for(args), data.bundled_cldr())
+    return bundled_namer()
+
+
+def _run_name(args: argparse.Namespace) -> int:
+    from ..core.grammar import parse
+
+    display = args.display.strip()
+    if not display or not parse(display).well_formed:
+        raise CommandError(f"--in {args.display!r}: not a well-formed language tag (try en, de, fr-CA, zh-Hant)")
+    namer = _namer(args)
+    locale = namer.pack.resolve_locale(display)
+    if locale == "root":
+        print(
+            f"bcp47: CLDR {namer.pack.cldr_version} has no display names for {display!r}; "
+            "names come from the registry's English Descriptions",
+            file=sys.stderr,
+        )
+    data_loaded()
+    status = EXIT_OK
+    tags = [t for item in args.tags for t in (read_stdin_lines() if item == "-" else [item])]
+    for tag in tags:
+        result = namer.name_tag(tag, display)
+        if result.name is None:
+            print(f"bcp47: {tag!r} is not well-formed, so it has no name (bcp47 check says why)", file=sys.stderr)
+            status = EXIT_NO_MATCH
+        if args.json:
+            emit_json(name_json(result))
+        else:
+            sys.stdout.write(name_text(result))
+    return status

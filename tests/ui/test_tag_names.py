@@ -1,0 +1,108 @@
+"""The editor's CLDR names: the tag's name and autonym above the tables, each subtag's CLDR name in the
+breakdown beside the registry description, the display-language picker (a persisted setting, default the
+system language CLDR has), and names loaded only after start-up."""
+
+from __future__ import annotations
+
+import pytest
+from bcp47_explorer.core.data import bundled_names
+from bcp47_explorer.core.names import bundled_namer
+from bcp47_explorer.core.tag import TagEngine
+from bcp47_explorer.ui.breakdown import COLUMNS
+from bcp47_explorer.ui.editor import EditorPane
+from bcp47_explorer.ui.settings import Settings
+from bcp47_explorer.ui.state import TagState
+from bcp47_explorer.ui.tag_names import SETTING, system_display_language
+from PySide6.QtCore import Qt
+
+NAME_COL = [c.header for c in COLUMNS].index("Name (CLDR)")
+DESC_COL = [c.header for c in COLUMNS].index("Description")
+
+
+@pytest.fixture(scope="module")
+def engine() -> TagEngine:
+    return TagEngine.bundled()
+
+
+def _pane(qtbot, engine: TagEngine, settings: Settings) -> EditorPane:  # type: ignore[no-untyped-def]
+    pane = EditorPane(TagState(), engine, engine.registry, settings)
+    qtbot.addWidget(pane)
+    pane.show()
+    return pane
+
+
+def _column(pane: EditorPane, col: int) -> list[str]:
+    model = pane.breakdown_model
+    return [model.data(model.index(r, col)) for r in range(model.rowCount())]
+
+
+def test_typed_tag_shows_its_name_autonym_and_subtag_names(qtbot, engine, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    settings = Settings(tmp_path / "s.ini")
+    settings.set_value(SETTING, "en")
+    pane = _pane(qtbot, engine, settings)
+    pane.editor.setFocus()
+    qtbot.keyClicks(pane.editor, "sr-Latn-RS")
+    bar = pane.names_bar
+    qtbot.waitUntil(lambda: bar.name_label.text() == "Serbian (Latin, Serbia)", timeout=5000)
+    assert bar.autonym_label.text() == "Autonym: srpski (latinica, Srbija)"
+    qtbot.waitUntil(lambda: _column(pane, NAME_COL) == ["Serbian", "Latin", "Serbia"], timeout=5000)
+    assert _column(pane, DESC_COL) == ["Serbian", "Latin", "Serbia"]  # the registry's, beside CLDR's
+    assert pane.breakdown_model.headerData(NAME_COL, Qt.Orientation.Horizontal) == "Name (CLDR)"
+    tip = pane.breakdown_model.data(pane.breakdown_model.index(1, NAME_COL), Qt.ItemDataRole.ToolTipRole)
+    assert tip == "CLDR's name (en); registry: Latin"
+
+
+def test_picking_a_display_language_by_keyboard_renames_everything_and_persists(qtbot, engine, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    settings = Settings(tmp_path / "s.ini")
+    settings.set_value(SETTING, "en")
+    pane = _pane(qtbot, engine, settings)
+    pane.set_text("de-CH-u-co-phonebk")
+    box = pane.names_bar.language_box
+    box.setFocus()
+    qtbot.keyClicks(box, "ja")
+    qtbot.waitUntil(lambda: box.currentData() == "ja", timeout=3000)
+    # CLDR ja names de-CH "標準ドイツ語 (スイス)": its parentheses become brackets inside the pattern
+    assert pane.names_bar.name_label.text() == "標準ドイツ語 [スイス] (電話帳順)"
+    assert _column(pane, NAME_COL)[:2] == ["ドイツ語", "スイス"]
+    assert pane.names_bar.autonym_label.text() == "Autonym: Schweizer Hochdeutsch (Telefonbuch-Sortierung)"
+    assert Settings(tmp_path / "s.ini").value(SETTING) == "ja"
+    # a new editor on the same settings starts in Japanese
+    again = _pane(qtbot, engine, Settings(tmp_path / "s.ini"))
+    again.set_text("fr")
+    assert again.names_bar.name_label.text() == "フランス語"
+
+
+def test_the_default_follows_the_system_language_cldr_has(qtbot, engine, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    namer = bundled_namer()
+    assert system_display_language(namer, ["tlh", "fr-CA", "de"]) == "fr-CA"
+    assert system_display_language(namer, ["tlh", "i-klingon"]) == "en"
+    pane = _pane(qtbot, engine, Settings(tmp_path / "s.ini"))
+    pane.set_text("de")
+    assert pane.names_bar.language_box.currentData() == ""
+    assert pane.names_bar.language_box.currentText().startswith("System language (")
+    expected = bundled_namer().display_name("de", system_display_language(namer))
+    assert pane.names_bar.name_label.text() == expected
+
+
+def test_a_tag_that_is_not_well_formed_says_it_has_no_name(qtbot, engine, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    settings = Settings(tmp_path / "s.ini")
+    settings.set_value(SETTING, "en")
+    pane = _pane(qtbot, engine, settings)
+    pane.set_text("en-US-x-")
+    assert pane.names_bar.name_label.text() == "(not well-formed: no name)"
+    assert pane.names_bar.autonym_label.text() == ""
+    pane.set_text("")
+    assert pane.names_bar.name_label.text() == "—"
+
+
+def test_the_names_are_not_loaded_while_the_editor_is_built(qtbot, engine, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    bundled_names.cache_clear()
+    settings = Settings(tmp_path / "s.ini")
+    settings.set_value(SETTING, "en")
+    pane = EditorPane(TagState(), engine, engine.registry, settings)
+    qtbot.addWidget(pane)
+    pane.editor.set_text("de")  # no flush: the way typing goes
+    assert bundled_names.cache_info().currsize == 0  # the pack is not even opened yet
+    assert pane.names_bar.name_label.text() == ""
+    qtbot.waitUntil(lambda: pane.names_bar.name_label.text() == "German", timeout=5000)
+    assert pane.names_bar.loaded
