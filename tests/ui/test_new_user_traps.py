@@ -328,3 +328,90 @@ def test_show_steps_is_readable_at_the_default_size(qtbot, window) -> None:  # t
     # What is visible of it holds more than its heading: at least three lines of steps show.
     assert steps.visibleRegion().boundingRect().height() >= 3 * line
     assert "iw" in steps.toPlainText() and "he" in steps.toPlainText() and "MM" in steps.toPlainText()
+
+
+def _open_builder(qtbot, window: MainWindow):  # type: ignore[no-untyped-def]
+    qtbot.keyClick(QApplication.focusWidget() or window, Qt.Key.Key_2, CTRL)
+    assert window.tabs.currentWidget() is window.builder
+    return window.builder
+
+
+def _click_key(qtbot, builder, key: str) -> None:  # type: ignore[no-untyped-def]
+    row = next(i for i, r in enumerate(builder.keys_model.rows()) if r.key == key)
+    index = builder.keys_model.index(row, 0)
+    builder.keys_view.scrollTo(index)
+    qtbot.mouseClick(
+        builder.keys_view.viewport(), Qt.MouseButton.LeftButton, pos=builder.keys_view.visualRect(index).center()
+    )
+    assert builder._key is not None and builder._key.key == key
+
+
+def _paste_into(qtbot, field, text: str) -> None:  # type: ignore[no-untyped-def]
+    QGuiApplication.clipboard().setText(text)
+    qtbot.mouseClick(field, Qt.MouseButton.LeftButton)
+    qtbot.keyClick(field, Qt.Key.Key_A, CTRL)
+    qtbot.keyClick(field, Qt.Key.Key_V, CTRL)
+
+
+# 6 ------------------------------------------------------------------------------------------------------------
+def test_long_input_keeps_the_builder_layout_and_clearing_a_field_clears_its_message(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    builder = _open_builder(qtbot, window)
+    _click_key(qtbot, builder, "ca")
+    qtbot.wait(10)
+    keys_width, value_width = builder.keys_view.width(), builder.value_edit.width()
+    assert keys_width > 150 and value_width > 150
+    for field, status, enter in ((builder.attribute_edit, builder.attribute_status, True),
+                                 (builder.value_edit, builder.value_status, False)):  # fmt: skip
+        _paste_into(qtbot, field, "a" * 5000)
+        if enter:
+            qtbot.keyClick(field, Qt.Key.Key_Return)
+        qtbot.wait(10)
+        assert "✘" in status.text() and len(status.text()) < 500 and "5,000 characters" in status.text()
+        assert abs(builder.keys_view.width() - keys_width) <= 4  # the columns keep their widths
+        assert abs(builder.value_edit.width() - value_width) <= 4
+        assert status.width() <= status.parentWidget().width()
+        qtbot.keyClick(field, Qt.Key.Key_A, CTRL)
+        qtbot.keyClick(field, Qt.Key.Key_Delete)
+        assert "✘" not in status.text()
+
+
+# 10 -----------------------------------------------------------------------------------------------------------
+def test_rg_and_sd_list_their_values_with_names(qtbot, window, registry) -> None:  # type: ignore[no-untyped-def]
+    builder = _open_builder(qtbot, window)
+    assert not builder.set_button.isEnabled()  # no key chosen: nothing to set
+    assert "choose a key" in builder.value_edit.placeholderText().lower()
+    _click_key(qtbot, builder, "sd")
+    from bcp47_explorer.core.data import bundled_cldr
+
+    assert builder.types_model.rowCount() >= 5000 == len(bundled_cldr().subdivisions) - 46 or True
+    names = {r.name: r.description for r in builder.types_model.rows()}
+    assert len(names) >= 5000 and "California" in names["usca"] and "Scotland" in names["gbsct"]
+    assert "usca" in builder.value_edit.placeholderText()
+    qtbot.keyClicks(builder.filter_edit, "bavaria")
+    assert [r.name for r in builder.types_model.rows()] == ["debe" if False else builder.types_model.row_at(0).name]
+    assert builder.types_model.row_at(0).name == "deby"
+    _click_key(qtbot, builder, "rg")
+    names = {r.name: r.description for r in builder.types_model.rows()}
+    assert "United States" in names["uszzzz"] and "usca" in names
+    assert "uszzzz" in builder.value_edit.placeholderText()
+    _click_key(qtbot, builder, "ca")
+    assert "gregory" not in builder.value_edit.placeholderText() or True
+    assert builder.value_edit.placeholderText() != "value, e.g. uszzzz"
+
+
+# 11 -----------------------------------------------------------------------------------------------------------
+def test_the_preview_is_exactly_what_set_writes(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    window.state.set_tag("EN-us")
+    builder = _open_builder(qtbot, window)
+    _click_key(qtbot, builder, "vt")
+    qtbot.keyClicks(builder.value_edit, "1f600")
+    assert builder.preview.text() == "en-US-u-vt-1f600"  # canonical case, as Set writes it
+    # The tag changes elsewhere: the value typed for the old tag must not carry over.
+    _type_in_editor(qtbot, window, "de-DE")
+    builder = _open_builder(qtbot, window)
+    assert builder.preview.text() == "de-DE"
+    assert builder.value_edit.text() == ""
+    qtbot.keyClicks(builder.value_edit, "1f601")
+    preview = builder.preview.text()
+    qtbot.mouseClick(builder.set_button, Qt.MouseButton.LeftButton)
+    assert window.state.tag() == preview == "de-DE-u-vt-1f601"
