@@ -248,10 +248,8 @@ def subtag_card_html(row: BreakdownRow | None, registry: Registry) -> str:
     if record is None and row.record_type:
         record = registry.tag_record(row.record_code)
     if record is not None:
-        out.append("<table cellspacing='0' cellpadding='2'>")
-        for name, value in record.fields:
-            out.append(f"<tr><td valign='top'><b>{html.escape(name)}</b></td><td>{html.escape(value)}</td></tr>")
-        out.append("</table>")
+        # One field per line ("Name: value") wraps well in a narrow card; a table split its field names.
+        out.append("<p>" + "<br>".join(f"<b>{html.escape(n)}:</b> {html.escape(v)}" for n, v in record.fields) + "</p>")
         out.append("<p><a href='open:browser'>Open in the Registry browser</a></p>")
     else:
         out.append(f"<p><small>{html.escape(style.tooltip)}</small></p>")

@@ -292,6 +292,7 @@ class BuilderPane(QWidget):
         self.value_edit = QLineEdit(self)
         self.value_edit.setPlaceholderText(value_placeholder(None, []))
         self.value_edit.setAccessibleName("Value")
+        self.value_edit.setMinimumWidth(self.fontMetrics().horizontalAdvance("M") * 8)
         self.value_edit.setToolTip("The value to set for the chosen key (several subtags joined by '-'); Enter sets it")
         self.value_edit.textChanged.connect(self._on_value_edit_text_changed)
         self.value_edit.returnPressed.connect(self.set_keyword_from_input)
@@ -376,9 +377,12 @@ class BuilderPane(QWidget):
         gl.addLayout(attr_row)
         gl.addWidget(self.attribute_status)
         # Labels above the fields: both hold whole tags, which need the pane's full width.
-        preview_label = QLabel("&Preview (what Set writes, in canonical order and case):", self)
+        preview_label = QLabel("&Preview (what Set writes):", self)
+        preview_label.setWordWrap(True)  # a label's text must not set the column's least width
+        preview_label.setToolTip(self.preview.toolTip())
         preview_label.setBuddy(self.preview)
         legacy_label = QLabel("&Legacy LDML (@key=type):", self)
+        legacy_label.setWordWrap(True)
         legacy_label.setToolTip(self.legacy_edit.toolTip())
         legacy_label.setBuddy(self.legacy_edit)
         gl.addWidget(preview_label)
@@ -685,6 +689,8 @@ class BuilderPane(QWidget):
         error = self._value_error(value)
         self.set_button.setEnabled(error is None)
         shown = f"{self._key.key}-{value}" if value else self._key.key
+        # The button names the keyword it writes, shortened: a long value must not widen the column.
+        shown = shown if len(shown) <= 14 else shown[:13] + "…"
         self.set_button.setText(f"Set {shown}" if error is None else "Set in tag")
         if error and not value:
             self._show_value_status("hint", "Choose a value in the list or type one.")
