@@ -415,3 +415,24 @@ def test_the_preview_is_exactly_what_set_writes(qtbot, window) -> None:  # type:
     preview = builder.preview.text()
     qtbot.mouseClick(builder.set_button, Qt.MouseButton.LeftButton)
     assert window.state.tag() == preview == "de-DE-u-vt-1f601"
+
+
+# 17 -----------------------------------------------------------------------------------------------------------
+def test_every_shortcut_the_readme_names_for_the_app_exists(window) -> None:  # type: ignore[no-untyped-def]
+    import re
+    from pathlib import Path
+
+    from PySide6.QtGui import QAction, QShortcut
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    app_section = readme.split("## The app", 1)[1].split("\n## ", 1)[0]
+    named: set[str] = set()
+    for token in re.findall(r"Ctrl\+(?:Shift\+)?[^\s,;)]+", app_section):
+        token = token.rstrip(".")
+        head, _, tail = token.rpartition("+")
+        named |= {f"{head}+{key}" for key in tail.split("/")} if "/" in tail else {token}
+    named -= {"Ctrl+click"}  # a mouse gesture, pinned by the first test of this module
+    keys = {k.toString() for a in window.findChildren(QAction) for k in a.shortcuts()}
+    keys |= {s.key().toString() for s in window.findChildren(QShortcut)}
+    assert {"Ctrl+=", "Ctrl+-", "Ctrl+0", "Ctrl+Shift+C", "Ctrl+1", "Ctrl+F", "Ctrl+Return"} <= named
+    assert named - keys == set()
