@@ -782,7 +782,7 @@ class BuilderPane(QWidget):
 
     def _update_preview(self) -> None:
         tag = self.preview_tag()
-        self.preview.setText(tag)
+        self.preview.setText(shown_text(tag))  # a bidi control in the tag is named, never obeyed
         self.preview.setCursorPosition(0)
         self.messages.clear()
         if not tag:

@@ -272,7 +272,7 @@ class EditorPane(QWidget):
         self.steps_view.setAccessibleName("Canonicalization steps")
         self.steps_view.setTabChangesFocus(True)
         self.steps_view.setToolTip("Each step from the tag as typed to its forms, with the rule behind it")
-        self.steps_view.setMinimumHeight(self.fontMetrics().lineSpacing() * 5)
+        self.steps_view.setMinimumHeight(self.fontMetrics().lineSpacing() * 8)
         self.steps_view.hide()
         self.steps_button.toggled.connect(self._on_steps_button_toggled)
         forms_layout = QVBoxLayout(forms_box)
