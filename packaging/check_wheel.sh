@@ -74,6 +74,12 @@ else
     fail "bcp47 registry info: exit $status"; sed 's/^/      /' "$work/info.err" "$work/info.out" | tail -15
 fi
 
+named="$(env -u BCP47_EXPLORER_DATA "$bin/bcp47" name --in de sr-Latn-RS 2>&1 | head -1 || true)"
+case "$named" in
+    "sr-Latn-RS: Serbisch (Lateinisch, Serbien)") pass "bcp47 name --in de sr-Latn-RS (CLDR names from the wheel)" ;;
+    *) fail "bcp47 name --in de sr-Latn-RS: '$named'" ;;
+esac
+
 version="$("$bin/bcp47" --version 2>&1 || true)"
 case "$version" in bcp47\ [0-9]*) pass "bcp47 --version: $version" ;; *) fail "bcp47 --version: '$version'" ;; esac
 

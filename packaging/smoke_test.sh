@@ -114,7 +114,8 @@ done
 # Desktop integration files travel with the build.
 for f in "share/applications/$APP_ID.desktop" "share/metainfo/$APP_ID.metainfo.xml" \
          "share/icons/hicolor/scalable/apps/$APP_ID.svg" "share/icons/hicolor/16x16/apps/$APP_ID.png" \
-         "install-desktop-files.sh" "_internal/bcp47_explorer/resources/language-subtag-registry.txt"; do
+         "install-desktop-files.sh" "_internal/bcp47_explorer/resources/language-subtag-registry.txt" \
+         "_internal/bcp47_explorer/resources/cldr-names.pack"; do
     if [ -e "$out/$f" ]; then pass "has $f"; else fail "missing $f"; fi
 done
 if command -v desktop-file-validate >/dev/null 2>&1; then

@@ -129,7 +129,10 @@ class NameIndex:
         for b in base:
             table = names.get(cats[b.kind], empty)
             cldr = (stand.get(b.look) if b.kind == "script" else None) or table.get(b.look)
-            name = cldr or b.fallback
+            if cldr is None:
+                entries.append(b.unnamed)  # most of the registry's languages: shared by every display language
+                continue
+            name = cldr
             key = b.key if cldr is None or cldr in b.known else b.key + fold(cldr) + _SEP
             if b.kind == "script" and table.get(b.look) not in (None, cldr):
                 key += fold(table[b.look]) + _SEP
@@ -138,7 +141,7 @@ class NameIndex:
                     b.kind, b.code, name, b.english, b.autonyms, b.descriptions, b.deprecated, cldr is not None, key
                 )
             )
-        entries.sort(key=lambda e: (e.deprecated, not e.in_cldr, e.name))
+        entries.sort(key=_index_order)
         return cls(display, locale, entries)
 
 
@@ -156,6 +159,7 @@ class BaseRecord:
     deprecated: bool
     known: frozenset[str]  # the names already in key
     key: str
+    unnamed: NameEntry  # the record's entry in a display language CLDR does not name it in
 
 
 def base_records(
@@ -177,8 +181,15 @@ def base_records(
             fallback = desc[0] if desc else code
             eng = estand.get(look) or etable.get(look) or fallback
             autos = autonyms.get(look, ()) if kind == "language" else ()
-            parts = [code, fallback, eng, etable.get(look, eng), *autos, *desc]
+            parts = list(dict.fromkeys((code, fallback, eng, etable.get(look, eng), *autos, *desc)))
             key = _SEP.join(dict.fromkeys(fold(p) for p in parts)) + _SEP
             known = frozenset(parts)
-            out.append(BaseRecord(kind, code, look, fallback, eng, autos, desc, rec.is_deprecated, known, key))
+            dep = rec.is_deprecated
+            unnamed = NameEntry(kind, code, fallback, eng, autos, desc, dep, False, key)
+            out.append(BaseRecord(kind, code, look, fallback, eng, autos, desc, dep, known, key, unnamed))
     return out
+
+
+def _index_order(e: NameEntry) -> tuple[bool, bool, str]:
+    """Live before deprecated, CLDR-named before the rest, then by name."""
+    return (e.deprecated, not e.in_cldr, e.name)

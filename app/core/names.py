@@ -191,6 +191,22 @@ class Namer:
         code = code.lower()
         return self.pack.names(display).get("d", code) or self.pack.names("en").get("d", code)
 
+    def subdivisions_of(self, region: str, display: str) -> list[tuple[str, str | None]]:
+        """Return every subdivision code CLDR lists for *region* (``sd`` values), each with its name.
+
+        For the ``-u-`` builder's ``sd`` picker; the codes come from the bundled CLDR data (a namer
+        made without it returns the named ones only), in code order.
+
+        >>> bundled_namer().subdivisions_of("GB", "de")[:2]
+        [('gbabc', 'Armagh, Banbridge and Craigavon'), ('gbabd', 'Aberdeenshire')]
+        """
+        prefix = region.lower()
+        if self.cldr is not None:
+            codes = sorted(c for c in self.cldr.subdivisions if c.startswith(prefix) and len(c) > len(prefix))
+        else:
+            codes = sorted(c for c in self.pack.names("en").table("d") if c.startswith(prefix))
+        return [(c, self.subdivision_name(c, display)) for c in codes]
+
     def rg_name(self, value: str, display: str) -> str | None:
         """Return the name of an ``rg`` value: ``gbzzzz`` names the region, others the subdivision.
 
@@ -237,33 +253,33 @@ class Namer:
     # ------------------------------------------------------------------ whole tags
     def display_name(self, tag: str, display: str = "en") -> str | None:
         """Return the name of *tag* in display language *display*, or None if *tag* is not well-formed."""
-        return self._compose(tag, self.pack.names(display))
+        return self._compose(parse(tag), self.pack.names(display))
 
     def autonym(self, tag: str) -> str | None:
         """Return *tag* named in its own language (``de`` → "Deutsch"), or None if CLDR has no such locale."""
         locale = self.pack.resolve_locale(tag)
         if locale == "root":
             return None
-        return self._compose(tag, self.pack.names(locale))
+        return self._compose(parse(tag), self.pack.names(locale))
 
     def name_tag(self, tag: str, display: str = "en") -> TagName:
         """Return every name of *tag*: the whole tag, each subtag, and the autonym."""
         names = self.pack.names(display)
-        whole = self._compose(tag, names)
+        p = parse(tag)  # once: the whole name, the autonym and the subtags all read it
+        whole = self._compose(p, names)
         auto_locale = self.pack.resolve_locale(tag) if whole is not None else "root"
-        autonym = self._compose(tag, self.pack.names(auto_locale)) if auto_locale != "root" else None
+        autonym = self._compose(p, self.pack.names(auto_locale)) if auto_locale != "root" else None
         return TagName(
             tag,
             display,
             names.locale,
             whole,
-            tuple(self._subtags(tag, names)),
+            tuple(self._subtags(p, names)),
             autonym,
             None if autonym is None else auto_locale,
         )
 
-    def _compose(self, tag: str, names: LocaleNames) -> str | None:
-        p = parse(tag)
+    def _compose(self, p: Parse, names: LocaleNames) -> str | None:
         if not p.well_formed:
             return None
         if p.grandfathered is not None:
@@ -286,7 +302,7 @@ class Namer:
     def _grandfathered(self, text: str, names: LocaleNames) -> str:
         rec = self._registry.tag_record(text) if self._registry is not None else None
         if rec is not None and rec.preferred_value:
-            name = self._compose(rec.preferred_value, names)
+            name = self._compose(parse(rec.preferred_value), names)
             if name is not None:
                 return name
         if rec is not None and rec.descriptions:
@@ -406,10 +422,9 @@ class Namer:
     # ------------------------------------------------------------------ per subtag
     def subtag_names(self, tag: str, display: str = "en") -> tuple[SubtagName, ...]:
         """Return the names of each subtag of *tag* (``-u-``/``-t-`` values named as whole keywords)."""
-        return tuple(self._subtags(tag, self.pack.names(display)))
+        return tuple(self._subtags(parse(tag), self.pack.names(display)))
 
-    def _subtags(self, tag: str, names: LocaleNames) -> Iterable[SubtagName]:
-        p = parse(tag)
+    def _subtags(self, p: Parse, names: LocaleNames) -> Iterable[SubtagName]:
         if p.grandfathered is not None:
             g = p.grandfathered
             yield SubtagName(g[0], g[1], g[2], "grandfathered", g[0].lower(), None, None, self._gf_description(g[0]))

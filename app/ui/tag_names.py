@@ -1,7 +1,8 @@
 """The editor's name line: the tag's CLDR display name and autonym, in a display language the user picks.
 
 The names pack is opened, and the display language's names read, only when a name is first shown,
-and then after start-up: :meth:`TagNamesBar.show_tag` schedules the load (LOAD_DELAY_MS later) and
+and then after start-up: :meth:`TagNamesBar.show_tag` schedules the load (LOAD_DELAY_MS after the bar
+is shown, so not while the window is still being built) and
 returns None until it is done, then :attr:`TagNamesBar.names_changed` asks the editor to fill the
 names in (``load_now`` does it at once, for tests). The choice is the setting
 ``names/display_language``: ``""`` follows the system's UI language when CLDR has it, else English.
@@ -10,9 +11,11 @@ names in (``load_now`` does it at once, for tests). The choice is the setting
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 from PySide6.QtCore import QLocale, Qt, QTimer, Signal
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSizePolicy, QWidget
+from PySide6.QtGui import QFocusEvent, QKeyEvent, QShowEvent
+from PySide6.QtWidgets import QComboBox, QGridLayout, QLabel, QSizePolicy, QWidget
 
 from ..core.cldr import CldrData
 from ..core.data import DataError, bundled_names
@@ -26,7 +29,7 @@ __all__ = ["SETTING", "TagNamesBar", "system_display_language"]
 log = logging.getLogger(__name__)
 
 SETTING = "names/display_language"
-#: The names are read this long after the editor first asks for them: the window is on screen by then.
+#: The names are read this long after the bar is shown (or asked, once shown): the window is painted by then.
 LOAD_DELAY_MS = 100
 _SYSTEM = ""  # the setting's value that follows the system language
 
@@ -55,6 +58,7 @@ class TagNamesBar(QWidget):
         self._cldr = cldr
         self._namer: Namer | None = None
         self._failed = False
+        self._pending = False  # a name was asked for before the names were loaded
         self._text = ""
         self._current: TagName | None = None
         self._load_timer = QTimer(self)
@@ -72,10 +76,10 @@ class TagNamesBar(QWidget):
         self.autonym_label.setAccessibleName("Tag name in its own language")
         self.autonym_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.autonym_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.language_box = QComboBox(self)
+        self.language_box = _LanguageBox(self._fill_all_languages, self)
         self.language_box.setAccessibleName("Display language of names")
         self.language_box.setToolTip(
-            "The language the names are shown in (CLDR 48 has 766 locales; type the code to jump to it)"
+            "The language the names are shown in (the 765 locales of CLDR 48; type a code to jump to it)"
         )
         self.language_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.language_box.setMinimumContentsLength(16)
@@ -83,13 +87,19 @@ class TagNamesBar(QWidget):
         in_label = QLabel("Names in:", self)
         in_label.setBuddy(self.language_box)
 
-        layout = QHBoxLayout(self)
+        auto_caption = QLabel("Autonym:", self)
+        auto_caption.setToolTip("The tag named in its own language")
+        auto_caption.setBuddy(self.autonym_label)
+        layout = QGridLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(caption)
-        layout.addWidget(self.name_label, 3)
-        layout.addWidget(self.autonym_label, 2)
-        layout.addWidget(in_label)
-        layout.addWidget(self.language_box)
+        layout.setVerticalSpacing(2)
+        layout.addWidget(caption, 0, 0)
+        layout.addWidget(self.name_label, 0, 1)
+        layout.addWidget(in_label, 0, 2)
+        layout.addWidget(self.language_box, 0, 3)
+        layout.addWidget(auto_caption, 1, 0)
+        layout.addWidget(self.autonym_label, 1, 1, 1, 3)
+        layout.setColumnStretch(1, 1)
         self.language_box.currentIndexChanged.connect(self._on_language_box_current_index_changed)
 
     # ------------------------------------------------------------------ public
@@ -112,7 +122,7 @@ class TagNamesBar(QWidget):
             self.name_label.setToolTip(str(exc))
             return
         self._namer = Namer(pack, self._registry, self._cldr)
-        self._fill_languages()
+        self._fill_current_language()
         self._show()
         self.names_changed.emit()
 
@@ -125,7 +135,7 @@ class TagNamesBar(QWidget):
 
     def set_display_language(self, tag: str) -> None:
         """Choose the display language (``""`` for the system's) and store it in the settings."""
-        self.load_now()
+        self.language_box.fill()
         i = self.language_box.findData(tag)
         if i < 0:
             raise ValueError(f"CLDR has no display names for {tag!r}")
@@ -136,7 +146,9 @@ class TagNamesBar(QWidget):
         self._text = text
         if self._namer is None:
             if not self._failed:
-                self._load_timer.start()
+                self._pending = True
+                if self.isVisible() and not self._load_timer.isActive():
+                    self._load_timer.start()
             return None
         self._show()
         return {s.start: s for s in self._current.subtags} if self._current is not None else {}
@@ -145,21 +157,47 @@ class TagNamesBar(QWidget):
         """Return the names shown now."""
         return self._current
 
+    def showEvent(self, event: QShowEvent) -> None:
+        """Start the delayed load once the bar is on screen (not while the window is still being built)."""
+        super().showEvent(event)
+        if self._pending and not self.loaded and not self._load_timer.isActive():
+            self._load_timer.start()
+
     # ------------------------------------------------------------------ internals
-    def _fill_languages(self) -> None:
+    def _label(self, loc: str) -> str:
         assert self._namer is not None
-        pack = self._namer.pack
+        autos = self._namer.pack.autonyms.get(loc.split("-")[0], ())
+        return f"{loc} — {autos[0]}" if autos else loc
+
+    def _fill_current_language(self) -> None:
+        """Put the system entry and the chosen language in the list; the others wait for the list to be used."""
+        assert self._namer is not None
         box = self.language_box
         box.blockSignals(True)
-        system = system_display_language(self._namer)
-        box.setItemText(0, f"System language ({system})")
-        for loc in sorted(pack.locales - {"root"}):
-            autos = pack.autonyms.get(loc.split("-")[0], ())
-            box.addItem(f"{loc} — {autos[0]}" if autos else loc, loc)
+        box.setItemText(0, f"System language ({system_display_language(self._namer)})")
         chosen: str = self._settings.value(SETTING)
-        i = box.findData(chosen)
+        if chosen in self._namer.pack.locales and chosen != "root":
+            box.addItem(self._label(chosen), chosen)
+            box.setCurrentIndex(1)
+        box.blockSignals(False)
+
+    def _fill_all_languages(self) -> None:
+        """List every CLDR locale (called when the list is first focused or opened)."""
+        if self._namer is None:
+            self.load_now()
+            if self._namer is None:
+                return
+        box = self.language_box
+        current = box.currentData()
+        box.blockSignals(True)
+        while box.count() > 1:
+            box.removeItem(1)
+        for loc in sorted(self._namer.pack.locales - {"root"}):
+            box.addItem(self._label(loc), loc)
+        i = box.findData(current)
         box.setCurrentIndex(i if i >= 0 else 0)
         box.blockSignals(False)
+        box.filled = True
 
     def _on_language_box_current_index_changed(self, _index: int) -> None:
         value = self.language_box.currentData()
@@ -186,12 +224,42 @@ class TagNamesBar(QWidget):
         else:
             self.name_label.setText(cur.name)
             self.name_label.setToolTip(
-                f"The tag's display name (UTS #35 Part 2 locale display name algorithm), from {where}; codes CLDR "
-                "does not name there are named by their English registry Description"
+                f"{cur.name}\n\nThe tag's display name (UTS #35 Part 2 locale display name algorithm), from "
+                f"{where}; codes CLDR does not name there are named by their English registry Description"
             )
         if cur.autonym is not None:
-            self.autonym_label.setText(f"Autonym: {cur.autonym}")
-            self.autonym_label.setToolTip(f"The tag named in its own language (CLDR locale {cur.autonym_locale})")
+            self.autonym_label.setText(cur.autonym)
+            where = f"CLDR locale {cur.autonym_locale}"
+            self.autonym_label.setToolTip(f"{cur.autonym}\n\nThe tag named in its own language ({where})")
         else:
             self.autonym_label.setText("")
             self.autonym_label.setToolTip("")
+
+
+class _LanguageBox(QComboBox):
+    """The display-language list: its 765 locales are added when it is first focused or opened."""
+
+    def __init__(self, fill: Callable[[], None], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._fill = fill
+        self.filled = False
+
+    def fill(self) -> None:
+        """Add every entry now (once)."""
+        if not self.filled:
+            self._fill()
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        """Fill the list before the keyboard can search it."""
+        self.fill()
+        super().focusInEvent(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Fill the list before a key searches or steps through it."""
+        self.fill()
+        super().keyPressEvent(event)
+
+    def showPopup(self) -> None:
+        """Fill the list before it opens."""
+        self.fill()
+        super().showPopup()

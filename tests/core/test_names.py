@@ -94,6 +94,10 @@ def test_subdivision_and_rg_values_have_names(namer: Namer) -> None:
     assert namer.type_name("sd", "gbsct", "fr") == "Écosse"
     assert namer.display_name("en-u-sd-gbsct", "en") == "English (Region Subdivision: Scotland)"
     assert namer.display_name("en-u-rg-uszzzz", "en") == "English (Region For Supplemental Data: United States)"
+    # the -u- builder's sd picker: every subdivision of a region with its name
+    us = namer.subdivisions_of("US", "fr")
+    assert len(us) == 57 and ("usca", "California") in us and ("ustx", "Texas") in us  # English: fr has 3
+    assert namer.subdivisions_of("419", "en") == []
 
 
 # ------------------------------------------------------------------ unknown codes, registry fallback
@@ -289,3 +293,17 @@ def test_typing_one_more_character_gives_the_same_hits_as_a_fresh_search(namer: 
         assert typed.search(text) == fresh.search(text), text
     assert typed.search("d", kinds=("region",)) == NameIndex("fr", "fr", fresh_entries).search("d", kinds=("region",))
     assert [e.code for e in typed.search("de", kinds=("language",), limit=1)] == ["de"]
+
+
+def test_cli_name_takes_its_registry_descriptions_from_registry_file(
+    capsys: pytest.CaptureFixture[str], tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    from bcp47_explorer.core.registry import SAMPLE
+
+    path = tmp_path / "registry.txt"
+    path.write_text(SAMPLE, encoding="utf-8")
+    assert cli.main(["name", "--json", "--registry", str(path), "mt-MT", "de"]) == 0
+    mt, de = (json.loads(line) for line in capsys.readouterr().out.splitlines())
+    assert [s["registry"] for s in mt["subtags"]] == ["Maltese", "Malta"]
+    assert mt["name"] == "Maltese (Malta)"
+    assert de["subtags"][0]["registry"] is None and de["subtags"][0]["cldr"] == "German"  # not in that file

@@ -44,7 +44,7 @@ def test_typed_tag_shows_its_name_autonym_and_subtag_names(qtbot, engine, tmp_pa
     qtbot.keyClicks(pane.editor, "sr-Latn-RS")
     bar = pane.names_bar
     qtbot.waitUntil(lambda: bar.name_label.text() == "Serbian (Latin, Serbia)", timeout=5000)
-    assert bar.autonym_label.text() == "Autonym: srpski (latinica, Srbija)"
+    assert bar.autonym_label.text() == "srpski (latinica, Srbija)"
     qtbot.waitUntil(lambda: _column(pane, NAME_COL) == ["Serbian", "Latin", "Serbia"], timeout=5000)
     assert _column(pane, DESC_COL) == ["Serbian", "Latin", "Serbia"]  # the registry's, beside CLDR's
     assert pane.breakdown_model.headerData(NAME_COL, Qt.Orientation.Horizontal) == "Name (CLDR)"
@@ -58,13 +58,16 @@ def test_picking_a_display_language_by_keyboard_renames_everything_and_persists(
     pane = _pane(qtbot, engine, settings)
     pane.set_text("de-CH-u-co-phonebk")
     box = pane.names_bar.language_box
+    assert box.count() == 2  # the system entry and the chosen language: the rest waits for the list's use
     box.setFocus()
     qtbot.keyClicks(box, "ja")
     qtbot.waitUntil(lambda: box.currentData() == "ja", timeout=3000)
+    assert box.count() == 766  # the 765 CLDR 48 locales other than root, and the system entry
+    assert box.currentText() == "ja — 日本語"
     # CLDR ja names de-CH "標準ドイツ語 (スイス)": its parentheses become brackets inside the pattern
     assert pane.names_bar.name_label.text() == "標準ドイツ語 [スイス] (電話帳順)"
     assert _column(pane, NAME_COL)[:2] == ["ドイツ語", "スイス"]
-    assert pane.names_bar.autonym_label.text() == "Autonym: Schweizer Hochdeutsch (Telefonbuch-Sortierung)"
+    assert pane.names_bar.autonym_label.text() == "Schweizer Hochdeutsch (Telefonbuch-Sortierung)"
     assert Settings(tmp_path / "s.ini").value(SETTING) == "ja"
     # a new editor on the same settings starts in Japanese
     again = _pane(qtbot, engine, Settings(tmp_path / "s.ini"))
@@ -102,7 +105,10 @@ def test_the_names_are_not_loaded_while_the_editor_is_built(qtbot, engine, tmp_p
     pane = EditorPane(TagState(), engine, engine.registry, settings)
     qtbot.addWidget(pane)
     pane.editor.set_text("de")  # no flush: the way typing goes
+    qtbot.wait(300)  # the event loop runs, but the pane is not on screen yet: nothing is read
     assert bundled_names.cache_info().currsize == 0  # the pack is not even opened yet
     assert pane.names_bar.name_label.text() == ""
+    pane.show()
+    assert bundled_names.cache_info().currsize == 0
     qtbot.waitUntil(lambda: pane.names_bar.name_label.text() == "German", timeout=5000)
     assert pane.names_bar.loaded
