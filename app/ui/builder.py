@@ -149,11 +149,16 @@ def class_value_rows(
             whole = len(code) == 2 and code.isalpha() and not rec.is_range and rec.preferred_value is None
             if whole and cldr.validate_value(key.key, value, is_region=is_region) is None:
                 rows.append(_class_row(value, f"{region(code)} (the whole region)"))
+    regions: dict[str, str] = {}  # region code -> name, looked up once per region
     for code in sorted(cldr.subdivisions):
-        if cldr.validate_value(key.key, code, is_region=is_region) is not None:
+        # CLDR lists them; what its check adds is that the region is one of the registry's.
+        prefix = code[:2].upper() if code[:2].isalpha() else code[:3]
+        if prefix not in regions:
+            regions[prefix] = region(prefix) if is_region(prefix) else ""
+        where = regions[prefix]
+        if not where:
             continue
         name = subdivision_name(code) if subdivision_name is not None else None
-        where = region(code[:2].upper()) if code[:2].isalpha() else code[:3]
         rows.append(_class_row(code, f"{name}, {where}" if name else f"a subdivision of {where}", where))
     return rows
 
