@@ -38,6 +38,7 @@ from ..core.forms import FORMS, FormValue, compute_forms
 from ..core.registry import Registry
 from ..core.tag import CheckResult, TagEngine
 from ..core.tagvalues import Diagnostic, Severity
+from .breakdown import COLUMNS as BREAKDOWN_COLUMNS
 from .breakdown import BreakdownModel, BreakdownRow, breakdown_rows, subtag_card_html
 from .diagnostics import DiagnosticsList
 from .roles import LegendWidget, role_style
@@ -58,7 +59,7 @@ FORM_LABELS = {f.key: f.label for f in FORMS}
 FORM_SHORT_LABELS = {f.key: f.short_label for f in FORMS}
 FORM_SHORTCUTS = {f.key: f.shortcut for f in FORMS}
 _FORM_HELP = {f.key: f.help for f in FORMS}
-_DESCRIPTION_COLUMN = 2  # of the breakdown table
+_DESCRIPTION_COLUMN = next(i for i, c in enumerate(BREAKDOWN_COLUMNS) if c.header == "Description")
 #: Each zoom step scales the tag editor's font by this much; the zoom stays within ZOOM_RANGE steps.
 ZOOM_STEP = 1.15
 ZOOM_RANGE = (-4, 10)
