@@ -11,7 +11,7 @@ import itertools
 import unicodedata
 from dataclasses import replace
 
-from PySide6.QtCore import QEvent, QModelIndex, Qt, QTimer, QUrl, Signal
+from PySide6.QtCore import QEvent, QModelIndex, QObject, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import QAction, QGuiApplication, QIcon, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -194,10 +194,8 @@ class EditorPane(QWidget):
         self.breakdown.setMinimumHeight(self._table_height(self.breakdown, 4))
         header = self.breakdown.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        # The Description takes the spare width; on a 4K screen the last column (Preferred-Value, mostly
-        # empty) took most of it.
-        header.setStretchLastSection(False)
-        header.setSectionResizeMode(_DESCRIPTION_COLUMN, QHeaderView.ResizeMode.Stretch)
+        header.setStretchLastSection(False)  # the Description takes the spare width (_fit_breakdown_columns)
+        self.breakdown.viewport().installEventFilter(self)  # refit the columns when the table's width changes
         self.breakdown.clicked.connect(self._on_breakdown_clicked)
         self.breakdown.activated.connect(self._on_breakdown_clicked)
         self.breakdown.selectionModel().currentRowChanged.connect(self._on_breakdown_current_row_changed)
@@ -688,8 +686,18 @@ class EditorPane(QWidget):
         header = self.breakdown.horizontalHeader()
         widths = self.breakdown_model.column_widths(self.breakdown.fontMetrics(), 16, 320)
         for col, width in enumerate(widths):
-            if col != _DESCRIPTION_COLUMN and header.sectionSize(col) != width:
+            if col == _DESCRIPTION_COLUMN:
+                # The Description takes the spare width (on a 4K screen the last column took most of it).
+                spare = self.breakdown.viewport().width() - sum(widths) + width
+                width = max(width, spare)
+            if header.sectionSize(col) != width:
                 header.resizeSection(col, width)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Refit the breakdown's columns when its width changes."""
+        if event.type() == QEvent.Type.Resize and self._built and watched is self.breakdown.viewport():
+            self._fit_breakdown_columns()
+        return super().eventFilter(watched, event)
 
     def _show_forms(self) -> None:
         steps_lines: list[str] = []
