@@ -3,9 +3,11 @@
 
 Usage (each argument an unpacked package folder or its .tgz as `npm pack` writes it):
 
-    npm pack cldr-localenames-full@48.2.0 cldr-subdivisions-full@48.2.0 cldr-bcp47@48.2.0 cldr-core@48.2.0
+    npm pack cldr-localenames-full@48.2.0 cldr-subdivisions-full@48.2.0 cldr-numbers-full@48.2.0 \
+        cldr-dates-full@48.2.0 cldr-bcp47@48.2.0 cldr-core@48.2.0
     python3 tools/build_cldr_names.py cldr-localenames-full-48.2.0.tgz cldr-subdivisions-full-48.2.0.tgz \
-        cldr-bcp47-48.2.0.tgz cldr-core-48.2.0.tgz --out resources/cldr-names.pack
+        cldr-numbers-full-48.2.0.tgz cldr-dates-full-48.2.0.tgz cldr-bcp47-48.2.0.tgz cldr-core-48.2.0.tgz \
+        --out resources/cldr-names.pack
 
 What goes in (app/core/names_data.py reads it back; the shape is FORMAT below):
 
@@ -13,7 +15,10 @@ What goes in (app/core/names_data.py reads it back; the shape is FORMAT below):
   (including CLDR's language+script and language+region entries such as ``en-GB``), scripts (with
   the stand-alone form where CLDR has one), regions, variants, ``-u-``/``-t-`` keys and types, and
   subdivisions (from cldr-subdivisions-full, which holds the full lists, and the few in
-  localeDisplayNames), and the localePattern / localeSeparator / localeKeyTypePattern;
+  localeDisplayNames), currencies (the ``cu`` values, from cldr-numbers-full's ``currencies.json``:
+  ``displayName`` only), time zones (the ``tz`` values, from cldr-dates-full's ``timeZoneNames.json``:
+  the ``exemplarCity`` CLDR gives, under the zone's BCP 47 code), and the localePattern /
+  localeSeparator / localeKeyTypePattern;
 - keys and types are stored under their BCP 47 codes (``ca``/``gregory``), translated from the
   legacy names CLDR's display data uses (``calendar``/``gregorian``) with cldr-bcp47's aliases;
 - the packages' JSON is resolved (a sub-locale repeats everything it inherits), so each locale keeps
@@ -118,10 +123,16 @@ def _section(pkg: Package, locale: str, file: str, part: str) -> dict[str, Any]:
 
 
 def _locale_names(
-    pkg: Package, subdiv: Package, locale: str, keymap: dict[str, str], typemap: dict[str, dict[str, str]]
+    pkg: Package,
+    subdiv: Package,
+    numbers: Package,
+    dates: Package,
+    locale: str,
+    keymap: dict[str, str],
+    typemap: dict[str, dict[str, str]],
 ) -> Names:
     """Return every name of *locale* (resolved, as the package gives it) in the builder's categories."""
-    out: Names = {c: {} for c in ("l", "s", "S", "r", "v", "k", "t", "d", "p")}
+    out: Names = {c: {} for c in ("l", "s", "S", "r", "v", "k", "t", "d", "c", "z", "p")}
     for code, name in _section(pkg, locale, "languages", "languages").items():
         if "-alt-" in code or "-menu-" in code:
             continue
@@ -159,7 +170,30 @@ def _locale_names(
     sub = subdiv.files.get(f"subdivisions/{locale}/{locale.replace('-', '_')}.json")
     if sub is not None:
         out["d"].update(json.loads(sub)["subdivisions"]["localeDisplayNames"]["subdivisions"])
+    cur = numbers.files.get(f"main/{locale}/currencies.json")
+    if cur is not None:
+        for code, body in json.loads(cur)["main"][locale]["numbers"]["currencies"].items():
+            if isinstance(body, dict) and body.get("displayName"):
+                out["c"][code] = body["displayName"]  # the cu values' names
+    tzn = dates.files.get(f"main/{locale}/timeZoneNames.json")
+    if tzn is not None:
+        zones = json.loads(tzn)["main"][locale]["dates"]["timeZoneNames"].get("zone", {})
+        tz_types = typemap.get("tz", {})
+        for iana, city in sorted(_exemplar_cities(zones, ())):
+            if iana in tz_types:
+                out["z"][tz_types[iana]] = city  # the tz values' names: the zone's exemplar city
     return out
+
+
+def _exemplar_cities(tree: dict[str, Any], path: tuple[str, ...]) -> list[tuple[str, str]]:
+    """Return (IANA zone id, exemplarCity) for every zone of a timeZoneNames ``zone`` tree."""
+    found: list[tuple[str, str]] = []
+    for part, body in tree.items():
+        if isinstance(body, dict):
+            if isinstance(body.get("exemplarCity"), str):
+                found.append(("/".join((*path, part)), body["exemplarCity"]))
+            found.extend(_exemplar_cities(body, (*path, part)))
+    return found
 
 
 def _parents(core: Package, locales: list[str]) -> tuple[dict[str, str], dict[str, str]]:
@@ -206,17 +240,20 @@ def _resolve(chain: list[str], deltas: dict[str, Names]) -> Names:
     return merged
 
 
-def build(localenames: Package, subdivisions: Package, bcp47: Package, core: Package) -> bytes:
-    """Return the bytes of the names pack built from the four packages."""
-    versions = {p.name: p.version for p in (localenames, subdivisions, bcp47, core)}
+def build(
+    localenames: Package, subdivisions: Package, numbers: Package, dates: Package, bcp47: Package, core: Package
+) -> bytes:
+    """Return the bytes of the names pack built from the six packages."""
+    pkgs = (localenames, subdivisions, numbers, dates, bcp47, core)
+    versions = {p.name: p.version for p in pkgs}
     if len(set(versions.values())) != 1:
         raise SystemExit(f"the packages are of different versions: {versions}")
-    licences = {p.files.get("LICENSE") for p in (localenames, subdivisions, bcp47, core)}
+    licences = {p.files.get("LICENSE") for p in pkgs}
     if len(licences) != 1 or None in licences:
         raise SystemExit("the packages' LICENSE files differ (resources/LICENSE-CLDR covers one licence)")
     keymap, typemap = _key_maps(bcp47)
     locales = sorted({name.split("/")[1] for name in localenames.files if name.startswith("main/")})
-    full = {loc: _locale_names(localenames, subdivisions, loc, keymap, typemap) for loc in locales}
+    full = {loc: _locale_names(localenames, subdivisions, numbers, dates, loc, keymap, typemap) for loc in locales}
     parents, scripts = _parents(core, locales)
     # The root locale ("und" in the package) holds only the patterns; it is stored as "root".
     full["root"] = full.pop("und")
@@ -265,7 +302,7 @@ def build(localenames: Package, subdivisions: Package, bcp47: Package, core: Pac
     header = {
         "format": FORMAT,
         "cldr": versions[localenames.name],
-        "packages": {p.name: p.version for p in (localenames, subdivisions, bcp47, core)},
+        "packages": {p.name: p.version for p in pkgs},
         "locales": index,
         "parents": dict(sorted(parents.items())),
         "likely_scripts": dict(sorted(scripts.items())),
@@ -284,12 +321,23 @@ def build(localenames: Package, subdivisions: Package, bcp47: Package, core: Pac
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument(
-        "packages", nargs=4, type=Path, help="cldr-localenames-full, cldr-subdivisions-full, cldr-bcp47, cldr-core"
+        "packages",
+        nargs=6,
+        type=Path,
+        help="cldr-localenames-full, cldr-subdivisions-full, cldr-numbers-full, cldr-dates-full, cldr-bcp47, "
+        "cldr-core (any order)",
     )
     ap.add_argument("--out", type=Path, required=True, help="the pack to write")
     args = ap.parse_args(argv)
     pkgs = {p.name: p for p in (Package(src) for src in args.packages)}
-    wanted = ("cldr-localenames-full", "cldr-subdivisions-full", "cldr-bcp47", "cldr-core")
+    wanted = (
+        "cldr-localenames-full",
+        "cldr-subdivisions-full",
+        "cldr-numbers-full",
+        "cldr-dates-full",
+        "cldr-bcp47",
+        "cldr-core",
+    )
     missing = [w for w in wanted if w not in pkgs]
     if missing:
         raise SystemExit(f"missing package(s): {', '.join(missing)}")

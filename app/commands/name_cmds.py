@@ -106,7 +106,9 @@ def _namer(args: argparse.Namespace) -> Namer:
 
 
 def _run_name(args: argparse.Namespace) -> int:
+    from ..core.data import DataError
     from ..core.grammar import parse
+    from ..core.names_data import NamesPackError
 
     display = args.display.strip()
     if not display or not parse(display).well_formed:
@@ -123,7 +125,10 @@ def _run_name(args: argparse.Namespace) -> int:
     status = EXIT_OK
     tags = [t for item in args.tags for t in (read_stdin_lines() if item == "-" else [item])]
     for tag in tags:
-        result = namer.name_tag(tag, display)
+        try:
+            result = namer.name_tag(tag, display)
+        except NamesPackError as exc:
+            raise DataError(f"{namer.pack.source}: {exc}") from None
         if result.name is None:
             print(f"bcp47: {tag!r} is not well-formed, so it has no name (bcp47 check says why)", file=sys.stderr)
             status = EXIT_NO_MATCH

@@ -25,7 +25,10 @@ The whole-tag name follows UTS #35 Part 2 §1.1 (Locale Display Name Algorithm),
 4. ``-u-``: attributes (with key ``u``), then each keyword: CLDR's name for the key+type if it has
    one ("Thai Digits"), else key name and value joined with ``localeKeyTypePattern``, the value
    named by its class: scripts for ``kr``/``dx``, subdivisions for ``sd`` and ``rg`` (a ``rg`` value
-   ``gbzzzz`` names the region), code points for ``vt``.
+   ``gbzzzz`` names the region), code points for ``vt``, currencies for ``cu`` (CLDR's currency
+   names, "Currency: Euro") and time zones for ``tz`` (the zone's exemplar city: "Time Zone: Zürich",
+   from its IANA id where CLDR gives none, as CLDR does); the spec lists no step for these two, but
+   CLDR has the names.
 5. Other extensions in singleton order, then private use (key ``x``), as ``singleton: subtags``.
 
 Then ``localePattern`` joins the base name with the qualifiers, listed with ``localeSeparator``;
@@ -52,7 +55,6 @@ Readings taken where the spec leaves room (each pinned by a test):
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -60,6 +62,8 @@ from typing import TYPE_CHECKING
 
 from .grammar import Extension, Parse, parse
 from .name_search import BaseRecord, NameIndex, base_records
+from .name_values import ValueNames
+from .name_values import fill as _fill
 from .names_data import LocaleNames, NamesPack
 from .syntax import GRANDFATHERED, SCRIPT_KIND, VARIANT_KIND, cased
 
@@ -69,7 +73,6 @@ if TYPE_CHECKING:
 
 __all__ = ["Namer", "SubtagName", "TagName", "bundled_namer"]
 
-_PLACEHOLDER = re.compile(r"\{([01])\}")
 _PARENS = str.maketrans({"(": "[", ")": "]", "（": "［", "）": "］"})
 _T_KIND = {0: "language", 1: "extlang", 2: "script", 3: "region", 4: "variant"}
 
@@ -112,7 +115,7 @@ class TagName:
     autonym_locale: str | None
 
 
-class Namer:
+class Namer(ValueNames):
     """Names tags and subtags with CLDR's data, the registry's descriptions as the fallback."""
 
     __slots__ = ("_indexes", "_records", "_registry", "cldr", "pack")
@@ -156,99 +159,6 @@ class Namer:
             return None
         rec = self._registry.get(kind, code)
         return rec.descriptions[0] if rec is not None and rec.descriptions else None
-
-    def language_name(self, code: str, display: str) -> str | None:
-        """Return CLDR's name of language *code* (or language+script/region form like ``en-GB``)."""
-        return self.pack.names(display).get("l", code)
-
-    def script_name(self, code: str, display: str, *, standalone: bool = True) -> str | None:
-        """Return CLDR's name of script *code*, the stand-alone form where CLDR has one."""
-        names = self.pack.names(display)
-        code = cased("script", code)
-        return (names.get("S", code) if standalone else None) or names.get("s", code)
-
-    def region_name(self, code: str, display: str) -> str | None:
-        """Return CLDR's name of region *code* (``DE``, ``419``).
-
-        >>> bundled_namer().region_name("de", "de"), bundled_namer().region_name("419", "es")
-        ('Deutschland', 'Latinoamérica')
-        """
-        return self.pack.names(display).get("r", cased("region", code))
-
-    def variant_name(self, code: str, display: str) -> str | None:
-        """Return CLDR's name of variant *code*."""
-        return self.pack.names(display).get("v", code.lower())
-
-    def subdivision_name(self, code: str, display: str) -> str | None:
-        """Return CLDR's name of subdivision *code* (``gbsct``, ``usca``): the ``sd`` values.
-
-        CLDR 48 has full subdivision lists in English only (and a few in other languages); an
-        unnamed one in another language falls back to English, as CLDR's own data does through root.
-
-        >>> bundled_namer().subdivision_name("gbsct", "de"), bundled_namer().subdivision_name("usca", "de")
-        ('Schottland', 'California')
-        """
-        code = code.lower()
-        return self.pack.names(display).get("d", code) or self.pack.names("en").get("d", code)
-
-    def subdivisions_of(self, region: str, display: str) -> list[tuple[str, str | None]]:
-        """Return every subdivision code CLDR lists for *region* (``sd`` values), each with its name.
-
-        For the ``-u-`` builder's ``sd`` picker; the codes come from the bundled CLDR data (a namer
-        made without it returns the named ones only), in code order.
-
-        >>> bundled_namer().subdivisions_of("GB", "de")[:2]
-        [('gbabc', 'Armagh, Banbridge and Craigavon'), ('gbabd', 'Aberdeenshire')]
-        """
-        prefix = region.lower()
-        if self.cldr is not None:
-            codes = sorted(c for c in self.cldr.subdivisions if c.startswith(prefix) and len(c) > len(prefix))
-        else:
-            codes = sorted(c for c in self.pack.names("en").table("d") if c.startswith(prefix))
-        return [(c, self.subdivision_name(c, display)) for c in codes]
-
-    def rg_name(self, value: str, display: str) -> str | None:
-        """Return the name of an ``rg`` value: ``gbzzzz`` names the region, others the subdivision.
-
-        >>> bundled_namer().rg_name("gbzzzz", "fr"), bundled_namer().rg_name("usca", "en")
-        ('Royaume-Uni', 'California')
-        """
-        value = value.lower()
-        if value.endswith("zzzz") and len(value) in (6, 7):
-            return self.region_name(value[:-4], display)
-        return self.subdivision_name(value, display)
-
-    def key_name(self, key: str, display: str) -> str | None:
-        """Return CLDR's name of a ``-u-``/``-t-`` key (``ca`` → "Calendar")."""
-        return self.pack.names(display).get("k", key.lower())
-
-    def type_name(self, key: str, value: str, display: str) -> str | None:
-        """Return CLDR's name of a key's value (``ca``, ``islamic-civil``); ``sd``/``rg`` values too."""
-        key, value = key.lower(), value.lower()
-        if key == "sd":
-            return self.subdivision_name(value, display)
-        if key == "rg":
-            return self.rg_name(value, display)
-        names = self.pack.names(display)
-        if key in ("kr", "dx"):  # REORDER_CODE / SCRIPT_CODE: a list of script (or reorder) codes
-            parts = [names.get("t", f"kr-{v}") or self.script_name(v, display, standalone=False) or v
-                     for v in value.split("-")]  # fmt: skip
-            listed = parts[0]
-            for part in parts[1:]:
-                listed = _fill(names.separator, listed, part)
-            return listed
-        return names.get("t", f"{key}-{value or 'true'}")
-
-    def _key_description(self, ext: str, key: str, value: str | None = None) -> str | None:
-        if self.cldr is None:
-            return None
-        k = (self.cldr.u_keys if ext == "u" else self.cldr.t_keys).get(key.lower())
-        if k is None:
-            return None
-        if value is None:
-            return k.description or None
-        t = k.types.get(value.lower())
-        return t.description if t is not None and t.description else None
 
     # ------------------------------------------------------------------ whole tags
     def display_name(self, tag: str, display: str = "en") -> str | None:
@@ -413,7 +323,7 @@ class Namer:
         key_name = names.get("k", key) or key
         if key == "vt":
             value_name = value.replace("-", " ").replace("_", " ")
-        elif key in ("sd", "rg", "kr", "dx"):
+        elif key in ("sd", "rg", "kr", "dx", "cu", "tz"):
             value_name = self.type_name(key, value, names.locale) or value
         else:
             value_name = value
@@ -489,7 +399,11 @@ class Namer:
             return
         value = "-".join(v[0].lower() for v in vals)
         vname = self.type_name(key, value, names.locale)
-        if key in ("sd", "rg") or key in ("kr", "dx"):
+        if key == "cu":
+            source = names.source("c", value.upper()) if vname else None
+        elif key == "tz":
+            source = (names.source("z", value) or "IANA id") if vname else None
+        elif key in ("sd", "rg", "kr", "dx"):
             source = names.locale if vname else None
         else:
             source = names.source("t", f"{key}-{value}") if vname else None
@@ -507,11 +421,6 @@ class Namer:
 
 def _bracketed(name: str) -> str:
     return name.translate(_PARENS)
-
-
-def _fill(pattern: str, first: str, second: str) -> str:
-    """Put *first* and *second* into a CLDR pattern's ``{0}`` and ``{1}`` (in one pass: names may hold braces)."""
-    return _PLACEHOLDER.sub(lambda m: first if m.group(1) == "0" else second, pattern)
 
 
 def _kv(names: LocaleNames, key: str, value: str) -> str:

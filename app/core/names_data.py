@@ -38,6 +38,8 @@ CATEGORIES = {
     "k": "-u-/-t- keys, and the singletons t and x",
     "t": "-u-/-t- types as key-type (ca-gregory, ca-islamic-civil)",
     "d": "subdivisions (gbsct)",
+    "c": "currencies (EUR): the cu values",
+    "z": "time zones by BCP 47 code (usnyc): the exemplar city CLDR gives, the tz values",
     "p": "patterns: pattern, separator, keytype",
 }
 

@@ -212,7 +212,15 @@ class TagNamesBar(QWidget):
         assert self._namer is not None
         display = self.display_language()
         text = self._text.strip()
-        self._current = self._namer.name_tag(text, display) if text else None
+        try:
+            self._current = self._namer.name_tag(text, display) if text else None
+        except (DataError, NamesPackError) as exc:  # a damaged or replaced pack: say so, keep editing
+            log.warning("display names unavailable: %s", exc)
+            self._current = None
+            self.name_label.setText("(CLDR display names are not available)")
+            self.name_label.setToolTip(str(exc))
+            self.autonym_label.setText("")
+            return
         cur = self._current
         if cur is None:
             self.name_label.setText("—")

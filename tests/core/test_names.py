@@ -85,6 +85,26 @@ def test_u_keywords_are_named_by_their_bcp47_codes_through_the_legacy_names(name
     assert namer.display_name("en-u-kr-latn-digit", "en") == "English (Script/Block Reordering: Latin, Digits)"
 
 
+def test_currency_values_have_cldr_currency_names(namer: Namer) -> None:
+    assert namer.display_name("en-u-cu-eur", "en") == "English (Currency: Euro)"
+    assert namer.display_name("de-CH-u-cu-chf", "de") == "Schweizer Hochdeutsch (Währung: Schweizer Franken)"
+    assert namer.display_name("en-u-cu-eur", "ja") == "英語 (通貨: ユーロ)"
+    assert namer.type_name("cu", "usd", "fr") == "dollar des États-Unis"
+    assert namer.display_name("en-u-cu-xyz", "en") == "English (Currency: xyz)"  # not a currency CLDR names
+    row = namer.subtag_names("en-u-cu-eur", "de-CH")[-1]
+    assert (row.kind, row.code, row.name, row.source) == ("u-type", "eur", "Euro", "de")
+
+
+def test_time_zone_values_are_named_by_their_exemplar_city(namer: Namer) -> None:
+    assert namer.display_name("de-CH-u-tz-chzrh", "de") == "Schweizer Hochdeutsch (Zeitzone: Zürich)"
+    assert namer.display_name("en-u-tz-usnyc", "ja") == "英語 (タイムゾーン: ニューヨーク)"
+    # CLDR en lists no city for America/New_York: the city comes from the IANA id, as CLDR's own fallback
+    assert namer.display_name("en-u-tz-usnyc", "en") == "English (Time Zone: New York)"
+    assert namer.subtag_names("en-u-tz-usnyc", "en")[-1].source == "IANA id"
+    assert namer.display_name("en-u-tz-unk", "de") == "Englisch (Zeitzone: Unbekannt)"
+    assert namer.display_name("en-u-tz-utc", "en") == "English (Time Zone: utc)"  # Etc/ ids have no city
+
+
 def test_subdivision_and_rg_values_have_names(namer: Namer) -> None:
     assert namer.subdivision_name("gbsct", "de") == "Schottland"
     assert namer.subdivision_name("usca", "en") == "California"
@@ -307,3 +327,19 @@ def test_cli_name_takes_its_registry_descriptions_from_registry_file(
     assert [s["registry"] for s in mt["subtags"]] == ["Maltese", "Malta"]
     assert mt["name"] == "Maltese (Malta)"
     assert de["subtags"][0]["registry"] is None and de["subtags"][0]["cldr"] == "German"  # not in that file
+
+
+def test_cli_name_reports_a_damaged_pack_as_a_data_error(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    from bcp47_explorer.core import data
+    from bcp47_explorer.core.names import Namer
+
+    raw = bytearray(data.resource_path("cldr-names.pack").read_bytes())
+    raw[-5000:] = b"\0" * 5000
+    (tmp_path / "names.pack").write_bytes(bytes(raw))
+    broken = Namer(data.load_names(tmp_path / "names.pack"), data.bundled_registry(), data.bundled_cldr())
+    monkeypatch.setattr("bcp47_explorer.core.names.bundled_namer", lambda: broken)
+    assert cli.main(["name", "--in", "zu", "de"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("bcp47: data error: ") and "names.pack: the names of zu are damaged" in err

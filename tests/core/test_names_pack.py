@@ -31,6 +31,8 @@ def test_the_pack_holds_every_cldr_locale_and_each_one_matches_its_recorded_sha2
     assert pack.cldr_version == "48.2.0"
     assert pack.packages["cldr-localenames-full"] == "48.2.0"
     assert pack.packages["cldr-subdivisions-full"] == "48.2.0"
+    assert pack.packages["cldr-numbers-full"] == "48.2.0"
+    assert pack.packages["cldr-dates-full"] == "48.2.0"
     assert len(pack.locales) == 766  # every main/<locale> of cldr-localenames-full 48.2.0, root included
     for loc in sorted(pack.locales):
         raw = json.dumps(pack.read_locale(loc), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
@@ -51,6 +53,8 @@ def test_full_lists_are_there_for_the_big_locales() -> None:
     assert len(en.table("l")) > 600 and len(ja.table("l")) > 600
     assert len(en.table("r")) > 290 and len(en.table("s")) > 200
     assert len(en.table("d")) > 5000  # the subdivisions of cldr-subdivisions-full
+    assert len(en.table("c")) > 300 and ja.get("c", "JPY") == "日本円"  # currencies of cldr-numbers-full
+    assert ja.get("z", "usnyc") == "ニューヨーク" and en.get("z", "usnyc") is None  # en derives it from the id
     assert en.get("t", "ca-gregory") == "Gregorian Calendar"  # stored under BCP 47 codes
     assert en.get("t", "ks-level1") == "Sort Base Letters Only"  # legacy colStrength/primary
     assert not any(k.endswith("-core") for k in en.table("t"))  # the JSON's scope="core" strays are left out
@@ -137,6 +141,26 @@ def _tiny_packages(tmp_path: Path) -> list[Path]:
             }
         },
     )
+    numbers = _package(
+        tmp_path,
+        "cldr-numbers-full",
+        {
+            "main/de/currencies.json": {
+                "main": {"de": {"numbers": {"currencies": {"CHF": {"displayName": "Schweizer Franken"}}}}}
+            }
+        },
+    )
+    dates = _package(
+        tmp_path,
+        "cldr-dates-full",
+        {
+            "main/de/timeZoneNames.json": {
+                "main": {
+                    "de": {"dates": {"timeZoneNames": {"zone": {"Europe": {"Zurich": {"exemplarCity": "Zürich"}}}}}}
+                }
+            }
+        },
+    )
     bcp47 = _package(
         tmp_path,
         "cldr-bcp47",
@@ -145,6 +169,9 @@ def _tiny_packages(tmp_path: Path) -> list[Path]:
                 "keyword": {"u": {"ca": {"_alias": "calendar", "gregory": {"_alias": "gregorian"}}}}
             },
             "bcp47/measure.json": {"keyword": {"u": {"ms": {"_alias": "measure"}}}},
+            "bcp47/timezone.json": {
+                "keyword": {"u": {"tz": {"_alias": "timezone", "chzrh": {"_alias": "Europe/Zurich"}}}}
+            },
         },
     )
     core = _package(
@@ -155,7 +182,7 @@ def _tiny_packages(tmp_path: Path) -> list[Path]:
             "supplemental/likelySubtags.json": {"supplemental": {"likelySubtags": {"de": "de-Latn-DE"}}},
         },
     )
-    return [names, subdivisions, bcp47, core]
+    return [names, subdivisions, numbers, dates, bcp47, core]
 
 
 def test_the_build_is_deterministic_and_stores_each_locale_as_its_difference_from_its_parent(tmp_path: Path) -> None:
@@ -174,13 +201,15 @@ def test_the_build_is_deterministic_and_stores_each_locale_as_its_difference_fro
     assert names.get("t", "ca-gregory") == "Gregorianischer Kalender"  # legacy names → BCP 47 codes
     assert names.get("t", "ca-core") is None
     assert names.get("d", "gbsct") == "Schottland"
+    assert names.get("c", "CHF") == "Schweizer Franken" and names.source("c", "CHF") == "de"
+    assert names.get("z", "chzrh") == "Zürich"  # IANA id → BCP 47 code
     assert pack.autonyms["de"] == ("Deutsch",)
 
 
 def test_the_build_refuses_packages_of_different_versions(tmp_path: Path) -> None:
     builder = _builder()
     sources = _tiny_packages(tmp_path)
-    meta = sources[3] / "package.json"
+    meta = sources[5] / "package.json"
     meta.write_text(json.dumps({"name": "cldr-core", "version": "47.0.0"}))
     with pytest.raises(SystemExit, match="different versions"):
         builder.main([*map(str, sources), "--out", str(tmp_path / "x.pack")])
@@ -190,7 +219,14 @@ def test_the_build_refuses_packages_of_different_versions(tmp_path: Path) -> Non
 @pytest.mark.skipif(not os.environ.get("BCP47_CLDR_NPM"), reason="set BCP47_CLDR_NPM to the folder of the npm tarballs")
 def test_rebuilding_from_the_npm_tarballs_gives_the_bundled_pack_byte_for_byte(tmp_path: Path) -> None:
     folder = Path(os.environ["BCP47_CLDR_NPM"])
-    names = ("cldr-localenames-full", "cldr-subdivisions-full", "cldr-bcp47", "cldr-core")
+    names = (
+        "cldr-localenames-full",
+        "cldr-subdivisions-full",
+        "cldr-numbers-full",
+        "cldr-dates-full",
+        "cldr-bcp47",
+        "cldr-core",
+    )
     out = tmp_path / "rebuilt.pack"
     assert _builder().main([str(folder / f"{n}-48.2.0.tgz") for n in names] + ["--out", str(out)]) == 0
     # (the blobs are zlib streams: byte equality also needs the same zlib, which a CI image has)

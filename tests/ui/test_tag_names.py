@@ -112,3 +112,26 @@ def test_the_names_are_not_loaded_while_the_editor_is_built(qtbot, engine, tmp_p
     assert bundled_names.cache_info().currsize == 0
     qtbot.waitUntil(lambda: pane.names_bar.name_label.text() == "German", timeout=5000)
     assert pane.names_bar.loaded
+
+
+def test_a_damaged_names_pack_is_reported_in_the_bar_and_editing_goes_on(qtbot, engine, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from bcp47_explorer.core.data import load_names, resource_path
+    from bcp47_explorer.ui import tag_names
+
+    damaged = tmp_path / "names.pack"
+    data = bytearray(resource_path("cldr-names.pack").read_bytes())
+    data[-5000:] = b"\0" * 5000  # the last locales' blobs are garbage, the header is intact
+    damaged.write_bytes(bytes(data))
+    pack = load_names(damaged)
+    settings = Settings(tmp_path / "s.ini")
+    settings.set_value(SETTING, "zu")  # the last locale in the pack: its blob is damaged
+    pane = _pane(qtbot, engine, settings)
+    original = tag_names.bundled_names
+    tag_names.bundled_names = lambda: pack  # type: ignore[assignment]
+    try:
+        pane.set_text("de")
+    finally:
+        tag_names.bundled_names = original  # type: ignore[assignment]
+    assert pane.names_bar.name_label.text() == "(CLDR display names are not available)"
+    assert "damaged" in pane.names_bar.name_label.toolTip()
+    assert pane.status.text().startswith("✔ well-formed")  # the rest of the editor carries on
