@@ -451,3 +451,16 @@ def test_every_shortcut_the_readme_names_for_the_app_exists(window) -> None:  # 
     keys |= {s.key().toString() for s in window.findChildren(QShortcut)}
     assert {"Ctrl+=", "Ctrl+-", "Ctrl+0", "Ctrl+Shift+C", "Ctrl+1", "Ctrl+F", "Ctrl+Return"} <= named
     assert named - keys == set()
+
+
+def test_sorting_keeps_the_current_row_on_the_record_the_details_show(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    _search(qtbot, window, "norweg")
+    browser = window.browser
+    qtbot.keyClick(browser.table, Qt.Key.Key_Down)
+    qtbot.keyClick(browser.table, Qt.Key.Key_Down)
+    shown = browser.current_record()
+    header = browser.table.horizontalHeader()
+    for _ in range(2):  # ascending, then descending by Code
+        x = header.sectionViewportPosition(1) + header.sectionSize(1) // 2
+        qtbot.mouseClick(header.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(x, header.height() // 2))
+        assert browser.model.record(browser.table.currentIndex().row()) is shown is browser.current_record()
