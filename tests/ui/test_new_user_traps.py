@@ -464,3 +464,33 @@ def test_sorting_keeps_the_current_row_on_the_record_the_details_show(qtbot, win
         x = header.sectionViewportPosition(1) + header.sectionSize(1) // 2
         qtbot.mouseClick(header.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(x, header.height() // 2))
         assert browser.model.record(browser.table.currentIndex().row()) is shown is browser.current_record()
+
+
+def test_the_context_menu_shows_the_record_of_the_subtag_under_the_mouse(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtCore import QTimer
+    from PySide6.QtGui import QContextMenuEvent
+
+    pane = _editor(window)
+    _type_in_editor(qtbot, window, "sr-Latn-RS")
+    pos = _point_of(pane, 8)
+    chosen: list[str] = []
+
+    def choose() -> None:
+        menu = QApplication.activePopupWidget()
+        if menu is None:
+            QTimer.singleShot(20, choose)
+            return
+        action = next((a for a in menu.actions() if "record" in a.text()), None)
+        if action is not None:
+            chosen.append(action.text())
+            action.trigger()
+        menu.close()
+
+    QTimer.singleShot(0, choose)
+    viewport = pane.editor.viewport()
+    event = QContextMenuEvent(QContextMenuEvent.Reason.Mouse, pos, viewport.mapToGlobal(pos))
+    QApplication.sendEvent(viewport, event)
+    assert chosen and "Ctrl+click" in chosen[0]
+    assert window.tabs.currentWidget() is pane
+    assert "RS" in pane.card_text() and "Serbia" in pane.card_text()
+    assert pane.editor.text() == "sr-Latn-RS"
