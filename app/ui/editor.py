@@ -77,18 +77,20 @@ CHECK_LIMIT = 1_000
 
 
 def non_ascii_notes(text: str) -> list[str]:
-    """Name every distinct non-ASCII character of *text* with its position and code point.
+    """Name every distinct non-ASCII or invisible character of *text* with its position and code point.
 
     >>> non_ascii_notes("tr-Latı")
     ["'ı' U+0131 LATIN SMALL LETTER DOTLESS I at 6"]
+    >>> non_ascii_notes("en\\x00US")
+    ["'⟨NUL⟩' U+0000 CONTROL CHARACTER at 2"]
     """
     seen: dict[str, list[int]] = {}
     for i, ch in enumerate(text):
-        if ord(ch) > 127:
+        if ord(ch) > 127 or is_invisible(ch):
             seen.setdefault(ch, []).append(i)
     out = []
     for ch, where in seen.items():
-        name = unicodedata.name(ch, "unnamed character")
+        name = unicodedata.name(ch, "CONTROL CHARACTER" if unicodedata.category(ch) == "Cc" else "unnamed character")
         shown = f"⟨{badge_text(ch)}⟩" if is_invisible(ch) else ch  # a bidi control must not reorder the note
         places = ", ".join(str(i) for i in where[:5]) + (" …" if len(where) > 5 else "")
         out.append(f"'{shown}' U+{ord(ch):04X} {name} at {places}")
@@ -498,8 +500,9 @@ class EditorPane(QWidget):
             if start - (1 if diag.start == diag.end else 0) <= index < end:
                 lines.append(f"{_esc(diag.severity.capitalize())}: {_esc(shown_message(diag.message))}")
         text = self.editor.text()
-        if 0 <= index < len(text) and ord(text[index]) > 127:
-            lines.append(_esc(non_ascii_notes(text[index])[0].rsplit(" at ", 1)[0]) + " — not ASCII")
+        if 0 <= index < len(text) and (ord(text[index]) > 127 or is_invisible(text[index])):
+            what = " — not ASCII" if ord(text[index]) > 127 else " — invisible"
+            lines.append(_esc(non_ascii_notes(text[index])[0].rsplit(" at ", 1)[0]) + what)
         return "<br>".join(lines)
 
     # Slots ---------------------------------------------------------------------------------------------
@@ -619,8 +622,9 @@ class EditorPane(QWidget):
                          "and coloured. No language tag is that long; is this the right text?")  # fmt: skip
         foreign = non_ascii_notes(full[:CHECK_LIMIT])
         if foreign:
-            parts.append("Non-ASCII input: " + "; ".join(foreign) + ". A tag may hold only ASCII letters, digits "
-                         "and '-' (RFC 5646 §2.1); the marked characters make it ill-formed.")  # fmt: skip
+            parts.append("Non-ASCII or invisible input: " + "; ".join(foreign) + ". A tag may hold only "
+                         "ASCII letters, digits and '-' (RFC 5646 §2.1); the marked characters make it "
+                         "ill-formed.")  # fmt: skip
         text = "\n".join(p for p in parts if p)
         self.notice.setText(text)
         self.notice.setVisible(bool(text))

@@ -186,6 +186,8 @@ def test_history_keeps_every_well_formed_current_tag_from_every_pane(qtbot, wind
     qtbot.keyClick(pane.editor, Qt.Key.Key_A, CTRL)
     qtbot.keyClick(pane.editor, Qt.Key.Key_V, CTRL)
     assert pane.editor.text() == "en\x00US"
+    pane.flush()
+    assert "⟨NUL⟩" in pane.notice.text() and "U+0000" in pane.notice.text()  # the invisible character is named
     qtbot.keyClick(pane.editor, Qt.Key.Key_Return)
     assert pane.history() == ["sr-Latn"]
     _type_in_editor(qtbot, window, "sr-Latn")
