@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import unicodedata
 from typing import TYPE_CHECKING, Any
 
 from ..cli import EXIT_NO_MATCH, EXIT_OK, CommandError, data_loaded, emit_json
@@ -87,13 +88,18 @@ def name_text(result: TagName) -> str:
         if s.name is not None and s.source not in (None, result.locale):
             cldr += f" [from {s.source}]"
         cells.append(cldr)
-    cwidth = max((len(c) for c in cells), default=0)
+    cwidth = max((_width(c) for c in cells), default=0)
     for s, cldr in zip(result.subtags, cells, strict=True):
-        line = f"  {s.text:<{width}}  {s.kind:<11} {cldr:<{cwidth}}"
+        line = f"  {s.text:<{width}}  {s.kind:<11} {cldr}{' ' * (cwidth - _width(cldr))}"
         if s.description:
             line += f"  registry: {s.description}"
         lines.append(line.rstrip())
     return "\n".join(lines) + "\n"
+
+
+def _width(text: str) -> int:
+    """Return how many terminal columns *text* takes (East Asian wide characters take two)."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
 
 
 def _namer(args: argparse.Namespace) -> Namer:

@@ -32,6 +32,8 @@ SETTING = "names/display_language"
 #: The names are read this long after the bar is shown (or asked, once shown): the window is painted by then.
 LOAD_DELAY_MS = 100
 _SYSTEM = ""  # the setting's value that follows the system language
+_NAME_TIP = "The tag's name in the chosen language, from CLDR 48's locale display names"
+_AUTONYM_TIP = "The tag named in its own language (shown when CLDR has a locale for it)"
 
 
 def system_display_language(namer: Namer, ui_languages: list[str] | None = None) -> str:
@@ -69,13 +71,13 @@ class TagNamesBar(QWidget):
         caption = QLabel("Name:", self)
         self.name_label = QLabel(self)
         self.name_label.setAccessibleName("Tag name")
-        self.name_label.setToolTip("The tag's display name (CLDR), shown once the names have loaded")
+        self.name_label.setToolTip(_NAME_TIP)
         self.name_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.name_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         caption.setBuddy(self.name_label)
         self.autonym_label = QLabel(self)
         self.autonym_label.setAccessibleName("Tag name in its own language")
-        self.autonym_label.setToolTip("The tag named in its own language (CLDR), shown once the names have loaded")
+        self.autonym_label.setToolTip(_AUTONYM_TIP)
         self.autonym_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.autonym_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.language_box = _LanguageBox(self._fill_all_languages, self)
@@ -224,7 +226,7 @@ class TagNamesBar(QWidget):
         cur = self._current
         if cur is None:
             self.name_label.setText("—")
-            self.name_label.setToolTip("")
+            self.name_label.setToolTip(_NAME_TIP)
             self.autonym_label.setText("")
             return
         where = f"CLDR {self._namer.pack.cldr_version} locale {cur.locale}"
@@ -243,7 +245,7 @@ class TagNamesBar(QWidget):
             self.autonym_label.setToolTip(f"{cur.autonym}\n\nThe tag named in its own language ({where})")
         else:
             self.autonym_label.setText("")
-            self.autonym_label.setToolTip("")
+            self.autonym_label.setToolTip(_AUTONYM_TIP)
 
 
 class _LanguageBox(QComboBox):

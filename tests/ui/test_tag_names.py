@@ -135,3 +135,12 @@ def test_a_damaged_names_pack_is_reported_in_the_bar_and_editing_goes_on(qtbot, 
     assert pane.names_bar.name_label.text() == "(CLDR display names are not available)"
     assert "damaged" in pane.names_bar.name_label.toolTip()
     assert pane.status.text().startswith("✔ well-formed")  # the rest of the editor carries on
+
+
+def test_the_name_labels_always_have_a_tooltip(qtbot, engine, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    settings = Settings(tmp_path / "s.ini")
+    settings.set_value(SETTING, "en")
+    pane = _pane(qtbot, engine, settings)
+    for text in ("", "aaa", "de"):
+        pane.set_text(text)
+        assert pane.names_bar.name_label.toolTip() and pane.names_bar.autonym_label.toolTip(), text
