@@ -395,12 +395,30 @@ class Registry:
         return list(self.relations.by_suppress_script.get(script.lower(), ()))
 
     def members(self, macrolanguage: str) -> list[Record]:
-        """Return the language and extlang records whose Macrolanguage is *macrolanguage*."""
-        return list(self.relations.members.get(macrolanguage.lower(), ()))
+        """Return the members of *macrolanguage*: one record per code, the language record before an extlang.
+
+        A member such as ``cmn`` has a language record and an extlang record, both with ``Macrolanguage: zh``;
+        they are one member, so it is listed (and counted) once, by its language record; ``same_code`` gives
+        the other record.
+        """
+        out: dict[str, Record] = {}
+        for rec in self.relations.members.get(macrolanguage.lower(), ()):
+            kept = out.get(rec.code.lower())
+            if kept is None or (kept.type != RecordType.LANGUAGE and rec.type == RecordType.LANGUAGE):
+                out[rec.code.lower()] = rec
+        return list(out.values())
 
     def replaced_by_this(self, record: Record) -> list[Record]:
-        """Return the records whose Preferred-Value points at *record*."""
-        return self.relations.pointing_at(record)
+        """Return the records of other codes whose Preferred-Value points at *record*.
+
+        The extlang twin of a language (extlang ``aeb``, Preferred-Value ``aeb``) is the same code in its
+        other form, not a record replaced by another: ``same_code`` names it.
+        """
+        return [r for r in self.relations.pointing_at(record) if r.code.lower() != record.code.lower()]
+
+    def same_code(self, record: Record) -> list[Record]:
+        """Return the other records with *record*'s code (language ``mt`` and region ``MT``; ``aeb`` twice)."""
+        return [r for r in self.lookup(record.code) if r is not record and r.code.lower() == record.code.lower()]
 
     def deprecated_records(self) -> list[Record]:
         """Return every record that carries a Deprecated date."""

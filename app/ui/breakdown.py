@@ -6,6 +6,7 @@ before the first singleton, from CLDR for -u- and -t-); ``BreakdownModel`` is a 
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
@@ -18,8 +19,9 @@ from ..core.tag import CheckResult
 from ..core.tagvalues import Role, Subtag
 from .roles import role_colour, role_style, swatch_icon
 from .table_model import Column, RowTableModel
+from .visible import shown_text
 
-__all__ = ["COLUMNS", "BreakdownModel", "BreakdownRow", "breakdown_rows"]
+__all__ = ["COLUMNS", "BreakdownModel", "BreakdownRow", "breakdown_rows", "subtag_card_html"]
 
 # Roles whose subtags have a record of the same type in the IANA registry.
 _REGISTRY_ROLES = frozenset({Role.LANGUAGE, Role.EXTLANG, Role.SCRIPT, Role.REGION, Role.VARIANT})
@@ -210,7 +212,7 @@ def _text_column(header: str, value: Callable[[BreakdownRow], str]) -> Column[Br
 
 #: The breakdown's columns; the Subtag is drawn in its role's colour, the Role carries a swatch.
 COLUMNS: tuple[Column[BreakdownRow], ...] = (
-    Column("Subtag", lambda r: r.text, tooltip=_role_tip, foreground=lambda r, p: role_colour(r.role, p)),
+    Column("Subtag", lambda r: shown_text(r.text), tooltip=_role_tip, foreground=lambda r, p: role_colour(r.role, p)),
     Column("Role", lambda r: role_style(r.role).name, tooltip=_role_tip, decoration=_role_swatch),
     Column("Name (CLDR)", lambda r: r.name, tooltip=lambda r: r.name_tip or None),
     _text_column("Description", lambda r: r.description),
@@ -228,3 +230,27 @@ class BreakdownModel(RowTableModel[BreakdownRow]):
 
     def __init__(self, palette: QPalette, parent: QObject | None = None) -> None:
         super().__init__(COLUMNS, palette=palette, parent=parent)
+
+
+def subtag_card_html(row: BreakdownRow | None, registry: Registry) -> str:
+    """Return the details card of *row*: its role, what it means, and every field of its registry record."""
+    if row is None:
+        return (
+            "<p><i>Ctrl+click a subtag in the tag, use its context menu, or choose a row of the table to see "
+            "its record here.</i></p>"
+        )
+    style = role_style(row.role)
+    code = html.escape(shown_text(row.text))
+    out = [f"<h4><span style='font-family: monospace'>{code}</span> — {html.escape(style.name)}</h4>"]
+    if row.description:
+        out.append(f"<p>{html.escape(row.description)}</p>")
+    record = registry.get(row.record_type, row.record_code) if row.record_type else None
+    if record is None and row.record_type:
+        record = registry.tag_record(row.record_code)
+    if record is not None:
+        # One field per line ("Name: value") wraps well in a narrow card; a table split its field names.
+        out.append("<p>" + "<br>".join(f"<b>{html.escape(n)}:</b> {html.escape(v)}" for n, v in record.fields) + "</p>")
+        out.append("<p><a href='open:browser'>Open in the Registry browser</a></p>")
+    else:
+        out.append(f"<p><small>{html.escape(style.tooltip)}</small></p>")
+    return "".join(out)

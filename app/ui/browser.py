@@ -305,19 +305,18 @@ class BrowserPane(QWidget):
             ]
         if f["since"]:
             found = [r for r in found if self._changed_since(r, f["since"])]
-        previous = self._record
         self.model.set_records(found)
         total = len(self._registry)
         shown = self.model.rowCount()
         filtered = f["query"].strip() or f["type"] or f["scope"] or f["deprecated"] or f["since"]
         what = f"{shown:,} of {total:,} records" if filtered else f"all {total:,} records"
         self.count_label.setText(f"Showing {what}  ·  registry File-Date {self._registry.file_date}")
-        row = self.model.row_of(previous) if previous is not None else -1
-        if row < 0 and shown:
-            row = 0
-        if row >= 0:
-            self._select_row(row)
+        # A new search starts on its top hit: keeping an older selection that happens to match again (heploc
+        # still matches "Latn" through its Comments) would let Ctrl+Return insert a record no longer in view.
+        if shown:
+            self._select_row(0)
         else:
+            self.table.selectionModel().clearCurrentIndex()
             self._show_details(None)
 
     # ------------------------------------------------------ changed since
@@ -412,8 +411,8 @@ class BrowserPane(QWidget):
 
     # --------------------------------------------------------------- details
     def _show_details(self, rec: Record | None, pick: str | None = None) -> None:
-        if rec is self._record and pick is None:
-            return
+        if rec is self._record and pick is None and (rec is None or not rec.is_range):
+            return  # a range record is shown again: a new search may have named another code inside it
         self._record = rec
         self.use_button.setEnabled(rec is not None)
         is_range = rec is not None and rec.is_range
@@ -428,6 +427,8 @@ class BrowserPane(QWidget):
             self.range_combo.addItems(codes)
             first, last = rec.range_bounds or (rec.code, rec.code)
             self.range_label.setText(f"&Code ({len(codes):,} in {first}–{last}):")
+            if pick is None and rec.contains(self.search_edit.text().strip()):
+                pick = self.search_edit.text().strip()  # the code searched for is the one wanted: start on it
             if pick is not None:
                 idx = next((i for i, c in enumerate(codes) if c.lower() == pick.lower()), 0)
                 self.range_combo.setCurrentIndex(idx)
@@ -481,10 +482,7 @@ class BrowserPane(QWidget):
         for heading, records in self._relations(rec):
             if not records:
                 continue
-            items = ", ".join(
-                _link(_record_href(r), r.code, r.description) + (" <i>(deprecated)</i>" if r.is_deprecated else "")
-                for r in records
-            )
+            items = ", ".join(self._relation_item(r) for r in records)
             out.append(f"<h4>{esc(heading)} ({len(records)})</h4><p>{items}</p>")
         if rec.type == RecordType.LANGUAGE and not rec.is_range and not rec.is_deprecated:
             tip = "Open the registration assistant with this language as the Prefix"
@@ -494,6 +492,16 @@ class BrowserPane(QWidget):
         links = " · ".join(_link(url, label, f"Open {url} in your web browser") for label, url in links_for(rec))
         out.append(f"<h4>Links (open in your web browser)</h4><p>{links}</p>")
         return "".join(out)
+
+    def _relation_item(self, rec: Record) -> str:
+        """Name *rec* once, with its type, and link its records of the same code in other types (cmn: extlang)."""
+        item = _link(_record_href(rec), rec.code, rec.description) + f" <small>{html.escape(rec.type)}</small>"
+        if rec.is_deprecated:
+            item += " <i>(deprecated)</i>"
+        twins = [r for r in self._registry.same_code(rec) if r.type in (RecordType.LANGUAGE, RecordType.EXTLANG)]
+        if rec.type == RecordType.LANGUAGE and twins:
+            item += " (also " + ", ".join(_link(_record_href(t), str(t.type), t.description) for t in twins) + ")"
+        return item
 
     def _value_link(self, rec: Record, name: str, value: str | None) -> str:
         if value is None:
@@ -522,6 +530,8 @@ class BrowserPane(QWidget):
         if rec.type == RecordType.SCRIPT and not rec.is_range:
             yield "Languages whose Suppress-Script is this script", reg.suppressing_languages(rec.code)
         yield "Records replaced by this one", reg.replaced_by_this(rec)
+        if not rec.is_range:
+            yield "Other records with this code", reg.same_code(rec)
 
 
 _SINCE_TIP = (

@@ -8,6 +8,8 @@ disagree. Item views are thin models over rows precomputed per key, filtered in 
 from __future__ import annotations
 
 import itertools
+import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -23,6 +25,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QSizePolicy,
     QSplitter,
     QTableView,
     QVBoxLayout,
@@ -31,11 +34,18 @@ from PySide6.QtWidgets import (
 
 from ..core import ldml
 from ..core.cldr import CldrData, CldrKey
-from ..core.registry import fold
+from ..core.data import DataError
+from ..core.names_data import NamesPackError
+from ..core.registry import Registry, fold
+from ..core.syntax import cased
 from ..core.tag import TagEngine
+from ..core.tagvalues import Role
 from .roles import severity_colour, severity_icon, severity_style
 from .state import TagState
 from .table_model import Column, RowTableModel
+from .visible import shown_text
+
+log = logging.getLogger(__name__)
 
 #: Longer "tags" (a pasted megabyte) are not parsed: the editor says why.
 _TAG_LIMIT = 1_000
@@ -92,6 +102,78 @@ def type_rows(key: CldrKey) -> list[TypeRow]:
         search = " " + fold(" ".join((t.name, t.description, legacy, t.iana or "")))
         rows.append(TypeRow(t.name, t.description, legacy, t.deprecated, t.preferred, search))
     return rows
+
+
+#: A value to show in the Value field's placeholder for keys that take a class of values instead of a list.
+_CLASS_EXAMPLES = {"CODEPOINTS": "1f600", "REORDER_CODE": "latn-digit", "RG_KEY_VALUE": "uszzzz",
+                   "SUBDIVISION_CODE": "usca", "SCRIPT_CODE": "thai"}  # fmt: skip
+
+
+def _class_row(name: str, description: str, extra: str = "") -> TypeRow:
+    return TypeRow(name, description, "", False, None, " " + fold(f"{name} {description} {extra}"))
+
+
+def class_value_rows(
+    key: CldrKey,
+    cldr: CldrData,
+    registry: Registry,
+    region_name: Callable[[str], str | None] | None = None,
+    subdivision_name: Callable[[str], str | None] | None = None,
+) -> list[TypeRow]:
+    """Return the values of a key that takes regions or subdivisions (``rg``, ``sd``), each with its name.
+
+    ``rg`` takes a region code plus ``zzzz`` (the whole region) or a subdivision code; ``sd`` a subdivision
+    code (UTS #35 §3.6.5). The codes are every region of the registry and every subdivision CLDR lists that
+    CLDR's own check accepts; names come from *region_name* / *subdivision_name* (CLDR display names) or,
+    without them, from the registry's description of the region.
+    """
+    classes = set(key.value_classes)
+    if not classes & {"RG_KEY_VALUE", "SUBDIVISION_CODE"}:
+        return []
+
+    def region(code: str) -> str:
+        found = region_name(code) if region_name is not None else None
+        if found:
+            return found
+        rec = registry.get("region", code)
+        return rec.description if rec is not None else code.upper()
+
+    def is_region(code: str) -> bool:
+        return registry.get("region", code) is not None
+
+    rows: list[TypeRow] = []
+    if "RG_KEY_VALUE" in classes:
+        for rec in registry.table("region").values():
+            code = rec.code
+            value = f"{code.lower()}zzzz"
+            whole = len(code) == 2 and code.isalpha() and not rec.is_range and rec.preferred_value is None
+            if whole and cldr.validate_value(key.key, value, is_region=is_region) is None:
+                rows.append(_class_row(value, f"{region(code)} (the whole region)"))
+    regions: dict[str, str] = {}  # region code -> name, looked up once per region
+    for code in sorted(cldr.subdivisions):
+        # CLDR lists them; what its check adds is that the region is one of the registry's.
+        prefix = code[:2].upper() if code[:2].isalpha() else code[:3]
+        if prefix not in regions:
+            regions[prefix] = region(prefix) if is_region(prefix) else ""
+        where = regions[prefix]
+        if not where:
+            continue
+        name = subdivision_name(code) if subdivision_name is not None else None
+        rows.append(_class_row(code, f"{name}, {where}" if name else f"a subdivision of {where}", where))
+    return rows
+
+
+def value_placeholder(key: CldrKey | None, rows: list[TypeRow]) -> str:
+    """Return the Value field's placeholder: an example value of *key* (or what to do without a key)."""
+    if key is None:
+        return "choose a key first"
+    for cls in key.value_classes:
+        if cls in _CLASS_EXAMPLES:
+            return f"value, e.g. {_CLASS_EXAMPLES[cls]}"
+    example = next((r.name for r in rows if not r.deprecated), None)
+    if example is None:
+        return "a value (3 to 8 letters or digits)" if not key.has_true else "a value, or empty for true"
+    return f"value, e.g. {example}" + (" (or empty for true)" if key.has_true else "")
 
 
 def filter_rows(rows: list[TypeRow], query: str) -> list[TypeRow]:
@@ -177,6 +259,8 @@ class BuilderPane(QWidget):
         if self._keywords:
             # Open on the tag's first keyword, so its values are in view rather than an empty list.
             self.choose_key(self._keywords[0][0])
+        else:
+            self._check_value()  # no key yet: nothing can be set
 
     # Construction ----------------------------------------------------------------------------------------
     def _build(self) -> None:
@@ -211,13 +295,13 @@ class BuilderPane(QWidget):
         self.types_view.doubleClicked.connect(self._on_types_double_clicked)
         self.count_label = QLabel(self)
         self.value_edit = QLineEdit(self)
-        self.value_edit.setPlaceholderText("value, e.g. gregory")
+        self.value_edit.setPlaceholderText(value_placeholder(None, []))
         self.value_edit.setAccessibleName("Value")
+        self.value_edit.setMinimumWidth(self.fontMetrics().horizontalAdvance("M") * 8)
         self.value_edit.setToolTip("The value to set for the chosen key (several subtags joined by '-'); Enter sets it")
         self.value_edit.textChanged.connect(self._on_value_edit_text_changed)
         self.value_edit.returnPressed.connect(self.set_keyword_from_input)
-        self.value_status = QLabel(self)
-        self.value_status.setWordWrap(True)
+        self.value_status = _MessageLabel(self)
         self.value_status.setAccessibleName("Value check")
         self.set_button = QPushButton("Set in tag", self)
         self.set_button.setToolTip("Write this keyword into the tag's -u- part (replacing the key's old value)")
@@ -268,7 +352,10 @@ class BuilderPane(QWidget):
         self.preview = QLineEdit(self)
         self.preview.setReadOnly(True)
         self.preview.setAccessibleName("Preview of the whole tag")
-        self.preview.setToolTip("The whole tag with the value above set, -u- in canonical order (RFC 6067)")
+        self.preview.setToolTip(
+            "Exactly the tag Set writes: the current tag with the value above set, -u- in canonical order "
+            "(RFC 6067) and every subtag in canonical case (RFC 5646 §2.1.1)"
+        )
         self.messages = QListWidget(self)
         self.messages.setAccessibleName("Messages about the preview")
         self.messages.setWordWrap(True)
@@ -278,9 +365,13 @@ class BuilderPane(QWidget):
         self.legacy_edit.setPlaceholderText("e.g. de_DE@collation=phonebook;currency=DDM")
         self.legacy_edit.setToolTip("The tag in legacy LDML syntax; type or paste one and press Enter to use it")
         self.legacy_edit.returnPressed.connect(self.apply_legacy_input)
-        self.legacy_status = QLabel(self)
-        self.legacy_status.setWordWrap(True)
+        self.legacy_status = _MessageLabel(self)
         self.legacy_status.setAccessibleName("Legacy form check")
+        self.legacy_edit.textEdited.connect(lambda _text: self.legacy_status.setText(""))
+        self.attribute_status = _MessageLabel(self)
+        self.attribute_status.setAccessibleName("Attribute check")
+        # A message speaks about the text it was made for: editing or clearing the field retires it.
+        self.attribute_edit.textChanged.connect(lambda _text: self.attribute_status.setText(""))
         tag_box = QGroupBox("3. In the tag", self)
         gl = QVBoxLayout(tag_box)
         gl.addWidget(self.keywords_list, 1)
@@ -289,10 +380,14 @@ class BuilderPane(QWidget):
         rm_row.addWidget(self.remove_button)
         gl.addLayout(rm_row)
         gl.addLayout(attr_row)
+        gl.addWidget(self.attribute_status)
         # Labels above the fields: both hold whole tags, which need the pane's full width.
-        preview_label = QLabel("&Preview (-u- in canonical order):", self)
+        preview_label = QLabel("&Preview (what Set writes):", self)
+        preview_label.setWordWrap(True)  # a label's text must not set the column's least width
+        preview_label.setToolTip(self.preview.toolTip())
         preview_label.setBuddy(self.preview)
         legacy_label = QLabel("&Legacy LDML (@key=type):", self)
+        legacy_label.setWordWrap(True)
         legacy_label.setToolTip(self.legacy_edit.toolTip())
         legacy_label.setBuddy(self.legacy_edit)
         gl.addWidget(preview_label)
@@ -423,12 +518,13 @@ class BuilderPane(QWidget):
         """Add the attribute in the attribute box to the tag; return whether it was added."""
         text = self.attribute_edit.text().strip().lower()
         if not (3 <= len(text) <= 8 and text.isascii() and text.isalnum()):
-            self.legacy_status.setText(f"✘ '{text}' is not an attribute: it needs 3 to 8 ASCII letters or digits "
-                                       "(RFC 6067).")  # fmt: skip
+            self.attribute_status.setText(f"✘ '{text}' is not an attribute: it needs 3 to 8 ASCII letters or "
+                                          "digits (RFC 6067).")  # fmt: skip
             return False
         if text not in self._attributes:
             self._write([*self._attributes, text], self._keywords)
         self.attribute_edit.clear()
+        self.attribute_status.setText("")
         return True
 
     def apply_legacy_input(self) -> bool:
@@ -462,6 +558,14 @@ class BuilderPane(QWidget):
         self._fill_keywords()
         if not self.legacy_edit.hasFocus():
             self._show_legacy(tag)
+        if self._key is not None:
+            # The Value field shows what the new tag holds for the chosen key: a value typed but never set
+            # belongs to the old tag, and must not slip into the preview of this one.
+            current = dict(self._keywords).get(self._key.key)
+            self.value_edit.blockSignals(True)
+            self.value_edit.setText("-".join(current) if current else "")
+            self.value_edit.blockSignals(False)
+            self._check_value()
         self._update_preview()
 
     def _on_keys_current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
@@ -472,7 +576,8 @@ class BuilderPane(QWidget):
         if key is None:  # the rows are made from the same CLDR data, so every key is there
             return
         if row.key not in self._type_rows:
-            self._type_rows[row.key] = type_rows(key)
+            self._type_rows[row.key] = type_rows(key) or self._class_rows(key)
+        self.value_edit.setPlaceholderText(value_placeholder(key, self._type_rows[row.key]))
         text = f"<b>{row.key}</b> — {_esc(row.name)}: {_esc(row.description)}"
         if row.help:
             text += f"<br><i>Values:</i> {_esc(row.help)}"
@@ -518,7 +623,22 @@ class BuilderPane(QWidget):
     # Internals -----------------------------------------------------------------------------------------
     def _write(self, attributes: list[str], keywords: list[tuple[str, list[str]]]) -> None:
         tag = self._engine.with_u_keywords(self._state.tag(), attributes, keywords)
-        self._state.set_tag(tag)
+        self._state.set_tag(self.in_canonical_case(tag))
+
+    def in_canonical_case(self, tag: str) -> str:
+        """Return well-formed *tag* in RFC 5646 §2.1.1 case (Latn, US, the rest lowercase); others unchanged."""
+        result = self._engine.check(tag)
+        if not result.well_formed or not result.subtags:
+            return tag
+        if result.grandfathered:
+            record = self._engine.registry.tag_record(result.grandfathered)
+            return record.code if record is not None and len(result.grandfathered) == len(tag) else tag
+        parts, singleton_seen = [], False
+        for sub in result.subtags:
+            singleton_seen = singleton_seen or sub.role is Role.SINGLETON
+            parts.append(cased("" if singleton_seen else str(sub.role), sub.text))
+        joined = "-".join(parts)
+        return joined if joined.lower() == tag.lower() else tag
 
     def _fill_types(self) -> None:
         rows = self._type_rows.get(self._key.key, []) if self._key is not None else []
@@ -535,6 +655,21 @@ class BuilderPane(QWidget):
         limit = max(80, self.types_view.viewport().width() * 2 // 5)
         if self.types_view.columnWidth(0) > limit:
             self.types_view.setColumnWidth(0, limit)
+
+    def _class_rows(self, key: CldrKey) -> list[TypeRow]:
+        """Return the listed values of a region or subdivision key, named from CLDR's names when they load."""
+        if not set(key.value_classes) & {"RG_KEY_VALUE", "SUBDIVISION_CODE"}:
+            return []
+        region_name = subdivision_name = None
+        try:
+            from ..core.names import bundled_namer
+
+            namer = bundled_namer()
+            region_name = lambda code: namer.region_name(code, "en")  # noqa: E731
+            subdivision_name = lambda code: namer.subdivision_name(code, "en")  # noqa: E731
+        except (DataError, NamesPackError, OSError):  # the names are a nicety: the registry's descriptions serve
+            log.warning("region and subdivision names are not available", exc_info=True)
+        return class_value_rows(key, self._cldr, self._engine.registry, region_name, subdivision_name)
 
     def _value_error(self, value: str) -> str | None:
         if self._key is None:
@@ -559,6 +694,8 @@ class BuilderPane(QWidget):
         error = self._value_error(value)
         self.set_button.setEnabled(error is None)
         shown = f"{self._key.key}-{value}" if value else self._key.key
+        # The button names the keyword it writes, shortened: a long value must not widen the column.
+        shown = shown if len(shown) <= 14 else shown[:13] + "…"
         self.set_button.setText(f"Set {shown}" if error is None else "Set in tag")
         if error and not value:
             self._show_value_status("hint", "Choose a value in the list or type one.")
@@ -646,11 +783,11 @@ class BuilderPane(QWidget):
             if self._value_error(value) is None:
                 keywords = [(k, t) for k, t in keywords if k != self._key.key]
                 keywords.append((self._key.key, [v for v in value.split("-") if v]))
-        return self._engine.with_u_keywords(tag, self._attributes, keywords)
+        return self.in_canonical_case(self._engine.with_u_keywords(tag, self._attributes, keywords))
 
     def _update_preview(self) -> None:
         tag = self.preview_tag()
-        self.preview.setText(tag)
+        self.preview.setText(shown_text(tag))  # a bidi control in the tag is named, never obeyed
         self.preview.setCursorPosition(0)
         self.messages.clear()
         if not tag:
@@ -662,6 +799,43 @@ class BuilderPane(QWidget):
                                                   f"{style.name.capitalize()}: {diag.message}"))  # fmt: skip
         if not result.diagnostics:
             self.messages.addItem("✔ No problems: " + ("valid." if result.valid else "well-formed."))
+
+
+_LONG_RUN = 40  # characters: a word longer than this in a message is user text, shortened in the middle
+_QUOTES = "'\".,:;()“”‘’"
+
+
+def fit_message(text: str) -> str:
+    """Return *text* with its invisible characters shown and each run longer than _LONG_RUN shortened.
+
+    >>> fit_message("'" + "a" * 5000 + "': not an attribute")
+    "'aaaaaaaaaaaaaaaaaaaaaaaa…aaaaaaaaaa (5,000 characters)': not an attribute"
+    """
+    out = []
+    for word in shown_text(text).split(" "):
+        if len(word) > _LONG_RUN:
+            core = word.strip(_QUOTES)
+            start = word.index(core[0]) if core else 0
+            lead, tail = word[:start], word[start + len(core) :]
+            word = f"{lead}{core[:24]}…{core[-10:]} ({len(core):,} characters){tail}"
+        out.append(word)
+    return " ".join(out)
+
+
+class _MessageLabel(QLabel):
+    """A word-wrapped message that never widens its column: long user text in it is shortened (fit_message)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWordWrap(True)
+        # Ignored: the label takes the width the layout gives and wraps in it, instead of asking for the width
+        # of its longest word (5,000 characters pasted into a field squeezed Key and Value to 60 px).
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.setTextFormat(Qt.TextFormat.PlainText)
+
+    def setText(self, text: str) -> None:
+        """Show *text* fitted to the column."""
+        super().setText(fit_message(text))
 
 
 def _table(model: QAbstractItemModel, name: str, parent: QWidget) -> QTableView:

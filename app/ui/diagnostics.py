@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from PySide6.QtCore import QModelIndex, Signal
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, Signal
 from PySide6.QtGui import QIcon, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -24,18 +24,19 @@ from ..core.highlight import SEVERITY_RANK
 from ..core.tagvalues import Diagnostic, Severity
 from .roles import severity_icon, severity_style
 from .table_model import Column, RowTableModel
+from .visible import shown_message, shown_text
 
 __all__ = ["DiagnosticsList"]
 
 
 def _problem_text(diag: Diagnostic) -> str:
-    return f"{severity_style(diag.severity).name.capitalize()}: {diag.message}"
+    return f"{severity_style(diag.severity).name.capitalize()}: {shown_message(diag.message)}"
 
 
 def _problem_tip(diag: Diagnostic) -> str:
     tip = f"{severity_style(diag.severity).name} · {diag.code} · characters {diag.start}–{diag.end}"
     if diag.fix is not None:
-        tip += f"\nFix: {diag.fix.label} → {diag.fix.tag}"
+        tip += f"\nFix: {shown_message(diag.fix.label)} → {shown_text(diag.fix.tag)}"
     return tip
 
 
@@ -48,6 +49,7 @@ class DiagnosticsList(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._icons: dict[Severity, QIcon] = {}
+        self._empty_text = "No problems."
         self.model: RowTableModel[Diagnostic] = RowTableModel(
             (Column("Problem", _problem_text, tooltip=_problem_tip, decoration=self._severity_icon),), parent=self
         )
@@ -85,11 +87,23 @@ class DiagnosticsList(QWidget):
         shown = sorted(diagnostics, key=lambda d: -SEVERITY_RANK[d.severity])
         self.model.set_rows(shown)
         if not shown:
-            self.summary.setText("No problems.")
+            self.summary.setText(self._empty_text)
         else:
             fixable = sum(1 for d in shown if d.fix is not None)
             self.summary.setText(f"{len(shown)} found, {fixable} with a fix; click one to select it.")
+        # The first problem that has a fix is the current one, so "Apply fix" works without a click first.
+        first = next((i for i, d in enumerate(shown) if d.fix is not None), -1)
+        if first >= 0:
+            self.list.selectionModel().setCurrentIndex(
+                self.model.index(first, 0), QItemSelectionModel.SelectionFlag.ClearAndSelect
+            )
         self._update_button(self.list.currentIndex().row())
+
+    def set_empty_text(self, text: str) -> None:
+        """Say *text* when there are no problems (the empty editor explains what to type instead)."""
+        self._empty_text = text
+        if not self.model.rowCount():
+            self.summary.setText(text)
 
     def diagnostics(self) -> list[Diagnostic]:
         """Return the diagnostics in display order."""

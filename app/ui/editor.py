@@ -11,7 +11,7 @@ import itertools
 import unicodedata
 from dataclasses import replace
 
-from PySide6.QtCore import QEvent, QModelIndex, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QModelIndex, QObject, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import QAction, QGuiApplication, QIcon, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QSplitter,
     QStyle,
     QTableView,
+    QTextBrowser,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -38,13 +39,15 @@ from ..core.registry import Registry
 from ..core.tag import CheckResult, TagEngine
 from ..core.tagvalues import Diagnostic, Severity
 from ..core.uts35_validity import UnicodeVerdict, unicode_verdict
-from .breakdown import BreakdownModel, BreakdownRow, breakdown_rows
+from .breakdown import COLUMNS as BREAKDOWN_COLUMNS
+from .breakdown import BreakdownModel, BreakdownRow, breakdown_rows, subtag_card_html
 from .diagnostics import DiagnosticsList
 from .roles import LegendWidget, role_style
 from .settings import Settings
 from .state import TagState
 from .tag_edit import TagHighlighter, TagLineEdit
 from .tag_names import TagNamesBar
+from .visible import badge_text, is_invisible, shown_message, shown_text
 
 __all__ = ["DEBOUNCE_MS", "FORM_NAMES", "FORM_SHORTCUTS", "EditorPane", "FormValue", "compute_forms"]
 
@@ -57,6 +60,15 @@ FORM_LABELS = {f.key: f.label for f in FORMS}
 FORM_SHORT_LABELS = {f.key: f.short_label for f in FORMS}
 FORM_SHORTCUTS = {f.key: f.shortcut for f in FORMS}
 _FORM_HELP = {f.key: f.help for f in FORMS}
+_DESCRIPTION_COLUMN = next(i for i, c in enumerate(BREAKDOWN_COLUMNS) if c.header == "Description")
+#: Each zoom step scales the tag editor's font by this much; the zoom stays within ZOOM_RANGE steps.
+ZOOM_STEP = 1.15
+ZOOM_RANGE = (-4, 10)
+_EMPTY_STATE = (
+    "Type a language tag above — a language, then optional script, region and variants, joined by '-' "
+    "(sr-Latn-RS, de-CH-1901, zh-Hant-TW) — or pick one from Examples. Each subtag is coloured by its role "
+    "as you type, and its problems appear here."
+)
 _RECORD_ROLES = {"language", "extlang", "script", "region", "variant", "grandfathered"}
 
 
@@ -66,19 +78,21 @@ CHECK_LIMIT = 1_000
 
 
 def non_ascii_notes(text: str) -> list[str]:
-    """Name every distinct non-ASCII character of *text* with its position and code point.
+    """Name every distinct non-ASCII or invisible character of *text* with its position and code point.
 
     >>> non_ascii_notes("tr-Latı")
     ["'ı' U+0131 LATIN SMALL LETTER DOTLESS I at 6"]
+    >>> non_ascii_notes("en\\x00US")
+    ["'⟨NUL⟩' U+0000 CONTROL CHARACTER at 2"]
     """
     seen: dict[str, list[int]] = {}
     for i, ch in enumerate(text):
-        if ord(ch) > 127:
+        if ord(ch) > 127 or is_invisible(ch):
             seen.setdefault(ch, []).append(i)
     out = []
     for ch, where in seen.items():
-        name = unicodedata.name(ch, "unnamed character")
-        shown = ch if ch.isprintable() and not ch.isspace() else " "
+        name = unicodedata.name(ch, "CONTROL CHARACTER" if unicodedata.category(ch) == "Cc" else "unnamed character")
+        shown = f"⟨{badge_text(ch)}⟩" if is_invisible(ch) else ch  # a bidi control must not reorder the note
         places = ", ".join(str(i) for i in where[:5]) + (" …" if len(where) > 5 else "")
         out.append(f"'{shown}' U+{ord(ch):04X} {name} at {places}")
     return out
@@ -110,6 +124,7 @@ class EditorPane(QWidget):
         self._notice_text = ""
         self._notice_for: str | None = None
         self._build()
+        self._build_zoom()
         self._built = True
         state.tag_changed.connect(self._on_state_tag_changed)
         if state.tag():
@@ -124,7 +139,7 @@ class EditorPane(QWidget):
         self.editor.textChanged.connect(self._on_editor_text_changed)
         self.editor.return_pressed.connect(self._on_editor_return_pressed)
         self.editor.paste_adjusted.connect(self._on_editor_paste_adjusted)
-        self.editor.clicked_at.connect(self._on_editor_clicked_at)
+        self.editor.record_requested_at.connect(self._on_editor_record_requested_at)
         self.editor.focus_left.connect(self.commit_to_history)
         self.editor.palette_changed.connect(self._on_editor_palette_changed)
 
@@ -181,7 +196,7 @@ class EditorPane(QWidget):
         self.breakdown.setAccessibleName("Subtag breakdown")
         self.breakdown.setToolTip(
             "Each subtag with its role and what the registry or CLDR says about it; "
-            "click a row to show its record in the registry browser"
+            "choose a row to select the subtag and show its record in the card beside the table"
         )
         self.breakdown.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.breakdown.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -194,9 +209,24 @@ class EditorPane(QWidget):
         self.breakdown.setMinimumHeight(self._table_height(self.breakdown, 4))
         header = self.breakdown.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setStretchLastSection(True)
+        header.setStretchLastSection(False)  # the Description takes the spare width (_fit_breakdown_columns)
+        self.breakdown.viewport().installEventFilter(self)  # refit the columns when the table's width changes
         self.breakdown.clicked.connect(self._on_breakdown_clicked)
         self.breakdown.activated.connect(self._on_breakdown_clicked)
+        self.breakdown.selectionModel().currentRowChanged.connect(self._on_breakdown_current_row_changed)
+
+        # The record of one subtag, shown on request (Ctrl+click, context menu, a breakdown row) without
+        # leaving the editor; its link opens the record in the registry browser.
+        self.card = QTextBrowser(self)
+        self.card.setObjectName("subtag_card")
+        self.card.setAccessibleName("Subtag details")
+        self.card.setOpenLinks(False)
+        self.card.setTabChangesFocus(True)  # Tab visits the card's link (Enter follows it), then walks on
+        self.card.setToolTip("The record of the chosen subtag; Ctrl+click a subtag in the tag to show it here")
+        self.card.anchorClicked.connect(self._on_card_anchor_clicked)
+        self.card.setMinimumWidth(self.fontMetrics().horizontalAdvance("M") * 14)
+        self._card_row: BreakdownRow | None = None
+        self._show_card(None)
 
         self.problems = DiagnosticsList(self)
         self.problems.span_selected.connect(self._on_problems_span_selected)
@@ -204,9 +234,10 @@ class EditorPane(QWidget):
 
         # Forms.
         forms_box = QGroupBox("Forms", self)
-        grid = QGridLayout(forms_box)
+        grid = QGridLayout()
         self.form_fields: dict[str, QLineEdit] = {}
         self.form_buttons: dict[str, QToolButton] = {}
+        self.form_warnings: dict[str, QLabel] = {}
         self._form_actions: dict[str, QAction] = {}
         copy_icon = QIcon.fromTheme("edit-copy", self.style().standardIcon(QStyle.StandardPixmap.SP_FileIcon))
         for row, name in enumerate(FORM_NAMES):
@@ -229,12 +260,19 @@ class EditorPane(QWidget):
             button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
             button.setAccessibleName(f"Copy {FORM_LABELS[name]}")
             button.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+            # Beside each form of a tag that is not valid: the form inherits the problem, and says so.
+            warning = QLabel(forms_box)
+            warning.setAccessibleName(f"{FORM_LABELS[name]}: validity")
+            warning.hide()
             self.form_fields[name] = field
             self.form_buttons[name] = button
+            self.form_warnings[name] = warning
             self._form_actions[name] = action
             grid.addWidget(label, row, 0)
             grid.addWidget(field, row, 1)
-            grid.addWidget(button, row, 2)
+            grid.addWidget(warning, row, 2)
+            grid.addWidget(button, row, 3)
+        grid.setColumnStretch(1, 1)
         self.steps_button = QToolButton(forms_box)
         self.steps_button.setText("Show steps")
         self.steps_button.setCheckable(True)
@@ -242,21 +280,32 @@ class EditorPane(QWidget):
             "Show or hide each canonicalization step from the tag as typed to its forms, with the reason"
         )
         self.steps_button.setAccessibleName("Show canonicalization steps")
-        self.steps_label = QLabel(forms_box)
-        self.steps_label.setWordWrap(True)
-        self.steps_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.steps_label.setAccessibleName("Canonicalization steps")
-        self.steps_label.setToolTip("Each step from the tag as typed to its forms, with the rule behind it")
-        self.steps_label.hide()
-        self.steps_button.toggled.connect(self.steps_label.setVisible)
-        grid.addWidget(self.steps_button, len(FORM_NAMES), 0, 1, 3, Qt.AlignmentFlag.AlignLeft)
-        grid.addWidget(self.steps_label, len(FORM_NAMES) + 1, 0, 1, 3)
-        grid.setColumnStretch(1, 1)
+        # A scrolling view, not a label: a splitter pane does not grow with a wrapped label's height, so a label
+        # showed the heading and cut off the steps under it.
+        self.steps_view = QTextBrowser(forms_box)
+        self.steps_view.setAccessibleName("Canonicalization steps")
+        self.steps_view.setTabChangesFocus(True)
+        self.steps_view.setToolTip("Each step from the tag as typed to its forms, with the rule behind it")
+        self.steps_view.setMinimumHeight(self.fontMetrics().lineSpacing() * 8)
+        self.steps_view.hide()
+        self.steps_button.toggled.connect(self._on_steps_button_toggled)
+        forms_layout = QVBoxLayout(forms_box)
+        forms_layout.addLayout(grid)
+        forms_layout.addWidget(self.steps_button, 0, Qt.AlignmentFlag.AlignLeft)
+        forms_layout.addWidget(self.steps_view, 100)
+        forms_layout.addStretch(1)  # a tall window keeps the form rows together at the top
 
         problems_box = QGroupBox("Problems", self)
         QVBoxLayout(problems_box).addWidget(self.problems)
         breakdown_box = QGroupBox("Subtags", self)
-        QVBoxLayout(breakdown_box).addWidget(self.breakdown)
+        self.card_splitter = QSplitter(Qt.Orientation.Horizontal, breakdown_box)
+        self.card_splitter.setObjectName("editor_card_splitter")
+        self.card_splitter.addWidget(self.breakdown)
+        self.card_splitter.addWidget(self.card)
+        self.card_splitter.setStretchFactor(0, 3)
+        self.card_splitter.setStretchFactor(1, 1)
+        self.card_splitter.setChildrenCollapsible(False)
+        QVBoxLayout(breakdown_box).addWidget(self.card_splitter)
 
         self.forms_box = forms_box
         lower = QSplitter(Qt.Orientation.Horizontal, self)
@@ -302,13 +351,46 @@ class EditorPane(QWidget):
         layout.addWidget(self.scroll_area, 1)
 
         # Tab goes top to bottom, left to right: tag, its menus, the subtags, problems, then the forms.
-        chain: list[QWidget] = [self.editor, self.examples_button, self.history_button, self.breakdown,
+        chain: list[QWidget] = [self.editor, self.examples_button, self.history_button, self.breakdown, self.card,
                                 self.problems.list, self.problems.fix_button]  # fmt: skip
         for name in FORM_NAMES:
             chain += [self.form_fields[name], self.form_buttons[name]]
         chain += [self.steps_button, self.names_bar.language_box]
         for first, second in itertools.pairwise(chain):
             QWidget.setTabOrder(first, second)
+
+    def _build_zoom(self) -> None:
+        """Make the zoom actions of the tag editor's font and apply the saved zoom."""
+        self._base_point_size = self.editor.font().pointSizeF()
+        self._zoom_actions: list[QAction] = []
+        for text, keys, step in (("Zoom &in", ("Ctrl+=", "Ctrl++"), 1), ("Zoom &out", ("Ctrl+-",), -1),
+                                 ("&Reset zoom", ("Ctrl+0",), 0)):  # fmt: skip
+            action = QAction(text, self)
+            action.setShortcuts([QKeySequence(k) for k in keys])
+            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+            action.setToolTip(f"{text.replace('&', '')} the tag editor's font ({keys[0]})")
+            action.triggered.connect(lambda _checked=False, s=step: self.zoom(s))
+            self.addAction(action)
+            self._zoom_actions.append(action)
+        self._apply_zoom(self._settings.value("editor/zoom"))
+
+    def zoom_actions(self) -> list[QAction]:
+        """Return the zoom in, zoom out and reset actions (for the View menu)."""
+        return list(self._zoom_actions)
+
+    def zoom(self, step: int) -> int:
+        """Make the tag editor's font one step larger (1), smaller (-1) or the default (0); return the zoom."""
+        level = 0 if step == 0 else self._settings.value("editor/zoom") + step
+        level = self._apply_zoom(level)
+        self._settings.set_value("editor/zoom", level)
+        return level
+
+    def _apply_zoom(self, level: int) -> int:
+        level = max(ZOOM_RANGE[0], min(ZOOM_RANGE[1], level))
+        font = self.editor.font()
+        font.setPointSizeF(self._base_point_size * ZOOM_STEP**level)
+        self.editor.setFont(font)
+        return level
 
     # Public API ------------------------------------------------------------------------------------------
     def focus_input(self) -> None:
@@ -358,7 +440,9 @@ class EditorPane(QWidget):
             self._show_notice(f"No {label} form to copy: {why}")
             return None
         QGuiApplication.clipboard().setText(form.value)
-        self._show_notice(f"Copied the {label} form: {form.value}")
+        problem = self._invalid_reason()
+        caution = f" — not a valid tag: {problem}" if problem else ""
+        self._show_notice(f"Copied the {label} form: {shown_text(form.value)}{caution}")
         self.commit_to_history()
         return form.value
 
@@ -395,9 +479,14 @@ class EditorPane(QWidget):
         return history
 
     def commit_to_history(self) -> None:
-        """Remember the current tag in the persistent history (once, most recent first)."""
+        """Remember the current tag in the persistent history (once, most recent first) if it is well-formed.
+
+        Called whenever a tag settles as the current tag: Enter, leaving the editor, a copy, a fix, an example,
+        and every tag another pane makes current (the builder, Use in tag, a Prefix link). Text that is not a
+        well-formed tag (a legacy ``de_DE@collation=phonebook``, a control character) is not a tag to reuse.
+        """
         text = self.editor.text().strip()
-        if not text or text == self._last_committed:
+        if not text or text == self._last_committed or not self.result_for(text).well_formed:
             return
         self._last_committed = text
         self._settings.push_history(text)
@@ -415,7 +504,7 @@ class EditorPane(QWidget):
         for sub in result.subtags:
             if sub.start <= index < sub.end:
                 style = role_style(sub.role)
-                lines.append(f"<b>{_esc(sub.text)}</b> — {_esc(style.name)}")
+                lines.append(f"<b>{_esc(shown_text(sub.text))}</b> — {_esc(style.name)}")
                 row = self._row_for(sub.start)
                 if row is not None and row.description:
                     lines.append(_esc(row.description))
@@ -423,10 +512,11 @@ class EditorPane(QWidget):
         for diag in result.diagnostics:
             start, end = diag.start, max(diag.end, diag.start + 1)
             if start - (1 if diag.start == diag.end else 0) <= index < end:
-                lines.append(f"{_esc(diag.severity.capitalize())}: {_esc(diag.message)}")
+                lines.append(f"{_esc(diag.severity.capitalize())}: {_esc(shown_message(diag.message))}")
         text = self.editor.text()
-        if 0 <= index < len(text) and ord(text[index]) > 127:
-            lines.append(_esc(non_ascii_notes(text[index])[0].rsplit(" at ", 1)[0]) + " — not ASCII")
+        if 0 <= index < len(text) and (ord(text[index]) > 127 or is_invisible(text[index])):
+            what = " — not ASCII" if ord(text[index]) > 127 else " — invisible"
+            lines.append(_esc(non_ascii_notes(text[index])[0].rsplit(" at ", 1)[0]) + what)
         return "<br>".join(lines)
 
     # Slots ---------------------------------------------------------------------------------------------
@@ -440,18 +530,29 @@ class EditorPane(QWidget):
     def _on_editor_paste_adjusted(self, note: str) -> None:
         self._show_notice(note)
 
-    def _on_editor_clicked_at(self, index: int) -> None:
-        self.activate_subtag_at(index)
+    def _on_editor_record_requested_at(self, index: int) -> None:
+        self.show_subtag_at(index)
 
     def _on_state_tag_changed(self, tag: str) -> None:
         if tag != self.editor.text():
+            # Another pane made this the current tag (the builder, Use in tag, a link): it has settled.
             self.editor.set_text(tag)
             self.flush()
+            self.commit_to_history()
 
     def _on_breakdown_clicked(self, index: QModelIndex) -> None:
         row = self.breakdown_model.row_at(index.row())
         self.editor.select_span(row.start, row.end)
-        if row.record_type:
+        self._show_card(row)
+
+    def _on_breakdown_current_row_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        if current.isValid():
+            self._show_card(self.breakdown_model.row_at(current.row()))
+
+    def _on_card_anchor_clicked(self, url: QUrl) -> None:
+        # The one way from the editor to the browser: a link the user follows on purpose.
+        row = self._card_row
+        if url.toString() == "open:browser" and row is not None and row.record_type:
             self.subtag_activated.emit(row.record_type, row.record_code)
 
     def _on_problems_span_selected(self, start: int, end: int) -> None:
@@ -461,21 +562,40 @@ class EditorPane(QWidget):
     def _on_problems_fix_requested(self, tag: str) -> None:
         self.set_text(tag)
         self.commit_to_history()
-        self._show_notice(f"Applied the fix: the tag is now {tag} (Ctrl+Z in the editor undoes it).")
+        self._show_notice(f"Applied the fix: the tag is now {shown_text(tag)} (Ctrl+Z in the editor undoes it).")
+
+    def _on_steps_button_toggled(self, shown: bool) -> None:
+        self.steps_view.setVisible(shown)
+        if shown:
+            # In a short window the steps lie below the fold: bring them into view.
+            QTimer.singleShot(0, lambda: self.scroll_area.ensureWidgetVisible(self.steps_view, 0, 0))
 
     def _on_splitter_moved(self, _pos: int, _index: int) -> None:
         self._settings.set_value("editor/splitter", self.splitter.saveState())
 
     # Internals -----------------------------------------------------------------------------------------
-    def activate_subtag_at(self, index: int) -> bool:
-        """Announce the registry record of the subtag at Python index *index*; return whether there was one."""
-        for row in self.breakdown_model.rows():
+    def show_subtag_at(self, index: int) -> bool:
+        """Show the card of the subtag at Python index *index* beside the breakdown; return whether one is there.
+
+        The editor keeps its text, caret and focus: the card is a look, not a move to another pane.
+        """
+        self.flush()
+        for i, row in enumerate(self.breakdown_model.rows()):
             if row.start <= index < row.end or (index == row.end and index > row.start):
-                if row.record_type:
-                    self.subtag_activated.emit(row.record_type, row.record_code)
-                    return True
-                return False
+                self.breakdown.selectionModel().blockSignals(True)
+                self.breakdown.selectRow(i)
+                self.breakdown.selectionModel().blockSignals(False)
+                self._show_card(row)
+                return True
         return False
+
+    def card_text(self) -> str:
+        """Return the plain text of the subtag card."""
+        return self.card.toPlainText()
+
+    def _show_card(self, row: BreakdownRow | None) -> None:
+        self._card_row = row
+        self.card.setHtml(subtag_card_html(row, self._registry))
 
     def _row_for(self, start: int) -> BreakdownRow | None:
         for row in self.breakdown_model.rows():
@@ -490,7 +610,7 @@ class EditorPane(QWidget):
             menu.addAction("(no recent tags)").setEnabled(False)
             return
         for tag in history:
-            action = menu.addAction(tag.replace("&", "&&"))
+            action = menu.addAction(shown_text(tag).replace("&", "&&"))
             action.triggered.connect(lambda _checked=False, t=tag: self._on_history_chosen(t))
         menu.addSeparator()
         menu.addAction("Clear history").triggered.connect(self._on_history_cleared)
@@ -516,8 +636,9 @@ class EditorPane(QWidget):
                          "and coloured. No language tag is that long; is this the right text?")  # fmt: skip
         foreign = non_ascii_notes(full[:CHECK_LIMIT])
         if foreign:
-            parts.append("Non-ASCII input: " + "; ".join(foreign) + ". A tag may hold only ASCII letters, digits "
-                         "and '-' (RFC 5646 §2.1); the marked characters make it ill-formed.")  # fmt: skip
+            parts.append("Non-ASCII or invisible input: " + "; ".join(foreign) + ". A tag may hold only "
+                         "ASCII letters, digits and '-' (RFC 5646 §2.1); the marked characters make it "
+                         "ill-formed.")  # fmt: skip
         text = "\n".join(p for p in parts if p)
         self.notice.setText(text)
         self.notice.setVisible(bool(text))
@@ -535,12 +656,19 @@ class EditorPane(QWidget):
         if rows != self.breakdown_model.rows():  # skip the view reset (and its repaint) when nothing changed
             self.breakdown_model.set_rows(rows)
             self._fit_breakdown_columns()
+            # The card speaks of one subtag: keep it while that subtag is still there, else empty it.
+            card = self._card_row
+            if card is not None:
+                self._show_card(next((r for r in rows if (r.start, r.text) == (card.start, card.text)), None))
         verdict = unicode_verdict(self._engine, result)
         self._shown_unicode_errors = verdict.diagnostics
+        # An empty editor is a start, not a mistake: it explains what to type instead of listing "empty tag".
         shown = (*result.diagnostics, *verdict.own) if verdict.own else result.diagnostics
-        if shown != self._shown_diagnostics:
-            self._shown_diagnostics = shown
-            self.problems.set_diagnostics(shown)
+        diagnostics = shown if text else ()
+        self.problems.set_empty_text("No problems." if text else _EMPTY_STATE)
+        if diagnostics != self._shown_diagnostics:
+            self._shown_diagnostics = diagnostics
+            self.problems.set_diagnostics(diagnostics)
         if len(text) > CHECK_LIMIT:
             # Forms of a cut text would pass for forms of the whole one: show none.
             note = f"the text is longer than {CHECK_LIMIT:,} characters"
@@ -579,9 +707,19 @@ class EditorPane(QWidget):
         # every cell; it runs on each pause in typing.
         header = self.breakdown.horizontalHeader()
         widths = self.breakdown_model.column_widths(self.breakdown.fontMetrics(), 16, 320)
-        for col, width in enumerate(widths[:-1]):
+        for col, width in enumerate(widths):
+            if col == _DESCRIPTION_COLUMN:
+                # The Description takes the spare width (on a 4K screen the last column took most of it).
+                spare = self.breakdown.viewport().width() - sum(widths) + width
+                width = max(width, spare)
             if header.sectionSize(col) != width:
                 header.resizeSection(col, width)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Refit the breakdown's columns when its width changes."""
+        if event.type() == QEvent.Type.Resize and self._built and watched is self.breakdown.viewport():
+            self._fit_breakdown_columns()
+        return super().eventFilter(watched, event)
 
     def _show_forms(self) -> None:
         steps_lines: list[str] = []
@@ -605,7 +743,28 @@ class EditorPane(QWidget):
                 steps_lines += [f"&nbsp;&nbsp;• {_esc(s)}" for s in form.steps]
         if not steps_lines and self._forms["canonical"].value:
             steps_lines.append("The tag is already in canonical form: no steps.")
-        self.steps_label.setText("<br>".join(steps_lines))
+        self.steps_view.setText("<br>".join(steps_lines))
+        self._show_form_validity()
+
+    def _show_form_validity(self) -> None:
+        """Say beside each form when the tag is not valid: its forms are not valid tags either."""
+        problem = self._invalid_reason()
+        for name in FORM_NAMES:
+            warning = self.form_warnings[name]
+            shown = bool(problem) and bool(self._forms[name].value)
+            warning.setVisible(shown)
+            if shown:
+                warning.setText("⚠ not valid")
+                warning.setToolTip(f"The tag is well-formed but not valid (RFC 5646 §2.2.9), so this form is not "
+                                   f"a valid tag either: {problem}")  # fmt: skip
+
+    def _invalid_reason(self) -> str:
+        """Return why the editor's tag is well-formed but not valid ("" when it is valid or not well-formed)."""
+        result = self.result()
+        if not result.input or not result.well_formed or result.valid:
+            return ""
+        errors = [d.message for d in result.diagnostics if d.severity == Severity.ERROR]
+        return errors[0] if errors else "see the problems list"
 
     def _show_status(self, result: CheckResult) -> None:
         if not result.input:

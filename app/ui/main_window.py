@@ -35,6 +35,7 @@ from .registry_files import RegistryFiles
 from .settings import Settings
 from .state import TagState
 from .theme import THEMES, apply_theme
+from .visible import shown_text
 
 __all__ = ["MainWindow", "PANES"]
 
@@ -225,6 +226,8 @@ class MainWindow(QMainWindow):
         for key, title, shortcut in PANES:
             self.pane_actions[key] = self._action(view_menu, title, partial(self.show_pane, key), shortcut)
         view_menu.addSeparator()
+        self.zoom_menu = view_menu.addMenu("&Zoom")
+        self._fill_zoom_menu()
         theme_menu = view_menu.addMenu("&Theme")
         group = QActionGroup(self)
         current = self.settings.value("window/theme")
@@ -266,6 +269,15 @@ class MainWindow(QMainWindow):
         menu.addSeparator()
         self._action(menu, "&Find in registry…", self.find_in_registry, QKeySequence.StandardKey.Find,
                      "Search the registry (Ctrl+F)")  # fmt: skip
+
+    def _fill_zoom_menu(self) -> None:
+        """Put the editor's zoom actions (Ctrl+= / Ctrl+- / Ctrl+0) in View > Zoom: one action per shortcut."""
+        self.zoom_menu.clear()
+        editor = self.editor if not isinstance(self.editor, Placeholder) else None
+        actions = editor.zoom_actions() if editor is not None and hasattr(editor, "zoom_actions") else []
+        for action in actions:
+            self.zoom_menu.addAction(action)
+        self.zoom_menu.setEnabled(bool(actions))
 
     def _fill_editor_menus(self) -> None:
         """Put the editor's Examples and History menus in the menu bar, or stand-ins that say they need it."""
@@ -331,6 +343,7 @@ class MainWindow(QMainWindow):
         self._engine = None  # the engine checks against the registry, so it is rebuilt with it
         self._build_panes()
         self._fill_edit_menu()
+        self._fill_zoom_menu()
         self._fill_editor_menus()
         self._restore_panes()
         self.tabs.setCurrentIndex(current)
@@ -383,7 +396,7 @@ class MainWindow(QMainWindow):
             self.tabs.setCurrentWidget(self.browser)
 
     def _on_state_tag_changed(self, tag: str) -> None:
-        self._status_tag.setText(f"Current tag: <b>{_escape(tag)}</b>" if tag else "No current tag")
+        self._status_tag.setText(f"Current tag: <b>{_escape(shown_text(tag))}</b>" if tag else "No current tag")
 
     # ------------------------------------------------------------ persistence
     def _restore(self) -> None:

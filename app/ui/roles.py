@@ -1,9 +1,13 @@
 """How each subtag role and each diagnostic severity is shown: name, colours, font, underline, legend.
 
-Colours start from the Okabe–Ito palette (distinguishable with the common colour-vision deficiencies),
-darkened for light backgrounds and lightened for dark ones so that every colour keeps a contrast of at
-least 4.5:1 against the editor's base colour. Colour never carries the meaning alone: each role also has
-a name, a font style (bold keys and languages, italic extlang/private use/-t- source), a tooltip and a
+Every colour keeps a contrast of at least 4.5:1 against the editor's base colour (light and dark). Roles that
+can stand next to each other in a tag (NEIGHBOUR_ROLES: neighbours and neighbours-but-one) are told apart by
+colour, measured: their CIEDE2000 difference is at least NEIGHBOUR_DELTA_E["normal"] (15) for normal vision
+and at least NEIGHBOUR_DELTA_E for each dichromacy (8) as simulated with Machado et al. (2009) at full
+severity (``colour_science``), in both themes; ``tests/ui/test_roles.py`` measures every pair. The palettes
+were searched for with those constraints, starting from hue families people expect (language blue, script
+teal, region orange, variant magenta, invalid red). Colour never carries the meaning alone: each role also
+has a name, a font style (bold keys and languages, italic extlang/private use/-t- source), a tooltip and a
 legend entry, and each severity has its own underline style (wave, dashes, dots) and icon.
 """
 
@@ -16,6 +20,8 @@ from PySide6.QtGui import QColor, QFont, QIcon, QPalette, QPixmap, QTextCharForm
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QStyle, QWidget
 
 __all__ = [
+    "NEIGHBOUR_DELTA_E",
+    "NEIGHBOUR_ROLES",
     "ROLE_STYLES",
     "SEVERITY_STYLES",
     "LegendWidget",
@@ -62,38 +68,38 @@ _ROLES = (
     RoleStyle(
         "language",
         "language",
-        "#0063A6",
-        "#56B4E9",
+        "#063873",
+        "#8CBAFF",
         "Primary language subtag (RFC 5646 §2.2.1): 2–3 letters (ISO 639), or 5–8 letters if registered.",
         bold=True,
     ),
     RoleStyle(
         "extlang",
         "extended language",
-        "#2A6F97",
-        "#8FCDF0",
+        "#002EF5",
+        "#26A2C3",
         "Extended language subtag (RFC 5646 §2.2.2): a 3-letter language written after its macrolanguage.",
         italic=True,
     ),
     RoleStyle(
         "script",
         "script",
-        "#007A5C",
-        "#3DCCA0",
+        "#007A76",
+        "#38FFBA",
         "Script subtag (RFC 5646 §2.2.3): 4 letters from ISO 15924, e.g. Latn, Hant.",
     ),
     RoleStyle(
         "region",
         "region",
-        "#B04600",
-        "#F59A5A",
+        "#C05200",
+        "#F4C286",
         "Region subtag (RFC 5646 §2.2.4): 2 letters (ISO 3166-1) or 3 digits (UN M.49).",
     ),
     RoleStyle(
         "variant",
         "variant",
-        "#A3387A",
-        "#E896C8",
+        "#C710B0",
+        "#FCCEF5",
         "Variant subtag (RFC 5646 §2.2.5): 5–8 characters, or a digit and 3 characters; "
         "registered with the prefixes it suits.",
     ),
@@ -108,30 +114,30 @@ _ROLES = (
     RoleStyle(
         "extension",
         "extension subtag",
-        "#5C5C5C",
-        "#B0B0B0",
+        "#5A625A",
+        "#70A662",
         "Subtag of an extension other than -u- and -t-; only its syntax is checked (RFC 5646 §3.7).",
     ),
     RoleStyle(
         "u-attribute",
         "-u- attribute",
-        "#6E6200",
-        "#E3D35C",
+        "#3D2C00",
+        "#A7FD2C",
         "Unicode locale attribute (RFC 6067): 3–8 characters before the first -u- key.",
     ),
     RoleStyle(
         "u-key",
         "-u- key",
-        "#8F5300",
-        "#F2B447",
+        "#856951",
+        "#C8BD01",
         "Unicode locale key (RFC 6067, UTS #35): 2 characters such as ca, co, nu; CLDR defines them.",
         bold=True,
     ),
     RoleStyle(
         "u-type",
         "-u- type",
-        "#76620A",
-        "#E6DC8A",
+        "#385E0A",
+        "#F6C68C",
         "Unicode locale type (RFC 6067, UTS #35): the value of the key before it, e.g. gregory for ca.",
     ),
     RoleStyle(
@@ -145,78 +151,78 @@ _ROLES = (
     RoleStyle(
         "t-language",
         "-t- source language",
-        "#1F4E79",
-        "#7FB2E0",
+        "#0A6FE5",
+        "#A2C9BA",
         "Language of the -t- source tag (RFC 6497 §2.2, RFC 5646 §2.2.1): what the content was transformed from.",
         italic=True,
     ),
     RoleStyle(
         "t-extlang",
         "-t- source extended language",
-        "#35607A",
-        "#A8D4EE",
+        "#2D30FC",
+        "#97DAFF",
         "Extended language of the -t- source tag (RFC 6497 §2.2, RFC 5646 §2.2.2).",
         italic=True,
     ),
     RoleStyle(
         "t-script",
         "-t- source script",
-        "#1F6B50",
-        "#6FD9B5",
+        "#126721",
+        "#2EFEBB",
         "Script of the -t- source tag (RFC 6497 §2.2, RFC 5646 §2.2.3).",
         italic=True,
     ),
     RoleStyle(
         "t-region",
         "-t- source region",
-        "#8F4A1C",
-        "#F0B48A",
+        "#643C37",
+        "#FFC583",
         "Region of the -t- source tag (RFC 6497 §2.2, RFC 5646 §2.2.4).",
         italic=True,
     ),
     RoleStyle(
         "t-variant",
         "-t- source variant",
-        "#8A3F6E",
-        "#F0B0D8",
+        "#9C57AB",
+        "#F06EFF",
         "Variant of the -t- source tag (RFC 6497 §2.2, RFC 5646 §2.2.5).",
         italic=True,
     ),
     RoleStyle(
         "t-key",
         "-t- field key",
-        "#8A2E8A",
-        "#EBA2EB",
+        "#460637",
+        "#C09092",
         "Transformed-content field key (RFC 6497): a letter and a digit, such as m0 or h0.",
         bold=True,
     ),
     RoleStyle(
         "t-value",
         "-t- field value",
-        "#7A4A7A",
-        "#D6B0D6",
+        "#302677",
+        "#ACACC8",
         "Transformed-content field value (RFC 6497): 3–8 characters from CLDR for its key.",
     ),
     RoleStyle(
         "privateuse",
         "private use",
-        "#595959",
-        "#A6A6A6",
+        "#564C66",
+        "#BF9293",
         "Private-use subtag after x (RFC 5646 §2.2.7): meaning agreed privately, never registered.",
         italic=True,
     ),
     RoleStyle(
         "grandfathered",
         "grandfathered tag",
-        "#6B3FA0",
-        "#B9A0EC",
+        "#2D1260",
+        "#CC7FD2",
         "Grandfathered tag (RFC 5646 §2.2.8): a whole tag kept from RFC 1766/3066, read as one unit.",
     ),
     RoleStyle(
         "invalid",
         "invalid",
-        "#C01818",
-        "#FF7070",
+        "#BC0F24",
+        "#FE6147",
         "Not a subtag in this position: see the problems list for why.",
         bold=True,
     ),
@@ -224,6 +230,55 @@ _ROLES = (
 
 #: Every role's style, keyed by the role's value (``Role`` is a StrEnum, so ``Role.script`` works as a key).
 ROLE_STYLES: dict[str, RoleStyle] = {s.role: s for s in _ROLES}
+
+#: The least CIEDE2000 difference between the colours of two neighbouring roles, per kind of vision. 15 keeps
+#: small coloured text apart at a glance; simulated dichromacy compresses colour differences, and 8 is still
+#: well above the "just noticeable" difference of about 2.
+NEIGHBOUR_DELTA_E = {"normal": 15.0, "protanopia": 8.0, "deuteranopia": 8.0, "tritanopia": 8.0}
+
+#: Which roles can directly follow each role in a tag (RFC 5646 §2.1, RFC 6067, RFC 6497). 'invalid' can stand
+#: anywhere; 'grandfathered' is a whole tag; 't-lang' is no longer given by the engine.
+_FOLLOWS: dict[str, tuple[str, ...]] = {
+    "language": ("extlang", "script", "region", "variant", "singleton"),
+    "extlang": ("extlang", "script", "region", "variant", "singleton"),
+    "script": ("region", "variant", "singleton"),
+    "region": ("variant", "singleton"),
+    "variant": ("variant", "singleton"),
+    "singleton": ("extension", "u-attribute", "u-key", "t-language", "t-key", "privateuse"),
+    "extension": ("extension", "singleton"),
+    "u-attribute": ("u-attribute", "u-key", "singleton"),
+    "u-key": ("u-type", "u-key", "singleton"),
+    "u-type": ("u-type", "u-key", "singleton"),
+    "t-language": ("t-extlang", "t-script", "t-region", "t-variant", "t-key", "singleton"),
+    "t-extlang": ("t-script", "t-region", "t-variant", "t-key", "singleton"),
+    "t-script": ("t-region", "t-variant", "t-key", "singleton"),
+    "t-region": ("t-variant", "t-key", "singleton"),
+    "t-variant": ("t-variant", "t-key", "singleton"),
+    "t-key": ("t-value",),
+    "t-value": ("t-value", "t-key", "singleton"),
+    "privateuse": ("privateuse",),
+}
+
+
+def _neighbour_pairs() -> frozenset[frozenset[str]]:
+    """Return the pairs of distinct roles at most two subtags apart in some tag.
+
+    A reader compares a subtag with the ones on either side, and across a one-character singleton or a
+    two-character key (`-a-bbb-x-ccc`: extension and private use; `-u-attr-ca-gregory`: attribute and type),
+    so both neighbours and neighbours-but-one must be told apart. 'invalid' stands next to every role.
+    """
+    pairs: set[frozenset[str]] = set()
+    for first, nexts in _FOLLOWS.items():
+        for second in nexts:
+            pairs.add(frozenset((first, second)))
+            for third in _FOLLOWS.get(second, ()):
+                pairs.add(frozenset((first, third)))
+    pairs |= {frozenset(("invalid", r)) for r in ROLE_STYLES if r not in ("invalid", "t-lang")}
+    return frozenset(p for p in pairs if len(p) == 2)
+
+
+#: Pairs of roles that can stand next to each other (see _neighbour_pairs); their colours must differ.
+NEIGHBOUR_ROLES: frozenset[frozenset[str]] = _neighbour_pairs()
 
 _SEVERITIES = (
     SeverityStyle(

@@ -29,6 +29,7 @@ DEFAULTS: Mapping[str, Any] = {
     "editor/last_tag": "",
     "editor/history": [],
     "editor/splitter": QByteArray(),
+    "editor/zoom": 0,  # steps of ZOOM_STEP from the tag editor's default font size (Ctrl+= / Ctrl+- / Ctrl+0)
     "builder/splitter": QByteArray(),
     "browser/splitter": QByteArray(),
     "browser/header": QByteArray(),

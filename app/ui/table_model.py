@@ -200,8 +200,18 @@ class RowTableModel(QAbstractTableModel, Generic[T]):
             self._sort = None
             return
         self.layoutAboutToBeChanged.emit()
+        # The current row and the selection follow their rows to the new places (a view's current index is a
+        # persistent index): otherwise the current row would become another record while the details kept the old.
+        old = self.persistentIndexList()
+        items = [self._rows[i.row()] if 0 <= i.row() < len(self._rows) else None for i in old]
         self._sort = (column, order)
         self._sort_rows(column, order)
+        place = {id(item): row for row, item in enumerate(self._rows)}
+        new = [
+            self.index(place[id(it)], i.column()) if it is not None else QModelIndex()
+            for i, it in zip(old, items, strict=True)
+        ]
+        self.changePersistentIndexList(old, new)
         self.layoutChanged.emit()
 
     def _sort_rows(self, column: int, order: Qt.SortOrder) -> None:

@@ -9,21 +9,30 @@ code units, so a non-BMP character (an emoji pasted into the editor) is two Qt p
 
 from __future__ import annotations
 
+import unicodedata
 from bisect import bisect_right
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, QMimeData, QPoint, Qt, Signal
+from PySide6.QtCore import QEvent, QMimeData, QPoint, QRect, QRectF, QSizeF, Qt, Signal
 from PySide6.QtGui import (
+    QAction,
     QColor,
+    QContextMenuEvent,
     QFocusEvent,
+    QFontMetricsF,
     QHelpEvent,
     QKeyEvent,
     QMouseEvent,
+    QPainter,
     QPalette,
+    QPen,
+    QPyTextObject,
     QSyntaxHighlighter,
+    QTextBlock,
     QTextCharFormat,
     QTextCursor,
     QTextDocument,
+    QTextFormat,
     QTextOption,
 )
 from PySide6.QtWidgets import QFrame, QPlainTextEdit, QSizePolicy, QToolTip, QWidget
@@ -32,8 +41,9 @@ from ..core.highlight import highlight_runs, visible_span
 from ..core.tag import CheckResult
 from ..core.tagvalues import Role, Severity
 from .roles import role_format, severity_colour, severity_style
+from .visible import badge_text, is_invisible
 
-__all__ = ["MAX_TEXT", "TagHighlighter", "TagLineEdit", "Utf16Map", "clean_pasted"]
+__all__ = ["MAX_TEXT", "ControlBadges", "TagHighlighter", "TagLineEdit", "Utf16Map", "block_text", "clean_pasted"]
 
 #: The most text the one-line editor takes; more is cut, with a note. No language tag comes near it,
 #: and a megabyte pasted by mistake must not keep the editor busy for a minute.
@@ -98,6 +108,92 @@ def clean_pasted(text: str) -> tuple[str, str | None]:
     return first, None
 
 
+#: The text-object type of a badge, and the property holding the character it stands for.
+BADGE_OBJECT = int(QTextFormat.ObjectTypes.UserObject) + 1
+_BADGE_CHAR = int(QTextFormat.Property.UserProperty) + 1
+_OBJECT_CHAR = "\ufffc"
+
+
+def block_text(block: QTextBlock) -> str:
+    """Return the text of *block* with each badge turned back into the character it stands for."""
+    text = block.text()
+    if _OBJECT_CHAR not in text:
+        return text
+    chars = list(text)
+    it = block.begin()
+    while not it.atEnd():
+        fragment = it.fragment()
+        fmt = fragment.charFormat()
+        if fmt.objectType() == BADGE_OBJECT:
+            start = fragment.position() - block.position()
+            for i in range(start, start + fragment.length()):
+                if chars[i] == _OBJECT_CHAR:
+                    chars[i] = str(fmt.property(_BADGE_CHAR))
+        it += 1
+    return "".join(chars)
+
+
+class ControlBadges(QPyTextObject):
+    """Draw an invisible or bidi control character as a small framed name (RLO, ZWSP, NUL) in the text.
+
+    The document holds U+FFFC with the real character in its format, so the control never takes part in the
+    layout: ``\u202een-US`` displays as [RLO]en-US, not reversed. ``block_text`` gives the real text back.
+    """
+
+    def __init__(self, editor: QPlainTextEdit) -> None:
+        super().__init__(editor)
+        self._editor = editor
+
+    def intrinsicSize(self, doc: QTextDocument, pos: int, fmt: QTextFormat) -> QSizeF:
+        """Return the size of the badge: its name in a smaller font, framed."""
+        metrics = self._editor.fontMetrics()
+        name = badge_text(str(fmt.property(_BADGE_CHAR)) or "?")
+        font = self._editor.font()
+        font.setPointSizeF(font.pointSizeF() * 0.7)
+        width = QFontMetricsF(font).horizontalAdvance(name) + 6
+        return QSizeF(width, metrics.ascent())
+
+    def drawObject(
+        self, painter: QPainter, rect: QRectF | QRect, doc: QTextDocument, pos: int, fmt: QTextFormat
+    ) -> None:
+        """Draw the framed name."""
+        name = badge_text(str(fmt.property(_BADGE_CHAR)) or "?")
+        colour = severity_colour(Severity.ERROR, self._editor.palette())
+        painter.save()
+        font = self._editor.font()
+        font.setPointSizeF(font.pointSizeF() * 0.7)
+        painter.setFont(font)
+        painter.setPen(QPen(colour, 1))
+        box = QRectF(rect)
+        painter.drawRoundedRect(box.adjusted(0.5, 0.5, -0.5, -0.5), 3, 3)
+        painter.drawText(box, int(Qt.AlignmentFlag.AlignCenter), name)
+        painter.restore()
+
+
+def _badge_format(ch: str) -> QTextCharFormat:
+    fmt = QTextCharFormat()
+    fmt.setObjectType(BADGE_OBJECT)
+    fmt.setProperty(_BADGE_CHAR, ch)
+    fmt.setToolTip(f"U+{ord(ch):04X}: an invisible character, shown by its name")
+    return fmt
+
+
+def insert_shown(cursor: QTextCursor, text: str) -> None:
+    """Insert *text* at *cursor*, each invisible BMP character as a badge, the rest as plain text."""
+    plain = QTextCharFormat()
+    run: list[str] = []
+    for ch in text:
+        if is_invisible(ch) and ord(ch) < 0x10000:
+            if run:
+                cursor.insertText("".join(run), plain)
+                run = []
+            cursor.insertText(_OBJECT_CHAR, _badge_format(ch))
+        else:
+            run.append(ch)
+    if run or not text:
+        cursor.insertText("".join(run), plain)
+
+
 class TagHighlighter(QSyntaxHighlighter):
     """Paint role colours and diagnostic underlines from the engine's spans."""
 
@@ -133,6 +229,7 @@ class TagHighlighter(QSyntaxHighlighter):
         """Paint *text* (the editor's only block) with the runs of its CheckResult."""
         if not text:
             return
+        text = block_text(self.currentBlock())  # badges stand for the characters the engine must see
         result = self._result_for(text)
         if not text.startswith(result.input):
             return
@@ -148,7 +245,7 @@ class TagLineEdit(QPlainTextEdit):
 
     return_pressed = Signal()
     paste_adjusted = Signal(str)  # a note saying how pasted text was changed
-    clicked_at = Signal(int)  # Python index of the caret after a plain click
+    record_requested_at = Signal(int)  # Python index of the character whose record was asked for (Ctrl+click, menu)
     focus_left = Signal()
     palette_changed = Signal()  # after this widget's own palette changed (light/dark switch)
 
@@ -163,11 +260,13 @@ class TagLineEdit(QPlainTextEdit):
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setAccessibleName("Language tag")
         self.setToolTip(
-            "Type or paste a language tag; hover a subtag for its role and problems, click it to see "
-            "its registry record"
+            "Type or paste a language tag; hover a subtag for its role and problems, Ctrl+click it (or use "
+            "the context menu) to see its registry record beside the subtags table"
         )
         self.setPlaceholderText("Type a language tag, e.g. sr-Latn-RS or de-DE-u-co-phonebk")
         self._tooltip_for: Callable[[int], str] | None = None
+        self._badges = ControlBadges(self)
+        self.document().documentLayout().registerHandler(BADGE_OBJECT, self._badges)
         font = self.font()
         font.setPointSizeF(font.pointSizeF() * 1.3)
         self.setFont(font)
@@ -189,17 +288,20 @@ class TagLineEdit(QPlainTextEdit):
             self.palette_changed.emit()
 
     def text(self) -> str:
-        """Return the text (always one line)."""
-        return self.toPlainText()
+        """Return the text (always one line), with the real characters behind the badges."""
+        return block_text(self.document().firstBlock())
 
     def set_text(self, text: str) -> None:
         """Replace the text as one undoable edit, keeping it to one line, and put the caret at the end."""
         text = " ".join(text.splitlines())[:MAX_TEXT]
-        if text == self.toPlainText():
+        if text == self.text():
             return
         cursor = QTextCursor(self.document())
+        cursor.beginEditBlock()
         cursor.select(QTextCursor.SelectionType.Document)
-        cursor.insertText(text)
+        cursor.removeSelectedText()
+        insert_shown(cursor, text)
+        cursor.endEditBlock()
         cursor.movePosition(QTextCursor.MoveOperation.End)
         self.setTextCursor(cursor)
 
@@ -237,12 +339,35 @@ class TagLineEdit(QPlainTextEdit):
 
     # Qt overrides --------------------------------------------------------------------------------------
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        """Commit on Enter instead of starting a new line."""
+        """Commit on Enter instead of starting a new line; typed controls become badges."""
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             self.return_pressed.emit()
             event.accept()
             return
+        typed = event.text()
+        # Keys such as Backspace and Tab carry control characters (Cc) as text: only Cf/Z* input is typed text.
+        if typed and any(map(is_invisible, typed)) and not any(unicodedata.category(c) == "Cc" for c in typed):
+            cursor = self.textCursor()
+            insert_shown(cursor, typed)
+            self.setTextCursor(cursor)
+            event.accept()
+            return
+        cursor = self.textCursor()
+        if typed.isprintable() and typed and cursor.charFormat().objectType() == BADGE_OBJECT:
+            # Typed just after a badge, the text would take the badge's format: insert it as plain text.
+            cursor.insertText(typed, QTextCharFormat())
+            self.setTextCursor(cursor)
+            event.accept()
+            return
         super().keyPressEvent(event)
+
+    def createMimeDataFromSelection(self) -> QMimeData:
+        """Copy the real characters behind the badges, not U+FFFC."""
+        data = QMimeData()
+        cursor = self.textCursor()
+        start, end = cursor.selectionStart(), cursor.selectionEnd()
+        data.setText(self.text()[Utf16Map(self.text()).to_py(start) : Utf16Map(self.text()).to_py(end)])
+        return data
 
     def canInsertFromMimeData(self, source: QMimeData) -> bool:
         """Accept anything that has text."""
@@ -257,7 +382,8 @@ class TagLineEdit(QPlainTextEdit):
             cleaned = cleaned[: max(room, 0)]
             note = (note + " " if note else "") + f"The editor holds at most {MAX_TEXT:,} characters."
         if cleaned:
-            cursor.insertText(cleaned)
+            insert_shown(cursor, cleaned)
+            self.setTextCursor(cursor)
         if note:
             self.paste_adjusted.emit(note)
 
@@ -275,10 +401,28 @@ class TagLineEdit(QPlainTextEdit):
         return super().viewportEvent(event)
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
-        """Report a plain click (not a drag selection) on a character."""
+        """Place the caret as every text field does; Ctrl+click asks for the record of the subtag under the mouse."""
         super().mouseReleaseEvent(event)
-        if event.button() == Qt.MouseButton.LeftButton and not self.textCursor().hasSelection() and self.toPlainText():
-            self.clicked_at.emit(self.index_at(event.position().toPoint()))
+        # A plain click only moves the caret: showing a record is an explicit gesture, never a side effect.
+        ctrl = bool(event.modifiers() & Qt.KeyboardModifier.ControlModifier)
+        if ctrl and event.button() == Qt.MouseButton.LeftButton and self.toPlainText():
+            self.record_requested_at.emit(self.index_at(event.position().toPoint()))
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        """Offer "Show the record of this subtag" above the usual editing entries."""
+        menu = self.createStandardContextMenu()
+        if self.toPlainText():
+            index = self.index_at(event.pos())  # the scroll area hands on the viewport's event and position
+            action = QAction("Show the subtag's &record (Ctrl+click)", menu)
+            action.triggered.connect(lambda _checked=False, i=index: self.record_requested_at.emit(i))
+            actions = menu.actions()
+            if actions:
+                menu.insertAction(actions[0], action)
+                menu.insertSeparator(actions[0])
+            else:
+                menu.addAction(action)
+        menu.exec(event.globalPos())
+        menu.deleteLater()
 
     def focusOutEvent(self, event: QFocusEvent) -> None:
         """Tell the pane that editing paused (to remember the tag in the history)."""

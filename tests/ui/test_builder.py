@@ -130,7 +130,7 @@ def test_builder_follows_the_editor_and_removes_keywords(qtbot, state, builder) 
     assert state.tag() == "en-u-co-phonebk"
     builder.attribute_edit.setText("x")
     assert not builder.add_attribute_from_input()
-    assert "3 to 8" in builder.legacy_status.text()
+    assert "3 to 8" in builder.attribute_status.text()
 
 
 def test_legacy_form_is_shown_and_accepted(qtbot, state, builder) -> None:  # type: ignore[no-untyped-def]

@@ -93,3 +93,44 @@ def test_legend_lists_every_role_and_follows_the_palette(qtbot) -> None:  # type
     dark = dict(legend.entries())
     assert light["script"] != dark["script"] and dark["script"] == ROLE_STYLES["script"].dark.lower()
     assert "wavy underline" in legend._label.text()
+
+
+# Issue 11, item 14: roles that stand next to each other are told apart, measured.
+def test_ciede2000_matches_the_published_test_pairs() -> None:
+    from bcp47_explorer.ui.colour_science import delta_e_2000
+
+    # Sharma, Wu and Dalal (2005), table 1: pairs 1, 7, 13, 17, 25 and 34.
+    pairs = [((50, 2.6772, -79.7751), (50, 0, -82.7485), 2.0425), ((50, 0, 0), (50, -1, 2), 2.3669),
+             ((50, 2.49, -0.001), (50, -2.49, 0.0011), 7.2195), ((50, 2.5, 0), (73, 25, -18), 27.1492),
+             ((60.2574, -34.0099, 36.2677), (60.4626, -34.1751, 39.4387), 1.2644),
+             ((2.0776, 0.0795, -1.135), (0.9033, -0.0636, -0.5514), 0.9082)]  # fmt: skip
+    for first, second, expected in pairs:
+        assert round(delta_e_2000(first, second), 4) == expected
+
+
+def test_dichromacy_simulation_keeps_greys_and_merges_red_and_green() -> None:
+    from bcp47_explorer.ui.colour_science import hex_delta_e, simulate
+
+    for vision in ("protanopia", "deuteranopia", "tritanopia"):
+        assert hex_delta_e("#777777", simulate("#777777", vision)) < 1.0
+    assert hex_delta_e("#d55e00", "#009e73") > 40  # Okabe-Ito vermillion and bluish green ...
+    assert hex_delta_e("#cc3333", "#669933", "deuteranopia") < hex_delta_e("#cc3333", "#669933") / 2  # red/green
+
+
+def test_neighbouring_roles_are_told_apart_in_both_themes_and_for_colour_blind_readers() -> None:
+    from bcp47_explorer.ui.colour_science import VISIONS, hex_delta_e
+    from bcp47_explorer.ui.roles import NEIGHBOUR_DELTA_E, NEIGHBOUR_ROLES
+
+    # The pairs the issue found alike are neighbours; so are the parts of one -u- keyword.
+    for pair in (("u-attribute", "u-type"), ("extension", "privateuse"), ("u-key", "u-type"), ("language", "region")):
+        assert frozenset(pair) in NEIGHBOUR_ROLES
+    too_close = []
+    for theme in ("light", "dark"):
+        for vision in VISIONS:
+            for pair in NEIGHBOUR_ROLES:
+                a, b = sorted(pair)
+                d = hex_delta_e(getattr(ROLE_STYLES[a], theme), getattr(ROLE_STYLES[b], theme), vision)
+                if d < NEIGHBOUR_DELTA_E[vision]:
+                    too_close.append((theme, vision, a, b, round(d, 1)))
+    assert too_close == []
+    assert NEIGHBOUR_DELTA_E["normal"] >= 15 and min(NEIGHBOUR_DELTA_E.values()) >= 8
