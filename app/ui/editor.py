@@ -11,7 +11,7 @@ import itertools
 import unicodedata
 from dataclasses import replace
 
-from PySide6.QtCore import QEvent, QModelIndex, QObject, Qt, QTimer, QUrl, Signal
+from PySide6.QtCore import QEvent, QModelIndex, QObject, QPoint, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import QAction, QGuiApplication, QIcon, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -336,6 +336,9 @@ class EditorPane(QWidget):
         body_layout.addWidget(self.legend)
         body_layout.addWidget(self.splitter, 1)
         self.scroll_area = QScrollArea(self)
+        # Opening the steps (or a tag with more rows) changes the scrolled height a few layout passes later:
+        # while the steps are open, each new range brings them back into view.
+        self.scroll_area.verticalScrollBar().rangeChanged.connect(self._on_scroll_range_changed)
         self.scroll_area.setObjectName("editor_scroll")
         self.scroll_area.setWidgetResizable(True)
         self.scroll_area.setFrameShape(QScrollArea.Shape.NoFrame)
@@ -567,8 +570,26 @@ class EditorPane(QWidget):
     def _on_steps_button_toggled(self, shown: bool) -> None:
         self.steps_view.setVisible(shown)
         if shown:
-            # In a short window the steps lie below the fold: bring them into view.
-            QTimer.singleShot(0, lambda: self.scroll_area.ensureWidgetVisible(self.steps_view, 0, 0))
+            QTimer.singleShot(0, self._reveal_steps)
+
+    def _on_scroll_range_changed(self, _low: int, _high: int) -> None:
+        if self.steps_button.isChecked():
+            self._reveal_steps()
+
+    def _reveal_steps(self) -> None:
+        """Scroll the open steps fully into view: in a short window they lie below the fold."""
+        if not self.steps_button.isChecked():
+            return
+        inner = self.scroll_area.widget()
+        if inner is None:
+            return
+        layout = inner.layout()
+        if layout is not None:
+            layout.activate()  # the steps' geometry must be known before scrolling to it
+        # Not ensureWidgetVisible: for a text view it only brings the text cursor (its first line) into view.
+        top = self.steps_view.mapTo(inner, QPoint(0, 0))
+        half = self.steps_view.height() // 2
+        self.scroll_area.ensureVisible(top.x(), top.y() + half, 0, half)
 
     def _on_splitter_moved(self, _pos: int, _index: int) -> None:
         self._settings.set_value("editor/splitter", self.splitter.saveState())
@@ -744,6 +765,8 @@ class EditorPane(QWidget):
         if not steps_lines and self._forms["canonical"].value:
             steps_lines.append("The tag is already in canonical form: no steps.")
         self.steps_view.setText("<br>".join(steps_lines))
+        if self.steps_button.isChecked():  # open steps stay in view as the tag changes
+            QTimer.singleShot(0, self._reveal_steps)
         self._show_form_validity()
 
     def _show_form_validity(self) -> None:

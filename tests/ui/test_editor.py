@@ -244,7 +244,7 @@ def test_likely_subtag_forms_shown_and_copied_by_shortcut(qtbot, pane) -> None: 
     qtbot.keyClick(pane.editor, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     assert QGuiApplication.clipboard().text() == "zh-TW"
     pane.steps_button.click()
-    assert "zh-TW means script Hant (Han (Traditional variant))" in pane.steps_label.text()
+    assert "zh-TW means script Hant (Han (Traditional variant))" in pane.steps_view.toPlainText()
     pane.editor.clear()
     qtbot.keyClicks(pane.editor, "qaa")
     qtbot.waitUntil(lambda: pane.form_fields["maximized"].text() == "", timeout=2000)
