@@ -388,6 +388,22 @@ class Advisor:
             hint=hint,
         )
 
+    @staticmethod
+    def record_is_quiet(rec: Record, kind: str, code: str) -> bool:
+        """Tell whether :meth:`advise_record` adds nothing for *code* (lowercase), a subtag of *kind* with record *rec*.
+
+        The conditions of :meth:`advise_record`, in brief (a test runs both over the registry).
+        """
+        if rec.deprecated or kind == "extlang":
+            return False
+        if kind == "language":
+            return (
+                code not in M.SPECIAL
+                and rec.scope not in ("private-use", "collection", "macrolanguage")
+                and not rec.macrolanguage
+            )
+        return rec.descriptions[0] != "Private use"
+
     def advise_record(self, p: Parse, tok: Token, rec: Record, kind: str) -> None:
         """Add deprecation, scope and private-use advice for one registered subtag."""
         code = tok[0]

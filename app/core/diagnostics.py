@@ -27,7 +27,7 @@ from typing import Any
 
 from .tagvalues import Diagnostic, Fix, Severity
 
-__all__ = ["Message", "TABLE", "BY_CODE", "UNKNOWN", "SPECIAL", "make_diagnostic", "severity_of"]
+__all__ = ["Message", "TABLE", "BY_CODE", "UNKNOWN", "SPECIAL", "make_diagnostic", "make_fix", "severity_of"]
 
 E, W, INFO = Severity.ERROR, Severity.WARNING, Severity.INFO
 
@@ -123,7 +123,7 @@ def _fix_builder() -> Callable[[str, str], Fix]:
     return make
 
 
-_new_fix = _fix_builder()
+_new_fix = make_fix = _fix_builder()
 
 
 def _m(

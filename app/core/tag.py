@@ -65,8 +65,9 @@ from . import data
 from . import diagnostics as M
 from .advice import Advisor
 from .canonical import Canonicalizer
-from .fastpath import FAST_MAX, FastPath, quick_parse
-from .grammar import Parse, parse, parse_well_formed
+from .fastpath import FAST_MAX, FastPath, parse_match, quick_parse
+from .grammar import Parse, parse
+from .quickadvice import QuickAdvice
 from .results import Analysis, CheckResult
 from .syntax import GRANDFATHERED, WELL_FORMED
 from .tables import Tables
@@ -120,6 +121,9 @@ class TagEngine:
         self.canonicalizer = Canonicalizer(self.tables)
         self.advisor = Advisor(self.tables, registry.file_date, cldr, registered)
         self.fast_path = FastPath(self.tables, self.canonicalizer.redundant, self.advisor)
+        self.quick_advice = QuickAdvice(self.advisor, self.canonicalizer)
+        # The analysis of a fast-path tag (None: take the precise path); see :mod:`.quickadvice`.
+        self.quick_analysis = self.quick_advice.analysis
         self._match = WELL_FORMED.fullmatch
         self._fast = self.fast_path.match
         self._extlang_prefix = self.tables.extlang_prefix
@@ -142,9 +146,10 @@ class TagEngine:
         if len(text) <= FAST_MAX:
             m = self._match(text)
             if m is not None:
-                got = self._fast(text, m.groups())
+                g = m.groups()
+                got = self._fast(text, g)
                 if got is not None:
-                    return CheckResult(text, self, True, True, got)
+                    return CheckResult(text, self, True, True, got, None, g)
             elif text.lower() not in GRANDFATHERED:
                 return CheckResult(text, self, False, False, None)
         a = self.analyze(text)
@@ -194,10 +199,8 @@ class TagEngine:
                 g = m.groups()
                 got = self._fast(text, g)
                 if got is not None:
-                    _lang, ext, script, region, var = g[:5]
-                    p = parse_well_formed(text, ext.count("-") if ext else 0, script is not None,
-                                          region is not None, var.count("-") if var else 0)  # fmt: skip
-                    return self._analyze(p, got, clean=True)
+                    a = self.quick_advice.analysis(text, g, got)
+                    return a if a is not None else self._analyze(parse_match(text, g), got, clean=True)
             elif text.lower() not in GRANDFATHERED:
                 p = parse(text)
                 if len(p.subtags) > 1:
@@ -205,12 +208,28 @@ class TagEngine:
                 return self._analyze(p, None)
         return self.analyze(text)
 
-    def analyze(self, text: str, canonical: str | None = None) -> Analysis:
+    def analyze(
+        self, text: str, canonical: str | None = None, groups: tuple[str | None, ...] | None = None
+    ) -> Analysis:
         """Run the precise parser and every check on *text*.
 
         *canonical* is the canonical tag when the fast path has already found it (the tag is then
-        clean: no Preferred-Value to apply), so the canonical steps are left for later.
+        clean: no Preferred-Value to apply), so the canonical steps are left for later; the
+        diagnostics of such a tag then come from :mod:`.quickadvice` when it can give them.
+        Without *canonical*, everything runs through the precise parser (the reference the
+        differential tests compare the fast path with). *groups* are the groups of the fast
+        path's regex match of *text*, when it has them.
         """
+        if groups is not None:
+            a = self.quick_advice.analysis(text, groups, canonical)  # type: ignore[arg-type]
+            if a is not None:
+                return a
+        elif canonical is not None and len(text) <= FAST_MAX:
+            m = self._match(text)
+            if m is not None:
+                a = self.quick_advice.analysis(text, m.groups(), canonical)
+                if a is not None:
+                    return a
         return self._analyze(quick_parse(text), canonical)
 
     def _analyze(self, p: Parse, canonical: str | None, *, clean: bool = False) -> Analysis:
