@@ -23,7 +23,8 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from . import diagnostics as M
-from .grammar import Extension, Parse, Token, drop_span
+from .grammar import MAX_FIX_INPUT, Extension, Parse, Token, drop_span
+from .pasted import excerpt
 from .syntax import GRANDFATHERED, KIND_NAMES, REGULAR, REGULAR_FIRST, cased
 from .tables import Tables
 from .tagvalues import Canonicalization, Fix, Severity
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
     from .cldr import CldrData, KeywordProblem
     from .registry import Record
 
-__all__ = ["Advisor"]
+__all__ = ["Advisor", "CASE_EXCERPT"]
 
 # Codes people often type for another one; offered only when the typed code is not registered.
 _LANGUAGE_HINTS = {
@@ -69,6 +70,8 @@ _LANGUAGE_HINTS = {
     "hin": "hi",
 }
 _REGION_HINTS = {"uk": "GB", "el": "GR", "ja": "JP", "en": "GB"}
+# The case note quotes the tag as it should be written: at most this much of it (a huge tag is cut).
+CASE_EXCERPT = _CASE_EXCERPT = 120
 _PREFERRED_TAG = re.compile(r"Preferred tag is (\S+)")
 _REGULAR_LONGEST_FIRST = sorted(REGULAR, key=len, reverse=True)
 
@@ -162,7 +165,7 @@ class ExtensionAdvisor:
             else:
                 start, end = values[prob.index][1], values[prob.index][2]
             fix = None
-            if prob.replacement is not None and values:
+            if prob.replacement is not None and values and len(p.text) <= MAX_FIX_INPUT:
                 new = "-".join(prob.replacement)
                 a, b = values[0][1], values[-1][2]
                 if prob.index < 0 and prob.code.startswith("deprecated-") and prob.replacement:
@@ -536,14 +539,14 @@ class Advisor:
             out.append(t.lower() if after else cased(role, t))
         fixed = "-".join(out)
         if fixed != text:
-            p.add(M.LETTER_CASE, 0, len(text), fixed, fixed=fixed)
+            p.add(M.LETTER_CASE, 0, len(text), fixed, fixed=excerpt(fixed, width=_CASE_EXCERPT))
 
     def advise_canonical(self, p: Parse, canon: Canonicalization) -> None:
         """Fill fixes that point at the canonical form, and add the case note."""
         p.fill_canonical_fixes(canon.tag)
         steps = canon.steps
         if steps and steps[0].reason.startswith("case:"):
-            p.add(M.LETTER_CASE, 0, len(p.text), steps[0].after, fixed=steps[0].after)
+            p.add(M.LETTER_CASE, 0, len(p.text), steps[0].after, fixed=excerpt(steps[0].after, width=_CASE_EXCERPT))
         elif p.grandfathered is not None and steps and "case" in steps[0].reason:
             p.add(M.LETTER_CASE_TAG, 0, len(p.text), steps[0].after, fixed=steps[0].after)
 

@@ -199,6 +199,23 @@ BAD_CHARACTER = _m(
     "Replace '{bad}' with '{good}'",
     "en-ıd",
 )
+INVISIBLE_CHARACTER = _m(
+    "invisible-character",
+    E,
+    "RFC 5646 §2.1",
+    "{char} at {at} is an invisible formatting character: it shows as nothing or reorders the text around it, "
+    "and a language tag holds only ASCII letters, digits and '-'",
+    "Remove the invisible characters",
+    "\u202een-US",
+)
+UNICODE_LOCALE_ID = _m(
+    "unicode-locale-id",
+    INFO,
+    "UTS #35 §3.1, §3.6",
+    "{text} reads as a Unicode locale identifier{legacy}; as a BCP 47 tag it is '{tag}' ({notes})",
+    "Convert to the BCP 47 tag '{tag}'",
+    "de_DE@collation=phonebook",
+)
 MISSING_LANGUAGE = _m(
     "missing-language",
     E,

@@ -26,10 +26,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import diagnostics as M
+from .advice import CASE_EXCERPT as _CASE_EXCERPT
 from .advice import Advisor
 from .canonical import Canonicalizer
 from .fastpath import parse_match
 from .grammar import MAX_DIAGNOSTICS, Parse, drop_span
+from .pasted import excerpt
 from .results import Analysis, diagnostic_order
 from .syntax import REGULAR, REGULAR_FIRST, cased
 from .tagvalues import Diagnostic, Severity
@@ -224,7 +226,9 @@ class QuickAdvice:
             if region is not None:
                 fixed += "-" + region.upper()
             fixed += text[len(fixed) :].lower()
-        return M.LETTER_CASE.make(0, len(text), fixed, fixed=fixed) if fixed != text else None
+        if fixed == text:
+            return None
+        return M.LETTER_CASE.make(0, len(text), fixed, fixed=excerpt(fixed, width=_CASE_EXCERPT))
 
     def _variants(
         self, out: list[Diagnostic], var: str, pos: int, g: tuple[str | None, ...], fix_to: str | None, tail: str

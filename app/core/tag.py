@@ -58,6 +58,7 @@ Decisions where the standards leave room (each is pinned by a test):
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -67,6 +68,7 @@ from .advice import Advisor
 from .canonical import Canonicalizer
 from .fastpath import FAST_MAX, FastPath, parse_match, quick_parse
 from .grammar import Parse, parse
+from .pasted import locale_id_conversion
 from .quickadvice import QuickAdvice
 from .results import Analysis, CheckResult
 from .syntax import GRANDFATHERED, WELL_FORMED
@@ -232,8 +234,8 @@ class TagEngine:
                     return a
         return self._analyze(quick_parse(text), canonical)
 
-    def _analyze(self, p: Parse, canonical: str | None, *, clean: bool = False) -> Analysis:
-        """Run every check on the parse *p* (see :meth:`analyze`)."""
+    def _analyze(self, p: Parse, canonical: str | None, *, clean: bool = False, weigh_fixes: bool = True) -> Analysis:
+        """Run every check on the parse *p* (see :meth:`analyze`); *weigh_fixes*: keep only fixes that help."""
         canon: Canonicalization | None = None
         if p.well_formed:
             adv = self.advisor
@@ -249,6 +251,10 @@ class TagEngine:
                 adv.advise_fast(p, canonical)
         else:
             canonical = None
+            if "@" in p.text or "_" in p.text:  # perhaps a pasted Unicode locale identifier
+                conv = locale_id_conversion(p.text, self.cldr)
+                if conv is not None:
+                    p.diags.append(M.UNICODE_LOCALE_ID.make_of(0, len(p.text), conv[0], conv[1]))
         if p.truncated:
             p.diags.append(M.TOO_MANY_PROBLEMS.make(0, len(p.text), count=p.truncated))
         valid = p.well_formed
@@ -257,7 +263,45 @@ class TagEngine:
                 if d.severity is Severity.ERROR:
                     valid = False
                     break
+        if weigh_fixes:
+            self._weigh_fixes(p)
         return Analysis(self.canonicalizer, p, valid, canonical, canon)
+
+    def _weigh_fixes(self, p: Parse) -> None:
+        """Drop every fix whose result is no better than the input (issue 11 item 15).
+
+        The reading taken: a text is better than another when it is well-formed and the other is
+        not, or, both alike, when it has fewer errors (errors past the listed ones count too).
+        The fix of an error must give a better text than the input; the fix of a warning or a
+        note must not give a worse one; and no fix may leave a text without a single letter or
+        digit (``x`` is not fixed to an empty tag, nor ``--`` to ``-``: there is no tag to
+        reach). Fixes that the fast path's advice offers on valid tags (canonical form, dropped
+        script, preferred tag) give valid tags by construction and are not weighed again; a test
+        pins that over large corpora.
+        """
+        diags = p.diags
+        if not any(d.fix is not None for d in diags):
+            return
+        rank = (0 if p.well_formed else 1, p.truncated + sum(1 for d in diags if d.severity is Severity.ERROR))
+        known: dict[str, tuple[int, int] | None] = {}
+        for i, d in enumerate(diags):
+            fix = d.fix
+            if fix is None:
+                continue
+            if fix.tag in known:
+                got = known[fix.tag]
+            else:
+                got = known[fix.tag] = self._rank(fix.tag) if _has_alnum(fix.tag) else None
+            if got is None or got > rank or (got == rank and d.severity is Severity.ERROR):
+                diags[i] = replace(d, fix=None)
+
+    def _rank(self, text: str) -> tuple[int, int]:
+        """Return (0 when *text* is well-formed else 1, its number of errors); fixes are not weighed (no recursion)."""
+        r = self.check(text)
+        if r.valid:
+            return (0, 0)
+        q = self._analyze(quick_parse(text), None, weigh_fixes=False).parse
+        return (0 if q.well_formed else 1, q.truncated + sum(1 for d in q.diags if d.severity is Severity.ERROR))
 
     # ---------------------------------------------------------------- -u- editing
     def u_keywords(self, text: str) -> UKeywords:
@@ -286,6 +330,11 @@ class TagEngine:
 
 def _start(s: tuple[str, int, int, str]) -> int:
     return s[1]
+
+
+def _has_alnum(text: str) -> bool:
+    """Tell whether *text* holds an ASCII letter or digit (anything a subtag could be made of)."""
+    return any(c.isascii() and c.isalnum() for c in text)
 
 
 def engine_for(registry: Registry | None = None) -> TagEngine:
