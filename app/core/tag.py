@@ -297,9 +297,10 @@ class TagEngine:
 
     def _rank(self, text: str) -> tuple[int, int]:
         """Return (0 when *text* is well-formed else 1, its number of errors); fixes are not weighed (no recursion)."""
-        r = self.check(text)
-        if r.valid:
-            return (0, 0)
+        if len(text) <= FAST_MAX:
+            m = self._match(text)
+            if m is not None and self._fast(text, m.groups()) is not None:
+                return (0, 0)  # valid
         q = self._analyze(quick_parse(text), None, weigh_fixes=False).parse
         return (0 if q.well_formed else 1, q.truncated + sum(1 for d in q.diags if d.severity is Severity.ERROR))
 

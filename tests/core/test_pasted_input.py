@@ -197,3 +197,10 @@ def test_a_huge_line_gives_bounded_messages_fixes_and_markers(engine: TagEngine,
     assert sum(len(json.dumps(d)) for d in r.as_dict()["diagnostics"]) < 101 * 700
     _result, notes = engine.from_unicode_locale(text)
     assert sum(len(n) for n in notes) < 5_000
+
+
+def test_weighing_fixes_of_fixes_never_recurses(engine: TagEngine) -> None:
+    # Each fix of these leaves a text whose own fixes lead on: weighing must not chain (it once overflowed the stack).
+    for text in ("ab-" * 300, "en-US-" * 160, "en--" * 240, "a-" * 450):
+        r = engine.check(text)
+        assert r.diagnostics and not r.well_formed
