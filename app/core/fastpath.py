@@ -162,11 +162,15 @@ class FastPath:
             if len(parts) > 1 and len(set(parts)) != len(parts):
                 return None
             to = self.variant_to
+            done = []
             for v in parts:
                 s = to.get(v)
                 if s is None:
                     return None
-                out += "-" + s
+                done.append(s)
+            if len(done) > 1 and len(set(done)) != len(done):
+                return None  # a Preferred-Value repeats a variant (heploc after alalc97): the precise path says so
+            out += "-" + "-".join(done)
         if exts:
             tail = self._exts(exts)
             if tail is None:

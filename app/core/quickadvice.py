@@ -23,6 +23,7 @@ the precise path. A differential test compares both paths over a large generated
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from . import diagnostics as M
@@ -73,11 +74,15 @@ class QuickAdvice:
         "advisor",
         "canonicalizer",
         "tables",
+        "weigh_fixes",
     )
 
-    def __init__(self, advisor: Advisor, canonicalizer: Canonicalizer) -> None:
+    def __init__(
+        self, advisor: Advisor, canonicalizer: Canonicalizer, weigh_fixes: Callable[[Parse], None] | None = None
+    ) -> None:
         self.advisor = advisor
         self.canonicalizer = canonicalizer
+        self.weigh_fixes = weigh_fixes  # drops fixes that leave the input no better (the engine's rule)
         self.tables = advisor.tables
         # kind -> subtag (lowercase) -> (its record, the advice on it alone); unknown subtags are not kept
         self._known: dict[str, dict[str, tuple[Record, tuple[_Entry, ...]]]] = {
@@ -149,6 +154,8 @@ class QuickAdvice:
             case = self.case_note(text, g)
             if case is not None:
                 p.diags.append(case)
+        if self.weigh_fixes is not None:
+            self.weigh_fixes(p)  # the CLDR checks' fixes, as the precise path weighs them
         valid = not any(d.severity is Severity.ERROR for d in p.diags)
         return Analysis(self.canonicalizer, p, valid, canonical)
 
