@@ -7,7 +7,13 @@ empty subtags, trailing '-', overlong or out-of-order subtags, non-ASCII letters
 whitespace, bad singletons). No string repeats. Same seed and same data give the same
 corpus.
 
-    python benchmarks/corpus.py [--size N] [--seed S] > corpus.txt
+:func:`build_advice` makes the second, advice-heavy corpus (issue 8's): well-formed tags drawn
+from the registry where most carry advice: deprecated subtags with and without a
+Preferred-Value, variants with and without their Prefix, extlangs, Suppress-Script, macrolanguages
+and their members, collections, private-use codes, special languages, redundant and
+grandfathered tags, unconventional case.
+
+    python benchmarks/corpus.py [--size N] [--seed S] [--advice] > corpus.txt
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 SEED = 4646
 SIZE = 30_000
 MALFORMED_SHARE = 0.2
+ADVICE_SIZE = 20_000
 
 
 def _codes(registry, type_: str, *, plain: bool = True) -> list[str]:
@@ -142,12 +149,96 @@ def build(size: int = SIZE, seed: int = SEED) -> list[str]:
     return out
 
 
+def build_advice(size: int = ADVICE_SIZE, seed: int = SEED) -> list[str]:
+    """Return *size* distinct well-formed tags drawn from the registry, most of which draw advice."""
+    from bcp47_explorer.core import data
+
+    registry = data.bundled_registry()
+    rnd = random.Random(seed)
+    records = [r for r in registry.records if not r.is_range]
+    langs = sorted((r for r in records if r.type == "language"), key=lambda r: r.code)
+    plain = [r.code for r in langs if not r.deprecated and r.scope is None and not r.macrolanguage]
+    dep = {t: [r.code for r in records if r.deprecated and r.type == t] for t in ("language", "region", "variant")}
+    suppress = [r for r in langs if r.suppress_script]
+    members = [r.code for r in langs if r.macrolanguage]
+    macros = [r.code for r in langs if r.scope == "macrolanguage"]
+    collections = [r.code for r in langs if r.scope == "collection"]
+    scripts = sorted(r.code for r in records if r.type == "script" and not r.deprecated)
+    regions = sorted(r.code for r in records if r.type == "region" and not r.deprecated)
+    variants = sorted((r for r in records if r.type == "variant"), key=lambda r: r.code)
+    extlangs = sorted((r for r in records if r.type == "extlang"), key=lambda r: r.code)
+    whole = sorted(r.code for r in records if r.type in ("grandfathered", "redundant"))
+    private = [f"q{a}{b}" for a in "abcdefghijklmnopqrst" for b in "abcdefghijklmnopqrstuvwxyz"]  # qaa..qtz
+
+    def region() -> str:
+        return rnd.choice(regions)
+
+    def maybe_region(tag: str) -> str:
+        return f"{tag}-{region()}" if rnd.random() < 0.6 else tag
+
+    def messy_case(tag: str) -> str:
+        return "".join(c.upper() if rnd.random() < 0.5 else c.lower() for c in tag)
+
+    def one() -> str:
+        r = rnd.random()
+        if r < 0.16:  # a deprecated language, script, region or variant
+            kind = rnd.random()
+            if kind < 0.45:
+                return maybe_region(rnd.choice(dep["language"]))
+            if kind < 0.75:
+                return f"{rnd.choice(plain)}-{rnd.choice(dep['region'])}"
+            if kind < 0.9:
+                return f"{rnd.choice(plain)}-{rnd.choice(dep['variant'])}"
+            return f"{rnd.choice(plain)}-{rnd.choice(scripts)}-{rnd.choice(dep['region'])}"
+        if r < 0.32:  # Suppress-Script
+            rec = rnd.choice(suppress)
+            return maybe_region(f"{rec.code}-{rec.suppress_script}")
+        if r < 0.48:  # a member of a macrolanguage
+            tag = rnd.choice(members)
+            return f"{tag}-{rnd.choice(scripts)}-{region()}" if rnd.random() < 0.2 else maybe_region(tag)
+        if r < 0.56:  # a macrolanguage, a collection, a special or private-use language
+            pool = rnd.choice((macros, collections, private, ["und", "mul", "zxx", "mis"]))
+            return maybe_region(rnd.choice(pool))
+        if r < 0.68:  # a variant with its Prefix, or without it
+            v = rnd.choice(variants)
+            if v.prefixes and rnd.random() < 0.6:
+                return f"{rnd.choice(v.prefixes)}-{v.code}"
+            return f"{rnd.choice(plain)}-{v.code}"
+        if r < 0.76:  # an extlang after its Prefix or after another language
+            e = rnd.choice(extlangs)
+            head = e.prefixes[0] if rnd.random() < 0.7 else rnd.choice([c for c in plain if len(c) <= 3][:400])
+            return maybe_region(f"{head}-{e.code}")
+        if r < 0.78:
+            return rnd.choice(whole)
+        if r < 0.86:  # unconventional case
+            return messy_case(f"{rnd.choice(plain)}-{rnd.choice(scripts)}-{region()}")
+        # the rest: ordinary tags with a script and a region, mostly without advice
+        if rnd.random() < 0.4:
+            return f"{rnd.choice(plain)}-{rnd.choice(scripts)}-{region()}"
+        return f"{rnd.choice(plain)}-{region()}"
+
+    seen: set[str] = set()
+    out: list[str] = []
+    tries = 0
+    while len(out) < size and tries < size * 50:
+        tries += 1
+        s = one()
+        if s not in seen:
+            seen.add(s)
+            out.append(s)
+    rnd.shuffle(out)
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--size", type=int, default=SIZE)
+    ap.add_argument("--size", type=int, default=None)
     ap.add_argument("--seed", type=int, default=SEED)
+    ap.add_argument("--advice", action="store_true", help="the advice-heavy corpus")
     args = ap.parse_args()
-    sys.stdout.write("\n".join(build(args.size, args.seed)) + "\n")
+    make = build_advice if args.advice else build
+    tags = make(args.size or (ADVICE_SIZE if args.advice else SIZE), args.seed)
+    sys.stdout.write("\n".join(tags) + "\n")
 
 
 if __name__ == "__main__":

@@ -23,7 +23,8 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from . import diagnostics as M
-from .grammar import Extension, Parse, Token, drop_span
+from .grammar import MAX_FIX_INPUT, Extension, Parse, Token, drop_span
+from .pasted import excerpt
 from .placement import PrefixTable, order_variants, prefix_met
 from .syntax import GRANDFATHERED, KIND_NAMES, REGULAR, REGULAR_FIRST, cased
 from .tables import Tables
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
     from .cldr import CldrData, KeywordProblem
     from .registry import Record
 
-__all__ = ["Advisor"]
+__all__ = ["Advisor", "CASE_EXCERPT"]
 
 # Codes people often type for another one; offered only when the typed code is not registered.
 _LANGUAGE_HINTS = {
@@ -70,6 +71,8 @@ _LANGUAGE_HINTS = {
     "hin": "hi",
 }
 _REGION_HINTS = {"uk": "GB", "el": "GR", "ja": "JP", "en": "GB"}
+# The case note quotes the tag as it should be written: at most this much of it (a huge tag is cut).
+CASE_EXCERPT = _CASE_EXCERPT = 120
 _PREFERRED_TAG = re.compile(r"Preferred tag is (\S+)")
 _REGULAR_LONGEST_FIRST = sorted(REGULAR, key=len, reverse=True)
 
@@ -163,7 +166,7 @@ class ExtensionAdvisor:
             else:
                 start, end = values[prob.index][1], values[prob.index][2]
             fix = None
-            if prob.replacement is not None and values:
+            if prob.replacement is not None and values and len(p.text) <= MAX_FIX_INPUT:
                 new = "-".join(prob.replacement)
                 a, b = values[0][1], values[-1][2]
                 if prob.index < 0 and prob.code.startswith("deprecated-") and prob.replacement:
@@ -393,6 +396,22 @@ class Advisor:
             hint=hint,
         )
 
+    @staticmethod
+    def record_is_quiet(rec: Record, kind: str, code: str) -> bool:
+        """Tell whether :meth:`advise_record` adds nothing for *code* (lowercase), a subtag of *kind* with record *rec*.
+
+        The conditions of :meth:`advise_record`, in brief (a test runs both over the registry).
+        """
+        if rec.deprecated or kind == "extlang":
+            return False
+        if kind == "language":
+            return (
+                code not in M.SPECIAL
+                and rec.scope not in ("private-use", "collection", "macrolanguage")
+                and not rec.macrolanguage
+            )
+        return rec.descriptions[0] != "Private use"
+
     def advise_record(self, p: Parse, tok: Token, rec: Record, kind: str) -> None:
         """Add deprecation, scope and private-use advice for one registered subtag."""
         code = tok[0]
@@ -525,14 +544,14 @@ class Advisor:
             out.append(t.lower() if after else cased(role, t))
         fixed = "-".join(out)
         if fixed != text:
-            p.add(M.LETTER_CASE, 0, len(text), fixed, fixed=fixed)
+            p.add(M.LETTER_CASE, 0, len(text), fixed, fixed=excerpt(fixed, width=_CASE_EXCERPT))
 
     def advise_canonical(self, p: Parse, canon: Canonicalization) -> None:
         """Fill fixes that point at the canonical form, and add the case note."""
         p.fill_canonical_fixes(canon.tag)
         steps = canon.steps
         if steps and steps[0].reason.startswith("case:"):
-            p.add(M.LETTER_CASE, 0, len(p.text), steps[0].after, fixed=steps[0].after)
+            p.add(M.LETTER_CASE, 0, len(p.text), steps[0].after, fixed=excerpt(steps[0].after, width=_CASE_EXCERPT))
         elif p.grandfathered is not None and steps and "case" in steps[0].reason:
             p.add(M.LETTER_CASE_TAG, 0, len(p.text), steps[0].after, fixed=steps[0].after)
 

@@ -36,6 +36,7 @@ __all__ = [
     "UTS35_CODES",
     "judged_by_uts35",
     "make_diagnostic",
+    "make_fix",
     "severity_of",
 ]
 
@@ -133,7 +134,7 @@ def _fix_builder() -> Callable[[str, str], Fix]:
     return make
 
 
-_new_fix = _fix_builder()
+_new_fix = make_fix = _fix_builder()
 
 
 def _m(
@@ -208,6 +209,23 @@ BAD_CHARACTER = _m(
     "{char} in '{piece}' is not an ASCII letter or digit; a language tag uses only A–Z, a–z, 0–9 and '-'",
     "Replace '{bad}' with '{good}'",
     "en-ıd",
+)
+INVISIBLE_CHARACTER = _m(
+    "invisible-character",
+    E,
+    "RFC 5646 §2.1",
+    "{char} at {at} is an invisible formatting character: it shows as nothing or reorders the text around it, "
+    "and a language tag holds only ASCII letters, digits and '-'",
+    "Remove the invisible characters",
+    "\u202een-US",
+)
+UNICODE_LOCALE_ID = _m(
+    "unicode-locale-id",
+    INFO,
+    "UTS #35 §3.1, §3.6",
+    "{text} reads as a Unicode locale identifier{legacy}; as a BCP 47 tag it is '{tag}' ({notes})",
+    "Convert to the BCP 47 tag '{tag}'",
+    "de_DE@collation=phonebook",
 )
 MISSING_LANGUAGE = _m(
     "missing-language",
@@ -735,27 +753,12 @@ RG_NOT_REGULAR = _m(
 #: Codes whose errors make a tag not a valid Unicode locale id but leave RFC 5646 §2.2.9 validity alone:
 #: everything about the content of -u- and -t- (CLDR's data and the extensions' own syntax), and the
 #: Unicode verdict's own findings. The source language of -t- is judged here too (see judged_by_uts35).
-UTS35_CODES = frozenset(
-    {
-        "unknown-u-key",
-        "unknown-u-type",
-        "bad-u-value",
-        "unknown-t-key",
-        "unknown-t-value",
-        "missing-t-value",
-        "bad-t-lang",
-        "bad-t-subtag",
-        "empty-t-field",
-        "unicode-extlang",
-        "unicode-grandfathered",
-        "unicode-privateuse-tag",
-        "unicode-u-key",
-        "unicode-duplicate-key",
-        "unicode-duplicate-t-variant",
-        "sd-outside-region",
-        "rg-not-regular",
-    }
-)
+UTS35_CODES = frozenset({
+    "unknown-u-key", "unknown-u-type", "bad-u-value", "unknown-t-key", "unknown-t-value", "missing-t-value",
+    "bad-t-lang", "bad-t-subtag", "empty-t-field", "unicode-extlang", "unicode-grandfathered",
+    "unicode-privateuse-tag", "unicode-u-key", "unicode-duplicate-key", "unicode-duplicate-t-variant",
+    "sd-outside-region", "rg-not-regular",
+})  # fmt: skip
 _T_SOURCE_CODES = frozenset(m.code for m in UNKNOWN_T.values())
 
 

@@ -1,8 +1,9 @@
-"""The batch fast path: the canonical form of a clean tag from one regex match and a few dict lookups.
+"""The batch fast path: the canonical form of a valid tag from one regex match and a few dict lookups.
 
-A tag that matches :data:`.syntax.WELL_FORMED` and whose subtags are all in clean registry
-tables (known, no Preferred-Value, no duplicates, ``-u-`` keys and types CLDR lists) gets
-``valid`` and ``canonical`` without the precise parser. Anything else returns None and takes
+A tag that matches :data:`.syntax.WELL_FORMED` and whose subtags are all registered (a
+Preferred-Value is applied by lookup, no duplicates, ``-u-`` keys and types CLDR lists) gets
+``valid`` and ``canonical`` without the precise parser; its diagnostics come from
+:mod:`.quickadvice`. Anything else returns None and takes
 the precise path; a test pins that both paths agree on every input.
 
 >>> from bcp47_explorer.core.data import bundled_cldr, bundled_registry
@@ -10,8 +11,8 @@ the precise path; a test pins that both paths agree on every input.
 >>> t = Tables(bundled_registry())
 >>> from bcp47_explorer.core.advice import Advisor
 >>> fast = FastPath(t, {}, Advisor(t, "", bundled_cldr(), frozenset("tu")))
->>> fast.canonical("EN-latn-us-u-nu-latn-ca-gregory"), fast.canonical("iw")
-('en-Latn-US-u-ca-gregory-nu-latn', None)
+>>> fast.canonical("EN-latn-us-u-nu-latn-ca-gregory"), fast.canonical("iw-BU"), fast.canonical("en-JJ")
+('en-Latn-US-u-ca-gregory-nu-latn', 'he-MM', None)
 >>> [s[3] for s in quick_parse("en-Latn-US").subtags]
 ['language', 'script', 'region']
 """
@@ -22,7 +23,17 @@ from typing import TYPE_CHECKING
 
 from .advice import Advisor
 from .grammar import Parse, parse, parse_well_formed
-from .syntax import GRANDFATHERED, REGION_KIND, REGULAR_FIRST, SCRIPT_KIND, WELL_FORMED, split_t, split_u, subtag_kind
+from .syntax import (
+    GRANDFATHERED,
+    REGION_KIND,
+    REGULAR_FIRST,
+    SCRIPT_KIND,
+    WELL_FORMED,
+    cased,
+    split_t,
+    split_u,
+    subtag_kind,
+)
 from .tables import Tables
 
 if TYPE_CHECKING:
@@ -70,9 +81,15 @@ def _start(s: tuple[str, int, int, str]) -> int:
 
 
 class FastPath:
-    """Find the canonical form of clean tags for one registry and CLDR."""
+    """Find the canonical form of valid tags for one registry and CLDR.
 
-    __slots__ = ("advisor", "cldr", "redundant", "t_keys", "tables", "u_keys")
+    Subtags with a Preferred-Value are replaced here as RFC 5646 §4.5 step 3 replaces them (one
+    subtag for one, the extlang together with the language), so a tag whose only trouble is
+    advice (deprecated subtags, Prefix, Suppress-Script, ...) stays on the fast path too.
+    """
+
+    __slots__ = ("advisor", "cldr", "lang_to", "redundant", "region_to", "script_to", "t_keys", "tables", "u_keys",
+                 "variant_to")  # fmt: skip
 
     def __init__(
         self, tables: Tables, redundant: dict[str, list[tuple[tuple[str, ...], Record]]], advisor: Advisor
@@ -83,6 +100,12 @@ class FastPath:
         cldr = self.cldr = advisor.cldr
         self.u_keys = dict(cldr.u_keys) if cldr is not None else {}
         self.t_keys = dict(cldr.t_keys) if cldr is not None else {}
+        # Registered subtag (lowercase) -> what the canonical form writes for it: its Preferred-Value
+        # or itself, in conventional case (no Preferred-Value in the registry holds more than one subtag).
+        self.lang_to = {k: (r.preferred_value or k).lower() for k, r in tables.lang.items()}
+        self.script_to = {k: cased("script", r.preferred_value or k) for k, r in tables.script.items()}
+        self.region_to = {k: cased("region", r.preferred_value or k) for k, r in tables.region.items()}
+        self.variant_to = {k: (r.preferred_value or k).lower() for k, r in tables.variant.items()}
 
     def canonical(self, text: str) -> str | None:
         """Return the canonical form of *text* when it is a clean, valid tag, else None.
@@ -97,13 +120,14 @@ class FastPath:
         return self.match(text, m.groups()) if m is not None else None
 
     def match(self, text: str, g: tuple[str | None, ...]) -> str | None:
-        """Return the canonical form of a clean, valid tag from its regex groups *g*, or None."""
+        """Return the canonical form of a valid tag from its regex groups *g*, or None to take the precise path."""
         lang, ext, script, region, var, exts, pu, pu2 = g
         t = self.tables
         if lang is None:
             return "x" + pu2.lower()  # type: ignore[union-attr]
         low = lang.lower()
-        if low not in t.lang_ok:
+        out = self.lang_to.get(low)
+        if out is None:
             return None
         if low in t.grandfathered_first and text.lower() in t.tags:
             return None
@@ -122,28 +146,31 @@ class FastPath:
             erec = t.extlang.get(e)
             if erec is None or erec.preferred_value is None:
                 return None
-            low = erec.preferred_value.lower()
-        out = low
+            out = erec.preferred_value.lower()
         if script is not None:
-            s = t.script_ok.get(script.lower())
+            s = self.script_to.get(script.lower())
             if s is None:
                 return None
             out += "-" + s
         if region is not None:
-            s = t.region_ok.get(region.lower())
+            s = self.region_to.get(region.lower())
             if s is None:
                 return None
             out += "-" + s
         if var:
-            vs = var.lower()
-            parts = vs[1:].split("-")
-            ok = t.variant_ok
-            for v in parts:
-                if v not in ok:
-                    return None
+            parts = var[1:].lower().split("-")
             if len(parts) > 1 and len(set(parts)) != len(parts):
                 return None
-            out += vs
+            to = self.variant_to
+            done = []
+            for v in parts:
+                s = to.get(v)
+                if s is None:
+                    return None
+                done.append(s)
+            if len(done) > 1 and len(set(done)) != len(done):
+                return None  # a Preferred-Value repeats a variant (heploc after alalc97): the precise path says so
+            out += "-" + "-".join(done)
         if exts:
             tail = self._exts(exts)
             if tail is None:

@@ -28,6 +28,7 @@ from functools import partial
 from typing import Any, NamedTuple
 
 from . import diagnostics as M
+from .pasted import FSI, PDI, is_invisible, quote, without_invisible
 from .syntax import (
     EXTLANG_KIND,
     GRANDFATHERED,
@@ -51,6 +52,7 @@ __all__ = [
     "parse",
     "parse_well_formed",
     "MAX_DIAGNOSTICS",
+    "MAX_FIX_INPUT",
     "describe_char",
     "ascii_fold",
     "drop_span",
@@ -60,6 +62,9 @@ Token = tuple[str, int, int]
 
 # Ill-formed inputs can be huge; past this many problems the rest are summed up in one line.
 MAX_DIAGNOSTICS = 100
+# Longer inputs get diagnostics without fixes: a fix is a whole corrected copy of the input (a
+# hundred of them for a 10 MB line would be a gigabyte), and no tag comes near this length.
+MAX_FIX_INPUT = 1_000
 
 _SEP = re.compile(r"[-_]")
 _BAD_CHAR = re.compile(r"[^A-Za-z0-9]")
@@ -126,7 +131,9 @@ class Parse:
         if len(self.diags) >= MAX_DIAGNOSTICS:
             self.truncated += 1
             return
-        if callable(fix_tag):
+        if len(self.text) > MAX_FIX_INPUT:
+            fix_tag = None
+        elif callable(fix_tag):
             fix_tag = fix_tag()
         self.diags.append(msg.make_of(start, end, fix_tag, args))
 
@@ -147,7 +154,7 @@ class Parse:
 
     def fill_canonical_fixes(self, canonical: str) -> None:
         """Give the diagnostics that wait for it the fix to *canonical* (none when the text already is)."""
-        if canonical == self.text:
+        if canonical == self.text or len(self.text) > MAX_FIX_INPUT:
             return
         diags = self.diags
         for i, label in self.canonical_fixes:
@@ -174,13 +181,18 @@ _new_extension = tuple.__new__
 
 
 def describe_char(ch: str) -> str:
-    """Name a character for a message: ``'ı' (U+0131 LATIN SMALL LETTER DOTLESS I)``."""
+    """Name a character for a message: ``'ı' (U+0131 LATIN SMALL LETTER DOTLESS I)``, the character in bidi isolates.
+
+    A character that does not show (whitespace, controls, format characters) is named only:
+    ``U+202E RIGHT-TO-LEFT OVERRIDE``.
+    """
     if 0xDC80 <= ord(ch) <= 0xDCFF:
         return f"the byte 0x{ord(ch) - 0xDC00:02X} (not valid UTF-8 input)"
     name = unicodedata.name(ch, "")
     code = f"U+{ord(ch):04X}"
     if ch.isprintable() and not ch.isspace():
-        return f"'{ch}' ({code} {name})" if name else f"'{ch}' ({code})"
+        # Inside bidi isolates: a right-to-left letter must not reorder the message around it.
+        return f"'{FSI}{ch}{PDI}' ({code} {name})" if name else f"'{FSI}{ch}{PDI}' ({code})"
     return f"{code} {name}" if name else code
 
 
@@ -249,7 +261,7 @@ def parse(text: str) -> Parse:
                     GRANDFATHERED[g],
                     ill=True,
                     tag=GRANDFATHERED[g],
-                    rest=text[rest:],
+                    rest=quote(text, rest, len(text)),
                 )
                 _parse_tail(p, tokens, n)
                 return p
@@ -357,10 +369,25 @@ def _empty_piece(p: Parse, k: int, last: int, start: int) -> None:
 
 def _bad_piece(p: Parse, piece: str, start: int) -> None:
     text = p.text
-    shown = piece if len(piece) <= 24 else piece[:20] + "…"
+    shown = quote(piece)
+    invisible_fix: list[str] = []  # the text without its format characters, made once
+
+    def drop_invisible() -> str:
+        if not invisible_fix:
+            invisible_fix.append(without_invisible(text))
+        return invisible_fix[0]
+
     for m in _BAD_CHAR.finditer(piece):
+        if len(p.diags) >= MAX_DIAGNOSTICS:
+            # Only counted from here on: a huge piece of bad characters costs one pass, not a message each.
+            p.well_formed = False
+            p.truncated += 1
+            continue
         ch = m.group()
         pos = start + m.start()
+        if is_invisible(ch):
+            p.add(M.INVISIBLE_CHARACTER, pos, pos + 1, drop_invisible, ill=True, char=describe_char(ch), at=pos)
+            continue
         if ch.isspace():
             p.add(
                 M.WHITESPACE_INSIDE,

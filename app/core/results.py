@@ -10,10 +10,11 @@ from typing import Any, Protocol
 
 from .canonical import Canonicalizer
 from .diagnostics import judged_by_uts35
+from .fastpath import parse_match
 from .grammar import Parse
 from .tagvalues import Canonicalization, Diagnostic, Role, Severity, Step, Subtag
 
-__all__ = ["Analysis", "CheckResult"]
+__all__ = ["Analysis", "CheckResult", "diagnostic_order"]
 
 _ROLES = {r.value: r for r in Role}
 _SEVERITY_ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
@@ -32,15 +33,21 @@ class _Verdict(Protocol):
 class _Engine(Protocol):
     """What a result asks of the engine that made it."""
 
-    def analyze(self, text: str, canonical: str | None = None) -> Analysis: ...
+    def analyze(
+        self, text: str, canonical: str | None = None, groups: tuple[str | None, ...] | None = None
+    ) -> Analysis: ...
 
     def extlang_of(self, canonical: str) -> str: ...
 
     def unicode_verdict(self, analysis: Analysis) -> _Verdict: ...
+    def quick_analysis(self, text: str, groups: tuple[str | None, ...], canonical: str) -> Analysis | None: ...
 
 
 def _diag_order(d: Diagnostic) -> tuple[int, int]:
     return _SEVERITY_ORDER[d.severity], d.start
+
+
+diagnostic_order = _diag_order  # the order diagnostics are listed in: errors, warnings, info; each by start
 
 
 class Analysis:
@@ -50,24 +57,49 @@ class Analysis:
     knows the canonical tag.
     """
 
-    __slots__ = ("_canon", "_canonicalizer", "_diagnostics", "_ext", "_subtags", "canonical_tag", "parse", "valid")
+    __slots__ = (
+        "_canon",
+        "_canonicalizer",
+        "_diagnostics",
+        "_ext",
+        "_parse",
+        "_pending",
+        "_subtags",
+        "canonical_tag",
+        "valid",
+    )
 
     def __init__(
         self,
         canonicalizer: Canonicalizer,
-        parse: Parse,
+        parse: Parse | None,
         valid: bool,
         canonical_tag: str | None,
         canon: Canonicalization | None = None,
+        pending: tuple[str, tuple[str | None, ...], tuple[Diagnostic, ...]] | None = None,
     ) -> None:
+        # The fast path hands over the text, its regex groups and the diagnostics in their order
+        # (*pending*) instead of the parse, which is then made only when someone reads it.
         self._canonicalizer = canonicalizer
-        self.parse = parse
+        self._parse = parse
+        self._pending = pending
         self.valid = valid
         self.canonical_tag = canonical_tag
         self._canon = canon
         self._ext: Canonicalization | None = None
         self._subtags: tuple[Subtag, ...] | None = None
-        self._diagnostics: tuple[Diagnostic, ...] | None = None
+        self._diagnostics: tuple[Diagnostic, ...] | None = pending[2] if pending is not None else None
+
+    @property
+    def parse(self) -> Parse:
+        """Return the parse of the input (made on first use when the fast path found the diagnostics)."""
+        p = self._parse
+        if p is None:
+            assert self._pending is not None
+            text, groups, diags = self._pending
+            p = self._parse = parse_match(text, groups)
+            p.diags = list(diags)
+        return p
 
     @property
     def canonical(self) -> Canonicalization | None:
@@ -110,7 +142,7 @@ class CheckResult:
     Read-only: every attribute is a property.
     """
 
-    __slots__ = ("_analysis", "_canonical", "_engine", "_input", "_valid", "_well_formed")
+    __slots__ = ("_analysis", "_canonical", "_engine", "_groups", "_input", "_valid", "_well_formed")
 
     def __init__(
         self,
@@ -120,6 +152,7 @@ class CheckResult:
         valid: bool,
         canonical: str | None,
         analysis: Analysis | None = None,
+        groups: tuple[str | None, ...] | None = None,
     ) -> None:
         self._input = text
         self._engine = engine
@@ -127,6 +160,7 @@ class CheckResult:
         self._valid = valid
         self._canonical = canonical
         self._analysis = analysis
+        self._groups = groups  # the fast path's regex groups, so the analysis need not match again
 
     def __repr__(self) -> str:
         return (
@@ -157,10 +191,16 @@ class CheckResult:
     @property
     def analysis(self) -> Analysis:
         """Return the precise analysis (computed on first use)."""
-        if self._analysis is None:
-            # A fast-path result hands its canonical tag over, so the steps are only built if read.
-            self._analysis = self._engine.analyze(self._input, self._canonical if self._well_formed else None)
-        return self._analysis
+        a = self._analysis
+        if a is None:
+            g = self._groups
+            if g is not None:  # the fast path's tag: its diagnostics from per-subtag advice, if it can
+                a = self._engine.quick_analysis(self._input, g, self._canonical)  # type: ignore[arg-type]
+            if a is None:
+                # A fast-path result hands its canonical tag over, so the steps are only built if read.
+                a = self._engine.analyze(self._input, self._canonical if self._well_formed else None, g)
+            self._analysis = a
+        return a
 
     @property
     def subtags(self) -> tuple[Subtag, ...]:

@@ -61,6 +61,7 @@ Decisions where the standards leave room (each is pinned by a test):
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -68,8 +69,10 @@ from . import data
 from . import diagnostics as M
 from .advice import Advisor
 from .canonical import Canonicalizer
-from .fastpath import FAST_MAX, FastPath, quick_parse
-from .grammar import Parse, parse, parse_well_formed
+from .fastpath import FAST_MAX, FastPath, parse_match, quick_parse
+from .grammar import Parse, parse
+from .pasted import locale_id_conversion
+from .quickadvice import QuickAdvice
 from .results import Analysis, CheckResult
 from .syntax import GRANDFATHERED, WELL_FORMED
 from .tables import Tables
@@ -124,6 +127,9 @@ class TagEngine:
         self.canonicalizer = Canonicalizer(self.tables)
         self.advisor = Advisor(self.tables, registry.file_date, cldr, registered)
         self.fast_path = FastPath(self.tables, self.canonicalizer.redundant, self.advisor)
+        self.quick_advice = QuickAdvice(self.advisor, self.canonicalizer, self._weigh_fixes)
+        # The analysis of a fast-path tag (None: take the precise path); see :mod:`.quickadvice`.
+        self.quick_analysis = self.quick_advice.analysis
         self._match = WELL_FORMED.fullmatch
         self._fast = self.fast_path.match
         self._extlang_prefix = self.tables.extlang_prefix
@@ -146,9 +152,10 @@ class TagEngine:
         if len(text) <= FAST_MAX:
             m = self._match(text)
             if m is not None:
-                got = self._fast(text, m.groups())
+                g = m.groups()
+                got = self._fast(text, g)
                 if got is not None:
-                    return CheckResult(text, self, True, True, got)
+                    return CheckResult(text, self, True, True, got, None, g)
             elif text.lower() not in GRANDFATHERED:
                 return CheckResult(text, self, False, False, None)
         a = self.analyze(text)
@@ -198,10 +205,8 @@ class TagEngine:
                 g = m.groups()
                 got = self._fast(text, g)
                 if got is not None:
-                    _lang, ext, script, region, var = g[:5]
-                    p = parse_well_formed(text, ext.count("-") if ext else 0, script is not None,
-                                          region is not None, var.count("-") if var else 0)  # fmt: skip
-                    return self._analyze(p, got, clean=True)
+                    a = self.quick_advice.analysis(text, g, got)
+                    return a if a is not None else self._analyze(parse_match(text, g), got, clean=True)
             elif text.lower() not in GRANDFATHERED:
                 p = parse(text)
                 if len(p.subtags) > 1:
@@ -209,16 +214,32 @@ class TagEngine:
                 return self._analyze(p, None)
         return self.analyze(text)
 
-    def analyze(self, text: str, canonical: str | None = None) -> Analysis:
+    def analyze(
+        self, text: str, canonical: str | None = None, groups: tuple[str | None, ...] | None = None
+    ) -> Analysis:
         """Run the precise parser and every check on *text*.
 
         *canonical* is the canonical tag when the fast path has already found it (the tag is then
-        clean: no Preferred-Value to apply), so the canonical steps are left for later.
+        clean: no Preferred-Value to apply), so the canonical steps are left for later; the
+        diagnostics of such a tag then come from :mod:`.quickadvice` when it can give them.
+        Without *canonical*, everything runs through the precise parser (the reference the
+        differential tests compare the fast path with). *groups* are the groups of the fast
+        path's regex match of *text*, when it has them.
         """
+        if groups is not None:
+            a = self.quick_advice.analysis(text, groups, canonical)  # type: ignore[arg-type]
+            if a is not None:
+                return a
+        elif canonical is not None and len(text) <= FAST_MAX:
+            m = self._match(text)
+            if m is not None:
+                a = self.quick_advice.analysis(text, m.groups(), canonical)
+                if a is not None:
+                    return a
         return self._analyze(quick_parse(text), canonical)
 
-    def _analyze(self, p: Parse, canonical: str | None, *, clean: bool = False) -> Analysis:
-        """Run every check on the parse *p* (see :meth:`analyze`)."""
+    def _analyze(self, p: Parse, canonical: str | None, *, clean: bool = False, weigh_fixes: bool = True) -> Analysis:
+        """Run every check on the parse *p* (see :meth:`analyze`); *weigh_fixes*: keep only fixes that help."""
         canon: Canonicalization | None = None
         if p.well_formed:
             adv = self.advisor
@@ -234,6 +255,10 @@ class TagEngine:
                 adv.advise_fast(p, canonical)
         else:
             canonical = None
+            if "@" in p.text or "_" in p.text:  # perhaps a pasted Unicode locale identifier
+                conv = locale_id_conversion(p.text, self.cldr)
+                if conv is not None:
+                    p.diags.append(M.UNICODE_LOCALE_ID.make_of(0, len(p.text), conv[0], conv[1]))
         if p.truncated:
             p.diags.append(M.TOO_MANY_PROBLEMS.make(0, len(p.text), count=p.truncated))
         valid = p.well_formed
@@ -244,7 +269,48 @@ class TagEngine:
                 if d.severity is Severity.ERROR and not M.judged_by_uts35(d, first):
                     valid = False
                     break
+        if weigh_fixes:
+            self._weigh_fixes(p)
         return Analysis(self.canonicalizer, p, valid, canonical, canon)
+
+    def _weigh_fixes(self, p: Parse) -> None:
+        """Drop every fix whose result is no better than the input (issue 11 item 15).
+
+        The reading taken: a text is better than another when it is well-formed and the other is
+        not, or, both alike, when it has fewer errors (errors past the listed ones count too).
+        The fix of an error must give a better text than the input; the fix of a warning or a
+        note must not give a worse one; and no fix may leave a text without a single letter or
+        digit (``x`` is not fixed to an empty tag, nor ``--`` to ``-``: there is no tag to
+        reach). Fixes that the fast path's head advice offers on valid tags (the canonical form,
+        the tag without its script, the preferred tag) give valid tags, so they are not weighed
+        there (the one canonical form that is not valid, a Preferred-Value repeating a variant,
+        is left to the precise path by the fast path); the differential test compares both paths
+        over large corpora.
+        """
+        diags = p.diags
+        if not any(d.fix is not None for d in diags):
+            return
+        rank = (0 if p.well_formed else 1, p.truncated + sum(1 for d in diags if d.severity is Severity.ERROR))
+        known: dict[str, tuple[int, int] | None] = {}
+        for i, d in enumerate(diags):
+            fix = d.fix
+            if fix is None:
+                continue
+            if fix.tag in known:
+                got = known[fix.tag]
+            else:
+                got = known[fix.tag] = self._rank(fix.tag) if _has_alnum(fix.tag) else None
+            if got is None or got > rank or (got == rank and d.severity is Severity.ERROR):
+                diags[i] = replace(d, fix=None)
+
+    def _rank(self, text: str) -> tuple[int, int]:
+        """Return (0 when *text* is well-formed else 1, its number of errors); fixes are not weighed (no recursion)."""
+        if len(text) <= FAST_MAX:
+            m = self._match(text)
+            if m is not None and self._fast(text, m.groups()) is not None:
+                return (0, 0)  # valid
+        q = self._analyze(quick_parse(text), None, weigh_fixes=False).parse
+        return (0 if q.well_formed else 1, q.truncated + sum(1 for d in q.diags if d.severity is Severity.ERROR))
 
     # ---------------------------------------------------------------- -u- editing
     def u_keywords(self, text: str) -> UKeywords:
@@ -277,6 +343,11 @@ class TagEngine:
 
 def _start(s: tuple[str, int, int, str]) -> int:
     return s[1]
+
+
+def _has_alnum(text: str) -> bool:
+    """Tell whether *text* holds an ASCII letter or digit (anything a subtag could be made of)."""
+    return any(c.isascii() and c.isalnum() for c in text)
 
 
 def engine_for(registry: Registry | None = None) -> TagEngine:

@@ -11,6 +11,8 @@ from enum import StrEnum
 
 __all__ = ["Role", "Severity", "Subtag", "Fix", "Diagnostic", "Step", "Canonicalization"]
 
+_MARKER_WIDTH = 80
+
 
 class Role(StrEnum):
     """What a subtag is in its tag; also the vocabulary of the CLI's JSON."""
@@ -79,12 +81,24 @@ class Diagnostic:
     def marker(self, text: str, indent: str = "    ") -> str:
         """Return *text* over a line that marks this diagnostic's span with ``~~~^``.
 
+        Text longer than 80 characters is shown as a window of about 80 around the span.
+
         >>> print(Diagnostic("x", Severity.ERROR, 3, 7, "m").marker("en-Qqqq", ""))
         en-Qqqq
            ~~~^
         """
-        width = max(self.end - self.start, 1)
-        return f"{indent}{text}\n{indent}{' ' * self.start}{'~' * (width - 1)}^"
+        start, end = self.start, self.end
+        if len(text) > _MARKER_WIDTH:
+            # A long input is shown as a window around the span, '…' where cut: output stays
+            # proportional to the span, never to the input (a 10 MB line, a hundred problems).
+            end = min(end, start + _MARKER_WIDTH // 2)
+            a = max(0, start - _MARKER_WIDTH // 4)
+            b = min(len(text), max(end, a + _MARKER_WIDTH))
+            lead = "…" if a > 0 else ""
+            text = lead + text[a:b] + ("…" if b < len(text) else "")
+            start, end = start - a + len(lead), end - a + len(lead)
+        width = max(end - start, 1)
+        return f"{indent}{text}\n{indent}{' ' * start}{'~' * (width - 1)}^"
 
 
 @dataclass(frozen=True, slots=True)

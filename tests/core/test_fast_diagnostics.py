@@ -1,0 +1,115 @@
+"""The fast path's diagnostics equal the precise parser's, value for value and in order (issue 8's speed-up).
+
+``engine.check(tag).diagnostics`` of a tag the regex matches comes from :mod:`.quickadvice`
+(per-subtag advice worked out once) and never runs the precise parser; ``engine.analyze(tag)``
+without a canonical form runs the precise parser and every check. Both must give the same
+diagnostics (code, severity, span, message, fix, section) in the same order, the same subtags,
+validity and canonical form, over large generated corpora where most tags draw advice, in
+conventional and in random letter case.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from bcp47_explorer.core.advice import Advisor
+from bcp47_explorer.core.grammar import Parse
+from bcp47_explorer.core.syntax import WELL_FORMED
+from bcp47_explorer.core.tag import TagEngine
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from benchmarks.corpus import build, build_advice
+
+
+@pytest.fixture(scope="module")
+def engine() -> TagEngine:
+    return TagEngine.bundled()
+
+
+def _assert_same(engine: TagEngine, tag: str) -> None:
+    fast = engine.check(tag)
+    fast_diags = fast.diagnostics
+    precise = engine.analyze(tag)  # no canonical form handed over: the precise parser and every check
+    assert fast_diags == precise.diagnostics, tag
+    assert fast.subtags == precise.subtags, tag
+    assert (fast.well_formed, fast.valid, fast.canonical) == (
+        precise.parse.well_formed,
+        precise.valid,
+        precise.canonical_tag,
+    ), tag
+    once = engine.check_analyzed(tag)  # the CLI's single-pass analysis
+    assert once.diagnostics == fast_diags and once.subtags == fast.subtags, tag
+
+
+def _random_case(rnd: random.Random, tag: str) -> str:
+    return "".join(c.upper() if rnd.random() < 0.5 else c.lower() for c in tag)
+
+
+def test_fast_diagnostics_equal_precise_over_the_advice_corpus(engine: TagEngine) -> None:
+    # A fresh engine: the per-subtag advice is learnt during the run, as in a batch.
+    fresh = TagEngine(engine.registry, engine.cldr, engine.extensions)
+    rnd = random.Random(8)
+    tags = build_advice(4000, seed=8)
+    quick = 0
+    for tag in tags:
+        for t in (tag, _random_case(rnd, tag)):
+            _assert_same(fresh, t)
+        m = WELL_FORMED.fullmatch(tag)
+        canonical = fresh.check(tag).canonical
+        if m is not None and canonical is not None and fresh.quick_advice.head(tag, m.groups(), canonical) is not None:
+            quick += 1
+    # The comparison is worth something only if the fast path really gives these diagnostics.
+    assert quick > 0.9 * len(tags)
+    assert sum(1 for t in tags if fresh.check(t).diagnostics) > 0.7 * len(tags)
+
+
+def test_fast_diagnostics_equal_precise_over_the_mixed_corpus(engine: TagEngine) -> None:
+    fresh = TagEngine(engine.registry, engine.cldr, engine.extensions)
+    rnd = random.Random(9)
+    for tag in build(3000, seed=9):
+        _assert_same(fresh, tag)
+        _assert_same(fresh, _random_case(rnd, tag))
+
+
+def test_fast_diagnostics_equal_precise_for_every_registered_subtag(engine: TagEngine) -> None:
+    fresh = TagEngine(engine.registry, engine.cldr, engine.extensions)
+    for rec in engine.registry.records:
+        codes = rec.range_codes()[:2] if rec.is_range else [rec.code]
+        for code in codes:
+            if rec.type == "language":
+                tags = [code, f"{code}-{rec.suppress_script or 'Latn'}-DE", f"{code}-x-Priv".upper()]
+            elif rec.type == "extlang":
+                tags = [f"{rec.prefixes[0]}-{code}", f"de-{code}-BU-x-a", f"{rec.prefixes[0]}-{code}-u-ca-gregory"]
+            elif rec.type in ("script", "region"):
+                tags = [f"sr-{code}", f"iw-{code}-heploc".upper()]
+            elif rec.type == "variant":
+                tags = [f"{p}-{code}" for p in rec.prefixes] + [f"und-{code}", f"ja-Latn-{code}-heploc-x-y"]
+            else:
+                tags = [code, f"{code}-x-a", f"{code}-a-bcd"]
+            for tag in tags:
+                _assert_same(fresh, tag)
+
+
+def test_record_is_quiet_agrees_with_advise_record(engine: TagEngine) -> None:
+    adv = engine.advisor
+    for kind, table in engine.tables.by_type.items():
+        for code, rec in table.items():
+            probe = Parse(code)
+            adv.advise_record(probe, (code, 0, len(code)), rec, kind)
+            assert Advisor.record_is_quiet(rec, kind, code) == (not probe.diags), (kind, code)
+
+
+_PIECES = ["iw", "in", "ji", "sh", "mo", "tl", "cmn", "zh", "yue", "hak", "ar", "aeb", "arb", "qaa", "qtz", "und",
+           "mul", "zxx", "mis", "sla", "en", "sl", "de", "ja", "Latn", "Cyrl", "Hans", "Qaaa", "Zyyy", "BU", "DD",
+           "YU", "QM", "XK", "419", "1901", "1996", "rozaj", "biske", "heploc", "hepburn", "alalc97", "fonipa",
+           "u", "ca", "gregory", "x", "a", "t", "m0", "ungegn", "sgn", "BR", "GB", "oed"]  # fmt: skip
+
+
+@settings(max_examples=800, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES), min_size=1, max_size=7).map("-".join), st.randoms())
+def test_fast_diagnostics_equal_precise_for_advice_pieces(text: str, rnd: random.Random) -> None:
+    engine = TagEngine.bundled()
+    _assert_same(engine, text)
+    _assert_same(engine, _random_case(rnd, text))  # type: ignore[arg-type]
