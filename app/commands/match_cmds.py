@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import TYPE_CHECKING, Any
 
 from ..cli import EXIT_NO_MATCH, EXIT_OK, CommandError, emit_json
@@ -19,6 +18,7 @@ from ..core.matching import (
     parse_accept_language,
 )
 from .common import common_options, engine_for
+from .streams import iter_stdin_lines
 
 if TYPE_CHECKING:
     from ..core.tag import TagEngine
@@ -69,7 +69,7 @@ def _read_tags(items: list[str]) -> list[str]:
     tags: list[str] = []
     for item in items:
         if item == "-":
-            tags.extend(line.strip() for line in sys.stdin if line.strip())
+            tags.extend(line.strip() for line in iter_stdin_lines() if line.strip())
         else:
             tags.append(item.strip())
     return [t for t in tags if t]
