@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..core.registry import Record, RecordType, Registry
+from .bounded import SEARCH_MAX, bound
 from .registry_model import RegistryTableModel
 
 __all__ = ["BrowserPane", "SEARCH_DELAY_MS", "SCOPES"]
@@ -73,6 +74,7 @@ class BrowserPane(QWidget):
             "Type a code (exact, then prefix) or words of a description; case and accents are ignored.\n"
             "Press Down to move into the results."
         )
+        bound(self.search_edit, SEARCH_MAX)
         self.type_combo = QComboBox()
         self.type_combo.setAccessibleName("Filter by type")
         self.type_combo.setToolTip("Show only records of one Type")
@@ -355,11 +357,13 @@ class BrowserPane(QWidget):
             self.details.setHtml("<p><i>No record selected.</i></p>")
             return
         if is_range:
-            codes = rec.range_codes()
+            codes = rec.range_codes(1_000)  # a range is never listed whole: it may hold billions of codes
+            if pick is not None and rec.contains(pick) and pick.lower() not in {c.lower() for c in codes}:
+                codes.append(pick)
             self.range_combo.clear()
             self.range_combo.addItems(codes)
             first, last = rec.range_bounds or (rec.code, rec.code)
-            self.range_label.setText(f"&Code ({len(codes):,} in {first}–{last}):")
+            self.range_label.setText(f"&Code ({rec.range_size:,} in {first}–{last}):")
             if pick is not None:
                 idx = next((i for i, c in enumerate(codes) if c.lower() == pick.lower()), 0)
                 self.range_combo.setCurrentIndex(idx)
@@ -395,7 +399,7 @@ class BrowserPane(QWidget):
                           if rec.preferred_value else "") + ".</p>")  # fmt: skip
         if rec.is_range:
             first, last = rec.range_bounds or ("", "")
-            out.append(f"<p>A range record: it stands for each of the {len(rec.range_codes()):,} codes "
+            out.append(f"<p>A range record: it stands for each of the {rec.range_size:,} codes "
                        f"from <b>{esc(first)}</b> to <b>{esc(last)}</b>.</p>")  # fmt: skip
         out.append("<table cellspacing='0' cellpadding='3'>")
         for name, value in rec.fields:
