@@ -3,9 +3,21 @@
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
+import time
 
 # Before anything imports Qt: the tests must run on machines without a display.
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+# Before anything loads data or settings: the tests never write into the user's own cache or
+# settings (issue 11 item 19). The real cache folder is remembered for the test that checks it.
+os.environ["BCP47_TEST_HOME"] = tempfile.mkdtemp(prefix="bcp47-tests-")
+os.environ.setdefault("BCP47_TEST_REAL_CACHE_HOME", os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"))
+os.environ.setdefault("BCP47_TEST_STARTED", repr(time.time()))
+os.environ["XDG_CACHE_HOME"] = os.path.join(os.environ["BCP47_TEST_HOME"], "cache")
+os.environ["XDG_CONFIG_HOME"] = os.path.join(os.environ["BCP47_TEST_HOME"], "config")
+os.environ["BCP47_EXPLORER_CACHE"] = os.path.join(os.environ["BCP47_TEST_HOME"], "cache", "bcp47-explorer")
 
 import pytest
 from bcp47_explorer.core.data import bundled_registry
@@ -22,3 +34,7 @@ def registry() -> Registry:
 def settings_path(tmp_path):  # type: ignore[no-untyped-def]
     """Return the path of a fresh, private settings file."""
     return tmp_path / "settings.ini"
+
+
+def pytest_sessionfinish(session, exitstatus):  # type: ignore[no-untyped-def]
+    shutil.rmtree(os.environ["BCP47_TEST_HOME"], ignore_errors=True)
