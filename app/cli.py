@@ -39,6 +39,11 @@ class _Parser(argparse.ArgumentParser):
         self.print_usage(sys.stderr)
         raise CommandError(message)
 
+    def _print_message(self, message: str, file: Any = None) -> None:
+        # argparse swallows write errors here; a full disk under --help must be reported like any other.
+        if message:
+            (file or sys.stderr).write(message)
+
 
 def emit_json(obj: Any, out: TextIO | None = None) -> None:
     """Write *obj* as one line of JSON (UTF-8; an undecodable input byte as U+FFFD, see commands.streams)."""
@@ -134,6 +139,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return streams.report_write_error(exc)
     except KeyboardInterrupt:
         return 130
+    except SystemExit:  # --help and --version: their output must reach its file, or say why not
+        if sys.stdout is not None:
+            try:
+                sys.stdout.flush()
+            except OSError as exc:
+                return streams.report_write_error(exc)
+        raise
     finally:
         if _paused:
             _paused = False

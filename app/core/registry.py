@@ -471,10 +471,13 @@ class Registry:
         for rec in self._in_ranges(code_q):  # a code inside a range is an exact match of the range record
             best[index.position[id(rec)]] = 0
 
-        words = [w for w in _WORD_SPLIT.split(q) if w] or [q]
+        # Each word once, and no more words once nothing is left: a long query costs one pass over it.
+        words = list(dict.fromkeys(w for w in _WORD_SPLIT.split(q) if w)) or [q]
         texts = index.texts
         candidates = [i for i, t in enumerate(texts) if words[0] in t]
         for w in words[1:]:
+            if not candidates:
+                break
             candidates = [i for i in candidates if w in texts[i]]
         starts = index.word_starts
         marked = ["\x01" + w for w in words]
