@@ -125,8 +125,9 @@ def _qt_dir() -> Path | None:
     return qt if qt.is_dir() else None
 
 
-def missing_libraries(qt_dir: Path | None = None, can_load: Callable[[str], bool] = _loadable) -> list[str]:
+def missing_libraries(qt_dir: Path | None = None, can_load: Callable[[str], bool] | None = None) -> list[str]:
     """Return the system libraries the xcb plugin needs (itself or through Qt's X11 library) that cannot be loaded."""
+    load = can_load if can_load is not None else _loadable
     qt = qt_dir if qt_dir is not None else _qt_dir()
     if qt is None:
         return []
@@ -145,7 +146,7 @@ def missing_libraries(qt_dir: Path | None = None, can_load: Callable[[str], bool
             if name in bundled:  # Qt's own: only the X11 one is followed (Core and Gui load before any plugin)
                 if "Xcb" in name:
                     todo.append(bundled[name])
-            elif not can_load(name):
+            elif not load(name):
                 missing.append(name)
     return missing
 
