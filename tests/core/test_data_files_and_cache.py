@@ -152,25 +152,30 @@ def _cldr_with(**changes: object) -> str:
     return json.dumps(doc)
 
 
-def _clear_loaded_data() -> None:
+def uncached_data(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make the bundled_* loaders read the files again on every call, for this test only.
+
+    The session's cached data stay as they are (monkeypatch restores the loaders), so later
+    tests still share one bundled registry and engine.
+    """
     from bcp47_explorer.core import tag
 
-    for cached in (data.resources_dir, data.bundled_registry, data.bundled_cldr, data.bundled_extensions_registry,
-                   tag.bundled_engine):  # fmt: skip
-        cached.cache_clear()
+    monkeypatch.setattr(data, "resources_dir", data.resources_dir.__wrapped__)
+    monkeypatch.setattr(data, "bundled_registry", lambda: data.load_registry())
+    monkeypatch.setattr(data, "bundled_cldr", lambda: data.load_cldr())
+    monkeypatch.setattr(data, "bundled_extensions_registry", lambda: data.load_extensions_registry())
+    monkeypatch.setattr(tag, "bundled_engine", lambda: tag.engine_for())
 
 
 @pytest.fixture
 def use_data(monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
-    """Point BCP47_EXPLORER_DATA at a folder for in-process runs, and forget the loaded data before and after."""
+    """Point BCP47_EXPLORER_DATA at a folder for in-process runs that load the data afresh."""
 
     def use(folder: Path) -> None:
         monkeypatch.setenv(data.ENV_DATA_DIR, str(folder))
-        _clear_loaded_data()
+        uncached_data(monkeypatch)
 
-    yield use
-    monkeypatch.delenv(data.ENV_DATA_DIR, raising=False)
-    _clear_loaded_data()
+    return use
 
 
 @pytest.mark.parametrize(
