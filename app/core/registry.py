@@ -231,7 +231,7 @@ class Registry:
             if rec.type in TAG_TYPES:
                 tags[rec.code.lower()] = rec
                 continue
-            table = by_type.setdefault(rec.type, RangeTable())
+            table = by_type[rec.type] if rec.type in by_type else by_type.setdefault(rec.type, RangeTable())
             if ".." in rec.code:  # compared on lookup, never expanded (a range may hold billions of codes)
                 ranges.setdefault(rec.type, []).append((CodeRange.parse(rec.code), rec))
             else:
@@ -306,9 +306,10 @@ class Registry:
                 raise ValueError("registry cache of another format")
             if type(file_date) is not str or not _DATE.match(file_date):
                 raise ValueError("registry cache with a bad File-Date")
+            from .registry_cache import check_cached_rows
+
             try:
-                for n, row in enumerate(rows):
-                    _check_cached_row(row, n)
+                check_cached_rows(rows, _TYPES_BY_NAME.keys(), _DATE, _RECORD_FIELDS)
                 records = [_new_record(*row) for row in rows]
                 return cls(file_date, records, source)
             except (TypeError, ValueError, RecordJarError) as exc:
@@ -664,38 +665,6 @@ def _record_builder() -> Callable[..., Record]:
 
 _new_record = _record_builder()
 _RECORD_FIELDS = len(dataclass_fields(Record))
-
-
-_OPT_STR = (str, type(None))
-
-
-def _check_cached_row(row: object, n: int) -> None:
-    """Raise ValueError unless *row* has the shape :meth:`Registry.to_cache` writes, field by field."""
-    if type(row) is not tuple or len(row) != _RECORD_FIELDS:
-        raise ValueError(f"row {n} is not a record")
-    type_, code, descriptions, added, deprecated, pv, prefixes, ss, macro, scope, comments, fields, line = row
-    rtype = _TYPES_BY_NAME.get(type_) if type(type_) is str else None
-    if rtype is None or type(code) is not str or type(line) is not int or type(added) is not str:
-        raise ValueError(f"row {n}: bad Type, code, Added or line")
-    for value in (deprecated, pv, ss, macro, scope):
-        if type(value) not in _OPT_STR:
-            raise ValueError(f"row {n} ({code}): a field that is not text")
-    for group in (descriptions, prefixes, comments):
-        if type(group) is not tuple or any(type(v) is not str for v in group):
-            raise ValueError(f"row {n} ({code}): a list of fields that is not text")
-    if type(fields) is not tuple or any(
-        type(f) is not tuple or len(f) != 2 or type(f[0]) is not str or type(f[1]) is not str for f in fields
-    ):
-        raise ValueError(f"row {n} ({code}): bad fields")
-    if rtype in TAG_TYPES:
-        ok = _TAG_SHAPE.match(code) is not None
-    elif ".." in code:
-        rng = CodeRange.parse(code)
-        ok = bool(_SUBTAG_SHAPE[rtype](rng.first)) and bool(_SUBTAG_SHAPE[rtype](rng.last))
-    else:
-        ok = _SUBTAG_SHAPE[rtype](code) is not None
-    if not ok or not descriptions or not _DATE.match(added) or (deprecated is not None and not _DATE.match(deprecated)):
-        raise ValueError(f"row {n} ({code}): not a registry record")
 
 
 def _record_from_raw(raw: RawRecord, source: str) -> Record:
