@@ -309,7 +309,7 @@ class Registry:
             from .registry_cache import check_cached_rows
 
             try:
-                check_cached_rows(rows, _TYPES_BY_NAME.keys(), _DATE, _RECORD_FIELDS)
+                check_cached_rows(rows, _TYPES_BY_NAME.keys(), _RECORD_FIELDS)
                 records = [_new_record(*row) for row in rows]
                 return cls(file_date, records, source)
             except (TypeError, ValueError, RecordJarError) as exc:
