@@ -33,7 +33,17 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the app; return its exit status (2 when the data cannot be loaded)."""
-    args = build_parser().parse_args(list(sys.argv[1:] if argv is None else argv))
+    parser = build_parser()
+    args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+    if args.registry is not None and not args.registry.strip():
+        parser.error("--registry needs a file name (leave the option out for the bundled registry)")
+    from .ui.xcb_check import missing_libraries, missing_message, xcb_wanted
+
+    if xcb_wanted() and not _qt_running():
+        missing = missing_libraries()
+        if missing:  # Qt would abort (exit 134) naming one library, maybe not a missing one
+            print(missing_message(missing), file=sys.stderr)
+            return 1
 
     from PySide6.QtCore import QCoreApplication, QTimer
     from PySide6.QtWidgets import QApplication, QMessageBox
@@ -92,12 +102,22 @@ def main(argv: Sequence[str] | None = None) -> int:
             registry = bundled_registry()
         except (DataError, RegistryError) as exc:
             return fatal(f"The bundled Language Subtag Registry cannot be loaded:\n\n{exc}")
+    try:  # validated in full, and refused as the CLI refuses it: never a half-working app on damaged data
+        from .core.data import bundled_cldr, bundled_extensions_registry
+
+        bundled_cldr()
+        bundled_extensions_registry()
+    except DataError as exc:
+        return fatal(f"The data files cannot be used:\n\n{exc}")
 
     from .ui.main_window import MainWindow
     from .ui.settings import Settings
     from .ui.theme import apply_theme
 
     settings = Settings(args.settings)
+    if settings.refused is not None:
+        print(f"bcp47-explorer: settings file refused: {settings.refused}", file=sys.stderr)
+        startup_warning = "\n\n".join(w for w in (startup_warning, f"Settings file refused: {settings.refused}.") if w)
     if args.theme:
         settings.set_value("window/theme", args.theme)
     apply_theme(app, settings.value("window/theme"))
@@ -107,7 +127,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     window.show()
     if startup_warning:
         # Shown over the window, not before it: the app is usable while the message is read.
-        box = QMessageBox(QMessageBox.Icon.Warning, "Cannot open the registry", startup_warning, parent=window)
+        title = "Cannot open the registry" if args.registry and not settings.refused else "BCP 47 Explorer"
+        box = QMessageBox(QMessageBox.Icon.Warning, title, startup_warning, parent=window)
         box.open()
 
     def shown() -> None:
@@ -119,6 +140,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     QTimer.singleShot(0, shown)
     status = app.exec()
     return int(status)
+
+
+def _qt_running() -> bool:
+    """Tell whether a QApplication already exists (tests): then Qt's platform is loaded already."""
+    qt = sys.modules.get("PySide6.QtWidgets")
+    return qt is not None and qt.QApplication.instance() is not None
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ import argparse
 import contextlib
 import gc
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
@@ -38,11 +39,18 @@ class _Parser(argparse.ArgumentParser):
         self.print_usage(sys.stderr)
         raise CommandError(message)
 
+    def _print_message(self, message: str, file: Any = None) -> None:
+        # argparse swallows write errors here; a full disk under --help must be reported like any other.
+        if message:
+            (file or sys.stderr).write(message)
+
 
 def emit_json(obj: Any, out: TextIO | None = None) -> None:
-    """Write *obj* as one line of JSON."""
+    """Write *obj* as one line of JSON (UTF-8; an undecodable input byte as U+FFFD, see commands.streams)."""
+    from .commands.streams import clean_json_text
+
     stream = out if out is not None else sys.stdout
-    stream.write(json.dumps(obj, ensure_ascii=False, separators=(",", ":")) + "\n")
+    stream.write(clean_json_text(json.dumps(obj, ensure_ascii=False, separators=(",", ":"))) + "\n")
 
 
 # Which command module defines each verb: a command line that starts with a known verb only
@@ -93,25 +101,16 @@ def data_loaded() -> None:
         gc.enable()
 
 
-def _tolerate_undecodable_bytes() -> None:
-    """Read bytes that are not UTF-8 as U+DC80..U+DCFF and print them as \\udcXX, never a traceback.
-
-    Python reads and writes the standard streams strictly under a UTF-8 locale such as
-    en_US.UTF-8 (it is lenient under C and POSIX), so a stray byte in a tag on stdin, or in an
-    argument echoed back, would otherwise end the run with UnicodeDecodeError or UnicodeEncodeError.
-    """
-    for stream, errors in ((sys.stdin, "surrogateescape"), (sys.stdout, "backslashreplace")):
-        if getattr(stream, "errors", None) == "strict":
-            # A stream that cannot be reconfigured (not a TextIOWrapper) is left as it is.
-            with contextlib.suppress(AttributeError, ValueError, OSError):
-                stream.reconfigure(errors=errors)  # type: ignore[union-attr]
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
     global _paused
+    from .commands import streams
+
     if argv is None:
-        _tolerate_undecodable_bytes()
+        if sys.stdout is None:  # started with standard output closed (`bcp47 ... >&-`)
+            print("bcp47: cannot write the output: standard output is closed", file=sys.stderr)
+            return EXIT_USAGE
+        streams.prepare_streams()
         if gc.isenabled():
             gc.disable()
             _paused = True
@@ -119,8 +118,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         args_list = list(sys.argv[1:] if argv is None else argv)
         parser = build_parser(args_list[0] if args_list else None)
         args = parser.parse_args(args_list)
+        if argv is None and getattr(args, "json", False):
+            streams.use_json_stdout()
         handler: Handler = args.handler
-        return handler(args)
+        status = handler(args)
+        sys.stdout.flush()  # a full disk shows here, not in the interpreter's flush at exit
+        return status
     except CommandError as exc:
         print(f"bcp47: {exc}", file=sys.stderr)
         return EXIT_USAGE
@@ -129,10 +132,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     except BrokenPipeError:
         # Output piped into `head` and the like: not an error of ours.
+        with contextlib.suppress(OSError, ValueError):
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, sys.stdout.fileno())
         sys.stderr.close()
         return EXIT_OK
+    except OSError as exc:  # a full disk (ENOSPC), a closed output (EBADF), an I/O error
+        return streams.report_write_error(exc)
     except KeyboardInterrupt:
         return 130
+    except SystemExit:  # --help and --version: their output must reach its file, or say why not
+        if sys.stdout is not None:
+            try:
+                sys.stdout.flush()
+            except OSError as exc:
+                return streams.report_write_error(exc)
+        raise
     finally:
         if _paused:
             _paused = False

@@ -3,9 +3,21 @@
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
+import time
 
 # Before anything imports Qt: the tests must run on machines without a display.
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+# Before anything loads data or settings: the tests never write into the user's own cache or
+# settings (issue 11 item 19). The real cache folder is remembered for the test that checks it.
+os.environ["BCP47_TEST_HOME"] = tempfile.mkdtemp(prefix="bcp47-tests-")
+os.environ.setdefault("BCP47_TEST_REAL_CACHE_HOME", os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"))
+os.environ.setdefault("BCP47_TEST_STARTED", repr(time.time()))
+os.environ["XDG_CACHE_HOME"] = os.path.join(os.environ["BCP47_TEST_HOME"], "cache")
+os.environ["XDG_CONFIG_HOME"] = os.path.join(os.environ["BCP47_TEST_HOME"], "config")
+os.environ["BCP47_EXPLORER_CACHE"] = os.path.join(os.environ["BCP47_TEST_HOME"], "cache", "bcp47-explorer")
 
 import pytest
 from bcp47_explorer.core.data import bundled_registry
@@ -29,3 +41,7 @@ def _private_user_data(tmp_path_factory, monkeypatch):  # type: ignore[no-untype
     """Keep downloaded/opened registry copies in a temporary folder; no test may reach IANA."""
     monkeypatch.setenv("BCP47_EXPLORER_DATA_HOME", str(tmp_path_factory.mktemp("user-data")))
     monkeypatch.setenv("BCP47_EXPLORER_REGISTRY_URL", "http://127.0.0.1:9/no-network-in-tests")
+
+
+def pytest_sessionfinish(session, exitstatus):  # type: ignore[no-untyped-def]
+    shutil.rmtree(os.environ["BCP47_TEST_HOME"], ignore_errors=True)

@@ -16,7 +16,15 @@ if TYPE_CHECKING:  # the core is imported when a verb runs, not when the parser 
     from ..core.registry import Record, Registry
     from ..core.tag import TagEngine
 
-__all__ = ["checked_registry", "common_options", "registry_for", "engine_for", "record_to_json"]
+__all__ = [
+    "checked_registry",
+    "common_options",
+    "file_name",
+    "positive_int",
+    "registry_for",
+    "engine_for",
+    "record_to_json",
+]
 
 
 @lru_cache(maxsize=1)
@@ -30,10 +38,29 @@ def common_options() -> argparse.ArgumentParser:
     group.add_argument(
         "--registry",
         metavar="FILE",
+        type=file_name,
         help="use this Language Subtag Registry file instead of the bundled one (a file that does not "
         "load is an error naming the file and line, exit status 2)",
     )
     return parent
+
+
+def file_name(text: str) -> str:
+    """Return *text* as a file name for an option; an empty one is a usage error (never "the default")."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("needs a file name (leave the option out for the bundled one)")
+    return text
+
+
+def positive_int(text: str) -> int:
+    """Return *text* as a whole number of at least 1 for an option such as ``--jobs``; else a usage error."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is not 1 or more")
+    return value
 
 
 def registry_for(args: argparse.Namespace) -> Registry:

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import TYPE_CHECKING, Any
 
 from ..cli import EXIT_NO_MATCH, EXIT_OK, CommandError, emit_json
 from ..core.matching import (
+    TRACE_LIMIT,
     FilterResult,
     LookupResult,
     PriorityList,
@@ -19,6 +19,7 @@ from ..core.matching import (
     parse_accept_language,
 )
 from .common import common_options, engine_for
+from .streams import excerpt_marker, iter_stdin_lines
 
 if TYPE_CHECKING:
     from ..core.tag import TagEngine
@@ -84,16 +85,15 @@ def _read_tags(items: list[str]) -> list[str]:
     tags: list[str] = []
     for item in items:
         if item == "-":
-            tags.extend(line.strip() for line in sys.stdin if line.strip())
+            tags.extend(line.strip() for line in iter_stdin_lines() if line.strip())
         else:
             tags.append(item.strip())
     return [t for t in tags if t]
 
 
 def _marker(text: str, problem: RangeProblem) -> str:
-    """Return the input line and a ``~~~^`` marker under the problem's span."""
-    width = max(problem.end - problem.start, 1)
-    return f"    {text}\n    {' ' * problem.start}{'~' * (width - 1)}^"
+    """Return the input around the problem (an excerpt of a long one) and a ``~~~^`` marker under its span."""
+    return excerpt_marker(text, problem.start, problem.end)
 
 
 def _check_ranges(plist: PriorityList) -> None:
@@ -223,7 +223,9 @@ def _run_lookup(
                 "default": default,
                 "ranges": [{"range": r.text, "q": r.q} for r in plist.ranges],
                 "excluded": [r.text for r in plist.excluded],
-                "chain": [{"range": s.range, "candidate": s.candidate, "matched": s.matched} for s in result.chain],
+                "chain": _chain_json(result),
+                "tried": result.tried,
+                "omitted": result.omitted,
                 "problems": [_problem_json(p) for p in result.problems],
                 "not_valid": not_valid,
             }
@@ -234,12 +236,19 @@ def _run_lookup(
     _print_not_valid(not_valid)
     print("Fallback chain:")
     current: str | None = None
-    for step in result.chain:
+    for shown, step in enumerate(result.chain, 1):
         if step.range != current:
             current = step.range
-            print(f"  range {step.range}:")
+            print(f"  range {_short(step.range)}:")
+        if result.omitted and shown == len(result.chain) and step.matched is not None:
+            print(f"    ... {result.omitted:,} more candidates tried (the trace keeps the first {TRACE_LIMIT})")
         outcome = f"matches {step.matched}" if step.matched is not None else "no tag"
-        print(f"    {step.candidate} -> {outcome}")
+        if step.length <= _SHOWN:
+            print(f"    {step.candidate} -> {outcome}")
+        else:  # a step names only what it drops
+            print(f"    drop {_short(step.dropped) or '(nothing)'} ({step.length:,} characters left) -> {outcome}")
+    if result.omitted and (not result.chain or result.chain[-1].matched is None):
+        print(f"    ... {result.omitted:,} more candidates tried (the trace keeps the first {TRACE_LIMIT})")
     if result.matched:
         print(f"Result: {result.tag} (from range {result.range})")
     elif default is not None:
@@ -248,6 +257,24 @@ def _run_lookup(
     else:
         print("Result: nothing matched and no --default was given")
     return status
+
+
+_SHOWN = 80  # candidates longer than this are shown by what their step drops
+
+
+def _short(text: str) -> str:
+    """Return *text*, or its start and end around '…' when it is longer than _SHOWN characters."""
+    return text if len(text) <= _SHOWN else f"{text[: _SHOWN // 2]}…{text[-_SHOWN // 2 :]}"
+
+
+def _chain_json(result: LookupResult) -> list[dict[str, Any]]:
+    """Return the fallback chain grouped by range: each range once, each step by what it drops (linear size)."""
+    groups: list[dict[str, Any]] = []
+    for step in result.chain:
+        if not groups or groups[-1]["range"] != step.range:
+            groups.append({"range": step.range, "looked_up": step.looked_up, "steps": []})
+        groups[-1]["steps"].append({"dropped": step.dropped, "length": step.length, "matched": step.matched})
+    return groups
 
 
 def _run_match(args: argparse.Namespace) -> int:

@@ -8,14 +8,16 @@ import json
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any
 
 from ..cli import EXIT_NO_MATCH, EXIT_OK, CommandError, data_loaded, emit_json
 from ..core.forms import FORMS, FORMS_BY_KEY, compute_forms
 from ..core.tag import CheckResult, Severity, Subtag, TagEngine
 from ..core.unicode_locale import unicode_canonical
 from ..core.uts35_validity import first_singleton, unicode_verdict, verdict_label, verdict_of
-from .common import common_options, engine_for, record_to_json
+from .common import common_options, engine_for, positive_int, record_to_json
+from .streams import clean_json_text, excerpt_marker, iter_stdin_lines
+from .streams import writer as _writer
 
 if TYPE_CHECKING:
     from ..core.registry import Record
@@ -28,9 +30,9 @@ Give '-' to read tags from standard input, one per line (blank lines are checked
 output keeps one result per input line). With --json, one JSON object per input line, in order:
 input, well_formed, valid, canonical (null when not well-formed), extlang_form, subtags (text,
 start, end, role) and diagnostics (code, severity, start, end, message); offsets are Python
-string indices into input, end exclusive. Bytes that are not UTF-8 are kept as U+DC80..U+DCFF
-and reported as bad characters. Exit status: 0 when all tags are valid, 1 when any is not,
-2 for usage errors.
+string indices into input, end exclusive. Bytes that are not UTF-8 are read as
+U+DC80..U+DCFF and reported as bad characters; the JSON (always UTF-8) writes each as U+FFFD.
+Exit status: 0 when all tags are valid, 1 when any is not, 2 for usage errors.
 """
 
 _BATCH = 2000  # output lines per write: one write per tag costs more than the check itself
@@ -49,7 +51,7 @@ def register(sub: Any) -> None:
     )
     p.add_argument(
         "--jobs",
-        type=int,
+        type=positive_int,
         metavar="N",
         help="with --json, check in N processes (default: one per core, up to 4, for 4000 tags or more "
         "where the system can fork; output order is kept)",
@@ -64,7 +66,8 @@ def register(sub: Any) -> None:
         description="Print the RFC 5646 §4.5 canonical form of each tag, one per line. With --json, one JSON "
         "object per tag: input, canonical (or extlang_form with --extlang, unicode with --unicode; null when "
         "there is none) and steps (before, after, reason); with --unicode also reason (why there is no Unicode "
-        "form, else null). Exit status 1 when a tag has no such form (stderr then says why).",
+        "form, else null). One line out per line in: a tag with no such form gives an empty line (and stderr "
+        "says why), exit status 1.",
     )
     which = p.add_mutually_exclusive_group()
     which.add_argument("--extlang", action="store_true", help="print the extlang form instead (zh-yue, not yue)")
@@ -118,23 +121,12 @@ def read_stdin_lines(stream: Any = None) -> list[str]:
 
 
 def _inputs(items: list[str]) -> Iterator[str]:
+    """Yield the tags: the arguments, with each '-' replaced by the lines of stdin (read as they come)."""
     for item in items:
         if item == "-":
-            yield from read_stdin_lines()
+            yield from iter_stdin_lines()
         else:
             yield item
-
-
-def _writer(out: TextIO) -> Any:
-    """Return a write function that survives lone surrogates (bytes that were not UTF-8)."""
-
-    def write(text: str) -> None:
-        try:
-            out.write(text)
-        except UnicodeEncodeError:
-            out.write(text.encode("utf-8", "backslashreplace").decode("utf-8"))
-
-    return write
 
 
 # ----------------------------------------------------------------------------- check
@@ -202,8 +194,8 @@ def _run_check(args: argparse.Namespace) -> int:
     if not items:
         raise CommandError("give at least one tag, or '-' to read tags from standard input")
     write = _writer(sys.stdout)
-    if args.json:
-        tags = list(_inputs(items))
+    if args.json:  # read whole (the parallel split needs the count): one bulk decode is faster than lines
+        tags = [t for item in items for t in (read_stdin_lines() if item == "-" else (item,))]
         jobs = _jobs(args.jobs, len(tags))
         if jobs > 1:
             all_valid = _check_json_parallel(engine, tags, jobs, write, sys.stdout)
@@ -323,9 +315,7 @@ class _PlainWriter:
         try:
             self.out.write(text)
         except UnicodeEncodeError:  # nothing was written: the text is encoded before it is buffered
-            self.plain = False
-            self.out.reconfigure(errors="surrogateescape")
-            self.out.write(text)
+            self.out.write(clean_json_text(text))  # as the parent's writer would: U+FFFD, plain UTF-8
 
 
 def _utf8_fd(stream: Any) -> tuple[int | None, tuple[int, ...]]:
@@ -400,7 +390,7 @@ def _human_check(r: CheckResult, engine: TagEngine) -> str:
         label = " [UTS #35]" if verdict_label(d, first) == "unicode_valid" else ""
         lines.append(f"  {d.severity.value}{label} [{d.code}] at {d.start}-{d.end}: {d.message}")
         if d.start < d.end or d.severity is Severity.ERROR:
-            lines.append(d.marker(r.input))
+            lines.append(excerpt_marker(r.input, d.start, d.end))
         if d.fix is not None:
             lines.append(f"    fix: {d.fix.label} -> {d.fix.tag}")
     return "\n".join(lines) + "\n"
@@ -424,6 +414,8 @@ def _run_canon(args: argparse.Namespace) -> int:
             status = EXIT_NO_MATCH
             if args.json:
                 emit_json({"input": tag, "canonical": None, "steps": []})
+            else:
+                write("\n")  # one line out per line in: empty where there is no canonical form
             continue
         form = engine.extlang_form(tag) if args.extlang else engine.canonicalize(tag)
         if args.json:
@@ -456,6 +448,7 @@ def _unicode_canon(engine: TagEngine, tag: str, args: argparse.Namespace, write:
         )
     elif got.tag is None:
         print(f"bcp47: {tag!r} has no Unicode (UTS #35) form: {got.refusal}", file=sys.stderr)
+        write("\n")  # one line out per line in: empty where there is no Unicode form
     else:
         write(got.tag + "\n")
         if args.steps:
@@ -660,7 +653,7 @@ def explain_text(engine: TagEngine, r: CheckResult) -> str:
         out.append("Diagnostics:")
         for d in r.diagnostics:
             out.append(f"  {d.severity.value.upper()} [{d.code}] {d.message}")
-            out.append(d.marker(r.input))
+            out.append(excerpt_marker(r.input, d.start, d.end))
             if d.fix is not None:
                 out.append(f"    fix: {d.fix.label} -> {d.fix.tag}")
     else:

@@ -132,13 +132,15 @@ class CldrData(KeywordChecks):
             raise CldrDataError(
                 f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg}); the file is damaged or truncated"
             ) from None
-        except (TypeError, RecursionError) as exc:
+        except (TypeError, ValueError, RecursionError) as exc:  # ValueError: a number of 5,000 digits, say
             raise CldrDataError(f"cannot read the document: {exc}") from None
         if not isinstance(doc, dict):
             raise CldrDataError("the document must be a JSON object")
         if doc.get("format") != FORMAT:
             raise CldrDataError(f"format {doc.get('format')!r} is not the supported format {FORMAT}")
         try:
+            if not isinstance(doc["keys"], list):
+                raise CldrDataError("'keys' must be a list")
             keys = [_build_key(row) for row in doc["keys"]]
             aliases = doc["aliases"]
             subdivisions = doc["subdivisions"].split()
@@ -150,8 +152,18 @@ class CldrData(KeywordChecks):
             raise CldrDataError(f"the document has no {exc.args[0]!r} member") from None
         except (AttributeError, TypeError) as exc:
             raise CldrDataError(f"the document has the wrong shape ({exc})") from None
-        if not isinstance(aliases, dict) or not all(isinstance(v, dict) for v in aliases.values()):
-            raise CldrDataError("'aliases' must map table names to objects")
+        if not isinstance(aliases, dict) or not all(
+            isinstance(v, dict) and all(isinstance(a, str) and isinstance(b, str) for a, b in v.items())
+            for v in aliases.values()
+        ):
+            raise CldrDataError("'aliases' must map table names to objects of strings")
+        if not isinstance(sources, list) or not all(
+            isinstance(src, dict) and all(isinstance(a, str) and isinstance(b, str) for a, b in src.items())
+            for src in sources
+        ):
+            raise CldrDataError("'sources' must be a list of objects of strings")
+        if not isinstance(doc.get("unicode_version"), str | None):
+            raise CldrDataError("'unicode_version' must be a string")
         if not isinstance(version, str) or not isinstance(package_version, str):
             raise CldrDataError("'cldr_version' and 'package_version' must be strings")
         if not any(k.key == "ca" and k.extension == "u" for k in keys):

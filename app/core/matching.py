@@ -182,13 +182,30 @@ class FilterResult:
         return None
 
 
+#: The fallback chain keeps this many steps (then the last one, the step that decided): a range of
+#: 32,000 subtags tries 32,000 candidates, and a trace of all of them says nothing more.
+TRACE_LIMIT = 100
+
+
 @dataclass(frozen=True, slots=True)
 class LookupStep:
-    """One candidate of the fallback chain: the range being tried, its truncated form, the tag it hit."""
+    """One candidate of the fallback chain: the range tried, what this step dropped from it, the tag it hit.
+
+    A step holds only what it drops (its candidate is a prefix of ``looked_up``, the range with
+    any ``*`` subtags removed, shared by every step of the range), so a trace costs memory in
+    proportion to the range, not to the square of it. ``candidate`` builds the text on demand.
+    """
 
     range: str
-    candidate: str
+    dropped: str  # the subtags this step removed, with their leading '-' ('' for the range itself)
     matched: str | None = None
+    looked_up: str = ""
+    length: int = 0  # the candidate is looked_up[:length]
+
+    @property
+    def candidate(self) -> str:
+        """Return the candidate this step tried (the range truncated)."""
+        return self.looked_up[: self.length]
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,6 +222,12 @@ class LookupResult:
     default: str | None
     chain: tuple[LookupStep, ...]
     problems: tuple[RangeProblem, ...] = ()
+    tried: int = 0  # candidates tried in all; ``chain`` keeps the first TRACE_LIMIT and the last
+
+    @property
+    def omitted(self) -> int:
+        """Return how many steps the capped trace leaves out (after its first TRACE_LIMIT)."""
+        return max(self.tried - len(self.chain), 0)
 
     @property
     def matched(self) -> bool:
@@ -654,6 +677,10 @@ def lookup(ranges: Ranges, tags: Iterable[str], default: str | None = None) -> L
     since lookup compares whole tags and a wildcard cannot equal one. If several
     tags equal a candidate (differing in case only), the first given wins.
 
+    Time and memory are linear in the input: a candidate is only spelt out when some tag has
+    its length, each step records only what it drops, and the trace keeps at most
+    :data:`TRACE_LIMIT` steps and the deciding one (``tried`` counts them all).
+
     >>> result = lookup("de-ch", ["de-CH-1996", "de"])
     >>> result.tag, result.range, result.candidates
     ('de', 'de-ch', ('de-ch', 'de'))
@@ -663,7 +690,9 @@ def lookup(ranges: Ranges, tags: Iterable[str], default: str | None = None) -> L
     by_key: dict[str, str] = {}
     for tag in tags:
         by_key.setdefault(_lower(tag), tag)
+    lengths = {len(k) for k in by_key}
     chain: list[LookupStep] = []
+    tried = 0
     for rng in usable:
         subtags = rng.text.split("-")
         if subtags[0] == "*":
@@ -688,9 +717,25 @@ def lookup(ranges: Ranges, tags: Iterable[str], default: str | None = None) -> L
                 )
             )
             subtags = [s for s in subtags if s != "*"]
-        for candidate in lookup_chain("-".join(subtags)):
-            hit = by_key.get(_lower(candidate))
-            chain.append(LookupStep(rng.text, candidate, hit))
+        text = "-".join(subtags)
+        low = _lower(text)
+        ends = []  # where each subtag ends in text
+        pos = -1
+        for sub in subtags:
+            pos += len(sub) + 1
+            ends.append(pos)
+        k = len(subtags)
+        prev = len(text)
+        while k > 0:  # the steps of lookup_chain, as offsets
+            end = ends[k - 1]
+            hit = by_key.get(low[:end]) if end in lengths else None
+            tried += 1
+            if len(chain) < TRACE_LIMIT or hit is not None:
+                chain.append(LookupStep(rng.text, text[end:prev], hit, text, end))
             if hit is not None:
-                return LookupResult(hit, rng.text, default, tuple(chain), problems + tuple(extra))
-    return LookupResult(default, None, default, tuple(chain), problems + tuple(extra))
+                return LookupResult(hit, rng.text, default, tuple(chain), problems + tuple(extra), tried)
+            prev = end
+            k -= 1
+            if k > 0 and len(subtags[k - 1]) == 1:
+                k -= 1
+    return LookupResult(default, None, default, tuple(chain), problems + tuple(extra), tried)

@@ -84,10 +84,17 @@ _RAW_SETTERS = tuple(RawRecord.__dict__[name].__set__ for name in ("fields", "li
 
 
 def decode_escapes(text: str) -> str:
-    """Replace ``&#xHHHH;`` escapes with the characters they name.
+    """Replace ``&#xHHHH;`` escapes with the characters they name; raise ValueError for a bad one.
+
+    An escape of a control character (NUL included), of a surrogate or past U+10FFFF names no
+    text a field can hold: the file is damaged, and the caller reports it with its line.
 
     >>> decode_escapes("Proven&#xE7;al")
     'Provençal'
+    >>> decode_escapes("a&#x0;b")
+    Traceback (most recent call last):
+    ...
+    ValueError: '&#x0;' is the escape of a control character (U+0000), which no field may hold
     """
     if "&#x" not in text:
         return text
@@ -95,7 +102,11 @@ def decode_escapes(text: str) -> str:
     def _char(match: re.Match[str]) -> str:
         value = int(match.group(1), 16)
         if value > 0x10FFFF or 0xD800 <= value <= 0xDFFF:
-            return match.group(0)
+            raise ValueError(f"{match.group(0)!r} names no character (U+{value:04X})")
+        if value < 0x20 or 0x7F <= value <= 0x9F:
+            raise ValueError(
+                f"{match.group(0)!r} is the escape of a control character (U+{value:04X}), which no field may hold"
+            )
         return chr(value)
 
     return _ESCAPE.sub(_char, text)
@@ -144,7 +155,10 @@ def _parse_fast(text: str) -> RecordJar | None:
         if len(fields) != folded.count("\n") + 1 or block[:1] in (" ", "\t"):
             return None
         if strip_ends or "&#" in block:
-            fields = [(n, decode_escapes(v.rstrip(" \t"))) for n, v in fields]
+            try:
+                fields = [(n, decode_escapes(v.rstrip(" \t"))) for n, v in fields]
+            except ValueError:
+                return None  # the line-by-line parser reports it with its line
         rec = new(RawRecord)
         set_fields(rec, tuple(fields))
         set_line(rec, line)
@@ -176,7 +190,7 @@ def _parse_lines(text: str, source: str) -> RecordJar:
         if first == "%" and line.rstrip() == "%%":
             if not names:
                 raise RecordJarError("empty record ('%%' with no fields before it)", number, source)
-            records.append(_finish(names, bodies, raw_lines, record_line))
+            records.append(_finish(names, bodies, raw_lines, record_line, source))
             names, bodies, raw_lines = [], [], []
             continue
         if first == " " or first == "\t":
@@ -210,7 +224,7 @@ def _parse_lines(text: str, source: str) -> RecordJar:
     if names:
         if not trailing_newline:
             raise RecordJarError("the file ends in the middle of a line (truncated download?)", len(lines), source)
-        records.append(_finish(names, bodies, raw_lines, record_line))
+        records.append(_finish(names, bodies, raw_lines, record_line, source))
     elif lines and lines[-1].rstrip() == "%%":
         raise RecordJarError("the file ends with '%%' and no record after it (truncated?)", len(lines), source)
     if not records:
@@ -218,6 +232,12 @@ def _parse_lines(text: str, source: str) -> RecordJar:
     return RecordJar(header=records[0], records=tuple(records[1:]), line_count=len(lines))
 
 
-def _finish(names: list[str], bodies: list[str], raw_lines: list[str], line: int) -> RawRecord:
-    decoded = [decode_escapes(b) if "&#" in b else b for b in bodies]
+def _finish(names: list[str], bodies: list[str], raw_lines: list[str], line: int, source: str) -> RawRecord:
+    try:
+        decoded = [decode_escapes(b) if "&#" in b else b for b in bodies]
+    except ValueError as exc:
+        at = next(
+            (line + i for i, raw in enumerate(raw_lines) if "&#" in raw and str(exc)[1:-1].split("'")[0] in raw), line
+        )
+        raise RecordJarError(str(exc), at, source) from None
     return RawRecord(fields=tuple(zip(names, decoded, strict=True)), line=line, raw="\n".join(raw_lines))

@@ -26,6 +26,7 @@ from dataclasses import fields as dataclass_fields
 from enum import StrEnum
 from types import MappingProxyType
 
+from .ranges import CodeRange, RangeTable
 from .recordjar import RawRecord, RecordJarError, parse_record_jar
 from .syntax import is_extlang, is_region, is_registered_language, is_script, is_variant
 
@@ -62,7 +63,7 @@ TAG_TYPES = frozenset({RecordType.GRANDFATHERED, RecordType.REDUNDANT})
 _TYPE_ORDER = {t.value: i for i, t in enumerate(RecordType)}
 _TYPES_BY_NAME = {t.value: t for t in RecordType}
 # Bump when Record's fields change, so that old parse caches are not used.
-_CACHE_FORMAT = "bcp47-explorer-registry-1"
+_CACHE_FORMAT = "bcp47-explorer-registry-2"
 _SINGLE_FIELDS = frozenset({"Type", "Subtag", "Tag", "Added", "Deprecated", "Preferred-Value", "Suppress-Script",
                             "Macrolanguage", "Scope"})  # fmt: skip
 
@@ -143,19 +144,28 @@ class Record:
         first, _, last = self.code.partition("..")
         return first, last
 
-    def range_codes(self) -> list[str]:
-        """Return every code inside a range record in order, cased like the record."""
-        bounds = self.range_bounds
-        return _expand_range(*bounds) if bounds else [self.code]
+    @property
+    def code_range(self) -> CodeRange | None:
+        """Return the range of a range record (compared, never expanded), else None."""
+        return CodeRange.parse(self.code) if self.is_range and not self.is_tag else None
+
+    @property
+    def range_size(self) -> int:
+        """Return how many codes the record stands for (1 for an ordinary record)."""
+        rng = self.code_range
+        return len(rng) if rng is not None else 1
+
+    def range_codes(self, limit: int = 10_000) -> list[str]:
+        """Return the codes inside a range record in order, cased like the record: at most *limit* of them."""
+        rng = self.code_range
+        return rng.codes(limit) if rng is not None else [self.code]
 
     def contains(self, code: str) -> bool:
         """Whether *code* (any case) is this record's code or lies inside its range."""
-        bounds = self.range_bounds
-        if bounds is None:
+        rng = self.code_range
+        if rng is None:
             return code.lower() == self.code.lower()
-        first, last = (b.lower() for b in bounds)
-        c = code.lower()
-        return len(c) == len(first) and c.isalnum() and c.isascii() and first <= c <= last
+        return rng.contains(code)
 
     def extra_fields(self) -> tuple[tuple[str, str], ...]:
         """Return the fields RFC 5646 does not define, kept as they were."""
@@ -170,33 +180,6 @@ _KNOWN_FIELDS = frozenset(
     {"Type", "Subtag", "Tag", "Description", "Added", "Deprecated", "Preferred-Value", "Prefix",
      "Suppress-Script", "Macrolanguage", "Scope", "Comments"}
 )  # fmt: skip
-
-
-def _expand_range(first: str, last: str) -> list[str]:
-    """List the codes from *first* to *last* (same length, letters or digits), cased like *first*."""
-    n = len(first)
-    if first.isdigit():
-        return [str(i).zfill(n) for i in range(int(first), int(last) + 1)]
-
-    def to_int(code: str) -> int:
-        value = 0
-        for ch in code.lower():
-            value = value * 26 + (ord(ch) - 97)
-        return value
-
-    def to_code(value: int) -> str:
-        chars = []
-        for _ in range(n):
-            value, rem = divmod(value, 26)
-            chars.append(chr(97 + rem))
-        return "".join(reversed(chars))
-
-    out = [to_code(v) for v in range(to_int(first), to_int(last) + 1)]
-    if first[0].isupper() and (n == 2 or first.isupper()):
-        return [c.upper() for c in out]
-    if first[0].isupper():
-        return [c.title() for c in out]
-    return out
 
 
 class MatchKind(StrEnum):
@@ -228,6 +211,7 @@ class Registry:
     __slots__ = (
         "_by_code",
         "_by_type",
+        "_ranges",
         "_relations",
         "_rows",
         "_tags",
@@ -240,18 +224,21 @@ class Registry:
         self.file_date = file_date
         self.records: tuple[Record, ...] = tuple(records)
         self.source = source
-        by_type: dict[str, dict[str, Record]] = {t.value: {} for t in RecordType}
+        by_type: dict[str, RangeTable] = {t.value: RangeTable() for t in RecordType}
+        ranges: dict[str, list[tuple[CodeRange, Record]]] = {}
         tags: dict[str, Record] = {}
         for rec in self.records:
             if rec.type in TAG_TYPES:
                 tags[rec.code.lower()] = rec
                 continue
-            table = by_type.setdefault(rec.type, {})
-            if ".." in rec.code:
-                for code in rec.range_codes():
-                    table.setdefault(code.lower(), rec)
+            table = by_type[rec.type] if rec.type in by_type else by_type.setdefault(rec.type, RangeTable())
+            if ".." in rec.code:  # compared on lookup, never expanded (a range may hold billions of codes)
+                ranges.setdefault(rec.type, []).append((CodeRange.parse(rec.code), rec))
             else:
                 table.setdefault(rec.code.lower(), rec)
+        for type_, found in ranges.items():
+            by_type[type_].ranges = tuple(found)
+        self._ranges: tuple[Record, ...] = tuple(rec for found in ranges.values() for _, rec in found)
         self._by_type = by_type
         self._by_code: dict[str, list[Record]] | None = None  # built on first use: start-up skips it
         self._tags = tags
@@ -303,7 +290,11 @@ class Registry:
 
     @classmethod
     def from_cache(cls, blob: bytes, source: str = "<registry>") -> Registry:
-        """Rebuild a registry written by :meth:`to_cache`; raise ValueError if *blob* is not one."""
+        """Rebuild a registry written by :meth:`to_cache`; raise ValueError if *blob* is not one.
+
+        Every row is checked field by field (types, Type, the code's shape, dates), so a cache
+        that unpacks but is not what :meth:`to_cache` wrote is refused rather than used.
+        """
         was_enabled = gc.isenabled()
         gc.disable()
         try:
@@ -313,11 +304,16 @@ class Registry:
                 raise ValueError(f"not a registry cache ({exc})") from None
             if fmt != _CACHE_FORMAT or not isinstance(rows, tuple):
                 raise ValueError("registry cache of another format")
+            if type(file_date) is not str or not _DATE.match(file_date):
+                raise ValueError("registry cache with a bad File-Date")
+            from .registry_cache import check_cached_rows
+
             try:
+                check_cached_rows(rows, _TYPES_BY_NAME.keys(), _RECORD_FIELDS)
                 records = [_new_record(*row) for row in rows]
-            except (TypeError, ValueError) as exc:
+                return cls(file_date, records, source)
+            except (TypeError, ValueError, RecordJarError) as exc:
                 raise ValueError(f"damaged registry cache ({exc})") from None
-            return cls(file_date, records, source)
         finally:
             if was_enabled:
                 gc.enable()
@@ -333,7 +329,11 @@ class Registry:
 
     def table(self, type: str) -> Mapping[str, Record]:
         """Return the read-only lowercase-code → record mapping of one subtag type."""
-        return MappingProxyType(self._by_type.get(type, {}))
+        return MappingProxyType(self._by_type.get(type, RangeTable()))
+
+    def code_table(self, type: str) -> RangeTable:
+        """Return a copy of one subtag type's lowercase-code → record table that answers for range codes too."""
+        return self._by_type.get(type, RangeTable()).copy()
 
     def lookup(self, code: str) -> list[Record]:
         """Return every record that *code* (any case) names: subtags of each type and whole tags.
@@ -341,16 +341,24 @@ class Registry:
         >>> [(r.type, r.code) for r in Registry.from_text(SAMPLE).lookup("mt")]
         [('language', 'mt'), ('region', 'MT')]
         """
-        return list(self._code_index().get(code.strip().lower(), ()))
+        code = code.strip().lower()
+        found = list(self._code_index().get(code, ()))
+        in_ranges = self._in_ranges(code)
+        if in_ranges:
+            found = sorted(found + in_ranges, key=lambda rec: rec.line)
+        return found
+
+    def _in_ranges(self, code: str) -> list[Record]:
+        """Return the range records that *code* lies in."""
+        return [rec for rec in self._ranges if rec.contains(code)]
 
     def _code_index(self) -> dict[str, list[Record]]:
-        """Return lowercase code -> every record with that code (ranges expanded, whole tags included)."""
+        """Return lowercase code -> every record with that exact code (whole tags included; ranges apart)."""
         if self._by_code is None:
             by_code: dict[str, list[Record]] = {}
             for rec in self.records:
-                codes = rec.range_codes() if rec.is_range and rec.type not in TAG_TYPES else (rec.code,)
-                for code in codes:
-                    by_code.setdefault(code.lower(), []).append(rec)
+                if not (rec.is_range and rec.type not in TAG_TYPES):
+                    by_code.setdefault(rec.code.lower(), []).append(rec)
             self._by_code = by_code
         return self._by_code
 
@@ -479,14 +487,16 @@ class Registry:
             if not code.startswith(code_q):
                 break
             best[idx] = 0 if code == code_q else 1
-        for rec in self._code_index().get(code_q, ()):
-            if rec.is_range:  # a code inside a range is an exact match of the range record
-                best[index.position[id(rec)]] = 0
+        for rec in self._in_ranges(code_q):  # a code inside a range is an exact match of the range record
+            best[index.position[id(rec)]] = 0
 
-        words = [w for w in _WORD_SPLIT.split(q) if w] or [q]
+        # Each word once, and no more words once nothing is left: a long query costs one pass over it.
+        words = list(dict.fromkeys(w for w in _WORD_SPLIT.split(q) if w)) or [q]
         texts = index.texts
         candidates = [i for i, t in enumerate(texts) if words[0] in t]
         for w in words[1:]:
+            if not candidates:
+                break
             candidates = [i for i in candidates if w in texts[i]]
         starts = index.word_starts
         marked = ["\x01" + w for w in words]
@@ -672,6 +682,7 @@ def _record_builder() -> Callable[..., Record]:
 
 
 _new_record = _record_builder()
+_RECORD_FIELDS = len(dataclass_fields(Record))
 
 
 def _record_from_raw(raw: RawRecord, source: str) -> Record:
@@ -712,13 +723,11 @@ def _record_from_raw(raw: RawRecord, source: str) -> Record:
             raise RegistryError(f"{type_} record has no 'Subtag' field", raw.line, source)
         shape = _SUBTAG_SHAPE[rtype]
         if ".." in code:
-            parts = code.split("..")
-            ok = (
-                len(parts) == 2
-                and all(shape(p) for p in parts)
-                and len(parts[0]) == len(parts[1])
-                and parts[0].lower() <= parts[1].lower()
-            )
+            try:
+                rng = CodeRange.parse(code)
+            except ValueError as exc:
+                raise RegistryError(f"{type_} range: {exc}", raw.line_of("Subtag"), source) from None
+            ok = bool(shape(rng.first)) and bool(shape(rng.last))
         else:
             ok = shape(code) is not None
         if not ok:

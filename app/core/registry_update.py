@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import os
 import sys
-import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -24,6 +23,7 @@ from pathlib import Path
 
 from .registry import Registry, RegistryError
 from .registry_check import RegistryReport, inspect
+from .safe_write import write_file
 
 __all__ = [
     "DEFAULT_TIMEOUT",
@@ -180,18 +180,13 @@ def download_registry(
 
 
 def write_atomically(target: Path, blob: bytes) -> None:
-    """Write *blob* to a private temporary file beside *target*, then move it into place."""
+    """Write *blob* to *target* through the app's one file writer (:func:`.safe_write.write_file`).
+
+    It replaces only a regular file, atomically through a private temporary file beside it, and
+    refuses links, devices, FIFOs and folders (:class:`.safe_write.UnsafeWriteError`, an OSError).
+    """
     target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(blob)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_file(target, blob)
 
 
 def keep_registry(raw: bytes) -> Path:

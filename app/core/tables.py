@@ -2,8 +2,8 @@
 
 >>> from bcp47_explorer.core.registry import Registry, SAMPLE
 >>> t = Tables(Registry.from_text(SAMPLE))
->>> len(t.lang), t.lang["qab"].code, t.region_ok, sorted(t.tags)
-(521, 'qaa..qtz', {'mt': 'MT'}, ['i-klingon'])
+>>> len(t.lang), "qab" in t.lang, t.lang["qab"].code, t.region_ok, sorted(t.tags)
+(1, True, 'qaa..qtz', {'mt': 'MT'}, ['i-klingon'])
 """
 
 from __future__ import annotations
@@ -41,11 +41,11 @@ class Tables:
     )
 
     def __init__(self, registry: Registry) -> None:
-        self.lang: dict[str, Record] = dict(registry.table("language"))
-        self.extlang: dict[str, Record] = dict(registry.table("extlang"))
-        self.script: dict[str, Record] = dict(registry.table("script"))
-        self.region: dict[str, Record] = dict(registry.table("region"))
-        self.variant: dict[str, Record] = dict(registry.table("variant"))
+        self.lang: dict[str, Record] = registry.code_table("language")
+        self.extlang: dict[str, Record] = registry.code_table("extlang")
+        self.script: dict[str, Record] = registry.code_table("script")
+        self.region: dict[str, Record] = registry.code_table("region")
+        self.variant: dict[str, Record] = registry.code_table("variant")
         self.by_type: Mapping[str, dict[str, Record]] = {
             "language": self.lang,
             "extlang": self.extlang,

@@ -353,21 +353,15 @@ def _has_alnum(text: str) -> bool:
 def engine_for(registry: Registry | None = None) -> TagEngine:
     """Return an engine on *registry* (the bundled one when None) with the bundled CLDR data and extensions registry.
 
-    The one place that builds an engine for the CLI and the GUI. Damaged CLDR data or
-    extensions registry leave the engine working without them (``-u-``/``-t-`` then get
-    syntax checks only, and only ``t`` and ``u`` count as registered singletons); a damaged
-    bundled subtag registry raises :class:`.data.DataError`.
+    The one place that builds an engine for the CLI and the GUI. Damaged data (the subtag
+    registry, the CLDR data or the extensions registry, each validated fully when loaded)
+    raises :class:`.data.DataError`: an engine never runs on half its data, which would give
+    wrong answers (``en-u-ca-bogus`` called valid) without a word.
     """
     if registry is None:
         registry = data.bundled_registry()
-    try:
-        cldr: CldrData | None = data.bundled_cldr()
-    except data.DataError:
-        cldr = None
-    try:
-        extensions: ExtensionsRegistry | None = data.bundled_extensions_registry()
-    except data.DataError:
-        extensions = None
+    cldr: CldrData | None = data.bundled_cldr()
+    extensions: ExtensionsRegistry | None = data.bundled_extensions_registry()
     return TagEngine(registry, cldr, extensions)
 
 

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 from ..core.links import links_for
 from ..core.regdiff import RegistryDiff
 from ..core.registry import Record, RecordType, Registry
+from .bounded import SEARCH_MAX, bound
 from .registry_model import RegistryTableModel
 
 __all__ = ["BrowserPane", "SEARCH_DELAY_MS", "SCOPES"]
@@ -76,6 +77,7 @@ class BrowserPane(QWidget):
             "Type a code (exact, then prefix) or words of a description; case and accents are ignored.\n"
             "Press Down to move into the results."
         )
+        bound(self.search_edit, SEARCH_MAX)
         self.type_combo = QComboBox()
         self.type_combo.setAccessibleName("Filter by type")
         self.type_combo.setToolTip("Show only records of one Type")
@@ -422,11 +424,13 @@ class BrowserPane(QWidget):
             self.details.setHtml("<p><i>No record selected.</i></p>")
             return
         if is_range:
-            codes = rec.range_codes()
+            codes = rec.range_codes(1_000)  # a range is never listed whole: it may hold billions of codes
+            if pick is not None and rec.contains(pick) and pick.lower() not in {c.lower() for c in codes}:
+                codes.append(pick)
             self.range_combo.clear()
             self.range_combo.addItems(codes)
             first, last = rec.range_bounds or (rec.code, rec.code)
-            self.range_label.setText(f"&Code ({len(codes):,} in {first}–{last}):")
+            self.range_label.setText(f"&Code ({rec.range_size:,} in {first}–{last}):")
             if pick is None and rec.contains(self.search_edit.text().strip()):
                 pick = self.search_edit.text().strip()  # the code searched for is the one wanted: start on it
             if pick is not None:
@@ -464,7 +468,7 @@ class BrowserPane(QWidget):
                           if rec.preferred_value else "") + ".</p>")  # fmt: skip
         if rec.is_range:
             first, last = rec.range_bounds or ("", "")
-            out.append(f"<p>A range record: it stands for each of the {len(rec.range_codes()):,} codes "
+            out.append(f"<p>A range record: it stands for each of the {rec.range_size:,} codes "
                        f"from <b>{esc(first)}</b> to <b>{esc(last)}</b>.</p>")  # fmt: skip
         out.append("<table cellspacing='0' cellpadding='3'>")
         for name, value in rec.fields:

@@ -40,6 +40,7 @@ from ..core.registry import Registry, fold
 from ..core.syntax import cased
 from ..core.tag import TagEngine
 from ..core.tagvalues import Role
+from .bounded import SEARCH_MAX, VALUE_MAX, bound
 from .roles import severity_colour, severity_icon, severity_style
 from .state import TagState
 from .table_model import Column, RowTableModel
@@ -286,6 +287,7 @@ class BuilderPane(QWidget):
             "Show only the values whose code, description or legacy name has every word "
             "typed here; Enter sets the first match"
         )
+        bound(self.filter_edit, SEARCH_MAX)
         self.filter_edit.textChanged.connect(self._on_filter_edit_text_changed)
         self.filter_edit.returnPressed.connect(self._on_filter_edit_return_pressed)
         self.types_model = RowTableModel(TYPE_COLUMNS, parent=self)
@@ -298,6 +300,7 @@ class BuilderPane(QWidget):
         self.value_edit.setPlaceholderText(value_placeholder(None, []))
         self.value_edit.setAccessibleName("Value")
         self.value_edit.setMinimumWidth(self.fontMetrics().horizontalAdvance("M") * 8)
+        bound(self.value_edit, VALUE_MAX)
         self.value_edit.setToolTip("The value to set for the chosen key (several subtags joined by '-'); Enter sets it")
         self.value_edit.textChanged.connect(self._on_value_edit_text_changed)
         self.value_edit.returnPressed.connect(self.set_keyword_from_input)
@@ -341,6 +344,7 @@ class BuilderPane(QWidget):
         self.attribute_edit.setPlaceholderText("attribute")
         self.attribute_edit.setAccessibleName("New attribute")
         self.attribute_edit.setToolTip("A -u- attribute to add (RFC 6067: 3 to 8 letters or digits); Enter adds it")
+        bound(self.attribute_edit, VALUE_MAX)
         self.attribute_edit.returnPressed.connect(self.add_attribute_from_input)
         self.attribute_button = QPushButton("Add attribute", self)
         self.attribute_button.setAccessibleName("Add the attribute")
@@ -364,6 +368,7 @@ class BuilderPane(QWidget):
         self.legacy_edit.setAccessibleName("Legacy LDML keywords")
         self.legacy_edit.setPlaceholderText("e.g. de_DE@collation=phonebook;currency=DDM")
         self.legacy_edit.setToolTip("The tag in legacy LDML syntax; type or paste one and press Enter to use it")
+        bound(self.legacy_edit, VALUE_MAX)
         self.legacy_edit.returnPressed.connect(self.apply_legacy_input)
         self.legacy_status = _MessageLabel(self)
         self.legacy_status.setAccessibleName("Legacy form check")

@@ -3,18 +3,31 @@
 Every key has a default of a fixed type; a value read back from the file that
 does not fit that type (a hand-edited or corrupt file) gives the default, so a
 broken settings file can never stop the app.
+
+The settings file is only ever written through :mod:`..core.safe_write`: Qt works on a
+private copy in a private temporary folder, and :meth:`Settings.sync` writes that copy to
+the real file atomically, and only when the real file is new or already a settings file of
+ours (recognised by its content: an ini file with only our sections and keys). Any other
+target (another file, a link, a device, a FIFO, a folder) is refused when the settings are
+opened: :attr:`Settings.refused` says why, and the app runs with its settings kept in memory.
+Stored lists are trimmed to their cap when they are read.
 """
 
 from __future__ import annotations
 
 import logging
+import shutil
+import tempfile
+import weakref
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QByteArray, QSettings
 
-__all__ = ["DEFAULTS", "HISTORY_MAX", "Settings"]
+from ..core.safe_write import UnsafeWriteError, check_writable, read_small_regular, write_file
+
+__all__ = ["DEFAULTS", "HISTORY_MAX", "SETTINGS_MAX_BYTES", "Settings", "is_settings_file"]
 
 log = logging.getLogger(__name__)
 
@@ -40,16 +53,69 @@ DEFAULTS: Mapping[str, Any] = {
 }
 
 
+#: A settings file larger than this is not one of ours (ours are a few kB).
+SETTINGS_MAX_BYTES = 1 << 20
+#: The longest tag kept in the history; longer entries in a stored history are dropped on load.
+HISTORY_ENTRY_MAX = 1000
+_SECTIONS: dict[str, frozenset[str]] = {}
+for _key in DEFAULTS:
+    _section, _, _leaf = _key.partition("/")
+    _SECTIONS[_section] = _SECTIONS.get(_section, frozenset()) | {_leaf}
+
+
+def is_settings_file(content: bytes) -> bool:
+    """Tell whether *content* is a settings file of ours: empty, or an ini file with only our sections and keys."""
+    try:
+        text = content.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    section: str | None = "General"
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line[0] in ";#":
+            continue
+        if line.startswith("[") and line.endswith("]"):
+            section = line[1:-1]
+            if section != "General" and section not in _SECTIONS:
+                return False
+            continue
+        key, eq, _ = line.partition("=")
+        if not eq or section is None:
+            return False
+        known = _SECTIONS.get(section, frozenset())
+        if key.strip() not in known:
+            return False
+    return True
+
+
+def default_settings_path() -> Path:
+    """Return the user's settings file (Qt's per-user ini location)."""
+    qs = QSettings(QSettings.Format.IniFormat, QSettings.Scope.UserScope, "bcp47-explorer", "bcp47-explorer")
+    return Path(qs.fileName())
+
+
 class Settings:
     """Read and write the app's settings; unknown keys are refused, bad stored values give defaults."""
 
     def __init__(self, path: str | Path | None = None) -> None:
-        if path is None:
-            self._qs = QSettings(
-                QSettings.Format.IniFormat, QSettings.Scope.UserScope, "bcp47-explorer", "bcp47-explorer"
-            )
-        else:
-            self._qs = QSettings(str(path), QSettings.Format.IniFormat)
+        self._target = Path(path) if path is not None else default_settings_path()
+        #: Why the settings file is not used (None when it is): the settings then live in memory only.
+        self.refused: str | None = None
+        scratch = tempfile.mkdtemp(prefix="bcp47-explorer-settings-")  # private: mode 0700
+        weakref.finalize(self, shutil.rmtree, scratch, True)
+        work = Path(scratch) / "settings.ini"
+        try:
+            if path is None:
+                self._target.parent.mkdir(parents=True, exist_ok=True)
+            check_writable(self._target, is_settings_file, what="settings file", limit=SETTINGS_MAX_BYTES)
+            content = read_small_regular(self._target, SETTINGS_MAX_BYTES)
+        except OSError as exc:
+            self.refused = f"{exc}; the settings are kept in memory and not saved"
+            log.warning("settings: %s", self.refused)
+            content = None
+        if content:
+            work.write_bytes(content)
+        self._qs = QSettings(str(work), QSettings.Format.IniFormat)
         if self._qs.status() != QSettings.Status.NoError:
             # Qt reads what it can from a damaged file; say so, then carry on with what is usable.
             log.warning(
@@ -60,7 +126,7 @@ class Settings:
 
     def file_name(self) -> str:
         """Return the path of the settings file."""
-        return self._qs.fileName()
+        return str(self._target)
 
     def value(self, key: str) -> Any:
         """Return the stored value of *key* converted to its default's type, or the default."""
@@ -77,6 +143,8 @@ class Settings:
         if got is None:
             log.warning("settings: %r holds %r, not a %s; using the default", key, raw, type(default).__name__)
             return _copy(default)
+        if key == "editor/history":  # a stored list is trimmed to its cap, however long the file made it
+            got = [t for t in got[: HISTORY_MAX * 4] if len(t) <= HISTORY_ENTRY_MAX][:HISTORY_MAX]
         return got
 
     def set_value(self, key: str, value: Any) -> None:
@@ -93,8 +161,17 @@ class Settings:
             self._qs.setValue(key, value)
 
     def sync(self) -> None:
-        """Write pending changes to disk."""
+        """Write pending changes to the settings file (atomically; nothing when the file was refused)."""
         self._qs.sync()
+        if self.refused is not None:
+            return
+        try:
+            scratch = Path(self._qs.fileName())
+            content = scratch.read_bytes() if scratch.exists() else b""
+            write_file(self._target, content, is_ours=is_settings_file, what="settings file")
+        except (OSError, UnsafeWriteError) as exc:
+            self.refused = f"{exc}; the settings are kept in memory and not saved"
+            log.warning("settings: %s", self.refused)
 
     def push_history(self, tag: str) -> list[str]:
         """Put *tag* first in the editor history (once, at most HISTORY_MAX) and return the history."""

@@ -264,6 +264,7 @@ class TagLineEdit(QPlainTextEdit):
             "the context menu) to see its registry record beside the subtags table"
         )
         self.setPlaceholderText("Type a language tag, e.g. sr-Latn-RS or de-DE-u-co-phonebk")
+        self.document().undoCommandAdded.connect(self._on_document_undo_command_added)
         self._tooltip_for: Callable[[int], str] | None = None
         self._badges = ControlBadges(self)
         self.document().documentLayout().registerHandler(BADGE_OBJECT, self._badges)
@@ -271,6 +272,13 @@ class TagLineEdit(QPlainTextEdit):
         font.setPointSizeF(font.pointSizeF() * 1.3)
         self.setFont(font)
         self._fit_height()
+
+    def _on_document_undo_command_added(self) -> None:
+        from .bounded import UNDO_MAX
+
+        doc = self.document()
+        if doc.availableUndoSteps() > UNDO_MAX:  # bounded history (see bounded.UNDO_MAX)
+            doc.clearUndoRedoStacks()
 
     def _fit_height(self) -> None:
         margin = self.document().documentMargin()

@@ -91,10 +91,14 @@ def test_lookup_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["result"] == "de"
     assert data["range"] == "de-CH"
     assert data["default_used"] is False
-    assert data["chain"] == [
-        {"range": "de-CH", "candidate": "de-CH", "matched": None},
-        {"range": "de-CH", "candidate": "de", "matched": "de"},
+    assert data["chain"] == [  # grouped by range; each step by what it drops (candidate = looked_up[:length])
+        {
+            "range": "de-CH",
+            "looked_up": "de-CH",
+            "steps": [{"dropped": "", "length": 5, "matched": None}, {"dropped": "-CH", "length": 2, "matched": "de"}],
+        }
     ]
+    assert data["tried"] == 2 and data["omitted"] == 0
     assert [p["code"] for p in data["problems"]] == ["wildcard-ignored"]
 
 

@@ -311,7 +311,7 @@ def test_lookup_tries_ranges_in_priority_order() -> None:
     result = lookup("fr-CH;q=0.5, de-AT, it;q=0.9", ["fr", "de", "it"], default="en")
     assert result.tag == "de"
     assert result.range == "de-AT"
-    assert result.chain == (LookupStep("de-AT", "de-AT"), LookupStep("de-AT", "de", "de"))
+    assert result.chain == (LookupStep("de-AT", "", None, "de-AT", 5), LookupStep("de-AT", "-AT", "de", "de-AT", 2))
     result = lookup("ja, fr-CH;q=0.5, it-IT;q=0.9", ["fr", "it"])
     assert result.candidates == ("ja", "it-IT", "it")
     assert result.tag == "it"
@@ -335,7 +335,8 @@ def test_lookup_drops_inner_wildcards() -> None:
 def test_lookup_is_case_insensitive_and_returns_the_tag_as_given() -> None:
     result = lookup("ZH-hant-tw", ["zh-HANT"])
     assert result.tag == "zh-HANT"
-    assert result.chain[-1] == LookupStep("ZH-hant-tw", "ZH-hant", "zh-HANT")
+    assert result.chain[-1] == LookupStep("ZH-hant-tw", "-tw", "zh-HANT", "ZH-hant-tw", 7)
+    assert result.chain[-1].candidate == "ZH-hant"
 
 
 def test_lookup_unpacks_as_result_and_chain() -> None:

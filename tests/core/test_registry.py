@@ -150,7 +150,7 @@ def test_search_with_several_words_needs_all(reg: Registry) -> None:
 def test_parse_cache_round_trips_and_is_only_an_accelerator(tmp_path, monkeypatch) -> None:
     monkeypatch.setenv(data.ENV_CACHE_DIR, str(tmp_path / "cache"))
     first = data.load_registry()
-    caches = list((tmp_path / "cache").glob("registry-*.marshal"))
+    caches = list((tmp_path / "cache").glob("registry-*.cache"))
     assert len(caches) == 1
     second = data.load_registry()  # from the cache
     assert second.records == first.records and second.file_date == first.file_date

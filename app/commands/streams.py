@@ -1,0 +1,132 @@
+"""The CLI's standard streams: any input bytes, any locale, any output trouble, never a traceback.
+
+Readings taken here (the CLI's README section says the same):
+
+- Input is read as bytes, line by line (``\\n``; a ``\\r`` before it is dropped, so CRLF files
+  work); bytes that are not UTF-8 become U+DC80..U+DCFF (``surrogateescape``) and are reported
+  as bad characters by the engine, never a decoding error.
+- Text output is written in the locale's encoding; what it cannot encode (``§`` under
+  ``LC_ALL=C``, an undecodable input byte) is written as a backslash escape (``\\xa7``,
+  ``\\udcff``).
+- ``--json`` output is always UTF-8, whatever the locale, and every line is one JSON value a
+  strict parser accepts: an undecodable input byte is written as U+FFFD (one code point for one,
+  so the offsets in the JSON still hold), never as a lone surrogate.
+- A write that fails (a full disk, a closed standard output) ends the run with one line on
+  stderr and exit status 2; a reader that stops early (``| head``) ends it quietly.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, TextIO
+
+__all__ = [
+    "clean_json_text",
+    "excerpt_marker",
+    "iter_stdin_lines",
+    "prepare_streams",
+    "use_json_stdout",
+    "writer",
+]
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def clean_json_text(text: str) -> str:
+    """Return JSON text with each lone surrogate (an input byte that was not UTF-8) replaced by U+FFFD.
+
+    >>> clean_json_text('{"input":"de-\\udcff"}')
+    '{"input":"de-\\ufffd"}'
+    """
+    return text if text.isascii() else _SURROGATE.sub("\ufffd", text)
+
+
+def prepare_streams() -> None:
+    """Make the standard streams safe for any input and locale (the CLI run as a process only)."""
+    for stream, errors in ((sys.stdin, "surrogateescape"), (sys.stdout, "backslashreplace"),
+                           (sys.stderr, "backslashreplace")):  # fmt: skip
+        if stream is not None and getattr(stream, "errors", None) != errors:
+            # A stream that cannot be reconfigured (not a TextIOWrapper) is left as it is.
+            with contextlib.suppress(AttributeError, ValueError, OSError):
+                stream.reconfigure(errors=errors)  # type: ignore[union-attr]
+
+
+def use_json_stdout() -> None:
+    """Switch standard output to strict UTF-8 for ``--json`` (the writers replace lone surrogates first)."""
+    with contextlib.suppress(AttributeError, ValueError, OSError):
+        sys.stdout.reconfigure(encoding="utf-8", errors="strict")  # type: ignore[union-attr]
+
+
+def writer(out: TextIO) -> Callable[[str], None]:
+    """Return a write function for *out* that never fails on text: lone surrogates become U+FFFD."""
+
+    def write(text: str) -> None:
+        try:
+            out.write(text)
+        except UnicodeEncodeError:  # nothing was written: the text is encoded before it is buffered
+            out.write(clean_json_text(text).encode(out.encoding or "utf-8", "backslashreplace").decode(
+                out.encoding or "utf-8"))  # fmt: skip
+
+    return write
+
+
+def iter_stdin_lines(stream: Any = None) -> Iterator[str]:
+    """Yield the lines of standard input one at a time, without their ``\\n`` or ``\\r\\n``.
+
+    Bytes that are not UTF-8 become U+DC80..U+DCFF; memory stays one line, whatever the input size.
+    """
+    src = stream if stream is not None else sys.stdin
+    if src is None:
+        return
+    buffer = getattr(src, "buffer", None)
+    lines: Iterable[Any] = buffer if buffer is not None else src
+    for raw in lines:
+        line = raw.decode("utf-8", "surrogateescape") if isinstance(raw, bytes) else raw
+        if line.endswith("\n"):
+            line = line[:-1]
+        if line.endswith("\r"):  # as read_stdin_lines: CRLF, or a last line ending in CR
+            line = line[:-1]
+        yield line
+
+
+def excerpt_marker(text: str, start: int, end: int, indent: str = "    ", context: int = 40) -> str:
+    """Return the part of *text* around ``[start, end)`` over a ``~~~^`` marker of the span.
+
+    A long input is cut to *context* characters either side of the span (and the span to 2 ×
+    *context*), with ``…`` where it is cut, so a message's size never depends on the input's.
+
+    >>> print(excerpt_marker("en-Qqqq", 3, 7, ""))
+    en-Qqqq
+       ~~~^
+    >>> print(excerpt_marker("a-" * 100 + "Qqqq", 200, 204, "", 5))
+    …-a-a-Qqqq
+          ~~~^
+    """
+    end = max(end, start)
+    a = max(0, start - context)
+    b = min(len(text), max(end, start + 1) + context, start + 2 * context)
+    head = "…" if a > 0 else ""
+    tail = "…" if b < len(text) else ""
+    width = max(min(end, b) - start, 1)
+    pad = " " * (len(head) + start - a)
+    return f"{indent}{head}{text[a:b]}{tail}\n{indent}{pad}{'~' * (width - 1)}^"
+
+
+def report_write_error(exc: OSError) -> int:
+    """Say on stderr that the output could not be written; return exit status 2.
+
+    Standard output is pointed at the null device afterwards, so that the interpreter's own
+    flush at exit finds nothing left to fail on.
+    """
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    why = exc.strerror or str(exc)
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        print(f"bcp47: cannot write the output: {why}", file=sys.stderr, flush=True)
+    return 2
