@@ -1,0 +1,404 @@
+"""Check many tags at once: read them from text or a file, check each, and summarize (Qt-free).
+
+Sources (:func:`read_source`): one tag per line; CSV or TSV with a column to choose (by index or
+header name); JSON lines (each line a JSON string, or an object with a key to choose). Bytes
+that are not UTF-8 become U+DC80..U+DCFF (as ``bcp47 check -`` reads them), so the engine
+reports them as bad characters in their row; a line longer than :data:`HUGE_LINE` characters is
+checked whole and its row says so. No line is ever dropped: a line from which no tag can be
+taken (a CSV row without the column, a JSON line that does not parse) is checked as written and
+its row carries a note saying why.
+
+Each line becomes one :class:`BatchRow`: the verdicts, the RFC 5646 canonical form, the
+diagnostic codes (errors first) and the counts per severity. The message of a code is not kept
+per row (a million rows would hold a million strings): :func:`first_problem` asks the engine
+again for the row shown. The export (:func:`export_json_lines`) is :func:`.checkjson.check_json_lines`
+over the same tags, so it equals ``bcp47 check --json`` byte for byte.
+
+>>> from .tag import bundled_engine
+>>> src = read_source(b"en-US\\nen_US\\n\\xff\\n", "lines")
+>>> [line.tag for line in src]
+['en-US', 'en_US', '\\udcff']
+>>> rows = check_lines(bundled_engine(), src)
+>>> [(r.line, r.well_formed, r.codes[:1]) for r in rows]
+[(1, True, ()), (2, False, ('underscore-separator',)), (3, False, ('bad-character',))]
+>>> rows[2].note
+'not valid UTF-8: undecodable bytes are shown as U+DCxx'
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .checkjson import check_json_lines
+from .diagnostics import severity_of
+from .tagvalues import Severity
+
+if TYPE_CHECKING:
+    from .tag import TagEngine
+
+__all__ = [
+    "FORMATS",
+    "HUGE_LINE",
+    "SourceLine",
+    "BatchRow",
+    "Summary",
+    "split_lines",
+    "guess_format",
+    "columns_of",
+    "read_source",
+    "check_lines",
+    "check_chunk",
+    "row_from_tuple",
+    "pool_check",
+    "decode",
+    "summarize",
+    "first_problem",
+    "export_json_lines",
+    "export_csv",
+    "display_text",
+    "CSV_FIELDS",
+]
+
+#: Source formats: (key, label).
+FORMATS = (("lines", "One tag per line"), ("csv", "CSV"), ("tsv", "TSV"), ("jsonl", "JSON lines"))
+#: Lines longer than this are checked whole but shown cut, with a note.
+HUGE_LINE = 1000
+#: The fields of the CSV export: those of ``bcp47 check --json`` (subtags and diagnostics as JSON text).
+CSV_FIELDS = ("input", "well_formed", "valid", "canonical", "extlang_form", "subtags", "diagnostics")
+
+
+@dataclass(frozen=True, slots=True)
+class SourceLine:
+    """One line of the source: its number (from 1), the tag taken from it, and a note when something was off."""
+
+    line: int
+    tag: str
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class BatchRow:
+    """The outcome of one line. ``unicode_valid`` is None when the engine gives no Unicode verdict."""
+
+    line: int
+    input: str
+    well_formed: bool
+    valid: bool
+    unicode_valid: bool | None
+    canonical: str | None
+    codes: tuple[str, ...]  # distinct diagnostic codes, in the engine's order (errors first)
+    errors: int
+    warnings: int
+    infos: int
+    note: str
+
+    @property
+    def has_problem(self) -> bool:
+        """Tell whether the row has an error or a warning, or a note about its line."""
+        return bool(self.errors or self.warnings or self.note)
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """Counts over a batch: rows, verdicts, and rows per diagnostic code."""
+
+    rows: int
+    well_formed: int
+    valid: int
+    with_problems: int
+    per_code: tuple[tuple[str, str, int], ...]  # (code, severity, rows), most frequent first
+
+
+def split_lines(text: str) -> list[str]:
+    """Split *text* into lines as ``bcp47 check -`` does: on LF, a CR before it dropped, no empty last line.
+
+    >>> split_lines("a\\r\\nb\\n"), split_lines(""), split_lines("a\\n\\nb")
+    (['a', 'b'], [], ['a', '', 'b'])
+    """
+    if not text:
+        return []
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    if "\r" not in text:
+        return lines
+    return [line[:-1] if line.endswith("\r") else line for line in lines]
+
+
+def decode(data: bytes | str) -> str:
+    """Return *data* as text; bytes that are not UTF-8 become U+DC80..U+DCFF (a BOM is dropped)."""
+    if isinstance(data, str):
+        return data
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    return data.decode("utf-8", errors="surrogateescape")
+
+
+def guess_format(name: str, text: str) -> str:
+    """Guess the format from a file name, else from the first line.
+
+    >>> guess_format("tags.csv", ""), guess_format("x", '{"tag": "en"}'), guess_format("x", "en\\tfoo")
+    ('csv', 'jsonl', 'tsv')
+    """
+    low = name.lower()
+    for ext, fmt in ((".csv", "csv"), (".tsv", "tsv"), (".tab", "tsv"), (".jsonl", "jsonl"), (".ndjson", "jsonl")):
+        if low.endswith(ext):
+            return fmt
+    first = text[:4096].split("\n", 1)[0].strip()
+    if first[:1] in ("{", '"'):
+        return "jsonl"
+    if "\t" in first:
+        return "tsv"
+    return "lines"
+
+
+def _reader(fmt: str, lines: Iterable[str]) -> Iterator[list[str]]:
+    return csv.reader(lines, delimiter="\t" if fmt == "tsv" else ",")
+
+
+def columns_of(text: str, fmt: str) -> list[str]:
+    """Return the column names a source offers: the CSV/TSV header cells, or the keys of the first JSON object."""
+    lines = split_lines(text[:65536])
+    if not lines:
+        return []
+    if fmt in ("csv", "tsv"):
+        try:
+            return next(_reader(fmt, lines[:1]), [])
+        except csv.Error:
+            return []
+    if fmt == "jsonl":
+        try:
+            first = json.loads(lines[0])
+        except ValueError:
+            return []
+        return [str(k) for k in first] if isinstance(first, dict) else []
+    return []
+
+
+def _line_note(text: str) -> str:
+    notes = []
+    if len(text) > HUGE_LINE:
+        notes.append(f"a line of {len(text):,} characters: checked whole, shown cut")
+    if not text.isascii() and any(0xDC80 <= ord(c) <= 0xDCFF for c in text):
+        notes.append("not valid UTF-8: undecodable bytes are shown as U+DCxx")
+    return "; ".join(notes)
+
+
+def read_source(data: bytes | str, fmt: str = "lines", column: int | str = 0, header: bool = True) -> list[SourceLine]:
+    """Return the lines of *data* in *fmt*, each with the tag taken from it (see the module docstring).
+
+    *column* is an index or a header name (CSV/TSV) or a key (JSON objects); with *header* the
+    first CSV/TSV row names the columns and is not checked.
+    """
+    text = decode(data)
+    lines = split_lines(text)
+    out: list[SourceLine] = []
+    if fmt == "lines":
+        return [SourceLine(n, t, _line_note(t)) for n, t in enumerate(lines, 1)]
+    if fmt in ("csv", "tsv"):
+        index = column if isinstance(column, int) else 0
+        start = 0
+        if header and lines:
+            start = 1
+            if isinstance(column, str):
+                names = columns_of(lines[0], fmt)
+                index = names.index(column) if column in names else -1
+        for n, raw in enumerate(lines[start:], start + 1):
+            out.append(_csv_line(fmt, n, raw, index, column))
+        return out
+    if fmt == "jsonl":
+        return [_json_line(n, raw, column) for n, raw in enumerate(lines, 1)]
+    raise ValueError(f"unknown format {fmt!r}")
+
+
+def _csv_line(fmt: str, n: int, raw: str, index: int, column: int | str) -> SourceLine:
+    try:
+        cells = next(_reader(fmt, [raw]), [])
+    except csv.Error as exc:
+        return SourceLine(n, raw, f"not a {fmt.upper()} row ({exc}): checked as written")
+    if 0 <= index < len(cells):
+        tag = cells[index]
+        return SourceLine(n, tag, _line_note(tag))
+    if not raw.strip():
+        return SourceLine(n, "", "an empty row")
+    return SourceLine(n, raw, f"no column {column!r} in this row: the whole line is checked")
+
+
+def _json_line(n: int, raw: str, key: int | str) -> SourceLine:
+    try:
+        value: Any = json.loads(raw)
+    except ValueError as exc:
+        return SourceLine(n, raw, f"not JSON ({exc.args[0] if exc.args else exc}): the whole line is checked")
+    if isinstance(value, dict):
+        if isinstance(key, str):
+            value = value.get(key)
+        else:
+            values = list(value.values())
+            value = values[key] if 0 <= key < len(values) else None
+    if isinstance(value, str):
+        return SourceLine(n, value, _line_note(value))
+    return SourceLine(n, raw, f"no string {'under ' + repr(key) if isinstance(key, str) else 'here'}: "
+                              "the whole line is checked")  # fmt: skip
+
+
+# --------------------------------------------------------------------------- checking
+RowTuple = tuple[Any, ...]
+
+
+def check_chunk(engine: TagEngine, lines: Sequence[tuple[int, str, str]]) -> list[RowTuple]:
+    """Check ``(line, tag, note)`` items; return plain tuples (cheap to send between processes).
+
+    Repeated tags are checked once per chunk.
+    """
+    seen: dict[str, RowTuple] = {}
+    check = engine.check_analyzed
+    error, warning = Severity.ERROR, Severity.WARNING
+    out: list[RowTuple] = []
+    for line, tag, note in lines:
+        got = seen.get(tag)
+        if got is None:
+            r = check(tag)
+            diags = r.diagnostics
+            e = w = 0
+            for d in diags:
+                if d.severity is error:
+                    e += 1
+                elif d.severity is warning:
+                    w += 1
+            codes = tuple(dict.fromkeys(d.code for d in diags)) if diags else ()
+            unicode_valid = getattr(r, "unicode_valid", None)
+            got = seen[tag] = (r.well_formed, r.valid, unicode_valid, r.canonical, codes, e, w, len(diags) - e - w)
+        out.append((line, tag, *got, note))
+    return out
+
+
+def pool_check(lines: Sequence[tuple[int, str, str]]) -> list[RowTuple]:
+    """Check a chunk on the bundled engine, in a worker process (loaded once per process)."""
+    from .tag import bundled_engine
+
+    return check_chunk(bundled_engine(), lines)
+
+
+def row_from_tuple(t: RowTuple) -> BatchRow:
+    """Return the row a :func:`check_chunk` tuple stands for."""
+    return BatchRow(*t)
+
+
+def check_lines(
+    engine: TagEngine, lines: Sequence[SourceLine], progress: Callable[[int], object] | None = None
+) -> list[BatchRow]:
+    """Check every line in this thread; call *progress* with the count done every 5,000 lines."""
+    rows: list[BatchRow] = []
+    step = 5000
+    for i in range(0, len(lines), step):
+        chunk = [(s.line, s.tag, s.note) for s in lines[i : i + step]]
+        rows.extend(BatchRow(*t) for t in check_chunk(engine, chunk))
+        if progress is not None:
+            progress(len(rows))
+    return rows
+
+
+def summarize(rows: Sequence[BatchRow]) -> Summary:
+    """Return the counts over *rows*: verdicts, rows with problems, and rows per diagnostic code."""
+    per_code: Counter[str] = Counter()
+    wf = valid = problems = 0
+    for r in rows:
+        wf += r.well_formed
+        valid += r.valid
+        problems += r.has_problem
+        per_code.update(r.codes)
+    ranked = sorted(per_code.items(), key=lambda kv: (-kv[1], kv[0]))
+    return Summary(len(rows), wf, valid, problems, tuple((c, _severity(c), n) for c, n in ranked))
+
+
+def first_problem(engine: TagEngine, row: BatchRow) -> str:
+    """Return the first diagnostic of *row*'s tag as "code: message" ("" when it has none)."""
+    if not row.codes:
+        return ""
+    diags = engine.check(row.input).diagnostics
+    return f"{diags[0].code}: {diags[0].message}" if diags else ""
+
+
+def display_text(text: str, limit: int = 200) -> str:
+    """Return *text* fit for a table cell: undecodable bytes and controls as U+FFFD, cut after *limit* characters."""
+    if len(text) > limit:
+        text = text[:limit] + "…"
+    if text.isascii() and text.isprintable():
+        return text
+    return "".join("\ufffd" if 0xD800 <= ord(c) <= 0xDFFF or not c.isprintable() else c for c in text)
+
+
+def export_json_lines(
+    engine: TagEngine,
+    tags: Iterable[str],
+    write: Callable[[str], object],
+    progress: Callable[[int], object] | None = None,
+) -> int:
+    """Write one ``bcp47 check --json`` line per tag through *write*; return how many."""
+    n = 0
+    batch: list[str] = []
+    for line, _valid in check_json_lines(engine, tags):
+        batch.append(line)
+        n += 1
+        if len(batch) >= 2000:
+            batch.append("")
+            write("\n".join(batch))
+            batch = []
+            if progress is not None:
+                progress(n)
+    if batch:
+        batch.append("")
+        write("\n".join(batch))
+    if progress is not None:
+        progress(n)
+    return n
+
+
+def export_csv(
+    engine: TagEngine,
+    tags: Iterable[str],
+    write: Callable[[str], object],
+    progress: Callable[[int], object] | None = None,
+) -> int:
+    """Write a CSV with the fields of ``bcp47 check --json`` (:data:`CSV_FIELDS`); return how many rows."""
+    buf = io.StringIO()
+    out = csv.writer(buf, lineterminator="\n")
+    out.writerow(CSV_FIELDS)
+    n = 0
+    for line, _valid in check_json_lines(engine, tags):
+        obj = json.loads(line)
+        out.writerow(
+            [
+                obj["input"],
+                "true" if obj["well_formed"] else "false",
+                "true" if obj["valid"] else "false",
+                obj["canonical"] or "",
+                obj["extlang_form"] or "",
+                json.dumps(obj["subtags"], ensure_ascii=False, separators=(",", ":")),
+                json.dumps(obj["diagnostics"], ensure_ascii=False, separators=(",", ":")),
+            ]
+        )
+        n += 1
+        if n % 2000 == 0:
+            write(buf.getvalue())
+            buf.seek(0)
+            buf.truncate()
+            if progress is not None:
+                progress(n)
+    write(buf.getvalue())
+    if progress is not None:
+        progress(n)
+    return n
+
+
+def _severity(code: str) -> str:
+    try:
+        return str(severity_of(code))
+    except KeyError:  # a code from newer data than the table: say so rather than fail
+        return "unknown"
