@@ -67,7 +67,7 @@ _RULES = (
         "singleton",
         "singleton = DIGIT / %x41-57 / %x59-5A / %x61-77 / %x79-7A",
         "RFC 5646 §2.2.6",
-        "one letter or digit (x starts private use)",
+        "one letter or digit; x starts private use",
     ),
     Rule("privateuse", 'privateuse = "x" 1*("-" (1*8alphanum))', "RFC 5646 §2.2.7", "1 to 8 letters or digits"),
     Rule("grandfathered", "grandfathered = irregular / regular", "RFC 5646 §2.2.8", "one of 26 whole tags"),

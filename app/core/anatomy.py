@@ -27,7 +27,7 @@ from typing import Protocol
 from .abnf import RULES, alternative, rule_for_role
 from .tagvalues import Diagnostic, Severity, Subtag
 
-__all__ = ["Part", "Stop", "Anatomy", "anatomy", "EXPECTED_AFTER", "ROLE_LABELS"]
+__all__ = ["Part", "Stop", "Anatomy", "Checked", "anatomy", "EXPECTED_AFTER", "ROLE_LABELS"]
 
 #: The name each role has in the diagram (the same names as the editor's legend).
 ROLE_LABELS = {
@@ -133,7 +133,7 @@ class Anatomy:
     stop: Stop | None
 
 
-class _Result(Protocol):
+class Checked(Protocol):
     """What the anatomy reads from a check result (:class:`.results.CheckResult`)."""
 
     @property
@@ -152,7 +152,7 @@ class _Result(Protocol):
     def diagnostics(self) -> tuple[Diagnostic, ...]: ...
 
 
-def anatomy(result: _Result) -> Anatomy:
+def anatomy(result: Checked) -> Anatomy:
     """Return the anatomy of a checked tag (any input; never raises)."""
     text = result.input
     subtags = sorted(result.subtags, key=lambda s: s.start)
@@ -170,8 +170,18 @@ def anatomy(result: _Result) -> Anatomy:
         root = _group_part("Language-Tag: " + root_rule, root_rule, text, 0, len(text), children)
     else:
         only = children[0]
-        root = Part("Language-Tag: " + root_rule, only.rule, only.production, only.matched, only.text,
-                    only.start, only.end, only.role, only.children, only.problem)  # fmt: skip
+        root = Part(
+            "Language-Tag: " + root_rule,
+            only.rule,
+            only.production,
+            only.matched,
+            only.text,
+            only.start,
+            only.end,
+            only.role,
+            only.children,
+            only.problem,
+        )
     stop = None if result.well_formed else _stop(subtags, errors)
     return Anatomy(text, result.well_formed, result.valid, root, stop)
 
@@ -189,8 +199,9 @@ def _leaf(s: Subtag, bad_spans: Sequence[tuple[int, int]]) -> Part:
     matched = alternative(rule, s.text) if rule else ""
     if role in _T_SOURCE and rule:
         production = f"{production}  (inside tlang)"
-    return Part(ROLE_LABELS.get(role, role), rule, production, matched, s.text, s.start, s.end, role, (),
-                _is_bad(s, bad_spans))  # fmt: skip
+    return Part(
+        ROLE_LABELS.get(role, role), rule, production, matched, s.text, s.start, s.end, role, (), _is_bad(s, bad_spans)
+    )
 
 
 def _group_part(label: str, rule: str, text: str, start: int, end: int, children: Sequence[Part]) -> Part:

@@ -223,8 +223,9 @@ def layout(a: Anatomy) -> Layout:
             y = leaf_top + _PAD + _SUBTAG_SIZE
             labels.append(Label(cx, y, part.text, _SUBTAG_SIZE, part.role, "subtag", "middle", bold=True))
             y += _LABEL_SIZE * _LINE + 2
-            labels.append(Label(cx, y, _leaf_label(part), _LABEL_SIZE, "error" if part.problem else "text", "role",
-                                "middle"))  # fmt: skip
+            labels.append(
+                Label(cx, y, _leaf_label(part), _LABEL_SIZE, "error" if part.problem else "text", "role", "middle")
+            )
             y += _RULE_SIZE * _LINE
             if part.matched:
                 labels.append(Label(cx, y, part.matched, _RULE_SIZE, "muted", "matched", "middle"))
@@ -235,8 +236,11 @@ def layout(a: Anatomy) -> Layout:
         top, bottom = leaf_top, leaf_top + leaf_h
         for k, child in enumerate(part.children):
             if k:
-                labels.append(Label(cx + _GAP / 2, leaf_top + _PAD + _SUBTAG_SIZE, "-", _SUBTAG_SIZE, "muted",
-                                    "separator", "middle"))  # fmt: skip
+                labels.append(
+                    Label(
+                        cx + _GAP / 2, leaf_top + _PAD + _SUBTAG_SIZE, "-", _SUBTAG_SIZE, "muted", "separator", "middle"
+                    )
+                )
                 cx += _GAP
             cw, ct, cb = place(child, cx, d + 1)
             cx += cw
@@ -246,8 +250,9 @@ def layout(a: Anatomy) -> Layout:
         w = max(inner, _w(caption, _CAPTION_SIZE), _w(part.production, _PRODUCTION_SIZE)) + 2 * _PAD
         top -= _PAD
         y = bottom + _CAPTION_SIZE * _LINE
-        labels.append(Label(x + _PAD, y, caption, _CAPTION_SIZE, "error" if part.problem else "text", "caption",
-                            bold=True))  # fmt: skip
+        labels.append(
+            Label(x + _PAD, y, caption, _CAPTION_SIZE, "error" if part.problem else "text", "caption", bold=True)
+        )
         if part.production:
             y += _PRODUCTION_SIZE * _LINE
             labels.append(Label(x + _PAD, y, part.production, _PRODUCTION_SIZE, "muted", "production"))
@@ -320,8 +325,10 @@ def to_svg(lay: Layout, theme: Theme | str = "light", scale: float = 1.0) -> str
         )
     for r in lay.rules:
         dash = ' stroke-dasharray="5 4"' if r.dashed else ""
-        out.append(f'<line x1="{r.x1:.1f}" y1="{r.y1:.1f}" x2="{r.x2:.1f}" y2="{r.y2:.1f}" '
-                   f'stroke="{th.colour(r.colour)}" stroke-width="2"{dash}/>')  # fmt: skip
+        out.append(
+            f'<line x1="{r.x1:.1f}" y1="{r.y1:.1f}" x2="{r.x2:.1f}" y2="{r.y2:.1f}" '
+            f'stroke="{th.colour(r.colour)}" stroke-width="2"{dash}/>'
+        )
     for t in lay.labels:
         weight = ' font-weight="bold"' if t.bold else ""
         anchor = ' text-anchor="middle"' if t.anchor == "middle" else ""

@@ -243,8 +243,9 @@ def _json_line(n: int, raw: str, key: int | str) -> SourceLine:
             value = values[key] if 0 <= key < len(values) else None
     if isinstance(value, str):
         return SourceLine(n, value, _line_note(value))
-    return SourceLine(n, raw, f"no string {'under ' + repr(key) if isinstance(key, str) else 'here'}: "
-                              "the whole line is checked")  # fmt: skip
+    return SourceLine(
+        n, raw, f"no string {'under ' + repr(key) if isinstance(key, str) else 'here'}: the whole line is checked"
+    )
 
 
 # --------------------------------------------------------------------------- checking

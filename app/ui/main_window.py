@@ -32,6 +32,8 @@ from .editor import EditorPane
 from .errors import show_error
 from .settings import Settings
 from .state import TagState
+from .teaching import add_help_actions as add_teaching_help
+from .teaching import install_panes as install_teaching_panes
 from .theme import THEMES, apply_theme
 
 __all__ = ["MainWindow", "PANES"]
@@ -158,6 +160,7 @@ class MainWindow(QMainWindow):
         self.browser.open_tag_requested.connect(self._on_browser_open_tag_requested)
         if not isinstance(self.editor, Placeholder):
             self.editor.subtag_activated.connect(self._on_editor_subtag_activated)
+        install_teaching_panes(self, engine)  # anatomy, grammar, batch, matching (ui/teaching.py)
         counts = len(self.registry)
         cldr_text = f" · CLDR {cldr.version}" if cldr is not None else ""
         self._status_data.setText(f"Registry {self.registry.file_date} · {counts:,} records{cldr_text}")
@@ -231,6 +234,7 @@ class MainWindow(QMainWindow):
 
         help_menu = bar.addMenu("&Help")
         self._action(help_menu, "&Keyboard shortcuts", self.show_shortcuts, QKeySequence.StandardKey.HelpContents)
+        add_teaching_help(self, help_menu)
         self._action(help_menu, "&About BCP 47 Explorer", self.show_about)
 
     def _fill_edit_menu(self) -> None:
