@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
 from ..core.anatomy import anatomy
 from ..core.anatomy_draw import FONT_FAMILY, THEMES, Layout, Theme, layout, to_svg
 from ..core.tag import TagEngine
+from .a11y import describe
 from .roles import is_dark
 from .state import TagState
 
@@ -158,6 +159,14 @@ class AnatomyPane(QWidget):
         self.png_button = QPushButton("Export &PNG…")
         self.copy_button = QPushButton("&Copy image")
         self.copy_button.setToolTip("Copy the diagram to the clipboard as an image (and as SVG)")
+        describe(self.copy_button, "Copy image", "Copy the diagram to the clipboard as an image (and as SVG)")
+        describe(
+            self.svg_button, "Export SVG", "Save the diagram as SVG (text stays text), at the chosen colours and scale"
+        )
+        describe(self.png_button, "Export PNG", "Save the diagram as a PNG image at the chosen colours and scale")
+        describe(
+            self.view, "Tag anatomy diagram", "The current tag as nested boxes; hover a box for its ABNF production"
+        )
         bar = QHBoxLayout()
         bar.addWidget(QLabel("Colours:"))
         bar.addWidget(self.theme_box)

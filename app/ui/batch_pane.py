@@ -36,6 +36,7 @@ from ..core import batch
 from ..core.batch import BatchRow, Summary
 from ..core.results import CheckResult
 from ..core.tag import TagEngine
+from .a11y import describe
 from .batch_worker import BatchJob, BatchWorker
 from .table_model import Column, RowTableModel
 
@@ -196,6 +197,12 @@ class BatchPane(QWidget):
         self.progress.setFormat("%v of %m lines")
         self.status = QLabel("No tags checked yet.")
         self.status.setWordWrap(True)
+        describe(self.input, "Tags to check", "Paste tags, one per line (or CSV, TSV, JSON lines); Check runs them")
+        describe(self.open_button, "Open file", "Open a file of tags: one per line, CSV/TSV or JSON lines")
+        describe(self.check_button, "Check", "Check the pasted text (or the opened file) in the background")
+        describe(self.cancel_button, "Cancel", "Stop the running check; the rows so far stay")
+        describe(self.format_box, "Format", "How the source is laid out: one tag per line, CSV, TSV or JSON lines")
+        describe(self.header_box, "First row is a header", "For CSV and TSV: the first row names the columns")
         src = QHBoxLayout()
         source_widgets: list[QWidget] = [
             self.open_button,
@@ -222,6 +229,11 @@ class BatchPane(QWidget):
         self.search.setClearButtonEnabled(True)
         self.export_json_button = QPushButton("Export &JSON lines…")
         self.export_csv_button = QPushButton("Export CS&V…")
+        describe(self.problems_only, "Only problems", "Show rows with an error or a warning, or a note about the line")
+        describe(self.code_box, "Diagnostic code filter", "Show only rows with this diagnostic code")
+        describe(self.search, "Filter the inputs", "Show only rows whose input contains this text")
+        describe(self.export_json_button, "Export JSON lines", "Write every row as bcp47 check --json writes it")
+        describe(self.export_csv_button, "Export CSV", "Write every row as CSV with the fields of bcp47 check --json")
         filt = QHBoxLayout()
         filter_widgets: list[QWidget] = [self.problems_only, self.code_box, self.search]
         for w in filter_widgets:
@@ -234,6 +246,7 @@ class BatchPane(QWidget):
         self.table = _Table()
         self.table.setAccessibleName("Checked tags")
         self.table.setModel(self.model)
+        describe(self.table, "Checked tags", "One row per line; double-click or Enter opens the tag in the editor")
         self.table.setSortingEnabled(True)
         self.table.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -256,6 +269,9 @@ class BatchPane(QWidget):
             parent=self,
         )
         self.summary.setModel(self.summary_model)
+        describe(
+            self.summary, "Rows per diagnostic code", "How many rows have each diagnostic code; click one to filter"
+        )
         self.summary.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.summary.verticalHeader().hide()
         self.summary.horizontalHeader().setStretchLastSection(True)

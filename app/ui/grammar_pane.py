@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 from ..core.abnf import ABNF_LINES
 from ..core.tag import TagEngine
 from ..core.walkthrough import Candidate, Walk, WalkStep, walkthrough
+from .a11y import describe
 from .anatomy_pane import MAX_DRAWN
 from .roles import is_dark
 from .state import TagState
@@ -87,6 +88,19 @@ class GrammarPane(QWidget):
         self.step_label.setWordWrap(True)
         self.prev_button = QPushButton("◀ &Previous subtag")
         self.next_button = QPushButton("&Next subtag ▶")
+        describe(
+            self.abnf,
+            "ABNF of language tags",
+            "RFC 5646 §2.1 with the -u- (RFC 6067) and -t- (RFC 6497) rules; the rules this tag used are marked",
+        )
+        describe(self.steps, "Steps: one per subtag", "Each subtag of the current tag and the rule that accepts it")
+        describe(
+            self.candidates,
+            "Candidate rules",
+            "The rules that could stand at this place, and why they accept or refuse the subtag",
+        )
+        describe(self.prev_button, "Previous subtag", "Step back to the previous subtag")
+        describe(self.next_button, "Next subtag", "Step on to the next subtag")
         nav = QHBoxLayout()
         nav.addWidget(self.prev_button)
         nav.addWidget(self.next_button)

@@ -40,6 +40,7 @@ from ..core.matching import (
     parse_accept_language,
 )
 from ..core.tag import TagEngine
+from .a11y import describe
 
 __all__ = ["MatchingPane", "split_tags", "BEST_FIT_PLACEHOLDER"]
 
@@ -80,6 +81,8 @@ class MatchingPane(QWidget):
         self.open_button = QPushButton("Open tags file…")
         self.problems = QLabel()
         self.problems.setWordWrap(True)
+        describe(self.tags, "Available tags", "The tags on offer, separated by new lines, commas or spaces")
+        describe(self.open_button, "Open tags file", "Take the available tags from a text file")
         form = QFormLayout()
         form.addRow("Accept-Language:", self.ranges)
         tags_row = QHBoxLayout()
@@ -121,7 +124,7 @@ class MatchingPane(QWidget):
     @staticmethod
     def _column(name: str) -> QTextBrowser:
         view = QTextBrowser()
-        view.setAccessibleName(name)
+        describe(view, name, f"{name}: the result and its trace")
         view.setOpenLinks(False)
         return view
 

@@ -14,6 +14,7 @@ from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu, QWidget
 
+from ..core.tag import TagEngine
 from .anatomy_pane import AnatomyPane
 from .batch_pane import BatchPane
 from .grammar_pane import GrammarPane
@@ -21,7 +22,6 @@ from .matching_pane import MatchingPane
 from .primer import PrimerDialog
 
 if TYPE_CHECKING:
-    from ..core.tag import TagEngine
     from .main_window import MainWindow
 
 __all__ = ["TeachingPanes", "install_panes", "add_help_actions", "TEACHING_TABS"]
@@ -69,7 +69,7 @@ def install_panes(window: MainWindow, engine: TagEngine | None) -> None:
         for w in old.widgets():
             w.deleteLater()
     window.teaching = None  # type: ignore[attr-defined]
-    if engine is None:
+    if not isinstance(engine, TagEngine):  # no engine (data missing), or a stand-in in a test
         return
     panes = TeachingPanes(
         AnatomyPane(window.state, engine),
