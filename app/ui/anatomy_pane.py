@@ -167,6 +167,8 @@ class AnatomyPane(QWidget):
         describe(
             self.view, "Tag anatomy diagram", "The current tag as nested boxes; hover a box for its ABNF production"
         )
+        describe(self.view.viewport(), "Tag anatomy diagram", "Hover a box for its ABNF production")
+        describe(self.scale_box.lineEdit(), "Export scale", self.scale_box.toolTip())
         bar = QHBoxLayout()
         bar.addWidget(QLabel("Colours:"))
         bar.addWidget(self.theme_box)

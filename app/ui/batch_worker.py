@@ -156,8 +156,9 @@ class BatchWorker(QObject):
 
         write_rows: Callable[..., int] = batch.export_json_lines if fmt == "jsonl" else batch.export_csv
         try:
-            # backslashreplace: bytes that were not UTF-8 come out as \\udcXX escapes, as bcp47 check --json writes them
-            with open(path, "w", encoding="utf-8", errors="backslashreplace", newline="") as f:
+            # surrogateescape: bytes that were not UTF-8 go back out as the same bytes, as `bcp47 check --json`
+            # writes them to a pipe or file (Python's POSIX standard streams use surrogateescape).
+            with open(path, "w", encoding="utf-8", errors="surrogateescape", newline="") as f:
                 n = write_rows(self._engine, tags, f.write, progress)
         except OSError as exc:
             self.export_failed.emit(f"Cannot write {path}: {exc.strerror or exc}")
