@@ -27,13 +27,14 @@ over the same tags, so it equals ``bcp47 check --json`` byte for byte.
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 import json
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .checkjson import check_json_lines
 from .diagnostics import severity_of
@@ -55,7 +56,16 @@ __all__ = [
     "check_lines",
     "check_chunk",
     "row_from_tuple",
-    "pool_check",
+    "rows_from_tuples",
+    "Prepared",
+    "prepare",
+    "source_lines",
+    "check_raw",
+    "pool_check_raw",
+    "export_chunk",
+    "pool_init",
+    "severity_name",
+    "pool_export_chunk",
     "decode",
     "summarize",
     "first_problem",
@@ -82,9 +92,13 @@ class SourceLine:
     note: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class BatchRow:
-    """The outcome of one line. ``unicode_valid`` is None when the engine gives no Unicode verdict."""
+class BatchRow(NamedTuple):
+    """The outcome of one line. ``unicode_valid`` is None when the engine gives no Unicode verdict.
+
+    A named tuple rather than a dataclass: a million of them are made from the tuples worker
+    processes send back, and ``tuple.__new__`` (:func:`rows_from_tuples`) costs a tenth of a
+    frozen dataclass's ``__init__``.
+    """
 
     line: int
     input: str
@@ -190,44 +204,70 @@ def _line_note(text: str) -> str:
     return "; ".join(notes)
 
 
+@dataclass(frozen=True, slots=True)
+class Prepared:
+    """A source split into raw lines: the format, the column (index or key), the first line's number."""
+
+    fmt: str
+    key: int | str
+    first_line: int
+    lines: list[str]
+
+
+def prepare(data: bytes | str, fmt: str = "lines", column: int | str = 0, header: bool = True) -> Prepared:
+    """Decode and split *data*; for CSV/TSV with *header*, resolve a column name and leave the header row out.
+
+    Only C-level string work happens here (decode, split), so a GUI can call it without pausing for long;
+    each line is read into a tag later, chunk by chunk (:func:`source_lines`), in a worker process.
+    """
+    if fmt not in {k for k, _label in FORMATS}:
+        raise ValueError(f"unknown format {fmt!r}")
+    lines = split_lines(decode(data))
+    first = 1
+    key: int | str = column
+    if fmt in ("csv", "tsv"):
+        if header and lines:
+            first = 2
+            if isinstance(column, str):
+                names = columns_of(lines[0], fmt)
+                key = names.index(column) if column in names else column
+            del lines[0]
+        elif isinstance(column, str):
+            key = int(column) - 1 if column.isdigit() else column
+    return Prepared(fmt, key, first, lines)
+
+
+def source_lines(fmt: str, key: int | str, first_line: int, lines: Sequence[str]) -> list[SourceLine]:
+    """Return the tag (and a note) of each raw line; *first_line* is the number of ``lines[0]``."""
+    if fmt == "lines":
+        return [SourceLine(n, t, _line_note(t)) for n, t in enumerate(lines, first_line)]
+    if fmt in ("csv", "tsv"):
+        return [_csv_line(fmt, n, raw, key) for n, raw in enumerate(lines, first_line)]
+    return [_json_line(n, raw, key) for n, raw in enumerate(lines, first_line)]
+
+
 def read_source(data: bytes | str, fmt: str = "lines", column: int | str = 0, header: bool = True) -> list[SourceLine]:
     """Return the lines of *data* in *fmt*, each with the tag taken from it (see the module docstring).
 
     *column* is an index or a header name (CSV/TSV) or a key (JSON objects); with *header* the
     first CSV/TSV row names the columns and is not checked.
     """
-    text = decode(data)
-    lines = split_lines(text)
-    out: list[SourceLine] = []
-    if fmt == "lines":
-        return [SourceLine(n, t, _line_note(t)) for n, t in enumerate(lines, 1)]
-    if fmt in ("csv", "tsv"):
-        index = column if isinstance(column, int) else 0
-        start = 0
-        if header and lines:
-            start = 1
-            if isinstance(column, str):
-                names = columns_of(lines[0], fmt)
-                index = names.index(column) if column in names else -1
-        for n, raw in enumerate(lines[start:], start + 1):
-            out.append(_csv_line(fmt, n, raw, index, column))
-        return out
-    if fmt == "jsonl":
-        return [_json_line(n, raw, column) for n, raw in enumerate(lines, 1)]
-    raise ValueError(f"unknown format {fmt!r}")
+    prep = prepare(data, fmt, column, header)
+    return source_lines(prep.fmt, prep.key, prep.first_line, prep.lines)
 
 
-def _csv_line(fmt: str, n: int, raw: str, index: int, column: int | str) -> SourceLine:
+def _csv_line(fmt: str, n: int, raw: str, key: int | str) -> SourceLine:
     try:
         cells = next(_reader(fmt, [raw]), [])
     except csv.Error as exc:
         return SourceLine(n, raw, f"not a {fmt.upper()} row ({exc}): checked as written")
-    if 0 <= index < len(cells):
-        tag = cells[index]
+    if isinstance(key, int) and 0 <= key < len(cells):
+        tag = cells[key]
         return SourceLine(n, tag, _line_note(tag))
     if not raw.strip():
         return SourceLine(n, "", "an empty row")
-    return SourceLine(n, raw, f"no column {column!r} in this row: the whole line is checked")
+    shown = key + 1 if isinstance(key, int) else key
+    return SourceLine(n, raw, f"no column {shown!r} in this row: the whole line is checked")
 
 
 def _json_line(n: int, raw: str, key: int | str) -> SourceLine:
@@ -243,9 +283,8 @@ def _json_line(n: int, raw: str, key: int | str) -> SourceLine:
             value = values[key] if 0 <= key < len(values) else None
     if isinstance(value, str):
         return SourceLine(n, value, _line_note(value))
-    return SourceLine(
-        n, raw, f"no string {'under ' + repr(key) if isinstance(key, str) else 'here'}: the whole line is checked"
-    )
+    where = f"under {key!r}" if isinstance(key, str) else "here"
+    return SourceLine(n, raw, f"no string {where}: the whole line is checked")
 
 
 # --------------------------------------------------------------------------- checking
@@ -279,16 +318,60 @@ def check_chunk(engine: TagEngine, lines: Sequence[tuple[int, str, str]]) -> lis
     return out
 
 
-def pool_check(lines: Sequence[tuple[int, str, str]]) -> list[RowTuple]:
-    """Check a chunk on the bundled engine, in a worker process (loaded once per process)."""
+def check_raw(engine: TagEngine, fmt: str, key: int | str, first_line: int, lines: Sequence[str]) -> list[RowTuple]:
+    """Read and check a chunk of raw lines (see :func:`prepare`); return :func:`check_chunk` tuples."""
+    return check_chunk(engine, [(s.line, s.tag, s.note) for s in source_lines(fmt, key, first_line, lines)])
+
+
+def pool_init() -> None:
+    """Start a worker process: lower its priority (the GUI it works for must stay quick) and load the data."""
+    import os
+
     from .tag import bundled_engine
 
-    return check_chunk(bundled_engine(), lines)
+    if hasattr(os, "nice"):
+        with contextlib.suppress(OSError):
+            os.nice(10)
+    bundled_engine()
+
+
+def pool_check_raw(fmt: str, key: int | str, first_line: int, lines: Sequence[str]) -> list[RowTuple]:
+    """:func:`check_raw` on the bundled engine, in a worker process (loaded once per process)."""
+    from .tag import bundled_engine
+
+    return check_raw(bundled_engine(), fmt, key, first_line, lines)
+
+
+def export_chunk(engine: TagEngine, fmt: str, tags: Sequence[str], header: bool = False) -> str:
+    """Return the export text of *tags*: JSON lines ("jsonl") or CSV rows ("csv", with the header row if asked)."""
+    out: list[str] = []
+    write = out.append
+    if fmt == "jsonl":
+        export_json_lines(engine, tags, write)
+    else:
+        export_csv(engine, tags, write, header=header)
+    return "".join(out)
+
+
+def pool_export_chunk(fmt: str, tags: Sequence[str], header: bool = False) -> str:
+    """:func:`export_chunk` on the bundled engine, in a worker process."""
+    from .tag import bundled_engine
+
+    return export_chunk(bundled_engine(), fmt, tags, header)
 
 
 def row_from_tuple(t: RowTuple) -> BatchRow:
     """Return the row a :func:`check_chunk` tuple stands for."""
-    return BatchRow(*t)
+    return _new_row(BatchRow, t)
+
+
+def rows_from_tuples(tuples: Iterable[RowTuple]) -> list[BatchRow]:
+    """Return the rows of :func:`check_chunk` tuples (made in C, without a Python ``__init__`` per row)."""
+    new = _new_row
+    return [new(BatchRow, t) for t in tuples]
+
+
+_new_row = tuple.__new__
 
 
 def check_lines(
@@ -299,7 +382,7 @@ def check_lines(
     step = 5000
     for i in range(0, len(lines), step):
         chunk = [(s.line, s.tag, s.note) for s in lines[i : i + step]]
-        rows.extend(BatchRow(*t) for t in check_chunk(engine, chunk))
+        rows.extend(rows_from_tuples(check_chunk(engine, chunk)))
         if progress is not None:
             progress(len(rows))
     return rows
@@ -315,7 +398,7 @@ def summarize(rows: Sequence[BatchRow]) -> Summary:
         problems += r.has_problem
         per_code.update(r.codes)
     ranked = sorted(per_code.items(), key=lambda kv: (-kv[1], kv[0]))
-    return Summary(len(rows), wf, valid, problems, tuple((c, _severity(c), n) for c, n in ranked))
+    return Summary(len(rows), wf, valid, problems, tuple((c, severity_name(c), n) for c, n in ranked))
 
 
 def first_problem(engine: TagEngine, row: BatchRow) -> str:
@@ -366,11 +449,14 @@ def export_csv(
     tags: Iterable[str],
     write: Callable[[str], object],
     progress: Callable[[int], object] | None = None,
+    *,
+    header: bool = True,
 ) -> int:
     """Write a CSV with the fields of ``bcp47 check --json`` (:data:`CSV_FIELDS`); return how many rows."""
     buf = io.StringIO()
     out = csv.writer(buf, lineterminator="\n")
-    out.writerow(CSV_FIELDS)
+    if header:
+        out.writerow(CSV_FIELDS)
     n = 0
     for line, _valid in check_json_lines(engine, tags):
         obj = json.loads(line)
@@ -398,7 +484,8 @@ def export_csv(
     return n
 
 
-def _severity(code: str) -> str:
+def severity_name(code: str) -> str:
+    """Return the severity of *code* as text ("unknown" for a code newer than the diagnostics table)."""
     try:
         return str(severity_of(code))
     except KeyError:  # a code from newer data than the table: say so rather than fail

@@ -17,6 +17,7 @@ from PySide6.QtGui import (
     QFontMetricsF,
     QGuiApplication,
     QImage,
+    QImageWriter,
     QPainter,
     QPainterPath,
     QPen,
@@ -271,7 +272,8 @@ class AnatomyPane(QWidget):
 
     def export_png(self, path: str) -> bool:
         """Write the PNG to *path*; say why in the note when it cannot be written."""
-        if not self.image().save(path, b"PNG"):
+        writer = QImageWriter(path, QByteArray(b"png"))
+        if not writer.write(self.image()):
             self.note.setText(f"<b>Cannot write {_esc(path)}</b> (check the folder and the permissions).")
             return False
         self.exported.emit(path)

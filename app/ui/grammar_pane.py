@@ -178,7 +178,9 @@ class GrammarPane(QWidget):
         if self.steps.currentIndex().row() != self._step:
             self.steps.selectRow(self._step)
         self.candidates_model.set_rows(step.candidates)
-        QTimer.singleShot(0, self.candidates.resizeRowsToContents)  # once the columns have their widths
+        QTimer.singleShot(
+            0, self.candidates, self.candidates.resizeRowsToContents
+        )  # once the columns have their widths
         verdict = f"accepted by <b>{step.rule}</b>" if step.rule else "<b>accepted by no rule</b>"
         text = f"Step {self._step + 1} of {n}: <code>{_esc(step.text)}</code> — {verdict}"
         if step.error:
