@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..core.batch import decode, display_text
+from ..core.batch import decode
 from ..core.matching import (
     FilterResult,
     LookupResult,
@@ -143,7 +143,8 @@ class MatchingPane(QWidget):
         except OSError as exc:
             self.problems.setText(f"<b>Cannot read {html.escape(path)}:</b> {html.escape(exc.strerror or str(exc))}")
             return False
-        self.tags.setPlainText(display_text(text, 4 << 20))
+        # Bytes that are not UTF-8 become U+FFFD, each a tag the notes will call not well-formed.
+        self.tags.setPlainText(text.encode("utf-8", "surrogateescape").decode("utf-8", "replace"))
         return True
 
     def refresh(self) -> None:
