@@ -52,8 +52,9 @@ VERB_MODULES = {
     "lookup": "registry_cmds", "search": "registry_cmds", "registry": "registry_cmds",
     "check": "tag_cmds", "canon": "tag_cmds", "explain": "tag_cmds", "convert": "tag_cmds",
     "match": "match_cmds",
+    "likely": "likely_cmds",
 }  # fmt: skip
-_COMMAND_MODULES = ("registry_cmds", "tag_cmds", "match_cmds")
+_COMMAND_MODULES = ("registry_cmds", "tag_cmds", "match_cmds", "likely_cmds")
 
 
 def build_parser(verb: str | None = None) -> argparse.ArgumentParser:

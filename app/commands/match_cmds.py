@@ -29,7 +29,10 @@ _DESCRIPTION = """\
 Match language tags against a priority list given as an Accept-Language value
 (RFC 9110), using RFC 4647: basic filtering (default), extended filtering
 (--extended, ranges may hold '*' subtags such as de-*-DE) or lookup (--lookup:
-one best tag, trying each range truncated from the right). Give '-' to read tags,
+one best tag, trying each range truncated from the right) or, with --best-fit,
+CLDR's language matching (UTS #35 §4.4: not RFC 4647; desired and supported
+locales are maximized with likely subtags and compared by CLDR's distances, so
+gsw readers get de and en-AU prefers en-GB to en). Give '-' to read tags,
 one per line, from standard input. RFC 4647 compares subtags as text and never
 asks whether a tag is valid; the available tags are also checked against the
 registry (the bundled one or --registry FILE) and each one that is not valid
@@ -38,6 +41,15 @@ registry (the bundled one or --registry FILE) and each one that is not valid
 result and the fallback chain), the problems and not_valid (tag, well_formed,
 code, message). Exit status: 0 when a range matched, 1 when none did (also when
 lookup falls back to --default), 2 for usage or data errors.
+
+--best-fit --json writes one JSON object: result (the best fit, or the default),
+matched, desired (the desired language it matched), distance, effective_distance
+(with the demotion for its place in the list), threshold, demotion, reason,
+levels (language, script and region: the subtags, the CLDR rule and its
+distance), candidates (the closest pairs), rfc4647_lookup (what RFC 4647 lookup
+gives for the same input, side by side), fallback (the first desired locale's
+parent-locale chain of UTS #35 §4.1, each marked available or not, and the first
+available one: resource bundle lookup), problems and not_valid.
 """
 
 
@@ -59,7 +71,10 @@ def register(sub: Any) -> None:
     scheme = p.add_mutually_exclusive_group()
     scheme.add_argument("--lookup", action="store_true", help="lookup (RFC 4647 §3.4): one best tag")
     scheme.add_argument("--extended", action="store_true", help="extended filtering (RFC 4647 §3.3.2) instead of basic")
-    p.add_argument("--default", metavar="TAG", help="with --lookup: the answer when no range matches")
+    scheme.add_argument(
+        "--best-fit", action="store_true", help="CLDR language matching (UTS #35 §4.4): the best fit with its distance"
+    )
+    p.add_argument("--default", metavar="TAG", help="with --lookup or --best-fit: the answer when nothing matches")
     p.add_argument("tags", nargs="+", metavar="TAG", help="available tags ('-' reads them from stdin)")
     p.set_defaults(handler=_run_match)
 
@@ -237,15 +252,20 @@ def _run_lookup(
 
 def _run_match(args: argparse.Namespace) -> int:
     """Run ``bcp47 match``."""
-    if args.default is not None and not args.lookup:
-        raise CommandError("--default only applies to --lookup")
+    if args.default is not None and not (args.lookup or args.best_fit):
+        raise CommandError("--default only applies to --lookup and --best-fit")
     plist = parse_accept_language(args.ranges)
     _check_ranges(plist)
     tags = _read_tags(args.tags)
     if not tags:
         raise CommandError("no tags to match: give tags as arguments or '-' with one tag per line on stdin")
-    not_valid = _not_valid(engine_for(args), tags)
+    engine = engine_for(args)
+    not_valid = _not_valid(engine, tags)
+    default = args.default.strip() if args.default is not None else None
+    if args.best_fit:
+        from .bestfit_out import run_best_fit
+
+        return run_best_fit(engine, plist, tags, default, args.json, not_valid)
     if args.lookup:
-        default = args.default.strip() if args.default is not None else None
         return _run_lookup(plist, tags, default, args.json, not_valid)
     return _run_filter(plist, tags, args.extended, args.json, not_valid)

@@ -605,6 +605,8 @@ def explain_text(engine: TagEngine, r: CheckResult) -> str:
         if form.key in ("canonical", "extlang"):  # the extlang form's steps go on from the canonical ones
             for st in r.canonical_steps if form.key == "canonical" else r.extlang_steps[len(r.canonical_steps) :]:
                 out.append(f"  {st.before} -> {st.after}: {st.reason}")
+        elif form.key in ("maximized", "minimized"):
+            out.extend(f"  {step}" for step in got.steps)
     return "\n".join(out) + "\n"
 
 

@@ -15,19 +15,23 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .cldr import CldrData
     from .extensions import ExtensionsRegistry
+    from .likely import Supplemental
     from .registry import Registry
 
 __all__ = [
     "CLDR_FILE",
     "EXTENSIONS_FILE",
+    "SUPPLEMENTAL_FILE",
     "REGISTRY_FILE",
     "DataError",
     "bundled_cldr",
     "bundled_extensions_registry",
     "bundled_registry",
+    "bundled_supplemental",
     "load_cldr",
     "load_extensions_registry",
     "load_registry",
+    "load_supplemental",
     "read_text",
     "resource_path",
     "resources_dir",
@@ -36,6 +40,7 @@ __all__ = [
 REGISTRY_FILE = "language-subtag-registry.txt"
 EXTENSIONS_FILE = "language-tag-extensions-registry.txt"
 CLDR_FILE = "cldr-bcp47.json"
+SUPPLEMENTAL_FILE = "cldr-supplemental.json"
 
 #: Set this to a folder to use other data files than the bundled ones.
 ENV_DATA_DIR = "BCP47_EXPLORER_DATA"
@@ -194,3 +199,20 @@ def load_cldr(path: str | os.PathLike[str] | None = None) -> CldrData:
 def bundled_cldr() -> CldrData:
     """Return the bundled CLDR BCP 47 data, loaded once per process."""
     return load_cldr()
+
+
+def load_supplemental(path: str | os.PathLike[str] | None = None) -> Supplemental:
+    """Load CLDR's likely subtags, parent locales and language matching (resources/cldr-supplemental.json)."""
+    from .likely import Supplemental, SupplementalError
+
+    p = Path(path) if path is not None else resource_path(SUPPLEMENTAL_FILE)
+    try:
+        return Supplemental.from_json(read_text(p))
+    except SupplementalError as exc:
+        raise DataError(f"{p}: {exc}") from None
+
+
+@lru_cache(maxsize=1)
+def bundled_supplemental() -> Supplemental:
+    """Return the bundled CLDR supplemental data (likely subtags, parents, matching), loaded once per process."""
+    return load_supplemental()

@@ -9,7 +9,7 @@ legacy LDML keywords are labelled as CLDR's.
 >>> engine = bundled_engine()
 >>> [(k, v.value) for k, v in compute_forms(engine, engine.check("zh-yue-u-co-phonebk")).items()]
 [('canonical', 'yue-u-co-phonebk'), ('extlang', 'zh-yue-u-co-phonebk'), ('unicode', 'yue-u-co-phonebk'), \
-('legacy', 'yue@collation=phonebook')]
+('maximized', 'yue-Hant-HK-u-co-phonebk'), ('minimized', 'yue-u-co-phonebk'), ('legacy', 'yue@collation=phonebook')]
 >>> compute_forms(engine, engine.check("en--US"))["canonical"].note
 'The tag is not well-formed, so it has no canonical form.'
 """
@@ -57,6 +57,27 @@ def _extlang(engine: TagEngine, r: CheckResult) -> FormValue:
 def _unicode(engine: TagEngine, r: CheckResult) -> FormValue:
     value, notes = engine.to_unicode_locale(r.input)
     return _from_notes("unicode", value, tuple(notes))
+
+
+def _maximized(engine: TagEngine, r: CheckResult) -> FormValue:
+    from .localeinfo import likely_info
+
+    info = likely_info(engine, r.input)
+    if info.max is None:
+        return FormValue("maximized", None, note=info.explanation)
+    return FormValue("maximized", info.max, (info.explanation,))
+
+
+def _minimized(engine: TagEngine, r: CheckResult) -> FormValue:
+    from .localeinfo import likely_info
+
+    info = likely_info(engine, r.input)
+    if info.min_region is None:
+        return FormValue("minimized", None, note=info.explanation)
+    steps = [f"Favouring the region (CLDR's default): {info.min_region}."]
+    if info.min != info.min_region:
+        steps.append(f"Favouring the script: {info.min}.")
+    return FormValue("minimized", info.min_region, tuple(steps))
 
 
 def _legacy(engine: TagEngine, r: CheckResult) -> FormValue:
@@ -110,6 +131,28 @@ FORMS: tuple[Form, ...] = (
         "The Unicode (UTS #35 / CLDR) locale identifier: not the RFC 5646 canonical form; "
         "it applies CLDR aliases and sorts variants.",
         _unicode,
+    ),
+    Form(
+        "maximized",
+        "maximized (likely subtags, CLDR)",
+        "Maximized (CLDR)",
+        "Maximized: likely subtags added (UTS #35 §4.3)",
+        "Copy m&aximized form",
+        "Ctrl+Shift+M",
+        "The tag with the script and region CLDR's likely subtags give it (UTS #35 §4.3 Add Likely Subtags), "
+        "from its Unicode form: zh-TW → zh-Hant-TW.",
+        _maximized,
+    ),
+    Form(
+        "minimized",
+        "minimized (likely subtags removed, CLDR)",
+        "Minimized (CLDR)",
+        "Minimized: likely subtags removed (UTS #35 §4.3, favouring the region)",
+        "Copy m&inimized form",
+        "Ctrl+Shift+N",
+        "The shortest tag that maximizes to the same language, script and region (UTS #35 §4.3 Remove "
+        "Likely Subtags, favouring the region as CLDR does by default): zh-Hant-TW → zh-TW.",
+        _minimized,
     ),
     Form(
         "legacy",

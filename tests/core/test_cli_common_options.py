@@ -33,7 +33,7 @@ def _leaf_parsers(parser: argparse.ArgumentParser, path: tuple[str, ...] = ()) -
 def test_every_verb_takes_json_and_registry_from_the_shared_parent() -> None:
     leaves = _leaf_parsers(cli.build_parser())
     assert set(leaves) == {
-        "check", "canon", "explain", "convert", "match", "lookup", "search", "registry info", "registry diff",
+        "check", "canon", "explain", "convert", "match", "likely", "lookup", "search", "registry info", "registry diff",
     }  # fmt: skip
     shared = {a.dest: a for a in common_options()._actions}
     for name, parser in leaves.items():
@@ -253,8 +253,8 @@ def test_explain_json_one_object_per_tag_with_records_diagnostics_and_forms(
     assert diag["fix"] == {"label": "Use the canonical form", "tag": "yue-HK"}
     assert set(diag) == {"code", "severity", "section", "message", "start", "end", "fix"}
     forms = yue["forms"]  # type: ignore[index]
-    assert list(forms) == ["canonical", "extlang", "unicode", "legacy"]
-    assert [forms[f]["tag"] for f in forms] == ["yue-HK", "zh-yue-HK", "yue-HK", "yue_HK"]
+    assert list(forms) == ["canonical", "extlang", "unicode", "maximized", "minimized", "legacy"]
+    assert [forms[f]["tag"] for f in forms] == ["yue-HK", "zh-yue-HK", "yue-HK", "yue-Hant-HK", "yue", "yue_HK"]
     assert forms["canonical"]["steps"][0]["before"] == "zh-yue-HK"
     assert "UTS #35" in forms["unicode"]["label"] and "RFC 5646 §4.5" in forms["canonical"]["label"]
 
@@ -266,7 +266,7 @@ def test_explain_json_one_object_per_tag_with_records_diagnostics_and_forms(
     assert (bad["well_formed"], bad["valid"]) == (False, False)  # type: ignore[index]
     assert bad["diagnostics"][0]["code"] == "script-after-region"  # type: ignore[index]
     assert bad["diagnostics"][0]["fix"]["tag"] == "en-Latn-US"  # type: ignore[index]
-    assert [f["tag"] for f in bad["forms"].values()] == [None, None, None, None]  # type: ignore[index]
+    assert [f["tag"] for f in bad["forms"].values()] == [None] * 6  # type: ignore[index]
 
 
 def test_explain_reads_tags_from_stdin(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:

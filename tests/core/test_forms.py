@@ -10,7 +10,7 @@ from bcp47_explorer.core.tag import bundled_engine
 
 
 def test_forms_have_distinct_keys_shortcuts_and_labels() -> None:
-    assert [f.key for f in FORMS] == ["canonical", "extlang", "unicode", "legacy"]
+    assert [f.key for f in FORMS] == ["canonical", "extlang", "unicode", "maximized", "minimized", "legacy"]
     for attr in ("key", "label", "short_label", "title", "menu_text", "shortcut"):
         assert len({getattr(f, attr) for f in FORMS}) == len(FORMS), attr
     # The Unicode forms are labelled as CLDR's, never as "the" canonical form.

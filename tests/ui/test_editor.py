@@ -225,7 +225,29 @@ def test_copy_buttons_and_shortcuts(qtbot, pane) -> None:  # type: ignore[no-unt
     qtbot.keyClick(pane.editor, Qt.Key.Key_C, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     assert QGuiApplication.clipboard().text() == "de-DE-u-co-phonebk"
     shortcuts = [a.shortcut().toString() for a in pane.form_actions()]
-    assert shortcuts == ["Ctrl+Shift+C", "Ctrl+Shift+E", "Ctrl+Shift+U", "Ctrl+Shift+L"]
+    assert shortcuts == ["Ctrl+Shift+C", "Ctrl+Shift+E", "Ctrl+Shift+U", "Ctrl+Shift+M", "Ctrl+Shift+N", "Ctrl+Shift+L"]
+
+
+def test_likely_subtag_forms_shown_and_copied_by_shortcut(qtbot, pane) -> None:  # type: ignore[no-untyped-def]
+    """Typing zh-TW shows the maximized form zh-Hant-TW with why; Ctrl+Shift+M / Ctrl+Shift+N copy max and min."""
+    pane.show()
+    qtbot.waitExposed(pane)
+    pane.activateWindow()
+    qtbot.waitUntil(lambda: QGuiApplication.focusWindow() is not None, timeout=1000)
+    pane.editor.setFocus()
+    pane.editor.clear()
+    qtbot.keyClicks(pane.editor, "cmn-TW")
+    qtbot.waitUntil(lambda: pane.form_fields["maximized"].text() == "zh-Hant-TW", timeout=2000)
+    assert pane.form_fields["minimized"].text() == "zh-TW"
+    qtbot.keyClick(pane.editor, Qt.Key.Key_M, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    assert QGuiApplication.clipboard().text() == "zh-Hant-TW"
+    qtbot.keyClick(pane.editor, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    assert QGuiApplication.clipboard().text() == "zh-TW"
+    pane.steps_button.click()
+    assert "zh-TW means script Hant (Han (Traditional variant))" in pane.steps_label.text()
+    pane.editor.clear()
+    qtbot.keyClicks(pane.editor, "qaa")
+    qtbot.waitUntil(lambda: pane.form_fields["maximized"].text() == "", timeout=2000)
 
 
 def test_steps_are_listed_when_asked(qtbot, pane) -> None:  # type: ignore[no-untyped-def]

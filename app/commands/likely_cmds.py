@@ -1,0 +1,108 @@
+"""``bcp47 likely``: add and remove likely subtags (UTS #35 §4.3) with CLDR 48's data."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TYPE_CHECKING, Any
+
+from ..cli import EXIT_NO_MATCH, EXIT_OK, CommandError, emit_json
+from .common import common_options, engine_for
+
+if TYPE_CHECKING:
+    from ..core.localeinfo import LikelyInfo
+
+__all__ = ["register"]
+
+_DESCRIPTION = """\
+Add likely subtags to tags (maximize: zh-TW -> zh-Hant-TW) and remove them
+(minimize, favouring the script: zh-Hant, or the region as CLDR does by default:
+zh-TW), as UTS #35 Part 1 §4.3 defines with CLDR 48's likelySubtags data. Each
+tag is first put in its Unicode (UTS #35) canonical form (cmn-TW is zh-TW); the
+language, script and region are looked up, variants and extensions are kept.
+This is the Unicode/CLDR view, not an RFC 5646 operation: RFC 5646 advises
+against adding a script that adds nothing (Suppress-Script).
+
+Give '-' to read tags from standard input, one per line. With --json, one JSON
+object per input line: input, unicode (the UTS #35 form looked up), max, min
+(favouring the script), min_region (favouring the region), looked_up (the
+likelySubtags entry), added (field, subtag, registry description) and
+explanation; max, min and min_region are null when the tag cannot be maximized
+(not well-formed, or no entry for its language: qaa, tlh). Exit status: 0 when
+every tag was maximized, 1 when one could not be, 2 for usage or data errors.
+"""
+
+
+def register(sub: Any) -> None:
+    """Add the ``likely`` verb to the subparsers *sub*."""
+    p = sub.add_parser(
+        "likely",
+        parents=[common_options()],
+        help="add and remove likely subtags (UTS #35 §4.3, CLDR)",
+        description=_DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("tags", nargs="+", metavar="TAG", help="tags ('-' reads them from stdin)")
+    p.set_defaults(handler=_run_likely)
+
+
+def _inputs(items: list[str]) -> list[str]:
+    from .tag_cmds import read_stdin_lines
+
+    out: list[str] = []
+    for item in items:
+        if item == "-":
+            out.extend(read_stdin_lines())
+        else:
+            out.append(item)
+    return out
+
+
+def _as_json(info: LikelyInfo) -> dict[str, Any]:
+    return {
+        "input": info.input,
+        "unicode": info.unicode or None,
+        "max": info.max,
+        "min": info.min,
+        "min_region": info.min_region,
+        "looked_up": info.looked_up or None,
+        "added": [{"field": f, "subtag": c, "description": d} for f, c, d in info.added],
+        "explanation": info.explanation,
+    }
+
+
+def _as_text(info: LikelyInfo) -> str:
+    if info.max is None:
+        return f"{info.input}\n  no likely subtags: {info.explanation}"
+    lines = [info.input]
+    if info.unicode != info.input:
+        lines.append(f"  Unicode form:  {info.unicode}")
+    lines.append(f"  maximized:     {info.max}")
+    lines.append(f"  minimized:     {info.min_region} (favouring the region, CLDR's default)")
+    if info.min != info.min_region:
+        lines.append(f"                 {info.min} (favouring the script)")
+    lines.append(f"  why:           {info.explanation}")
+    return "\n".join(lines)
+
+
+def _run_likely(args: argparse.Namespace) -> int:
+    """Run ``bcp47 likely``."""
+    from ..core.localeinfo import likely_info, supplemental_or_error
+
+    supplemental, why = supplemental_or_error()
+    if supplemental is None:
+        raise CommandError(why)
+    engine = engine_for(args)
+    tags = _inputs(args.tags)
+    if not tags:
+        raise CommandError("no tags: give tags as arguments or '-' with one tag per line on stdin")
+    status = EXIT_OK
+    for tag in tags:
+        info = likely_info(engine, tag, supplemental)
+        if info.max is None:
+            status = EXIT_NO_MATCH
+        if args.json:
+            emit_json(_as_json(info))
+        else:
+            sys.stdout.write(_as_text(info) + "\n")
+    return status
