@@ -6,7 +6,10 @@ pasted or from a file; separated by new lines, commas or spaces) go to the three
 matched which tag, and for lookup the fallback chain step by step. Problems in the priority
 list are shown with a marker under their place; available tags that are not valid get a note
 (RFC 4647 compares text and never asks). A fourth column is kept for the CLDR best fit with
-its distance (UTS #35 language matching), which comes with the Unicode half of the engine.
+its distance (UTS #35 Part 1 §4.4, :mod:`..core.bestfit`): the desired languages are the
+ranges without ``*``, each maximized with likely subtags and compared by CLDR's distances, with
+the level steps, the closest pairs and the parent-locale fallback (§4.1), as ``bcp47 match
+--best-fit`` prints them; it is a different standard from RFC 4647 and labelled so.
 """
 
 from __future__ import annotations
@@ -29,6 +32,9 @@ from PySide6.QtWidgets import (
 )
 
 from ..core.batch import decode
+from ..core.bestfit import DEMOTION, THRESHOLD, BestFit, Matcher
+from ..core.data import DataError
+from ..core.localeinfo import matcher_for
 from ..core.matching import (
     FilterResult,
     LookupResult,
@@ -42,14 +48,10 @@ from ..core.matching import (
 from ..core.tag import TagEngine
 from .a11y import describe
 
-__all__ = ["MatchingPane", "split_tags", "BEST_FIT_PLACEHOLDER"]
+__all__ = ["MatchingPane", "split_tags", "CANDIDATES"]
 
-#: What the best-fit column says until the CLDR language matcher exists in the core.
-BEST_FIT_PLACEHOLDER = (
-    "<p><b>Not in this build.</b> The CLDR best fit (UTS #35 Part 1 §4.4: languageMatching distances, "
-    "paradigm locales, a threshold) comes with the Unicode half of the engine. When it is there, this column "
-    "shows the best available tag for the desired languages with its distance, beside the RFC 4647 schemes.</p>"
-)
+#: How many of the closest desired/supported pairs the best-fit column lists (as bcp47 match --best-fit).
+CANDIDATES = 5
 
 
 def split_tags(text: str) -> list[str]:
@@ -93,8 +95,9 @@ class MatchingPane(QWidget):
         self.basic = self._column("Basic filtering (RFC 4647 §3.3.1)")
         self.extended = self._column("Extended filtering (RFC 4647 §3.3.2)")
         self.lookup = self._column("Lookup (RFC 4647 §3.4)")
-        self.best_fit = self._column("CLDR best fit (UTS #35) — not yet")
-        self.best_fit.setHtml(BEST_FIT_PLACEHOLDER)
+        self.best_fit = self._column("CLDR best fit (UTS #35 §4.4)")
+        self._matcher: Matcher | None = None
+        self._matcher_problem = ""
         cols = QHBoxLayout()
         for title, view in (
             ("Basic filtering (RFC 4647 §3.3.1)", self.basic),
@@ -119,6 +122,7 @@ class MatchingPane(QWidget):
         self.tags.textChanged.connect(self._on_input_changed)
         self.open_button.clicked.connect(self._on_open_button_clicked)
         self.results: tuple[PriorityList, FilterResult, FilterResult, LookupResult] | None = None
+        self.fit: BestFit | None = None
         self.refresh()
 
     @staticmethod
@@ -163,15 +167,17 @@ class MatchingPane(QWidget):
         self.problems.setText("<br>".join(notes))
         if plist.errors:
             msg = "<p><b>The priority list has errors</b> (above); fix them to see the results.</p>"
-            for view in (self.basic, self.extended, self.lookup):
+            for view in (self.basic, self.extended, self.lookup, self.best_fit):
                 view.setHtml(msg)
             self.results = None
+            self.fit = None
             return
         basic, ext, look = basic_filter(plist, tags), extended_filter(plist, tags), lookup(plist, tags, default)
         self.results = (plist, basic, ext, look)
         self.basic.setHtml(self._filter_html(plist, basic))
         self.extended.setHtml(self._filter_html(plist, ext))
         self.lookup.setHtml(self._lookup_html(plist, look, default))
+        self.best_fit.setHtml(self._best_fit_html(plist, tags, default))
 
     # --------------------------------------------------------------- rendering
     @staticmethod
@@ -231,6 +237,61 @@ class MatchingPane(QWidget):
         for p in result.problems:
             if p.code == "wildcard-ignored":
                 out.append(f"<p><i>{html.escape(p.message)}</i></p>")
+        return "".join(out)
+
+    def matcher(self) -> Matcher | None:
+        """Return the CLDR language matcher (built on first use; None when its data cannot be loaded)."""
+        if self._matcher is None and not self._matcher_problem:
+            try:
+                self._matcher = matcher_for(self._engine)
+            except DataError as exc:
+                self._matcher_problem = str(exc)
+        return self._matcher
+
+    def _best_fit_html(self, plist: PriorityList, tags: list[str], default: str | None) -> str:
+        matcher = self.matcher()
+        if matcher is None:
+            self.fit = None
+            return f"<p><b>The CLDR matching data cannot be loaded:</b> {html.escape(self._matcher_problem)}</p>"
+        desired = [r.text for r in plist.ranges if r.text != "*"]
+        fit = self.fit = matcher.best_fit(desired, tags, default=default)
+        if fit.matched:
+            head = (
+                f"<p>Result: <b>{html.escape(fit.supported or '')}</b> for <code>{html.escape(fit.desired or '')}"
+                f"</code>, distance {fit.distance}"
+                + (f" (with the demotion {fit.effective})" if fit.effective != fit.distance else "")
+                + "</p>"
+            )
+        else:
+            answer = html.escape(fit.supported) if fit.supported else "<i>nothing</i>"
+            head = f"<p>Result: <b>{answer}</b> (the default: no supported tag within distance {THRESHOLD})</p>"
+        out = [head, f"<p><i>{html.escape(fit.reason)}</i></p>"]
+        if fit.best is not None and fit.matched:
+            out.append("<p>Levels:</p><ul>")
+            for step in fit.best.steps:
+                rule = f" — rule {html.escape(str(step.rule))}" if step.rule is not None else ""
+                out.append(
+                    f"<li>{html.escape(step.level)}: {html.escape(step.desired)} ~ "
+                    f"{html.escape(step.supported)} = {step.distance}{rule}</li>"
+                )
+            out.append("</ul>")
+        if fit.candidates:
+            out.append("<p>Closest pairs (distance, desired ~ supported):</p><ol>")
+            for d in fit.candidates[:CANDIDATES]:
+                out.append(
+                    f"<li>{d.total}: {html.escape(d.desired)} ({html.escape(d.desired_max)}) ~ "
+                    f"{html.escape(d.supported)} ({html.escape(d.supported_max)})</li>"
+                )
+            out.append("</ol>")
+        if desired:
+            chain = matcher.data.parent_chain(desired[0])
+            out.append(
+                f"<p>Parent-locale fallback of {html.escape(desired[0])} (UTS #35 §4.1): "
+                f"{html.escape(' → '.join(chain))}</p>"
+            )
+        if len(desired) != len(plist.ranges):
+            out.append("<p><i>'*' names no language to match and is left out of the best fit.</i></p>")
+        out.append(f"<p>Threshold {THRESHOLD}, demotion {DEMOTION} per later desired language (ICU's defaults).</p>")
         return "".join(out)
 
     # ------------------------------------------------------------------ slots

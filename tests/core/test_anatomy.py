@@ -1,4 +1,5 @@
-"""Pins the tag anatomy (parts, productions, stop point), its SVG, `bcp47 explain --svg`, the walk-through and the primer."""
+"""Pins the tag anatomy (parts, productions, stop point), its SVG, `bcp47 explain --svg`, the walk-through, the
+primer."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 from bcp47_explorer.cli import EXIT_NO_MATCH, EXIT_OK, EXIT_USAGE, main
-from bcp47_explorer.core.abnf import ABNF_LINES, RULES, ROLE_RULE
+from bcp47_explorer.core.abnf import ABNF_LINES, ROLE_RULE, RULES
 from bcp47_explorer.core.anatomy import EXPECTED_AFTER, ROLE_LABELS, anatomy
 from bcp47_explorer.core.anatomy_draw import layout, to_svg
 from bcp47_explorer.core.examples import EXAMPLES, Category

@@ -1,6 +1,7 @@
 """Pins the matching playground: for a dozen Accept-Language strings typed into the pane, the basic, extended and
 lookup results (and lookup's fallback chain) equal `bcp47 match --json`; the traces name the range of each tag;
-priority-list errors are shown at their place; the best-fit column is labelled as not yet there."""
+the CLDR best fit (UTS #35) equals `bcp47 match --best-fit --json`: answer, distance and levels; priority-list
+errors are shown at their place."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import json
 import pytest
 from bcp47_explorer.cli import main
 from bcp47_explorer.core.tag import TagEngine
-from bcp47_explorer.ui.matching_pane import BEST_FIT_PLACEHOLDER, MatchingPane, split_tags
+from bcp47_explorer.ui.matching_pane import MatchingPane, split_tags
 
 TAGS = "de de-CH de-Latn-DE de-DE-1996 fr fr-CA fr-CH-1996 en-GB en-US-x-twain es-419 zh-Hant-TW zh sr-Latn-RS x-a"
 
@@ -55,7 +56,7 @@ def test_results_equal_bcp47_match(qtbot, pane, capsys, ranges: str) -> None:  #
     qtbot.keyClicks(pane.ranges, ranges)
     qtbot.waitUntil(lambda: not pane._timer.isActive() and pane.results is not None)
     assert pane.results[0].text == ranges
-    plist, basic, ext, look = pane.results
+    _plist, basic, ext, look = pane.results
     tags = split_tags(TAGS)
     want_basic = cli(capsys, "--ranges", ranges, *tags)
     want_ext = cli(capsys, "--extended", "--ranges", ranges, *tags)
@@ -64,7 +65,21 @@ def test_results_equal_bcp47_match(qtbot, pane, capsys, ranges: str) -> None:  #
     assert list(basic.unmatched) == want_basic["unmatched"]
     assert [{"tag": m.tag, "range": m.range, "q": m.q} for m in ext.matches] == want_ext["matches"]
     assert look.tag == want_look["result"] and look.range == want_look["range"]
-    assert [{"range": s.range, "candidate": s.candidate, "matched": s.matched} for s in look.chain] == want_look["chain"]
+    assert [{"range": s.range, "candidate": s.candidate, "matched": s.matched} for s in look.chain] == want_look[
+        "chain"
+    ]
+    want_fit = cli(capsys, "--best-fit", "--default", "en", "--ranges", ranges, *tags)
+    fit = pane.fit
+    assert fit is not None
+    assert (fit.supported, fit.matched, fit.distance, fit.effective) == (
+        want_fit["result"],
+        want_fit["matched"],
+        want_fit["distance"],
+        want_fit["effective_distance"],
+    )
+    assert fit.reason == want_fit["reason"]
+    assert [d.supported for d in fit.candidates[:5]] == [c["supported"] for c in want_fit["candidates"]]
+    assert f"Result: {fit.supported}" in pane.best_fit.toPlainText()
     # What the columns show is those results.
     shown = pane.basic.toPlainText()
     assert ("Result: " + ", ".join(basic.tags)) in shown if basic.tags else "nothing matched" in shown
@@ -84,8 +99,7 @@ def test_errors_in_the_priority_list_are_marked_and_best_fit_is_labelled(qtbot, 
     assert "The priority list has errors" in pane.basic.toPlainText()
     pane.set_inputs("de", "de de-CH en_US")
     assert "available tag <code>en_US</code> is not well-formed" in pane.problems.text()
-    assert "Not in this build." in pane.best_fit.toPlainText()
-    assert "UTS #35" in BEST_FIT_PLACEHOLDER
+    assert "Result: de" in pane.best_fit.toPlainText() and "distance 0" in pane.best_fit.toPlainText()
 
 
 def test_tags_come_from_a_file(pane, tmp_path) -> None:  # type: ignore[no-untyped-def]
