@@ -3,7 +3,8 @@
 Usage: python tools/screenshots.py [--out docs/screenshots] [--scale 1] [--theme light]
 
 Writes editor.png, builder.png, browser.png (and browser-dark.png) showing the
-window on the bundled data with a sample tag. Settings go to a temporary file,
+window on the bundled data with a sample tag, and the teaching panes (anatomy, grammar,
+batch, matching) and the Help primer, each light and dark. Settings go to a temporary file,
 so the user's own settings are neither read nor changed.
 """
 
@@ -24,6 +25,24 @@ SHOTS = (
     ("browser", "browser", "light"),
     ("browser-dark", "browser", "dark"),
     ("editor-dark", "editor", "dark"),
+    ("anatomy", "anatomy", "light"),
+    ("anatomy-dark", "anatomy", "dark"),
+    ("anatomy-ill-formed", "anatomy-bad", "light"),
+    ("grammar", "grammar", "light"),
+    ("grammar-dark", "grammar", "dark"),
+    ("batch", "batch", "light"),
+    ("batch-dark", "batch", "dark"),
+    ("matching", "matching", "light"),
+    ("matching-dark", "matching", "dark"),
+    ("primer", "primer", "light"),
+    ("primer-dark", "primer", "dark"),
+)
+
+#: Lines for the batch checker's shot: good tags, advice and errors of several kinds.
+BATCH_SAMPLE = (
+    "en-US\nde-DE-u-co-phonebk\nen_US\niw-IL\nzh-Hant-TW\nsr-Latn-RS\nen-US-Latn\nx-private\n"
+    "sl-rozaj-biske\nde-1901-1901\ni-klingon\nqaa-Qaaa-QM\nen--US\nes-419\nhy-Latn-IT-arevela\n"
+    "zh-yue-HK\nen-GB-oed\nja-Latn-hepburn-heploc\nis-Latn\nen-a-bbb-a-ccc\n"
 )
 
 #: A tag with several roles, a -u- part and one piece of advice (Latn is the Suppress-Script of de).
@@ -68,20 +87,62 @@ def main(argv: list[str] | None = None) -> int:
             if hasattr(builder, "choose_key") and hasattr(builder, "choose_type"):
                 builder.choose_key("co")
                 builder.choose_type("phonebk")
+            _prepare_teaching(app, window)
             for name, pane, shot_theme in SHOTS:
                 if shot_theme != theme:
                     continue
-                # Switch without moving the focus: a focused editor shows its text selected.
-                window.tabs.setCurrentWidget(window.pane(pane))
-                for _ in range(5):  # let layouts settle; no user input is pending here
-                    app.processEvents()
                 target = args.out / f"{name}.png"
-                if not window.grab().save(str(target)):
+                widget = _show(app, window, pane)
+                if not widget.grab().save(str(target)):
                     print(f"cannot write {target}", file=sys.stderr)
                     return 1
                 print(target.relative_to(ROOT) if target.is_relative_to(ROOT) else target)
             window.close()
     return 0
+
+
+def _prepare_teaching(app, window):  # type: ignore[no-untyped-def]
+    """Fill the teaching panes for their shots: a batch checked, the grammar at its fourth step."""
+    panes = getattr(window, "teaching", None)
+    if panes is None:
+        return
+    panes.batch.input.setPlainText(BATCH_SAMPLE)
+    panes.batch.start()
+    while panes.batch.is_running():
+        app.processEvents()
+    panes.batch.problems_only.setChecked(False)
+
+
+def _show(app, window, pane):  # type: ignore[no-untyped-def]
+    """Bring *pane* to the front (or open the primer) and return the widget to grab."""
+    panes = getattr(window, "teaching", None)
+    if pane == "primer":
+        from bcp47_explorer.ui.primer import PrimerDialog
+
+        dialog = PrimerDialog(window)
+        dialog.resize(820, 760)
+        dialog.show()
+        for _ in range(5):
+            app.processEvents()
+        return dialog
+    if pane in ("anatomy", "anatomy-bad", "grammar", "batch", "matching") and panes is not None:
+        widget = getattr(panes, pane.split("-")[0])
+        window.state.set_tag("en-US-Latn-x-a" if pane == "anatomy-bad" else SAMPLE_TAG)
+        window.tabs.setCurrentWidget(widget)
+        for _ in range(5):
+            app.processEvents()
+        if pane.startswith("anatomy"):
+            widget.refresh()
+        if pane == "grammar":
+            widget.refresh()
+            widget.set_step(3)
+    else:
+        window.state.set_tag(SAMPLE_TAG)
+        # Switch without moving the focus: a focused editor shows its text selected.
+        window.tabs.setCurrentWidget(window.pane(pane))
+    for _ in range(5):  # let layouts settle; no user input is pending here
+        app.processEvents()
+    return window
 
 
 if __name__ == "__main__":

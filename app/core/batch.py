@@ -324,14 +324,17 @@ def check_raw(engine: TagEngine, fmt: str, key: int | str, first_line: int, line
 
 
 def pool_init() -> None:
-    """Start a worker process: lower its priority (the GUI it works for must stay quick) and load the data."""
+    """Start a worker process: lower its priority a little (the GUI it works for must stay quick), load the data.
+
+    Niceness 5, not more: on a machine busy with other work, a lower priority would starve the check itself.
+    """
     import os
 
     from .tag import bundled_engine
 
     if hasattr(os, "nice"):
         with contextlib.suppress(OSError):
-            os.nice(10)
+            os.nice(5)
     bundled_engine()
 
 

@@ -306,6 +306,8 @@ class BatchPane(QWidget):
         self.summary.verticalHeader().hide()
         self.summary.horizontalHeader().setStretchLastSection(True)
         self.summary.setSortingEnabled(True)
+        self.summary.sortByColumn(2, Qt.SortOrder.DescendingOrder)  # the most frequent codes first
+        self.summary.setMinimumWidth(300)
         self.summary_label = QLabel()
         self.summary_label.setWordWrap(True)
         side = QWidget()

@@ -267,7 +267,8 @@ class BatchWorker(QObject):
                 self.rows_ready.emit(rows)
                 self.progress.emit(done, total)
         finally:
-            pool.shutdown(wait=False, cancel_futures=True)
+            # After a full run the workers are idle: wait for them (no zombies); after Cancel, do not.
+            pool.shutdown(wait=not self._cancel, cancel_futures=True)
         self.finished.emit(done < total, time.perf_counter() - t0)
 
     def _export_in_pool(self, out: Any, path: str, fmt: str, tags: list[str]) -> None:

@@ -5,7 +5,7 @@ pasted or from a file; separated by new lines, commas or spaces) go to the three
 :mod:`..core.matching` at once; each column shows its result and its trace: which range
 matched which tag, and for lookup the fallback chain step by step. Problems in the priority
 list are shown with a marker under their place; available tags that are not valid get a note
-(RFC 4647 compares text and never asks). A fourth column is kept for the CLDR best fit with
+(RFC 4647 compares text and never asks). A fourth column shows the CLDR best fit with
 its distance (UTS #35 Part 1 §4.4, :mod:`..core.bestfit`): the desired languages are the
 ranges without ``*``, each maximized with likely subtags and compared by CLDR's distances, with
 the level steps, the closest pairs and the parent-locale fallback (§4.1), as ``bcp47 match
@@ -103,7 +103,7 @@ class MatchingPane(QWidget):
             ("Basic filtering (RFC 4647 §3.3.1)", self.basic),
             ("Extended filtering (RFC 4647 §3.3.2)", self.extended),
             ("Lookup (RFC 4647 §3.4)", self.lookup),
-            ("CLDR best fit (UTS #35)", self.best_fit),
+            ("CLDR best fit (UTS #35 §4.4, not RFC 4647)", self.best_fit),
         ):
             box = QGroupBox(title)
             bl = QVBoxLayout(box)
