@@ -137,6 +137,12 @@ def build_subdivisions(core: Package) -> list[str]:
     return sorted(codes)
 
 
+def build_territory_containment(core: Package) -> dict[str, list[str]]:
+    """Return CLDR's territory containment: container -> members (with its '-status-' groups as CLDR has them)."""
+    tree = core.json("supplemental/territoryContainment.json")["supplemental"]["territoryContainment"]
+    return {code: sorted(body["_contains"]) for code, body in sorted(tree.items())}
+
+
 def build(bcp47: Package, core: Package) -> dict[str, Any]:
     """Return the whole output document."""
     if bcp47.name != "cldr-bcp47" or core.name != "cldr-core":
@@ -154,12 +160,14 @@ def build(bcp47: Package, core: Package) -> dict[str, Any]:
             {
                 "package": core.name,
                 "version": core.version,
-                "files": "supplemental/aliases.json, supplemental/subdivisionContainment.json",
+                "files": "supplemental/aliases.json, supplemental/subdivisionContainment.json, "
+                "supplemental/territoryContainment.json",
             },
         ],
         "keys": build_keys(bcp47),
         "aliases": build_aliases(core),
         "subdivisions": " ".join(build_subdivisions(core)),
+        "territory_containment": build_territory_containment(core),
     }
 
 

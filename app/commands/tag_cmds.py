@@ -16,6 +16,8 @@ from ..core.anatomy_draw import layout, to_svg
 from ..core.checkjson import check_json_lines
 from ..core.forms import FORMS, FORMS_BY_KEY, compute_forms
 from ..core.tag import CheckResult, Severity, Subtag, TagEngine
+from ..core.unicode_locale import unicode_canonical
+from ..core.uts35_validity import first_singleton, unicode_verdict, verdict_label
 from .common import common_options, engine_for, record_to_json
 
 if TYPE_CHECKING:
@@ -61,12 +63,19 @@ def register(sub: Any) -> None:
     p = sub.add_parser(
         "canon",
         parents=[common_options()],
-        help="print the RFC 5646 §4.5 canonical form of tags",
+        help="print the RFC 5646 §4.5 canonical form of tags (or, with --unicode, the UTS #35 one)",
         description="Print the RFC 5646 §4.5 canonical form of each tag, one per line. With --json, one JSON "
-        "object per tag: input, canonical (or extlang_form with --extlang; null when not well-formed) and steps "
-        "(before, after, reason). Exit status 1 when a tag is not well-formed (stderr then says why).",
+        "object per tag: input, canonical (or extlang_form with --extlang, unicode with --unicode; null when "
+        "there is none) and steps (before, after, reason); with --unicode also reason (why there is no Unicode "
+        "form, else null). Exit status 1 when a tag has no such form (stderr then says why).",
     )
-    p.add_argument("--extlang", action="store_true", help="print the extlang form instead (zh-yue, not yue)")
+    which = p.add_mutually_exclusive_group()
+    which.add_argument("--extlang", action="store_true", help="print the extlang form instead (zh-yue, not yue)")
+    which.add_argument(
+        "--unicode",
+        action="store_true",
+        help="print the Unicode (UTS #35 Annex C, CLDR) canonical form instead: a Unicode BCP 47 locale identifier",
+    )
     p.add_argument("--steps", action="store_true", help="also print each step and the rule behind it")
     p.add_argument("tags", nargs="+", metavar="TAG", help="tags ('-' reads them from stdin)")
     p.set_defaults(handler=_run_canon)
@@ -159,7 +168,7 @@ def _run_check(args: argparse.Namespace) -> int:
     for tag in _inputs(items):
         r = engine.check(tag)
         all_valid = all_valid and r.valid
-        write(_human_check(r))
+        write(_human_check(r, engine))
     return EXIT_OK if all_valid else EXIT_NO_MATCH
 
 
@@ -329,13 +338,21 @@ def _status(r: CheckResult) -> str:
     return "NOT well-formed"
 
 
-def _human_check(r: CheckResult) -> str:
-    lines = [f"{r.input!r}: {_status(r)}"]
+def _human_check(r: CheckResult, engine: TagEngine) -> str:
+    lines = [f"{r.input!r}: {_status(r)}" + (" (RFC 5646 §2.2.9)" if r.well_formed else "")]
+    uv = unicode_verdict(engine, r)
+    if r.well_formed:
+        lines.append(
+            "  Unicode locale identifier (UTS #35): "
+            + ("valid" if uv.valid else f"NOT valid: {uv.reason.split(' (')[0].rstrip('.')}")
+        )
     if r.canonical is not None:
         extra = f" (extlang form: {r.extlang_form})" if r.extlang_form != r.canonical else ""
         lines.append(f"  canonical: {r.canonical}{extra}")
-    for d in r.diagnostics:
-        lines.append(f"  {d.severity.value} [{d.code}] at {d.start}-{d.end}: {d.message}")
+    first = first_singleton(r.analysis.parse) if r.well_formed else None
+    for d in (*r.diagnostics, *uv.own):
+        label = " [UTS #35]" if verdict_label(d, first) == "unicode_valid" else ""
+        lines.append(f"  {d.severity.value}{label} [{d.code}] at {d.start}-{d.end}: {d.message}")
         if d.start < d.end or d.severity is Severity.ERROR:
             lines.append(d.marker(r.input))
         if d.fix is not None:
@@ -350,6 +367,9 @@ def _run_canon(args: argparse.Namespace) -> int:
     status = EXIT_OK
     write = _writer(sys.stdout)
     for tag in _inputs(args.tags):
+        if args.unicode:
+            status = max(status, _unicode_canon(engine, tag, args, write))
+            continue
         r = engine.check(tag)
         if r.canonical is None:
             first = r.errors[0] if r.errors else None
@@ -374,6 +394,28 @@ def _run_canon(args: argparse.Namespace) -> int:
             for s in form.steps:
                 write(f"  {s.before} -> {s.after}: {s.reason}\n")
     return status
+
+
+def _unicode_canon(engine: TagEngine, tag: str, args: argparse.Namespace, write: Callable[[str], object]) -> int:
+    """Print the Unicode (UTS #35) canonical form of *tag* (or why there is none); return the exit status."""
+    got = unicode_canonical(engine, tag)
+    if args.json:
+        emit_json(
+            {
+                "input": tag,
+                "unicode": got.tag,
+                "steps": [{"before": s.before, "after": s.after, "reason": s.reason} for s in got.steps],
+                "reason": got.refusal or None,
+            }
+        )
+    elif got.tag is None:
+        print(f"bcp47: {tag!r} has no Unicode (UTS #35) form: {got.refusal}", file=sys.stderr)
+    else:
+        write(got.tag + "\n")
+        if args.steps:
+            for s in got.steps:
+                write(f"  {s.before} -> {s.after}: {s.reason}\n")
+    return EXIT_OK if got.tag is not None else EXIT_NO_MATCH
 
 
 # ---------------------------------------------------------------------------- explain
@@ -549,6 +591,7 @@ def explain_json(engine: TagEngine, r: CheckResult) -> dict[str, Any]:
         "input": r.input,
         "well_formed": r.well_formed,
         "valid": r.valid,
+        "unicode_valid": unicode_verdict(engine, r).valid,
         "subtags": subtags,
         "diagnostics": diagnostics,
         "forms": tag_forms(engine, r),
@@ -578,7 +621,12 @@ def _record_lines(rec: Record | None, cldr: dict[str, Any] | None, role: str) ->
 
 def explain_text(engine: TagEngine, r: CheckResult) -> str:
     """Return the teacher-friendly explanation of one check result."""
-    out = [f"Tag: {r.input}", f"Status: {_status(r)}", "", "Subtags:"]
+    out = [f"Tag: {r.input}", f"Status: {_status(r)}" + (" (RFC 5646 §2.2.9)" if r.well_formed else "")]
+    if r.well_formed:
+        uv = unicode_verdict(engine, r)
+        why = "" if uv.valid else f": {uv.reason.split(' (UTS #35')[0].rstrip('.')}"
+        out.append(f"Unicode locale identifier (UTS #35): {'valid' if uv.valid else 'NOT valid'}{why}")
+    out += ["", "Subtags:"]
     for s, rec, cldr in _subtag_entries(engine, r):
         role = s.role.value
         out.append(f"  {s.text:<10} {role:<13} {_ROLE_TEXT.get(role, role)}  [{s.start}-{s.end}]")
@@ -605,7 +653,7 @@ def explain_text(engine: TagEngine, r: CheckResult) -> str:
         if form.key in ("canonical", "extlang"):  # the extlang form's steps go on from the canonical ones
             for st in r.canonical_steps if form.key == "canonical" else r.extlang_steps[len(r.canonical_steps) :]:
                 out.append(f"  {st.before} -> {st.after}: {st.reason}")
-        elif form.key in ("maximized", "minimized"):
+        elif form.key in ("unicode", "maximized", "minimized"):
             out.extend(f"  {step}" for step in got.steps)
     return "\n".join(out) + "\n"
 
@@ -635,6 +683,8 @@ def _run_convert(args: argparse.Namespace) -> int:
             continue
         if result:
             print(result)
+            if target == "unicode":
+                print("  the Unicode (UTS #35) canonical form: a Unicode BCP 47 locale identifier, not RFC 5646's")
             for n in notes:
                 print(f"  {n}")
         else:

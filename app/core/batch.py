@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from .checkjson import check_json_lines
 from .diagnostics import severity_of
 from .tagvalues import Severity
+from .uts35_validity import verdict_of
 
 if TYPE_CHECKING:
     from .tag import TagEngine
@@ -80,7 +81,7 @@ FORMATS = (("lines", "One tag per line"), ("csv", "CSV"), ("tsv", "TSV"), ("json
 #: Lines longer than this are checked whole but shown cut, with a note.
 HUGE_LINE = 1000
 #: The fields of the CSV export: those of ``bcp47 check --json`` (subtags and diagnostics as JSON text).
-CSV_FIELDS = ("input", "well_formed", "valid", "canonical", "extlang_form", "subtags", "diagnostics")
+CSV_FIELDS = ("input", "well_formed", "valid", "unicode_valid", "canonical", "extlang_form", "subtags", "diagnostics")
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,7 +94,7 @@ class SourceLine:
 
 
 class BatchRow(NamedTuple):
-    """The outcome of one line. ``unicode_valid`` is None when the engine gives no Unicode verdict.
+    """The outcome of one line: RFC 5646 verdicts, the Unicode (UTS #35) verdict, canonical form, codes, counts.
 
     A named tuple rather than a dataclass: a million of them are made from the tuples worker
     processes send back, and ``tuple.__new__`` (:func:`rows_from_tuples`) costs a tenth of a
@@ -104,7 +105,7 @@ class BatchRow(NamedTuple):
     input: str
     well_formed: bool
     valid: bool
-    unicode_valid: bool | None
+    unicode_valid: bool
     canonical: str | None
     codes: tuple[str, ...]  # distinct diagnostic codes, in the engine's order (errors first)
     errors: int
@@ -297,14 +298,15 @@ def check_chunk(engine: TagEngine, lines: Sequence[tuple[int, str, str]]) -> lis
     Repeated tags are checked once per chunk.
     """
     seen: dict[str, RowTuple] = {}
-    check = engine.check_analyzed
+    analyse = engine.full_analysis
     error, warning = Severity.ERROR, Severity.WARNING
     out: list[RowTuple] = []
     for line, tag, note in lines:
         got = seen.get(tag)
         if got is None:
-            r = check(tag)
-            diags = r.diagnostics
+            a = analyse(tag)
+            uv = verdict_of(engine, a)  # the Unicode verdict (UTS #35), apart from RFC 5646's valid
+            diags = (*a.diagnostics, *uv.own) if uv.diagnostics else a.diagnostics
             e = w = 0
             for d in diags:
                 if d.severity is error:
@@ -312,8 +314,11 @@ def check_chunk(engine: TagEngine, lines: Sequence[tuple[int, str, str]]) -> lis
                 elif d.severity is warning:
                     w += 1
             codes = tuple(dict.fromkeys(d.code for d in diags)) if diags else ()
-            unicode_valid = getattr(r, "unicode_valid", None)
-            got = seen[tag] = (r.well_formed, r.valid, unicode_valid, r.canonical, codes, e, w, len(diags) - e - w)
+            canonical = a.canonical_tag
+            if canonical == tag:
+                canonical = tag  # one string object for both fields: a million rows hold half the text
+            got = (a.parse.well_formed, a.valid, uv.valid, canonical, codes, e, w, len(diags) - e - w)
+            seen[tag] = got
         out.append((line, tag, *got, note))
     return out
 
@@ -468,6 +473,7 @@ def export_csv(
                 obj["input"],
                 "true" if obj["well_formed"] else "false",
                 "true" if obj["valid"] else "false",
+                "true" if obj["unicode_valid"] else "false",
                 obj["canonical"] or "",
                 obj["extlang_form"] or "",
                 json.dumps(obj["subtags"], ensure_ascii=False, separators=(",", ":")),

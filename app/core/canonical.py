@@ -172,13 +172,16 @@ class Canonicalizer:
     def t_canonical_body(self, body: list[str]) -> list[str]:
         """Return a lowercase ``-t-`` body in RFC 6497 §2.3 canonical form: source language canonical,
         fields sorted by key, later duplicates dropped."""
-        tlang, _stray, fields = split_t(body)  # a well-formed body has no stray subtags
+        tlang, stray, fields = split_t(body)
         out: list[str] = []
         if tlang:
             tw = _Work(tlang[0], [], None, None, [], [], None)
             tw.place(tlang[1:])
             self.replace_subtags(tw, lambda reason: None)
             out = tw.head()
+        # Subtags that fit no -t- slot keep their place: the ABNF alone decides well-formedness, so they
+        # make the tag invalid as Unicode (UTS #35), and the canonical form must not drop what was written.
+        out += stray
         first: dict[str, list[str]] = {}
         for field in fields:
             first.setdefault(field[0], field[1:])

@@ -53,6 +53,7 @@ class CldrData(KeywordChecks):
         "_legacy_types",
         "language_aliases",
         "package_version",
+        "regular_regions",
         "script_aliases",
         "sources",
         "subdivision_aliases",
@@ -75,6 +76,7 @@ class CldrData(KeywordChecks):
         aliases: Mapping[str, Mapping[str, str]] | None = None,
         subdivisions: Iterable[str] = (),
         sources: Sequence[Mapping[str, str]] = (),
+        territory_containment: Mapping[str, Sequence[str]] | None = None,
     ) -> None:
         self.version = version
         self.package_version = package_version
@@ -98,6 +100,9 @@ class CldrData(KeywordChecks):
         self.variant_aliases = table("variantAlias")
         self.subdivision_aliases = table("subdivisionAlias")
         self.subdivisions: frozenset[str] = frozenset(subdivisions)
+        #: UTS #35's "regular" regions (uppercase), what -u-rg takes before 'zzzz': the countries and
+        #: territories inside CLDR's territory containment, not groups ('EU', 'QO'), not deprecated.
+        self.regular_regions = _regular_regions(territory_containment or {}, self.territory_aliases)
         legacy_keys: dict[str, str] = {}
         legacy_types: dict[str, dict[str, str]] = {}
         for k in u.values():
@@ -140,6 +145,7 @@ class CldrData(KeywordChecks):
             version = doc["cldr_version"]
             package_version = doc["package_version"]
             sources = doc.get("sources", [])
+            containment = doc.get("territory_containment", {})
         except KeyError as exc:
             raise CldrDataError(f"the document has no {exc.args[0]!r} member") from None
         except (AttributeError, TypeError) as exc:
@@ -158,6 +164,7 @@ class CldrData(KeywordChecks):
             aliases=aliases,
             subdivisions=subdivisions,
             sources=sources,
+            territory_containment=containment if isinstance(containment, dict) else {},
         )
 
     # -- lookups -------------------------------------------------------------------------
@@ -215,3 +222,11 @@ class CldrData(KeywordChecks):
         if k.value_classes and self.validate_value(k.key, value) is None:
             return value
         return None
+
+
+def _regular_regions(containment: Mapping[str, Sequence[str]], aliases: Mapping[str, str]) -> frozenset[str]:
+    """Return the 2-letter regions some container holds that are neither containers nor deprecated."""
+    members = {m for k, ms in containment.items() if "-status-" not in k for m in ms}
+    return frozenset(
+        m for m in members if len(m) == 2 and m.isalpha() and m not in containment and m.lower() not in aliases
+    )

@@ -27,7 +27,17 @@ from typing import Any
 
 from .tagvalues import Diagnostic, Fix, Severity
 
-__all__ = ["Message", "TABLE", "BY_CODE", "UNKNOWN", "SPECIAL", "make_diagnostic", "severity_of"]
+__all__ = [
+    "Message",
+    "TABLE",
+    "BY_CODE",
+    "UNKNOWN",
+    "SPECIAL",
+    "UTS35_CODES",
+    "judged_by_uts35",
+    "make_diagnostic",
+    "severity_of",
+]
 
 E, W, INFO = Severity.ERROR, Severity.WARNING, Severity.INFO
 
@@ -643,6 +653,113 @@ _CLDR = (
     ("unlisted-t-subfield", INFO, "UTS #35 §3.7", "en-t-m0-ungegn-2007"),
 )
 CLDR = {code: _m(code, sev, section, None, example=example) for code, sev, section, example in _CLDR}
+
+# ------------------------------------------------------- the Unicode verdict (uts35_validity.py)
+# Findings that make a tag not a valid Unicode BCP 47 locale identifier (UTS #35 §3.2, §3.6) while
+# leaving RFC 5646 §2.2.9 validity alone. uts35_validity.py gives them; check() does not.
+UNICODE_EXTLANG = _m(
+    "unicode-extlang",
+    E,
+    "UTS #35 §3.3",
+    "Unicode locale identifiers have no extlang subtags; the Unicode form writes '{fixed}'",
+    "Use the Unicode form",
+    "zh-yue-HK",
+)
+UNICODE_GRANDFATHERED = _m(
+    "unicode-grandfathered",
+    E,
+    "UTS #35 §3.3",
+    "A grandfathered tag is not a valid Unicode locale identifier; the Unicode form is {fixed}",
+    "Use the Unicode form",
+    "i-klingon",
+)
+UNICODE_PRIVATEUSE_TAG = _m(
+    "unicode-privateuse-tag",
+    E,
+    "UTS #35 §3.3",
+    "A Unicode locale identifier starts with a language subtag, so a private-use tag is written '{fixed}'",
+    "Put 'und' in front",
+    "x-whatever",
+)
+UNICODE_U_KEY = _m(
+    "unicode-u-key",
+    E,
+    "UTS #35 §3.2",
+    "'{key}' is not a -u- key of UTS #35, where a key is a letter or digit followed by a letter (narrower than "
+    "RFC 6067's two letters or digits, so that -u- and -t- keys never look alike)",
+    example="en-u-c0",
+)
+UNICODE_DUPLICATE_KEY = _m(
+    "unicode-duplicate-key",
+    E,
+    "UTS #35 §3.2",
+    "The -{singleton}- key '{key}' appears more than once; UTS #35 calls that ill-formed (BCP 47 only ignores the "
+    "later one)",
+    "Remove the later '{key}'",
+    "en-u-ca-buddhist-ca-islamic",
+)
+UNICODE_DUPLICATE_T_VARIANT = _m(
+    "unicode-duplicate-t-variant",
+    E,
+    "UTS #35 §3.2",
+    "The variant '{code}' appears twice in the source language of the -t- extension",
+    "Remove the second '{code}'",
+    "de-t-en-emodeng-emodeng",
+)
+SD_OUTSIDE_REGION = _m(
+    "sd-outside-region",
+    E,
+    "UTS #35 §3.6.5",
+    "The subdivision '{value}' lies outside the tag's region '{region}': with both, the subdivision code must "
+    "start with the region code",
+    example="en-GB-u-sd-usca",
+)
+RG_NOT_REGULAR = _m(
+    "rg-not-regular",
+    E,
+    "UTS #35 §3.6.1",
+    "'{value}' is not a valid -u-rg value: {why}",
+    "Replace '{value}' with '{hint}'",
+    "en-u-rg-suzzzz",
+)
+#: Codes whose errors make a tag not a valid Unicode locale id but leave RFC 5646 §2.2.9 validity alone:
+#: everything about the content of -u- and -t- (CLDR's data and the extensions' own syntax), and the
+#: Unicode verdict's own findings. The source language of -t- is judged here too (see judged_by_uts35).
+UTS35_CODES = frozenset(
+    {
+        "unknown-u-key",
+        "unknown-u-type",
+        "bad-u-value",
+        "unknown-t-key",
+        "unknown-t-value",
+        "missing-t-value",
+        "bad-t-lang",
+        "bad-t-subtag",
+        "empty-t-field",
+        "unicode-extlang",
+        "unicode-grandfathered",
+        "unicode-privateuse-tag",
+        "unicode-u-key",
+        "unicode-duplicate-key",
+        "unicode-duplicate-t-variant",
+        "sd-outside-region",
+        "rg-not-regular",
+    }
+)
+_T_SOURCE_CODES = frozenset(m.code for m in UNKNOWN_T.values())
+
+
+def judged_by_uts35(d: Diagnostic, first_singleton: int | None) -> bool:
+    """Tell whether the error *d* belongs to the Unicode verdict (UTS #35) and not to RFC 5646 §2.2.9 validity.
+
+    *first_singleton* is where the tag's first extension starts (None without extensions): an
+    unknown subtag after it is in the -t- source language, which RFC 5646 §2.2.9 does not judge.
+    """
+    code = d.code
+    if code in UTS35_CODES:
+        return True
+    return first_singleton is not None and d.start > first_singleton and code in _T_SOURCE_CODES
+
 
 # ------------------------------------------------------------------------------ index
 TABLE: tuple[Message, ...] = tuple(v for v in globals().values() if isinstance(v, Message)) + tuple(

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .ldml import bcp47_to_legacy
+from .unicode_locale import unicode_canonical
 
 if TYPE_CHECKING:
     from .results import CheckResult
@@ -55,8 +56,10 @@ def _extlang(engine: TagEngine, r: CheckResult) -> FormValue:
 
 
 def _unicode(engine: TagEngine, r: CheckResult) -> FormValue:
-    value, notes = engine.to_unicode_locale(r.input)
-    return _from_notes("unicode", value, tuple(notes))
+    got = unicode_canonical(engine, r.input)
+    if got.tag is None:
+        return FormValue("unicode", None, note=got.refusal)
+    return FormValue("unicode", got.tag, tuple(str(s) for s in got.steps))
 
 
 def _maximized(engine: TagEngine, r: CheckResult) -> FormValue:
@@ -125,11 +128,12 @@ FORMS: tuple[Form, ...] = (
         "unicode",
         "Unicode locale ID (CLDR)",
         "Unicode (CLDR)",
-        "Unicode locale identifier (UTS #35, not the BCP 47 canonical form)",
+        "Unicode locale identifier (UTS #35 canonical form, not the BCP 47 canonical form)",
         "Copy &Unicode locale identifier",
         "Ctrl+Shift+U",
-        "The Unicode (UTS #35 / CLDR) locale identifier: not the RFC 5646 canonical form; "
-        "it applies CLDR aliases and sorts variants.",
+        "The Unicode (UTS #35 / CLDR) canonical form, a Unicode BCP 47 locale identifier: not the RFC 5646 "
+        "canonical form. UTS #35 Annex C with CLDR 48's aliases (language, script, region, variant, -u-/-t- "
+        "values, subdivisions), repeated until nothing changes; variants sorted; no extlangs; 'und' stays 'und'.",
         _unicode,
     ),
     Form(

@@ -677,11 +677,11 @@ def _parse_t(p: Parse, ext: Extension) -> None:
                 cur = kind
             else:
                 subs.append((b[0], b[1], b[2], _T_ROLES[kind] if kind >= 0 else "invalid"))
-                p.add(M.BAD_T_LANG, b[1], b[2], ill=True, code=b[0])
+                p.add(M.BAD_T_LANG, b[1], b[2], code=b[0])
     start = len(tlang)
     for b in body[start : start + len(stray)]:
         subs.append((b[0], b[1], b[2], "invalid"))
-        p.add(M.BAD_T_SUBTAG, b[1], b[2], ill=True, code=b[0])
+        p.add(M.BAD_T_SUBTAG, b[1], b[2], code=b[0])
     start += len(stray)
     seen: set[str] = set()
     for field in fields:
@@ -698,8 +698,10 @@ def _parse_t(p: Parse, ext: Extension) -> None:
                 values.append(v)
             else:
                 subs.append((v[0], v[1], v[2], "invalid"))
-                p.add(M.BAD_T_SUBTAG, v[1], v[2], ill=True, code=v[0])
+                p.add(M.BAD_T_SUBTAG, v[1], v[2], code=v[0])
         if not values:
-            p.add(M.EMPTY_T_FIELD, b[1], b[2], partial(drop_span, p.text, b[1], b[2]), ill=True, key=b[0])
+            # Removing the only subtag of the extension removes its singleton too ('en-t-m0' -> 'en').
+            a = ext.singleton[1] if len(body) == 1 else b[1]
+            p.add(M.EMPTY_T_FIELD, b[1], b[2], partial(drop_span, p.text, a, b[2]), key=b[0])
         ext.keywords.append((b, values))
         start += len(field)

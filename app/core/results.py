@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from .canonical import Canonicalizer
+from .diagnostics import judged_by_uts35
 from .grammar import Parse
 from .tagvalues import Canonicalization, Diagnostic, Role, Severity, Step, Subtag
 
@@ -18,12 +19,24 @@ _ROLES = {r.value: r for r in Role}
 _SEVERITY_ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
 
 
+class _Verdict(Protocol):
+    """The Unicode verdict as a result reads it (:class:`.uts35_validity.UnicodeVerdict`)."""
+
+    @property
+    def valid(self) -> bool: ...
+
+    @property
+    def own(self) -> tuple[Diagnostic, ...]: ...
+
+
 class _Engine(Protocol):
     """What a result asks of the engine that made it."""
 
     def analyze(self, text: str, canonical: str | None = None) -> Analysis: ...
 
     def extlang_of(self, canonical: str) -> str: ...
+
+    def unicode_verdict(self, analysis: Analysis) -> _Verdict: ...
 
 
 def _diag_order(d: Diagnostic) -> tuple[int, int]:
@@ -133,7 +146,7 @@ class CheckResult:
 
     @property
     def valid(self) -> bool:
-        """Tell whether the tag is valid (RFC 5646 §2.2.9, plus CLDR for -u-/-t-)."""
+        """Tell whether the tag is valid by RFC 5646 §2.2.9 alone (the Unicode verdict is :mod:`.uts35_validity`'s)."""
         return self._valid
 
     @property
@@ -232,17 +245,36 @@ class CheckResult:
         return t[0] if t else None
 
     def as_dict(self) -> dict[str, Any]:
-        """Return the JSON shape of ``bcp47 check --json``."""
+        """Return the JSON shape of ``bcp47 check --json``.
+
+        ``valid`` is RFC 5646 §2.2.9; ``unicode_valid`` the UTS #35 verdict; each diagnostic's
+        ``verdict`` names the one its error counts against (null for advice).
+        """
         a = self.analysis
+        uv = self._engine.unicode_verdict(a)
+        p = a.parse
+        first = p.extensions[0].singleton[1] if p.extensions else None
         return {
             "input": self._input,
             "well_formed": self._well_formed,
             "valid": self._valid,
+            "unicode_valid": uv.valid,
             "canonical": self._canonical,
             "extlang_form": self.extlang_form,
             "subtags": [{"text": t, "start": s, "end": e, "role": r} for t, s, e, r in a.parse.subtags],
             "diagnostics": [
-                {"code": d.code, "severity": d.severity.value, "start": d.start, "end": d.end, "message": d.message}
-                for d in a.diagnostics
+                {
+                    "code": d.code,
+                    "severity": d.severity.value,
+                    "start": d.start,
+                    "end": d.end,
+                    "message": d.message,
+                    "verdict": None
+                    if d.severity is not Severity.ERROR
+                    else "unicode_valid"
+                    if judged_by_uts35(d, first)
+                    else "valid",
+                }
+                for d in (*a.diagnostics, *uv.own)
             ],
         }

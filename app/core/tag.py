@@ -39,8 +39,11 @@ Decisions where the standards leave room (each is pinned by a test):
   step 3), so ``ja-Latn-hepburn-heploc`` becomes ``ja-Latn-hepburn-alalc97``: the step is
   mechanical, idempotent and never drops a subtag the author wrote. The record's Comments
   ("Preferred tag is ja-Latn-alalc97") are offered as a separate fix (code ``preferred-tag``).
-- Problems in ``-u-``/``-t-`` that CLDR calls errors (unknown key or type, bad value) make the
-  tag not valid: RFC 6067 §2.1 and RFC 6497 §2.2 make CLDR's data part of the definition.
+- ``valid`` is RFC 5646 §2.2.9 alone. Errors in the content of ``-u-``/``-t-`` (CLDR's keys and
+  types, the extensions' own syntax, the ``-t-`` source language's subtags) leave it alone and
+  make the tag not a valid Unicode locale identifier instead (the second verdict, UTS #35, in
+  :mod:`.uts35_validity`): ``en-u-xx-yyy`` is valid BCP 47 and not a valid Unicode locale id.
+  The ABNF alone decides well-formedness, for ``-t-`` as for ``-u-``.
 - A singleton other than ``t``/``u`` that the Language Tag Extensions Registry does not hold is
   a warning (``unregistered-extension``); the tag stays valid, as RFC 5646 §2.2.9 only asks for
   registered language, script, region and variant subtags.
@@ -73,6 +76,7 @@ from .tables import Tables
 from .tagvalues import Canonicalization, Diagnostic, Fix, Role, Severity, Step, Subtag
 from .uedit import UKeywords, u_keywords, with_u_keywords
 from .unicode_locale import from_unicode_locale, to_unicode_locale
+from .uts35_validity import UnicodeVerdict, verdict_of
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -234,8 +238,10 @@ class TagEngine:
             p.diags.append(M.TOO_MANY_PROBLEMS.make(0, len(p.text), count=p.truncated))
         valid = p.well_formed
         if valid:
+            # RFC 5646 §2.2.9 alone: errors in -u-/-t- content count for the Unicode verdict only.
+            first = p.extensions[0].singleton[1] if p.extensions else None
             for d in p.diags:
-                if d.severity is Severity.ERROR:
+                if d.severity is Severity.ERROR and not M.judged_by_uts35(d, first):
                     valid = False
                     break
         return Analysis(self.canonicalizer, p, valid, canonical, canon)
@@ -259,6 +265,10 @@ class TagEngine:
     def to_unicode_locale(self, tag: str) -> tuple[str, list[str]]:
         """Return the Unicode locale identifier (UTS #35) for a BCP 47 *tag*, with notes on what changed."""
         return to_unicode_locale(self, tag)
+
+    def unicode_verdict(self, analysis: Analysis) -> UnicodeVerdict:
+        """Return whether the analysed tag is a valid Unicode locale identifier (UTS #35), apart from ``valid``."""
+        return verdict_of(self, analysis)
 
     def from_unicode_locale(self, text: str) -> tuple[str, list[str]]:
         """Return the BCP 47 tag for a Unicode locale id or legacy LDML locale, with notes on what changed."""

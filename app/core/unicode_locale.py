@@ -3,16 +3,14 @@
 A conversion never raises on user input. It returns ``(result, notes)``: the notes say what
 changed and why; when the input cannot be converted the result is ``""`` and the notes say why.
 
-Choices (pinned by tests): the Unicode locale id is written with ``-`` (UTS #35 accepts ``-``
-and ``_``; ``-`` keeps it a BCP 47 tag as well); ``und`` becomes ``root`` only when it is the
-whole tag; the CLDR alias tables apply to the language (also to multi-subtag keys such as
-``sgn-br`` and the grandfathered tags), script, region (first replacement of a split region)
-and variants; variants are sorted and a ``-u-`` ``true`` type is dropped.
+The Unicode locale identifier is the Unicode BCP 47 locale id in canonical form, made by
+:mod:`.uts35_canonical` (UTS #35 Annex C with CLDR's alias data): written with ``-``, ``und``
+stays ``und`` (``root`` is the Unicode *CLDR* locale id's spelling, used by the legacy form).
 
 >>> from bcp47_explorer.core.tag import TagEngine
 >>> e = TagEngine.bundled()
 >>> e.to_unicode_locale("cmn-Hans-CN")[0], e.to_unicode_locale("und")[0], e.to_unicode_locale("sh")[0]
-('zh-Hans-CN', 'root', 'sr-Latn')
+('zh-Hans-CN', 'und', 'sr-Latn')
 >>> e.from_unicode_locale("de_DE@collation=phonebook;currency=DDM")[0]
 'de-DE-u-co-phonebk-cu-ddm'
 >>> e.from_unicode_locale("root")[0], e.from_unicode_locale("en_US")[0]
@@ -21,16 +19,19 @@ and variants; variants are sorted and a ``-u-`` ``true`` type is dropped.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
+from weakref import WeakKeyDictionary
 
-from .syntax import cased
+from . import data
+from .uts35_canonical import Likely, UnicodeCanonicalization, Uts35Canonicalizer
 
 if TYPE_CHECKING:
     from .cldr import CldrData
     from .results import Analysis, CheckResult
+    from .tables import Tables
     from .tagvalues import Canonicalization
 
-__all__ = ["to_unicode_locale", "from_unicode_locale"]
+__all__ = ["to_unicode_locale", "from_unicode_locale", "unicode_canonical", "unicode_canonicalizer"]
 
 
 class TagEngine(Protocol):
@@ -38,6 +39,9 @@ class TagEngine(Protocol):
 
     @property
     def cldr(self) -> CldrData | None: ...
+
+    @property
+    def tables(self) -> Tables: ...
 
     def check(self, text: str) -> CheckResult: ...
 
@@ -51,104 +55,63 @@ def _first_errors(engine: TagEngine, tag: str) -> list[str]:
     return [f"{d.code}: {d.message}" for d in r.errors][:3]
 
 
-def to_unicode_locale(engine: TagEngine, tag: str) -> tuple[str, list[str]]:
-    """Return the Unicode locale identifier for BCP 47 *tag* and notes on what changed."""
-    r = engine.check(tag.strip())
-    if not r.well_formed:
-        return "", [
-            "Not a well-formed BCP 47 tag, so there is no Unicode locale identifier for it.",
-            *_first_errors(engine, tag.strip()),
-        ]
-    notes: list[str] = []
-    canon = engine.canonicalize(r.input)
-    cur = canon.tag
-    for step in canon.steps:
-        notes.append(f"BCP 47 canonical form: {step}")
+_CANONICALIZERS: WeakKeyDictionary[Any, Uts35Canonicalizer] = WeakKeyDictionary()
+
+
+def unicode_canonicalizer(engine: TagEngine) -> Uts35Canonicalizer | None:
+    """Return the UTS #35 canonicalizer for *engine*'s CLDR data and registry (built once), None without CLDR."""
     cldr = engine.cldr
-    a = engine.analyze(cur)
-    p = a.parse
-    if p.grandfathered is not None or len(p.extlangs) > 0:
-        key = cur.lower()
-        if cldr is not None and key in cldr.language_aliases:
-            new = cldr.language_aliases[key]
-            notes.append(
-                f"{cur} -> {new}: CLDR languageAlias (UTS #35 §3.3.1); Unicode locale ids have no "
-                "grandfathered tags or extlangs"
-            )
-            cur = new
-            a = engine.analyze(cur)
-            p = a.parse
-        else:
-            return "", [
-                f"'{cur}' has no Unicode locale identifier: UTS #35 allows neither grandfathered tags "
-                "without a replacement nor extended language subtags."
-            ]
-    if p.language is None:
-        return "", [f"'{cur}' is a private-use tag; a Unicode locale identifier must start with a language."]
-    lang = p.language[0].lower()
-    script = cased("script", p.script[0]) if p.script else None
-    region = cased("region", p.region[0]) if p.region else None
-    variants = [v[0].lower() for v in p.variants]
-    if cldr is not None:
-        # Longest CLDR language alias key first: 'sgn-br' before 'sgn'.
-        keys = ([f"{lang}-{region.lower()}"] if region else []) + [lang]
-        for key in keys:
-            alias_value = cldr.language_aliases.get(key)
-            if alias_value is None:
-                continue
-            new = alias_value
-            notes.append(f"language '{key}' -> '{new}': CLDR languageAlias (UTS #35 §3.3.1)")
-            alias = new.replace("_", "-").split("-")
-            lang = alias[0].lower()
-            if "-" in key:
-                region = None  # the alias key consumed the region
-            for extra in alias[1:]:
-                if len(extra) == 4 and extra.isalpha() and script is None:
-                    script = cased("script", extra)
-                elif (len(extra) == 2 or extra.isdigit()) and region is None:
-                    region = cased("region", extra)
-            break
-        if script and script.lower() in cldr.script_aliases:
-            new = cldr.script_aliases[script.lower()]
-            notes.append(f"script '{script}' -> '{new}': CLDR scriptAlias")
-            script = new
-        if region and region.lower() in cldr.territory_aliases:
-            new = cldr.territory_aliases[region.lower()]
-            first = new.split()[0]
-            more = " (the first of several: " + new + ")" if " " in new else ""
-            notes.append(f"region '{region}' -> '{first}': CLDR territoryAlias{more}")
-            region = first
-        for i, v in enumerate(variants):
-            if v in cldr.variant_aliases:
-                new = cldr.variant_aliases[v]
-                notes.append(f"variant '{v}' -> '{new}': CLDR variantAlias")
-                variants[i] = new.lower()
-    if variants != sorted(variants):
-        notes.append("variants sorted alphabetically (UTS #35 §3.2.1)")
-        variants.sort()
-    parts = [lang] + ([script] if script else []) + ([region] if region else []) + variants
-    tail: list[str] = []
-    for ext in p.extensions:
-        s = ext.singleton[0].lower()
-        body = [t[0].lower() for t in ext.subtags]
-        if s == "u":
-            kept: list[str] = []
-            for j, b in enumerate(body):
-                if b == "true" and j > 0 and len(body[j - 1]) == 2:
-                    notes.append(f"'-{body[j - 1]}-true' -> '-{body[j - 1]}': UTS #35 drops a 'true' type")
-                    continue
-                kept.append(b)
-            body = kept
-        tail.append("-".join([s, *body]))
-    if p.x_token is not None:
-        tail.append("-".join(["x"] + [t[0].lower() for t in p.privateuse]))
-    out = "-".join(parts + tail)
-    if out == "und":
-        notes.append("'und' alone -> 'root' (UTS #35 §3.3.1)")
-        out = "root"
+    if cldr is None:
+        return None
+    got = _CANONICALIZERS.get(engine)
+    if got is None:
+        preferred = {k: r.preferred_value for k, r in engine.tables.extlang.items() if r.preferred_value}
+        got = _CANONICALIZERS[engine] = Uts35Canonicalizer(cldr, preferred, likely_hook())
+    return got
+
+
+def likely_hook() -> Likely:
+    """Return the add-likely-subtags function Annex C's Territory Exception asks for (CLDR 48 likelySubtags).
+
+    The data is loaded on the first call, which only a territory alias with several replacements
+    makes; without the data the function answers None (the canonicalizer then takes the first).
+    """
+
+    def likely(base: str) -> str | None:
+        try:
+            supplemental = data.bundled_supplemental()
+        except data.DataError:
+            return None
+        got = supplemental.maximize(base)
+        return got.tag if got is not None else None
+
+    return likely
+
+
+def unicode_canonical(engine: TagEngine, text: str) -> UnicodeCanonicalization:
+    """Return the Unicode (UTS #35 Annex C) canonical form of *text* with its steps, or a refusal."""
+    c = unicode_canonicalizer(engine)
+    if c is None:
+        return UnicodeCanonicalization(text, None, (), "CLDR data is not loaded, so there is no Unicode form.")
+    return c.canonicalize(text)
+
+
+def to_unicode_locale(engine: TagEngine, tag: str) -> tuple[str, list[str]]:
+    """Return the Unicode BCP 47 locale identifier (UTS #35 canonical form) for *tag* and its steps as notes.
+
+    When there is none the result is ``""`` and the notes say why (with the RFC 5646 errors of an
+    ill-formed input).
+    """
+    got = unicode_canonical(engine, tag)
+    if got.tag is None:
+        notes = [got.refusal]
+        if "not a well-formed" in got.refusal:
+            notes += _first_errors(engine, tag)
+        return "", notes
+    notes = [str(s) for s in got.steps]
     if not notes:
-        notes.append("no change: the canonical BCP 47 tag is already a Unicode locale identifier")
-    return out, notes
+        notes.append("no change: the tag is already a Unicode BCP 47 locale identifier in canonical form")
+    return got.tag, notes
 
 
 def from_unicode_locale(engine: TagEngine, text: str) -> tuple[str, list[str]]:

@@ -38,7 +38,6 @@ from PySide6.QtWidgets import (
 
 from ..core import batch
 from ..core.batch import BatchRow, Summary
-from ..core.results import CheckResult
 from ..core.tag import TagEngine
 from .a11y import describe
 from .batch_worker import BatchJob, BatchWorker
@@ -46,15 +45,15 @@ from .table_model import Column, RowTableModel
 
 __all__ = ["BatchPane", "BatchModel", "batch_columns", "HAS_UNICODE_VERDICT"]
 
-#: Whether the engine gives the Unicode verdict (UTS #35 validity) on its results.
-HAS_UNICODE_VERDICT = hasattr(CheckResult, "unicode_valid")
+#: Whether the engine gives the Unicode verdict (UTS #35 validity): it does since the Unicode half merged.
+HAS_UNICODE_VERDICT = hasattr(TagEngine, "unicode_verdict")
 
 _YES, _NO = "yes", "no"
 _OPEN_FILTER = "Tag lists (*.txt *.csv *.tsv *.jsonl *.ndjson);;All files (*)"
 
 
-def _yn(v: bool | None) -> str:
-    return "—" if v is None else (_YES if v else _NO)
+def _yn(v: bool) -> str:
+    return _YES if v else _NO
 
 
 def batch_columns(engine: TagEngine) -> tuple[Column[BatchRow], ...]:
@@ -89,7 +88,7 @@ def batch_columns(engine: TagEngine) -> tuple[Column[BatchRow], ...]:
             Column(
                 "Unicode valid",
                 lambda r: _yn(r.unicode_valid),
-                sort_key=lambda r: (r.unicode_valid is None, bool(r.unicode_valid)),
+                sort_key=lambda r: r.unicode_valid,
                 header_tip="UTS #35: a valid Unicode locale identifier (a verdict of its own)",
             )
         )

@@ -36,6 +36,7 @@ from ..core.forms import FORMS, FormValue, compute_forms
 from ..core.registry import Registry
 from ..core.tag import CheckResult, TagEngine
 from ..core.tagvalues import Diagnostic, Severity
+from ..core.uts35_validity import UnicodeVerdict, unicode_verdict
 from .breakdown import BreakdownModel, BreakdownRow, breakdown_rows
 from .diagnostics import DiagnosticsList
 from .roles import LegendWidget, role_style
@@ -101,6 +102,7 @@ class EditorPane(QWidget):
         self._cache_result = engine.check("")
         self._shown_text: str | None = None
         self._shown_diagnostics: tuple[Diagnostic, ...] | None = None
+        self._shown_unicode_errors: tuple[Diagnostic, ...] = ()  # the errors that count for UTS #35 only
         self._forms: dict[str, FormValue] = {}
         self._last_committed = ""
         self._notice_text = ""
@@ -151,6 +153,17 @@ class EditorPane(QWidget):
         self.status.setAccessibleName("Tag status")
         self.status.setToolTip("Whether the tag is well-formed and valid (RFC 5646 §2.2.9), and its problems")
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        # The second verdict, never mixed into the first: is it a valid Unicode locale identifier?
+        self.unicode_status = QLabel(self)
+        self.unicode_status.setObjectName("unicode_status")
+        self.unicode_status.setAccessibleName("Unicode locale identifier status")
+        self.unicode_status.setWordWrap(True)
+        self.unicode_status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.unicode_status.setToolTip(
+            "A second verdict, apart from RFC 5646's: whether the tag is a valid Unicode BCP 47 locale identifier "
+            "(UTS #35 §3.2 and §3.6 with CLDR 48's data: its -u- keys and types, -t- fields, rg and sd values, no "
+            "extlangs or grandfathered tags). 'en-u-xx-yyy' is valid BCP 47 and not a valid Unicode locale id."
+        )
         self.notice = QLabel(self)
         self.notice.setWordWrap(True)
         self.notice.setAccessibleName("Editor notice")
@@ -280,6 +293,7 @@ class EditorPane(QWidget):
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(self.status)
+        layout.addWidget(self.unicode_status)
         layout.addWidget(self.scroll_area, 1)
 
         # Tab goes top to bottom, left to right: tag, its menus, the subtags, problems, then the forms.
@@ -515,9 +529,12 @@ class EditorPane(QWidget):
         if rows != self.breakdown_model.rows():  # skip the view reset (and its repaint) when nothing changed
             self.breakdown_model.set_rows(rows)
             self._fit_breakdown_columns()
-        if result.diagnostics != self._shown_diagnostics:
-            self._shown_diagnostics = result.diagnostics
-            self.problems.set_diagnostics(result.diagnostics)
+        verdict = unicode_verdict(self._engine, result)
+        self._shown_unicode_errors = verdict.diagnostics
+        shown = (*result.diagnostics, *verdict.own) if verdict.own else result.diagnostics
+        if shown != self._shown_diagnostics:
+            self._shown_diagnostics = shown
+            self.problems.set_diagnostics(shown)
         if len(text) > CHECK_LIMIT:
             # Forms of a cut text would pass for forms of the whole one: show none.
             note = f"the text is longer than {CHECK_LIMIT:,} characters"
@@ -526,6 +543,7 @@ class EditorPane(QWidget):
             self._forms = compute_forms(self._engine, result)
         self._show_forms()
         self._show_status(result)
+        self._show_unicode_status(result, verdict)
         self._render_notice()
         self._state.set_tag(text)
 
@@ -567,15 +585,35 @@ class EditorPane(QWidget):
             self.status.setText("Type a tag, or pick one from Examples.")
             return
         counts = dict.fromkeys(Severity, 0)
-        for diag in result.diagnostics:
+        for diag in self._shown_diagnostics or ():
             counts[diag.severity] += 1
         wf = "✔ well-formed" if result.well_formed else "✘ not well-formed"
-        valid = "✔ valid" if result.valid else "✘ not valid"
-        parts = [wf, valid if result.well_formed else "✘ not valid"]
-        parts.append(_plural(counts[Severity.ERROR], "error"))
+        valid = "✔ valid (RFC 5646)" if result.valid else "✘ not valid (RFC 5646)"
+        parts = [wf, valid if result.well_formed else "✘ not valid (RFC 5646)"]
+        errors = _plural(counts[Severity.ERROR], "error")
+        unicode_only = sum(1 for d in self._shown_unicode_errors)
+        if unicode_only:
+            errors += (
+                f" ({unicode_only} of them UTS #35's only)"
+                if unicode_only < counts[Severity.ERROR]
+                else (" (UTS #35's only)")
+            )
+        parts.append(errors)
         parts.append(_plural(counts[Severity.WARNING], "warning"))
         parts.append(_plural(counts[Severity.INFO], "note"))
         self.status.setText("  ·  ".join(parts))
+
+    def _show_unicode_status(self, result: CheckResult, verdict: UnicodeVerdict) -> None:
+        if not result.input or not result.well_formed:
+            self.unicode_status.setText("")
+            self.unicode_status.setVisible(False)
+            return
+        self.unicode_status.setVisible(True)
+        if verdict.valid:
+            self.unicode_status.setText("Unicode locale identifier (UTS #35): ✔ valid")
+        else:
+            why = verdict.reason.split(" (UTS #35")[0].split(" (RFC ")[0].rstrip(".")
+            self.unicode_status.setText(f"Unicode locale identifier (UTS #35): ✘ not valid: {why}")
 
     def changeEvent(self, event: QEvent) -> None:
         """Follow light/dark palette switches in the breakdown's swatches and colours."""

@@ -104,9 +104,9 @@ def test_convert_follows_the_registry(small_registry: Path, capsys: pytest.Captu
     status, [got] = _json_run(["convert", "--json", "--registry", str(small_registry), "iw_IL"], capsys)
     assert (status, got["result"]) == (0, "iw-IL")  # type: ignore[index]
     assert any("well-formed but not valid" in n and "'iw'" in n for n in got["notes"])  # type: ignore[index]
-    # To the Unicode form: the BCP 47 step uses the registry's Preferred-Value; without it CLDR's alias does.
+    # To the Unicode form: UTS #35 Annex C takes CLDR's alias, with or without the registry's Preferred-Value.
     _, [got] = _json_run(["convert", "--json", "--to", "unicode", "iw"], capsys)
-    assert got["result"] == "he" and "Preferred-Value" in got["notes"][0]  # type: ignore[index]
+    assert got["result"] == "he" and "CLDR languageAlias" in got["notes"][0]  # type: ignore[index]
     _, [got] = _json_run(["convert", "--json", "--to", "unicode", "--registry", str(small_registry), "iw"], capsys)
     assert got["result"] == "he" and "CLDR languageAlias" in got["notes"][0]  # type: ignore[index]
 
@@ -239,8 +239,10 @@ def test_explain_json_one_object_per_tag_with_records_diagnostics_and_forms(
     status, got = _json_run(["explain", "--json", "zh-yue-HK", "de-DE-u-co-phonebk", "en-US-Latn"], capsys)
     assert status == 1  # en-US-Latn is not well-formed
     yue, de, bad = got
-    assert list(yue) == ["input", "well_formed", "valid", "subtags", "diagnostics", "forms"]  # type: ignore[arg-type]
+    keys = ["input", "well_formed", "valid", "unicode_valid", "subtags", "diagnostics", "forms"]
+    assert list(yue) == keys  # type: ignore[arg-type]
     assert (yue["input"], yue["well_formed"], yue["valid"]) == ("zh-yue-HK", True, True)  # type: ignore[index]
+    assert yue["unicode_valid"] is False  # type: ignore[index]  # an extlang: valid BCP 47, no Unicode locale id
     ext = yue["subtags"][1]  # type: ignore[index]
     assert (ext["text"], ext["start"], ext["end"], ext["role"]) == ("yue", 3, 6, "extlang")
     rec = ext["record"]

@@ -18,7 +18,8 @@ def test_check_json_fields_and_order(capsys: pytest.CaptureFixture[str]) -> None
     lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
     assert [d["input"] for d in lines] == ["en-US", "zh-yue", "en-US-Latn"]
     first = lines[0]
-    assert list(first) == ["input", "well_formed", "valid", "canonical", "extlang_form", "subtags", "diagnostics"]
+    keys = ["input", "well_formed", "valid", "unicode_valid", "canonical", "extlang_form", "subtags", "diagnostics"]
+    assert list(first) == keys
     assert first["subtags"] == [
         {"text": "en", "start": 0, "end": 2, "role": "language"},
         {"text": "US", "start": 3, "end": 5, "role": "region"},
@@ -27,8 +28,14 @@ def test_check_json_fields_and_order(capsys: pytest.CaptureFixture[str]) -> None
     bad = lines[2]
     assert (bad["well_formed"], bad["valid"], bad["canonical"], bad["extlang_form"]) == (False, False, None, None)
     d = bad["diagnostics"][0]
-    assert list(d) == ["code", "severity", "start", "end", "message"]
-    assert (d["code"], d["severity"], d["start"], d["end"]) == ("script-after-region", "error", 6, 10)
+    assert list(d) == ["code", "severity", "start", "end", "message", "verdict"]
+    got = (d["code"], d["severity"], d["start"], d["end"], d["verdict"])
+    assert got == ("script-after-region", "error", 6, 10, "valid")
+    # zh-yue: valid BCP 47, not a valid Unicode locale id (an extlang); the diagnostic names its verdict.
+    assert (lines[1]["valid"], lines[1]["unicode_valid"]) == (True, False)
+    ext = [x for x in lines[1]["diagnostics"] if x["code"] == "unicode-extlang"]
+    assert ext and ext[0]["verdict"] == "unicode_valid" and "(UTS #35 §3.3)" in ext[0]["message"]
+    assert [x["verdict"] for x in lines[1]["diagnostics"] if x["severity"] != "error"] == [None, None]
 
 
 def test_check_exit_zero_when_all_valid(capsys: pytest.CaptureFixture[str]) -> None:
@@ -106,15 +113,17 @@ def test_explain_invalid_exit_one(capsys: pytest.CaptureFixture[str]) -> None:
 def test_convert_both_ways(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["convert", "de_DE@collation=phonebook;currency=DDM", "cmn-Hans-CN", "root", "und"]) == 0
     out = [x for x in capsys.readouterr().out.splitlines() if not x.startswith("  ")]
-    assert out == ["de-DE-u-co-phonebk-cu-ddm", "zh-Hans-CN", "und", "root"]
+    # 'und' stays 'und' in the Unicode BCP 47 form (UTS #35 §3.2); 'root' is read as input only.
+    assert out == ["de-DE-u-co-phonebk-cu-ddm", "zh-Hans-CN", "und", "und"]
 
 
 def test_convert_to_legacy_and_failure(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["convert", "--to", "legacy", "de-DE-u-co-phonebk"]) == 0
     assert capsys.readouterr().out.splitlines()[0] == "de_DE@collation=phonebook"
-    assert main(["convert", "--json", "--to", "unicode", "en_US"]) == 1
+    assert main(["convert", "--json", "--to", "unicode", " en"]) == 1
     got = json.loads(capsys.readouterr().out)
-    assert got["result"] is None and got["notes"]
+    assert got["result"] is None and "not a well-formed" in got["notes"][0]
+    assert any(n.startswith("whitespace") for n in got["notes"])
 
 
 def test_explain_names_the_parts_of_a_t_source_tag(capsys: pytest.CaptureFixture[str]) -> None:

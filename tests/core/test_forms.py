@@ -22,7 +22,8 @@ def test_each_form_of_a_tag() -> None:
     forms = compute_forms(engine, engine.check("cmn-Hans-CN-u-ca-islamicc"))
     assert forms["canonical"].value == "cmn-Hans-CN-u-ca-islamicc"
     assert forms["extlang"].value == "zh-cmn-Hans-CN-u-ca-islamicc"
-    assert forms["unicode"].value == "zh-Hans-CN-u-ca-islamicc"  # the CLDR alias cmn -> zh
+    # The CLDR alias cmn -> zh, and the deprecated calendar islamicc -> its preferred islamic-civil.
+    assert forms["unicode"].value == "zh-Hans-CN-u-ca-islamic-civil"
     assert forms["legacy"].value is not None and "@calendar=" in forms["legacy"].value
     plain = compute_forms(engine, engine.check("de-DE"))
     assert plain["legacy"].value == "de_DE"  # the legacy locale of a tag without -u-

@@ -91,7 +91,7 @@ def test_every_module_that_needs_a_subtag_shape_uses_the_shared_one() -> None:
         syntax,
         tables,
         tag,
-        unicode_locale,
+        uts35_canonical,
     )
     from bcp47_explorer.core.registry import RecordType
 
@@ -115,7 +115,7 @@ def test_every_module_that_needs_a_subtag_shape_uses_the_shared_one() -> None:
     assert compose.is_script is syntax.is_script and compose.is_extlang is syntax.is_extlang
     assert compose.is_language is syntax.is_language
     assert compose.cased is syntax.cased and canonical.cased is syntax.cased and tables.cased is syntax.cased
-    assert advice.cased is syntax.cased and unicode_locale.cased is syntax.cased
+    assert advice.cased is syntax.cased and uts35_canonical.cased is syntax.cased
     # One -u- and one -t- splitter for the parser, the fast path and canonicalization.
     for module in (grammar, fastpath, canonical):
         assert module.split_u is syntax.split_u, module.__name__

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from bcp47_explorer.core.diagnostics import judged_by_uts35
 from bcp47_explorer.core.tag import CheckResult, Role, Severity, TagEngine
+from bcp47_explorer.core.uts35_validity import first_singleton, unicode_verdict
 
 
 @pytest.fixture(scope="module")
@@ -22,51 +24,65 @@ def diag(r: CheckResult, code: str):
 
 
 # ------------------------------------------------------------------ the traps of the issue
+# RFC 5646 §2.2.9 validity and the Unicode verdict (UTS #35) side by side: the ABNF alone decides
+# well-formedness; -u-/-t- content, extlangs, grandfathered and private-use tags only touch the second.
 @pytest.mark.parametrize(
-    ("tag", "well_formed", "valid"),
+    ("tag", "well_formed", "valid", "unicode_valid"),
     [
-        ("sl-rozaj-biske", True, True),
-        ("de-1901-1901", True, False),
-        ("en-a-bbb-a-ccc", True, False),
-        ("en-Z", False, False),
-        ("en--US", False, False),
-        ("en-US-x", False, False),
-        ("en-a-", False, False),
-        ("zh-min-nan-Hant", True, False),
-        ("zh-yue-cmn", True, False),
-        ("ads-aeb", True, True),
-        ("x-whatever", True, True),
-        ("qaa-Qaaa-QM-x-southern", True, True),
-        ("i-klingon", True, True),
-        ("i-klingon-x-a", False, False),
-        ("zh-普通话", False, False),
-        ("tır", False, False),
-        ("en_US", False, False),
-        (" en", False, False),
-        ("", False, False),
-        ("en-", False, False),
-        ("-en", False, False),
-        ("en-US-Latn", False, False),
-        ("en-abcdefghi", False, False),
-        ("zh-min-nan", True, True),
-        ("art-lojban", True, True),
-        ("en-GB-oed", True, True),
-        ("sgn-BE-FR", True, True),
-        ("en-US-u-ca-gregory-nu-latn", True, True),
-        ("en-u-ca-foo", True, False),
-        ("en-u-zz-abc", True, False),
-        ("de-DE-u-co-phonebk-cu-ddm", True, True),
-        ("en-t-de-m0-ungegn", True, True),
-        ("en-t-xyz", True, False),
-        ("en-b-warble-a-babble", True, True),
-        ("abcd", True, False),
-        ("xyz", True, False),
-        ("en-JJ", True, False),
+        ("sl-rozaj-biske", True, True, True),
+        ("de-1901-1901", True, False, False),
+        ("en-a-bbb-a-ccc", True, False, False),
+        ("en-Z", False, False, False),
+        ("en--US", False, False, False),
+        ("en-US-x", False, False, False),
+        ("en-a-", False, False, False),
+        ("zh-min-nan-Hant", True, False, False),
+        ("zh-yue-cmn", True, False, False),
+        ("ads-aeb", True, True, False),
+        ("x-whatever", True, True, False),
+        ("qaa-Qaaa-QM-x-southern", True, True, True),
+        ("i-klingon", True, True, False),
+        ("i-klingon-x-a", False, False, False),
+        ("zh-普通话", False, False, False),
+        ("tır", False, False, False),
+        ("en_US", False, False, False),
+        (" en", False, False, False),
+        ("", False, False, False),
+        ("en-", False, False, False),
+        ("-en", False, False, False),
+        ("en-US-Latn", False, False, False),
+        ("en-abcdefghi", False, False, False),
+        ("zh-min-nan", True, True, False),
+        ("art-lojban", True, True, False),
+        ("en-GB-oed", True, True, False),
+        ("sgn-BE-FR", True, True, False),
+        ("en-US-u-ca-gregory-nu-latn", True, True, True),
+        ("en-u-ca-foo", True, True, False),
+        ("en-u-zz-abc", True, True, False),
+        ("en-u-xx-yyy", True, True, False),
+        ("en-u-c0", True, True, False),
+        ("de-DE-u-co-phonebk-cu-ddm", True, True, True),
+        ("en-t-de-m0-ungegn", True, True, True),
+        ("en-t-xyz", True, True, False),
+        ("en-t-m0", True, True, False),
+        ("en-t-1234", True, True, False),
+        ("en-t-de-DE-Latn", True, True, False),
+        ("de-t-en-emodeng-emodeng", True, True, False),
+        ("zh-yue", True, True, False),
+        ("en-GB-u-sd-usca", True, True, False),
+        ("en-u-rg-euzzzz", True, True, False),
+        ("en-b-warble-a-babble", True, True, True),
+        ("iw", True, True, True),
+        ("abcd", True, False, False),
+        ("xyz", True, False, False),
+        ("en-JJ", True, False, False),
     ],
 )
-def test_conformance_levels(engine: TagEngine, tag: str, well_formed: bool, valid: bool) -> None:
+def test_conformance_levels(engine: TagEngine, tag: str, well_formed: bool, valid: bool, unicode_valid: bool) -> None:
     r = engine.check(tag)
     assert (r.well_formed, r.valid) == (well_formed, valid), codes(r)
+    assert unicode_verdict(engine, r).valid is unicode_valid, unicode_verdict(engine, r)
+    assert r.as_dict()["unicode_valid"] is unicode_valid
     # The lazily computed analysis agrees with the fast path.
     a = engine.analyze(tag)
     assert (a.canonical_tag is not None, a.valid) == (well_formed, valid)
@@ -158,7 +174,6 @@ def test_out_of_order_script_keeps_the_other_roles(engine: TagEngine) -> None:
         ("123", "bad-language"),
         ("en-a1", "bad-subtag"),
         ("en-a-bbb-ccccccccc", "subtag-too-long"),
-        ("en-t-m0", "empty-t-field"),
         ("en-US-x", "empty-privateuse"),
         ("en-a", "empty-extension"),
         ("i-klingon-x-a", "grandfathered-extended"),
@@ -274,8 +289,11 @@ def test_diagnostic_codes_and_severities(engine: TagEngine, tag: str, code: str,
     assert d.severity is severity
     assert d.message
     assert 0 <= d.start <= d.end <= len(tag)
-    # Only errors make a well-formed tag invalid.
-    assert r.valid == (r.well_formed and not r.errors)
+    # Only errors make a well-formed tag invalid; errors in -u-/-t- content only as Unicode (UTS #35).
+    rfc_errors = [d for d in r.errors if not judged_by_uts35(d, first_singleton(r.analysis.parse))]
+    assert r.valid == (r.well_formed and not rfc_errors)
+    if severity is Severity.ERROR:
+        assert not unicode_verdict(engine, r).valid
 
 
 def test_advice_never_makes_invalid(engine: TagEngine) -> None:

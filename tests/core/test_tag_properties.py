@@ -6,8 +6,13 @@ from pathlib import Path
 
 import pytest
 from bcp47_explorer.core import grammar
+from bcp47_explorer.core.diagnostics import judged_by_uts35
 from bcp47_explorer.core.fastpath import quick_parse
 from bcp47_explorer.core.tag import Severity, TagEngine
+from bcp47_explorer.core.unicode_locale import unicode_canonical
+from bcp47_explorer.core.uts35_rules import is_unicode_bcp47_locale_id
+from bcp47_explorer.core.uts35_validity import _own as _own_findings
+from bcp47_explorer.core.uts35_validity import unicode_verdict, verdict_of
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -127,7 +132,9 @@ def test_any_string_checks_without_exception_and_spans_match(text: str) -> None:
         assert d.message and d.code
         if d.fix is not None:
             assert isinstance(d.fix.tag, str) and d.fix.label
-    assert r.valid == (r.well_formed and not any(d.severity is Severity.ERROR for d in r.diagnostics))
+    first = r.analysis.parse.extensions[0].singleton[1] if r.analysis.parse.extensions else None
+    rfc_errors = [d for d in r.diagnostics if d.severity is Severity.ERROR and not judged_by_uts35(d, first)]
+    assert r.valid == (r.well_formed and not rfc_errors)
     assert (r.canonical is None) == (not r.well_formed)
 
 
@@ -141,6 +148,42 @@ def test_fast_path_agrees_with_precise_analysis(text: str) -> None:
     assert r.canonical == (a.canonical.tag if a.canonical else None)
     assert r.extlang_form == (a.extlang.tag if a.extlang else None)
     assert sorted(r.diagnostics, key=repr) == sorted(a.diagnostics, key=repr)
+    # The Unicode verdict from the fast path's result equals the one from the precise analysis, and its
+    # shortcut for tags without extensions agrees with the full check.
+    fast_verdict = unicode_verdict(engine, r)
+    assert fast_verdict == verdict_of(engine, a)
+    if r.well_formed:
+        first = a.parse.extensions[0].singleton[1] if a.parse.extensions else None
+        uts35_errors = [d for d in a.diagnostics if d.severity is Severity.ERROR and judged_by_uts35(d, first)]
+        assert fast_verdict.valid == (a.valid and not uts35_errors and not _own_findings(engine, a.parse))
+
+
+# Tag-like strings built from pieces that reach every class of Annex C: alias keys of every table,
+# deprecated and aliased -u-/-t- values, subdivision aliases, extlangs, grandfathered tags, '_' and 'root'.
+UNICODE_PIECES = [
+    *PIECES, "sh", "YU", "SU", "hy", "arevmda", "no", "bokmal", "aaland", "polytoni", "Qaai", "200", "sk", "076",
+    "ms", "imperial", "tz", "est5edt", "ks", "primary", "ethiopic", "amete", "alem", "names", "yes", "cn11",
+    "no23", "fi01", "lud", "root", "tl", "mo", "aar", "cel", "gaulish", "zh-guoyu", "c0", "emodeng", "fonipa",
+]  # fmt: skip
+unicode_like = st.lists(st.sampled_from(UNICODE_PIECES), min_size=1, max_size=9).flatmap(
+    lambda parts: st.sampled_from(["-", "_"]).map(lambda sep: sep.join(parts))
+)
+
+
+@settings(max_examples=2500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(unicode_like, any_text))
+def test_the_unicode_form_is_a_fixed_point_and_a_unicode_locale_id_or_a_refusal(text: str) -> None:
+    engine = TagEngine.bundled()
+    got = unicode_canonical(engine, text)
+    if got.tag is None:
+        assert got.refusal  # an explicit refusal with a reason
+        return
+    assert is_unicode_bcp47_locale_id(got.tag), (text, got.tag)
+    assert engine.check(got.tag).well_formed  # a Unicode BCP 47 locale id is a BCP 47 tag
+    again = unicode_canonical(engine, got.tag)
+    assert again.tag == got.tag and again.steps == (), (text, got.tag, again)
+    if got.steps:
+        assert got.steps[0].before == text and got.steps[-1].after == got.tag
 
 
 @settings(max_examples=1500, deadline=None)

@@ -384,3 +384,30 @@ def test_dark_palette_switches_role_colours(qtbot, pane) -> None:  # type: ignor
 def test_forms_of_an_ill_formed_tag_say_why(engine) -> None:  # type: ignore[no-untyped-def]
     forms = compute_forms(engine, engine.check("en--US"))
     assert all(f.value is None and "not well-formed" in f.note for f in forms.values())
+
+
+def test_two_status_lines_never_mix_the_verdicts(qtbot, pane) -> None:  # type: ignore[no-untyped-def]
+    # Typed as a person would: en-u-xx-yyy is valid BCP 47 and not a valid Unicode locale identifier.
+    pane.editor.clear()
+    qtbot.keyClicks(pane.editor, "en-u-xx-yyy")
+    qtbot.waitUntil(lambda: pane.status.text().startswith("✔ well-formed"))
+    assert "✔ valid (RFC 5646)" in pane.status.text()
+    assert pane.unicode_status.isVisibleTo(pane)
+    assert pane.unicode_status.text().startswith("Unicode locale identifier (UTS #35): ✘ not valid: 'xx' is not")
+    # An extlang: valid BCP 47, and the Unicode verdict's own problem is listed with the others.
+    pane.editor.clear()
+    qtbot.keyClicks(pane.editor, "zh-yue-HK")
+    qtbot.waitUntil(lambda: "extlang" in pane.unicode_status.text())
+    assert "✔ valid (RFC 5646)" in pane.status.text()
+    codes = [d.code for d in pane._shown_diagnostics]
+    assert "unicode-extlang" in codes
+    assert pane.copy_form("unicode") == "yue-HK"
+    # Both verdicts pass.
+    pane.editor.clear()
+    qtbot.keyClicks(pane.editor, "de-DE-u-co-phonebk")
+    qtbot.waitUntil(lambda: pane.unicode_status.text().endswith("✔ valid"))
+    # Not well-formed: no Unicode line at all.
+    pane.editor.clear()
+    qtbot.keyClicks(pane.editor, "en--US")
+    qtbot.waitUntil(lambda: "✘ not well-formed" in pane.status.text())
+    assert not pane.unicode_status.isVisibleTo(pane)
