@@ -292,12 +292,15 @@ def _json_line(n: int, raw: str, key: int | str) -> SourceLine:
 RowTuple = tuple[Any, ...]
 
 
-def check_chunk(engine: TagEngine, lines: Sequence[tuple[int, str, str]]) -> list[RowTuple]:
+def check_chunk(
+    engine: TagEngine, lines: Sequence[tuple[int, str, str]], seen: dict[str, RowTuple] | None = None
+) -> list[RowTuple]:
     """Check ``(line, tag, note)`` items; return plain tuples (cheap to send between processes).
 
-    Repeated tags are checked once per chunk.
+    Repeated tags are checked once per chunk, or once per *seen* (a cache the caller keeps).
     """
-    seen: dict[str, RowTuple] = {}
+    if seen is None:
+        seen = {}
     analyse = engine.full_analysis
     error, warning = Severity.ERROR, Severity.WARNING
     out: list[RowTuple] = []
@@ -344,10 +347,21 @@ def pool_init() -> None:
 
 
 def pool_check_raw(fmt: str, key: int | str, first_line: int, lines: Sequence[str]) -> list[RowTuple]:
-    """:func:`check_raw` on the bundled engine, in a worker process (loaded once per process)."""
+    """:func:`check_raw` on the bundled engine, in a worker process (loaded once per process).
+
+    A worker remembers the results of up to :data:`_WORKER_CACHE_MAX` distinct tags across its
+    chunks: real lists repeat their tags a lot (``en-US`` a hundred thousand times).
+    """
     from .tag import bundled_engine
 
-    return check_raw(bundled_engine(), fmt, key, first_line, lines)
+    if len(_WORKER_CACHE) > _WORKER_CACHE_MAX:
+        _WORKER_CACHE.clear()
+    items = [(s.line, s.tag, s.note) for s in source_lines(fmt, key, first_line, lines)]
+    return check_chunk(bundled_engine(), items, _WORKER_CACHE)
+
+
+_WORKER_CACHE: dict[str, RowTuple] = {}
+_WORKER_CACHE_MAX = 300_000
 
 
 def export_chunk(engine: TagEngine, fmt: str, tags: Sequence[str], header: bool = False) -> str:
