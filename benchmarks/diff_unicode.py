@@ -109,6 +109,22 @@ def peers() -> dict[str, Callable[[str], str | None]]:
     return found
 
 
+def _refusal_kind(reason: str) -> str:
+    """Return a short name for the kind of a refusal, from its wording."""
+    for needle, kind in (
+        ("4-letter", "a 4-letter first subtag"),
+        ("not a UTS #35 key", "a -u- key that does not end in a letter"),
+        ("appears twice in the -t-", "a variant twice in the -t- source language"),
+        ("variant", "a variant twice"),
+        ("singleton", "a singleton twice"),
+        ("extlang", "extlangs that cannot be removed"),
+        ("-t-", "-t- content outside RFC 6497's syntax"),
+    ):
+        if needle in reason:
+            return kind
+    return reason[:60]
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--size", type=int, default=20000, help="benchmark corpus size added to the data-driven inputs")
@@ -122,11 +138,14 @@ def main() -> None:
     for name, peer in peers().items():
         same = refused_ours = refused_peer = 0
         groups: dict[str, list[tuple[str, str, str]]] = defaultdict(list)
+        refusals: dict[str, list[tuple[str, str]]] = defaultdict(list)
         for tag in tags:
             ours = unicode_canonical(engine, tag)
             theirs = peer(tag)
             if ours.tag is None:
                 refused_ours += 1
+                if theirs is not None and engine.check(tag).well_formed:
+                    refusals[_refusal_kind(ours.refusal)].append((tag, theirs))
                 continue
             if theirs is None:
                 refused_peer += 1
@@ -149,6 +168,15 @@ def main() -> None:
         for kinds, cases in sorted(groups.items(), key=lambda kv: -len(kv[1])):
             shown = "; ".join(f"`{t}` → `{o}` / `{p}`" for t, o, p in cases[:3])
             lines.append(f"| {kinds} | {len(cases):,} | {shown} |")
+        lines += [
+            "",
+            "Well-formed BCP 47 tags we refuse (with the reason) and the peer converts:",
+            "",
+            "| our reason | cases | examples (input → peer) |",
+            "|---|---:|---|",
+        ]
+        for kind, cases in sorted(refusals.items(), key=lambda kv: -len(kv[1])):
+            lines.append(f"| {kind} | {len(cases):,} | " + "; ".join(f"`{t}` → `{p}`" for t, p in cases[:3]) + " |")
         lines.append("")
         print(f"{name}: {Counter({'same': same, 'different': differ})}", file=sys.stderr)
     text = "\n".join(lines) + "\n"

@@ -661,16 +661,17 @@ UNICODE_EXTLANG = _m(
     "unicode-extlang",
     E,
     "UTS #35 §3.3",
-    "Unicode locale identifiers have no extlang subtags; the Unicode form writes '{fixed}'",
-    "Use the Unicode form",
+    "Unicode locale identifiers have no extlang subtags; the Unicode form replaces '{pair}' with the extlang's "
+    "Preferred-Value '{preferred}' (RFC 5646 §4.5 step 3, as UTS #35 Annex C asks)",
+    "Replace '{pair}' with '{preferred}'",
     "zh-yue-HK",
 )
 UNICODE_GRANDFATHERED = _m(
     "unicode-grandfathered",
     E,
     "UTS #35 §3.3",
-    "A grandfathered tag is not a valid Unicode locale identifier; the Unicode form is {fixed}",
-    "Use the Unicode form",
+    "A grandfathered tag is not a valid Unicode locale identifier; CLDR's languageAlias replaces it with {fixed}",
+    "Use CLDR's replacement",
     "i-klingon",
 )
 UNICODE_PRIVATEUSE_TAG = _m(

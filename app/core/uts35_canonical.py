@@ -61,6 +61,7 @@ from .tagvalues import Step
 from .uts35_rules import (
     ANNEX_C,
     U_KEY,
+    UNICODE_BCP47,
     AliasRules,
     LangId,
     Likely,
@@ -75,6 +76,7 @@ if TYPE_CHECKING:
 __all__ = ["Likely", "UnicodeCanonicalization", "Uts35Canonicalizer", "is_unicode_bcp47_locale_id"]
 
 _SYNTAX = "UTS #35 §3.2.1, Annex C 5"
+_SHAPE = UNICODE_BCP47.fullmatch
 _MAX_INPUT = 1000
 _MAX_ROUNDS = 64
 
@@ -210,7 +212,9 @@ class Uts35Canonicalizer:
         cur = self._syntax(steps[-1].after if steps else tag, work, steps)
         cur = self._aliases(work, cur, steps)
         cur = self._values(work, cur, steps)
-        if not is_unicode_bcp47_locale_id(cur):  # pragma: no cover - a test pins that it never happens
+        # The parse refused repeated variants and singletons and the syntax step dropped repeated keys, so
+        # the shape is what is left to assert (the tests check the whole predicate on every output).
+        if not _SHAPE(cur):  # pragma: no cover - a test pins that it never happens
             raise Refused(f"'{cur}' came out, which is not a Unicode BCP 47 locale identifier.")
         return cur
 
@@ -352,31 +356,38 @@ class Uts35Canonicalizer:
             first: dict[str, list[str]] = {}
             for k, types in kws:
                 first.setdefault(k, types)
-            w.u = (sorted(set(attrs)), sorted(first.items()))
-            step(
-                f"-u- attributes sorted and deduplicated, keywords sorted by key; a repeated key counts only the "
-                f"first time (RFC 6067 §2.1, {_SYNTAX})"
-            )
-            w.u = (w.u[0], [(k, [] if types == ["true"] else types) for k, types in w.u[1]])
-            step(f"a -u- type 'true' is removed ({_SYNTAX})")
+            new_u = (sorted(set(attrs)), sorted(first.items()))
+            if new_u[0] != attrs or new_u[1] != kws:  # render only when something moved
+                w.u = new_u
+                step(
+                    f"-u- attributes sorted and deduplicated, keywords sorted by key; a repeated key counts only "
+                    f"the first time (RFC 6067 §2.1, {_SYNTAX})"
+                )
+            if any(types == ["true"] for _k, types in new_u[1]):
+                w.u = (new_u[0], [(k, [] if types == ["true"] else types) for k, types in new_u[1]])
+                step(f"a -u- type 'true' is removed ({_SYNTAX})")
+            else:
+                w.u = new_u
         if w.t is not None:
             tlang, fields = w.t
             firstt: dict[str, list[str]] = {}
             for k, values in fields:
                 firstt.setdefault(k, values)
-            w.t = (tlang, sorted(firstt.items()))
-            step(f"-t- fields sorted by key; a repeated key counts only the first time (RFC 6497 §2.2, {_SYNTAX})")
+            new_fields = sorted(firstt.items())
+            if new_fields != fields:
+                w.t = (tlang, new_fields)
+                step(f"-t- fields sorted by key; a repeated key counts only the first time (RFC 6497 §2.2, {_SYNTAX})")
         return cur
 
     # ------------------------------------------------------------------ alias rules
     def _aliases(self, w: _Work, cur: str, steps: list[Step]) -> str:
         """Apply the alias rules to the language id and to the -t- source language until none matches."""
+        done = len(steps)
         w.lid = self._apply_rules(w.lid, w, cur, steps, "")
-        cur = w.render()
         if w.t is not None and w.t[0] is not None:
+            cur = steps[-1].after if len(steps) > done else cur
             w.t = (self._apply_rules(w.t[0], w, cur, steps, "-t- source language: "), w.t[1])
-            cur = w.render()
-        return cur
+        return steps[-1].after if len(steps) > done else cur
 
     def _apply_rules(self, lid: LangId, w: _Work, cur: str, steps: list[Step], where: str) -> LangId:
         for _ in range(_MAX_ROUNDS):

@@ -38,6 +38,7 @@ if TYPE_CHECKING:
 __all__ = [
     "ANNEX_C",
     "U_KEY",
+    "UNICODE_BCP47",
     "U_SUBTAG",
     "AliasRule",
     "AliasRules",
@@ -60,7 +61,7 @@ ANNEX_C = "UTS #35 Annex C"
 U_KEY = r"[A-Za-z0-9][A-Za-z]"
 U_SUBTAG = r"[A-Za-z0-9]{3,8}"
 _LANG_ID = rf"(?:{REGISTERED_LANGUAGE})(?:-(?:{SCRIPT}))?(?:-(?:{REGION}))?(?:-(?:{VARIANT}))*"
-_UNICODE_BCP47 = re.compile(
+UNICODE_BCP47 = re.compile(
     rf"{_LANG_ID}"
     rf"(?:-[uU](?:(?:-{U_SUBTAG})+(?:-{U_KEY}(?:-{U_SUBTAG})*)*|(?:-{U_KEY}(?:-{U_SUBTAG})*)+)"
     rf"|-[tT](?:-{_LANG_ID}(?:-{T_KEY}(?:-{U_SUBTAG})+)*|(?:-{T_KEY}(?:-{U_SUBTAG})+)+)"
@@ -75,7 +76,7 @@ def is_unicode_bcp47_locale_id(text: str) -> bool:
     >>> [is_unicode_bcp47_locale_id(t) for t in ("en-US", "root", "zh-yue", "en-u-c0", "de-1901-1901", "und")]
     [True, False, False, False, False, True]
     """
-    if not _UNICODE_BCP47.fullmatch(text):
+    if not UNICODE_BCP47.fullmatch(text):
         return False
     parts = text.lower().split("-")
     singletons = [p for p in parts if len(p) == 1]

@@ -31,9 +31,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from . import diagnostics as M
-from .syntax import VARIANT_KIND
+from .syntax import GRANDFATHERED, VARIANT_KIND
 from .tagvalues import Diagnostic, Severity
-from .unicode_locale import unicode_canonical
 from .uts35_rules import U_KEY
 
 if TYPE_CHECKING:
@@ -52,15 +51,10 @@ class UnicodeVerdict:
     valid: bool
     diagnostics: tuple[Diagnostic, ...] = ()  # the errors of the Unicode verdict (engine's and this module's)
     reason: str = ""  # one sentence: why not ("" when valid)
-
-    @property
-    def own(self) -> tuple[Diagnostic, ...]:
-        """Return the diagnostics only the Unicode verdict gives (the check's own list lacks them)."""
-        return tuple(d for d in self.diagnostics if d.code.startswith(_OWN_PREFIXES))
+    own: tuple[Diagnostic, ...] = ()  # those only the Unicode verdict gives (the check's own list lacks them)
 
 
 _VALID = UnicodeVerdict(True)
-_OWN_PREFIXES = ("unicode-", "sd-outside-region", "rg-not-regular")
 
 
 def first_singleton(p: Parse) -> int | None:
@@ -72,7 +66,18 @@ def unicode_verdict(engine: TagEngine, result: CheckResult) -> UnicodeVerdict:
     """Return the Unicode verdict on *result*'s tag (UTS #35 §3.2, §3.6); never raise."""
     if not result.well_formed:
         return UnicodeVerdict(False, (), "It is not a well-formed BCP 47 tag, so it is no Unicode locale identifier.")
+    if result.valid and _plain(result.input):
+        return _VALID  # no -u-/-t-, extlang, grandfathered or private-use tag: valid BCP 47 is all it takes
     return verdict_of(engine, result.analysis)
+
+
+def _plain(text: str) -> bool:
+    """Tell whether a well-formed tag has none of the parts UTS #35 judges beyond RFC 5646 (without parsing it)."""
+    low = text.lower()
+    if low in GRANDFATHERED or "-u-" in low or "-t-" in low or low.startswith("x-"):
+        return False
+    second = low.split("-", 2)[1:2]
+    return not (second and len(second[0]) == 3 and second[0].isalpha())
 
 
 def verdict_of(engine: TagEngine, a: Analysis) -> UnicodeVerdict:
@@ -84,17 +89,20 @@ def verdict_of(engine: TagEngine, a: Analysis) -> UnicodeVerdict:
         return _VALID  # a valid tag without extensions: nothing UTS #35 adds can fail
     first = first_singleton(p)
     found = [d for d in a.diagnostics if d.severity is Severity.ERROR and M.judged_by_uts35(d, first)]
-    found += _own(engine, p)
-    found.sort(key=_start)
+    own = _own(engine, p)
+    if own:
+        found += own
+        found.sort(key=_start)
     if not a.valid:
         return UnicodeVerdict(
             False,
             tuple(found),
             "It is not a valid BCP 47 tag (RFC 5646 §2.2.9), and CLDR's validity data for languages, scripts, "
             "regions and variants rests on the same registry, so it is no valid Unicode locale identifier either.",
+            tuple(own),
         )
     if found:
-        return UnicodeVerdict(False, tuple(found), found[0].message)
+        return UnicodeVerdict(False, tuple(found), found[0].message, tuple(own))
     return _VALID
 
 
@@ -113,22 +121,27 @@ def _own(engine: TagEngine, p: Parse) -> list[Diagnostic]:
     """Return the findings of UTS #35 that the engine's check does not make."""
     out: list[Diagnostic] = []
     text = p.text
+    cldr = engine.cldr
     if p.grandfathered is not None:
         g = p.grandfathered
-        got = unicode_canonical(engine, text)
-        fixed = f"'{got.tag}'" if got.tag is not None else "none"
-        out.append(M.UNICODE_GRANDFATHERED.make(g[1], g[2], got.tag, fixed=fixed))
+        target = cldr.language_aliases.get(g[0].lower()) if cldr is not None else None
+        fixed = f"'{target.replace('_', '-')}'" if target else "nothing (CLDR has no replacement)"
+        out.append(M.UNICODE_GRANDFATHERED.make(g[1], g[2], target, fixed=fixed))
         return out
     if p.language is None:
         fixed = "und-" + text
         out.append(M.UNICODE_PRIVATEUSE_TAG.make(0, len(text), fixed, fixed=fixed))
         return out
     if p.extlangs:
-        a, b = p.extlangs[0][1], p.extlangs[-1][2]
-        got = unicode_canonical(engine, text)
-        fixed = got.tag or "(none)"
-        out.append(M.UNICODE_EXTLANG.make(a, b, got.tag, fixed=fixed))
-    cldr = engine.cldr
+        lang, extlang = p.language, p.extlangs[0]
+        rec = engine.tables.extlang.get(extlang[0].lower())
+        preferred = rec.preferred_value.lower() if rec is not None and rec.preferred_value else None
+        pair = text[lang[1] : p.extlangs[-1][2]]
+        if preferred is not None and len(p.extlangs) == 1:
+            fix = text[: lang[1]] + preferred + text[extlang[2] :]
+            out.append(M.UNICODE_EXTLANG.make(extlang[1], extlang[2], fix, pair=pair, preferred=preferred))
+        else:
+            out.append(M.UNICODE_EXTLANG.make(extlang[1], p.extlangs[-1][2], None, pair=pair, preferred="(none)"))
     region = p.region[0].lower() if p.region else None
     for ext in p.extensions:
         s = ext.singleton[0].lower()
