@@ -59,6 +59,11 @@ __all__ = [
     "row_from_tuple",
     "rows_from_tuples",
     "Prepared",
+    "count_lines",
+    "blocks",
+    "header_of",
+    "check_block",
+    "pool_check_block",
     "prepare",
     "source_lines",
     "check_raw",
@@ -238,6 +243,56 @@ def prepare(data: bytes | str, fmt: str = "lines", column: int | str = 0, header
     return Prepared(fmt, key, first, lines)
 
 
+def count_lines(data: bytes | str) -> int:
+    """Return how many lines :func:`split_lines` finds in *data* (counted in C, without splitting)."""
+    if not data:
+        return 0
+    nl = b"\n" if isinstance(data, bytes) else "\n"
+    return data.count(nl) + (0 if data.endswith(nl) else 1)  # type: ignore[arg-type]
+
+
+def blocks(data: bytes | str, start: int = 0, size: int = 1 << 16) -> Iterator[tuple[int, bytes | str]]:
+    """Cut *data* from offset *start* into blocks of whole lines of about *size*; yield (lines before, block).
+
+    Only C-level searching and slicing: a GUI can cut a file of a million lines without a pause,
+    and each worker decodes and splits its own block (a line break is never inside a UTF-8
+    sequence, so blocks decode exactly as the whole would).
+    """
+    nl = b"\n" if isinstance(data, bytes) else "\n"
+    before = data.count(nl, 0, start) if start else 0  # type: ignore[arg-type]
+    n = len(data)
+    pos = start
+    while pos < n:
+        cut = data.find(nl, min(pos + size, n - 1))  # type: ignore[arg-type]
+        end = n if cut < 0 else cut + 1
+        block = data[pos:end]
+        yield before, block
+        before += block.count(nl)  # type: ignore[arg-type]
+        pos = end
+
+
+def header_of(data: bytes | str) -> tuple[str, int]:
+    """Return the first line of *data* as text and the offset where the second line starts."""
+    nl = b"\n" if isinstance(data, bytes) else "\n"
+    cut = data.find(nl)  # type: ignore[arg-type]
+    end = len(data) if cut < 0 else cut + 1
+    first = decode(data[:end]).rstrip("\n").rstrip("\r")
+    return first, end
+
+
+def check_block(
+    engine: TagEngine,
+    fmt: str,
+    key: int | str,
+    first_line: int,
+    block: bytes | str,
+    seen: dict[str, RowTuple] | None = None,
+) -> list[RowTuple]:
+    """Decode, split, read and check one block of whole lines whose first line is number *first_line*."""
+    items = [(s.line, s.tag, s.note) for s in source_lines(fmt, key, first_line, split_lines(decode(block)))]
+    return check_chunk(engine, items, seen)
+
+
 def source_lines(fmt: str, key: int | str, first_line: int, lines: Sequence[str]) -> list[SourceLine]:
     """Return the tag (and a note) of each raw line; *first_line* is the number of ``lines[0]``."""
     if fmt == "lines":
@@ -373,6 +428,15 @@ def export_chunk(engine: TagEngine, fmt: str, tags: Sequence[str], header: bool 
     else:
         export_csv(engine, tags, write, header=header)
     return "".join(out)
+
+
+def pool_check_block(fmt: str, key: int | str, first_line: int, block: bytes | str) -> list[RowTuple]:
+    """:func:`check_block` on the bundled engine in a worker process, with the worker's cache (see below)."""
+    from .tag import bundled_engine
+
+    if len(_WORKER_CACHE) > _WORKER_CACHE_MAX:
+        _WORKER_CACHE.clear()
+    return check_block(bundled_engine(), fmt, key, first_line, block, _WORKER_CACHE)
 
 
 def pool_export_chunk(fmt: str, tags: Sequence[str], header: bool = False) -> str:

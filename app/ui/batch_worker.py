@@ -242,22 +242,43 @@ class BatchWorker(QObject):
                 yield fallback(index)
 
     def _run_in_pool(self, job: BatchJob) -> None:
+        """Cut the source into blocks of whole lines (C-level work only) and check them in the processes."""
         t0 = time.perf_counter()
         try:
-            prep = self._prepare(job)
+            data: bytes | str
+            if job.path:
+                with open(job.path, "rb") as f:
+                    data = f.read()
+                if data.startswith(b"\xef\xbb\xbf"):
+                    data = data[3:]
+            else:
+                data = job.text
+            if job.fmt not in {k for k, _label in batch.FORMATS}:
+                raise ValueError(f"unknown format {job.fmt!r}")
         except (OSError, ValueError, MemoryError) as exc:
             self.failed.emit(f"Cannot read {job.path or 'the text'}: {getattr(exc, 'strerror', None) or exc}")
             return
-        total = len(prep.lines)
+        key: int | str = job.column
+        start = 0
+        total = batch.count_lines(data)
+        if job.fmt in ("csv", "tsv") and job.header and total:
+            first, start = batch.header_of(data)
+            names = batch.columns_of(first, job.fmt)
+            if isinstance(key, str) and key in names:
+                key = names.index(key)
+            total -= 1
+        elif job.fmt in ("csv", "tsv") and isinstance(key, str) and key.isdigit():
+            key = int(key) - 1
         self.started.emit(total)
-        starts = range(0, total, CHUNK)
+        parts = list(batch.blocks(data, start))
+        del data
         tasks: list[tuple[Callable[..., Any], tuple[Any, ...]]] = [
-            (batch.pool_check_raw, (prep.fmt, prep.key, prep.first_line + i, prep.lines[i : i + CHUNK])) for i in starts
+            (batch.pool_check_block, (job.fmt, key, before + 1, block)) for before, block in parts
         ]
 
         def here(index: int) -> list[tuple[Any, ...]]:
-            i = starts[index]
-            return batch.check_raw(self._engine, prep.fmt, prep.key, prep.first_line + i, prep.lines[i : i + CHUNK])
+            before, block = parts[index]
+            return batch.check_block(self._engine, job.fmt, key, before + 1, block)
 
         done = 0
         pool = self._pool()

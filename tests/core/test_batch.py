@@ -84,3 +84,20 @@ def test_csv_export_has_the_fields_of_check_json() -> None:
     assert json.loads(rows[1]["diagnostics"])[0]["code"] == "underscore-separator"
     assert json.loads(rows[0]["subtags"]) == [{"text": "en", "start": 0, "end": 2, "role": "language"},
                                               {"text": "US", "start": 3, "end": 5, "role": "region"}]  # fmt: skip
+
+
+def test_blocks_of_whole_lines_check_as_the_whole_does() -> None:
+    """The worker processes get blocks of whole lines; their rows equal those of the whole source."""
+    engine = bundled_engine()
+    data = "\r\n".join(["id,tag", *(f"{i},{t}" for i, t in enumerate(["en", "de-CH", "", "x", "zh-\u666e"] * 40))])
+    raw = ("\ufeff" + data + "\n").encode() + b"9,\xff\n"
+    whole = batch.check_lines(engine, batch.read_source(raw, "csv", "tag"))
+    body = raw[3:]
+    first, start = batch.header_of(body)
+    assert first == "id,tag"
+    key = batch.columns_of(first, "csv").index("tag")
+    parts = list(batch.blocks(body, start, size=64))
+    assert len(parts) > 10 and b"".join(b for _n, b in parts) == body[start:]
+    rows = [batch.row_from_tuple(t) for n, b in parts for t in batch.check_block(engine, "csv", key, n + 1, b)]
+    assert rows == whole
+    assert batch.count_lines(body) - 1 == len(rows)
