@@ -284,7 +284,7 @@ class BatchPane(QWidget):
         self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.setWordWrap(False)
-        for col, width in enumerate((60, 220, 90, 60) + ((100,) if HAS_UNICODE_VERDICT else ()) + (220, 380)):
+        for col, width in enumerate((50, 170, 85, 50) + ((95,) if HAS_UNICODE_VERDICT else ()) + (170, 380)):
             self.table.setColumnWidth(col, width)
 
         self.summary = QTableView()
@@ -304,6 +304,7 @@ class BatchPane(QWidget):
         self.summary.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.summary.verticalHeader().hide()
         self.summary.horizontalHeader().setStretchLastSection(True)
+        self.summary.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         self.summary.setSortingEnabled(True)
         self.summary.sortByColumn(2, Qt.SortOrder.DescendingOrder)  # the most frequent codes first
         self.summary.setMinimumWidth(300)
@@ -327,6 +328,7 @@ class BatchPane(QWidget):
         bottom.addWidget(side)
         bottom.setStretchFactor(0, 4)
         bottom.setStretchFactor(1, 1)
+        bottom.setSizes([800, 380])
         self.splitter.addWidget(top)
         self.splitter.addWidget(bottom)
         self.splitter.setStretchFactor(0, 1)
