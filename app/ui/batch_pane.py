@@ -441,6 +441,8 @@ class BatchPane(QWidget):
         """Stop a running check and wait for the worker (the pane or the window is going away)."""
         self.worker.cancel()
         self.worker.wait()
+        if not gc.isenabled():  # a run stopped before its end: the collector must not stay paused
+            gc.enable()
 
     # ------------------------------------------------------------------ filters
     def apply_filters(self) -> None:
