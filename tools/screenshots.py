@@ -4,7 +4,8 @@ Usage: python tools/screenshots.py [--out docs/screenshots] [--scale 1]
 
 Writes PANE[-small][-dark].png for each pane (editor, builder, browser): the default window size
 (1100x720) and a small one (700x450), in the light and the dark theme, on the bundled data with a sample
-tag; and the Build pane (build[-small][-dark].png) with the tag sr-Latn-RS on its Script step. It uses
+tag; the Build pane (build[-small][-dark].png) with the tag sr-Latn-RS on its Script step; and, at the
+default size, the teaching panes (anatomy, grammar, batch, matching) and the Help primer. It uses
 the platform Qt is given (QT_QPA_PLATFORM; offscreen when unset); the README's shots are made
 under Xvfb with the real one: ``Xvfb :86 & DISPLAY=:86 QT_QPA_PLATFORM=xcb python tools/screenshots.py``.
 Settings go to a temporary file, so the user's own settings are neither read nor changed.
@@ -28,6 +29,19 @@ THEMES = ("light", "dark")
 
 #: The Build pane's own tag, shown on its Script step (the likely script first).
 BUILD_TAG = "sr-Latn-RS"
+
+#: The teaching panes' shots at the default size: (file name, what to show).
+TEACHING = (
+    ("anatomy", "anatomy"), ("anatomy-ill-formed", "anatomy-bad"), ("grammar", "grammar"),
+    ("batch", "batch"), ("matching", "matching"), ("primer", "primer"),
+)  # fmt: skip
+
+#: Lines for the batch checker's shot: good tags, advice and errors of several kinds.
+BATCH_SAMPLE = (
+    "en-US\nde-DE-u-co-phonebk\nen_US\niw-IL\nzh-Hant-TW\nsr-Latn-RS\nen-US-Latn\nx-private\n"
+    "sl-rozaj-biske\nde-1901-1901\ni-klingon\nqaa-Qaaa-QM\nen--US\nes-419\nhy-Latn-IT-arevela\n"
+    "zh-yue-HK\nen-GB-oed\nja-Latn-hepburn-heploc\nis-Latn\nen-a-bbb-a-ccc\n"
+)
 
 #: A tag with several roles, a -u- part and one piece of advice (Latn is the Suppress-Script of de).
 SAMPLE_TAG = "de-Latn-CH-1901-u-co-phonebk"
@@ -79,6 +93,14 @@ def main(argv: list[str] | None = None) -> int:
                     print(f"cannot write {target}", file=sys.stderr)
                     return 1
                 print(target.relative_to(ROOT) if target.is_relative_to(ROOT) else target)
+                if not suffix:  # the teaching panes at the default size
+                    _prepare_teaching(app, window)
+                    for name, what in TEACHING:
+                        target = args.out / f"{name}{'-dark' if theme == 'dark' else ''}.png"
+                        if not _show(app, window, what).grab().save(str(target)):
+                            print(f"cannot write {target}", file=sys.stderr)
+                            return 1
+                        print(target.relative_to(ROOT) if target.is_relative_to(ROOT) else target)
                 window.close()
                 window.deleteLater()
     return 0
@@ -114,6 +136,50 @@ def _set_up(window: object) -> None:
     editor = window.pane("editor")  # type: ignore[attr-defined]
     if hasattr(editor, "show_subtag_at"):
         editor.show_subtag_at(SAMPLE_TAG.index("CH"))
+
+
+def _prepare_teaching(app, window):  # type: ignore[no-untyped-def]
+    """Fill the teaching panes for their shots: a batch checked, the grammar at its fourth step."""
+    panes = getattr(window, "teaching", None)
+    if panes is None:
+        return
+    panes.batch.input.setPlainText(BATCH_SAMPLE)
+    panes.batch.start()
+    while panes.batch.is_running():
+        app.processEvents()
+    panes.batch.problems_only.setChecked(False)
+
+
+def _show(app, window, pane):  # type: ignore[no-untyped-def]
+    """Bring *pane* to the front (or open the primer) and return the widget to grab."""
+    panes = getattr(window, "teaching", None)
+    if pane == "primer":
+        from bcp47_explorer.ui.primer import PrimerDialog
+
+        dialog = PrimerDialog(window)
+        dialog.resize(820, 760)
+        dialog.show()
+        for _ in range(5):
+            app.processEvents()
+        return dialog
+    if pane in ("anatomy", "anatomy-bad", "grammar", "batch", "matching") and panes is not None:
+        widget = getattr(panes, pane.split("-")[0])
+        window.state.set_tag("en-US-Latn-x-a" if pane == "anatomy-bad" else SAMPLE_TAG)
+        window.tabs.setCurrentWidget(widget)
+        for _ in range(5):
+            app.processEvents()
+        if pane.startswith("anatomy"):
+            widget.refresh()
+        if pane == "grammar":
+            widget.refresh()
+            widget.set_step(3)
+    else:
+        window.state.set_tag(SAMPLE_TAG)
+        # Switch without moving the focus: a focused editor shows its text selected.
+        window.tabs.setCurrentWidget(window.pane(pane))
+    for _ in range(5):  # let layouts settle; no user input is pending here
+        app.processEvents()
+    return window
 
 
 if __name__ == "__main__":

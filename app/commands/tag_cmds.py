@@ -7,14 +7,17 @@ import codecs
 import json
 import os
 import sys
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..cli import EXIT_NO_MATCH, EXIT_OK, CommandError, data_loaded, emit_json
+from ..core.anatomy import anatomy
+from ..core.anatomy_draw import layout, to_svg
+from ..core.checkjson import check_json_lines
 from ..core.forms import FORMS, FORMS_BY_KEY, compute_forms
 from ..core.tag import CheckResult, Severity, Subtag, TagEngine
 from ..core.unicode_locale import unicode_canonical
-from ..core.uts35_validity import first_singleton, unicode_verdict, verdict_label, verdict_of
+from ..core.uts35_validity import first_singleton, unicode_verdict, verdict_label
 from .common import common_options, engine_for, positive_int, record_to_json
 from .streams import clean_json_text, excerpt_marker, iter_stdin_lines
 from .streams import writer as _writer
@@ -88,6 +91,11 @@ def register(sub: Any) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("tags", nargs="+", metavar="TAG", help="tags to explain ('-' reads them from stdin)")
+    p.add_argument(
+        "--svg", metavar="FILE", help="write the tag's anatomy diagram as SVG to FILE ('-': stdout); one TAG"
+    )
+    p.add_argument("--theme", choices=("light", "dark"), default="light", help="with --svg: the diagram's colours")
+    p.add_argument("--scale", type=float, default=1.0, metavar="F", help="with --svg: multiply width and height by F")
     p.set_defaults(handler=_run_explain)
 
     p = sub.add_parser(
@@ -131,60 +139,6 @@ def _inputs(items: list[str]) -> Iterator[str]:
 
 # ----------------------------------------------------------------------------- check
 _DUMPS = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
-# The string encoder _DUMPS applies to a str, without the method call around it.
-_QUOTE: Callable[[str], str] = getattr(json.encoder, "c_encode_basestring", None) or json.encoder.py_encode_basestring
-
-
-def check_json_lines(engine: TagEngine, tags: Iterable[str]) -> Iterator[tuple[str, bool]]:
-    """Yield (one JSON line, valid) per tag, in the shape of ``bcp47 check --json``.
-
-    The line is built by hand, as this loop is most of the time ``bcp47 check --json`` takes.
-    Subtags of a well-formed tag need no escaping: they are ASCII letters and digits, or a
-    grandfathered tag, whose characters lowercase to ``[a-z0-9-]`` (the Kelvin sign, say),
-    never to a quote, a backslash or a control character.
-    """
-    quote = _QUOTE
-    analyse = engine.full_analysis
-    extlang_of = engine.extlang_of
-    for tag in tags:
-        a = analyse(tag)
-        p = a.parse
-        canonical = a.canonical_tag
-        uv = verdict_of(engine, a)  # the Unicode verdict (UTS #35), apart from RFC 5646's valid
-        unicode_valid = "true" if uv.valid else "false"
-        if canonical is not None:  # well-formed: no subtag needs escaping (see the docstring)
-            subtags = ",".join(
-                [f'{{"text":"{t}","start":{s},"end":{e},"role":"{role}"}}' for t, s, e, role in p.subtags]
-            )
-            head = f'{{"input":{quote(tag)},"well_formed":true,"valid":{"true" if a.valid else "false"},' \
-                f'"unicode_valid":{unicode_valid},' \
-                f'"canonical":"{canonical}","extlang_form":"{extlang_of(canonical)}","subtags":[{subtags}]'  # fmt: skip
-        else:
-            subtags = ",".join(
-                [
-                    f'{{"text":"{t}","start":{s},"end":{e},"role":"{role}"}}'
-                    if t.isascii() and t.isalnum()
-                    else f'{{"text":{quote(t)},"start":{s},"end":{e},"role":"{role}"}}'
-                    for t, s, e, role in p.subtags
-                ]
-            )
-            head = f'{{"input":{quote(tag)},"well_formed":{"true" if p.well_formed else "false"},"valid":false,' \
-                f'"unicode_valid":false,"canonical":null,"extlang_form":null,"subtags":[{subtags}]'  # fmt: skip
-        if p.diags or uv.diagnostics:
-            first = first_singleton(p)
-            diags = ",".join(
-                [
-                    f'{{"code":"{d.code}","severity":"{d.severity}","start":{d.start},"end":{d.end},'
-                    f'"message":{quote(d.message)},"verdict":{_VERDICT[verdict_label(d, first)]}}}'
-                    for d in (*a.diagnostics, *uv.own)
-                ]
-            )
-            yield f'{head},"diagnostics":[{diags}]}}', a.valid
-        else:
-            yield head + ',"diagnostics":[]}', a.valid
-
-
-_VERDICT = {None: "null", "valid": '"valid"', "unicode_valid": '"unicode_valid"'}
 
 
 def _run_check(args: argparse.Namespace) -> int:
@@ -476,6 +430,8 @@ tags are valid, 1 when any is not, 2 for usage or data errors.
 def _run_explain(args: argparse.Namespace) -> int:
     engine = engine_for(args)
     data_loaded()
+    if args.svg is not None:
+        return _explain_svg(engine, args)
     write = _writer(sys.stdout)
     all_valid = True
     for n, tag in enumerate(_inputs(args.tags)):
@@ -486,6 +442,26 @@ def _run_explain(args: argparse.Namespace) -> int:
         else:
             write(("\n" if n else "") + explain_text(engine, r))
     return EXIT_OK if all_valid else EXIT_NO_MATCH
+
+
+def _explain_svg(engine: TagEngine, args: argparse.Namespace) -> int:
+    """Write the anatomy diagram of the one tag given to the file --svg names."""
+    tags = list(_inputs(args.tags))
+    if len(tags) != 1:
+        raise CommandError(f"--svg draws one tag, not {len(tags)}")
+    if not 0.05 <= args.scale <= 50:
+        raise CommandError(f"--scale {args.scale:g} is out of range (0.05 to 50)")
+    r = engine.check(tags[0])
+    svg = to_svg(layout(anatomy(r)), args.theme, args.scale)
+    if args.svg == "-":
+        sys.stdout.write(svg)
+    else:
+        try:
+            with open(args.svg, "w", encoding="utf-8") as f:
+                f.write(svg)
+        except OSError as exc:
+            raise CommandError(f"cannot write {args.svg}: {exc.strerror or exc}") from exc
+    return EXIT_OK if r.valid else EXIT_NO_MATCH
 
 
 _ROLE_TEXT = {

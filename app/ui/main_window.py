@@ -34,6 +34,8 @@ from .editor import EditorPane
 from .registry_files import RegistryFiles
 from .settings import Settings
 from .state import TagState
+from .teaching import add_help_actions as add_teaching_help
+from .teaching import install_panes as install_teaching_panes
 from .theme import THEMES, apply_theme
 from .visible import shown_text
 
@@ -171,6 +173,7 @@ class MainWindow(QMainWindow):
         self.browser.registration_requested.connect(self._on_browser_registration_requested)
         if not isinstance(self.editor, Placeholder):
             self.editor.subtag_activated.connect(self._on_editor_subtag_activated)
+        install_teaching_panes(self, engine)  # anatomy, grammar, batch, matching (ui/teaching.py)
         counts = len(self.registry)
         cldr_text = f" · CLDR {cldr.version}" if cldr is not None else ""
         which = registry_kind(self.registry)
@@ -251,6 +254,7 @@ class MainWindow(QMainWindow):
 
         help_menu = bar.addMenu("&Help")
         self._action(help_menu, "&Keyboard shortcuts", self.show_shortcuts, QKeySequence.StandardKey.HelpContents)
+        add_teaching_help(self, help_menu)
         self._action(help_menu, "&About BCP 47 Explorer", self.show_about)
 
     def _fill_edit_menu(self) -> None:

@@ -1,0 +1,306 @@
+"""The matching playground: RFC 4647 basic filtering, extended filtering and lookup side by side, with traces.
+
+An Accept-Language value (or a plain list of desired languages) and the available tags (typed,
+pasted or from a file; separated by new lines, commas or spaces) go to the three schemes of
+:mod:`..core.matching` at once; each column shows its result and its trace: which range
+matched which tag, and for lookup the fallback chain step by step. Problems in the priority
+list are shown with a marker under their place; available tags that are not valid get a note
+(RFC 4647 compares text and never asks). A fourth column shows the CLDR best fit with
+its distance (UTS #35 Part 1 §4.4, :mod:`..core.bestfit`): the desired languages are the
+ranges without ``*``, each maximized with likely subtags and compared by CLDR's distances, with
+the level steps, the closest pairs and the parent-locale fallback (§4.1), as ``bcp47 match
+--best-fit`` prints them; it is a different standard from RFC 4647 and labelled so.
+"""
+
+from __future__ import annotations
+
+import html
+
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..core.batch import decode
+from ..core.bestfit import DEMOTION, THRESHOLD, BestFit, Matcher
+from ..core.data import DataError
+from ..core.localeinfo import matcher_for
+from ..core.matching import (
+    FilterResult,
+    LookupResult,
+    PriorityList,
+    basic_filter,
+    extended_filter,
+    format_q,
+    lookup,
+    parse_accept_language,
+)
+from ..core.tag import TagEngine
+from .a11y import describe
+
+__all__ = ["MatchingPane", "split_tags", "CANDIDATES"]
+
+#: How many of the closest desired/supported pairs the best-fit column lists (as bcp47 match --best-fit).
+CANDIDATES = 5
+
+
+def split_tags(text: str) -> list[str]:
+    """Return the tags in *text*, separated by new lines, commas or white space, in order.
+
+    >>> split_tags("de-CH, fr\\n  en-US  es")
+    ['de-CH', 'fr', 'en-US', 'es']
+    """
+    return text.replace(",", " ").split()
+
+
+class MatchingPane(QWidget):
+    """Try an Accept-Language list against available tags with every RFC 4647 scheme at once."""
+
+    def __init__(self, engine: TagEngine, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("MatchingPane")
+        self._engine = engine
+        self.ranges = QLineEdit("fr-CH, fr;q=0.9, en;q=0.8, de;q=0.7, *;q=0.5")
+        self.ranges.setAccessibleName("Accept-Language")
+        self.ranges.setToolTip("A priority list as in HTTP Accept-Language: ranges with optional q weights")
+        self.default = QLineEdit()
+        self.default.setAccessibleName("Lookup default")
+        self.default.setPlaceholderText("(none)")
+        self.default.setToolTip("What lookup answers when no range finds a tag (RFC 4647 leaves it to you)")
+        self.tags = QPlainTextEdit("de de-CH fr fr-CA fr-CH-1996 en-GB en-US-x-twain es-419 zh-Hant-TW")
+        self.tags.setAccessibleName("Available tags")
+        self.tags.setMaximumHeight(90)
+        self.open_button = QPushButton("Open tags file…")
+        self.problems = QLabel()
+        self.problems.setWordWrap(True)
+        describe(self.tags, "Available tags", "The tags on offer, separated by new lines, commas or spaces")
+        describe(self.open_button, "Open tags file", "Take the available tags from a text file")
+        form = QFormLayout()
+        form.addRow("Accept-Language:", self.ranges)
+        tags_row = QHBoxLayout()
+        tags_row.addWidget(self.tags, 1)
+        tags_row.addWidget(self.open_button)
+        form.addRow("Available tags:", tags_row)
+        form.addRow("Lookup default:", self.default)
+        self.basic = self._column("Basic filtering (RFC 4647 §3.3.1)")
+        self.extended = self._column("Extended filtering (RFC 4647 §3.3.2)")
+        self.lookup = self._column("Lookup (RFC 4647 §3.4)")
+        self.best_fit = self._column("CLDR best fit (UTS #35 §4.4)")
+        self._matcher: Matcher | None = None
+        self._matcher_problem = ""
+        cols = QHBoxLayout()
+        for title, view in (
+            ("Basic filtering (RFC 4647 §3.3.1)", self.basic),
+            ("Extended filtering (RFC 4647 §3.3.2)", self.extended),
+            ("Lookup (RFC 4647 §3.4)", self.lookup),
+            ("CLDR best fit (UTS #35 §4.4, not RFC 4647)", self.best_fit),
+        ):
+            box = QGroupBox(title)
+            bl = QVBoxLayout(box)
+            bl.addWidget(view)
+            cols.addWidget(box, 1)
+        lay = QVBoxLayout(self)
+        lay.addLayout(form)
+        lay.addWidget(self.problems)
+        lay.addLayout(cols, 1)
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(150)
+        self._timer.timeout.connect(self.refresh)
+        self.ranges.textChanged.connect(self._on_input_changed)
+        self.default.textChanged.connect(self._on_input_changed)
+        self.tags.textChanged.connect(self._on_input_changed)
+        self.open_button.clicked.connect(self._on_open_button_clicked)
+        self.results: tuple[PriorityList, FilterResult, FilterResult, LookupResult] | None = None
+        self.fit: BestFit | None = None
+        self.refresh()
+
+    @staticmethod
+    def _column(name: str) -> QTextBrowser:
+        view = QTextBrowser()
+        describe(view, name, f"{name}: the result and its trace")
+        view.setOpenLinks(False)
+        return view
+
+    def set_inputs(self, ranges: str, tags: list[str] | str, default: str = "") -> None:
+        """Fill the fields and show the results at once."""
+        self.ranges.setText(ranges)
+        self.tags.setPlainText(tags if isinstance(tags, str) else "\n".join(tags))
+        self.default.setText(default)
+        self.refresh()
+
+    def load_tags_file(self, path: str) -> bool:
+        """Take the available tags from the file at *path*; say why in the pane when it cannot be read."""
+        try:
+            with open(path, "rb") as f:
+                text = decode(f.read(4 << 20))
+        except OSError as exc:
+            self.problems.setText(f"<b>Cannot read {html.escape(path)}:</b> {html.escape(exc.strerror or str(exc))}")
+            return False
+        # Bytes that are not UTF-8 become U+FFFD, each a tag the notes will call not well-formed.
+        self.tags.setPlainText(text.encode("utf-8", "surrogateescape").decode("utf-8", "replace"))
+        return True
+
+    def refresh(self) -> None:
+        """Run the three schemes on the current inputs."""
+        self._timer.stop()
+        plist = parse_accept_language(self.ranges.text())
+        tags = split_tags(self.tags.toPlainText())
+        default = self.default.text().strip() or None
+        notes = [self._problem_html(plist, p.message, p.start, p.end, p.severity) for p in plist.problems]
+        for tag in dict.fromkeys(tags):
+            r = self._engine.check(tag)
+            if not r.valid:
+                first = r.errors[0].message if r.errors else ""
+                verdict = "not valid" if r.well_formed else "not well-formed"
+                notes.append(f"note: available tag <code>{html.escape(tag)}</code> is {verdict}: {html.escape(first)}")
+        self.problems.setText("<br>".join(notes))
+        if plist.errors:
+            msg = "<p><b>The priority list has errors</b> (above); fix them to see the results.</p>"
+            for view in (self.basic, self.extended, self.lookup, self.best_fit):
+                view.setHtml(msg)
+            self.results = None
+            self.fit = None
+            return
+        basic, ext, look = basic_filter(plist, tags), extended_filter(plist, tags), lookup(plist, tags, default)
+        self.results = (plist, basic, ext, look)
+        self.basic.setHtml(self._filter_html(plist, basic))
+        self.extended.setHtml(self._filter_html(plist, ext))
+        self.lookup.setHtml(self._lookup_html(plist, look, default))
+        self.best_fit.setHtml(self._best_fit_html(plist, tags, default))
+
+    # --------------------------------------------------------------- rendering
+    @staticmethod
+    def _problem_html(plist: PriorityList, message: str, start: int, end: int, severity: str) -> str:
+        marker = ""
+        if plist.text.strip() and end > start:
+            width = max(end - start, 1)
+            under = " " * start + "~" * (width - 1) + "^"
+            marker = f"<pre style='margin:0'>{html.escape(plist.text)}\n{under}</pre>"
+        return f"{html.escape(severity)}: {html.escape(message)}{marker}"
+
+    @staticmethod
+    def _priority_html(plist: PriorityList) -> str:
+        items = "".join(f"<li><code>{html.escape(r.text)}</code> (q={format_q(r.q)})</li>" for r in plist.ranges)
+        out = f"<p>Priority list, highest first:</p><ol>{items}</ol>"
+        if plist.excluded:
+            left = ", ".join(f"<code>{html.escape(r.text)}</code>" for r in plist.excluded)
+            out += f"<p>Left out (q=0, not acceptable): {left}</p>"
+        return out
+
+    def _filter_html(self, plist: PriorityList, result: FilterResult) -> str:
+        tags = ", ".join(f"<b>{html.escape(t)}</b>" for t in result.tags) or "<i>nothing matched</i>"
+        out = [f"<p>Result: {tags}</p>", self._priority_html(plist), "<p>Trace:</p><ul>"]
+        applied = {r.text for r in result.ranges}
+        for rng in plist.ranges:
+            if rng.text not in applied:
+                out.append(f"<li><code>{html.escape(rng.text)}</code>: skipped (see the notes)</li>")
+                continue
+            mine = [m.tag for m in result.matches if m.range == rng.text]
+            hits = ", ".join(html.escape(t) for t in mine) if mine else "no further tag"
+            out.append(f"<li>range <code>{html.escape(rng.text)}</code> matches: {hits}</li>")
+        out.append("</ul>")
+        if result.unmatched:
+            out.append(f"<p>No range matches: {html.escape(', '.join(result.unmatched))}</p>")
+        for p in result.problems:
+            if p.code in ("extended-range",):
+                out.append(f"<p><i>{html.escape(p.message)}</i></p>")
+        return "".join(out)
+
+    def _lookup_html(self, plist: PriorityList, result: LookupResult, default: str | None) -> str:
+        if result.matched:
+            found, rng = html.escape(result.tag or ""), html.escape(result.range or "")
+            head = f"<p>Result: <b>{found}</b> (from range <code>{rng}</code>)</p>"
+        elif default is not None:
+            head = f"<p>Result: <b>{html.escape(default)}</b> (the default: no range matched)</p>"
+        else:
+            head = "<p>Result: <i>nothing matched and no default is set</i></p>"
+        out = [head, self._priority_html(plist), "<p>Fallback chain:</p><ol>"]
+        for step in result.chain:
+            outcome = f"matches <b>{html.escape(step.matched)}</b>" if step.matched is not None else "no tag"
+            out.append(
+                f"<li><code>{html.escape(step.candidate)}</code> (range {html.escape(step.range)}) → {outcome}</li>"
+            )
+        if not result.matched and default is not None:
+            out.append(f"<li>(default) → {html.escape(default)}</li>")
+        out.append("</ol>")
+        for p in result.problems:
+            if p.code == "wildcard-ignored":
+                out.append(f"<p><i>{html.escape(p.message)}</i></p>")
+        return "".join(out)
+
+    def matcher(self) -> Matcher | None:
+        """Return the CLDR language matcher (built on first use; None when its data cannot be loaded)."""
+        if self._matcher is None and not self._matcher_problem:
+            try:
+                self._matcher = matcher_for(self._engine)
+            except DataError as exc:
+                self._matcher_problem = str(exc)
+        return self._matcher
+
+    def _best_fit_html(self, plist: PriorityList, tags: list[str], default: str | None) -> str:
+        matcher = self.matcher()
+        if matcher is None:
+            self.fit = None
+            return f"<p><b>The CLDR matching data cannot be loaded:</b> {html.escape(self._matcher_problem)}</p>"
+        desired = [r.text for r in plist.ranges if r.text != "*"]
+        fit = self.fit = matcher.best_fit(desired, tags, default=default)
+        if fit.matched:
+            head = (
+                f"<p>Result: <b>{html.escape(fit.supported or '')}</b> for <code>{html.escape(fit.desired or '')}"
+                f"</code>, distance {fit.distance}"
+                + (f" (with the demotion {fit.effective})" if fit.effective != fit.distance else "")
+                + "</p>"
+            )
+        else:
+            answer = html.escape(fit.supported) if fit.supported else "<i>nothing</i>"
+            head = f"<p>Result: <b>{answer}</b> (the default: no supported tag within distance {THRESHOLD})</p>"
+        out = [head, f"<p><i>{html.escape(fit.reason)}</i></p>"]
+        if fit.best is not None and fit.matched:
+            out.append("<p>Levels:</p><ul>")
+            for step in fit.best.steps:
+                rule = f" — rule {html.escape(str(step.rule))}" if step.rule is not None else ""
+                out.append(
+                    f"<li>{html.escape(step.level)}: {html.escape(step.desired)} ~ "
+                    f"{html.escape(step.supported)} = {step.distance}{rule}</li>"
+                )
+            out.append("</ul>")
+        if fit.candidates:
+            out.append("<p>Closest pairs (distance, desired ~ supported):</p><ol>")
+            for d in fit.candidates[:CANDIDATES]:
+                out.append(
+                    f"<li>{d.total}: {html.escape(d.desired)} ({html.escape(d.desired_max)}) ~ "
+                    f"{html.escape(d.supported)} ({html.escape(d.supported_max)})</li>"
+                )
+            out.append("</ol>")
+        if desired:
+            chain = matcher.data.parent_chain(desired[0])
+            out.append(
+                f"<p>Parent-locale fallback of {html.escape(desired[0])} (UTS #35 §4.1): "
+                f"{html.escape(' → '.join(chain))}</p>"
+            )
+        if len(desired) != len(plist.ranges):
+            out.append("<p><i>'*' names no language to match and is left out of the best fit.</i></p>")
+        out.append(f"<p>Threshold {THRESHOLD}, demotion {DEMOTION} per later desired language (ICU's defaults).</p>")
+        return "".join(out)
+
+    # ------------------------------------------------------------------ slots
+    def _on_input_changed(self, *_args: object) -> None:
+        self._timer.start()
+
+    def _on_open_button_clicked(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(
+            self, "Open a list of available tags", "", "Text files (*.txt);;All files (*)"
+        )
+        if path:
+            self.load_tags_file(path)

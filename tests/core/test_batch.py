@@ -1,0 +1,103 @@
+"""Pins the batch checker's core: reading lines/CSV/TSV/JSON lines (bad lines kept), rows, summary, and exports
+equal to `bcp47 check --json`."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import subprocess
+import sys
+
+from bcp47_explorer.core import batch
+from bcp47_explorer.core.tag import bundled_engine
+
+
+def test_lines_are_split_as_check_reads_stdin_and_bad_lines_keep_their_row() -> None:
+    huge = "a" * (batch.HUGE_LINE + 5)
+    src = batch.read_source(b"en-US\r\n\xff\xfe\n\n" + huge.encode() + b"\nzh-Hant", "lines")
+    assert [(s.line, s.tag) for s in src] == [(1, "en-US"), (2, "\udcff\udcfe"), (3, ""), (4, huge), (5, "zh-Hant")]
+    assert src[1].note == "not valid UTF-8: undecodable bytes are shown as U+DCxx"
+    assert src[3].note == f"a line of {len(huge):,} characters: checked whole, shown cut"
+    rows = batch.check_lines(bundled_engine(), src)
+    assert [r.line for r in rows] == [1, 2, 3, 4, 5]
+    assert rows[1].codes == ("bad-character",) and not rows[1].well_formed and rows[1].errors == 2
+    assert rows[2].codes == ("empty-tag",)
+    assert rows[3].codes and not rows[3].well_formed
+    assert batch.display_text(rows[1].input) == "\ufffd\ufffd"
+    assert batch.display_text(rows[3].input).endswith("…") and len(batch.display_text(rows[3].input)) == 201
+
+
+def test_csv_tsv_and_json_lines_take_the_chosen_column() -> None:
+    text = 'id,tag,comment\n1,de-DE,"a, b"\n2\n3,en_US,x\n4,"unterminated\n'
+    src = batch.read_source(text, "csv", "tag")
+    assert [(s.line, s.tag) for s in src[:1]] == [(2, "de-DE")]
+    assert src[1].tag == "2" and "no column 2 in this row" in src[1].note
+    assert src[2].tag == "en_US"
+    assert batch.columns_of(text, "csv") == ["id", "tag", "comment"]
+    tsv = batch.read_source("de\tx\nfr-CA\ty\n", "tsv", 0, header=False)
+    assert [s.tag for s in tsv] == ["de", "fr-CA"]
+    jl = batch.read_source('"en"\n{"tag": "sr-Latn", "n": 1}\n{"n": 2}\nnot json\n', "jsonl", "tag")
+    assert [s.tag for s in jl] == ["en", "sr-Latn", '{"n": 2}', "not json"]
+    assert jl[2].note.startswith("no string under 'tag'") and jl[3].note.startswith("not JSON")
+
+
+def test_rows_carry_verdicts_canonical_codes_and_counts() -> None:
+    rows = batch.check_lines(bundled_engine(), batch.read_source("iw-IL\nen-US-Latn\nsl-rozaj-biske\niw-IL\n"))
+    iw, bad, ok, iw2 = rows
+    assert (iw.well_formed, iw.valid, iw.canonical, iw.codes, iw.warnings) == (True, True, "he-IL", ("deprecated",), 1)
+    assert (bad.well_formed, bad.valid, bad.canonical, bad.codes[0]) == (False, False, None, "script-after-region")
+    assert (ok.valid, ok.codes, ok.has_problem) == (True, (), False)
+    assert iw2.line == 4 and iw2.codes == iw.codes
+    assert batch.first_problem(bundled_engine(), bad).startswith("script-after-region: 'Latn' is a script subtag")
+    s = batch.summarize(rows)
+    assert (s.rows, s.well_formed, s.valid, s.with_problems) == (4, 3, 3, 3)
+    assert s.per_code[0] == ("deprecated", "warning", 2)
+
+
+def _cli_check_json(data: bytes) -> bytes:
+    env = {**os.environ, "LC_ALL": "C.UTF-8"}  # a POSIX locale: standard streams write undecodable bytes back
+    proc = subprocess.run([sys.executable, "-m", "bcp47_explorer.cli", "check", "--json", "-"], input=data,
+                          capture_output=True, check=False, env=env)  # fmt: skip
+    assert proc.returncode in (0, 1), proc.stderr
+    return proc.stdout
+
+
+def test_json_lines_export_equals_check_json_byte_for_byte() -> None:
+    data = "\n".join(["en-US", "en_US", "iw-IL", "", "zh-普通话", "de-DE-u-co-phonebk", "x-a", '"q"']).encode()
+    data += b"\n\xff-US\n"
+    tags = [s.tag for s in batch.read_source(data)]
+    out = io.StringIO()
+    assert batch.export_json_lines(bundled_engine(), tags, out.write) == len(tags)
+    # The batch pane writes the export with surrogateescape: input bytes that were not UTF-8 come back unchanged.
+    mine = out.getvalue().encode("utf-8", "surrogateescape")
+    assert mine == _cli_check_json(data)
+
+
+def test_csv_export_has_the_fields_of_check_json() -> None:
+    out = io.StringIO()
+    batch.export_csv(bundled_engine(), ["en-US", "en_US"], out.write)
+    rows = list(csv.DictReader(io.StringIO(out.getvalue())))
+    assert tuple(rows[0]) == batch.CSV_FIELDS
+    assert rows[0]["well_formed"] == "true" and rows[0]["canonical"] == "en-US"
+    assert json.loads(rows[1]["diagnostics"])[0]["code"] == "underscore-separator"
+    assert json.loads(rows[0]["subtags"]) == [{"text": "en", "start": 0, "end": 2, "role": "language"},
+                                              {"text": "US", "start": 3, "end": 5, "role": "region"}]  # fmt: skip
+
+
+def test_blocks_of_whole_lines_check_as_the_whole_does() -> None:
+    """The worker processes get blocks of whole lines; their rows equal those of the whole source."""
+    engine = bundled_engine()
+    data = "\r\n".join(["id,tag", *(f"{i},{t}" for i, t in enumerate(["en", "de-CH", "", "x", "zh-\u666e"] * 40))])
+    raw = ("\ufeff" + data + "\n").encode() + b"9,\xff\n"
+    whole = batch.check_lines(engine, batch.read_source(raw, "csv", "tag"))
+    body = raw[3:]
+    first, start = batch.header_of(body)
+    assert first == "id,tag"
+    key = batch.columns_of(first, "csv").index("tag")
+    parts = list(batch.blocks(body, start, size=64))
+    assert len(parts) > 10 and b"".join(b for _n, b in parts) == body[start:]
+    rows = [batch.row_from_tuple(t) for n, b in parts for t in batch.check_block(engine, "csv", key, n + 1, b)]
+    assert rows == whole
+    assert batch.count_lines(body) - 1 == len(rows)
