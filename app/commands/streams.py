@@ -19,10 +19,11 @@ from __future__ import annotations
 
 import contextlib
 import os
-import re
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TextIO
+
+from ..core.checkjson import clean_json_text
 
 __all__ = [
     "clean_json_text",
@@ -32,17 +33,6 @@ __all__ = [
     "use_json_stdout",
     "writer",
 ]
-
-_SURROGATE = re.compile("[\ud800-\udfff]")
-
-
-def clean_json_text(text: str) -> str:
-    """Return JSON text with each lone surrogate (an input byte that was not UTF-8) replaced by U+FFFD.
-
-    >>> clean_json_text('{"input":"de-\\udcff"}')
-    '{"input":"de-\\ufffd"}'
-    """
-    return text if text.isascii() else _SURROGATE.sub("\ufffd", text)
 
 
 def prepare_streams() -> None:

@@ -36,7 +36,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from .checkjson import check_json_lines
+from .checkjson import check_json_lines, clean_json_text
 from .diagnostics import severity_of
 from .tagvalues import Severity
 from .uts35_validity import verdict_of
@@ -514,7 +514,7 @@ def export_json_lines(
     n = 0
     batch: list[str] = []
     for line, _valid in check_json_lines(engine, tags):
-        batch.append(line)
+        batch.append(clean_json_text(line))  # strict UTF-8, as `bcp47 check --json` writes it
         n += 1
         if len(batch) >= 2000:
             batch.append("")

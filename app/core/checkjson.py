@@ -11,6 +11,7 @@ The batch checker's export and ``bcp47 check --json`` write the same bytes becau
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING
 
@@ -76,3 +77,17 @@ def check_json_lines(engine: TagEngine, tags: Iterable[str]) -> Iterator[tuple[s
 
 
 _VERDICT = {None: "null", "valid": '"valid"', "unicode_valid": '"unicode_valid"'}
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def clean_json_text(text: str) -> str:
+    """Return JSON text with each lone surrogate (an input byte that was not UTF-8) replaced by U+FFFD.
+
+    What ``bcp47 check --json`` writes and the batch pane exports: strict UTF-8 whatever the input.
+
+    >>> clean_json_text('{"input":"de-\\udcff"}')
+    '{"input":"de-\\ufffd"}'
+    """
+    return text if text.isascii() else _SURROGATE.sub("\ufffd", text)

@@ -34,7 +34,7 @@ import stat
 from collections.abc import Callable
 from pathlib import Path
 
-__all__ = ["UnsafeWriteError", "check_writable", "describe", "write_file", "read_small_regular"]
+__all__ = ["AtomicFile", "UnsafeWriteError", "check_writable", "describe", "write_file", "read_small_regular"]
 
 
 class UnsafeWriteError(OSError):
@@ -126,6 +126,87 @@ def check_writable(
             raise UnsafeWriteError(f"{p} already exists and is not a {what} of this app; refusing to overwrite it")
 
 
+class AtomicFile:
+    """A file being written by the rules above, piece by piece: :meth:`commit` puts it in place.
+
+    For output too large to hold in memory (a batch export of a million rows). Until
+    :meth:`commit` the target is untouched; :meth:`discard` (or any failure) removes the private
+    temporary file. Raises :class:`UnsafeWriteError` like :func:`write_file`.
+    """
+
+    def __init__(
+        self,
+        path: str | os.PathLike[str],
+        is_ours: Callable[[bytes], bool] | None = None,
+        *,
+        what: str = "file",
+        mode: int = 0o666,
+    ) -> None:
+        p = self.path = Path(path)
+        check_writable(p, is_ours, what=what)
+        try:
+            self._old_mode: int | None = stat.S_IMODE(os.lstat(p).st_mode)
+        except FileNotFoundError:
+            self._old_mode = None
+        self._mode = mode
+        self._tmp = p.with_name(f".{p.name}.{secrets.token_hex(8)}.tmp")
+        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+        try:
+            self._fd: int | None = os.open(self._tmp, flags, 0o600)
+        except OSError as exc:
+            raise UnsafeWriteError(f"{p}: cannot create a file in {p.parent} ({exc.strerror or exc})") from None
+
+    def write(self, data: bytes) -> None:
+        """Append *data*; a failure discards the file and raises UnsafeWriteError."""
+        if self._fd is None:
+            raise UnsafeWriteError(f"{self.path}: already closed")
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(self._fd, view) :]
+        except OSError as exc:
+            self.discard()
+            raise UnsafeWriteError(f"{self.path}: cannot write it ({exc.strerror or exc})") from None
+
+    def commit(self) -> None:
+        """Flush to disk and replace the target in one step; a failure leaves the target as it was."""
+        fd = self._fd
+        if fd is None:
+            raise UnsafeWriteError(f"{self.path}: already closed")
+        p = self.path
+        try:
+            try:
+                if hasattr(os, "fchmod"):  # POSIX: keep an existing file's mode; a new one gets *mode* less the umask
+                    if self._old_mode is not None:
+                        os.fchmod(fd, self._old_mode)
+                    elif self._mode != 0o600:
+                        umask = os.umask(0)
+                        os.umask(umask)
+                        os.fchmod(fd, self._mode & ~umask)
+                os.fsync(fd)
+            finally:
+                self._fd = None
+                os.close(fd)
+            # Looked at again just before the replace: a link or device planted meanwhile is not replaced either.
+            check_writable(p, None)
+            os.replace(self._tmp, p)
+        except BaseException as exc:
+            with contextlib.suppress(OSError):
+                os.unlink(self._tmp)
+            if isinstance(exc, UnsafeWriteError) or not isinstance(exc, OSError):
+                raise
+            raise UnsafeWriteError(f"{p}: cannot write it ({exc.strerror or exc})") from None
+
+    def discard(self) -> None:
+        """Give up: close and remove the temporary file; the target stays as it was."""
+        if self._fd is not None:
+            with contextlib.suppress(OSError):
+                os.close(self._fd)
+            self._fd = None
+        with contextlib.suppress(OSError):
+            os.unlink(self._tmp)
+
+
 def write_file(
     path: str | os.PathLike[str],
     data: bytes,
@@ -139,39 +220,10 @@ def write_file(
     *mode* is filtered by the umask for a new file (0o600 gives a private file); an existing
     file keeps its permission bits.
     """
-    p = Path(path)
-    check_writable(p, is_ours, what=what)
+    out = AtomicFile(path, is_ours, what=what, mode=mode)
     try:
-        old_mode: int | None = stat.S_IMODE(os.lstat(p).st_mode)
-    except FileNotFoundError:
-        old_mode = None
-    tmp = p.with_name(f".{p.name}.{secrets.token_hex(8)}.tmp")
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
-    try:
-        fd = os.open(tmp, flags, 0o600)
-    except OSError as exc:
-        raise UnsafeWriteError(f"{p}: cannot create a file in {p.parent} ({exc.strerror or exc})") from None
-    try:
-        try:
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view) :]
-            if hasattr(os, "fchmod"):  # POSIX: keep an existing file's mode; a new one gets *mode* less the umask
-                if old_mode is not None:
-                    os.fchmod(fd, old_mode)
-                elif mode != 0o600:
-                    umask = os.umask(0)
-                    os.umask(umask)
-                    os.fchmod(fd, mode & ~umask)
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        # Looked at again just before the replace: a link or device planted meanwhile is not replaced either.
-        check_writable(p, None)
-        os.replace(tmp, p)
-    except BaseException as exc:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        if isinstance(exc, UnsafeWriteError) or not isinstance(exc, OSError):
-            raise
-        raise UnsafeWriteError(f"{p}: cannot write it ({exc.strerror or exc})") from None
+        out.write(data)
+    except BaseException:
+        out.discard()
+        raise
+    out.commit()

@@ -9,7 +9,7 @@ the three always agree.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QByteArray, QEvent, QMimeData, QRectF, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QBuffer, QByteArray, QEvent, QIODevice, QMimeData, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
 
 from ..core.anatomy import anatomy
 from ..core.anatomy_draw import FONT_FAMILY, THEMES, Layout, Theme, layout, to_svg
+from ..core.safe_write import write_file
 from ..core.tag import TagEngine
 from .a11y import describe
 from .roles import is_dark
@@ -262,9 +263,8 @@ class AnatomyPane(QWidget):
     def export_svg(self, path: str) -> bool:
         """Write the SVG to *path*; say why in the note when it cannot be written."""
         try:
-            with open(path, "w", encoding="utf-8") as f:
-                f.write(self.svg())
-        except OSError as exc:
+            write_file(path, self.svg().encode("utf-8"))
+        except OSError as exc:  # UnsafeWriteError too: a folder, a device, a link is refused
             self.note.setText(f"<b>Cannot write {_esc(path)}:</b> {_esc(exc.strerror or str(exc))}")
             return False
         self.exported.emit(path)
@@ -272,9 +272,16 @@ class AnatomyPane(QWidget):
 
     def export_png(self, path: str) -> bool:
         """Write the PNG to *path*; say why in the note when it cannot be written."""
-        writer = QImageWriter(path, QByteArray(b"png"))
-        if not writer.write(self.image()):
-            self.note.setText(f"<b>Cannot write {_esc(path)}</b> (check the folder and the permissions).")
+        blob = QByteArray()
+        buffer = QBuffer(blob)
+        buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+        if not QImageWriter(buffer, QByteArray(b"png")).write(self.image()):
+            self.note.setText(f"<b>Cannot make the PNG for {_esc(path)}</b> (the image may be too large).")
+            return False
+        try:
+            write_file(path, bytes(blob.data()))
+        except OSError as exc:  # UnsafeWriteError too: a folder, a device, a link is refused
+            self.note.setText(f"<b>Cannot write {_esc(path)}:</b> {_esc(exc.strerror or str(exc))}")
             return False
         self.exported.emit(path)
         return True

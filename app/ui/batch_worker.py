@@ -26,6 +26,7 @@ from typing import Any
 from PySide6.QtCore import QElapsedTimer, QObject, QThreadPool, QTimer, Signal
 
 from ..core import batch
+from ..core.safe_write import AtomicFile
 from ..core.tag import TagEngine, bundled_engine
 
 __all__ = ["BatchWorker", "BatchJob", "POOL_MIN", "CHUNK"]
@@ -125,9 +126,7 @@ class BatchWorker(QObject):
         """Write *tags*' check results to *path* as JSON lines ("jsonl") or CSV ("csv") (returns at once)."""
         self._cancel = False
         try:
-            # surrogateescape: bytes that were not UTF-8 go back out as the same bytes, as `bcp47 check --json`
-            # writes them to a pipe or file (Python's POSIX standard streams use surrogateescape).
-            out = open(path, "w", encoding="utf-8", errors="surrogateescape", newline="")  # noqa: SIM115
+            out = _ExportFile(path, lambda: self._cancel)
         except OSError as exc:
             self.export_failed.emit(f"Cannot write {path}: {exc.strerror or exc}")
             return
@@ -166,7 +165,7 @@ class BatchWorker(QObject):
         if pending:
             self.rows_ready.emit(pending)
 
-    def _export_slices(self, out: Any, path: str, fmt: str, tags: list[str]) -> Iterator[int]:
+    def _export_slices(self, out: _ExportFile, path: str, fmt: str, tags: list[str]) -> Iterator[int]:
         done = 0
         try:
             for i in range(0, len(tags), _SLICE):
@@ -179,9 +178,11 @@ class BatchWorker(QObject):
                 out.write(batch.export_chunk(self._engine, fmt, [], header=True))
             out.close()
         except OSError as exc:
-            out.close()
+            out.discard()
             self.export_failed.emit(f"Cannot write {path}: {exc.strerror or exc}")
             return
+        finally:
+            out.discard()  # stopped early (cancelled): the file that was there stays as it was
         self.export_done.emit(path, done)
 
     def _slice(self, work: Iterator[int], t0: float, total: int, *, export: bool = False) -> None:
@@ -292,7 +293,7 @@ class BatchWorker(QObject):
             pool.shutdown(wait=not self._cancel, cancel_futures=True)
         self.finished.emit(done < total, time.perf_counter() - t0)
 
-    def _export_in_pool(self, out: Any, path: str, fmt: str, tags: list[str]) -> None:
+    def _export_in_pool(self, out: _ExportFile, path: str, fmt: str, tags: list[str]) -> None:
         starts = range(0, len(tags), CHUNK)
         tasks: list[tuple[Callable[..., Any], tuple[Any, ...]]] = [
             (batch.pool_export_chunk, (fmt, tags[i : i + CHUNK], fmt == "csv" and i == 0)) for i in starts
@@ -310,12 +311,49 @@ class BatchWorker(QObject):
                 done = min(done + CHUNK, len(tags))
                 self.progress.emit(done, len(tags))
         except OSError as exc:
+            out.discard()
             self.export_failed.emit(f"Cannot write {path}: {exc.strerror or exc}")
             return
         finally:
             pool.shutdown(wait=False, cancel_futures=True)
-            out.close()
+            try:
+                out.close()
+            except OSError as exc:
+                self.export_failed.emit(f"Cannot write {path}: {exc.strerror or exc}")
+                return
         if self._cancel:
             self.export_failed.emit("The export was cancelled.")
         else:
             self.export_done.emit(path, len(tags))
+
+
+class _ExportFile:
+    """The export's text file, written through the app's one safe writer (:class:`.safe_write.AtomicFile`).
+
+    Nothing replaces the chosen file until the export is complete; a cancelled or failed export
+    leaves it as it was. Bytes that were not UTF-8 in a CSV's input go back out as the same bytes
+    (surrogateescape); the JSON lines are already strict UTF-8 (U+FFFD), as ``bcp47 check --json``.
+    """
+
+    def __init__(self, path: str, cancelled: Callable[[], bool]) -> None:
+        self._out: AtomicFile | None = AtomicFile(path, what="export")
+        self._cancelled = cancelled
+
+    def write(self, text: str) -> None:
+        if self._out is not None:
+            self._out.write(text.encode("utf-8", "surrogateescape"))
+
+    def close(self) -> None:
+        """Put the file in place, unless the export was cancelled (then discard it)."""
+        out, self._out = self._out, None
+        if out is None:
+            return
+        if self._cancelled():
+            out.discard()
+        else:
+            out.commit()
+
+    def discard(self) -> None:
+        out, self._out = self._out, None
+        if out is not None:
+            out.discard()

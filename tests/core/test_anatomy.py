@@ -9,7 +9,7 @@ import pytest
 from bcp47_explorer.cli import EXIT_NO_MATCH, EXIT_OK, EXIT_USAGE, main
 from bcp47_explorer.core.abnf import ABNF_LINES, ROLE_RULE, RULES
 from bcp47_explorer.core.anatomy import EXPECTED_AFTER, ROLE_LABELS, anatomy
-from bcp47_explorer.core.anatomy_draw import layout, to_svg
+from bcp47_explorer.core.anatomy_draw import ROLE_COLOURS, layout, to_svg
 from bcp47_explorer.core.examples import EXAMPLES, Category
 from bcp47_explorer.core.primer import SECTIONS, all_primer_tags
 from bcp47_explorer.core.tag import Role, bundled_engine
@@ -145,7 +145,7 @@ def test_svg_is_xml_with_a_group_per_part_and_the_text_as_text() -> None:
     # Dark colours: the background is the dark base, the language subtag in the dark language colour.
     assert root.find(f"{SVG}rect").get("fill") == "#1f2023"  # type: ignore[union-attr]
     sr = next(t for t in root.iter(f"{SVG}text") if t.text == "sr")
-    assert sr.get("fill") == "#56B4E9"
+    assert sr.get("fill") == ROLE_COLOURS["language"][1]  # the dark language colour of the palette
 
 
 def test_svg_of_undecodable_input_stays_well_formed_xml() -> None:
