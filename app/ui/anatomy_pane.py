@@ -43,6 +43,7 @@ from ..core.anatomy_draw import FONT_FAMILY, THEMES, Layout, Theme, layout, to_s
 from ..core.safe_write import write_file
 from ..core.tag import TagEngine
 from .a11y import describe
+from .bounded import bound
 from .roles import is_dark
 from .state import TagState
 
@@ -156,6 +157,7 @@ class AnatomyPane(QWidget):
         self.scale_box.setSingleStep(0.5)
         self.scale_box.setValue(2.0)
         self.scale_box.setSuffix(" ×")
+        bound(self.scale_box.lineEdit(), 32)  # a number: a paste of anything long is cut at once
         self.size_label = QLabel()
         self.svg_button = QPushButton("Export &SVG…")
         self.png_button = QPushButton("Export &PNG…")

@@ -41,6 +41,7 @@ from ..core.batch import BatchRow, Summary
 from ..core.tag import TagEngine
 from .a11y import describe
 from .batch_worker import BatchJob, BatchWorker
+from .bounded import SEARCH_MAX, bound
 from .table_model import Column, RowTableModel
 
 __all__ = ["BatchPane", "BatchModel", "batch_columns", "HAS_UNICODE_VERDICT"]
@@ -216,6 +217,9 @@ class BatchPane(QWidget):
         self.column_box = QComboBox()
         self.column_box.setAccessibleName("Column")
         self.column_box.setEditable(True)
+        line = self.column_box.lineEdit()
+        if line is not None:
+            bound(line, SEARCH_MAX)
         self.column_box.setToolTip("CSV/TSV: the column (its header or its number from 1); JSON lines: the key")
         self.column_box.setMinimumContentsLength(10)
         self.header_box = QCheckBox("First row is a header")
@@ -253,6 +257,7 @@ class BatchPane(QWidget):
         self.code_box.setAccessibleName("Diagnostic code filter")
         self.code_box.addItem("Any diagnostic code", "")
         self.search = QLineEdit()
+        bound(self.search, SEARCH_MAX)
         self.search.setPlaceholderText("Filter the inputs…")
         self.search.setAccessibleName("Filter the inputs")
         self.search.setClearButtonEnabled(True)

@@ -56,6 +56,7 @@ from ..core.results import CheckResult
 from ..core.tag import TagEngine
 from ..core.tagvalues import Severity
 from ..core.tedit import private_use, with_private_use
+from .bounded import SEARCH_MAX, VALUE_MAX, bound
 from .builder import BuilderPane
 from .picker import ChoicePicker
 from .roles import role_colour, role_style, severity_colour
@@ -241,6 +242,7 @@ class BuildPane(QWidget):
         x_page = QWidget(self)
         x_form = QFormLayout(x_page)
         self.x_edit = QLineEdit(x_page)
+        bound(self.x_edit, VALUE_MAX)
         self.x_edit.setPlaceholderText("subtags after x-, e.g. mine or phonetic-v2 (Enter sets them)")
         self.x_edit.setAccessibleName("Private use subtags")
         self.x_edit.returnPressed.connect(self.set_private_use_from_input)
@@ -267,6 +269,7 @@ class BuildPane(QWidget):
 
     def _form_field(self, name: str) -> QLineEdit:
         field = QLineEdit(self)
+        bound(field, SEARCH_MAX)
         field.setReadOnly(True)
         field.setAccessibleName(name)
         field.setToolTip(name)

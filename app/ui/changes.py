@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from ..core.regdiff import RecordChange, RegistryDiff
 from ..core.registry import Record, fold
+from .bounded import SEARCH_MAX, bound
 from .table_model import Column, RowTableModel, text_key
 
 __all__ = ["ChangeRow", "ChangesDialog", "change_rows"]
@@ -86,6 +87,7 @@ class ChangesDialog(QDialog):
         self.header.setWordWrap(True)
         self.header.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.filter_edit = QLineEdit(placeholderText="Filter by code, type, description, field or value…")
+        bound(self.filter_edit, SEARCH_MAX)
         self.filter_edit.setClearButtonEnabled(True)
         self.filter_edit.setAccessibleName("Filter the changes")
         self.kind_combo = QComboBox()

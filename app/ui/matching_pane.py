@@ -47,6 +47,7 @@ from ..core.matching import (
 )
 from ..core.tag import TagEngine
 from .a11y import describe
+from .bounded import SEARCH_MAX, VALUE_MAX, bound
 
 __all__ = ["MatchingPane", "split_tags", "CANDIDATES"]
 
@@ -71,9 +72,11 @@ class MatchingPane(QWidget):
         self.setObjectName("MatchingPane")
         self._engine = engine
         self.ranges = QLineEdit("fr-CH, fr;q=0.9, en;q=0.8, de;q=0.7, *;q=0.5")
+        bound(self.ranges, VALUE_MAX)
         self.ranges.setAccessibleName("Accept-Language")
         self.ranges.setToolTip("A priority list as in HTTP Accept-Language: ranges with optional q weights")
         self.default = QLineEdit()
+        bound(self.default, SEARCH_MAX)
         self.default.setAccessibleName("Lookup default")
         self.default.setPlaceholderText("(none)")
         self.default.setToolTip("What lookup answers when no range finds a tag (RFC 4647 leaves it to you)")

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..core.choices import Choice, ChoiceIndex
+from .bounded import SEARCH_MAX, bound
 from .table_model import Column, RowTableModel
 
 __all__ = ["CHOICE_COLUMNS", "ChoicePicker"]
@@ -71,6 +72,7 @@ class ChoicePicker(QWidget):
         self._index = ChoiceIndex(())
         self._in_tag: str | None = None
         self.filter_edit = QLineEdit(self)
+        bound(self.filter_edit, SEARCH_MAX)
         self.filter_edit.setPlaceholderText(placeholder)
         self.filter_edit.setClearButtonEnabled(True)
         self.filter_edit.setAccessibleName(f"Filter {what}")

@@ -46,6 +46,7 @@ from ..core.registration import (
 from ..core.registry import Record, Registry
 from ..core.registry_update import write_atomically
 from ..core.tag import TagEngine, bundled_engine, engine_for
+from .bounded import VALUE_MAX, bound
 
 __all__ = ["CHECK_DELAY_MS", "RegistrationDialog"]
 
@@ -129,6 +130,7 @@ class RegistrationDialog(QDialog):
                     widget = edit
                 else:
                     line = QLineEdit()
+                    bound(line, VALUE_MAX)
                     line.setPlaceholderText(_PLACEHOLDERS.get(key, ""))
                     line.textChanged.connect(self._schedule)
                     widget = line

@@ -253,12 +253,13 @@ class RegistryFiles(QObject):
             self._worker.cancelled = True
 
     def _on_worker_progressed(self, received: int, total: int) -> None:
-        if self.progress is None:
+        dialog = self.progress  # setValue on a modal dialog processes events: the download may end meanwhile
+        if dialog is None:
             return
+        dialog.setLabelText(f"Downloading the registry from\n{registry_url()}\n{received / 1024:,.0f} KB")
         if total:
-            self.progress.setMaximum(total)
-            self.progress.setValue(min(received, total))
-        self.progress.setLabelText(f"Downloading the registry from\n{registry_url()}\n{received / 1024:,.0f} KB")
+            dialog.setMaximum(total)
+            dialog.setValue(min(received, total))
 
     def _stop_thread(self) -> None:
         if self.progress is not None:

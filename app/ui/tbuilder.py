@@ -18,6 +18,7 @@ from ..core.compose import remove_from_tag, split_tag, use_in_tag
 from ..core.registry import Registry
 from ..core.syntax import is_t_key
 from ..core.tedit import TExtension, t_extension, with_t_extension
+from .bounded import VALUE_MAX, bound
 from .picker import ChoicePicker
 from .state import TagState
 
@@ -89,6 +90,7 @@ class TBuilder(QWidget):
         self.fields_picker.chosen.connect(self._on_field_chosen)
         self.fields_picker.refused.connect(self._on_refused)
         self.free_edit = QLineEdit(self)
+        bound(self.free_edit, VALUE_MAX)
         self.free_edit.setPlaceholderText("Or type a field: key and values, e.g. x0-mine or m0-ungegn-2007")
         self.free_edit.setAccessibleName("Type a -t- field")
         self.free_edit.returnPressed.connect(self.set_free_field)

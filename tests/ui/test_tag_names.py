@@ -68,6 +68,7 @@ def test_picking_a_display_language_by_keyboard_renames_everything_and_persists(
     assert pane.names_bar.name_label.text() == "標準ドイツ語 [スイス] (電話帳順)"
     assert _column(pane, NAME_COL)[:2] == ["ドイツ語", "スイス"]
     assert pane.names_bar.autonym_label.text() == "Schweizer Hochdeutsch (Telefonbuch-Sortierung)"
+    settings.sync()  # settings reach the file through the one safe writer on sync (the window syncs on close)
     assert Settings(tmp_path / "s.ini").value(SETTING) == "ja"
     # a new editor on the same settings starts in Japanese
     again = _pane(qtbot, engine, Settings(tmp_path / "s.ini"))
