@@ -44,4 +44,13 @@ def _private_user_data(tmp_path_factory, monkeypatch):  # type: ignore[no-untype
 
 
 def pytest_sessionfinish(session, exitstatus):  # type: ignore[no-untyped-def]
+    # Offscreen Qt crashes at interpreter exit (SIGSEGV, exit 139 after every test passed) while the
+    # clipboard still owns data a test put there, such as the anatomy diagram's image: let it go first.
+    import sys
+
+    if "PySide6.QtGui" in sys.modules:
+        from PySide6.QtGui import QGuiApplication
+
+        if QGuiApplication.instance() is not None:
+            QGuiApplication.clipboard().clear()
     shutil.rmtree(os.environ["BCP47_TEST_HOME"], ignore_errors=True)
