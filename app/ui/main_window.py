@@ -96,7 +96,10 @@ class MainWindow(QMainWindow):
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
         self.tabs.setAccessibleName("Panes")
-        self.tabs.setToolTip("Editor (Ctrl+1), -u- builder (Ctrl+2), registry browser (Ctrl+3), Build (Ctrl+4)")
+        self.tabs.setToolTip(
+            "Editor (Ctrl+1), -u- builder (Ctrl+2), registry browser (Ctrl+3), Build (Ctrl+4); "
+            "anatomy, grammar, batch and matching (Ctrl+5 to Ctrl+8)"
+        )
         self.tabs.tabBar().setAccessibleName("Panes")
         self.tabs.tabBar().setToolTip(self.tabs.toolTip())
         self.setCentralWidget(self.tabs)

@@ -28,10 +28,10 @@ __all__ = ["TeachingPanes", "install_panes", "add_help_actions", "TEACHING_TABS"
 
 #: (attribute, tab title, shortcut) of each pane, in tab order after the window's own.
 TEACHING_TABS = (
-    ("anatomy", "&Anatomy", "Ctrl+4"),
-    ("grammar", "&Grammar", "Ctrl+5"),
-    ("batch", "Ba&tch", "Ctrl+6"),
-    ("matching", "&Matching", "Ctrl+7"),
+    ("anatomy", "&Anatomy", "Ctrl+5"),
+    ("grammar", "&Grammar", "Ctrl+6"),
+    ("batch", "Ba&tch", "Ctrl+7"),
+    ("matching", "&Matching", "Ctrl+8"),
 )
 
 

@@ -463,3 +463,23 @@ def test_copy_actions_and_editor_fields_come_from_the_cores_list_of_forms() -> N
     assert tuple((f.key, f.menu_text, f.shortcut) for f in FORMS) == main_window.COPY_FORMS
     assert tuple(f.key for f in FORMS) == editor.FORM_NAMES
     assert {f.key: f.shortcut for f in FORMS} == editor.FORM_SHORTCUTS
+
+
+def test_each_pane_has_its_own_ctrl_digit_and_no_shortcut_is_taken_twice(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """Ctrl+1..8 open the panes in tab order (Build was Ctrl+4 twice once: Anatomy took it too)."""
+    window.activateWindow()
+    qtbot.waitUntil(lambda: window.isActiveWindow(), timeout=2000)
+    titles = []
+    for n in range(1, min(window.tabs.count(), 8) + 1):
+        qtbot.keyClick(window, getattr(Qt.Key, f"Key_{n}"), Qt.KeyboardModifier.ControlModifier)
+        titles.append(window.tabs.tabText(window.tabs.currentIndex()).replace("&", ""))
+    assert titles[:4] == ["Editor", "-u- Builder", "Registry", "Build"]
+    assert len(set(titles)) == len(titles) == min(window.tabs.count(), 8)
+    taken: dict[str, str] = {}
+    for action in window.findChildren(QAction):
+        for seq in action.shortcuts():
+            key = seq.toString(QKeySequence.SequenceFormat.PortableText)
+            if not key:
+                continue
+            assert key not in taken or taken[key] == action.text(), (key, taken.get(key), action.text())
+            taken[key] = action.text()
