@@ -15,6 +15,7 @@ deterministic: the same packages give the same bytes.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import io
 import json
 import re
@@ -56,6 +57,7 @@ class Package:
         self.meta: dict[str, Any] = json.loads(self.files["package.json"])
         self.name: str = self.meta["name"]
         self.version: str = self.meta["version"]
+        self.sha256 = hashlib.sha256(source.read_bytes()).hexdigest() if source.is_file() else ""
 
     def json(self, name: str) -> Any:
         """Return the parsed JSON file *name* of the package."""

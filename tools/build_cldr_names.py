@@ -44,52 +44,18 @@ import hashlib
 import io
 import json
 import sys
-import tarfile
 import zlib
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from build_cldr_data import Package  # tools/ is not a package: the one npm package reader
 
 #: Bump when the shape of the output changes; the reader refuses other values.
 FORMAT = 1
 MAGIC = "BCP47-CLDR-NAMES"
 
 Names = dict[str, dict[str, str]]
-
-
-class Package:
-    """The files of one npm package, read from a folder or a .tgz."""
-
-    def __init__(self, source: Path) -> None:
-        self.source = source
-        self.files: dict[str, bytes] = {}
-        if source.is_dir():
-            root = source / "package" if (source / "package" / "package.json").is_file() else source
-            for p in sorted(root.rglob("*")):
-                if p.is_file():
-                    self.files[p.relative_to(root).as_posix()] = p.read_bytes()
-        else:
-            with tarfile.open(source, "r:gz") as tar:
-                for member in tar.getmembers():
-                    if not member.isfile():
-                        continue
-                    parts = PurePosixPath(member.name).parts
-                    name = "/".join(parts[1:]) if len(parts) > 1 else parts[0]
-                    handle = tar.extractfile(member)
-                    if handle is not None:
-                        self.files[name] = handle.read()
-        if "package.json" not in self.files:
-            raise SystemExit(f"{source}: no package.json (not an npm package)")
-        self.meta: dict[str, Any] = json.loads(self.files["package.json"])
-        self.name: str = self.meta["name"]
-        self.version: str = self.meta["version"]
-        self.sha256 = hashlib.sha256(source.read_bytes()).hexdigest() if source.is_file() else ""
-
-    def json(self, name: str) -> Any:
-        """Return the parsed JSON file *name* of the package."""
-        try:
-            return json.loads(self.files[name])
-        except KeyError:
-            raise SystemExit(f"{self.source}: the package has no {name}") from None
 
 
 def _key_maps(bcp47: Package) -> tuple[dict[str, str], dict[str, dict[str, str]]]:
