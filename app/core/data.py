@@ -16,7 +16,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .safe_write import describe, read_small_regular, write_file
+from .safe_write import describe, read_capped, read_small_regular, write_file
 
 if TYPE_CHECKING:
     from .cldr import CldrData
@@ -150,22 +150,14 @@ def read_bytes(path: str | os.PathLike[str], limit: int | None = None) -> bytes:
             raise DataError(f"{p}: is {describe(st.st_mode)}, not a regular file; data files must be regular files")
         if st.st_size > limit:
             raise DataError(f"{p}: {st.st_size:,} bytes is more than the {limit:,} bytes a data file may have")
-        chunks = []
-        left = limit + 1
-        while left > 0:
-            chunk = os.read(fd, min(left, 1 << 22))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            left -= len(chunk)
+        raw = read_capped(fd, limit)
     except IsADirectoryError:
         raise DataError(f"{p}: is a folder, not a file") from None
     except OSError as exc:
         raise DataError(f"{p}: cannot read ({exc.strerror or exc})") from None
     finally:
         os.close(fd)
-    raw = b"".join(chunks)
-    if len(raw) > limit:
+    if raw is None:
         raise DataError(f"{p}: more than the {limit:,} bytes a data file may have")
     return raw
 

@@ -18,12 +18,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from .ldml import bcp47_to_legacy
 from .unicode_locale import unicode_canonical
 
 if TYPE_CHECKING:
+    from .localeinfo import LikelyInfo
     from .results import CheckResult
     from .tag import TagEngine
 
@@ -62,19 +64,23 @@ def _unicode(engine: TagEngine, r: CheckResult) -> FormValue:
     return FormValue("unicode", got.tag, tuple(str(s) for s in got.steps))
 
 
-def _maximized(engine: TagEngine, r: CheckResult) -> FormValue:
+@lru_cache(maxsize=1)
+def _likely(engine: TagEngine, text: str) -> LikelyInfo:
+    """Return the likely-subtags view of *text*, worked out once for both forms that show it."""
     from .localeinfo import likely_info
 
-    info = likely_info(engine, r.input)
+    return likely_info(engine, text)
+
+
+def _maximized(engine: TagEngine, r: CheckResult) -> FormValue:
+    info = _likely(engine, r.input)
     if info.max is None:
         return FormValue("maximized", None, note=info.explanation)
     return FormValue("maximized", info.max, (info.explanation,))
 
 
 def _minimized(engine: TagEngine, r: CheckResult) -> FormValue:
-    from .localeinfo import likely_info
-
-    info = likely_info(engine, r.input)
+    info = _likely(engine, r.input)
     if info.min_region is None:
         return FormValue("minimized", None, note=info.explanation)
     steps = [f"Favouring the region (CLDR's default): {info.min_region}."]

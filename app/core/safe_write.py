@@ -34,7 +34,15 @@ import stat
 from collections.abc import Callable
 from pathlib import Path
 
-__all__ = ["AtomicFile", "UnsafeWriteError", "check_writable", "describe", "write_file", "read_small_regular"]
+__all__ = [
+    "AtomicFile",
+    "UnsafeWriteError",
+    "check_writable",
+    "describe",
+    "read_capped",
+    "read_small_regular",
+    "write_file",
+]
 
 
 class UnsafeWriteError(OSError):
@@ -77,20 +85,26 @@ def read_small_regular(path: Path, limit: int) -> bytes | None:
         st2 = os.fstat(fd)
         if not stat.S_ISREG(st2.st_mode) or (st2.st_dev, st2.st_ino) != (st.st_dev, st.st_ino):
             raise UnsafeWriteError(f"{path} changed while it was being read")
-        chunks = []
-        left = limit + 1
-        while left > 0:
-            chunk = os.read(fd, min(left, 1 << 20))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            left -= len(chunk)
+        data = read_capped(fd, limit)
     finally:
         os.close(fd)
-    data = b"".join(chunks)
-    if len(data) > limit:
+    if data is None:
         raise UnsafeWriteError(f"{path} is more than the {limit:,} bytes a file of ours can be")
     return data
+
+
+def read_capped(fd: int, limit: int) -> bytes | None:
+    """Read the open file *fd* to its end; None when it holds more than *limit* bytes (it may grow while read)."""
+    chunks = []
+    left = limit + 1
+    while left > 0:
+        chunk = os.read(fd, min(left, 1 << 22))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        left -= len(chunk)
+    data = b"".join(chunks)
+    return None if len(data) > limit else data
 
 
 def check_writable(
