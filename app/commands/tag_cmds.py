@@ -11,10 +11,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..cli import EXIT_NO_MATCH, EXIT_OK, CommandError, data_loaded, emit_json
-from ..core.anatomy import anatomy
-from ..core.anatomy_draw import layout, to_svg
 from ..core.checkjson import check_json_lines
-from ..core.forms import FORMS, FORMS_BY_KEY, compute_forms
 from ..core.tag import CheckResult, Severity, Subtag, TagEngine
 from ..core.unicode_locale import unicode_canonical
 from ..core.uts35_validity import first_singleton, unicode_verdict, verdict_label
@@ -451,6 +448,9 @@ def _explain_svg(engine: TagEngine, args: argparse.Namespace) -> int:
         raise CommandError(f"--svg draws one tag, not {len(tags)}")
     if not 0.05 <= args.scale <= 50:
         raise CommandError(f"--scale {args.scale:g} is out of range (0.05 to 50)")
+    from ..core.anatomy import anatomy  # here, not at the top: `bcp47 check` should not pay for drawing
+    from ..core.anatomy_draw import layout, to_svg
+
     r = engine.check(tags[0])
     svg = to_svg(layout(anatomy(r)), args.theme, args.scale)
     if args.svg == "-":
@@ -542,6 +542,8 @@ def _subtag_entries(engine: TagEngine, r: CheckResult) -> list[tuple[Subtag, Rec
 
 def tag_forms(engine: TagEngine, r: CheckResult) -> dict[str, dict[str, Any]]:
     """Return every form of a checked tag (the core's list): label, tag (None when there is none), steps or notes."""
+    from ..core.forms import FORMS_BY_KEY, compute_forms  # not needed by `bcp47 check`: imported on use
+
     out: dict[str, dict[str, Any]] = {}
     steps_of = {"canonical": r.canonical_steps, "extlang": r.extlang_steps}
     for key, value in compute_forms(engine, r).items():
@@ -614,6 +616,8 @@ def _record_lines(rec: Record | None, cldr: dict[str, Any] | None, role: str) ->
 
 def explain_text(engine: TagEngine, r: CheckResult) -> str:
     """Return the teacher-friendly explanation of one check result."""
+    from ..core.forms import FORMS  # not needed by `bcp47 check`: imported on use
+
     out = [f"Tag: {r.input}", f"Status: {_status(r)}" + (" (RFC 5646 §2.2.9)" if r.well_formed else "")]
     if r.well_formed:
         uv = unicode_verdict(engine, r)

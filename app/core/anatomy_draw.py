@@ -22,7 +22,6 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from xml.sax.saxutils import escape, quoteattr
 
 from .anatomy import Anatomy, Part
 
@@ -346,3 +345,22 @@ def _xml_safe(text: str) -> str:
         c if (c >= " " or c in "\t\n") and not 0xD800 <= ord(c) <= 0xDFFF and c not in "\ufffe\uffff" else "\ufffd"
         for c in text
     )
+
+
+def escape(text: str) -> str:
+    """Return *text* as XML character data: ``&``, ``<`` and ``>`` as entities.
+
+    >>> escape("a<b & c>d")
+    'a&lt;b &amp; c&gt;d'
+    """
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def quoteattr(text: str) -> str:
+    """Return *text* as a double-quoted XML attribute value (with ``"`` and white space other than spaces as entities).
+
+    >>> print(quoteattr('say "hi"\\tnow & <then>'))
+    "say &quot;hi&quot;&#9;now &amp; &lt;then&gt;"
+    """
+    quoted = escape(text).replace('"', "&quot;").replace("\n", "&#10;").replace("\r", "&#13;").replace("\t", "&#9;")
+    return f'"{quoted}"'

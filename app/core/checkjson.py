@@ -15,6 +15,9 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING
 
+from .fastpath import FAST_MAX
+from .syntax import WELL_FORMED
+from .tagvalues import Diagnostic, Severity
 from .uts35_validity import first_singleton, verdict_label, verdict_of
 
 if TYPE_CHECKING:
@@ -34,11 +37,22 @@ def check_json_lines(engine: TagEngine, tags: Iterable[str]) -> Iterator[tuple[s
     Subtags of a well-formed tag need no escaping: they are ASCII letters and digits, or a
     grandfathered tag, whose characters lowercase to ``[a-z0-9-]`` (the Kelvin sign, say),
     never to a quote, a backslash or a control character.
+
+    The commonest tag, a language with script, region and variants that the fast path settles,
+    gets its line straight from the regex groups and the fast path's diagnostics (no parse is
+    made); it is valid by RFC 5646 and, having no extlang and no extension, a valid Unicode
+    locale identifier too (:func:`.uts35_validity.verdict_of` says so without looking further).
+    A test compares both ways of writing the line over large corpora.
     """
     quote = _QUOTE
     analyse = engine.full_analysis
     extlang_of = engine.extlang_of
+    short = _short_lines(engine)
     for tag in tags:
+        line = short(tag) if len(tag) <= FAST_MAX else None
+        if line is not None:
+            yield line, True
+            continue
         a = analyse(tag)
         p = a.parse
         canonical = a.canonical_tag
@@ -63,17 +77,82 @@ def check_json_lines(engine: TagEngine, tags: Iterable[str]) -> Iterator[tuple[s
             head = f'{{"input":{quote(tag)},"well_formed":{"true" if p.well_formed else "false"},"valid":false,' \
                 f'"unicode_valid":false,"canonical":null,"extlang_form":null,"subtags":[{subtags}]'  # fmt: skip
         if p.diags or uv.diagnostics:
-            first = first_singleton(p)
-            diags = ",".join(
-                [
-                    f'{{"code":"{d.code}","severity":"{d.severity}","start":{d.start},"end":{d.end},'
-                    f'"message":{quote(d.message)},"verdict":{_VERDICT[verdict_label(d, first)]}}}'
-                    for d in (*a.diagnostics, *uv.own)
-                ]
-            )
-            yield f'{head},"diagnostics":[{diags}]}}', a.valid
+            diags_json = _diagnostics_json((*a.diagnostics, *uv.own), first_singleton(p))
+            yield f'{head},"diagnostics":[{diags_json}]}}', a.valid
         else:
             yield head + ',"diagnostics":[]}', a.valid
+
+
+def _short_lines(engine: TagEngine) -> Callable[[str], str | None]:
+    """Return a function that gives the JSON line of a plain langtag the fast path settles, or None.
+
+    A plain langtag has no extlang, extension or private use: its subtags come from the regex
+    groups, its diagnostics from :mod:`.quickadvice`, and it is valid by both standards.
+    """
+    match = WELL_FORMED.fullmatch
+    settle = engine.fast_path.match
+    advise = engine.quick_advice.analysis
+    extlang_of = engine.extlang_of
+
+    def line(tag: str) -> str | None:
+        m = match(tag)
+        if m is None:
+            return None
+        g = m.groups()
+        if g[1] is not None or g[0] is None or g[5] or g[6] is not None:
+            return None
+        canonical = settle(tag, g)
+        if canonical is None:
+            return None
+        a = advise(tag, g, canonical)
+        if a is None:
+            return None
+        # The regex matched, so the tag is letters, digits and '-': nothing to escape.
+        head = f'{{"input":"{tag}","well_formed":true,"valid":true,"unicode_valid":true,"canonical":"{canonical}",' \
+            f'"extlang_form":"{extlang_of(canonical)}","subtags":[{_langtag_subtags(g)}],"diagnostics":['  # fmt: skip
+        diags = a.diagnostics
+        return head + _diagnostics_json(diags, None) + "]}" if diags else head + "]}"
+
+    return line
+
+
+def _langtag_subtags(g: tuple[str | None, ...]) -> str:
+    """Return the JSON of the subtags of a langtag without extlang, extension or private use, from its groups."""
+    lang, _ext, script, region, var = g[:5]
+    assert lang is not None
+    pos = len(lang)
+    out = f'{{"text":"{lang}","start":0,"end":{pos},"role":"language"}}'
+    if script is not None:
+        out += f',{{"text":"{script}","start":{pos + 1},"end":{pos + 5},"role":"script"}}'
+        pos += 5
+    if region is not None:
+        end = pos + 1 + len(region)
+        out += f',{{"text":"{region}","start":{pos + 1},"end":{end},"role":"region"}}'
+        pos = end
+    if var:
+        for v in var[1:].split("-"):
+            end = pos + 1 + len(v)
+            out += f',{{"text":"{v}","start":{pos + 1},"end":{end},"role":"variant"}}'
+            pos = end
+    return out
+
+
+def _diagnostics_json(diags: Iterable[Diagnostic], first: int | None) -> str:
+    """Return the JSON of *diags* (without the brackets); *first*: where the first extension starts."""
+    quote = _QUOTE
+    error = Severity.ERROR
+    return ",".join(
+        [
+            f'{{"code":"{d.code}","severity":"{_SEVERITY[d.severity]}","start":{d.start},"end":{d.end},'
+            f'"message":{quote(d.message)},"verdict":'
+            + (_VERDICT[verdict_label(d, first)] if d.severity is error else "null")
+            + "}"
+            for d in diags
+        ]
+    )
+
+
+_SEVERITY = {s: s.value for s in Severity}
 
 
 _VERDICT = {None: "null", "valid": '"valid"', "unicode_valid": '"unicode_valid"'}

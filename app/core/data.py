@@ -7,7 +7,6 @@ as the package ``app.resources`` inside the wheel (and inside a PyInstaller buil
 from __future__ import annotations
 
 import contextlib
-import logging
 import os
 import stat
 import sys
@@ -76,7 +75,22 @@ CACHE_SUFFIX = ".cache"
 _CACHE_MAGIC = b"bcp47-explorer registry cache 2\n"
 _CACHES_KEPT = 8
 
-log = logging.getLogger(__name__)
+
+class _Log:
+    """This module's logger, with :mod:`logging` imported on first use (it costs every ``bcp47`` run start-up time)."""
+
+    def warning(self, message: str, *args: object) -> None:
+        import logging
+
+        logging.getLogger(__name__).warning(message, *args)
+
+    def info(self, message: str, *args: object) -> None:
+        import logging
+
+        logging.getLogger(__name__).info(message, *args)
+
+
+log = _Log()
 
 
 def _candidates() -> list[Path]:

@@ -129,8 +129,10 @@ class FastPath:
         out = self.lang_to.get(low)
         if out is None:
             return None
-        if low in t.grandfathered_first and text.lower() in t.tags:
-            return None
+        if low in t.grandfathered_first:  # a grandfathered tag is looked up whole (a redundant one is a langtag)
+            whole = t.tags.get(text.lower())
+            if whole is not None and whole.type == "grandfathered":
+                return None
         reds = self.redundant.get(low)
         if reds is not None:
             ltext = text.lower()

@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import secrets
 import stat
 from collections.abc import Callable
 from pathlib import Path
@@ -163,7 +162,7 @@ class AtomicFile:
         except FileNotFoundError:
             self._old_mode = None
         self._mode = mode
-        self._tmp = p.with_name(f".{p.name}.{secrets.token_hex(8)}.tmp")
+        self._tmp = p.with_name(f".{p.name}.{os.urandom(8).hex()}.tmp")
         flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
         try:
             self._fd: int | None = os.open(self._tmp, flags, 0o600)

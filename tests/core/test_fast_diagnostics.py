@@ -113,3 +113,32 @@ def test_fast_diagnostics_equal_precise_for_advice_pieces(text: str, rnd: random
     engine = TagEngine.bundled()
     _assert_same(engine, text)
     _assert_same(engine, _random_case(rnd, text))  # type: ignore[arg-type]
+
+
+def test_check_json_lines_equal_json_dumps_over_the_corpora(engine: TagEngine, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``bcp47 check --json`` writes most advice tags from the regex groups: the bytes of the result's dict."""
+    import json
+
+    from bcp47_explorer.core import checkjson
+
+    lane = 0
+    subtags_of = checkjson._langtag_subtags
+
+    def counted(g: tuple[str | None, ...]) -> str:
+        nonlocal lane
+        lane += 1
+        return subtags_of(g)
+
+    monkeypatch.setattr(checkjson, "_langtag_subtags", counted)
+    fresh = TagEngine(engine.registry, engine.cldr, engine.extensions)
+    rnd = random.Random(10)
+    advice = build_advice(3000, seed=10)
+    tags = [t for tag in advice for t in (tag, _random_case(rnd, tag))] + build(3000, seed=10)
+    lines = list(checkjson.check_json_lines(fresh, tags))
+    assert len(lines) == len(tags)
+    for tag, (line, valid) in zip(tags, lines, strict=True):
+        r = engine.check(tag)
+        assert line == json.dumps(r.as_dict(), ensure_ascii=False, separators=(",", ":")), tag
+        assert valid == r.valid, tag
+    # The comparison covers the short way: most advice tags take it, with their diagnostics.
+    assert lane > 0.7 * 2 * len(advice)
