@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any
 from ..cli import EXIT_NO_MATCH, EXIT_OK, CommandError, data_loaded, emit_json
 from ..core.checkjson import check_json_lines
 from ..core.tag import CheckResult, Severity, Subtag, TagEngine
-from ..core.unicode_locale import unicode_canonical
 from ..core.uts35_validity import first_singleton, unicode_verdict, verdict_label
 from .common import common_options, engine_for, positive_int, record_to_json
 from .streams import clean_json_text, excerpt_marker, iter_stdin_lines
@@ -387,6 +386,8 @@ def _run_canon(args: argparse.Namespace) -> int:
 
 def _unicode_canon(engine: TagEngine, tag: str, args: argparse.Namespace, write: Callable[[str], object]) -> int:
     """Print the Unicode (UTS #35) canonical form of *tag* (or why there is none); return the exit status."""
+    from ..core.unicode_locale import unicode_canonical  # on use: `bcp47 check` does not need it
+
     got = unicode_canonical(engine, tag)
     if args.json:
         emit_json(

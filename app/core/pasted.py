@@ -27,8 +27,6 @@ from __future__ import annotations
 import unicodedata
 from typing import TYPE_CHECKING
 
-from .ldml import legacy_to_bcp47
-
 if TYPE_CHECKING:
     from .cldr import CldrData
 
@@ -86,6 +84,8 @@ def locale_id_conversion(text: str, cldr: CldrData | None) -> tuple[str, dict[st
     """
     if len(text) > _LOCALE_ID_MAX or ("@" not in text and "_" not in text) or cldr is None:
         return None
+    from .ldml import legacy_to_bcp47  # on use: only pasted locale ids need it, and start-up time counts
+
     conv = legacy_to_bcp47(text, cldr)
     if conv.result is None or conv.errors:
         return None

@@ -78,7 +78,6 @@ from .syntax import GRANDFATHERED, WELL_FORMED
 from .tables import Tables
 from .tagvalues import Canonicalization, Diagnostic, Fix, Role, Severity, Step, Subtag
 from .uedit import UKeywords, u_keywords, with_u_keywords
-from .unicode_locale import from_unicode_locale, to_unicode_locale
 from .uts35_validity import UnicodeVerdict, verdict_of
 
 if TYPE_CHECKING:
@@ -330,6 +329,8 @@ class TagEngine:
     # ------------------------------------------------------------ Unicode locales
     def to_unicode_locale(self, tag: str) -> tuple[str, list[str]]:
         """Return the Unicode locale identifier (UTS #35) for a BCP 47 *tag*, with notes on what changed."""
+        from .unicode_locale import to_unicode_locale  # on use: `bcp47 check` does not need it
+
         return to_unicode_locale(self, tag)
 
     def unicode_verdict(self, analysis: Analysis) -> UnicodeVerdict:
@@ -338,6 +339,8 @@ class TagEngine:
 
     def from_unicode_locale(self, text: str) -> tuple[str, list[str]]:
         """Return the BCP 47 tag for a Unicode locale id or legacy LDML locale, with notes on what changed."""
+        from .unicode_locale import from_unicode_locale  # on use: `bcp47 check` does not need it
+
         return from_unicode_locale(self, text)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import ast
 import importlib
 import os
 import subprocess
@@ -69,3 +70,30 @@ def test_undecodable_bytes_under_a_strict_utf8_locale_give_no_traceback(argv, wa
     assert b"Traceback" not in done.stderr, done.stderr.decode("utf-8", "replace")
     assert done.returncode in (0, 1)
     assert want in done.stdout
+
+
+def test_check_imports_nothing_it_does_not_use() -> None:
+    """Start-up time is part of every ``bcp47 check``: drawing, the forms, Unicode locale conversion,
+    logging and the network stack are imported by the verbs that use them, not by ``check``."""
+    code = (
+        "import sys\n"
+        "from bcp47_explorer.cli import main\n"
+        "status = main(['check', '--json', 'en-US', 'i-klingon', 'de_DE@collation=phonebook', 'en-u-ca-gregory'])\n"
+        "print(status, sorted(sys.modules))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    status, modules = done.stdout.splitlines()[-1].split(" ", 1)
+    assert status == "1"  # the pasted locale identifier is not a valid tag
+    loaded = set(ast.literal_eval(modules))
+    assert "bcp47_explorer.core.tag" in loaded
+    unused = {
+        "bcp47_explorer.core.anatomy_draw",
+        "bcp47_explorer.core.forms",
+        "bcp47_explorer.core.unicode_locale",
+        "bcp47_explorer.core.uts35_canonical",
+        "logging",
+        "secrets",
+        "xml.sax.saxutils",
+        "urllib.request",
+    }
+    assert loaded & unused == set()

@@ -262,7 +262,12 @@ def test_the_cache_folder_is_private_and_the_cache_carries_its_hashes(cache: Pat
     assert blob.startswith(b"bcp47-explorer registry cache 2\n")
     source_hash = __import__("hashlib").sha256((RESOURCES / data.REGISTRY_FILE).read_bytes()).hexdigest()
     assert blob.split(b"\n")[1].split(b" ")[0].decode() == source_hash
-    assert data.load_registry().records == truth.records
+    cached = data.load_registry()
+    assert cached.records == truth.records
+    # Repeated strings and field pairs are written once and come back as one object each.
+    assert len({id(r.type) for r in cached.records}) == len({r.type for r in cached.records}) == 7
+    assert len({id(pair) for r in cached.records for pair in r.fields if pair[0] == "Type"}) == 7
+    assert len(blob) < (RESOURCES / data.REGISTRY_FILE).stat().st_size * 1.3
 
 
 def _rewrite_payload(path: Path, payload: bytes) -> None:
