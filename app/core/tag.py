@@ -202,15 +202,22 @@ class TagEngine:
             m = self._match(text)
             if m is not None:
                 g = m.groups()
-                got = self._fast(text, g)
-                if got is not None:
-                    a = self.quick_advice.analysis(text, g, got)
-                    return a if a is not None else self._analyze(parse_match(text, g), got, clean=True)
-            elif text.lower() not in GRANDFATHERED:
+                return self.matched_analysis(text, g, self._fast(text, g))
+            if text.lower() not in GRANDFATHERED:
                 p = parse(text)
                 if len(p.subtags) > 1:
                     p.subtags.sort(key=_start)
                 return self._analyze(p, None)
+        return self.analyze(text)
+
+    def matched_analysis(self, text: str, groups: tuple[str | None, ...], canonical: str | None) -> Analysis:
+        """Return what :meth:`full_analysis` returns for *text*, whose regex match gave *groups*.
+
+        *canonical* is what the fast path gave for those groups (None: the precise path).
+        """
+        if canonical is not None:
+            a = self.quick_advice.analysis(text, groups, canonical)
+            return a if a is not None else self._analyze(parse_match(text, groups), canonical, clean=True)
         return self.analyze(text)
 
     def analyze(
