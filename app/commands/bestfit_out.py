@@ -18,13 +18,14 @@ __all__ = ["run_best_fit"]
 CANDIDATES = 5
 
 
-def _distance_json(d: Distance) -> dict[str, Any]:
+def _distance_json(d: Distance, effective: int) -> dict[str, Any]:
     return {
         "desired": d.desired,
         "supported": d.supported,
         "desired_max": d.desired_max,
         "supported_max": d.supported_max,
         "distance": d.total,
+        "effective_distance": effective,
     }
 
 
@@ -94,7 +95,7 @@ def run_best_fit(
                 "demotion": matcher_demotion(),
                 "reason": fit.reason,
                 "levels": _levels_json(fit),
-                "candidates": [_distance_json(d) for d in fit.candidates[:CANDIDATES]],
+                "candidates": [_distance_json(d, eff) for eff, d in fit.closest(CANDIDATES)],
                 "rfc4647_lookup": {"result": rfc.tag, "range": rfc.range, "default_used": rfc.used_default},
                 "fallback": {"from": desired[0] if desired else None, "chain": fallback, "bundle": bundle},
                 "ranges": [{"range": r.text, "q": r.q} for r in plist.ranges],
@@ -114,9 +115,10 @@ def run_best_fit(
     _print_not_valid(not_valid)
     for note in notes:
         print(f"  note: {note}")
-    print("Closest pairs (distance, desired ~ supported):")
-    for d in fit.candidates[:CANDIDATES]:
-        print(f"  {d.total:>3}  {d.desired} ({d.desired_max}) ~ {d.supported} ({d.supported_max})")
+    print("Closest pairs (distance with demotion, desired ~ supported):")
+    for eff, d in fit.closest(CANDIDATES):
+        demoted = f" (distance {d.total} + demotion {eff - d.total})" if eff != d.total else ""
+        print(f"  {eff:>3}  {d.desired} ({d.desired_max}) ~ {d.supported} ({d.supported_max}){demoted}")
     if fit.matched and fit.best is not None:
         print(f"Why {fit.supported}:")
         for step in fit.best.steps:

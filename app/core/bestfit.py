@@ -117,7 +117,17 @@ class BestFit:
     distance: int | None  # the distance without demotion
     effective: int | None  # with the demotion of the desired locale's position
     best: Distance | None
-    candidates: tuple[Distance, ...]  # every pair measured, best first
+    candidates: tuple[Distance, ...]  # every pair measured, best first (by the distance with demotion)
+    # The distance with demotion of each candidate, the order of the list (the same length as candidates).
+    candidate_effective: tuple[int, ...] = ()
+
+    def closest(self, n: int) -> list[tuple[int, Distance]]:
+        """Return the *n* closest pairs with their distance with demotion, in the order the best fit ranks them.
+
+        The demotion (5 per desired locale after the first) is what orders the list, so each pair
+        is shown with it: ``en-GB`` at distance 3 for the second desired locale ranks as 8.
+        """
+        return list(zip(self.candidate_effective[:n], self.candidates[:n], strict=True))
 
     @property
     def reason(self) -> str:
@@ -262,7 +272,8 @@ class Matcher:
                 ranked.append(((dist.total + DEMOTION * di, micro, di, order[have]), di, dist))
         ranked.sort(key=lambda item: item[0])
         candidates = tuple(item[2] for item in ranked)
+        effective = tuple(item[0][0] for item in ranked)
         if ranked and ranked[0][0][0] < THRESHOLD:
             key, di, best = ranked[0]
-            return BestFit(best.supported, True, best.desired, di, best.total, key[0], best, candidates)
-        return BestFit(fallback, False, None, -1, None, None, None, candidates)
+            return BestFit(best.supported, True, best.desired, di, best.total, key[0], best, candidates, effective)
+        return BestFit(fallback, False, None, -1, None, None, None, candidates, effective)

@@ -279,11 +279,12 @@ class MatchingPane(QWidget):
                 )
             out.append("</ul>")
         if fit.candidates:
-            out.append("<p>Closest pairs (distance, desired ~ supported):</p><ol>")
-            for d in fit.candidates[:CANDIDATES]:
+            out.append("<p>Closest pairs (distance with demotion, desired ~ supported):</p><ol>")
+            for eff, d in fit.closest(CANDIDATES):
+                demoted = f" (distance {d.total} + demotion {eff - d.total})" if eff != d.total else ""
                 out.append(
-                    f"<li>{d.total}: {html.escape(d.desired)} ({html.escape(d.desired_max)}) ~ "
-                    f"{html.escape(d.supported)} ({html.escape(d.supported_max)})</li>"
+                    f"<li>{eff}: {html.escape(d.desired)} ({html.escape(d.desired_max)}) ~ "
+                    f"{html.escape(d.supported)} ({html.escape(d.supported_max)}){demoted}</li>"
                 )
             out.append("</ol>")
         if desired:

@@ -88,6 +88,19 @@ def test_demotion_lets_a_later_language_win_only_by_a_margin(matcher: Matcher) -
     assert (fit.supported, fit.desired_index, fit.distance, fit.effective) == ("fr", 1, 0, DEMOTION)
 
 
+def test_the_closest_pairs_are_listed_in_their_order_with_the_demotion(matcher: Matcher) -> None:
+    fit = matcher.best_fit(["fr-CH", "en"], ["en-GB", "fr-CA", "de"])
+    closest = [(eff, d.total, d.desired, d.supported) for eff, d in fit.closest(5)]
+    # en ~ en-GB is 5 but ranks as 10: en is the second desired language (demotion 5).
+    assert closest[:2] == [(4, 4, "fr-CH", "fr-CA"), (10, 5, "en", "en-GB")]
+    assert [eff for eff, *_ in closest] == sorted(eff for eff, *_ in closest)
+    assert all(eff == total + DEMOTION * (desired == "en") for eff, total, desired, _ in closest)
+    out = _bcp47("match", "--best-fit", "--ranges", "fr-CH, en", "en-GB", "fr-CA", "de")
+    assert "   10  en (en-Latn-US) ~ en-GB (en-Latn-GB) (distance 5 + demotion 5)\n" in out.stdout
+    doc = json.loads(_bcp47("match", "--best-fit", "--json", "--ranges", "fr-CH, en", "en-GB", "fr-CA", "de").stdout)
+    assert [(c["effective_distance"], c["distance"]) for c in doc["candidates"][:2]] == [(4, 4), (10, 5)]
+
+
 def test_distance_reports_each_level_with_its_rule(matcher: Matcher) -> None:
     d = matcher.distance("en-AU", "en-GB")
     assert (d.desired_max, d.supported_max, d.total) == ("en-Latn-AU", "en-Latn-GB", 3)

@@ -83,6 +83,11 @@ def test_results_equal_bcp47_match(qtbot, pane, capsys, ranges: str) -> None:  #
     )
     assert fit.reason == want_fit["reason"]
     assert [d.supported for d in fit.candidates[:5]] == [c["supported"] for c in want_fit["candidates"]]
+    pairs = [(eff, d.supported) for eff, d in fit.closest(5)]
+    assert pairs == [(c["effective_distance"], c["supported"]) for c in want_fit["candidates"]]
+    shown_fit = pane.best_fit.toPlainText()
+    for eff, d in fit.closest(5):
+        assert f"{eff}: {d.desired} ({d.desired_max}) ~ {d.supported}" in shown_fit
     assert f"Result: {fit.supported}" in pane.best_fit.toPlainText()
     # What the columns show is those results.
     shown = pane.basic.toPlainText()
