@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
-    QSizePolicy,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -24,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from ..core.choices import Choice, ChoiceIndex
 from .bounded import SEARCH_MAX, bound
+from .elided import ElidedLabel
 from .table_model import Column, RowTableModel
 
 __all__ = ["CHOICE_COLUMNS", "ChoicePicker"]
@@ -98,11 +98,9 @@ class ChoicePicker(QWidget):
         header.resizeSection(0, self.fontMetrics().horizontalAdvance("qaa..qtz") + 18)
         self.count_label = QLabel(self)
         self.count_label.setAccessibleName(f"Number of {what} shown")
-        self.detail_label = QLabel(self)
+        self.detail_label = ElidedLabel(self)
         self.detail_label.setAccessibleName(f"About the chosen {what}")
         self.detail_label.setMinimumWidth(80)
-        self.detail_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self._detail = ""
         bottom = QHBoxLayout()
         bottom.addWidget(self.detail_label, 1)
         bottom.addWidget(self.count_label)
@@ -202,22 +200,16 @@ class ChoicePicker(QWidget):
     def _on_view_current_row_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
         choice = self.model.row_at(current.row()) if current.isValid() else None
         if choice is None:
-            self._detail = ""
+            detail = ""
         else:
             mark = f" ({choice.mark})" if choice.mark else ""
-            self._detail = f"{choice.label}{mark}. {choice.detail}".strip()
-        self.detail_label.setToolTip(self._detail)
-        self._elide_detail()
-
-    def _elide_detail(self) -> None:
-        metrics = self.detail_label.fontMetrics()
-        width = max(40, self.detail_label.width())
-        self.detail_label.setText(metrics.elidedText(self._detail, Qt.TextElideMode.ElideRight, width))
+            detail = f"{choice.label}{mark}. {choice.detail}".strip()
+        self.detail_label.setToolTip(detail)
+        self.detail_label.setText(detail)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
-        """Elide the chosen row's explanation to the new width; give the note column its share."""
+        """Give the note column its share of the new width."""
         super().resizeEvent(event)
-        self._elide_detail()
         self.view.horizontalHeader().resizeSection(2, max(120, int(event.size().width() * 0.4)))
 
     def _on_filter_edit_text_changed(self, _text: str) -> None:

@@ -15,13 +15,14 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QLocale, Qt, QTimer, Signal
 from PySide6.QtGui import QFocusEvent, QKeyEvent, QShowEvent
-from PySide6.QtWidgets import QComboBox, QGridLayout, QLabel, QSizePolicy, QWidget
+from PySide6.QtWidgets import QComboBox, QGridLayout, QLabel, QWidget
 
 from ..core.cldr import CldrData
 from ..core.data import DataError, bundled_names
 from ..core.names import Namer, SubtagName, TagName
 from ..core.names_data import NamesPackError
 from ..core.registry import Registry
+from .elided import ElidedLabel
 from .settings import Settings
 
 __all__ = ["SETTING", "TagNamesBar", "system_display_language"]
@@ -69,17 +70,15 @@ class TagNamesBar(QWidget):
         self._load_timer.timeout.connect(self.load_now)
 
         caption = QLabel("Name:", self)
-        self.name_label = QLabel(self)
+        self.name_label = ElidedLabel(self)
         self.name_label.setAccessibleName("Tag name")
         self.name_label.setToolTip(_NAME_TIP)
         self.name_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.name_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         caption.setBuddy(self.name_label)
-        self.autonym_label = QLabel(self)
+        self.autonym_label = ElidedLabel(self)
         self.autonym_label.setAccessibleName("Tag name in its own language")
         self.autonym_label.setToolTip(_AUTONYM_TIP)
         self.autonym_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.autonym_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.language_box = _LanguageBox(self._fill_all_languages, self)
         self.language_box.setAccessibleName("Display language of names")
         self.language_box.setToolTip(

@@ -145,3 +145,25 @@ def test_the_name_labels_always_have_a_tooltip(qtbot, engine, tmp_path) -> None:
     for text in ("", "aaa", "de"):
         pane.set_text(text)
         assert pane.names_bar.name_label.toolTip() and pane.names_bar.autonym_label.toolTip(), text
+
+
+def test_a_long_name_in_a_narrow_window_ends_with_an_ellipsis(qtbot, engine, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    settings = Settings(tmp_path / "s.ini")
+    settings.set_value(SETTING, "en")
+    pane = _pane(qtbot, engine, settings)
+    pane.resize(1200, 450)
+    pane.editor.setFocus()
+    qtbot.keyClicks(pane.editor, "sl-IT-rozaj-biske-1994")
+    bar = pane.names_bar
+    qtbot.waitUntil(lambda: bar.name_label.text().startswith("Slovenian (Italy"), timeout=5000)
+    full = bar.name_label.text()
+    assert bar.name_label.shown_text() == full  # wide enough: the whole name
+    pane.resize(500, 450)
+    qtbot.waitUntil(lambda: bar.name_label.shown_text() != full, timeout=2000)
+    shown = bar.name_label.shown_text()
+    assert shown.endswith("…") and full.startswith(shown[:-1])
+    assert bar.name_label.fontMetrics().horizontalAdvance(shown) <= bar.name_label.contentsRect().width()
+    assert bar.name_label.text() == full and bar.name_label.accessibleDescription() == full
+    assert full in bar.name_label.toolTip()
+    pane.resize(1200, 450)
+    qtbot.waitUntil(lambda: bar.name_label.shown_text() == full, timeout=2000)

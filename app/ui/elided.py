@@ -1,0 +1,51 @@
+"""A one-line label that ends its text with '…' when the text is wider than the label.
+
+A label whose size policy ignores its text's width (so that a long name cannot widen the
+window) is otherwise cut off at its right edge, mid-letter, with nothing to say that more
+follows. :class:`ElidedLabel` shows what fits followed by '…'; :meth:`ElidedLabel.text` and the
+accessible description keep the whole text, and the caller's tooltip can show it.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
+
+__all__ = ["ElidedLabel"]
+
+
+class ElidedLabel(QLabel):
+    """A plain-text, one-line label that elides its text at the right to fit its width."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._full = ""
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+
+    def setText(self, text: str) -> None:
+        """Set the whole text; the label shows as much of it as fits, then '…'."""
+        self._full = text
+        self.setAccessibleDescription(text)
+        self._elide()
+
+    def text(self) -> str:
+        """Return the whole text, not the part shown."""
+        return self._full
+
+    def shown_text(self) -> str:
+        """Return what the label shows (the text, or its start and '…')."""
+        return super().text()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Elide the text again for the new width."""
+        super().resizeEvent(event)
+        self._elide()
+
+    def _elide(self) -> None:
+        width = self.contentsRect().width()
+        shown = self._full
+        if width > 0 and self.fontMetrics().horizontalAdvance(shown) > width:
+            shown = self.fontMetrics().elidedText(shown, Qt.TextElideMode.ElideRight, width)
+        super().setText(shown)
