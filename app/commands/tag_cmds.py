@@ -138,8 +138,6 @@ _DUMPS = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 
 
 def _run_check(args: argparse.Namespace) -> int:
-    engine = engine_for(args)
-    data_loaded()
     items: list[str] = args.tags
     if not items:
         raise CommandError("give at least one tag, or '-' to read tags from standard input")
@@ -148,16 +146,24 @@ def _run_check(args: argparse.Namespace) -> int:
         tags = [t for item in items for t in (read_stdin_lines() if item == "-" else (item,))]
         jobs = _jobs(args.jobs, len(tags))
         if jobs > 1:
-            all_valid = _check_json_parallel(engine, tags, jobs, write, sys.stdout)
+            all_valid = _check_json_parallel(lambda: _loaded(args), tags, jobs, write, sys.stdout)
         else:
-            all_valid = _check_json_into(engine, tags, write)
+            all_valid = _check_json_into(_loaded(args), tags, write)
         return EXIT_OK if all_valid else EXIT_NO_MATCH
+    engine = _loaded(args)
     all_valid = True
     for tag in _inputs(items):
         r = engine.check(tag)
         all_valid = all_valid and r.valid
         write(_human_check(r, engine))
     return EXIT_OK if all_valid else EXIT_NO_MATCH
+
+
+def _loaded(args: argparse.Namespace) -> TagEngine:
+    """Load the engine for *args* and tell the CLI its data is loaded."""
+    engine = engine_for(args)
+    data_loaded()
+    return engine
 
 
 def _check_json_into(engine: TagEngine, tags: Sequence[str], write: Callable[[str], object]) -> bool:
@@ -193,12 +199,15 @@ def _jobs(requested: int | None, count: int) -> int:
 
 
 def _check_json_parallel(
-    engine: TagEngine, tags: list[str], jobs: int, write: Callable[[str], None], stream: Any = None
+    load: Callable[[], TagEngine], tags: list[str], jobs: int, write: Callable[[str], None], stream: Any = None
 ) -> bool:
-    """Check *tags* in *jobs* forked processes that share the loaded data; keep the input order.
+    """Check *tags* in *jobs* forked processes; keep the input order.
 
-    Each child writes its share to an unnamed scratch file as it goes; the parent checks the
-    first share itself, then copies the children's output in order. A child that fails is
+    Each process loads the data itself (*load*), after the fork: a child that used the parent's
+    loaded data would copy each memory page the first time it touched an object there (a
+    reference count is a write), which costs more than loading in parallel. Each child writes
+    its share to an unnamed scratch file as it goes; the parent checks the first share itself,
+    then copies the children's output in order. A child that fails (its data included) is
     redone here, so a crash costs time, never output. When *stream* (the text stream *write*
     writes to) encodes UTF-8, a child's bytes are exactly what *write* would send, so they are
     copied file to file (``sendfile``) instead of being decoded and encoded again; a child
@@ -206,7 +215,7 @@ def _check_json_parallel(
     stream writes them back as bytes (surrogateescape).
     """
     if not hasattr(os, "fork"):
-        return _check_json_into(engine, tags, write)
+        return _check_json_into(load(), tags, write)
     size = -(-len(tags) // jobs)
     shares = [tags[i : i + size] for i in range(0, len(tags), size)]
     children: list[tuple[int, Any, list[str]]] = []
@@ -223,13 +232,14 @@ def _check_json_parallel(
             status = 3
             try:
                 plain = _PlainWriter(out)
-                status = 0 if _check_json_into(engine, share, plain.write) else 1
+                status = 0 if _check_json_into(load(), share, plain.write) else 1
                 out.flush()
                 if not plain.plain:
                     status += 4
             finally:
                 os._exit(status)
         children.append((pid, out, share))
+    engine = load()
     all_valid = _check_json_into(engine, shares[0], write)
     raw_fd, raw_ok = _utf8_fd(stream)
     for pid, out, share in children:

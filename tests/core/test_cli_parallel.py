@@ -74,6 +74,29 @@ def test_child_that_dies_mid_output_is_redone(
     assert two == one and code == 1
 
 
+def test_each_process_loads_its_own_data_and_a_child_that_cannot_is_redone(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from bcp47_explorer.commands import tag_cmds
+
+    tags = _tags()
+    _, one = _run(monkeypatch, capsys, tags, "1")
+    parent = os.getpid()
+    real = tag_cmds.engine_for
+    loads: list[int] = []
+
+    def failing_in_children(args):  # type: ignore[no-untyped-def]
+        loads.append(os.getpid())  # seen in the parent only: a child's list is its own copy
+        if os.getpid() != parent:
+            raise RuntimeError("no data here")
+        return real(args)
+
+    monkeypatch.setattr(tag_cmds, "engine_for", failing_in_children)
+    code, three = _run(monkeypatch, capsys, tags, "3")
+    assert three == one and code == 1
+    assert loads == [parent]  # the parent loads once and redoes both children's shares with its data
+
+
 def test_undecodable_bytes_come_out_the_same_from_children(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
