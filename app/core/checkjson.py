@@ -49,6 +49,7 @@ def check_json_lines(engine: TagEngine, tags: Iterable[str]) -> Iterator[tuple[s
     analyse = engine.full_analysis
     matched = engine.matched_analysis
     settle = engine.fast_path.match
+    advise = engine.quick_advice.langtag_diagnostics
     match = WELL_FORMED.fullmatch
     extlang_of = engine.extlang_of
     for tag in tags:
@@ -58,10 +59,12 @@ def check_json_lines(engine: TagEngine, tags: Iterable[str]) -> Iterator[tuple[s
         else:
             g = m.groups()
             canonical = settle(tag, g)
+            if canonical is not None and g[1] is None and g[0] is not None and not g[5] and g[6] is None:
+                diags = advise(tag, g, canonical)  # None: the precise path, below
+                if diags is not None:
+                    yield _langtag_line(tag, g, canonical, extlang_of(canonical), diags), True
+                    continue
             a = matched(tag, g, canonical)
-            if canonical is not None and a.valid and g[1] is None and g[0] is not None and not g[5] and g[6] is None:
-                yield _langtag_line(tag, g, canonical, extlang_of(canonical), a.diagnostics), True
-                continue
         p = a.parse
         canonical = a.canonical_tag
         uv = verdict_of(engine, a)  # the Unicode verdict (UTS #35), apart from RFC 5646's valid

@@ -129,16 +129,14 @@ class QuickAdvice:
         Without extensions the parse is left to be made on first read; the extensions' checks
         read it, so with extensions it is made here.
         """
+        if not g[5]:
+            diags = self.langtag_diagnostics(text, g, canonical)
+            if diags is None:
+                return None
+            return Analysis(self.canonicalizer, None, True, canonical, None, (text, g, diags))
         out = self.head(text, g, canonical)
         if out is None:
             return None
-        if not g[5]:
-            if canonical != text:
-                case = self.case_note(text, g)
-                if case is not None:
-                    out.append(case)
-            diags = tuple(out) if len(out) < 2 else tuple(sorted(out, key=diagnostic_order))
-            return Analysis(self.canonicalizer, None, True, canonical, None, (text, g, diags))
         p = parse_match(text, g)
         if len(p.diags) + len(out) >= MAX_DIAGNOSTICS - 1:
             return None
@@ -154,6 +152,23 @@ class QuickAdvice:
             self.weigh_fixes(p)  # the CLDR checks' fixes, as the precise path weighs them
         valid = not any(d.severity is Severity.ERROR for d in p.diags)
         return Analysis(self.canonicalizer, p, valid, canonical)
+
+    def langtag_diagnostics(
+        self, text: str, g: tuple[str | None, ...], canonical: str
+    ) -> tuple[Diagnostic, ...] | None:
+        """Return the diagnostics, in order, of a tag without extensions the fast path settled, or None.
+
+        What :meth:`analysis` gives such a tag (it is valid), without the analysis around them;
+        None: take the precise path.
+        """
+        out = self.head(text, g, canonical)
+        if out is None:
+            return None
+        if canonical != text:
+            case = self.case_note(text, g)
+            if case is not None:
+                out.append(case)
+        return tuple(out) if len(out) < 2 else tuple(sorted(out, key=diagnostic_order))
 
     def head(self, text: str, g: tuple[str | None, ...], canonical: str) -> list[Diagnostic] | None:
         """Return the diagnostics of the subtags before the first singleton, or None for the precise path.
