@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from .grammar import parse
 from .syntax import split_t
+from .uedit import with_extension
 
 __all__ = ["TExtension", "private_use", "t_extension", "with_private_use", "with_t_extension"]
 
@@ -48,32 +49,6 @@ def private_use(text: str) -> tuple[str, ...]:
     return tuple(t[0].lower() for t in parse(text).privateuse)
 
 
-def _rebuild(tag: str, singleton: str | None, body: list[str], privateuse: Sequence[str] | None) -> str:
-    """Return *tag* with extension *singleton* replaced by *body* (none when empty) and, if given, new private use."""
-    p = parse(tag)
-    text = p.text
-    cut = len(text)
-    if p.extensions:
-        cut = p.extensions[0].singleton[1] - 1
-    elif p.x_token is not None:
-        cut = p.x_token[1] - 1
-    head = text[:cut] if cut > 0 else ""
-    seqs: list[tuple[str, list[str]]] = []
-    for ext in p.extensions:
-        s = ext.singleton[0].lower()
-        if s != singleton and all(x[0] != s for x in seqs):
-            seqs.append((s, [t[0].lower() for t in ext.subtags]))
-    if singleton is not None and body:
-        seqs.append((singleton, body))
-    seqs.sort(key=lambda x: x[0])
-    parts = [head] if head else []
-    parts.extend(s + "-" + "-".join(b) for s, b in seqs)
-    x = [t[0].lower() for t in p.privateuse] if privateuse is None else [s.lower() for s in privateuse if s]
-    if x:
-        parts.append("x-" + "-".join(x))
-    return "-".join(parts)
-
-
 def with_t_extension(tag: str, source: str, fields: Sequence[tuple[str, Sequence[str]]]) -> str:
     """Return *tag* with its -t- part made of *source* and *fields* (fields sorted by key; none: no -t-)."""
     body = [s.lower() for s in source.replace("_", "-").split("-") if s]
@@ -84,9 +59,9 @@ def with_t_extension(tag: str, source: str, fields: Sequence[tuple[str, Sequence
             continue
         seen.add(k)
         body += [k, *(v.lower() for v in values)]
-    return _rebuild(tag, "t", body, None)
+    return with_extension(tag, "t", body)
 
 
 def with_private_use(tag: str, subtags: Sequence[str]) -> str:
     """Return *tag* with its private use replaced by *subtags* (none: no private use)."""
-    return _rebuild(tag, None, [], list(subtags))
+    return with_extension(tag, None, [], list(subtags))

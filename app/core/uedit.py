@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from .canonical import u_canonical_body
 from .grammar import parse
 
-__all__ = ["UKeywords", "u_keywords", "with_u_keywords"]
+__all__ = ["UKeywords", "u_keywords", "with_extension", "with_u_keywords"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,9 +44,31 @@ def with_u_keywords(tag: str, attributes: Sequence[str], keywords: Sequence[tupl
     Empty attributes and keywords remove the -u- part. Other extensions keep their place in
     singleton order; private use stays last.
     """
+    body = u_canonical_body(
+        [a.lower() for a in attributes], [(k.lower(), [t.lower() for t in ts]) for k, ts in keywords]
+    )
+    return with_extension(tag, "u", body)
+
+
+def with_extension(
+    tag: str, singleton: str | None, body: Sequence[str], privateuse: Sequence[str] | None = None
+) -> str:
+    """Return *tag* with the extension *singleton* made of *body* (none when empty) and, if given, new private use.
+
+    The part before the first singleton stays as written; the other extensions keep their own
+    subtags (lowercase; a repeated singleton's later sequence is dropped) and go in singleton
+    order (RFC 5646 §4.5); private use stays last (a bare ``x`` of an ill-formed tag stays too,
+    unless *privateuse* replaces it). The one rebuilder of a tag's tail, for ``-u-``
+    (:func:`with_u_keywords`), ``-t-`` and private use (:mod:`.tedit`).
+
+    >>> with_extension("de-DE-x-a-u-nu-latn", "a", ["bc"]), with_extension("en-a-bc-x-y", None, [], ["Z"])
+    ('de-DE-a-bc-x-a-u-nu-latn', 'en-a-bc-x-z')
+    >>> with_extension("de-DE-u-nu-latn-x-a", "a", ["bc"])
+    'de-DE-a-bc-u-nu-latn-x-a'
+    """
     p = parse(tag)
     text = p.text
-    # Cut at the first singleton; rebuild the tail with the new -u-.
+    # Cut at the first singleton (or at the private use); rebuild the tail.
     cut = len(text)
     if p.extensions:
         cut = p.extensions[0].singleton[1] - 1
@@ -56,16 +78,17 @@ def with_u_keywords(tag: str, attributes: Sequence[str], keywords: Sequence[tupl
     seqs: list[tuple[str, list[str]]] = []
     for ext in p.extensions:
         s = ext.singleton[0].lower()
-        if s != "u" and all(x[0] != s for x in seqs):
+        if s != singleton and all(x[0] != s for x in seqs):
             seqs.append((s, [t[0].lower() for t in ext.subtags]))
-    u_body = u_canonical_body(
-        [a.lower() for a in attributes], [(k.lower(), [t.lower() for t in ts]) for k, ts in keywords]
-    )
-    if u_body:
-        seqs.append(("u", u_body))
+    if singleton is not None and body:
+        seqs.append((singleton, list(body)))
     seqs.sort(key=lambda x: x[0])
     parts = [head] if head else []
-    parts.extend(s + "-" + "-".join(body) for s, body in seqs)
-    if p.x_token is not None:
+    parts.extend(s + "-" + "-".join(b) for s, b in seqs)
+    if privateuse is not None:
+        x = [s.lower() for s in privateuse if s]
+        if x:
+            parts.append("x-" + "-".join(x))
+    elif p.x_token is not None:
         parts.append("x-" + "-".join(t[0].lower() for t in p.privateuse) if p.privateuse else "x")
     return "-".join(parts)
