@@ -76,6 +76,17 @@ class Message:
         assert self.fix is not None
         return self.fix.format_map(args)
 
+    def around(self, field: str) -> tuple[str, str]:
+        """Return the wording before and after ``{field}``, its one field (to join a message as :meth:`text` words it).
+
+        >>> head, tail = LETTER_CASE.around("fixed")
+        >>> head + "en-US" + tail == LETTER_CASE.text(fixed="en-US")
+        True
+        """
+        head, mark, tail = self.wording.partition("{" + field + "}")
+        assert mark and "{" not in head + tail, f"{self.code}: {{{field}}} is not the one field of its message"
+        return head, tail
+
     def make(self, start: int, end: int, fix_tag: str | None = None, **args: Any) -> Diagnostic:
         """Return the diagnostic for the span *start*..*end*; a fix when *fix_tag* is given."""
         return self.make_of(start, end, fix_tag, args)

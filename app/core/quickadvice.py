@@ -57,6 +57,7 @@ _MAX_REMEMBERED = 50_000
 
 _make = M.make_diagnostic
 _SUPPRESS = M.SUPPRESS_SCRIPT
+_CASE = M.LETTER_CASE
 _fix = M.make_fix
 
 
@@ -64,6 +65,7 @@ class QuickAdvice:
     """Give the head diagnostics of regex-matched tags for one :class:`.advice.Advisor`."""
 
     __slots__ = (
+        "_case",
         "_known",
         "_langs",
         "_pairs",
@@ -89,6 +91,8 @@ class QuickAdvice:
         self._langs, self._scripts, self._regions = (self._known[k] for k in ("language", "script", "region"))
         # (language, script) as written -> (message, fix label) of their suppress-script warning
         self._pairs: dict[tuple[str, str], tuple[str, str]] = {}
+        # The letter-case note's wording around the fixed tag, and its fix label.
+        self._case = (*M.LETTER_CASE.around("fixed"), M.LETTER_CASE.label())
 
     def learn(self, kind: str, code: str) -> tuple[Record, tuple[_Entry, ...]] | None:
         """Return the record of the subtag *code* (lowercase) of *kind* and the advice it draws alone.
@@ -246,7 +250,9 @@ class QuickAdvice:
             fixed += text[len(fixed) :].lower()
         if fixed == text:
             return None
-        return M.LETTER_CASE.make(0, len(text), fixed, fixed=excerpt(fixed, width=_CASE_EXCERPT))
+        head, tail, label = self._case
+        message = head + excerpt(fixed, width=_CASE_EXCERPT) + tail  # what LETTER_CASE.make words
+        return _make("letter-case", _CASE.severity, 0, len(text), message, _fix(label, fixed), _CASE.section)
 
     def _variants(
         self, out: list[Diagnostic], var: str, pos: int, g: tuple[str | None, ...], fix_to: str | None, tail: str
