@@ -39,6 +39,7 @@ __all__ = ["Advisor", "CASE_EXCERPT"]
 # Codes people often type for another one; offered only when the typed code is not registered.
 _LANGUAGE_HINTS = {
     "jp": "ja",
+    "sp": "es",
     "cn": "zh",
     "cz": "cs",
     "dk": "da",
@@ -374,7 +375,7 @@ class Advisor:
                 extra = ". Four-letter primary language subtags are reserved for future use"
             elif len(code) >= 5:
                 extra = ". Five- to eight-letter primary language subtags exist only once registered"
-            hint = _LANGUAGE_HINTS.get(low)
+            hint = _LANGUAGE_HINTS.get(low) or self.tables.language_named(low)  # 'jp', 'english'
             if hint is None and low in self.tables.extlang:
                 extra += f". '{low}' is an extended language subtag; as a primary language use '{low}' itself"
         elif kind == "region":

@@ -23,6 +23,7 @@ class Tables:
     """Registry data reshaped for the engine's lookups (lowercase keys), built once per registry."""
 
     __slots__ = (
+        "_named",
         "by_type",
         "extlang",
         "extlang_prefix",
@@ -74,7 +75,37 @@ class Tables:
                     self.redundant.setdefault(subtags[0], []).append((subtags, rec))
         for lst in self.redundant.values():
             lst.sort(key=lambda x: -len(x[0]))  # longest first: 'zh-cmn-hans' before 'zh-cmn'
+        self._named: dict[str, str] | None = None  # see language_named, built on first use
         self.grandfathered_first = frozenset(k.split("-")[0] for k, r in self.tags.items() if r.type == "grandfathered")
+
+    def language_named(self, name: str) -> str | None:
+        """Return the live language subtag whose registry Description is *name* (any case), when one alone is.
+
+        A Description's qualifier in brackets may be left out (``occitan`` finds 'oc', "Occitan
+        (post 1500)") unless that makes it another record's name too; a name two records share
+        finds nothing (``swahili``: 'sw' and 'swh').
+
+        >>> from bcp47_explorer.core.data import bundled_registry
+        >>> t = Tables(bundled_registry())
+        >>> t.language_named("English"), t.language_named("occitan"), t.language_named("swahili")
+        ('en', 'oc', None)
+        """
+        if self._named is None:
+            exact: dict[str, set[str]] = {}
+            bare: dict[str, set[str]] = {}
+            for code, rec in self.lang.items():
+                if rec.deprecated or ".." in rec.code:
+                    continue
+                for d in rec.descriptions:
+                    exact.setdefault(d.casefold(), set()).add(code)
+                    bare.setdefault(d.partition(" (")[0].casefold(), set()).add(code)
+            named = {k: next(iter(v)) for k, v in bare.items() if len(v) == 1}
+            named.update((k, next(iter(v))) for k, v in exact.items() if len(v) == 1)
+            for k, v in exact.items():
+                if len(v) > 1:
+                    named.pop(k, None)
+            self._named = named
+        return self._named.get(name.casefold())
 
     def is_script(self, code: str) -> bool:
         """Tell whether *code* (any case) is a registered script subtag."""

@@ -423,3 +423,16 @@ def test_member_advice_quotes_the_macrolanguage_record_instead_of_recommending_i
     assert "uses 'sh' instead" not in sr[0].message
     cmn = [d for d in engine.check("cmn").diagnostics if d.code == "macrolanguage-member"]
     assert "uses 'zh' instead" in cmn[0].message
+
+
+def test_a_language_written_by_its_name_or_an_iso_639_2_code_is_pointed_to_its_subtag(engine: TagEngine) -> None:
+    for text, fixed in (("english", "en"), ("German-DE", "de-DE"), ("ewe", "ee"), ("lao-LA", "lo-LA"),
+                        ("occitan-FR", "oc-FR"), ("sp-ES", "es-ES"), ("moldovan", "ro")):  # fmt: skip
+        (d,) = [d for d in engine.check(text).diagnostics if d.code == "unknown-language"]
+        assert d.fix is not None and d.fix.tag.lower() == fixed.lower(), text
+        assert f"Did you mean '{fixed.split('-')[0]}'?" in d.message
+        assert engine.check(d.fix.tag).valid
+    # A name two records share (Swahili: 'sw' and 'swh') points nowhere, nor does what names no language.
+    for text in ("swahili", "qqqq", "abcdefgh"):
+        (d,) = [d for d in engine.check(text).diagnostics if d.code == "unknown-language"]
+        assert d.fix is None and "Did you mean" not in d.message, text
