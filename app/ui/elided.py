@@ -8,7 +8,7 @@ accessible description keep the whole text, and the caller's tooltip can show it
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
 
@@ -37,6 +37,17 @@ class ElidedLabel(QLabel):
     def shown_text(self) -> str:
         """Return what the label shows (the text, or its start and '…')."""
         return super().text()
+
+    def sizeHint(self) -> QSize:
+        """Ask for the width of the whole text, so the label grows back when there is room."""
+        hint = super().sizeHint()
+        margins = self.contentsMargins()
+        wanted = self.fontMetrics().horizontalAdvance(self._full) + margins.left() + margins.right() + 2 * self.margin()
+        return QSize(max(wanted, 1), hint.height())
+
+    def minimumSizeHint(self) -> QSize:
+        """Shrink to an ellipsis at the least."""
+        return QSize(self.fontMetrics().horizontalAdvance("…"), super().minimumSizeHint().height())
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         """Elide the text again for the new width."""

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QMenu,
+    QSizePolicy,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -31,6 +32,7 @@ from .browser import BrowserPane
 from .build import BuildPane
 from .builder import BuilderPane
 from .editor import EditorPane
+from .elided import ElidedLabel
 from .registry_files import RegistryFiles
 from .settings import Settings
 from .state import TagState
@@ -107,11 +109,19 @@ class MainWindow(QMainWindow):
         self.builder: BuilderPane | Placeholder | None = None
         self.browser: BrowserPane | None = None
         self.build: BuildPane | Placeholder | None = None
-        self._status_tag = QLabel()
+        # The status bar: "Current tag: TAG" and the data in use, each ending in '…' where the window is narrow.
+        self._status_caption = QLabel("No current tag")
+        self._status_tag = ElidedLabel()
         self._status_tag.setAccessibleName("Current tag")
         self._status_tag.setToolTip("The tag all panes work on")
         self._status_tag.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self._status_data = QLabel()
+        bold = self._status_tag.font()
+        bold.setBold(True)
+        self._status_tag.setFont(bold)
+        self._status_data = ElidedLabel()
+        # Its whole width when there is room; the tag's label (stretching) gives way first.
+        self._status_data.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+        self.statusBar().addWidget(self._status_caption)
         self.statusBar().addWidget(self._status_tag, 1)
         self.statusBar().addPermanentWidget(self._status_data)
         self.state.tag_changed.connect(self._on_state_tag_changed)
@@ -403,7 +413,8 @@ class MainWindow(QMainWindow):
             self.tabs.setCurrentWidget(self.browser)
 
     def _on_state_tag_changed(self, tag: str) -> None:
-        self._status_tag.setText(f"Current tag: <b>{_escape(shown_text(tag))}</b>" if tag else "No current tag")
+        self._status_caption.setText("Current tag:" if tag else "No current tag")
+        self._status_tag.setText(shown_text(tag))
 
     # ------------------------------------------------------------ persistence
     def _restore(self) -> None:
@@ -461,9 +472,3 @@ class MainWindow(QMainWindow):
         self.registry_files.wait_for_download()
         self.save_settings()
         super().closeEvent(event)
-
-
-def _escape(text: str) -> str:
-    import html
-
-    return html.escape(text)

@@ -74,6 +74,25 @@ def test_use_in_tag_updates_the_current_tag(qtbot, window) -> None:
     assert "sr-Latn-RS" in window._status_tag.text()
 
 
+def test_the_status_bar_fits_a_narrow_window_and_grows_back(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    long_tag = "sl-IT-rozaj-biske-1994-u-ca-buddhist-co-phonebk-nu-arab-x-" + "-".join(["private"] * 6)
+    window.state.set_tag(long_tag)
+    assert window._status_caption.text() == "Current tag:" and window._status_tag.text() == long_tag
+    bar = window.statusBar()
+    window.resize(640, 450)
+    qtbot.waitUntil(lambda: window._status_tag.shown_text().endswith("…"), timeout=2000)
+    shown = window._status_tag.shown_text()
+    assert long_tag.startswith(shown[:-1])
+    for label in (window._status_tag, window._status_data):  # both show, and nothing runs past the edge
+        assert label.geometry().right() <= bar.width(), label.accessibleName()
+        assert label.isVisible() and len(label.shown_text()) > 10, label.shown_text()
+    assert window._status_data.text().startswith("Registry ")  # the whole text is kept
+    window.resize(2000, 450)
+    qtbot.waitUntil(lambda: window._status_data.shown_text() == window._status_data.text(), timeout=2000)
+    window.state.set_tag("")
+    assert window._status_caption.text() == "No current tag" and window._status_tag.text() == ""
+
+
 def test_prefix_link_opens_the_tag(qtbot, window) -> None:
     window.browser.show_record("variant", "biske")
     window.browser.follow_link("tag:sl-rozaj")
