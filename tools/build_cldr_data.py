@@ -145,6 +145,24 @@ def build_territory_containment(core: Package) -> dict[str, list[str]]:
     return {code: sorted(body["_contains"]) for code, body in sorted(tree.items())}
 
 
+def build_territory_codes(core: Package) -> dict[str, list[str]]:
+    """Return ISO 3166's other codes of each region: alpha-2 -> [alpha-3, numeric] ('' where CLDR has none).
+
+    codeMappings also maps currencies (three-letter keys such as 'AED'); those are left out.
+    """
+    table = core.json("supplemental/codeMappings.json")["supplemental"]["codeMappings"]
+    out = {}
+    for code, body in sorted(table.items()):
+        if not re.fullmatch(r"[A-Z]{2}", code):
+            continue
+        alpha3, numeric = body.get("_alpha3", ""), body.get("_numeric", "")
+        if not re.fullmatch(r"(?:[A-Z]{3})?", alpha3) or not re.fullmatch(r"(?:[0-9]{3})?", numeric):
+            raise SystemExit(f"unexpected codes for {code}: {alpha3!r}, {numeric!r}")
+        if alpha3 or numeric:
+            out[code] = [alpha3, numeric]
+    return out
+
+
 def build(bcp47: Package, core: Package) -> dict[str, Any]:
     """Return the whole output document."""
     if bcp47.name != "cldr-bcp47" or core.name != "cldr-core":
@@ -163,13 +181,14 @@ def build(bcp47: Package, core: Package) -> dict[str, Any]:
                 "package": core.name,
                 "version": core.version,
                 "files": "supplemental/aliases.json, supplemental/subdivisionContainment.json, "
-                "supplemental/territoryContainment.json",
+                "supplemental/territoryContainment.json, supplemental/codeMappings.json",
             },
         ],
         "keys": build_keys(bcp47),
         "aliases": build_aliases(core),
         "subdivisions": " ".join(build_subdivisions(core)),
         "territory_containment": build_territory_containment(core),
+        "territory_codes": build_territory_codes(core),
     }
 
 

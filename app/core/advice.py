@@ -380,8 +380,18 @@ class Advisor:
                 extra += f". '{low}' is an extended language subtag; as a primary language use '{low}' itself"
         elif kind == "region":
             hint = _REGION_HINTS.get(low)
+        hint_kind, iso = kind, None
+        if hint is None and kind in ("extlang", "region") and self.cldr is not None:
+            # ISO 3166's other codes of a country: 'en-USA' (read as an extlang), 'en-840' -> 'US'.
+            iso = "three-letter" if kind == "extlang" else "numeric"
+            hint = (self.cldr.region_by_alpha3 if kind == "extlang" else self.cldr.region_by_numeric).get(low)
+            hint_kind = "region"
+        rec = self.tables.by_type[hint_kind].get(hint.lower()) if hint is not None else None
         fix = None
-        if hint is not None and hint.lower() in self.tables.by_type[kind]:
+        if hint is not None and rec is not None and not rec.deprecated and rec.descriptions[0] != "Private use":
+            if iso is not None:
+                name = rec.descriptions[0]
+                extra += f". '{code}' is ISO 3166's {iso} code of '{hint}' ({name}), whose subtag is its two letters"
             extra += f". Did you mean '{hint}'?"
             fix = p.text[: tok[1]] + hint + p.text[tok[2] :]
         article = "an" if kind[0] in "aeiou" else "a"

@@ -53,6 +53,8 @@ class CldrData(KeywordChecks):
         "_legacy_types",
         "language_aliases",
         "package_version",
+        "region_by_alpha3",
+        "region_by_numeric",
         "regular_regions",
         "script_aliases",
         "sources",
@@ -77,6 +79,7 @@ class CldrData(KeywordChecks):
         subdivisions: Iterable[str] = (),
         sources: Sequence[Mapping[str, str]] = (),
         territory_containment: Mapping[str, Sequence[str]] | None = None,
+        territory_codes: Mapping[str, Sequence[str]] | None = None,
     ) -> None:
         self.version = version
         self.package_version = package_version
@@ -103,6 +106,12 @@ class CldrData(KeywordChecks):
         #: UTS #35's "regular" regions (uppercase), what -u-rg takes before 'zzzz': the countries and
         #: territories inside CLDR's territory containment, not groups ('EU', 'QO'), not deprecated.
         self.regular_regions = _regular_regions(territory_containment or {}, self.territory_aliases)
+        #: ISO 3166's three-letter and numeric codes (``usa``, ``840``) -> the region's two letters ('US').
+        codes = territory_codes or {}
+        self.region_by_alpha3: Mapping[str, str] = MappingProxyType(
+            {a3.lower(): r for r, (a3, _n) in codes.items() if a3}
+        )
+        self.region_by_numeric: Mapping[str, str] = MappingProxyType({n: r for r, (_a3, n) in codes.items() if n})
         legacy_keys: dict[str, str] = {}
         legacy_types: dict[str, dict[str, str]] = {}
         for k in u.values():
@@ -148,6 +157,7 @@ class CldrData(KeywordChecks):
             package_version = doc["package_version"]
             sources = doc.get("sources", [])
             containment = doc.get("territory_containment", {})
+            codes = doc.get("territory_codes", {})
         except KeyError as exc:
             raise CldrDataError(f"the document has no {exc.args[0]!r} member") from None
         except (AttributeError, TypeError) as exc:
@@ -157,6 +167,11 @@ class CldrData(KeywordChecks):
             for v in aliases.values()
         ):
             raise CldrDataError("'aliases' must map table names to objects of strings")
+        if not isinstance(codes, dict) or not all(
+            isinstance(r, str) and isinstance(v, list) and len(v) == 2 and all(isinstance(c, str) for c in v)
+            for r, v in codes.items()
+        ):
+            raise CldrDataError("'territory_codes' must map regions to [alpha-3, numeric] string pairs")
         if not isinstance(sources, list) or not all(
             isinstance(src, dict) and all(isinstance(a, str) and isinstance(b, str) for a, b in src.items())
             for src in sources
@@ -177,6 +192,7 @@ class CldrData(KeywordChecks):
             subdivisions=subdivisions,
             sources=sources,
             territory_containment=containment if isinstance(containment, dict) else {},
+            territory_codes=codes,
         )
 
     # -- lookups -------------------------------------------------------------------------

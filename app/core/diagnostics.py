@@ -57,10 +57,7 @@ class Message:
     wording: str = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        if self.template is not None:
-            object.__setattr__(self, "wording", f"{self.template} ({self.section}).")
-        else:
-            object.__setattr__(self, "wording", "")
+        object.__setattr__(self, "wording", f"{self.template} ({self.section})." if self.template is not None else "")
 
     def text(self, **args: Any) -> str:
         """Return the message for *args*, with the section cited at the end."""
@@ -77,12 +74,7 @@ class Message:
         return self.fix.format_map(args)
 
     def around(self, field: str) -> tuple[str, str]:
-        """Return the wording before and after ``{field}``, its one field (to join a message as :meth:`text` words it).
-
-        >>> head, tail = LETTER_CASE.around("fixed")
-        >>> head + "en-US" + tail == LETTER_CASE.text(fixed="en-US")
-        True
-        """
+        """Return the wording before and after ``{field}``, its one field (to join a message as :meth:`text` does)."""
         head, mark, tail = self.wording.partition("{" + field + "}")
         assert mark and "{" not in head + tail, f"{self.code}: {{{field}}} is not the one field of its message"
         return head, tail
@@ -704,6 +696,13 @@ UNICODE_EXTLANG = _m(
     "Replace '{pair}' with '{preferred}'",
     "zh-yue-HK",
 )
+UNICODE_EXTLANG_UNKNOWN = _m(
+    "unicode-extlang",
+    E,
+    "UTS #35 §3.3",
+    "Unicode locale identifiers have no extlang subtags, and '{pair}' has no one Preferred-Value to replace it with",
+    example="en-USA",
+)
 UNICODE_GRANDFATHERED = _m(
     "unicode-grandfathered",
     E,
@@ -776,9 +775,8 @@ _T_SOURCE_CODES = frozenset(m.code for m in UNKNOWN_T.values())
 def judged_by_uts35(d: Diagnostic, first_singleton: int | None) -> bool:
     """Tell whether the error *d* belongs to the Unicode verdict (UTS #35) and not to RFC 5646 §2.2.9 validity.
 
-    *first_singleton* is where the tag's first extension starts (None without extensions): an
-    unknown subtag after it is in the -t- source language, which RFC 5646 §2.2.9 does not judge.
-    """
+    *first_singleton*: where the first extension starts (None: none); an unknown subtag after it is in
+    the -t- source language, which RFC 5646 §2.2.9 does not judge."""
     code = d.code
     if code in UTS35_CODES:
         return True

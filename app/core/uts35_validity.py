@@ -141,7 +141,7 @@ def _own(engine: TagEngine, p: Parse) -> list[Diagnostic]:
             fix = text[: lang[1]] + preferred + text[extlang[2] :]
             out.append(M.UNICODE_EXTLANG.make(extlang[1], extlang[2], fix, pair=pair, preferred=preferred))
         else:
-            out.append(M.UNICODE_EXTLANG.make(extlang[1], p.extlangs[-1][2], None, pair=pair, preferred="(none)"))
+            out.append(M.UNICODE_EXTLANG_UNKNOWN.make(extlang[1], p.extlangs[-1][2], None, pair=pair))
     region = p.region[0].lower() if p.region else None
     for ext in p.extensions:
         s = ext.singleton[0].lower()

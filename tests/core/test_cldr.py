@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import time
 from pathlib import Path
 
@@ -200,6 +201,20 @@ def test_alias_tables_for_unicode_canonicalization(cldr: CldrData) -> None:
     assert cldr.subdivision_aliases["cn11"] == "cnbj"
 
 
+def test_iso_3166_codes_of_regions(cldr: CldrData) -> None:
+    assert cldr.region_by_alpha3["usa"] == "US" and cldr.region_by_alpha3["deu"] == "DE"
+    assert cldr.region_by_numeric["840"] == "US" and cldr.region_by_numeric["826"] == "GB"
+    assert "aed" not in cldr.region_by_alpha3  # codeMappings' currencies are left out
+    assert len(cldr.region_by_alpha3) > 250
+
+
+def test_damaged_territory_codes_are_refused(tmp_path: Path) -> None:
+    doc = json.loads(resource_path(CLDR_FILE).read_text(encoding="utf-8"))
+    doc["territory_codes"]["US"] = ["USA"]
+    with pytest.raises(CldrDataError, match="territory_codes"):
+        CldrData.from_json(json.dumps(doc))
+
+
 def test_damaged_json_gives_data_error(tmp_path: Path) -> None:
     good = resource_path(CLDR_FILE).read_text(encoding="utf-8")
     truncated = tmp_path / "truncated.json"
@@ -245,3 +260,29 @@ def test_bundled_extensions_registry_parses_with_both_records() -> None:
     t = reg.get("t")
     assert t is not None and t.descriptions == ("Specifying Transformed Content",) and t.added == "2011-12-16"
     assert t.mailing_list == "cldr-users&unicode.org"
+
+
+def test_provenance_records_the_sha256_of_the_cldr_data() -> None:
+    import hashlib
+    import re
+
+    digest = hashlib.sha256(resource_path(CLDR_FILE).read_bytes()).hexdigest()
+    provenance = (Path(__file__).resolve().parents[2] / "resources" / "PROVENANCE.md").read_text(encoding="utf-8")
+    section = provenance[provenance.index(f"resources/{CLDR_FILE}") :]
+    assert re.search(r"\*\*sha256\*\* `([0-9a-f]{64})`", section).group(1) == digest  # type: ignore[union-attr]
+
+
+@pytest.mark.skipif(not os.environ.get("BCP47_CLDR_NPM"), reason="set BCP47_CLDR_NPM to the folder of the npm tarballs")
+def test_rebuilding_the_cldr_data_from_the_npm_tarballs_gives_it_byte_for_byte(tmp_path: Path) -> None:
+    import importlib.util
+
+    folder = Path(os.environ["BCP47_CLDR_NPM"])
+    tool = Path(__file__).resolve().parents[2] / "tools" / "build_cldr_data.py"
+    spec = importlib.util.spec_from_file_location("build_cldr_data", tool)
+    assert spec is not None and spec.loader is not None
+    builder = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(builder)
+    out = tmp_path / "rebuilt.json"
+    tarballs = [str(folder / f"{n}-48.2.0.tgz") for n in ("cldr-bcp47", "cldr-core")]
+    assert builder.main([*tarballs, "--out", str(out)]) == 0
+    assert out.read_bytes() == resource_path(CLDR_FILE).read_bytes()

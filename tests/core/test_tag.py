@@ -436,3 +436,23 @@ def test_a_language_written_by_its_name_or_an_iso_639_2_code_is_pointed_to_its_s
     for text in ("swahili", "qqqq", "abcdefgh"):
         (d,) = [d for d in engine.check(text).diagnostics if d.code == "unknown-language"]
         assert d.fix is None and "Did you mean" not in d.message, text
+
+
+def test_a_region_written_in_another_iso_3166_code_is_pointed_to_its_subtag(engine: TagEngine) -> None:
+    # 'USA' after a language reads as an extlang (three letters); '840' is a region's shape but not registered.
+    for text, code, fixed, which in (("en-USA", "unknown-extlang", "en-US", "three-letter"),
+                                     ("de-DEU-1901", "unknown-extlang", "de-DE-1901", "three-letter"),
+                                     ("en-840", "unknown-region", "en-US", "numeric")):  # fmt: skip
+        (d,) = [d for d in engine.check(text).diagnostics if d.code == code]
+        assert d.fix is not None and d.fix.tag == fixed, text
+        assert f"is ISO 3166's {which} code of '{fixed.split('-')[1]}'" in d.message
+        assert engine.check(d.fix.tag).valid
+    # A private-use region's code (AA, QM..QZ, XA..XZ, ZZ) is no hint; nor is a code ISO 3166 does not have.
+    for text in ("en-AAA", "zh-qqq", "en-999"):
+        (d,) = [d for d in engine.check(text).diagnostics if d.code.startswith("unknown-")]
+        assert d.fix is None and "ISO 3166" not in d.message, text
+    # Its Unicode verdict names no Preferred-Value that is not there.
+    (u,) = [
+        d for d in engine.unicode_verdict(engine.check("en-USA").analysis).diagnostics if d.code == "unicode-extlang"
+    ]
+    assert "has no one Preferred-Value" in u.message and "(none)" not in u.message
