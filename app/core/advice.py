@@ -72,6 +72,7 @@ _LANGUAGE_HINTS = {
     "hin": "hi",
 }
 _REGION_HINTS = {"uk": "GB", "el": "GR", "ja": "JP", "en": "GB"}
+_LEGACY_SCRIPTS = {"chs": "Hans", "cht": "Hant"}  # zh-CHS, zh-CHT: Chinese in the Simplified, Traditional script
 # The case note quotes the tag as it should be written: at most this much of it (a huge tag is cut).
 CASE_EXCERPT = _CASE_EXCERPT = 120
 _PREFERRED_TAG = re.compile(r"Preferred tag is (\S+)")
@@ -369,7 +370,7 @@ class Advisor:
         code = tok[0]
         low = code.lower()
         extra = ""
-        hint = None
+        hint, hint_kind, iso = None, kind, None
         if kind == "language":
             if len(code) == 4:
                 extra = ". Four-letter primary language subtags are reserved for future use"
@@ -380,7 +381,9 @@ class Advisor:
                 extra += f". '{low}' is an extended language subtag; as a primary language use '{low}' itself"
         elif kind == "region":
             hint = _REGION_HINTS.get(low)
-        hint_kind, iso = kind, None
+        elif kind == "extlang" and low in _LEGACY_SCRIPTS and p.language and p.language[0].lower() == "zh":
+            hint, hint_kind = _LEGACY_SCRIPTS[low], "script"  # .NET's zh-CHS and zh-CHT
+            extra += f". 'zh-{code}' is an old .NET culture name; BCP 47 writes the script instead"
         if hint is None and kind in ("extlang", "region") and self.cldr is not None:
             # ISO 3166's other codes of a country: 'en-USA' (read as an extlang), 'en-840' -> 'US'.
             iso = "three-letter" if kind == "extlang" else "numeric"

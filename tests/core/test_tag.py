@@ -456,3 +456,11 @@ def test_a_region_written_in_another_iso_3166_code_is_pointed_to_its_subtag(engi
         d for d in engine.unicode_verdict(engine.check("en-USA").analysis).diagnostics if d.code == "unicode-extlang"
     ]
     assert "has no one Preferred-Value" in u.message and "(none)" not in u.message
+
+
+def test_dotnet_zh_chs_and_zh_cht_are_pointed_to_the_script_subtags(engine: TagEngine) -> None:
+    for text, fixed in (("zh-CHS", "zh-Hans"), ("zh-cht-TW", "zh-Hant-TW")):
+        (d,) = [d for d in engine.check(text).diagnostics if d.code == "unknown-extlang"]
+        assert d.fix is not None and d.fix.tag == fixed and "old .NET culture name" in d.message, text
+    (d,) = [d for d in engine.check("en-CHS").diagnostics if d.code == "unknown-extlang"]
+    assert d.fix is None  # only Chinese had those names
