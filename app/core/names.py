@@ -46,7 +46,9 @@ Readings taken where the spec leaves room (each pinned by a test):
   (``iw`` → "Hebrew"), as the spec's "convert to canonical form and try again" asks.
 - A grandfathered tag is named through its Preferred-Value (``i-klingon`` → "Klingon"), else by
   its registry Description (``i-default`` → "Default Language").
-- An extlang names the language: ``zh-yue`` is named as ``yue`` (its Preferred-Value).
+- An extlang names the language: ``zh-yue`` is named as ``yue`` (its Preferred-Value). One the
+  registry does not hold names nothing and is shown as written, like an unknown region:
+  ``en-USA`` is "English (USA)", not Usarufa (whose language subtag is ``usa``).
 - The autonym is the tag named in the display language the tag itself resolves to
   (``sr-Latn-RS`` in ``sr-Latn``: "srpski (Srbija)"); ``None`` when CLDR has no locale for it.
 - Per subtag, scripts get CLDR's stand-alone name where it has one ("Simplified Han"); inside the
@@ -223,6 +225,9 @@ class Namer(ValueNames):
         """Return the base name (step 1) and append script, region and variant qualifiers (step 2)."""
         lang_tok = p.language
         lang = (p.extlangs[0][0] if p.extlangs else lang_tok[0]).lower() if lang_tok else "und"
+        if p.extlangs and lang_tok and self._registry is not None and self._registry.get("extlang", lang) is None:
+            quals.append(p.extlangs[0][0])  # an extlang the registry does not hold names no language: 'en-USA'
+            lang = lang_tok[0].lower()
         script = cased("script", p.script[0]) if p.script else None
         region = cased("region", p.region[0]) if p.region else None
         variants = sorted({v[0].lower() for v in p.variants})

@@ -136,6 +136,9 @@ def test_deprecated_grandfathered_and_extlang_tags_are_named_through_the_registr
     assert namer.display_name("i-klingon", "de") == "Klingonisch"
     assert namer.display_name("i-default", "en") == "Default Language"
     assert namer.display_name("zh-yue", "en") == "Cantonese"
+    # An extlang the registry does not hold names no language ('usa' is Usarufa's language subtag).
+    assert namer.display_name("en-USA", "en") == "English (USA)"
+    assert namer.display_name("zh-xxx-HK", "en") == "Chinese (xxx, Hong Kong SAR China)"
 
 
 def test_a_tag_that_is_not_well_formed_has_no_name(namer: Namer) -> None:
