@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Collection
+from typing import cast
 
 __all__ = ["check_cached_rows"]
 
@@ -25,7 +26,7 @@ def check_cached_rows(rows: tuple[object, ...], type_names: Collection[str], wid
     the types of every field and of every item of the repeated ones, the Type, the code's shape,
     the dates, a Description in every record. The ranges' ends are checked when the index is built.
     """
-    if any(type(r) is not tuple or len(r) != width for r in rows):
+    if set(map(type, rows)) - {tuple} or set(map(len, cast("tuple[tuple[object, ...], ...]", rows))) - {width}:
         raise ValueError("a row that is not a record")
     cols = list(zip(*rows, strict=True)) if rows else [()] * width
     types, codes, descriptions, added, deprecated, pv, prefixes, ss, macro, scope, comments, fields, lines = cols
