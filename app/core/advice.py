@@ -391,7 +391,7 @@ class Advisor:
             hint_kind = "region"
         rec = self.tables.by_type[hint_kind].get(hint.lower()) if hint is not None else None
         fix = None
-        if hint is not None and rec is not None and not rec.deprecated and rec.descriptions[0] != "Private use":
+        if hint is not None and rec is not None and not rec.deprecated and not rec.is_private_use:
             if iso is not None:
                 name = rec.descriptions[0]
                 extra += f". '{code}' is ISO 3166's {iso} code of '{hint}' ({name}), whose subtag is its two letters"
@@ -424,7 +424,7 @@ class Advisor:
                 and rec.scope not in ("private-use", "collection", "macrolanguage")
                 and not rec.macrolanguage
             )
-        return rec.descriptions[0] != "Private use"
+        return not rec.is_private_use
 
     def advise_record(self, p: Parse, tok: Token, rec: Record, kind: str) -> None:
         """Add deprecation, scope and private-use advice for one registered subtag."""
@@ -480,7 +480,7 @@ class Advisor:
             return
         if kind == "language":
             self._advise_language(p, tok, rec)
-        elif rec.descriptions[0] == "Private use":
+        elif rec.is_private_use:
             p.add(M.PRIVATE_USE_SUBTAG[kind], tok[1], tok[2], code=code, range=rec.code)
 
     def _advise_language(self, p: Parse, tok: Token, rec: Record) -> None:

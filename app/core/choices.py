@@ -369,7 +369,7 @@ def script_choices(
             pinned = min(pinned, 2)
             marks.append(f"also used for {language}")
             details.append(f"CLDR's likely-subtags data also writes '{language}' in {name}.")
-        if rec.descriptions[0] == "Private use":
+        if rec.is_private_use:
             marks.append("private use")
         out.append(Choice("script", rec.code, name, "; ".join(marks), " ".join(details), target, pinned=pinned,
                           deprecated=rec.is_deprecated,
@@ -407,7 +407,7 @@ def region_choices(
             who = f"{language}-{script}" if script else language
             marks.append(f"likely for {who}")
             details.append(f"'{who}' alone most likely means {name} (CLDR likely subtags).")
-        if rec.descriptions[0] == "Private use":
+        if rec.is_private_use:
             marks.append("private use")
         out.append(Choice("region", rec.code, name, "; ".join(marks), " ".join(details), target, pinned=pinned,
                           deprecated=rec.is_deprecated,

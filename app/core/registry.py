@@ -128,6 +128,11 @@ class Record:
         return self.type in TAG_TYPES
 
     @property
+    def is_private_use(self) -> bool:
+        """Whether the registry sets the code aside for private use (its Description is "Private use")."""
+        return self.descriptions[0] == "Private use"
+
+    @property
     def is_deprecated(self) -> bool:
         """Whether the record carries a Deprecated date."""
         return self.deprecated is not None
