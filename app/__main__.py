@@ -49,7 +49,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from PySide6.QtWidgets import QApplication, QMessageBox
 
     from .core.data import DataError, bundled_registry
-    from .core.registry import RegistryError
+    from .core.registry.model import RegistryError
     from .ui.errors import install_excepthook, setup_logging
 
     QCoreApplication.setOrganizationName("bcp47-explorer")
@@ -79,7 +79,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     registry = None
     startup_warning = ""
     if args.registry:
-        from .core.registry_check import open_checked
+        from .core.registry.check import open_checked
 
         try:
             registry, report = open_checked(args.registry, bundled_registry())
@@ -89,7 +89,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             startup_warning = f"{exc}\n\nThe bundled registry is used instead."
             logging.getLogger(__name__).warning("cannot open the registry: %s", exc)
     if registry is None and not args.registry:  # the copy the user downloaded or opened last time
-        from .core.registry_update import kept_registry
+        from .core.registry.update import kept_registry
 
         try:
             registry, kept_warning = kept_registry(bundled_registry())

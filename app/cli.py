@@ -19,7 +19,7 @@ from typing import Any, TextIO
 
 from . import __version__
 from .core.data import DataError
-from .core.recordjar import RecordJarError
+from .core.registry.recordjar import RecordJarError
 
 __all__ = ["main", "EXIT_OK", "EXIT_NO_MATCH", "EXIT_USAGE", "emit_json", "CommandError", "data_loaded"]
 

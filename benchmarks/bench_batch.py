@@ -34,13 +34,14 @@ _CHILD = r"""
 import json, resource, sys, time
 from PySide6.QtCore import QElapsedTimer, QTimer
 from PySide6.QtWidgets import QApplication
-from bcp47_explorer.core.tag import TagEngine
+from bcp47_explorer.core.engine.tag import TagEngine
 from bcp47_explorer.ui.batch_pane import BatchPane
+from bcp47_explorer.core.data import bundled_engine
 
 def main():
     path, use_pool, export = sys.argv[1], sys.argv[2] == "1", sys.argv[3]
     app = QApplication(["bench"])
-    pane = BatchPane(TagEngine.bundled(), use_pool=use_pool)
+    pane = BatchPane(bundled_engine(), use_pool=use_pool)
     pane.resize(1200, 800)
     pane.show()
     app.processEvents()

@@ -62,8 +62,7 @@ def _figure(name: str, records: int, samples: list[float]) -> Figure:
 
 def run(runs: int) -> list[Figure]:
     """Type every query into its picker *runs* times and return one figure per picker."""
-    from bcp47_explorer.core.data import bundled_cldr, bundled_registry
-    from bcp47_explorer.core.tag import bundled_engine
+    from bcp47_explorer.core.data import bundled_cldr, bundled_engine, bundled_registry
     from bcp47_explorer.ui.build import STEPS, BuildPane
     from bcp47_explorer.ui.state import TagState
     from PySide6.QtWidgets import QApplication

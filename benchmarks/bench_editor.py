@@ -20,6 +20,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from bcp47_explorer.core.data import bundled_engine
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -47,12 +49,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     app = QApplication.instance() or QApplication([])
-    from bcp47_explorer.core.tag import TagEngine
     from bcp47_explorer.ui.editor import DEBOUNCE_MS, EditorPane
     from bcp47_explorer.ui.settings import Settings
     from bcp47_explorer.ui.state import TagState
 
-    engine = TagEngine.bundled()
+    engine = bundled_engine()
     with tempfile.TemporaryDirectory() as tmp:
         settings = Settings(Path(tmp) / "bench.ini")
         pane = EditorPane(TagState(), engine, engine.registry, settings)

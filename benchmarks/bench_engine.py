@@ -47,8 +47,8 @@ warm = ["en", "en-US", "zh-Hant-TW", "sr-Latn-RS", "de-DE-u-co-phonebk", "en_US"
 
 WORKERS = {
     "bcp47-explorer: check + canonical": """
-from bcp47_explorer.core.tag import TagEngine
-engine = TagEngine.bundled()
+from bcp47_explorer.core.engine.tag import TagEngine
+engine = bundled_engine()
 check = engine.check
 def run(tags):
     for t in tags:
@@ -57,8 +57,8 @@ def run(tags):
         r.canonical
 """,
     "bcp47-explorer: check + canonical + all diagnostics": """
-from bcp47_explorer.core.tag import TagEngine
-engine = TagEngine.bundled()
+from bcp47_explorer.core.engine.tag import TagEngine
+engine = bundled_engine()
 check = engine.check
 def run(tags):
     for t in tags:
@@ -122,6 +122,7 @@ print(json.dumps({"n": len(tags), "seconds": time.perf_counter() - t0}))
 
 IANA_CLI_LOOP = """
 import json, sys
+from bcp47_explorer.core.data import bundled_engine
 from iana_bcp47.validator import validate_bcp47
 out = sys.stdout.write
 for line in sys.stdin:
@@ -262,15 +263,15 @@ def _commit(checkout: Path) -> str:
 
 
 def _has_advice(tag: str) -> bool:
-    from bcp47_explorer.core.tag import TagEngine
+    from bcp47_explorer.core.data import bundled_engine
 
-    return bool(TagEngine.bundled().check(tag).diagnostics)
+    return bool(bundled_engine().check(tag).diagnostics)
 
 
 def _looks_well_formed(tag: str) -> bool:
-    from bcp47_explorer.core.tag import TagEngine
+    from bcp47_explorer.core.data import bundled_engine
 
-    return TagEngine.bundled().check(tag).well_formed
+    return bundled_engine().check(tag).well_formed
 
 
 if __name__ == "__main__":

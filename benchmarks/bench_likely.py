@@ -74,8 +74,8 @@ SUPPORTED = %r
 
 WORKERS = {
     "bcp47-explorer: maximize (UTS #35 canonical form, then §4.3)": """
-from bcp47_explorer.core.tag import bundled_engine
-from bcp47_explorer.core.localeinfo import unicode_canonicalizer
+from bcp47_explorer.core.data import bundled_engine
+from bcp47_explorer.core.build.localeinfo import unicode_canonicalizer
 from bcp47_explorer.core.data import bundled_supplemental
 sup = bundled_supplemental(); canon = unicode_canonicalizer(bundled_engine())
 def run(tags):
@@ -83,8 +83,8 @@ def run(tags):
         sup.maximize(t, canon)
 """,
     "bcp47-explorer: maximize + minimize both ways (likely_info)": """
-from bcp47_explorer.core.tag import bundled_engine
-from bcp47_explorer.core.localeinfo import likely_info
+from bcp47_explorer.core.data import bundled_engine
+from bcp47_explorer.core.build.localeinfo import likely_info
 from bcp47_explorer.core.data import bundled_supplemental
 engine = bundled_engine(); sup = bundled_supplemental()
 def run(tags):
@@ -101,8 +101,8 @@ def run(tags):
             pass
 """,
     "bcp47-explorer: best fit among 30 locales": """
-from bcp47_explorer.core.tag import bundled_engine
-from bcp47_explorer.core.localeinfo import matcher_for
+from bcp47_explorer.core.data import bundled_engine
+from bcp47_explorer.core.build.localeinfo import matcher_for
 m = matcher_for(bundled_engine())
 def run(tags):
     for t in tags:

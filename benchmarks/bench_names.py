@@ -50,7 +50,7 @@ warm = ["en", "en-US", "zh-Hant-TW", "sr-Latn-RS", "de-DE-u-co-phonebk"] * 20
 
 WORKERS = {
     "bcp47-explorer: Namer.display_name": """
-from bcp47_explorer.core.names import bundled_namer
+from bcp47_explorer.core.data import bundled_namer
 namer = bundled_namer()
 name = namer.display_name
 def run(tags):
@@ -61,7 +61,7 @@ def run(tags):
     return failed
 """,
     "bcp47-explorer: Namer.name_tag (whole, subtags, autonym)": """
-from bcp47_explorer.core.names import bundled_namer
+from bcp47_explorer.core.data import bundled_namer
 namer = bundled_namer()
 name_tag = namer.name_tag
 def run(tags):
@@ -96,7 +96,7 @@ _LOAD = """
 import json, sys, time
 t0 = time.perf_counter()
 from bcp47_explorer.core.data import load_names
-import bcp47_explorer.core.names_data  # the app has imported it (and json, zlib, dataclasses) before
+import bcp47_explorer.core.names.pack  # the app has imported it (and json, zlib, dataclasses) before
 t1 = time.perf_counter()
 pack = load_names()
 t2 = time.perf_counter()
@@ -273,7 +273,7 @@ def data_figures(repeat: int) -> list[str]:
 
 def search_figures() -> list[str]:
     from bcp47_explorer.core.data import bundled_cldr, bundled_registry, load_names
-    from bcp47_explorer.core.names import Namer
+    from bcp47_explorer.core.names.namer import Namer
 
     namer = Namer(load_names(), bundled_registry(), bundled_cldr())
     rows = []
@@ -322,7 +322,7 @@ def main() -> int:
     ap.add_argument("--repeat", type=int, default=3, help="fresh processes per figure (best or median)")
     args = ap.parse_args()
     precompile()
-    from bcp47_explorer.core.grammar import parse
+    from bcp47_explorer.core.grammar.parser import parse
 
     tags = [t for t in build(args.size) if parse(t).well_formed]
     lines = [

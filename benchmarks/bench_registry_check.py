@@ -39,9 +39,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     from bcp47_explorer.core.data import REGISTRY_FILE, bundled_registry, resource_path
-    from bcp47_explorer.core.registration import fold_field
-    from bcp47_explorer.core.registry import Registry
-    from bcp47_explorer.core.registry_check import inspect, open_checked
+    from bcp47_explorer.core.registry.check import inspect, open_checked
+    from bcp47_explorer.core.registry.model import Registry
+    from bcp47_explorer.core.registry.registration import fold_field
 
     path = resource_path(REGISTRY_FILE)
     text = path.read_text(encoding="utf-8")

@@ -33,25 +33,25 @@ from benchmarks.corpus import SEED, SIZE, build  # noqa: E402
 
 WORKERS = {
     "bcp47-explorer: RFC 5646 canonical form (canonicalize, with steps)": """
-from bcp47_explorer.core.tag import TagEngine
-engine = TagEngine.bundled()
+from bcp47_explorer.core.engine.tag import TagEngine
+engine = bundled_engine()
 canonicalize = engine.canonicalize
 def run(tags):
     for t in tags:
         canonicalize(t).tag
 """,
     "bcp47-explorer: Unicode canonical form (UTS #35 Annex C, with steps)": """
-from bcp47_explorer.core.tag import TagEngine
-from bcp47_explorer.core.unicode_locale import unicode_canonicalizer
-canonicalize = unicode_canonicalizer(TagEngine.bundled()).canonicalize
+from bcp47_explorer.core.engine.tag import TagEngine
+from bcp47_explorer.core.engine.unicode_locale import unicode_canonicalizer
+canonicalize = unicode_canonicalizer(bundled_engine()).canonicalize
 def run(tags):
     for t in tags:
         canonicalize(t).tag
 """,
     "bcp47-explorer: check + Unicode verdict (unicode_valid)": """
-from bcp47_explorer.core.tag import TagEngine
-from bcp47_explorer.core.uts35_validity import unicode_verdict
-engine = TagEngine.bundled()
+from bcp47_explorer.core.engine.tag import TagEngine
+from bcp47_explorer.core.engine.unicode_validity import unicode_verdict
+engine = bundled_engine()
 check = engine.check
 def run(tags):
     for t in tags:
@@ -59,6 +59,7 @@ def run(tags):
 """,
     "langcodes: standardize_tag": """
 import langcodes
+from bcp47_explorer.core.data import bundled_engine
 def run(tags):
     for t in tags:
         try:

@@ -51,7 +51,7 @@ _KINDS = (
 
 def inputs(size: int) -> list[str]:
     """Return the tags to compare: CLDR's alias keys and bcp47 aliases, the issue's examples, the corpus."""
-    from bcp47_explorer.core.tag import bundled_engine
+    from bcp47_explorer.core.data import bundled_engine
 
     cldr = bundled_engine().cldr
     assert cldr is not None
@@ -129,8 +129,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--size", type=int, default=20000, help="benchmark corpus size added to the data-driven inputs")
     args = ap.parse_args()
-    from bcp47_explorer.core.tag import bundled_engine
-    from bcp47_explorer.core.unicode_locale import unicode_canonical
+    from bcp47_explorer.core.data import bundled_engine
+    from bcp47_explorer.core.engine.unicode_locale import unicode_canonical
 
     engine = bundled_engine()
     tags = inputs(args.size)

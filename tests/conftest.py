@@ -21,7 +21,7 @@ os.environ["BCP47_EXPLORER_CACHE"] = os.path.join(os.environ["BCP47_TEST_HOME"],
 
 import pytest
 from bcp47_explorer.core.data import bundled_registry
-from bcp47_explorer.core.registry import Registry
+from bcp47_explorer.core.registry.model import Registry
 
 
 @pytest.fixture(scope="session")

@@ -7,7 +7,7 @@ Usage (each argument an unpacked package folder or its .tgz as `npm pack` writes
     python3 tools/build_cldr_data.py cldr-bcp47-48.2.0.tgz cldr-core-48.2.0.tgz \
         --out resources/cldr-bcp47.json --license resources/LICENSE-CLDR
 
-The output is one compact JSON document that app/core/cldr.py turns into objects with
+The output is one compact JSON document that app/core/cldr/model.py turns into objects with
 json.loads and a single pass; its shape is described by FORMAT below. The build is
 deterministic: the same packages give the same bytes.
 """

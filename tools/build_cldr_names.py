@@ -9,7 +9,7 @@ Usage (each argument an unpacked package folder or its .tgz as `npm pack` writes
         cldr-numbers-full-48.2.0.tgz cldr-dates-full-48.2.0.tgz cldr-bcp47-48.2.0.tgz cldr-core-48.2.0.tgz \
         --out resources/cldr-names.pack
 
-What goes in (app/core/names_data.py reads it back; the shape is FORMAT below):
+What goes in (app/core/names/pack.py reads it back; the shape is FORMAT below):
 
 - for each of the locales of cldr-localenames-full (``main/<locale>/``) the names of languages
   (including CLDR's language+script and language+region entries such as ``en-GB``), scripts (with

@@ -8,7 +8,7 @@ Usage (the argument an unpacked package folder or its .tgz as `npm pack` writes 
 
 It takes the supplemental data behind UTS #35 Part 1 §4.1 (parent locales), §4.3 (likely
 subtags) and §4.4 (language matching) and writes one compact, deterministic JSON document
-(the same package gives the same bytes) that app/core/likely.py and app/core/bestfit.py read:
+(the same package gives the same bytes) that app/core/cldr/likely.py and app/core/matching/bestfit.py read:
 
 - ``likely``: every likelySubtags entry, key and value as CLDR writes them (``zh-TW`` →
   ``zh-Hant-TW``).

@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..cli import EXIT_NO_MATCH, EXIT_OK, CommandError, emit_json
-from ..core.matching import PriorityList, lookup
+from ..core.matching.rfc4647 import PriorityList, lookup
 from .match_cmds import _print_header, _print_not_valid, _print_notes, _problem_json
 
 if TYPE_CHECKING:
-    from ..core.bestfit import BestFit, Distance
-    from ..core.tag import TagEngine
+    from ..core.engine.tag import TagEngine
+    from ..core.matching.bestfit import BestFit, Distance
 
 __all__ = ["run_best_fit"]
 
@@ -66,8 +66,8 @@ def run_best_fit(
     not_valid: list[dict[str, Any]],
 ) -> int:
     """Print the CLDR best fit for the priority list among *tags*, with RFC 4647 lookup and the fallback chain."""
+    from ..core.build.localeinfo import matcher_for
     from ..core.data import DataError
-    from ..core.localeinfo import matcher_for
 
     try:
         matcher = matcher_for(engine)
@@ -139,13 +139,13 @@ def run_best_fit(
 
 def matcher_threshold() -> int:
     """The best-fit threshold (a match must be below it)."""
-    from ..core.bestfit import THRESHOLD
+    from ..core.matching.bestfit import THRESHOLD
 
     return THRESHOLD
 
 
 def matcher_demotion() -> int:
     """The demotion per position in the desired list."""
-    from ..core.bestfit import DEMOTION
+    from ..core.matching.bestfit import DEMOTION
 
     return DEMOTION

@@ -13,8 +13,8 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # the core is imported when a verb runs, not when the parser is built
-    from ..core.registry import Record, Registry
-    from ..core.tag import TagEngine
+    from ..core.engine.tag import TagEngine
+    from ..core.registry.model import Record, Registry
 
 __all__ = [
     "checked_registry",
@@ -81,7 +81,7 @@ def checked_registry(path: str) -> Registry:
     import sys
 
     from ..core import data
-    from ..core.registry_check import open_checked
+    from ..core.registry.check import open_checked
 
     try:
         reference = data.bundled_registry()
@@ -96,12 +96,12 @@ def checked_registry(path: str) -> Registry:
 def engine_for(args: argparse.Namespace) -> TagEngine:
     """Return the tag engine on the ``--registry`` file (else the bundled registry) with the bundled CLDR data.
 
-    The core builds it (:func:`~bcp47_explorer.core.tag.engine_for`), as for the GUI: ``--registry``
+    The core builds it (:func:`~bcp47_explorer.core.engine.tag.engine_for`), as for the GUI: ``--registry``
     replaces the Language Subtag Registry only; CLDR and the extensions registry stay the bundled
     ones and, as for the bundled engine, a damaged one only loses its checks.
     """
-    from ..core.tag import bundled_engine
-    from ..core.tag import engine_for as core_engine_for
+    from ..core.data import bundled_engine
+    from ..core.data import engine_for as core_engine_for
 
     path: str | None = getattr(args, "registry", None)
     return core_engine_for(checked_registry(path)) if path else bundled_engine()

@@ -10,7 +10,7 @@ from ..cli import EXIT_NO_MATCH, EXIT_OK, CommandError, emit_json
 from .common import common_options, engine_for
 
 if TYPE_CHECKING:
-    from ..core.localeinfo import LikelyInfo
+    from ..core.build.localeinfo import LikelyInfo
 
 __all__ = ["register"]
 
@@ -87,12 +87,12 @@ def _as_text(info: LikelyInfo) -> str:
 
 def _run_likely(args: argparse.Namespace) -> int:
     """Run ``bcp47 likely``."""
-    from ..core.localeinfo import likely_info, supplemental_or_error
+    from ..core.build.localeinfo import likely_info, supplemental_or_error
 
-    supplemental, why = supplemental_or_error()
+    engine = engine_for(args)
+    supplemental, why = supplemental_or_error(engine)
     if supplemental is None:
         raise CommandError(why)
-    engine = engine_for(args)
     tags = _inputs(args.tags)
     if not tags:
         raise CommandError("no tags: give tags as arguments or '-' with one tag per line on stdin")

@@ -6,7 +6,7 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from ..cli import EXIT_NO_MATCH, EXIT_OK, CommandError, emit_json
-from ..core.matching import (
+from ..core.matching.rfc4647 import (
     TRACE_LIMIT,
     FilterResult,
     LookupResult,
@@ -22,7 +22,7 @@ from .common import common_options, engine_for
 from .streams import excerpt_marker, iter_stdin_lines
 
 if TYPE_CHECKING:
-    from ..core.tag import TagEngine
+    from ..core.engine.tag import TagEngine
 
 __all__ = ["register"]
 

@@ -12,7 +12,7 @@ from .common import common_options, registry_for
 from .tag_cmds import read_stdin_lines
 
 if TYPE_CHECKING:
-    from ..core.names import Namer, TagName
+    from ..core.names.namer import Namer, TagName
 
 __all__ = ["register", "name_json", "name_text"]
 
@@ -104,7 +104,8 @@ def _width(text: str) -> int:
 
 def _namer(args: argparse.Namespace) -> Namer:
     from ..core import data
-    from ..core.names import Namer, bundled_namer
+    from ..core.data import bundled_namer
+    from ..core.names.namer import Namer
 
     if getattr(args, "registry", None):
         return Namer(data.bundled_names(), registry_for(args), data.bundled_cldr())
@@ -113,8 +114,8 @@ def _namer(args: argparse.Namespace) -> Namer:
 
 def _run_name(args: argparse.Namespace) -> int:
     from ..core.data import DataError
-    from ..core.grammar import parse
-    from ..core.names_data import NamesPackError
+    from ..core.grammar.parser import parse
+    from ..core.names.pack import NamesPackError
 
     display = args.display.strip()
     if not display or not parse(display).well_formed:

@@ -9,7 +9,7 @@ from typing import Any
 
 from ..cli import EXIT_NO_MATCH, EXIT_OK, CommandError, emit_json
 from ..core import data
-from ..core.registry import MatchKind, Record, RecordType, Registry
+from ..core.registry.model import MatchKind, Record, RecordType, Registry
 from .common import common_options, record_to_json, registry_for
 
 __all__ = ["register", "record_to_json"]  # record_to_json: re-exported from .common
@@ -165,7 +165,7 @@ def _run_info(args: argparse.Namespace) -> int:
         info["data_folder"] = str(data.resources_dir())
         info["extra"] = _bundled_extras()
     else:  # what the file lacks against the bundled registry, as for every verb (common.checked_registry)
-        from ..core.registry_check import inspect
+        from ..core.registry.check import inspect
 
         info["problems"] = inspect(reg, text, data.bundled_registry()).lines()
         for line in info["problems"]:
@@ -200,7 +200,7 @@ def _bundled_extras() -> list[str]:
 
 
 def _run_diff(args: argparse.Namespace) -> int:
-    from ..core.regdiff import diff_registries
+    from ..core.registry.diff import diff_registries
 
     if args.new is not None and args.registry:
         raise CommandError("give NEW or --registry FILE, not both: both name the newer registry")

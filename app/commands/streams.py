@@ -23,7 +23,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TextIO
 
-from ..core.checkjson import clean_json_text
+from ..core.engine.checkjson import clean_json_text
 
 __all__ = [
     "clean_json_text",

@@ -11,15 +11,15 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..cli import EXIT_NO_MATCH, EXIT_OK, CommandError, data_loaded, emit_json
-from ..core.checkjson import check_json_lines
-from ..core.tag import CheckResult, Severity, Subtag, TagEngine
-from ..core.uts35_validity import first_singleton, unicode_verdict, verdict_label
+from ..core.engine.checkjson import check_json_lines
+from ..core.engine.tag import CheckResult, Severity, Subtag, TagEngine
+from ..core.engine.unicode_validity import first_singleton, unicode_verdict, verdict_label
 from .common import common_options, engine_for, positive_int, record_to_json
 from .streams import clean_json_text, excerpt_marker, iter_stdin_lines
 from .streams import writer as _writer
 
 if TYPE_CHECKING:
-    from ..core.registry import Record
+    from ..core.registry.model import Record
 
 __all__ = ["register", "read_stdin_lines", "check_json_lines", "explain_json", "explain_text", "tag_forms"]
 
@@ -396,7 +396,7 @@ def _run_canon(args: argparse.Namespace) -> int:
 
 def _unicode_canon(engine: TagEngine, tag: str, args: argparse.Namespace, write: Callable[[str], object]) -> int:
     """Print the Unicode (UTS #35) canonical form of *tag* (or why there is none); return the exit status."""
-    from ..core.unicode_locale import unicode_canonical  # on use: `bcp47 check` does not need it
+    from ..core.engine.unicode_locale import unicode_canonical  # on use: `bcp47 check` does not need it
 
     got = unicode_canonical(engine, tag)
     if args.json:
@@ -459,8 +459,8 @@ def _explain_svg(engine: TagEngine, args: argparse.Namespace) -> int:
         raise CommandError(f"--svg draws one tag, not {len(tags)}")
     if not 0.05 <= args.scale <= 50:
         raise CommandError(f"--scale {args.scale:g} is out of range (0.05 to 50)")
-    from ..core.anatomy import anatomy  # here, not at the top: `bcp47 check` should not pay for drawing
-    from ..core.anatomy_draw import layout, to_svg
+    from ..core.teaching.anatomy import anatomy  # here, not at the top: `bcp47 check` should not pay for drawing
+    from ..core.teaching.anatomy_draw import layout, to_svg
 
     r = engine.check(tags[0])
     svg = to_svg(layout(anatomy(r)), args.theme, args.scale)
@@ -553,7 +553,7 @@ def _subtag_entries(engine: TagEngine, r: CheckResult) -> list[tuple[Subtag, Rec
 
 def tag_forms(engine: TagEngine, r: CheckResult) -> dict[str, dict[str, Any]]:
     """Return every form of a checked tag (the core's list): label, tag (None when there is none), steps or notes."""
-    from ..core.forms import FORMS_BY_KEY, compute_forms  # not needed by `bcp47 check`: imported on use
+    from ..core.build.forms import FORMS_BY_KEY, compute_forms  # not needed by `bcp47 check`: imported on use
 
     out: dict[str, dict[str, Any]] = {}
     steps_of = {"canonical": r.canonical_steps, "extlang": r.extlang_steps}
@@ -627,7 +627,7 @@ def _record_lines(rec: Record | None, cldr: dict[str, Any] | None, role: str) ->
 
 def explain_text(engine: TagEngine, r: CheckResult) -> str:
     """Return the teacher-friendly explanation of one check result."""
-    from ..core.forms import FORMS  # not needed by `bcp47 check`: imported on use
+    from ..core.build.forms import FORMS  # not needed by `bcp47 check`: imported on use
 
     out = [f"Tag: {r.input}", f"Status: {_status(r)}" + (" (RFC 5646 §2.2.9)" if r.well_formed else "")]
     if r.well_formed:
@@ -703,13 +703,15 @@ def _run_convert(args: argparse.Namespace) -> int:
 
 
 def _to_legacy(engine: TagEngine, text: str) -> tuple[str, list[str]]:
-    from ..core.ldml import bcp47_to_legacy
+    from ..core.cldr.ldml import bcp47_to_legacy
 
     tag = text
     if "_" in text or "@" in text or text.lower().startswith("root"):
         tag, notes = engine.from_unicode_locale(text)
         if not tag:
             return "", notes
+    if engine.cldr is None:
+        return "", ["CLDR data is not loaded, so there is no legacy form"]
     conv = bcp47_to_legacy(tag, engine.cldr)
     if conv.result is None:
         return "", list(conv.errors)

@@ -1,7 +1,9 @@
-"""Locate and load the bundled data files; the only module that opens them.
+"""Load the data files into models and compose the bundled set: the one place that does.
 
-The data lives in ``resources/`` at the top of a source checkout and is installed
-as the package ``app.resources`` inside the wheel (and inside a PyInstaller build).
+Reading bytes with limits lives in :mod:`.files.reading`; the models (registry, CLDR, names) parse
+what they are handed. Everything an algorithm needs reaches it through a constructor: this module
+is the only one that calls ``bundled_*()``, and the UI and the command line ask it for the
+composed objects (:func:`bundled_engine`, :func:`bundled_namer`).
 """
 
 from __future__ import annotations
@@ -15,220 +17,75 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .safe_write import describe, read_capped, read_small_regular, write_file
+from .files.reading import (
+    CLDR_FILE,
+    DEFAULT_SIZE_LIMIT,
+    ENV_CACHE_DIR,
+    ENV_DATA_DIR,
+    EXTENSIONS_FILE,
+    NAMES_FILE,
+    REGISTRY_FILE,
+    SIZE_LIMITS,
+    SUPPLEMENTAL_FILE,
+    DataError,
+    cache_dir,
+    decode,
+    log,
+    private_cache_dir,
+    read_bytes,
+    read_text,
+    resource_path,
+    resources_dir,
+)
+from .files.safe_write import read_small_regular, write_file
 
 if TYPE_CHECKING:
-    from .cldr import CldrData
-    from .extensions import ExtensionsRegistry
-    from .likely import Supplemental
-    from .names_data import NamesPack
-    from .registry import Registry
+    from .cldr.likely import Supplemental
+    from .cldr.model import CldrData
+    from .engine.tag import TagEngine
+    from .names.namer import Namer
+    from .names.pack import NamesPack
+    from .registry.extensions import ExtensionsRegistry
+    from .registry.model import Registry
 
 __all__ = [
     "CLDR_FILE",
+    "DEFAULT_SIZE_LIMIT",
+    "ENV_CACHE_DIR",
+    "ENV_DATA_DIR",
     "EXTENSIONS_FILE",
     "NAMES_FILE",
-    "SUPPLEMENTAL_FILE",
     "REGISTRY_FILE",
-    "DataError",
     "SIZE_LIMITS",
-    "cache_dir",
-    "private_cache_dir",
+    "SUPPLEMENTAL_FILE",
+    "DataError",
     "bundled_cldr",
+    "bundled_engine",
     "bundled_extensions_registry",
+    "bundled_namer",
     "bundled_names",
     "bundled_registry",
     "bundled_supplemental",
+    "cache_dir",
+    "decode",
+    "engine_for",
     "load_cldr",
     "load_extensions_registry",
     "load_names",
     "load_registry",
     "load_supplemental",
+    "private_cache_dir",
+    "read_bytes",
     "read_text",
     "resource_path",
     "resources_dir",
 ]
 
-REGISTRY_FILE = "language-subtag-registry.txt"
-EXTENSIONS_FILE = "language-tag-extensions-registry.txt"
-CLDR_FILE = "cldr-bcp47.json"
-SUPPLEMENTAL_FILE = "cldr-supplemental.json"
-NAMES_FILE = "cldr-names.pack"
-
-#: Set this to a folder to use other data files than the bundled ones.
-ENV_DATA_DIR = "BCP47_EXPLORER_DATA"
-#: Set this to a folder for the parse caches, or to "off" to switch them off.
-ENV_CACHE_DIR = "BCP47_EXPLORER_CACHE"
-
-
-class DataError(Exception):
-    """A data file is missing, unreadable or not what it should be."""
-
-
-#: The largest data file read, per kind (the bundled ones are 0.73 MB, 1 kB and 0.13 MB): a file
-#: past its limit is refused before it is read, so a wrong path can never exhaust memory.
-SIZE_LIMITS = {REGISTRY_FILE: 16 << 20, EXTENSIONS_FILE: 1 << 20, CLDR_FILE: 16 << 20}
-DEFAULT_SIZE_LIMIT = 16 << 20
 #: The parse caches' file name pattern and format; anything else in the cache folder is left alone.
 CACHE_PREFIX = "registry-"
 CACHE_SUFFIX = ".cache"
 _CACHE_MAGIC = b"bcp47-explorer registry cache 2\n"
 _CACHES_KEPT = 8
-
-
-class _Log:
-    """This module's logger, with :mod:`logging` imported on first use (it costs every ``bcp47`` run start-up time)."""
-
-    def warning(self, message: str, *args: object) -> None:
-        import logging
-
-        logging.getLogger(__name__).warning(message, *args)
-
-    def info(self, message: str, *args: object) -> None:
-        import logging
-
-        logging.getLogger(__name__).info(message, *args)
-
-
-log = _Log()
-
-
-def _candidates() -> list[Path]:
-    here = Path(__file__).resolve().parent.parent  # the package folder `app`
-    found = []
-    found.append(here / "resources")  # installed wheel: app/resources
-    found.append(here.parent / "resources")  # source checkout: <repo>/resources
-    frozen = getattr(sys, "_MEIPASS", None)
-    if frozen:  # PyInstaller
-        found.append(Path(frozen) / "bcp47_explorer" / "resources")
-    return found
-
-
-@lru_cache(maxsize=1)
-def resources_dir() -> Path:
-    """Return the folder that holds the data files: ``BCP47_EXPLORER_DATA`` when set, else the bundled one.
-
-    A ``BCP47_EXPLORER_DATA`` folder that is missing or lacks one of the data files is refused
-    (DataError): it is never silently replaced by the bundled data.
-    """
-    override = os.environ.get(ENV_DATA_DIR)
-    if override:
-        folder = Path(override)
-        if not folder.is_dir():
-            raise DataError(f"{ENV_DATA_DIR}={override}: no such folder (unset it to use the bundled data)")
-        missing = [n for n in (REGISTRY_FILE, EXTENSIONS_FILE, CLDR_FILE) if not (folder / n).is_file()]
-        if missing:
-            raise DataError(
-                f"{ENV_DATA_DIR}={override}: the folder lacks {', '.join(missing)} "
-                "(it must hold every data file; unset it to use the bundled data)"
-            )
-        return folder
-    for folder in _candidates():
-        if (folder / REGISTRY_FILE).is_file():
-            return folder
-    tried = ", ".join(str(p) for p in _candidates())
-    raise DataError(f"cannot find the bundled data folder (looked in: {tried})")
-
-
-def resource_path(name: str) -> Path:
-    """Return the path of the bundled data file *name*."""
-    return resources_dir() / name
-
-
-def read_bytes(path: str | os.PathLike[str], limit: int | None = None) -> bytes:
-    """Read a data file, turning every OS failure into a DataError that names the file.
-
-    Only a regular file (a link to one is fine) of at most *limit* bytes is read (by default
-    the limit of its kind in :data:`SIZE_LIMITS`): a device such as ``/dev/zero``, a FIFO or a
-    folder is refused before anything is read.
-    """
-    p = Path(path)
-    if not str(path):
-        raise DataError("an empty file name")
-    if limit is None:
-        limit = SIZE_LIMITS.get(p.name, DEFAULT_SIZE_LIMIT)
-    try:
-        # O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused just below.
-        fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
-    except FileNotFoundError:
-        raise DataError(f"{p}: no such file") from None
-    except IsADirectoryError:
-        raise DataError(f"{p}: is a folder, not a file") from None
-    except PermissionError:
-        raise DataError(f"{p}: permission denied") from None
-    except OSError as exc:
-        raise DataError(f"{p}: cannot read ({exc.strerror or exc})") from None
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode):
-            raise DataError(f"{p}: is {describe(st.st_mode)}, not a regular file; data files must be regular files")
-        if st.st_size > limit:
-            raise DataError(f"{p}: {st.st_size:,} bytes is more than the {limit:,} bytes a data file may have")
-        raw = read_capped(fd, limit)
-    except IsADirectoryError:
-        raise DataError(f"{p}: is a folder, not a file") from None
-    except OSError as exc:
-        raise DataError(f"{p}: cannot read ({exc.strerror or exc})") from None
-    finally:
-        os.close(fd)
-    if raw is None:
-        raise DataError(f"{p}: more than the {limit:,} bytes a data file may have")
-    return raw
-
-
-def decode(raw: bytes, path: str | os.PathLike[str]) -> str:
-    """Decode UTF-8 data, naming the line of the first undecodable byte."""
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = raw.count(b"\n", 0, exc.start) + 1
-        raise DataError(f"{path}, line {line}: not UTF-8 text (byte {raw[exc.start]:#04x})") from None
-
-
-def read_text(path: str | os.PathLike[str], limit: int | None = None) -> str:
-    """Read a UTF-8 data file, turning every OS or decoding failure into a DataError."""
-    return decode(read_bytes(path, limit), path)
-
-
-def cache_dir() -> Path | None:
-    """Return the folder for parse caches, or None when caching is switched off."""
-    override = os.environ.get(ENV_CACHE_DIR)
-    if override is not None:
-        return None if override.lower() in ("", "0", "off", "no", "none") else Path(override)
-    if sys.platform == "win32":
-        base = os.environ.get("LOCALAPPDATA")
-        return Path(base) / "bcp47-explorer" / "cache" if base else None
-    if sys.platform == "darwin":
-        return Path.home() / "Library" / "Caches" / "bcp47-explorer"
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "bcp47-explorer"
-
-
-def private_cache_dir() -> Path | None:
-    """Return :func:`cache_dir` made private (a real folder of ours, mode 0700), or None when it cannot be.
-
-    A cache folder that is a symbolic link or belongs to another user is not used (and said
-    so in the log): parse caches are trusted, so only this user may be able to write them.
-    """
-    folder = cache_dir()
-    if folder is None:
-        return None
-    try:
-        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-        st = os.lstat(folder)
-        if not stat.S_ISDIR(st.st_mode):
-            log.warning("parse cache: %s is %s, not a folder; not caching", folder, describe(st.st_mode))
-            return None
-        if hasattr(os, "geteuid"):
-            if st.st_uid != os.geteuid():
-                log.warning("parse cache: %s belongs to another user; not caching", folder)
-                return None
-            if stat.S_IMODE(st.st_mode) & 0o077:
-                os.chmod(folder, 0o700)
-    except OSError as exc:
-        log.warning("parse cache: cannot use %s (%s); not caching", folder, exc.strerror or exc)
-        return None
-    return folder
 
 
 def load_registry(path: str | os.PathLike[str] | None = None, *, use_cache: bool = True) -> Registry:
@@ -240,7 +97,7 @@ def load_registry(path: str | os.PathLike[str] | None = None, *, use_cache: bool
     """
     import hashlib
 
-    from .registry import Registry
+    from .registry.model import Registry
 
     if path is not None and not str(path):
         raise DataError("an empty registry file name")
@@ -273,7 +130,7 @@ def _read_cache(cache_file: Path, source_digest: str, source: str) -> Registry |
     """
     import hashlib
 
-    from .registry import Registry
+    from .registry.model import Registry
 
     try:
         blob = read_small_regular(cache_file, SIZE_LIMITS[REGISTRY_FILE] * 4)
@@ -353,8 +210,8 @@ def _prune_caches(current: Path) -> None:
 
 def load_extensions_registry(path: str | os.PathLike[str] | None = None) -> ExtensionsRegistry:
     """Load a Language Tag Extensions Registry file (the bundled one by default)."""
-    from .extensions import ExtensionsRegistry
-    from .recordjar import RecordJarError
+    from .registry.extensions import ExtensionsRegistry
+    from .registry.recordjar import RecordJarError
 
     p = Path(path) if path is not None else resource_path(EXTENSIONS_FILE)
     try:
@@ -377,7 +234,7 @@ def bundled_extensions_registry() -> ExtensionsRegistry:
 
 def load_cldr(path: str | os.PathLike[str] | None = None) -> CldrData:
     """Load CLDR's BCP 47 data (resources/cldr-bcp47.json by default), raising DataError if damaged."""
-    from .cldr import CldrData, CldrDataError
+    from .cldr.model import CldrData, CldrDataError
 
     p = Path(path) if path is not None else resource_path(CLDR_FILE)
     try:
@@ -394,7 +251,7 @@ def bundled_cldr() -> CldrData:
 
 def load_supplemental(path: str | os.PathLike[str] | None = None) -> Supplemental:
     """Load CLDR's likely subtags, parent locales and language matching (resources/cldr-supplemental.json)."""
-    from .likely import Supplemental, SupplementalError
+    from .cldr.likely import Supplemental, SupplementalError
 
     p = Path(path) if path is not None else resource_path(SUPPLEMENTAL_FILE)
     try:
@@ -415,7 +272,7 @@ def load_names(path: str | os.PathLike[str] | None = None) -> NamesPack:
     Only the header (the index of locales, parents and autonyms) is read now; a display
     language's names are read and decompressed when first asked for (:meth:`NamesPack.names`).
     """
-    from .names_data import NamesPack, NamesPackError
+    from .names.pack import NamesPack, NamesPackError
 
     p = Path(path) if path is not None else resource_path(NAMES_FILE)
 
@@ -451,3 +308,39 @@ def load_names(path: str | os.PathLike[str] | None = None) -> NamesPack:
 def bundled_names() -> NamesPack:
     """Return the bundled CLDR display-name pack, opened once per process (names load per language)."""
     return load_names()
+
+
+def engine_for(registry: Registry | None = None) -> TagEngine:
+    """Return an engine on *registry* (the bundled one when None) with the bundled CLDR data and extensions registry.
+
+    The one place that builds an engine for the CLI and the GUI. Damaged data (the subtag
+    registry, the CLDR data or the extensions registry, each validated fully when loaded)
+    raises :class:`DataError`: an engine never runs on half its data, which would give
+    wrong answers (``en-u-ca-bogus`` called valid) without a word. CLDR's supplemental data
+    (likely subtags, matching) is handed in as a loader: most runs never need it.
+    """
+    from .engine.tag import TagEngine
+
+    if registry is None:
+        registry = bundled_registry()
+    return TagEngine(registry, bundled_cldr(), bundled_extensions_registry(), bundled_supplemental)
+
+
+@lru_cache(maxsize=1)
+def bundled_engine() -> TagEngine:
+    """Return the engine on the bundled registry, CLDR data and extensions registry (built once).
+
+    >>> from bcp47_explorer.core.data import bundled_engine
+    >>> engine = bundled_engine()
+    >>> engine is bundled_engine(), engine.extensions is not None, engine.cldr is not None
+    (True, True, True)
+    """
+    return engine_for()
+
+
+@lru_cache(maxsize=1)
+def bundled_namer() -> Namer:
+    """Return a namer over the bundled names pack, registry and CLDR data (loaded on first use)."""
+    from .names.namer import Namer
+
+    return Namer(bundled_names(), bundled_registry(), bundled_cldr())

@@ -19,8 +19,8 @@ from PySide6.QtWidgets import (
 
 from .. import __version__
 from ..core import data
-from ..core.registry import Registry
-from ..core.registry_update import registry_label
+from ..core.registry.model import Registry
+from ..core.registry.update import registry_label
 
 __all__ = ["APP_ID", "APP_NAME", "AboutDialog", "AboutFacts", "about_facts", "app_icon"]
 

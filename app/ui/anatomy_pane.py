@@ -38,10 +38,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..core.anatomy import anatomy
-from ..core.anatomy_draw import FONT_FAMILY, THEMES, Layout, Theme, layout, to_svg
-from ..core.safe_write import write_file
-from ..core.tag import TagEngine
+from ..core.engine.tag import TagEngine
+from ..core.files.safe_write import write_file
+from ..core.teaching.anatomy import anatomy
+from ..core.teaching.anatomy_draw import FONT_FAMILY, THEMES, Layout, Theme, layout, to_svg
 from .a11y import describe
 from .bounded import bound
 from .roles import is_dark

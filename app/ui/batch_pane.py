@@ -36,9 +36,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..core import batch
-from ..core.batch import BatchRow, Summary
-from ..core.tag import TagEngine
+from ..core.batch import lines as batch
+from ..core.batch.lines import BatchRow, Summary
+from ..core.engine.tag import TagEngine
 from .a11y import describe
 from .batch_worker import BatchJob, BatchWorker
 from .bounded import SEARCH_MAX, bound

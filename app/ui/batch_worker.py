@@ -25,9 +25,10 @@ from typing import Any
 
 from PySide6.QtCore import QElapsedTimer, QObject, QThreadPool, QTimer, Signal
 
-from ..core import batch
-from ..core.safe_write import AtomicFile
-from ..core.tag import TagEngine, bundled_engine
+from ..core.batch import lines as batch
+from ..core.data import bundled_engine
+from ..core.engine.tag import TagEngine
+from ..core.files.safe_write import AtomicFile
 
 __all__ = ["BatchWorker", "BatchJob", "POOL_MIN", "CHUNK"]
 
@@ -218,7 +219,10 @@ class BatchWorker(QObject):
     # ---------------------------------------------------------- worker processes
     def _pool(self) -> cf.ProcessPoolExecutor:
         return cf.ProcessPoolExecutor(
-            max(1, min(_cores(), 4)), mp_context=multiprocessing.get_context("spawn"), initializer=batch.pool_init
+            max(1, min(_cores(), 4)),
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=batch.pool_init,
+            initargs=(bundled_engine,),
         )
 
     def _ordered(

@@ -13,10 +13,10 @@ from dataclasses import dataclass, replace
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QIcon, QPalette
 
-from ..core.cldr import CldrData, CldrKey
-from ..core.registry import Record, Registry
-from ..core.tag import CheckResult
-from ..core.tagvalues import Role, Subtag
+from ..core.cldr.model import CldrData, CldrKey
+from ..core.engine.tag import CheckResult
+from ..core.grammar.values import Role, Subtag
+from ..core.registry.model import Record, Registry
 from .roles import role_colour, role_style, swatch_icon
 from .table_model import Column, RowTableModel
 from .visible import shown_text

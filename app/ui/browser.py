@@ -22,9 +22,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..core.links import links_for
-from ..core.regdiff import RegistryDiff
-from ..core.registry import Record, RecordType, Registry
+from ..core.registry.diff import RegistryDiff
+from ..core.registry.links import links_for
+from ..core.registry.model import Record, RecordType, Registry
 from .bounded import SEARCH_MAX, bound
 from .registry_model import RegistryTableModel
 

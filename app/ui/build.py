@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..core.choices import (
+from ..core.build.choices import (
     Choice,
     ChoiceIndex,
     IndexNames,
@@ -44,18 +44,18 @@ from ..core.choices import (
     script_choices,
     variant_choices,
 )
-from ..core.cldr import CldrData
-from ..core.compose import TagParts, remove_from_tag, split_tag, use_in_tag
-from ..core.data import DataError, bundled_names, bundled_registry, bundled_supplemental
-from ..core.forms import compute_forms
-from ..core.highlight import highlight_runs
-from ..core.names import Namer, bundled_namer
-from ..core.names_data import NamesPackError
-from ..core.registry import Registry
-from ..core.results import CheckResult
-from ..core.tag import TagEngine
-from ..core.tagvalues import Severity
-from ..core.tedit import private_use, with_private_use
+from ..core.build.compose import TagParts, remove_from_tag, split_tag, use_in_tag
+from ..core.build.forms import compute_forms
+from ..core.cldr.model import CldrData
+from ..core.data import DataError, bundled_namer, bundled_names, bundled_registry, bundled_supplemental
+from ..core.engine.results import CheckResult
+from ..core.engine.tag import TagEngine
+from ..core.engine.tedit import private_use, with_private_use
+from ..core.grammar.highlight import highlight_runs
+from ..core.grammar.values import Severity
+from ..core.names.namer import Namer
+from ..core.names.pack import NamesPackError
+from ..core.registry.model import Registry
 from .bounded import SEARCH_MAX, VALUE_MAX, bound
 from .builder import BuilderPane
 from .picker import ChoicePicker
@@ -101,7 +101,7 @@ def tag_name(parts: TagParts, names: NameProvider) -> str:
     """Return the tag's name from its subtags' names: "Serbian (Latin, Serbia)".
 
     >>> from bcp47_explorer.core.data import bundled_registry
-    >>> from bcp47_explorer.core.choices import RegistryNames
+    >>> from bcp47_explorer.core.build.choices import RegistryNames
     >>> tag_name(split_tag("sr-Latn-RS"), RegistryNames(bundled_registry()))
     'Serbian (Latin, Serbia)'
     """

@@ -32,14 +32,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..core import ldml
-from ..core.cldr import CldrData, CldrKey
+from ..core.cldr import ldml
+from ..core.cldr.model import CldrData, CldrKey
 from ..core.data import DataError
-from ..core.names_data import NamesPackError
-from ..core.registry import Registry, fold
-from ..core.syntax import cased
-from ..core.tag import TagEngine
-from ..core.tagvalues import Role
+from ..core.engine.tag import TagEngine
+from ..core.grammar.syntax import cased
+from ..core.grammar.values import Role
+from ..core.names.pack import NamesPackError
+from ..core.registry.model import Registry, fold
 from .bounded import SEARCH_MAX, VALUE_MAX, bound
 from .roles import severity_colour, severity_icon, severity_style
 from .state import TagState
@@ -667,7 +667,7 @@ class BuilderPane(QWidget):
             return []
         region_name = subdivision_name = None
         try:
-            from ..core.names import bundled_namer
+            from ..core.data import bundled_namer
 
             namer = bundled_namer()
             region_name = lambda code: namer.region_name(code, "en")  # noqa: E731

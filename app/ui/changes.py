@@ -22,8 +22,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..core.regdiff import RecordChange, RegistryDiff
-from ..core.registry import Record, fold
+from ..core.registry.diff import RecordChange, RegistryDiff
+from ..core.registry.model import Record, fold
 from .bounded import SEARCH_MAX, bound
 from .table_model import Column, RowTableModel, text_key
 

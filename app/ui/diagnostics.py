@@ -20,8 +20,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..core.highlight import SEVERITY_RANK
-from ..core.tagvalues import Diagnostic, Severity
+from ..core.grammar.highlight import SEVERITY_RANK
+from ..core.grammar.values import Diagnostic, Severity
 from .roles import severity_icon, severity_style
 from .table_model import Column, RowTableModel
 from .visible import shown_message, shown_text

@@ -33,12 +33,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..core import examples as examples_data
-from ..core.forms import FORMS, FormValue, compute_forms
-from ..core.registry import Registry
-from ..core.tag import CheckResult, TagEngine
-from ..core.tagvalues import Diagnostic, Severity
-from ..core.uts35_validity import UnicodeVerdict, unicode_verdict
+from ..core.build.forms import FORMS, FormValue, compute_forms
+from ..core.engine.tag import CheckResult, TagEngine
+from ..core.engine.unicode_validity import UnicodeVerdict, unicode_verdict
+from ..core.grammar.values import Diagnostic, Severity
+from ..core.registry.model import Registry
+from ..core.teaching import examples as examples_data
 from .breakdown import COLUMNS as BREAKDOWN_COLUMNS
 from .breakdown import BreakdownModel, BreakdownRow, breakdown_rows, subtag_card_html
 from .diagnostics import DiagnosticsList

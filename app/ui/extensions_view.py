@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..core.extensions import ExtensionRecord, ExtensionsRegistry
+from ..core.registry.extensions import ExtensionRecord, ExtensionsRegistry
 from .table_model import Column, RowTableModel
 
 __all__ = ["ExtensionsDialog", "open_external"]

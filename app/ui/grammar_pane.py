@@ -26,9 +26,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..core.abnf import ABNF_LINES
-from ..core.tag import TagEngine
-from ..core.walkthrough import Candidate, Walk, WalkStep, walkthrough
+from ..core.engine.tag import TagEngine
+from ..core.grammar.abnf import ABNF_LINES
+from ..core.teaching.walkthrough import Candidate, Walk, WalkStep, walkthrough
 from .a11y import describe
 from .anatomy_pane import MAX_DRAWN
 from .roles import is_dark

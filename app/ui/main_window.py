@@ -21,13 +21,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..core.cldr import CldrData
-from ..core.compose import use_in_tag
-from ..core.data import DataError, bundled_cldr
-from ..core.forms import FORMS
-from ..core.registry import Registry
-from ..core.registry_update import registry_kind, registry_label
-from ..core.tag import TagEngine, bundled_engine, engine_for
+from ..core.build.compose import use_in_tag
+from ..core.build.forms import FORMS
+from ..core.cldr.model import CldrData
+from ..core.data import DataError, bundled_cldr, bundled_engine, engine_for
+from ..core.engine.tag import TagEngine
+from ..core.registry.model import Registry
+from ..core.registry.update import registry_kind, registry_label
 from .browser import BrowserPane
 from .build import BuildPane
 from .builder import BuilderPane

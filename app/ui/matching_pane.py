@@ -31,11 +31,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..core.batch import decode
-from ..core.bestfit import DEMOTION, THRESHOLD, BestFit, Matcher
+from ..core.batch.lines import decode
+from ..core.build.localeinfo import matcher_for
 from ..core.data import DataError
-from ..core.localeinfo import matcher_for
-from ..core.matching import (
+from ..core.engine.tag import TagEngine
+from ..core.matching.bestfit import DEMOTION, THRESHOLD, BestFit, Matcher
+from ..core.matching.rfc4647 import (
     FilterResult,
     LookupResult,
     PriorityList,
@@ -45,7 +46,6 @@ from ..core.matching import (
     lookup,
     parse_accept_language,
 )
-from ..core.tag import TagEngine
 from .a11y import describe
 from .bounded import SEARCH_MAX, VALUE_MAX, bound
 

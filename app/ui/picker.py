@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..core.choices import Choice, ChoiceIndex
+from ..core.build.choices import Choice, ChoiceIndex
 from .bounded import SEARCH_MAX, bound
 from .elided import ElidedLabel
 from .table_model import Column, RowTableModel

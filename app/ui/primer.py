@@ -12,7 +12,7 @@ from urllib.parse import quote, unquote
 from PySide6.QtCore import QUrl, Signal
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
 
-from ..core.primer import INTRO, SECTIONS
+from ..core.teaching.primer import INTRO, SECTIONS
 
 __all__ = ["PrimerDialog", "primer_html", "TAG_SCHEME"]
 

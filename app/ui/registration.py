@@ -32,7 +32,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..core.registration import (
+from ..core.data import bundled_engine, engine_for
+from ..core.engine.tag import TagEngine
+from ..core.registry.model import Record, Registry
+from ..core.registry.registration import (
     FIELD_LABELS,
     OTHER_TYPES,
     REQUEST_TYPES,
@@ -43,9 +46,7 @@ from ..core.registration import (
     preview_record,
     record_text,
 )
-from ..core.registry import Record, Registry
-from ..core.registry_update import write_atomically
-from ..core.tag import TagEngine, bundled_engine, engine_for
+from ..core.registry.update import write_atomically
 from .bounded import VALUE_MAX, bound
 
 __all__ = ["CHECK_DELAY_MS", "RegistrationDialog"]

@@ -26,10 +26,10 @@ from PySide6.QtCore import QObject, Qt, QThread, Signal
 from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox, QProgressDialog, QWidget
 
 from ..core import data
-from ..core.regdiff import RegistryDiff, diff_registries
-from ..core.registry import Registry, RegistryError
-from ..core.registry_check import RegistryReport
-from ..core.registry_update import (
+from ..core.registry.check import RegistryReport
+from ..core.registry.diff import RegistryDiff, diff_registries
+from ..core.registry.model import Registry, RegistryError
+from ..core.registry.update import (
     DEFAULT_TIMEOUT,
     Downloaded,
     DownloadError,

@@ -12,7 +12,7 @@ from functools import lru_cache
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QFont
 
-from ..core.registry import Record, RecordType
+from ..core.registry.model import Record, RecordType
 from .table_model import ROW_ROLE, Column, RowTableModel, text_key
 
 __all__ = ["COLUMNS", "RECORD_ROLE", "RegistryTableModel"]

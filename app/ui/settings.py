@@ -25,7 +25,7 @@ from typing import Any
 
 from PySide6.QtCore import QByteArray, QSettings
 
-from ..core.safe_write import UnsafeWriteError, check_writable, read_small_regular, write_file
+from ..core.files.safe_write import UnsafeWriteError, check_writable, read_small_regular, write_file
 
 __all__ = ["DEFAULTS", "HISTORY_MAX", "SETTINGS_MAX_BYTES", "Settings", "is_settings_file"]
 

@@ -37,9 +37,9 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QFrame, QPlainTextEdit, QSizePolicy, QToolTip, QWidget
 
-from ..core.highlight import highlight_runs, visible_span
-from ..core.tag import CheckResult
-from ..core.tagvalues import Role, Severity
+from ..core.engine.tag import CheckResult
+from ..core.grammar.highlight import highlight_runs, visible_span
+from ..core.grammar.values import Role, Severity
 from .roles import role_format, severity_colour, severity_style
 from .visible import badge_text, is_invisible
 

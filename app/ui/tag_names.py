@@ -17,11 +17,11 @@ from PySide6.QtCore import QLocale, Qt, QTimer, Signal
 from PySide6.QtGui import QFocusEvent, QKeyEvent, QShowEvent
 from PySide6.QtWidgets import QComboBox, QGridLayout, QLabel, QWidget
 
-from ..core.cldr import CldrData
+from ..core.cldr.model import CldrData
 from ..core.data import DataError, bundled_names
-from ..core.names import Namer, SubtagName, TagName
-from ..core.names_data import NamesPackError
-from ..core.registry import Registry
+from ..core.names.namer import Namer, SubtagName, TagName
+from ..core.names.pack import NamesPackError
+from ..core.registry.model import Registry
 from .elided import ElidedLabel
 from .settings import Settings
 

@@ -12,12 +12,20 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QTabWidget, QVBoxLayout, QWidget
 
-from ..core.choices import Choice, ChoiceIndex, Likely, NameProvider, region_choices, script_choices, variant_choices
-from ..core.cldr import CldrData
-from ..core.compose import remove_from_tag, split_tag, use_in_tag
-from ..core.registry import Registry
-from ..core.syntax import is_t_key
-from ..core.tedit import TExtension, t_extension, with_t_extension
+from ..core.build.choices import (
+    Choice,
+    ChoiceIndex,
+    Likely,
+    NameProvider,
+    region_choices,
+    script_choices,
+    variant_choices,
+)
+from ..core.build.compose import remove_from_tag, split_tag, use_in_tag
+from ..core.cldr.model import CldrData
+from ..core.engine.tedit import TExtension, t_extension, with_t_extension
+from ..core.grammar.syntax import is_t_key
+from ..core.registry.model import Registry
 from .bounded import VALUE_MAX, bound
 from .picker import ChoicePicker
 from .state import TagState

@@ -14,7 +14,7 @@ from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu, QWidget
 
-from ..core.tag import TagEngine
+from ..core.engine.tag import TagEngine
 from .anatomy_pane import AnatomyPane
 from .batch_pane import BatchPane
 from .grammar_pane import GrammarPane

@@ -7,13 +7,14 @@ import xml.etree.ElementTree as ET
 
 import pytest
 from bcp47_explorer.cli import EXIT_NO_MATCH, EXIT_OK, EXIT_USAGE, main
-from bcp47_explorer.core.abnf import ABNF_LINES, ROLE_RULE, RULES
-from bcp47_explorer.core.anatomy import EXPECTED_AFTER, ROLE_LABELS, anatomy
-from bcp47_explorer.core.anatomy_draw import ROLE_COLOURS, layout, to_svg
-from bcp47_explorer.core.examples import EXAMPLES, Category
-from bcp47_explorer.core.primer import SECTIONS, all_primer_tags
-from bcp47_explorer.core.tag import Role, bundled_engine
-from bcp47_explorer.core.walkthrough import walkthrough
+from bcp47_explorer.core.data import bundled_engine
+from bcp47_explorer.core.engine.tag import Role
+from bcp47_explorer.core.grammar.abnf import ABNF_LINES, ROLE_RULE, RULES
+from bcp47_explorer.core.teaching.anatomy import EXPECTED_AFTER, ROLE_LABELS, anatomy
+from bcp47_explorer.core.teaching.anatomy_draw import ROLE_COLOURS, layout, to_svg
+from bcp47_explorer.core.teaching.examples import EXAMPLES, Category
+from bcp47_explorer.core.teaching.primer import SECTIONS, all_primer_tags
+from bcp47_explorer.core.teaching.walkthrough import walkthrough
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -10,8 +10,8 @@ import os
 import subprocess
 import sys
 
-from bcp47_explorer.core import batch
-from bcp47_explorer.core.tag import bundled_engine
+from bcp47_explorer.core.batch import lines as batch
+from bcp47_explorer.core.data import bundled_engine
 
 
 def test_lines_are_split_as_check_reads_stdin_and_bad_lines_keep_their_row() -> None:

@@ -13,9 +13,9 @@ import sys
 
 import pytest
 from bcp47_explorer.core import data
-from bcp47_explorer.core.bestfit import DEMOTION, THRESHOLD, Matcher
-from bcp47_explorer.core.localeinfo import matcher_for
-from bcp47_explorer.core.tag import bundled_engine
+from bcp47_explorer.core.build.localeinfo import matcher_for
+from bcp47_explorer.core.data import bundled_engine
+from bcp47_explorer.core.matching.bestfit import DEMOTION, THRESHOLD, Matcher
 
 
 @pytest.fixture(scope="module")

@@ -1,11 +1,11 @@
-"""Pins what the Build pane offers (core/choices.py) and how it rewrites -t- and private use (core/tedit.py):
+"""Pins what the Build pane offers (core/build/choices.py) and how it rewrites -t- and private use (core/engine/tedit.py):
 ranking like the registry search, narrowing while typing on equal to a fresh filter, likely script and
 region first, all 225 scripts, M.49 areas, variants greyed with the reason, autonyms through CLDR names."""
 
 from __future__ import annotations
 
 import pytest
-from bcp47_explorer.core.choices import (
+from bcp47_explorer.core.build.choices import (
     ChoiceIndex,
     IndexNames,
     Likely,
@@ -15,10 +15,9 @@ from bcp47_explorer.core.choices import (
     script_choices,
     variant_choices,
 )
-from bcp47_explorer.core.data import bundled_supplemental
-from bcp47_explorer.core.names import bundled_namer
-from bcp47_explorer.core.registry import fold
-from bcp47_explorer.core.tedit import private_use, t_extension, with_private_use, with_t_extension
+from bcp47_explorer.core.data import bundled_namer, bundled_supplemental
+from bcp47_explorer.core.engine.tedit import private_use, t_extension, with_private_use, with_t_extension
+from bcp47_explorer.core.registry.model import fold
 
 
 @pytest.fixture(scope="module")

@@ -8,9 +8,9 @@ import time
 from pathlib import Path
 
 import pytest
-from bcp47_explorer.core.cldr import CldrData, CldrDataError
+from bcp47_explorer.core.cldr.model import CldrData, CldrDataError
 from bcp47_explorer.core.data import CLDR_FILE, DataError, bundled_cldr, load_cldr, resource_path
-from bcp47_explorer.core.extensions import ExtensionsRegistry
+from bcp47_explorer.core.registry.extensions import ExtensionsRegistry
 
 
 @pytest.fixture(scope="module")

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from bcp47_explorer import cli
-from bcp47_explorer.core.tag import TagEngine
+from bcp47_explorer.core.data import bundled_engine
 
 README = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
 CLI_SECTION = README.split("## The command line", 1)[1].split("\n## ", 1)[0]
@@ -90,7 +90,7 @@ def test_readme_verdicts_on_well_formed_and_valid_tags_are_the_engines() -> None
         "well-formed but not valid": text.split(" is valid,")[1].split(" are well-formed but not valid")[0],
         "not well-formed": text.split(" are well-formed but not valid,")[1].split(" are not well-formed")[0],
     }
-    engine = TagEngine.bundled()
+    engine = bundled_engine()
     seen = 0
     for verdict, clause in clauses.items():
         tags = re.findall(r"`([^`]+)`", clause)

@@ -85,12 +85,12 @@ def test_check_imports_nothing_it_does_not_use() -> None:
     status, modules = done.stdout.splitlines()[-1].split(" ", 1)
     assert status == "1"  # the pasted locale identifier is not a valid tag
     loaded = set(ast.literal_eval(modules))
-    assert "bcp47_explorer.core.tag" in loaded
+    assert "bcp47_explorer.core.engine.tag" in loaded
     unused = {
-        "bcp47_explorer.core.anatomy_draw",
-        "bcp47_explorer.core.forms",
-        "bcp47_explorer.core.unicode_locale",
-        "bcp47_explorer.core.uts35_canonical",
+        "bcp47_explorer.core.teaching.anatomy_draw",
+        "bcp47_explorer.core.build.forms",
+        "bcp47_explorer.core.engine.unicode_locale",
+        "bcp47_explorer.core.cldr.canonical",
         "logging",
         "secrets",
         "xml.sax.saxutils",

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import doctest
 
-import bcp47_explorer.core.compose as compose
+import bcp47_explorer.core.build.compose as compose
 import pytest
-from bcp47_explorer.core.compose import split_tag, use_in_tag
+from bcp47_explorer.core.build.compose import split_tag, use_in_tag
 
 
 def test_doctests_pass() -> None:

@@ -27,8 +27,9 @@ from pathlib import Path
 
 import pytest
 from bcp47_explorer.cli import main
-from bcp47_explorer.core import data, safe_write
-from bcp47_explorer.core.registry import SAMPLE, Registry, RegistryError
+from bcp47_explorer.core import data
+from bcp47_explorer.core.files import safe_write
+from bcp47_explorer.core.registry.model import SAMPLE, Registry, RegistryError
 
 ROOT = Path(__file__).resolve().parents[2]
 RESOURCES = ROOT / "resources"
@@ -158,13 +159,14 @@ def uncached_data(monkeypatch: pytest.MonkeyPatch) -> None:
     The session's cached data stay as they are (monkeypatch restores the loaders), so later
     tests still share one bundled registry and engine.
     """
-    from bcp47_explorer.core import tag
 
-    monkeypatch.setattr(data, "resources_dir", data.resources_dir.__wrapped__)
+    from bcp47_explorer.core.files import reading
+
+    monkeypatch.setattr(reading, "resources_dir", reading.resources_dir.__wrapped__)
     monkeypatch.setattr(data, "bundled_registry", lambda: data.load_registry())
     monkeypatch.setattr(data, "bundled_cldr", lambda: data.load_cldr())
     monkeypatch.setattr(data, "bundled_extensions_registry", lambda: data.load_extensions_registry())
-    monkeypatch.setattr(tag, "bundled_engine", lambda: tag.engine_for())
+    monkeypatch.setattr(data, "bundled_engine", lambda: data.engine_for())
 
 
 @pytest.fixture

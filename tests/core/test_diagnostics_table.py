@@ -9,9 +9,10 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
-from bcp47_explorer.core import diagnostics as M
-from bcp47_explorer.core.tag import TagEngine, bundled_engine
-from bcp47_explorer.core.tagvalues import Diagnostic, Severity
+from bcp47_explorer.core.data import bundled_engine
+from bcp47_explorer.core.engine.tag import TagEngine
+from bcp47_explorer.core.grammar import diagnostics as M
+from bcp47_explorer.core.grammar.values import Diagnostic, Severity
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -71,7 +72,7 @@ def test_every_code_the_engine_gives_is_in_the_table() -> None:
 
 
 def test_every_code_the_cldr_checks_write_is_in_the_table() -> None:
-    source = (ROOT / "app" / "core" / "cldr_checks.py").read_text(encoding="utf-8")
+    source = (ROOT / "app" / "core" / "cldr/checks.py").read_text(encoding="utf-8")
     written = set(re.findall(r'KeywordProblem\(\s*"([a-z0-9-]+)"', source))
     assert written and written - set(M.BY_CODE) == {"missing-t-value"}  # the parser's empty-t-field comes first
 

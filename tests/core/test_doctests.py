@@ -10,7 +10,10 @@ import pkgutil
 import bcp47_explorer.core
 import pytest
 
-MODULES = sorted(m.name for m in pkgutil.iter_modules(bcp47_explorer.core.__path__))
+MODULES = sorted(
+    m.name.removeprefix("bcp47_explorer.core.")
+    for m in pkgutil.walk_packages(bcp47_explorer.core.__path__, "bcp47_explorer.core.")
+)
 
 
 @pytest.mark.parametrize("name", MODULES)
@@ -23,27 +26,29 @@ def test_module_doctests_pass(name: str) -> None:
 @pytest.mark.parametrize(
     "target",
     [
-        "tag.TagEngine.check",
-        "tag.TagEngine.canonicalize",
-        "registry.Registry.lookup",
-        "registry.Registry.search",
-        "matching.lookup",
-        "matching.basic_filter",
-        "matching.extended_filter",
-        "tag.bundled_engine",
+        "engine.tag:TagEngine.check",
+        "engine.tag:TagEngine.canonicalize",
+        "registry.model:Registry.lookup",
+        "registry.model:Registry.search",
+        "matching.rfc4647:lookup",
+        "matching.rfc4647:basic_filter",
+        "matching.rfc4647:extended_filter",
+        "data:bundled_engine",
     ],
 )
 def test_main_entry_points_have_examples(target: str) -> None:
-    module_name, _, attr = target.partition(".")
+    module_name, _, attr = target.partition(":")
     obj: object = importlib.import_module(f"bcp47_explorer.core.{module_name}")
     for part in attr.split("."):
         obj = getattr(obj, part)
     assert ">>> " in (obj.__doc__ or ""), target
 
 
-@pytest.mark.parametrize("name", [m for m in MODULES if m != "__init__"])
+@pytest.mark.parametrize("name", MODULES)
 def test_every_public_core_module_declares_its_api(name: str) -> None:
     module = importlib.import_module(f"bcp47_explorer.core.{name}")
     assert isinstance(getattr(module, "__all__", None), list | tuple), name
+    if hasattr(module, "__path__"):  # a subpackage: its docstring says its job and what it may import
+        assert module.__doc__ and "May import" in module.__doc__, name
     for exported in module.__all__:
         assert hasattr(module, exported), f"{name}.{exported}"

@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from bcp47_explorer.core.examples import EXAMPLES, Category, by_category, find
+from bcp47_explorer.core.data import bundled_engine
+from bcp47_explorer.core.teaching.examples import EXAMPLES, Category, by_category, find
 
 
 def test_every_example_has_a_one_sentence_explanation() -> None:
@@ -59,9 +60,8 @@ def test_find_ignores_case() -> None:
 
 @pytest.fixture(scope="module")
 def engine():  # type: ignore[no-untyped-def]
-    from bcp47_explorer.core.tag import TagEngine
 
-    return TagEngine.bundled()
+    return bundled_engine()
 
 
 @pytest.mark.parametrize("ex", EXAMPLES, ids=lambda e: f"{e.category}:{e.tag}")

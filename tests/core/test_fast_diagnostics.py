@@ -13,10 +13,11 @@ from __future__ import annotations
 import random
 
 import pytest
-from bcp47_explorer.core.advice import Advisor
-from bcp47_explorer.core.grammar import Parse
-from bcp47_explorer.core.syntax import WELL_FORMED
-from bcp47_explorer.core.tag import TagEngine
+from bcp47_explorer.core.data import bundled_engine
+from bcp47_explorer.core.engine.advice import Advisor
+from bcp47_explorer.core.engine.tag import TagEngine
+from bcp47_explorer.core.grammar.parser import Parse
+from bcp47_explorer.core.grammar.syntax import WELL_FORMED
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -25,7 +26,7 @@ from benchmarks.corpus import build, build_advice
 
 @pytest.fixture(scope="module")
 def engine() -> TagEngine:
-    return TagEngine.bundled()
+    return bundled_engine()
 
 
 def _assert_same(engine: TagEngine, tag: str) -> None:
@@ -110,7 +111,7 @@ _PIECES = ["iw", "in", "ji", "sh", "mo", "tl", "cmn", "zh", "yue", "hak", "ar", 
 @settings(max_examples=800, deadline=None)
 @given(st.lists(st.sampled_from(_PIECES), min_size=1, max_size=7).map("-".join), st.randoms())
 def test_fast_diagnostics_equal_precise_for_advice_pieces(text: str, rnd: random.Random) -> None:
-    engine = TagEngine.bundled()
+    engine = bundled_engine()
     _assert_same(engine, text)
     _assert_same(engine, _random_case(rnd, text))  # type: ignore[arg-type]
 
@@ -119,7 +120,7 @@ def test_check_json_lines_equal_json_dumps_over_the_corpora(engine: TagEngine, m
     """``bcp47 check --json`` writes most advice tags from the regex groups: the bytes of the result's dict."""
     import json
 
-    from bcp47_explorer.core import checkjson
+    from bcp47_explorer.core.engine import checkjson
 
     lane = 0
     subtags_of = checkjson._langtag_subtags

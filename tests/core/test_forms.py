@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 from bcp47_explorer.cli import main
-from bcp47_explorer.core.forms import FORMS, FORMS_BY_KEY, compute_forms
-from bcp47_explorer.core.tag import bundled_engine
+from bcp47_explorer.core.build.forms import FORMS, FORMS_BY_KEY, compute_forms
+from bcp47_explorer.core.data import bundled_engine
 
 
 def test_forms_have_distinct_keys_shortcuts_and_labels() -> None:

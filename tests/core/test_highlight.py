@@ -6,14 +6,15 @@ from __future__ import annotations
 import doctest
 
 import pytest
-from bcp47_explorer.core import highlight
-from bcp47_explorer.core.highlight import Run, highlight_runs, visible_span
-from bcp47_explorer.core.tag import CheckResult, Role, Severity, TagEngine
+from bcp47_explorer.core.data import bundled_engine
+from bcp47_explorer.core.engine.tag import CheckResult, Role, Severity, TagEngine
+from bcp47_explorer.core.grammar import highlight
+from bcp47_explorer.core.grammar.highlight import Run, highlight_runs, visible_span
 
 
 @pytest.fixture(scope="module")
 def engine() -> TagEngine:
-    return TagEngine.bundled()
+    return bundled_engine()
 
 
 def runs(result: CheckResult) -> list[tuple[str, Role | None, Severity | None, bool]]:
@@ -53,7 +54,7 @@ def test_a_trailing_hyphen_is_marked_on_the_hyphen(engine: TagEngine) -> None:
 
 
 def test_the_worst_severity_wins_where_diagnostics_overlap() -> None:
-    from bcp47_explorer.core.tagvalues import Diagnostic, Subtag
+    from bcp47_explorer.core.grammar.values import Diagnostic, Subtag
 
     subtags = [Subtag("abcd", 0, 4, Role.LANGUAGE)]
     diagnostics = [
@@ -79,7 +80,7 @@ def test_non_ascii_characters_are_runs_of_their_own_in_python_indices(engine: Ta
 
 
 def test_spans_past_the_text_are_cut() -> None:
-    from bcp47_explorer.core.tagvalues import Diagnostic, Subtag
+    from bcp47_explorer.core.grammar.values import Diagnostic, Subtag
 
     got = highlight_runs("en", [Subtag("en-US", 0, 5, Role.LANGUAGE)], [Diagnostic("a", Severity.ERROR, 4, 9, "")])
     assert got == (Run(0, 1, Role.LANGUAGE, None, False), Run(1, 2, Role.LANGUAGE, Severity.ERROR, False))

@@ -14,7 +14,7 @@ import tracemalloc
 
 import pytest
 from bcp47_explorer.cli import main
-from bcp47_explorer.core.matching import TRACE_LIMIT, lookup
+from bcp47_explorer.core.matching.rfc4647 import TRACE_LIMIT, lookup
 
 
 def _range(n: int) -> str:

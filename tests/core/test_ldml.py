@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from bcp47_explorer.core.ldml import LdmlConversion, bcp47_to_legacy, legacy_to_bcp47
+from bcp47_explorer.core.cldr.ldml import LdmlConversion, bcp47_to_legacy, legacy_to_bcp47
+from bcp47_explorer.core.data import bundled_cldr
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
+CLDR = bundled_cldr()
 
 
 @pytest.mark.parametrize(
@@ -24,50 +27,50 @@ from hypothesis import strategies as st
     ],
 )
 def test_round_trip(legacy: str, bcp47: str) -> None:
-    forward = legacy_to_bcp47(legacy)
+    forward = legacy_to_bcp47(legacy, CLDR)
     assert forward.ok and forward.result == bcp47, forward.errors
-    back = bcp47_to_legacy(bcp47)
+    back = bcp47_to_legacy(bcp47, CLDR)
     assert back.ok and back.result == legacy, back.errors
 
 
 def test_notes_say_what_changed() -> None:
-    r = legacy_to_bcp47("de_DE@collation=phonebook;currency=DDM")
+    r = legacy_to_bcp47("de_DE@collation=phonebook;currency=DDM", CLDR)
     expected = "collation=phonebook → co-phonebk (CLDR's legacy name; 'collation' is the legacy name of key 'co')"
     assert expected in r.notes
     assert any(n.startswith("currency=DDM → cu-ddm") for n in r.notes)
     assert any("'_' becomes '-'" in n for n in r.notes)
-    back = bcp47_to_legacy("de-DE-u-co-phonebk-cu-ddm")
+    back = bcp47_to_legacy("de-DE-u-co-phonebk-cu-ddm", CLDR)
     assert "co-phonebk → collation=phonebook" in back.notes
 
 
 def test_legacy_keyword_names_and_values_are_case_insensitive() -> None:
-    assert legacy_to_bcp47("DE_de@COLLATION=PhoneBook").result == "de-DE-u-co-phonebk"
+    assert legacy_to_bcp47("DE_de@COLLATION=PhoneBook", CLDR).result == "de-DE-u-co-phonebk"
 
 
 def test_legacy_true_is_dropped_and_written_yes() -> None:
-    r = legacy_to_bcp47("en@colNumeric=yes")
+    r = legacy_to_bcp47("en@colNumeric=yes", CLDR)
     assert r.result == "en-u-kn"
     assert any("drops '-true'" in n for n in r.notes)
-    assert bcp47_to_legacy("en-u-kn-true").result == "en@colNumeric=yes"
-    assert bcp47_to_legacy("en-u-kn").result == "en@colNumeric=yes"
+    assert bcp47_to_legacy("en-u-kn-true", CLDR).result == "en@colNumeric=yes"
+    assert bcp47_to_legacy("en-u-kn", CLDR).result == "en@colNumeric=yes"
 
 
 def test_keywords_are_sorted_with_a_note() -> None:
-    r = legacy_to_bcp47("th@numbers=thai;calendar=buddhist")
+    r = legacy_to_bcp47("th@numbers=thai;calendar=buddhist", CLDR)
     assert r.result == "th-u-ca-buddhist-nu-thai"
     assert any("sorted" in n for n in r.notes)
-    assert bcp47_to_legacy("en-u-cu-usd-kn").result == "en@colNumeric=yes;currency=USD"
+    assert bcp47_to_legacy("en-u-cu-usd-kn", CLDR).result == "en@colNumeric=yes;currency=USD"
 
 
 def test_duplicate_keys_keep_the_first() -> None:
-    r = legacy_to_bcp47("zh@collation=pinyin;collation=stroke")
+    r = legacy_to_bcp47("zh@collation=pinyin;collation=stroke", CLDR)
     assert r.result == "zh-u-co-pinyin"
     assert any("second 'collation'" in n for n in r.notes)
-    assert bcp47_to_legacy("en-u-ca-gregory-ca-buddhist").result == "en@calendar=gregorian"
+    assert bcp47_to_legacy("en-u-ca-gregory-ca-buddhist", CLDR).result == "en@calendar=gregorian"
 
 
 def test_deprecated_values_convert_with_a_warning_note() -> None:
-    r = legacy_to_bcp47("en@calendar=islamicc")
+    r = legacy_to_bcp47("en@calendar=islamicc", CLDR)
     assert r.result == "en-u-ca-islamicc"
     assert any("deprecated" in n and "islamic-civil" in n for n in r.notes)
 
@@ -92,7 +95,7 @@ def test_deprecated_values_convert_with_a_warning_note() -> None:
     ],
 )
 def test_bad_legacy_input_gives_error_results(text: str, fragment: str) -> None:
-    r = legacy_to_bcp47(text)
+    r = legacy_to_bcp47(text, CLDR)
     assert not r.ok and r.result is None
     assert any(fragment in e for e in r.errors), r.errors
 
@@ -114,19 +117,19 @@ def test_bad_legacy_input_gives_error_results(text: str, fragment: str) -> None:
     ],
 )
 def test_bad_tags_give_error_results(tag: str, fragment: str) -> None:
-    r = bcp47_to_legacy(tag)
+    r = bcp47_to_legacy(tag, CLDR)
     assert not r.ok and r.result is None
     assert any(fragment in e for e in r.errors), r.errors
 
 
 def test_und_with_region_is_not_root() -> None:
-    assert bcp47_to_legacy("und-US").result == "und_US"
-    assert bcp47_to_legacy("und").result == "root"
+    assert bcp47_to_legacy("und-US", CLDR).result == "und_US"
+    assert bcp47_to_legacy("und", CLDR).result == "root"
 
 
 @settings(max_examples=300, deadline=None)
 @given(st.text(alphabet="deDE_-@;=abcxyzu0123 /\u00e9", max_size=40))
 def test_any_string_gives_a_result_not_an_exception(text: str) -> None:
-    for conv in (legacy_to_bcp47(text), bcp47_to_legacy(text)):
+    for conv in (legacy_to_bcp47(text, CLDR), bcp47_to_legacy(text, CLDR)):
         assert isinstance(conv, LdmlConversion)
         assert (conv.result is None) == bool(conv.errors)

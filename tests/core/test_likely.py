@@ -6,9 +6,9 @@ import json
 
 import pytest
 from bcp47_explorer.core import data
-from bcp47_explorer.core.likely import LanguageId, Supplemental, SupplementalError, split_language_id
-from bcp47_explorer.core.localeinfo import likely_info
-from bcp47_explorer.core.tag import bundled_engine
+from bcp47_explorer.core.build.localeinfo import likely_info
+from bcp47_explorer.core.cldr.likely import LanguageId, Supplemental, SupplementalError, split_language_id
+from bcp47_explorer.core.data import bundled_engine
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

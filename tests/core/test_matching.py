@@ -5,8 +5,8 @@ from __future__ import annotations
 import doctest
 
 import pytest
-from bcp47_explorer.core import matching
-from bcp47_explorer.core.matching import (
+from bcp47_explorer.core.matching import rfc4647 as matching
+from bcp47_explorer.core.matching.rfc4647 import (
     LanguageRange,
     LookupStep,
     basic_filter,

@@ -6,8 +6,8 @@ import json
 
 import pytest
 from bcp47_explorer import cli
-from bcp47_explorer.core.data import bundled_names
-from bcp47_explorer.core.names import Namer, bundled_namer
+from bcp47_explorer.core.data import bundled_namer, bundled_names
+from bcp47_explorer.core.names.namer import Namer
 
 
 @pytest.fixture(scope="module")
@@ -307,7 +307,7 @@ def test_cli_name_display_language_problems(capsys: pytest.CaptureFixture[str]) 
 
 
 def test_typing_one_more_character_gives_the_same_hits_as_a_fresh_search(namer: Namer) -> None:
-    from bcp47_explorer.core.name_search import NameIndex
+    from bcp47_explorer.core.names.search import NameIndex
 
     typed = namer.search_index("fr")
     fresh_entries = typed.entries
@@ -324,7 +324,7 @@ def test_typing_one_more_character_gives_the_same_hits_as_a_fresh_search(namer: 
 def test_cli_name_takes_its_registry_descriptions_from_registry_file(
     capsys: pytest.CaptureFixture[str], tmp_path
 ) -> None:  # type: ignore[no-untyped-def]
-    from bcp47_explorer.core.registry import SAMPLE
+    from bcp47_explorer.core.registry.model import SAMPLE
 
     path = tmp_path / "registry.txt"
     path.write_text(SAMPLE, encoding="utf-8")
@@ -339,13 +339,13 @@ def test_cli_name_reports_a_damaged_pack_as_a_data_error(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path
 ) -> None:  # type: ignore[no-untyped-def]
     from bcp47_explorer.core import data
-    from bcp47_explorer.core.names import Namer
+    from bcp47_explorer.core.names.namer import Namer
 
     raw = bytearray(data.resource_path("cldr-names.pack").read_bytes())
     raw[-5000:] = b"\0" * 5000
     (tmp_path / "names.pack").write_bytes(bytes(raw))
     broken = Namer(data.load_names(tmp_path / "names.pack"), data.bundled_registry(), data.bundled_cldr())
-    monkeypatch.setattr("bcp47_explorer.core.names.bundled_namer", lambda: broken)
+    monkeypatch.setattr("bcp47_explorer.core.data.bundled_namer", lambda: broken)
     assert cli.main(["name", "--in", "zu", "de"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("bcp47: data error: ") and "names.pack: the names of zu are damaged" in err

@@ -13,7 +13,7 @@ from types import ModuleType
 import pytest
 from bcp47_explorer.core import data
 from bcp47_explorer.core.data import DataError, bundled_names, load_names, resource_path
-from bcp47_explorer.core.names_data import NamesPackError
+from bcp47_explorer.core.names.pack import NamesPackError
 
 ROOT = Path(__file__).resolve().parents[2]
 

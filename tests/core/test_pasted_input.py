@@ -17,16 +17,17 @@ import json
 import unicodedata
 
 import pytest
-from bcp47_explorer.core.examples import EXAMPLES
-from bcp47_explorer.core.pasted import FSI, PDI
-from bcp47_explorer.core.tag import Severity, TagEngine
+from bcp47_explorer.core.data import bundled_engine
+from bcp47_explorer.core.engine.tag import Severity, TagEngine
+from bcp47_explorer.core.grammar.quoting import FSI, PDI
+from bcp47_explorer.core.teaching.examples import EXAMPLES
 
 from benchmarks.corpus import build_advice
 
 
 @pytest.fixture(scope="module")
 def engine() -> TagEngine:
-    return TagEngine.bundled()
+    return bundled_engine()
 
 
 # ------------------------------------------------------------------- item 5: locale ids

@@ -1,4 +1,4 @@
-"""Pins where variants go (core/placement.py) and that "Use in tag" and the editor's reorder fix use that
+"""Pins where variants go (core/registry/placement.py) and that "Use in tag" and the editor's reorder fix use that
 one rule (issue 11 item 4): ``sl`` + ``biske`` + ``rozaj`` gives ``sl-rozaj-biske``, and ``sl-biske-rozaj``
 draws a prefix-mismatch warning whose fix puts the variants in that order."""
 
@@ -7,9 +7,9 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from bcp47_explorer.core.compose import remove_from_tag, use_in_tag
-from bcp47_explorer.core.placement import order_variants, prefix_met, prefix_table, variant_fit
-from bcp47_explorer.core.tag import bundled_engine
+from bcp47_explorer.core.build.compose import remove_from_tag, use_in_tag
+from bcp47_explorer.core.data import bundled_engine
+from bcp47_explorer.core.registry.placement import order_variants, prefix_met, prefix_table, variant_fit
 
 
 @pytest.fixture(scope="module")

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 from bcp47_explorer.core import data
-from bcp47_explorer.core.extensions import ExtensionsRegistry
-from bcp47_explorer.core.recordjar import RecordJarError, _parse_lines, parse_record_jar
-from bcp47_explorer.core.registry import Registry
+from bcp47_explorer.core.registry.extensions import ExtensionsRegistry
+from bcp47_explorer.core.registry.model import Registry
+from bcp47_explorer.core.registry.recordjar import RecordJarError, _parse_lines, parse_record_jar
 
 HEADER = "File-Date: 2026-01-01\n%%\n"
 GOOD = HEADER + "Type: language\nSubtag: aa\nDescription: Afar\nAdded: 2005-10-16\n"

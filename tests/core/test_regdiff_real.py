@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 from bcp47_explorer.core.data import load_registry
-from bcp47_explorer.core.regdiff import RegistryDiff, diff_registries
-from bcp47_explorer.core.registry import Registry
+from bcp47_explorer.core.registry.diff import RegistryDiff, diff_registries
+from bcp47_explorer.core.registry.model import Registry
 
 DATA = Path(__file__).parent.parent / "data"
 

@@ -9,9 +9,10 @@ identical to the registry's own text wherever the registry folds greedily (most 
 from __future__ import annotations
 
 import pytest
-from bcp47_explorer.core.data import resource_path
-from bcp47_explorer.core.recordjar import parse_record_jar
-from bcp47_explorer.core.registration import (
+from bcp47_explorer.core.data import bundled_engine, resource_path
+from bcp47_explorer.core.registry.model import Registry
+from bcp47_explorer.core.registry.recordjar import parse_record_jar
+from bcp47_explorer.core.registry.registration import (
     WIDTH,
     Request,
     check_request,
@@ -19,8 +20,6 @@ from bcp47_explorer.core.registration import (
     form_text,
     record_text,
 )
-from bcp47_explorer.core.registry import Registry
-from bcp47_explorer.core.tag import bundled_engine
 
 TEXT = resource_path("language-subtag-registry.txt").read_text(encoding="utf-8")
 

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from bcp47_explorer.cli import main
 from bcp47_explorer.core.data import resource_path
-from bcp47_explorer.core.registry import Registry, RegistryError
-from bcp47_explorer.core.registry_check import inspect, open_checked
+from bcp47_explorer.core.registry.check import inspect, open_checked
+from bcp47_explorer.core.registry.model import Registry, RegistryError
 
 BUNDLED_TEXT = resource_path("language-subtag-registry.txt").read_text(encoding="utf-8")
 DATA = Path(__file__).parent.parent / "data"

@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 from bcp47_explorer.core.data import resource_path
-from bcp47_explorer.core.registry import Registry
-from bcp47_explorer.core.registry_update import (
+from bcp47_explorer.core.registry.model import Registry
+from bcp47_explorer.core.registry.update import (
     Cancelled,
     DownloadError,
     download_registry,

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import pytest
-from bcp47_explorer.core.diagnostics import judged_by_uts35
-from bcp47_explorer.core.tag import CheckResult, Role, Severity, TagEngine
-from bcp47_explorer.core.uts35_validity import first_singleton, unicode_verdict
+from bcp47_explorer.core.data import bundled_engine
+from bcp47_explorer.core.engine.tag import CheckResult, Role, Severity, TagEngine
+from bcp47_explorer.core.engine.unicode_validity import first_singleton, unicode_verdict
+from bcp47_explorer.core.grammar.diagnostics import judged_by_uts35
 
 
 @pytest.fixture(scope="module")
 def engine() -> TagEngine:
-    return TagEngine.bundled()
+    return bundled_engine()
 
 
 def codes(r: CheckResult) -> list[str]:
@@ -416,7 +417,7 @@ def test_typical_tags_never_reach_the_precise_parser(engine: TagEngine) -> None:
 
 
 def test_member_advice_quotes_the_macrolanguage_record_instead_of_recommending_it() -> None:
-    engine = TagEngine.bundled()
+    engine = bundled_engine()
     sr = [d for d in engine.check("sr-Latn-RS").diagnostics if d.code == "macrolanguage-member"]
     assert len(sr) == 1 and (sr[0].start, sr[0].end) == (0, 2)
     assert "sr, hr, bs are preferred for most modern uses" in sr[0].message

@@ -5,14 +5,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from bcp47_explorer.core import grammar
-from bcp47_explorer.core.diagnostics import judged_by_uts35
-from bcp47_explorer.core.fastpath import quick_parse
-from bcp47_explorer.core.tag import Severity, TagEngine
-from bcp47_explorer.core.unicode_locale import unicode_canonical
-from bcp47_explorer.core.uts35_rules import is_unicode_bcp47_locale_id
-from bcp47_explorer.core.uts35_validity import _own as _own_findings
-from bcp47_explorer.core.uts35_validity import unicode_verdict, verdict_of
+from bcp47_explorer.core.cldr.rules import is_unicode_bcp47_locale_id
+from bcp47_explorer.core.data import bundled_engine
+from bcp47_explorer.core.engine.fastpath import quick_parse
+from bcp47_explorer.core.engine.tag import Severity, TagEngine
+from bcp47_explorer.core.engine.unicode_locale import unicode_canonical
+from bcp47_explorer.core.engine.unicode_validity import _own as _own_findings
+from bcp47_explorer.core.engine.unicode_validity import unicode_verdict, verdict_of
+from bcp47_explorer.core.grammar import parser as grammar
+from bcp47_explorer.core.grammar.diagnostics import judged_by_uts35
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -21,7 +22,7 @@ DATA = Path(__file__).resolve().parent.parent / "data"
 
 @pytest.fixture(scope="module")
 def engine() -> TagEngine:
-    return TagEngine.bundled()
+    return bundled_engine()
 
 
 def _appendix_a() -> list[tuple[str, str]]:
@@ -120,7 +121,7 @@ any_text = st.one_of(st.text(max_size=40), tag_like, st.text(alphabet="abcxu-_01
 @settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(any_text)
 def test_any_string_checks_without_exception_and_spans_match(text: str) -> None:
-    engine = TagEngine.bundled()
+    engine = bundled_engine()
     r = engine.check(text)
     for s in r.subtags:
         assert 0 <= s.start < s.end <= len(text)
@@ -141,7 +142,7 @@ def test_any_string_checks_without_exception_and_spans_match(text: str) -> None:
 @settings(max_examples=1500, deadline=None)
 @given(any_text)
 def test_fast_path_agrees_with_precise_analysis(text: str) -> None:
-    engine = TagEngine.bundled()
+    engine = bundled_engine()
     r = engine.check(text)
     a = engine.analyze(text)  # no canonical handed over: the precise canonicalization runs
     assert (r.well_formed, r.valid) == (a.canonical_tag is not None, a.valid)
@@ -173,7 +174,7 @@ unicode_like = st.lists(st.sampled_from(UNICODE_PIECES), min_size=1, max_size=9)
 @settings(max_examples=2500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.one_of(unicode_like, any_text))
 def test_the_unicode_form_is_a_fixed_point_and_a_unicode_locale_id_or_a_refusal(text: str) -> None:
-    engine = TagEngine.bundled()
+    engine = bundled_engine()
     got = unicode_canonical(engine, text)
     if got.tag is None:
         assert got.refusal  # an explicit refusal with a reason
@@ -200,7 +201,7 @@ def test_regex_parse_agrees_with_precise_parse(text: str) -> None:
 @settings(max_examples=1500, deadline=None)
 @given(tag_like)
 def test_canonicalizing_twice_changes_nothing_and_keeps_validity(text: str) -> None:
-    engine = TagEngine.bundled()
+    engine = bundled_engine()
     r = engine.check(text)
     if r.canonical is None:
         return
@@ -228,7 +229,7 @@ def _same_analysis(engine: TagEngine, text: str) -> None:
 @settings(max_examples=1500, deadline=None)
 @given(any_text)
 def test_single_pass_analysis_agrees_with_lazy_analysis(text: str) -> None:
-    _same_analysis(TagEngine.bundled(), text)
+    _same_analysis(bundled_engine(), text)
 
 
 _U_SAMPLES = ["ca-gregory", "co-phonebk", "nu-latn", "kn", "kn-true", "ca-islamicc", "rg-uszzzz", "sd-usca",
@@ -271,7 +272,7 @@ def test_hand_built_json_lines_equal_json_dumps(text: str) -> None:
 
     from bcp47_explorer.commands.tag_cmds import check_json_lines
 
-    engine = TagEngine.bundled()
+    engine = bundled_engine()
     ((line, valid),) = check_json_lines(engine, [text])
     want = json.dumps(engine.check(text).as_dict(), ensure_ascii=False, separators=(",", ":"))
     assert line == want

@@ -7,13 +7,13 @@ from __future__ import annotations
 import re
 
 import pytest
-from bcp47_explorer.core.cldr import CldrData
-from bcp47_explorer.core.data import bundled_supplemental
-from bcp47_explorer.core.tag import TagEngine, bundled_engine
-from bcp47_explorer.core.unicode_locale import unicode_canonical, unicode_canonicalizer
-from bcp47_explorer.core.uts35_canonical import UnicodeCanonicalization, Uts35Canonicalizer
-from bcp47_explorer.core.uts35_rules import is_unicode_bcp47_locale_id, parse_lang_id
-from bcp47_explorer.core.uts35_validity import unicode_verdict
+from bcp47_explorer.core.cldr.canonical import UnicodeCanonicalization, Uts35Canonicalizer
+from bcp47_explorer.core.cldr.model import CldrData
+from bcp47_explorer.core.cldr.rules import is_unicode_bcp47_locale_id, parse_lang_id
+from bcp47_explorer.core.data import bundled_engine, bundled_supplemental
+from bcp47_explorer.core.engine.tag import TagEngine
+from bcp47_explorer.core.engine.unicode_locale import unicode_canonical, unicode_canonicalizer
+from bcp47_explorer.core.engine.unicode_validity import unicode_verdict
 
 
 @pytest.fixture(scope="module")

@@ -14,7 +14,8 @@ import sys
 import time
 
 import pytest
-from bcp47_explorer.core.tag import TagEngine
+from bcp47_explorer.core.data import bundled_engine
+from bcp47_explorer.core.engine.tag import TagEngine
 from bcp47_explorer.ui.batch_pane import BatchPane
 from bcp47_explorer.ui.main_window import MainWindow
 from bcp47_explorer.ui.settings import Settings
@@ -26,7 +27,7 @@ TAGS = ["en-US", "de-DE-u-co-phonebk", "en_US", "iw-IL", "zh-Hant-TW", "sr-Latn-
 
 @pytest.fixture(scope="module")
 def engine() -> TagEngine:
-    return TagEngine.bundled()
+    return bundled_engine()
 
 
 @pytest.fixture

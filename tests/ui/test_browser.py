@@ -128,7 +128,7 @@ def test_details_show_every_field_including_unknown(pane, registry) -> None:
 
 
 def test_unknown_fields_are_shown_and_marked(qtbot) -> None:
-    from bcp47_explorer.core.registry import Registry
+    from bcp47_explorer.core.registry.model import Registry
 
     text = (
         "File-Date: 2026-01-01\n%%\nType: language\nSubtag: zz\nDescription: Test\nAdded: 2020-01-01\n"

@@ -9,8 +9,7 @@ import os
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import pytest
-from bcp47_explorer.core.data import bundled_cldr
-from bcp47_explorer.core.tag import bundled_engine
+from bcp47_explorer.core.data import bundled_cldr, bundled_engine
 from bcp47_explorer.ui.build import STEPS, BuildPane
 from bcp47_explorer.ui.editor import EditorPane
 from bcp47_explorer.ui.settings import Settings

@@ -9,7 +9,8 @@ import os
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import pytest
-from bcp47_explorer.core.tag import TagEngine
+from bcp47_explorer.core.data import bundled_engine
+from bcp47_explorer.core.engine.tag import TagEngine
 from bcp47_explorer.ui.builder import BuilderPane, filter_rows, type_rows
 from bcp47_explorer.ui.state import TagState
 from PySide6.QtCore import Qt
@@ -17,7 +18,7 @@ from PySide6.QtCore import Qt
 
 @pytest.fixture(scope="module")
 def engine() -> TagEngine:
-    return TagEngine.bundled()
+    return bundled_engine()
 
 
 @pytest.fixture

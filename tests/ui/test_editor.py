@@ -10,8 +10,9 @@ import os
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import pytest
-from bcp47_explorer.core.examples import EXAMPLES
-from bcp47_explorer.core.tag import TagEngine
+from bcp47_explorer.core.data import bundled_engine
+from bcp47_explorer.core.engine.tag import TagEngine
+from bcp47_explorer.core.teaching.examples import EXAMPLES
 from bcp47_explorer.ui.editor import EditorPane, compute_forms
 from bcp47_explorer.ui.roles import ROLE_STYLES, SEVERITY_STYLES
 from bcp47_explorer.ui.settings import Settings
@@ -26,7 +27,7 @@ UL = QTextCharFormat.UnderlineStyle
 
 @pytest.fixture(scope="module")
 def engine() -> TagEngine:
-    return TagEngine.bundled()
+    return bundled_engine()
 
 
 @pytest.fixture

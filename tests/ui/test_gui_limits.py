@@ -20,7 +20,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import pytest
 from bcp47_explorer.core import data
-from bcp47_explorer.core.registry import Registry
+from bcp47_explorer.core.registry.model import Registry
 from bcp47_explorer.ui import xcb_check
 from bcp47_explorer.ui.bounded import SEARCH_MAX, UNDO_MAX, VALUE_MAX
 from bcp47_explorer.ui.main_window import MainWindow
@@ -163,7 +163,6 @@ def test_damaged_cldr_data_is_refused_with_a_dialog_and_exit_2(tmp_path, monkeyp
     import shutil
 
     from bcp47_explorer.__main__ import main
-    from bcp47_explorer.core import tag
 
     folder = tmp_path / "data"
     folder.mkdir()
@@ -174,11 +173,13 @@ def test_damaged_cldr_data_is_refused_with_a_dialog_and_exit_2(tmp_path, monkeyp
     monkeypatch.setattr(QMessageBox, "critical", lambda parent, title, text, *a: shown.append(text))
     monkeypatch.setenv(data.ENV_DATA_DIR, str(folder))
     # The loaders read the files afresh for this test only; the session's loaded data stay as they are.
-    monkeypatch.setattr(data, "resources_dir", data.resources_dir.__wrapped__)
+    from bcp47_explorer.core.files import reading
+
+    monkeypatch.setattr(reading, "resources_dir", reading.resources_dir.__wrapped__)
     monkeypatch.setattr(data, "bundled_registry", lambda: data.load_registry())
     monkeypatch.setattr(data, "bundled_cldr", lambda: data.load_cldr())
     monkeypatch.setattr(data, "bundled_extensions_registry", lambda: data.load_extensions_registry())
-    monkeypatch.setattr(tag, "bundled_engine", lambda: tag.engine_for())
+    monkeypatch.setattr(data, "bundled_engine", lambda: data.engine_for())
     assert main(["--settings", str(settings_path)]) == 2
     assert shown and "cldr-bcp47.json" in shown[0] and "cannot be used" in shown[0]
 

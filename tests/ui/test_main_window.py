@@ -460,7 +460,7 @@ def test_about_names_the_registry_file_the_window_uses(qtbot, window, tmp_path) 
 
 
 def test_the_window_checks_with_the_bundled_engine_and_its_extensions_registry(qtbot, window, tmp_path) -> None:
-    from bcp47_explorer.core.tag import bundled_engine
+    from bcp47_explorer.core.data import bundled_engine
 
     assert window._engine is bundled_engine()  # the CLI's engine: CLDR and the extensions registry
     assert window._engine.extensions is not None
@@ -476,7 +476,7 @@ def test_the_window_checks_with_the_bundled_engine_and_its_extensions_registry(q
 
 
 def test_copy_actions_and_editor_fields_come_from_the_cores_list_of_forms() -> None:
-    from bcp47_explorer.core.forms import FORMS
+    from bcp47_explorer.core.build.forms import FORMS
     from bcp47_explorer.ui import editor, main_window
 
     assert tuple((f.key, f.menu_text, f.shortcut) for f in FORMS) == main_window.COPY_FORMS

@@ -13,7 +13,7 @@ import json
 
 import pytest
 from bcp47_explorer.cli import main
-from bcp47_explorer.core.tag import TagEngine
+from bcp47_explorer.core.data import bundled_engine
 from bcp47_explorer.ui.matching_pane import MatchingPane, split_tags
 
 TAGS = "de de-CH de-Latn-DE de-DE-1996 fr fr-CA fr-CH-1996 en-GB en-US-x-twain es-419 zh-Hant-TW zh sr-Latn-RS x-a"
@@ -36,7 +36,7 @@ CASES = [
 
 @pytest.fixture
 def pane(qtbot) -> MatchingPane:  # type: ignore[no-untyped-def]
-    p = MatchingPane(TagEngine.bundled())
+    p = MatchingPane(bundled_engine())
     qtbot.addWidget(p)
     p.show()
     return p

@@ -15,7 +15,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from pathlib import Path
 
 import pytest
-from bcp47_explorer.core.recordjar import parse_record_jar
+from bcp47_explorer.core.registry.recordjar import parse_record_jar
 from bcp47_explorer.ui.main_window import MainWindow
 from bcp47_explorer.ui.registration import CHECK_DELAY_MS, RegistrationDialog
 from bcp47_explorer.ui.settings import Settings

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 from bcp47_explorer.core.data import resource_path
-from bcp47_explorer.core.registry_update import kept_registry_path
+from bcp47_explorer.core.registry.update import kept_registry_path
 from bcp47_explorer.ui.changes import ChangesDialog
 from bcp47_explorer.ui.main_window import MainWindow
 from bcp47_explorer.ui.settings import Settings
@@ -180,7 +180,7 @@ def test_the_browser_filters_records_changed_since_a_date(qtbot, window) -> None
 
 def test_the_changed_since_filter_includes_the_comparisons_changes(qtbot, window, monkeypatch, registry) -> None:  # type: ignore[no-untyped-def]
     from bcp47_explorer.core.data import load_registry
-    from bcp47_explorer.core.regdiff import diff_registries
+    from bcp47_explorer.core.registry.diff import diff_registries
 
     window.browser.set_comparison(diff_registries(load_registry(OLD, use_cache=False), registry))
     combo = window.browser.since_combo
@@ -301,7 +301,7 @@ def test_compare_two_registry_files_shows_their_changes(qtbot, window) -> None: 
 def test_the_next_start_uses_the_kept_copy_and_a_damaged_one_falls_back(qtbot, settings_path) -> None:  # type: ignore[no-untyped-def]
     from bcp47_explorer.__main__ import main
     from bcp47_explorer.core.data import bundled_registry as resource_registry
-    from bcp47_explorer.core.registry_update import keep_registry, kept_registry
+    from bcp47_explorer.core.registry.update import keep_registry, kept_registry
 
     keep_registry(OLD.read_bytes())
     registry, warning = kept_registry(resource_registry())

@@ -7,7 +7,7 @@ import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from bcp47_explorer.core.tagvalues import Role, Severity
+from bcp47_explorer.core.grammar.values import Role, Severity
 from bcp47_explorer.ui.roles import (
     ROLE_STYLES,
     SEVERITY_STYLES,

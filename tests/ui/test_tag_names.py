@@ -5,9 +5,8 @@ system language CLDR has), and names loaded only after start-up."""
 from __future__ import annotations
 
 import pytest
-from bcp47_explorer.core.data import bundled_names
-from bcp47_explorer.core.names import bundled_namer
-from bcp47_explorer.core.tag import TagEngine
+from bcp47_explorer.core.data import bundled_engine, bundled_namer, bundled_names
+from bcp47_explorer.core.engine.tag import TagEngine
 from bcp47_explorer.ui.breakdown import COLUMNS
 from bcp47_explorer.ui.editor import EditorPane
 from bcp47_explorer.ui.settings import Settings
@@ -21,7 +20,7 @@ DESC_COL = [c.header for c in COLUMNS].index("Description")
 
 @pytest.fixture(scope="module")
 def engine() -> TagEngine:
-    return TagEngine.bundled()
+    return bundled_engine()
 
 
 def _pane(qtbot, engine: TagEngine, settings: Settings) -> EditorPane:  # type: ignore[no-untyped-def]

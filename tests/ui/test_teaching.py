@@ -12,8 +12,9 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 import xml.etree.ElementTree as ET
 
 import pytest
-from bcp47_explorer.core.anatomy_draw import ROLE_COLOURS, THEMES
-from bcp47_explorer.core.tag import TagEngine
+from bcp47_explorer.core.data import bundled_engine
+from bcp47_explorer.core.engine.tag import TagEngine
+from bcp47_explorer.core.teaching.anatomy_draw import ROLE_COLOURS, THEMES
 from bcp47_explorer.ui import anatomy_pane as ap
 from bcp47_explorer.ui.anatomy_pane import AnatomyPane
 from bcp47_explorer.ui.grammar_pane import GrammarPane
@@ -31,7 +32,7 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 @pytest.fixture(scope="module")
 def engine() -> TagEngine:
-    return TagEngine.bundled()
+    return bundled_engine()
 
 
 @pytest.fixture

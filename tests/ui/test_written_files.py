@@ -16,8 +16,8 @@ from pathlib import Path
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import pytest
-from bcp47_explorer.core import safe_write
-from bcp47_explorer.core.safe_write import UnsafeWriteError, write_file
+from bcp47_explorer.core.files import safe_write
+from bcp47_explorer.core.files.safe_write import UnsafeWriteError, write_file
 from bcp47_explorer.ui.settings import Settings, is_settings_file
 
 README = Path(__file__).resolve().parents[2] / "README.md"

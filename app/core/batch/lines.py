@@ -1,0 +1,581 @@
+"""Check many tags at once: read them from text or a file, check each, and summarize (Qt-free).
+
+Sources (:func:`read_source`): one tag per line; CSV or TSV with a column to choose (by index or
+header name); JSON lines (each line a JSON string, or an object with a key to choose). Bytes
+that are not UTF-8 become U+DC80..U+DCFF (as ``bcp47 check -`` reads them), so the engine
+reports them as bad characters in their row; a line longer than :data:`HUGE_LINE` characters is
+checked whole and its row says so. No line is ever dropped: a line from which no tag can be
+taken (a CSV row without the column, a JSON line that does not parse) is checked as written and
+its row carries a note saying why.
+
+Each line becomes one :class:`BatchRow`: the verdicts, the RFC 5646 canonical form, the
+diagnostic codes (errors first) and the counts per severity. The message of a code is not kept
+per row (a million rows would hold a million strings): :func:`first_problem` asks the engine
+again for the row shown. The export (:func:`export_json_lines`) is :func:`.checkjson.check_json_lines`
+over the same tags, so it equals ``bcp47 check --json`` byte for byte.
+
+>>> from ..data import bundled_engine
+>>> src = read_source(b"en-US\\nen_US\\n\\xff\\n", "lines")
+>>> [line.tag for line in src]
+['en-US', 'en_US', '\\udcff']
+>>> rows = check_lines(bundled_engine(), src)
+>>> [(r.line, r.well_formed, r.codes[:1]) for r in rows]
+[(1, True, ()), (2, False, ('underscore-separator',)), (3, False, ('bad-character',))]
+>>> rows[2].note
+'not valid UTF-8: undecodable bytes are shown as U+DCxx'
+"""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import io
+import json
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from ..engine.checkjson import check_json_lines, clean_json_text
+from ..engine.unicode_validity import verdict_of
+from ..grammar.diagnostics import severity_of
+from ..grammar.values import Severity
+
+if TYPE_CHECKING:
+    from ..engine.tag import TagEngine
+
+__all__ = [
+    "FORMATS",
+    "HUGE_LINE",
+    "SourceLine",
+    "BatchRow",
+    "Summary",
+    "split_lines",
+    "guess_format",
+    "columns_of",
+    "read_source",
+    "check_lines",
+    "check_chunk",
+    "row_from_tuple",
+    "rows_from_tuples",
+    "Prepared",
+    "count_lines",
+    "blocks",
+    "header_of",
+    "check_block",
+    "pool_check_block",
+    "prepare",
+    "source_lines",
+    "check_raw",
+    "pool_check_raw",
+    "export_chunk",
+    "pool_init",
+    "severity_name",
+    "pool_export_chunk",
+    "decode",
+    "summarize",
+    "first_problem",
+    "export_json_lines",
+    "export_csv",
+    "display_text",
+    "CSV_FIELDS",
+]
+
+#: Source formats: (key, label).
+FORMATS = (("lines", "One tag per line"), ("csv", "CSV"), ("tsv", "TSV"), ("jsonl", "JSON lines"))
+#: Lines longer than this are checked whole but shown cut, with a note.
+HUGE_LINE = 1000
+#: The fields of the CSV export: those of ``bcp47 check --json`` (subtags and diagnostics as JSON text).
+CSV_FIELDS = ("input", "well_formed", "valid", "unicode_valid", "canonical", "extlang_form", "subtags", "diagnostics")
+
+
+@dataclass(frozen=True, slots=True)
+class SourceLine:
+    """One line of the source: its number (from 1), the tag taken from it, and a note when something was off."""
+
+    line: int
+    tag: str
+    note: str = ""
+
+
+class BatchRow(NamedTuple):
+    """The outcome of one line: RFC 5646 verdicts, the Unicode (UTS #35) verdict, canonical form, codes, counts.
+
+    A named tuple rather than a dataclass: a million of them are made from the tuples worker
+    processes send back, and ``tuple.__new__`` (:func:`rows_from_tuples`) costs a tenth of a
+    frozen dataclass's ``__init__``.
+    """
+
+    line: int
+    input: str
+    well_formed: bool
+    valid: bool
+    unicode_valid: bool
+    canonical: str | None
+    codes: tuple[str, ...]  # distinct diagnostic codes, in the engine's order (errors first)
+    errors: int
+    warnings: int
+    infos: int
+    note: str
+
+    @property
+    def has_problem(self) -> bool:
+        """Tell whether the row has an error or a warning, or a note about its line."""
+        return bool(self.errors or self.warnings or self.note)
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """Counts over a batch: rows, verdicts, and rows per diagnostic code."""
+
+    rows: int
+    well_formed: int
+    valid: int
+    with_problems: int
+    per_code: tuple[tuple[str, str, int], ...]  # (code, severity, rows), most frequent first
+
+
+def split_lines(text: str) -> list[str]:
+    """Split *text* into lines as ``bcp47 check -`` does: on LF, a CR before it dropped, no empty last line.
+
+    >>> split_lines("a\\r\\nb\\n"), split_lines(""), split_lines("a\\n\\nb")
+    (['a', 'b'], [], ['a', '', 'b'])
+    """
+    if not text:
+        return []
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    if "\r" not in text:
+        return lines
+    return [line[:-1] if line.endswith("\r") else line for line in lines]
+
+
+def decode(data: bytes | str) -> str:
+    """Return *data* as text; bytes that are not UTF-8 become U+DC80..U+DCFF (a BOM is dropped)."""
+    if isinstance(data, str):
+        return data
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    return data.decode("utf-8", errors="surrogateescape")
+
+
+def guess_format(name: str, text: str) -> str:
+    """Guess the format from a file name, else from the first line.
+
+    >>> guess_format("tags.csv", ""), guess_format("x", '{"tag": "en"}'), guess_format("x", "en\\tfoo")
+    ('csv', 'jsonl', 'tsv')
+    """
+    low = name.lower()
+    for ext, fmt in ((".csv", "csv"), (".tsv", "tsv"), (".tab", "tsv"), (".jsonl", "jsonl"), (".ndjson", "jsonl")):
+        if low.endswith(ext):
+            return fmt
+    first = text[:4096].split("\n", 1)[0].strip()
+    if first[:1] in ("{", '"'):
+        return "jsonl"
+    if "\t" in first:
+        return "tsv"
+    return "lines"
+
+
+def _reader(fmt: str, lines: Iterable[str]) -> Iterator[list[str]]:
+    return csv.reader(lines, delimiter="\t" if fmt == "tsv" else ",")
+
+
+def columns_of(text: str, fmt: str) -> list[str]:
+    """Return the column names a source offers: the CSV/TSV header cells, or the keys of the first JSON object."""
+    lines = split_lines(text[:65536])
+    if not lines:
+        return []
+    if fmt in ("csv", "tsv"):
+        try:
+            return next(_reader(fmt, lines[:1]), [])
+        except csv.Error:
+            return []
+    if fmt == "jsonl":
+        try:
+            first = json.loads(lines[0])
+        except ValueError:
+            return []
+        return [str(k) for k in first] if isinstance(first, dict) else []
+    return []
+
+
+def _line_note(text: str) -> str:
+    notes = []
+    if len(text) > HUGE_LINE:
+        notes.append(f"a line of {len(text):,} characters: checked whole, shown cut")
+    if not text.isascii() and any(0xDC80 <= ord(c) <= 0xDCFF for c in text):
+        notes.append("not valid UTF-8: undecodable bytes are shown as U+DCxx")
+    return "; ".join(notes)
+
+
+@dataclass(frozen=True, slots=True)
+class Prepared:
+    """A source split into raw lines: the format, the column (index or key), the first line's number."""
+
+    fmt: str
+    key: int | str
+    first_line: int
+    lines: list[str]
+
+
+def prepare(data: bytes | str, fmt: str = "lines", column: int | str = 0, header: bool = True) -> Prepared:
+    """Decode and split *data*; for CSV/TSV with *header*, resolve a column name and leave the header row out.
+
+    Only C-level string work happens here (decode, split), so a GUI can call it without pausing for long;
+    each line is read into a tag later, chunk by chunk (:func:`source_lines`), in a worker process.
+    """
+    if fmt not in {k for k, _label in FORMATS}:
+        raise ValueError(f"unknown format {fmt!r}")
+    lines = split_lines(decode(data))
+    first = 1
+    key: int | str = column
+    if fmt in ("csv", "tsv"):
+        if header and lines:
+            first = 2
+            if isinstance(column, str):
+                names = columns_of(lines[0], fmt)
+                key = names.index(column) if column in names else column
+            del lines[0]
+        elif isinstance(column, str):
+            key = int(column) - 1 if column.isdigit() else column
+    return Prepared(fmt, key, first, lines)
+
+
+def count_lines(data: bytes | str) -> int:
+    """Return how many lines :func:`split_lines` finds in *data* (counted in C, without splitting)."""
+    if not data:
+        return 0
+    nl = b"\n" if isinstance(data, bytes) else "\n"
+    return data.count(nl) + (0 if data.endswith(nl) else 1)  # type: ignore[arg-type]
+
+
+def blocks(data: bytes | str, start: int = 0, size: int = 1 << 16) -> Iterator[tuple[int, bytes | str]]:
+    """Cut *data* from offset *start* into blocks of whole lines of about *size*; yield (lines before, block).
+
+    Only C-level searching and slicing: a GUI can cut a file of a million lines without a pause,
+    and each worker decodes and splits its own block (a line break is never inside a UTF-8
+    sequence, so blocks decode exactly as the whole would).
+    """
+    nl = b"\n" if isinstance(data, bytes) else "\n"
+    before = data.count(nl, 0, start) if start else 0  # type: ignore[arg-type]
+    n = len(data)
+    pos = start
+    while pos < n:
+        cut = data.find(nl, min(pos + size, n - 1))  # type: ignore[arg-type]
+        end = n if cut < 0 else cut + 1
+        block = data[pos:end]
+        yield before, block
+        before += block.count(nl)  # type: ignore[arg-type]
+        pos = end
+
+
+def header_of(data: bytes | str) -> tuple[str, int]:
+    """Return the first line of *data* as text and the offset where the second line starts."""
+    nl = b"\n" if isinstance(data, bytes) else "\n"
+    cut = data.find(nl)  # type: ignore[arg-type]
+    end = len(data) if cut < 0 else cut + 1
+    first = decode(data[:end]).rstrip("\n").rstrip("\r")
+    return first, end
+
+
+def check_block(
+    engine: TagEngine,
+    fmt: str,
+    key: int | str,
+    first_line: int,
+    block: bytes | str,
+    seen: dict[str, RowTuple] | None = None,
+) -> list[RowTuple]:
+    """Decode, split, read and check one block of whole lines whose first line is number *first_line*."""
+    items = [(s.line, s.tag, s.note) for s in source_lines(fmt, key, first_line, split_lines(decode(block)))]
+    return check_chunk(engine, items, seen)
+
+
+def source_lines(fmt: str, key: int | str, first_line: int, lines: Sequence[str]) -> list[SourceLine]:
+    """Return the tag (and a note) of each raw line; *first_line* is the number of ``lines[0]``."""
+    if fmt == "lines":
+        return [SourceLine(n, t, _line_note(t)) for n, t in enumerate(lines, first_line)]
+    if fmt in ("csv", "tsv"):
+        return [_csv_line(fmt, n, raw, key) for n, raw in enumerate(lines, first_line)]
+    return [_json_line(n, raw, key) for n, raw in enumerate(lines, first_line)]
+
+
+def read_source(data: bytes | str, fmt: str = "lines", column: int | str = 0, header: bool = True) -> list[SourceLine]:
+    """Return the lines of *data* in *fmt*, each with the tag taken from it (see the module docstring).
+
+    *column* is an index or a header name (CSV/TSV) or a key (JSON objects); with *header* the
+    first CSV/TSV row names the columns and is not checked.
+    """
+    prep = prepare(data, fmt, column, header)
+    return source_lines(prep.fmt, prep.key, prep.first_line, prep.lines)
+
+
+def _csv_line(fmt: str, n: int, raw: str, key: int | str) -> SourceLine:
+    try:
+        cells = next(_reader(fmt, [raw]), [])
+    except csv.Error as exc:
+        return SourceLine(n, raw, f"not a {fmt.upper()} row ({exc}): checked as written")
+    if isinstance(key, int) and 0 <= key < len(cells):
+        tag = cells[key]
+        return SourceLine(n, tag, _line_note(tag))
+    if not raw.strip():
+        return SourceLine(n, "", "an empty row")
+    shown = key + 1 if isinstance(key, int) else key
+    return SourceLine(n, raw, f"no column {shown!r} in this row: the whole line is checked")
+
+
+def _json_line(n: int, raw: str, key: int | str) -> SourceLine:
+    try:
+        value: Any = json.loads(raw)
+    except ValueError as exc:
+        return SourceLine(n, raw, f"not JSON ({exc.args[0] if exc.args else exc}): the whole line is checked")
+    if isinstance(value, dict):
+        if isinstance(key, str):
+            value = value.get(key)
+        else:
+            values = list(value.values())
+            value = values[key] if 0 <= key < len(values) else None
+    if isinstance(value, str):
+        return SourceLine(n, value, _line_note(value))
+    where = f"under {key!r}" if isinstance(key, str) else "here"
+    return SourceLine(n, raw, f"no string {where}: the whole line is checked")
+
+
+# --------------------------------------------------------------------------- checking
+RowTuple = tuple[Any, ...]
+
+
+def check_chunk(
+    engine: TagEngine, lines: Sequence[tuple[int, str, str]], seen: dict[str, RowTuple] | None = None
+) -> list[RowTuple]:
+    """Check ``(line, tag, note)`` items; return plain tuples (cheap to send between processes).
+
+    Repeated tags are checked once per chunk, or once per *seen* (a cache the caller keeps).
+    """
+    if seen is None:
+        seen = {}
+    analyse = engine.full_analysis
+    error, warning = Severity.ERROR, Severity.WARNING
+    out: list[RowTuple] = []
+    for line, tag, note in lines:
+        got = seen.get(tag)
+        if got is None:
+            a = analyse(tag)
+            uv = verdict_of(engine, a)  # the Unicode verdict (UTS #35), apart from RFC 5646's valid
+            diags = (*a.diagnostics, *uv.own) if uv.diagnostics else a.diagnostics
+            e = w = 0
+            for d in diags:
+                if d.severity is error:
+                    e += 1
+                elif d.severity is warning:
+                    w += 1
+            codes = tuple(dict.fromkeys(d.code for d in diags)) if diags else ()
+            canonical = a.canonical_tag
+            if canonical == tag:
+                canonical = tag  # one string object for both fields: a million rows hold half the text
+            got = (a.parse.well_formed, a.valid, uv.valid, canonical, codes, e, w, len(diags) - e - w)
+            seen[tag] = got
+        out.append((line, tag, *got, note))
+    return out
+
+
+def check_raw(engine: TagEngine, fmt: str, key: int | str, first_line: int, lines: Sequence[str]) -> list[RowTuple]:
+    """Read and check a chunk of raw lines (see :func:`prepare`); return :func:`check_chunk` tuples."""
+    return check_chunk(engine, [(s.line, s.tag, s.note) for s in source_lines(fmt, key, first_line, lines)])
+
+
+def pool_init(engine_factory: Callable[[], TagEngine]) -> None:
+    """Start a worker process: lower its priority a little (the GUI it works for must stay quick), build the engine.
+
+    *engine_factory* is handed in by the caller (a module-level function, so that it pickles by
+    name); this module never composes data itself. Niceness 5, not more: on a machine busy with
+    other work, a lower priority would starve the check itself.
+    """
+    import os
+
+    global _WORKER_ENGINE
+    if hasattr(os, "nice"):
+        with contextlib.suppress(OSError):
+            os.nice(5)
+    _WORKER_ENGINE = engine_factory()
+
+
+def _worker_engine() -> TagEngine:
+    if _WORKER_ENGINE is None:
+        raise RuntimeError("pool_init was not run in this worker")
+    return _WORKER_ENGINE
+
+
+def pool_check_raw(fmt: str, key: int | str, first_line: int, lines: Sequence[str]) -> list[RowTuple]:
+    """:func:`check_raw` on the worker's engine (built once per process by :func:`pool_init`).
+
+    A worker remembers the results of up to :data:`_WORKER_CACHE_MAX` distinct tags across its
+    chunks: real lists repeat their tags a lot (``en-US`` a hundred thousand times).
+    """
+    if len(_WORKER_CACHE) > _WORKER_CACHE_MAX:
+        _WORKER_CACHE.clear()
+    items = [(s.line, s.tag, s.note) for s in source_lines(fmt, key, first_line, lines)]
+    return check_chunk(_worker_engine(), items, _WORKER_CACHE)
+
+
+_WORKER_ENGINE: TagEngine | None = None
+_WORKER_CACHE: dict[str, RowTuple] = {}
+_WORKER_CACHE_MAX = 300_000
+
+
+def export_chunk(engine: TagEngine, fmt: str, tags: Sequence[str], header: bool = False) -> str:
+    """Return the export text of *tags*: JSON lines ("jsonl") or CSV rows ("csv", with the header row if asked)."""
+    out: list[str] = []
+    write = out.append
+    if fmt == "jsonl":
+        export_json_lines(engine, tags, write)
+    else:
+        export_csv(engine, tags, write, header=header)
+    return "".join(out)
+
+
+def pool_check_block(fmt: str, key: int | str, first_line: int, block: bytes | str) -> list[RowTuple]:
+    """:func:`check_block` on the worker's engine, with the worker's cache (see below)."""
+    if len(_WORKER_CACHE) > _WORKER_CACHE_MAX:
+        _WORKER_CACHE.clear()
+    return check_block(_worker_engine(), fmt, key, first_line, block, _WORKER_CACHE)
+
+
+def pool_export_chunk(fmt: str, tags: Sequence[str], header: bool = False) -> str:
+    """:func:`export_chunk` on the worker's engine, in a worker process."""
+    return export_chunk(_worker_engine(), fmt, tags, header)
+
+
+def row_from_tuple(t: RowTuple) -> BatchRow:
+    """Return the row a :func:`check_chunk` tuple stands for."""
+    return _new_row(BatchRow, t)
+
+
+def rows_from_tuples(tuples: Iterable[RowTuple]) -> list[BatchRow]:
+    """Return the rows of :func:`check_chunk` tuples (made in C, without a Python ``__init__`` per row)."""
+    new = _new_row
+    return [new(BatchRow, t) for t in tuples]
+
+
+_new_row = tuple.__new__
+
+
+def check_lines(
+    engine: TagEngine, lines: Sequence[SourceLine], progress: Callable[[int], object] | None = None
+) -> list[BatchRow]:
+    """Check every line in this thread; call *progress* with the count done every 5,000 lines."""
+    rows: list[BatchRow] = []
+    step = 5000
+    for i in range(0, len(lines), step):
+        chunk = [(s.line, s.tag, s.note) for s in lines[i : i + step]]
+        rows.extend(rows_from_tuples(check_chunk(engine, chunk)))
+        if progress is not None:
+            progress(len(rows))
+    return rows
+
+
+def summarize(rows: Sequence[BatchRow]) -> Summary:
+    """Return the counts over *rows*: verdicts, rows with problems, and rows per diagnostic code."""
+    per_code: Counter[str] = Counter()
+    wf = valid = problems = 0
+    for r in rows:
+        wf += r.well_formed
+        valid += r.valid
+        problems += r.has_problem
+        per_code.update(r.codes)
+    ranked = sorted(per_code.items(), key=lambda kv: (-kv[1], kv[0]))
+    return Summary(len(rows), wf, valid, problems, tuple((c, severity_name(c), n) for c, n in ranked))
+
+
+def first_problem(engine: TagEngine, row: BatchRow) -> str:
+    """Return the first diagnostic of *row*'s tag as "code: message" ("" when it has none)."""
+    if not row.codes:
+        return ""
+    diags = engine.check(row.input).diagnostics
+    return f"{diags[0].code}: {diags[0].message}" if diags else ""
+
+
+def display_text(text: str, limit: int = 200) -> str:
+    """Return *text* fit for a table cell: undecodable bytes and controls as U+FFFD, cut after *limit* characters."""
+    if len(text) > limit:
+        text = text[:limit] + "…"
+    if text.isascii() and text.isprintable():
+        return text
+    return "".join("\ufffd" if 0xD800 <= ord(c) <= 0xDFFF or not c.isprintable() else c for c in text)
+
+
+def export_json_lines(
+    engine: TagEngine,
+    tags: Iterable[str],
+    write: Callable[[str], object],
+    progress: Callable[[int], object] | None = None,
+) -> int:
+    """Write one ``bcp47 check --json`` line per tag through *write*; return how many."""
+    n = 0
+    batch: list[str] = []
+    for line, _valid in check_json_lines(engine, tags):
+        batch.append(clean_json_text(line))  # strict UTF-8, as `bcp47 check --json` writes it
+        n += 1
+        if len(batch) >= 2000:
+            batch.append("")
+            write("\n".join(batch))
+            batch = []
+            if progress is not None:
+                progress(n)
+    if batch:
+        batch.append("")
+        write("\n".join(batch))
+    if progress is not None:
+        progress(n)
+    return n
+
+
+def export_csv(
+    engine: TagEngine,
+    tags: Iterable[str],
+    write: Callable[[str], object],
+    progress: Callable[[int], object] | None = None,
+    *,
+    header: bool = True,
+) -> int:
+    """Write a CSV with the fields of ``bcp47 check --json`` (:data:`CSV_FIELDS`); return how many rows."""
+    buf = io.StringIO()
+    out = csv.writer(buf, lineterminator="\n")
+    if header:
+        out.writerow(CSV_FIELDS)
+    n = 0
+    for line, _valid in check_json_lines(engine, tags):
+        obj = json.loads(line)
+        out.writerow(
+            [
+                obj["input"],
+                "true" if obj["well_formed"] else "false",
+                "true" if obj["valid"] else "false",
+                "true" if obj["unicode_valid"] else "false",
+                obj["canonical"] or "",
+                obj["extlang_form"] or "",
+                json.dumps(obj["subtags"], ensure_ascii=False, separators=(",", ":")),
+                json.dumps(obj["diagnostics"], ensure_ascii=False, separators=(",", ":")),
+            ]
+        )
+        n += 1
+        if n % 2000 == 0:
+            write(buf.getvalue())
+            buf.seek(0)
+            buf.truncate()
+            if progress is not None:
+                progress(n)
+    write(buf.getvalue())
+    if progress is not None:
+        progress(n)
+    return n
+
+
+def severity_name(code: str) -> str:
+    """Return the severity of *code* as text ("unknown" for a code newer than the diagnostics table)."""
+    try:
+        return str(severity_of(code))
+    except KeyError:  # a code from newer data than the table: say so rather than fail
+        return "unknown"

@@ -1,0 +1,481 @@
+"""What the Build pane offers at each position of a tag: choices with their marks, searched as the registry is.
+
+A :class:`Choice` is one language, script, region or variant the user can pick, with a short mark
+(macrolanguage, deprecated → replacement, Suppress-Script, needs another subtag first...) and a longer
+explanation, both worded from the registry. A :class:`ChoiceIndex` holds a list of them with search keys
+made once, so filtering thousands on each keystroke is a few string tests per choice.
+
+Names come from a :class:`NameProvider`: the registry's Descriptions by default (:class:`RegistryNames`);
+a provider with CLDR display names adds the name in the user's language and the autonym as search keys.
+
+Ranking, as :meth:`.registry.Registry.search` ranks: exact code, code prefix, a name word starting with the
+query, then the query anywhere in a name; within a rank pinned choices (the likely or suppressed script,
+the likely region) first, then live before deprecated, shorter codes, then code order.
+
+>>> from bcp47_explorer.core.data import bundled_registry
+>>> reg = bundled_registry()
+>>> idx = ChoiceIndex(language_choices(reg))
+>>> [c.code for c in idx.filter("german")][:3]
+['de', 'gct', 'geh']
+>>> idx.filter("iw")[0].target
+'he'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
+
+from ..registry.placement import prefix_table, variant_fit
+from ..registry.model import fold
+from ..grammar.syntax import cased
+
+if TYPE_CHECKING:
+    from ..cldr.likely import Supplemental
+    from ..names.search import NameIndex
+    from ..registry.model import Record, Registry
+
+__all__ = [
+    "Choice",
+    "ChoiceIndex",
+    "IndexNames",
+    "Likely",
+    "NameProvider",
+    "RegistryNames",
+    "language_choices",
+    "region_choices",
+    "script_choices",
+    "script_advice",
+    "variant_choices",
+]
+
+_WORD_SPLIT = re.compile(r"[^0-9a-z']+")
+_WORD_START = re.compile(r"(?:(?<=[^0-9a-z])|^)(?=[0-9a-z])")
+
+#: The special language codes and what they are (RFC 5646 §4.1, the registry's Scope "special").
+SPECIAL_NOTES = {
+    "und": "special: undetermined language — says nothing about the language",
+    "mul": "special: several languages — use only when no single language applies",
+    "zxx": "special: no linguistic content (images, music, data)",
+    "mis": "special: a language ISO 639 has no code for yet",
+}
+
+
+class Likely:
+    """What CLDR's likely subtags (UTS #35 §4.3) say about a language: its likely script and region, its scripts."""
+
+    def __init__(self, supplemental: Supplemental, registry: Registry) -> None:
+        self._s = supplemental
+        self._regions = [c for c, r in registry.table("region").items() if not r.is_range and len(c) == 2]
+        self._scripts_cache: dict[str, tuple[str, ...]] = {}
+
+    def likely(self, language: str, script: str = "") -> tuple[str, str]:
+        """Return the likely (script, region) of *language* (written in *script*); "" where the data has none."""
+        hit = self._s.lookup_lsr(language.lower(), script, "")
+        if hit is None:
+            return "", ""
+        _key, (lang, sc, region) = hit
+        if lang not in (language.lower(), "und") and not script:
+            return "", ""
+        return (sc if not script or sc == script else "", region)
+
+    def scripts_of(self, language: str) -> tuple[str, ...]:
+        """Return the scripts the likely-subtags data writes *language* in, its likely script first."""
+        low = language.lower()
+        got = self._scripts_cache.get(low)
+        if got is None:
+            first = self.likely(low)[0]
+            found = {first} if first else set()
+            for region in self._regions:
+                hit = self._s.lookup_lsr(low, "", cased("region", region))
+                if hit is not None and hit[0].lower() != low and hit[1][0] == low:
+                    found.add(hit[1][1])
+            got = tuple(sorted(found, key=lambda sc: (sc != first, sc)))
+            self._scripts_cache[low] = got
+        return got
+
+
+class NameProvider(Protocol):
+    """Give the names of a subtag: one to show, and every name a user may search by."""
+
+    def name(self, kind: str, code: str) -> str | None:
+        """Return the name to show for *code* of *kind* ('language', 'script', 'region', 'variant'), or None."""
+        ...
+
+    def search_names(self, kind: str, code: str) -> tuple[str, ...]:
+        """Return the extra names to search by (display language, autonym); () when there are none."""
+        ...
+
+
+class RegistryNames:
+    """Names from the registry's Descriptions only (no display-name data)."""
+
+    def __init__(self, registry: Registry) -> None:
+        self._registry = registry
+
+    def name(self, kind: str, code: str) -> str | None:
+        """Return the first Description of the record."""
+        rec = self._registry.get(kind, code)
+        return rec.descriptions[0] if rec is not None and rec.descriptions else None
+
+    def search_names(self, kind: str, code: str) -> tuple[str, ...]:
+        """Return nothing: the Descriptions are searched already."""
+        return ()
+
+
+class IndexNames:
+    """Names from CLDR's display names (:class:`.name_search.NameIndex` of one display language).
+
+    Shows the name in the display language and searches it, the English name and the autonyms
+    ("Deutsch", "español", "日本語"); a subtag CLDR does not name falls back to the registry.
+    """
+
+    def __init__(self, index: NameIndex, registry: Registry) -> None:
+        self._index = index
+        self._registry = RegistryNames(registry)
+
+    @property
+    def display(self) -> str:
+        """Return the display language of the names."""
+        return self._index.display
+
+    def name(self, kind: str, code: str) -> str | None:
+        """Return the name in the display language, else the registry's first Description."""
+        entry = self._index.get(kind, code)
+        return entry.name if entry is not None else self._registry.name(kind, code)
+
+    def search_names(self, kind: str, code: str) -> tuple[str, ...]:
+        """Return the display-language name, the English name and the autonyms."""
+        entry = self._index.get(kind, code)
+        return (entry.name, entry.english, *entry.autonyms) if entry is not None else ()
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One subtag the user can pick at a position, with what the registry says about it."""
+
+    kind: str  # language, script, region, variant
+    code: str  # as written in the registry (a range as 'qaa..qtz')
+    name: str
+    mark: str  # a short note shown in the list ('' when there is nothing to say)
+    detail: str  # the longer explanation: macrolanguage members, advice, the reason it is greyed
+    target: str  # the code a choice puts in the tag (the replacement of a deprecated code)
+    enabled: bool = True
+    pinned: int = 9  # lower comes first within a rank (likely script, Suppress-Script, likely region)
+    deprecated: bool = False
+    names: tuple[str, ...] = ()  # every name searched
+
+    @property
+    def label(self) -> str:
+        """Return 'code — name' for accessible names and messages."""
+        return f"{self.code} — {self.name}" if self.name else self.code
+
+
+class ChoiceIndex:
+    """Choices with search keys made once; :meth:`filter` ranks them for a query."""
+
+    __slots__ = ("_cache", "_codes", "_exact", "_last", "_order", "_starts", "_texts", "choices")
+
+    def __init__(self, choices: Iterable[Choice]) -> None:
+        items = list(choices)
+        order = sorted(
+            range(len(items)),
+            key=lambda i: (items[i].pinned, not items[i].enabled, items[i].deprecated, len(items[i].code),
+                           items[i].code.lower()),
+        )  # fmt: skip
+        self.choices: tuple[Choice, ...] = tuple(items[i] for i in order)
+        self._codes = [c.code.lower() for c in self.choices]
+        texts = [" | ".join(fold(n) for n in (c.name, *c.names) if n) for c in self.choices]
+        self._texts = texts
+        self._starts = [_WORD_START.sub("\x01", t) for t in texts]
+        self._exact = [{fold(n) for n in (c.name, *c.names) if n} for c in self.choices]
+        self._order = list(range(len(self.choices)))
+        self._cache: dict[str, tuple[list[Choice], list[int]]] = {}
+        self._last: tuple[str, list[int]] = ("", [])
+
+    def __len__(self) -> int:
+        return len(self.choices)
+
+    def filter(self, query: str, limit: int | None = None) -> list[Choice]:
+        """Return the choices matching *query*, best first (all of them, pinned first, for an empty query).
+
+        Typing on narrows: when *query* extends the previous one, only the previous matches are
+        tested again (a longer query never matches more), and one-character queries are cached
+        (see :meth:`warm`), so each keystroke stays well within a frame over thousands of choices.
+        """
+        q = fold(query.strip())
+        choices = self.choices
+        if not q:
+            return list(choices[:limit] if limit is not None else choices)
+        cached = self._cache.get(q)
+        if cached is None:
+            cached = self._filter(q)
+            if len(q) == 1:
+                self._cache[q] = cached
+            self._last = (q, cached[1])
+        out = cached[0]
+        return list(out[:limit] if limit is not None else out)
+
+    def warm(self) -> None:
+        """Filter every one-letter and one-digit query once, so that the first keystroke is a lookup."""
+        for ch in "abcdefghijklmnopqrstuvwxyz0123456789":
+            self.filter(ch)
+
+    def _filter(self, q: str) -> tuple[list[Choice], list[int]]:
+        """Return the ranked matches of the folded query *q* and their indexes in tie order."""
+        choices = self.choices
+        split = [w for w in _WORD_SPLIT.split(q) if w]
+        words = split or [q]
+        marked = ["\x01" + w for w in words]
+        codes, texts, starts, exact = self._codes, self._texts, self._starts, self._exact
+        first = words[0]
+        rest = words[1:]
+        last_q, last_hits = self._last
+        narrowing = bool(split) and bool(last_q) and q.startswith(last_q) and bool(_WORD_SPLIT.sub("", last_q))
+        candidates: Iterable[int] = last_hits if narrowing else range(len(choices))
+        # The choices are kept in tie order, so appending to one list per rank needs no sort.
+        r0: list[Choice] = []
+        r1: list[Choice] = []
+        r2e: list[Choice] = []
+        r2: list[Choice] = []
+        r3e: list[Choice] = []
+        r3: list[Choice] = []
+        hits: list[int] = []
+        m0 = marked[0]
+        for i in candidates:
+            text = texts[i]
+            if first not in text:
+                code = codes[i]
+                if code.startswith(q):
+                    (r0 if code == q else r1).append(choices[i])
+                    hits.append(i)
+                continue
+            code = codes[i]
+            if code.startswith(q):
+                (r0 if code == q else r1).append(choices[i])
+                hits.append(i)
+            elif not rest or all(w in text for w in rest):
+                hits.append(i)
+                ws = starts[i]
+                word = m0 in ws and (not rest or all(m in ws for m in marked))
+                if q in exact[i]:
+                    (r2e if word else r3e).append(choices[i])
+                else:
+                    (r2 if word else r3).append(choices[i])
+        return r0 + r1 + r2e + r2 + r3e + r3, hits
+
+
+def _mark_deprecated(rec: Record) -> tuple[str, str, str]:
+    """Return (mark, detail, target) for a deprecated record."""
+    if rec.preferred_value:
+        return (
+            f"deprecated → {rec.preferred_value}",
+            f"Deprecated on {rec.deprecated}; choosing it puts its Preferred-Value '{rec.preferred_value}' in the tag.",
+            rec.preferred_value,
+        )
+    return "deprecated", f"Deprecated on {rec.deprecated}, with no replacement.", rec.code
+
+
+def language_choices(registry: Registry, names: NameProvider | None = None) -> list[Choice]:
+    """Return every language record as a choice, marked for what it is (see the module notes)."""
+    names = names or RegistryNames(registry)
+    out = []
+    lang = registry.table("language")
+    for rec in registry.records:
+        if rec.type != "language":
+            continue
+        code = rec.code
+        first = rec.range_bounds[0] if rec.range_bounds else code
+        name = names.name("language", first) if not rec.is_range else None
+        name = name or rec.descriptions[0]
+        marks: list[str] = []
+        details: list[str] = []
+        target = first
+        if rec.is_deprecated:
+            m, d, target = _mark_deprecated(rec)
+            marks.append(m)
+            details.append(d)
+        low = first.lower()
+        if low in SPECIAL_NOTES:
+            marks.append(SPECIAL_NOTES[low].split(" — ")[0].split(" (")[0])
+            details.append(SPECIAL_NOTES[low].capitalize() + ".")
+        elif rec.scope == "private-use":
+            marks.append("private use")
+            details.append(f"Private use ({rec.code}): means something only to parties that agreed on it.")
+        elif rec.scope == "collection":
+            marks.append("collection")
+            details.append("A collection of languages (Scope: collection), not one language.")
+        elif rec.scope == "macrolanguage":
+            members = registry.members(first)
+            langs = [m for m in members if m.type == "language"]
+            marks.append(f"macrolanguage of {len(langs)}")
+            shown = ", ".join(f"{m.code} ({m.descriptions[0]})" for m in langs)
+            details.append(f"Macrolanguage; its members: {shown}. A member is more precise when it is known.")
+            details.extend(rec.comments)
+        if rec.macrolanguage:
+            macro = lang.get(rec.macrolanguage.lower())
+            macro_name = f" ({macro.descriptions[0]})" if macro is not None else ""
+            marks.append(f"in {rec.macrolanguage}")
+            details.append(
+                f"A member of the macrolanguage {rec.macrolanguage}{macro_name}; RFC 5646 §4.1.1 prefers the member "
+                f"when it is the language meant" + (f". The registry says: {' '.join(macro.comments)}" if macro
+                                                     is not None and macro.comments else ".")
+            )  # fmt: skip
+        if registry.get("extlang", first) is not None:
+            details.append("Also an extended language subtag: the extlang form writes it after its Prefix.")
+        out.append(
+            Choice("language", code, name, "; ".join(marks), " ".join(details), target,
+                   deprecated=rec.is_deprecated, names=(*rec.descriptions, *names.search_names("language", first)))
+        )  # fmt: skip
+    return out
+
+
+def script_choices(
+    registry: Registry, language: str | None, likely: Likely | None = None, names: NameProvider | None = None
+) -> list[Choice]:
+    """Return every script, the language's Suppress-Script and likely script pinned first and explained."""
+    names = names or RegistryNames(registry)
+    lrec = registry.get("language", language) if language else None
+    suppressed = lrec.suppress_script.lower() if lrec is not None and lrec.suppress_script else None
+    likely_script = likely.likely(language)[0] if likely is not None and language else None
+    likely_low = likely_script.lower() if likely_script else None
+    written = {sc.lower() for sc in likely.scripts_of(language)} if likely is not None and language else set()
+    out = []
+    for rec in registry.records:
+        if rec.type != "script":
+            continue
+        first = rec.range_bounds[0] if rec.range_bounds else rec.code
+        low = first.lower()
+        name = (names.name("script", first) if not rec.is_range else None) or rec.descriptions[0]
+        marks, details, target, pinned = [], [], cased("script", first), 9
+        if rec.is_deprecated:
+            m, d, target = _mark_deprecated(rec)
+            marks.append(m)
+            details.append(d)
+        if low == suppressed:
+            pinned = 0
+            marks.append(f"adds nothing to {language}")
+            details.append(
+                f"'{language}' has Suppress-Script {first}: {language} is written in {name} unless said otherwise, "
+                f"so adding {first} adds nothing (RFC 5646 §3.1.9, §4.1)."
+            )
+        if low == likely_low and low != suppressed:
+            pinned = min(pinned, 1)
+            marks.append(f"likely for {language}")
+            details.append(f"'{language}' alone most likely means {name} (CLDR likely subtags).")
+        if low in written and low != likely_low and low != suppressed:
+            pinned = min(pinned, 2)
+            marks.append(f"also used for {language}")
+            details.append(f"CLDR's likely-subtags data also writes '{language}' in {name}.")
+        if rec.is_private_use:
+            marks.append("private use")
+        out.append(Choice("script", rec.code, name, "; ".join(marks), " ".join(details), target, pinned=pinned,
+                          deprecated=rec.is_deprecated,
+                          names=(*rec.descriptions, *names.search_names("script", first))))  # fmt: skip
+    return out
+
+
+def region_choices(
+    registry: Registry,
+    language: str | None,
+    likely: Likely | None = None,
+    names: NameProvider | None = None,
+    script: str = "",
+) -> list[Choice]:
+    """Return every region and UN M.49 area, the likely region first; deprecated ones lead to their replacement."""
+    names = names or RegistryNames(registry)
+    likely_region = likely.likely(language, script)[1] if likely is not None and language else None
+    likely_low = likely_region.lower() if likely_region else None
+    out = []
+    for rec in registry.records:
+        if rec.type != "region":
+            continue
+        first = rec.range_bounds[0] if rec.range_bounds else rec.code
+        name = (names.name("region", first) if not rec.is_range else None) or rec.descriptions[0]
+        marks, details, target, pinned = [], [], cased("region", first), 9
+        if rec.is_deprecated:
+            m, d, target = _mark_deprecated(rec)
+            marks.append(m)
+            details.append(d)
+        if first.isdigit():
+            marks.append("UN M.49 area")
+            details.append("A UN M.49 area code: for a group of countries (RFC 5646 §2.2.4).")
+        if first.lower() == likely_low:
+            pinned = 0
+            who = f"{language}-{script}" if script else language
+            marks.append(f"likely for {who}")
+            details.append(f"'{who}' alone most likely means {name} (CLDR likely subtags).")
+        if rec.is_private_use:
+            marks.append("private use")
+        out.append(Choice("region", rec.code, name, "; ".join(marks), " ".join(details), target, pinned=pinned,
+                          deprecated=rec.is_deprecated,
+                          names=(*rec.descriptions, *names.search_names("region", first))))  # fmt: skip
+    return out
+
+
+def variant_choices(registry: Registry, head: Sequence[str], variants: Sequence[str]) -> list[Choice]:
+    """Return every variant: those whose Prefix the tag so far can meet enabled, the others greyed with why."""
+    table = prefix_table(registry)
+    out = []
+    for rec in registry.records:
+        if rec.type != "variant":
+            continue
+        fit = variant_fit(head, variants, rec.code, table, rec.prefixes) if head else None
+        enabled = fit is None or fit.fits
+        marks, details, target = [], [], rec.code.lower()
+        if rec.is_deprecated:
+            m, d, target = _mark_deprecated(rec)
+            marks.append(m)
+            details.append(d)
+        if fit is not None and fit.present:
+            marks.append("in the tag (Enter removes it)")
+        elif fit is not None and not fit.fits:
+            marks.append(fit.reason)
+            details.append(f"Not offered: it {fit.reason}.")
+        elif fit is None:
+            marks.append("choose a language first")
+            enabled = False
+        if rec.prefixes:
+            details.append("Prefix: " + ", ".join(rec.prefixes) + ".")
+        else:
+            details.append("No Prefix: usable with any language.")
+        details.extend(rec.comments)
+        pinned = 0 if enabled and rec.prefixes else (1 if enabled else 9)
+        out.append(Choice("variant", rec.code, rec.descriptions[0], "; ".join(marks), " ".join(details), target,
+                          enabled=enabled, pinned=pinned, deprecated=rec.is_deprecated,
+                          names=rec.descriptions[1:]))  # fmt: skip
+    return out
+
+
+def script_advice(registry: Registry, language: str, likely: Likely | None, names: NameProvider | None = None) -> str:
+    """Explain the scripts of *language*: "sr is written in Cyrillic and Latin; sr alone means Cyrillic."
+
+    >>> from bcp47_explorer.core.data import bundled_registry, bundled_supplemental
+    >>> reg = bundled_registry()
+    >>> script_advice(reg, "sr", Likely(bundled_supplemental(), reg))
+    "'sr' is written in Cyrillic and Latin; 'sr' alone means Cyrillic (CLDR likely subtags)."
+    >>> script_advice(reg, "en", Likely(bundled_supplemental(), reg)).split("; ")[1]
+    "'en' alone means Latin, and its Suppress-Script Latn says a script subtag adds nothing."
+    """
+    names = names or RegistryNames(registry)
+
+    def name(code: str) -> str:
+        return names.name("script", code) or code
+
+    lrec = registry.get("language", language)
+    sup = lrec.suppress_script if lrec is not None else None
+    scripts = likely.scripts_of(language) if likely is not None else ()
+    first = likely.likely(language)[0] if likely is not None else ""
+    parts = []
+    if scripts:
+        shown = [name(sc) for sc in scripts]
+        joined = shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
+        parts.append(f"'{language}' is written in {joined}")
+    if sup:
+        parts.append(f"'{language}' alone means {name(sup)}, and its Suppress-Script {sup} says a script subtag adds "
+                     "nothing")  # fmt: skip
+    elif first:
+        parts.append(f"'{language}' alone means {name(first)} (CLDR likely subtags)")
+    return "; ".join(parts) + "." if parts else f"The data says nothing about the script of '{language}'."

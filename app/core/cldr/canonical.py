@@ -1,0 +1,448 @@
+"""The Unicode (UTS #35) canonical form: Annex C "LocaleId Canonicalization" over CLDR 48, step by step.
+
+The input is a BCP 47 language tag or a Unicode locale identifier; the output is a Unicode BCP 47
+locale identifier in canonical form, or an explicit refusal that says why there is none. Every step
+says what changed and which rule did it, as the RFC 5646 §4.5 canonical form does.
+
+What is done, in order (UTS #35 Part 1 §3.2.1 and Annex C):
+
+1. Input: ``_`` becomes ``-`` and a first subtag ``root`` becomes ``und`` (UTS #35 §3.2: both are
+   Unicode CLDR locale id syntax); anything else must be a well-formed BCP 47 tag.
+2. A whole tag that is one of CLDR's *BCP47 LegacyRules* (a languageAlias whose type is not a valid
+   language id: ``i-klingon``, ``zh-min-nan``, ``en-GB-oed``, ``zh-cmn-Hans``) is replaced whole; a
+   single extlang is removed by RFC 5646 §4.5 step 3 (``zh-yue-HK`` → ``yue-HK``); a tag starting
+   with ``x`` gets ``und-`` in front (Annex C, Processing LanguageIds 2).
+3. Canonical syntax: case, variants sorted, extensions sorted by singleton, ``-u-`` attributes
+   sorted and deduplicated, ``-u-`` keywords and ``-t-`` fields sorted by key (only the first of a
+   key counts, RFC 6067 §2.1 / RFC 6497 §2.2), a ``-u-`` type ``true`` removed.
+4. The alias rules (languageAlias, scriptAlias, territoryAlias, variantAlias, read as language-id
+   multimaps and ordered as Annex C "Preprocessing" says), applied to the language id until none
+   matches; a territory alias with several replacements takes the one likely subtags give for the
+   language (and script), else the first ("Territory Exception").
+5. The ``-t-`` source language is canonicalized the same way, as a language id.
+6. ``-u-`` and ``-t-`` values: CLDR's bcp47 aliases (``ms-imperial`` → ``ms-uksystem``,
+   ``kn-yes`` → ``kn``, ``m0-names`` → ``m0-prprname``) and the preferred values of deprecated
+   types (``ca-islamicc`` → ``ca-islamic-civil``, ``tz-est5edt`` → ``tz-usnyc``); ``rg``/``sd``
+   subdivision aliases, with ``zzzz`` appended where the replacement is a region
+   (``rg-fi01`` → ``rg-axzzzz``; of several replacements the first, as ICU does).
+
+Readings taken where the standard leaves room (each pinned by a test):
+
+- ``und`` stays ``und``: the Unicode *BCP 47* locale id never uses ``root`` (UTS #35 §3.2), which is
+  accepted as input only.
+- A 4-letter first subtag (``Flob``) is refused: as a BCP 47 tag it is a reserved language subtag,
+  which no Unicode locale id has; Annex C's "Initial Script Subtag" rule (``und-`` in front) is for
+  identifiers of specialized use that are not BCP 47 tags, so the refusal names ``und-Flob``.
+- Structures UTS #35 §3.2 calls ill-formed and that have no single repair are refused: duplicate
+  variants (also inside a ``-t-`` source language), a repeated singleton, a ``-u-`` key that is not a
+  letter or digit followed by a letter (``en-u-c0``), and ``-t-`` content outside RFC 6497's syntax.
+  A repeated ``-u-`` key or ``-t-`` key is repaired instead: the first counts (RFC 6067 §2.1).
+- Alias values are taken from CLDR only (the registry's Preferred-Values are the RFC 5646 form's
+  business), except the extlang step, which Annex C takes from RFC 5646 §4.5.
+
+>>> from bcp47_explorer.core.data import bundled_engine
+>>> from bcp47_explorer.core.engine.unicode_locale import unicode_canonicalizer
+>>> c = unicode_canonicalizer(bundled_engine())
+>>> [c.canonicalize(t).tag for t in ("sgn-076", "art-lojban-fonipa", "en-u-kn-yes-ms-imperial", "und")]
+['bzs', 'jbo-fonipa', 'en-u-kn-ms-uksystem', 'und']
+>>> c.canonicalize("Flob").refusal[:60]
+"'Flob' starts with a 4-letter subtag: in BCP 47 that is a re"
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..grammar.syntax import GRANDFATHERED, WELL_FORMED, cased, is_variant, split_t, split_u
+from ..grammar.values import Step
+from .rules import (
+    ANNEX_C,
+    U_KEY,
+    UNICODE_BCP47,
+    AliasRules,
+    LangId,
+    Likely,
+    ValueAliases,
+    is_unicode_bcp47_locale_id,
+    parse_lang_id,
+)
+
+if TYPE_CHECKING:
+    from .model import CldrData
+
+__all__ = ["Likely", "UnicodeCanonicalization", "Uts35Canonicalizer", "is_unicode_bcp47_locale_id"]
+
+_SYNTAX = "UTS #35 §3.2.1, Annex C 5"
+_SHAPE = UNICODE_BCP47.fullmatch
+_MAX_INPUT = 1000
+_MAX_ROUNDS = 64
+
+
+@dataclass(frozen=True, slots=True)
+class UnicodeCanonicalization:
+    """The Unicode (UTS #35) canonical form of one input with its steps, or the reason there is none."""
+
+    input: str
+    tag: str | None
+    steps: tuple[Step, ...] = ()
+    refusal: str = ""
+
+    @property
+    def ok(self) -> bool:
+        """Tell whether there is a Unicode form."""
+        return self.tag is not None
+
+
+class Refused(Exception):
+    """The input has no Unicode locale identifier; the message says why."""
+
+
+# ----------------------------------------------------------------------------- extensions
+@dataclass(slots=True)
+class _Work:
+    """The locale id being canonicalized: a language id, extensions and private use."""
+
+    lid: LangId
+    u: tuple[list[str], list[tuple[str, list[str]]]] | None = None  # attributes, keywords
+    t: tuple[LangId | None, list[tuple[str, list[str]]]] | None = None  # source language, fields
+    others: dict[str, list[str]] | None = None
+    pu: list[str] | None = None
+
+    def render(self) -> str:
+        seqs: list[tuple[str, list[str]]] = []
+        if self.u is not None:
+            attrs, kws = self.u
+            body = list(attrs)
+            for k, types in kws:
+                body += [k, *types]
+            seqs.append(("u", body))
+        if self.t is not None:
+            tlang, fields = self.t
+            tbody = tlang.render().lower().split("-") if tlang is not None else []
+            for k, values in fields:
+                tbody += [k, *values]
+            seqs.append(("t", tbody))
+        for s, body in (self.others or {}).items():
+            seqs.append((s, body))
+        seqs.sort(key=lambda x: x[0])
+        out = [self.lid.render()]
+        for s, body in seqs:
+            out += [s, *body]
+        if self.pu is not None:
+            out += ["x", *self.pu]
+        return "-".join(out)
+
+
+class Uts35Canonicalizer:
+    """Canonicalize to the Unicode BCP 47 locale id with CLDR's alias data (UTS #35 Annex C)."""
+
+    __slots__ = ("aliases", "cldr", "extlang_preferred", "values")
+
+    def __init__(self, cldr: CldrData, extlang_preferred: Mapping[str, str], likely: Likely | None = None) -> None:
+        self.cldr = cldr
+        self.extlang_preferred = extlang_preferred  # lowercase extlang -> its Preferred-Value (RFC 5646)
+        self.aliases = AliasRules(cldr, likely)
+        self.values = ValueAliases(cldr)
+
+    # ------------------------------------------------------------------ public
+    def canonicalize(self, text: str) -> UnicodeCanonicalization:
+        """Return the Unicode canonical form of *text* with its steps, or a refusal (never raise)."""
+        steps: list[Step] = []
+        try:
+            tag = self._run(text, steps)
+        except Refused as exc:
+            return UnicodeCanonicalization(text, None, tuple(steps), str(exc))
+        return UnicodeCanonicalization(text, tag, tuple(steps))
+
+    # ------------------------------------------------------------------ the algorithm
+    def _run(self, text: str, steps: list[Step]) -> str:
+        if not text:
+            raise Refused("The input is empty.")
+        if len(text) > _MAX_INPUT:
+            raise Refused(f"The input is {len(text)} characters long; a locale identifier is short.")
+        tag = text
+        if "_" in tag and re.fullmatch(r"[A-Za-z0-9_-]+", tag):
+            new = tag.replace("_", "-")
+            steps.append(Step(tag, new, "'_' separators become '-': UTS #35 §3.2 reads both, the BCP 47 form uses '-'"))
+            tag = new
+        head, sep, rest = tag.partition("-")
+        if head.lower() == "root":
+            new = "und" + sep + rest
+            steps.append(
+                Step(tag, new, "'root' becomes 'und': the Unicode BCP 47 form never uses 'root' (UTS #35 §3.2)")
+            )
+            tag = new
+        low = tag.lower()
+        if not WELL_FORMED.fullmatch(tag) and low not in GRANDFATHERED:
+            raise Refused(
+                f"'{text}' is not a well-formed BCP 47 language tag (RFC 5646 §2.1), so it has no Unicode locale "
+                "identifier."
+            )
+        legacy = self.aliases.legacy.get(low)
+        if legacy is not None:
+            steps.append(
+                Step(
+                    tag,
+                    legacy,
+                    f"'{tag}' is one of CLDR's BCP47 LegacyRules (languageAlias '{tag}' → '{legacy}'), replaced "
+                    f"whole ({ANNEX_C}, Processing LanguageIds 2.1)",
+                )
+            )
+            tag, low = legacy, legacy.lower()
+        elif low in GRANDFATHERED and parse_lang_id(low.split("-")) is None:
+            raise Refused(
+                f"'{tag}' is an irregular grandfathered tag and CLDR gives it no replacement; UTS #35 allows no "
+                "grandfathered tags."
+            )
+        parts = low.split("-")
+        if parts[0] == "x":
+            new = "und-" + tag
+            steps.append(
+                Step(
+                    tag,
+                    new,
+                    f"a private-use tag gets 'und' in front: a locale id starts with a language ({ANNEX_C}, 2.3)",
+                )
+            )
+            tag, parts = new, ["und", *parts]
+        work = self._parse(tag, parts, steps)
+        cur = self._syntax(steps[-1].after if steps else tag, work, steps)
+        cur = self._aliases(work, cur, steps)
+        cur = self._values(work, cur, steps)
+        # The parse refused repeated variants and singletons and the syntax step dropped repeated keys, so
+        # the shape is what is left to assert (the tests check the whole predicate on every output).
+        if not _SHAPE(cur):  # pragma: no cover - a test pins that it never happens
+            raise Refused(f"'{cur}' came out, which is not a Unicode BCP 47 locale identifier.")
+        return cur
+
+    def _parse(self, tag: str, parts: list[str], steps: list[Step]) -> _Work:
+        """Split lowercase *parts* into a work value; remove a lone extlang (Annex C 2.2); refuse the rest."""
+        first = parts[0]
+        if len(first) == 4:
+            raise Refused(
+                f"'{tag}' starts with a 4-letter subtag: in BCP 47 that is a reserved language subtag, and a Unicode "
+                f"BCP 47 locale identifier must start with a language of 2-3 or 5-8 letters (UTS #35 §3.2). If "
+                f"'{cased('script', first)}' is meant as a script, write 'und-{cased('script', first)}'."
+            )
+        end = next((i for i, p in enumerate(parts) if len(p) == 1), len(parts))
+        head = self._head(parts[:end], tag, "", steps, 0)
+        work = _Work(head)
+        i = end
+        seen: set[str] = set()
+        while i < len(parts):
+            s = parts[i]
+            j = i + 1
+            if s == "x":
+                work.pu = parts[j:]
+                break
+            while j < len(parts) and len(parts[j]) > 1:
+                j += 1
+            body = parts[i + 1 : j]
+            if s in seen:
+                raise Refused(
+                    f"The singleton '{s}' appears twice in '{tag}'; UTS #35 §3.2 calls that ill-formed (and RFC 5646 "
+                    "§2.2.9 invalid), and which sequence counts is not defined."
+                )
+            seen.add(s)
+            if s == "u":
+                work.u = self._parse_u(body, tag)
+            elif s == "t":
+                work.t = self._parse_t(body, tag, steps, i + 1)
+            else:
+                work.others = {**(work.others or {}), s: body}
+            i = j
+        return work
+
+    def _head(self, head: list[str], tag: str, where: str, steps: list[Step], at: int) -> LangId:
+        """Return the language id of the subtags before the first singleton (or of a -t- source language)."""
+        lang, rest = head[0], head[1:]
+        extlangs: list[str] = []
+        while rest and len(rest[0]) == 3 and rest[0].isalpha():
+            extlangs.append(rest.pop(0))
+        if extlangs:
+            if len(extlangs) > 1 or len(lang) > 3:
+                raise Refused(
+                    f"'{tag}' has {where}extlang subtags ({', '.join(extlangs)}) that no replacement removes; "
+                    "Unicode locale identifiers have no extlangs (UTS #35 §3.3), and only one extlang after a "
+                    "2-3 letter language can be valid (RFC 5646 §2.2.2)."
+                )
+            preferred = self.extlang_preferred.get(extlangs[0])
+            if preferred is None:
+                raise Refused(
+                    f"'{extlangs[0]}' in '{tag}' is not an extlang of the registry, so it cannot be replaced, and "
+                    "Unicode locale identifiers have no extlangs (UTS #35 §3.3)."
+                )
+            before = steps[-1].after if steps else tag
+            written = before.split("-")
+            lang = preferred.lower()
+            inside = "in the -t- source language, " if where else ""
+            why = (
+                f"{inside}extlang '{extlangs[0]}' has Preferred-Value '{preferred}', which replaces the language and "
+                f"extlang pair (RFC 5646 §4.5 step 3, as {ANNEX_C} Processing LanguageIds 2.2 asks)"
+            )
+            steps.append(Step(before, "-".join([*written[:at], lang, *written[at + 2 :]]), why))
+        lid = parse_lang_id([lang, *rest])
+        if lid is None:
+            variants = [v for v in rest if is_variant(v)]
+            dup = next((v for v in variants if variants.count(v) > 1), None)
+            if dup is not None:
+                raise Refused(
+                    f"The variant '{dup}' appears twice in {where or 'the language id of '}'{tag}'; UTS #35 §3.2 calls "
+                    "that ill-formed (RFC 5646 §2.2.9: not valid)."
+                )
+            raise Refused(
+                f"{where[:1].upper() + where[1:] if where else 'The language id of '}'{tag}' is not language, "
+                "optional script, optional region and variants in that order (UTS #35 §3.2)."
+            )
+        return lid
+
+    def _parse_u(self, body: list[str], tag: str) -> tuple[list[str], list[tuple[str, list[str]]]]:
+        attrs, kws = split_u(body)
+        for kw in kws:
+            key = kw[0]
+            if not re.fullmatch(U_KEY, key):
+                raise Refused(
+                    f"'{key}' in the -u- extension of '{tag}' is not a UTS #35 key (a letter or digit, then a "
+                    "letter: ukey = alphanum alpha, UTS #35 §3.2, narrower than RFC 6067 so that -u- and -t- keys "
+                    "never look alike); no Unicode locale identifier has it."
+                )
+        return attrs, [(kw[0], kw[1:]) for kw in kws]
+
+    def _parse_t(
+        self, body: list[str], tag: str, steps: list[Step], at: int
+    ) -> tuple[LangId | None, list[tuple[str, list[str]]]]:
+        tlang, stray, fields = split_t(body)
+        if stray:
+            raise Refused(
+                f"'{stray[0]}' in the -t- extension of '{tag}' is neither a source language nor a field: after 't' "
+                "come an optional source language, then fields of a key (a letter and a digit) and values of 3 to 8 "
+                "letters or digits (RFC 6497 §2.2, UTS #35 §3.2)."
+            )
+        for f in fields:
+            short = [v for v in f[1:] if len(v) < 3]
+            if len(f) < 2 or short:
+                raise Refused(
+                    f"The -t- field '{f[0]}' in '{tag}' needs values of 3 to 8 letters or digits"
+                    + (f"; '{short[0]}' is too short" if short else "")
+                    + " (RFC 6497 §2.2, UTS #35 §3.2 tvalue)."
+                )
+        lid = None
+        if tlang:
+            lid = self._head(tlang, tag, "the -t- source language of ", steps, at)
+        return lid, [(f[0], f[1:]) for f in fields]
+
+    # ------------------------------------------------------------------ canonical syntax
+    def _syntax(self, before: str, w: _Work, steps: list[Step]) -> str:
+        """Apply Annex C 5 (canonical syntax) to *w*, one step per kind of change."""
+        cur = before
+
+        def step(reason: str) -> None:
+            nonlocal cur
+            after = w.render()
+            if after != cur:
+                steps.append(Step(cur, after, reason))
+                cur = after
+
+        # The work value already holds sorted variants; the first rendering gives case and order.
+        step(
+            f"canonical syntax: case (Titlecase script, UPPERCASE region, the rest lowercase), variants in "
+            f"alphabetical order, extensions ordered by singleton ({_SYNTAX})"
+        )
+        if w.u is not None:
+            attrs, kws = w.u
+            first: dict[str, list[str]] = {}
+            for k, types in kws:
+                first.setdefault(k, types)
+            new_u = (sorted(set(attrs)), sorted(first.items()))
+            if new_u[0] != attrs or new_u[1] != kws:  # render only when something moved
+                w.u = new_u
+                step(
+                    f"-u- attributes sorted and deduplicated, keywords sorted by key; a repeated key counts only "
+                    f"the first time (RFC 6067 §2.1, {_SYNTAX})"
+                )
+            if any(types == ["true"] for _k, types in new_u[1]):
+                w.u = (new_u[0], [(k, [] if types == ["true"] else types) for k, types in new_u[1]])
+                step(f"a -u- type 'true' is removed ({_SYNTAX})")
+            else:
+                w.u = new_u
+        if w.t is not None:
+            tlang, fields = w.t
+            firstt: dict[str, list[str]] = {}
+            for k, values in fields:
+                firstt.setdefault(k, values)
+            new_fields = sorted(firstt.items())
+            if new_fields != fields:
+                w.t = (tlang, new_fields)
+                step(f"-t- fields sorted by key; a repeated key counts only the first time (RFC 6497 §2.2, {_SYNTAX})")
+        return cur
+
+    # ------------------------------------------------------------------ alias rules
+    def _aliases(self, w: _Work, cur: str, steps: list[Step]) -> str:
+        """Apply the alias rules to the language id and to the -t- source language until none matches."""
+        done = len(steps)
+        w.lid = self._apply_rules(w.lid, w, cur, steps, "")
+        if w.t is not None and w.t[0] is not None:
+            cur = steps[-1].after if len(steps) > done else cur
+            w.t = (self._apply_rules(w.t[0], w, cur, steps, "-t- source language: "), w.t[1])
+        return steps[-1].after if len(steps) > done else cur
+
+    def _apply_rules(self, lid: LangId, w: _Work, cur: str, steps: list[Step], where: str) -> LangId:
+        for _ in range(_MAX_ROUNDS):
+            rule = self.aliases.first_match(lid)
+            if rule is None:
+                return lid
+            new, note = self.aliases.replace(lid, rule)
+            before_id = lid.render()
+            old = lid
+            lid = new
+            if where:
+                assert w.t is not None
+                w.t = (lid, w.t[1])
+            else:
+                w.lid = lid
+            after = w.render()
+            which = f"{where}{before_id} → {lid.render()}: " if where else ""
+            steps.append(
+                Step(
+                    cur,
+                    after,
+                    f"{which}CLDR {rule.table} {rule.type_text} → {rule.replacement} (the rule matches: every "
+                    f"field of the tag contains the rule's, {ANNEX_C} 3, 4){note}",
+                )
+            )
+            cur = after
+            if old == lid:  # pragma: no cover - a rule always changes what it matches
+                return lid
+        raise Refused(f"The alias rules did not settle within {_MAX_ROUNDS} rounds on '{cur}'.")
+
+    def _values(self, w: _Work, cur: str, steps: list[Step]) -> str:
+        """Replace -u- and -t- values by CLDR's canonical ones (Annex C, Processing LocaleIds 2 and 3)."""
+        for _ in range(_MAX_ROUNDS):
+            changed = False
+            if w.u is not None:
+                kws = w.u[1]
+                for i, (k, types) in enumerate(kws):
+                    got = self.values.replace_value("u", k, types)
+                    if got is not None:
+                        new, reason = got
+                        kws[i] = (k, [] if new == ["true"] else new)
+                        if new == ["true"]:
+                            reason += f"; then the type 'true' is removed ({_SYNTAX})"
+                        after = w.render()
+                        steps.append(Step(cur, after, reason))
+                        cur, changed = after, True
+            if w.t is not None:
+                _tlang, fields = w.t
+                for i, (k, values) in enumerate(fields):
+                    got = self.values.replace_value("t", k, values)
+                    if got is not None:
+                        fields[i] = (k, got[0])
+                        after = w.render()
+                        steps.append(Step(cur, after, got[1]))
+                        cur, changed = after, True
+            if not changed:
+                return cur
+        raise Refused(f"The -u-/-t- value replacements did not settle on '{cur}'.")  # pragma: no cover

@@ -1,0 +1,475 @@
+"""Check `-u-` keywords and `-t-` fields against CLDR's keys, types and value classes (UTS #35 §3.6, §3.7).
+
+The checks are mixins of :class:`.cldr.CldrData`: they read its key tables, version and
+subdivision codes, and word every problem for the person who typed the keyword.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+from ..grammar.syntax import cased
+from ..grammar.syntax import is_script as _is_script_shape
+from .values import _HEX, _REORDER_SPECIAL, _TYPE_SUBTAG, CldrKey, CldrType, KeywordProblem, _meaning, _quote_list
+
+__all__ = ["KeywordChecks", "ValueClassChecks"]
+
+
+class ValueClassChecks:
+    """Checks of values whose key names a rule (a value class) instead of a list of types."""
+
+    __slots__ = ()
+
+    version: str
+    u_keys: Mapping[str, CldrKey]
+    t_keys: Mapping[str, CldrKey]
+    subdivisions: frozenset[str]
+    subdivision_aliases: Mapping[str, str]
+    territory_aliases: Mapping[str, str]
+
+    def u_key(self, key: str) -> CldrKey | None:
+        """Return the `-u-` key *key* (any case), or None."""
+        return self.u_keys.get(key.lower())
+
+    def t_key(self, key: str) -> CldrKey | None:
+        """Return the `-t-` key *key* (any case), or None."""
+        return self.t_keys.get(key.lower())
+
+    # -- value classes -------------------------------------------------------------------
+
+    def value_help(self, key: str) -> str | None:
+        """Describe what a value-class `-u-` or `-t-` key expects (None for keys with a plain list)."""
+        k = self.u_key(key) or self.t_key(key)
+        return None if k is None else k.value_help()
+
+    def _class_error(
+        self,
+        value: str,
+        classes: Sequence[str],
+        is_script: Callable[[str], bool] | None,
+        is_region: Callable[[str], bool] | None,
+    ) -> str | None:
+        """Return why *value* (one subtag) fits none of *classes*, or None when it fits one."""
+        reasons = []
+        for cls in classes:
+            reason = self._check_class(cls, value, is_script, is_region)
+            if reason is None:
+                return None
+            reasons.append(reason)
+        return "; ".join(reasons)
+
+    def _check_class(
+        self,
+        cls: str,
+        value: str,
+        is_script: Callable[[str], bool] | None,
+        is_region: Callable[[str], bool] | None,
+    ) -> str | None:
+        if cls == "CODEPOINTS":
+            if not _HEX.match(value):
+                return f"'{value}' is not a code point of 4 to 6 hex digits"
+            if int(value, 16) > 0x10FFFF:
+                return f"'{value}' is beyond the last Unicode code point 10FFFF"
+            return None
+        if cls == "SCRIPT_CODE" or cls == "REORDER_CODE":
+            if cls == "REORDER_CODE" and value in _REORDER_SPECIAL:
+                return None
+            if not (value.islower() and _is_script_shape(value)):
+                return f"'{value}' is not a 4-letter script code"
+            if is_script is not None and not is_script(cased("script", value)):
+                return f"'{value}' is not a script code of the Language Subtag Registry"
+            return None
+        if cls == "PRIVATE_USE":
+            return None if _TYPE_SUBTAG.match(value) else f"'{value}' is not 3 to 8 letters or digits"
+        if cls == "SUBDIVISION_CODE":
+            if value in self.subdivisions or value in self.subdivision_aliases:
+                return None
+            if value.endswith("zzzz"):
+                return f"'{value}' names a whole region; -u-sd takes a subdivision such as 'usca'"
+            return f"'{value}' is not a subdivision code in CLDR {self.version}"
+        if cls == "RG_KEY_VALUE":
+            if value in self.subdivisions or value in self.subdivision_aliases:
+                return None
+            if len(value) == 6 and value.endswith("zzzz"):
+                region = value[:2]
+                if not region.isalpha():
+                    return f"'{value}': '{region}' is not a region code"
+                if is_region is not None and not is_region(cased("region", region)):
+                    return f"'{value}': '{cased('region', region)}' is not a region of the Language Subtag Registry"
+                return None
+            if len(value) == 7 and value.endswith("zzzz") and value[:3].isdigit():
+                return f"'{value}': -u-rg takes a country or territory, not the area '{value[:3]}'"
+            return f"'{value}' is neither a region code plus 'zzzz' (uszzzz) nor a CLDR subdivision code"
+        return f"unknown value class {cls}"
+
+
+class KeywordChecks(ValueClassChecks):
+    """Checks of a `-u-` keyword or a `-t-` field against CLDR, found as :class:`.cldr_values.KeywordProblem`."""
+
+    __slots__ = ()
+
+    def validate_value(
+        self,
+        key: str,
+        text: str,
+        *,
+        is_script: Callable[[str], bool] | None = None,
+        is_region: Callable[[str], bool] | None = None,
+    ) -> str | None:
+        """Return an error message for the value *text* ('latn-digit') of `-u-` key *key*, or None if valid.
+
+        Only errors count here; deprecated values are valid (check_u_keyword warns about them).
+
+        >>> from bcp47_explorer.core.data import bundled_cldr
+        >>> bundled_cldr().validate_value("vt", "0020") is None, bundled_cldr().validate_value("rg", "uszzzz")
+        (True, None)
+        """
+        subtags = text.lower().replace("_", "-").split("-") if text else []
+        for p in self.check_u_keyword(key, subtags, is_script=is_script, is_region=is_region):
+            if p.severity == "error":
+                return p.message
+        return None
+
+    # -- checks --------------------------------------------------------------------------
+
+    def check_u_keyword(
+        self,
+        key: str,
+        types: Sequence[str],
+        *,
+        is_script: Callable[[str], bool] | None = None,
+        is_region: Callable[[str], bool] | None = None,
+    ) -> list[KeywordProblem]:
+        """Check one `-u-` keyword: its key and the type subtags after it (none means 'true').
+
+        *is_script* and *is_region* answer whether a code ('Latn', 'US') is in the Language
+        Subtag Registry; without them script and region codes are checked by shape only.
+
+        >>> from bcp47_explorer.core.data import bundled_cldr
+        >>> cldr = bundled_cldr()
+        >>> [(p.code, p.index) for p in cldr.check_u_keyword("kr", ["latn", "digit"])]
+        []
+        >>> [(p.code, p.severity, p.replacement) for p in cldr.check_u_keyword("kn", ["true"])]
+        [('true-type', 'info', ())]
+        >>> [(p.code, p.index) for p in cldr.check_u_keyword("ca", ["gregory", "civil"])]
+        [('unknown-u-type', 1)]
+        """
+        k = self.u_key(key)
+        if k is None:
+            return [
+                KeywordProblem(
+                    "unknown-u-key",
+                    "error",
+                    -1,
+                    f"'{key.lower()}' is not a -u- key: CLDR {self.version} does not define it, and "
+                    f"RFC 6067 §2.1 makes CLDR's list the set of valid keys (UTS #35 §3.6.1). "
+                    f"Keys: {_quote_list(sorted(self.u_keys), 40)}.",
+                )
+            ]
+        problems: list[KeywordProblem] = []
+        label = f"the -u- key '{k.key}' ({k.name})"
+        if k.deprecated:
+            instead = f" Use '{k.preferred}' instead" if k.preferred else " It has no replacement"
+            problems.append(
+                KeywordProblem(
+                    "deprecated-u-key",
+                    "warning",
+                    -1,
+                    f"{label[0].upper()}{label[1:]} is deprecated in CLDR {self.version}.{instead} (UTS #35 §3.6.4).",
+                    (k.preferred,) if k.preferred else None,
+                )
+            )
+        problems.extend(self._check_types(k, [t.lower() for t in types], label, is_script, is_region))
+        return problems
+
+    def _check_types(
+        self,
+        k: CldrKey,
+        types: list[str],
+        label: str,
+        is_script: Callable[[str], bool] | None,
+        is_region: Callable[[str], bool] | None,
+    ) -> list[KeywordProblem]:
+        if not types:
+            if k.has_true:
+                return []
+            need = k.value_help() or f"one of its types, such as '{k.sorted_types()[0].name}'"
+            return [
+                KeywordProblem(
+                    "unknown-u-type",
+                    "error",
+                    -1,
+                    f"{label[0].upper()}{label[1:]} has no type. UTS #35 §3.6.1 reads a missing type as "
+                    f"'true', which {k.key} does not take; give {need}.",
+                )
+            ]
+        joined = "-".join(types)
+        ty = k.types.get(joined)
+        if ty is not None:
+            if joined == "true":
+                return [
+                    KeywordProblem(
+                        "true-type",
+                        "info",
+                        0,
+                        f"'{k.key}-true' means the same as '{k.key}' alone; the UTS #35 canonical form "
+                        "drops '-true' (UTS #35 §3.2.1).",
+                        (),
+                    )
+                ]
+            return self._deprecation(ty, 0, label)
+        if k.value_classes:
+            return self._check_class_value(k, types, label, is_script, is_region)
+        if k.takes_list:
+            out: list[KeywordProblem] = []
+            for i, t in enumerate(types):
+                one = k.types.get(t)
+                if one is None:
+                    out.append(self._unknown_type(k, t, i, label))
+                else:
+                    out.extend(self._deprecation(one, i, label))
+            return out
+        # A multi-subtag type ('islamic-civil'): find the longest listed prefix.
+        for n in range(len(types) - 1, 0, -1):
+            prefix = "-".join(types[:n])
+            if prefix in k.types:
+                extra = "-".join(types[n:])
+                longer = sorted(t for t in k.types if t.startswith(prefix + "-"))
+                hint = (
+                    f" Types that extend '{prefix}': {', '.join(longer)}."
+                    if longer
+                    else f" '{k.key}' takes a single type here; drop '{extra}'."
+                )
+                return [
+                    KeywordProblem(
+                        "unknown-u-type",
+                        "error",
+                        n,
+                        f"'{prefix}-{extra}' is not a type of {label} in CLDR {self.version} "
+                        f"(RFC 6067 §2.1, UTS #35 §3.6.1).{hint}",
+                        tuple(prefix.split("-")),
+                    ),
+                    *self._deprecation(k.types[prefix], 0, label),
+                ]
+        return [self._unknown_type(k, joined, 0, label)]
+
+    def _unknown_type(self, k: CldrKey, value: str, index: int, label: str) -> KeywordProblem:
+        names = [t.name for t in k.sorted_types() if not t.deprecated]
+        return KeywordProblem(
+            "unknown-u-type",
+            "error",
+            index,
+            f"'{value}' is not a type of {label} in CLDR {self.version}; RFC 6067 §2.1 makes CLDR's "
+            f"list normative (UTS #35 §3.6.1). The key means: {k.description.rstrip('.')}. "
+            f"Valid types: {_quote_list(names)}.",
+        )
+
+    def _deprecation(self, ty: CldrType, index: int, label: str) -> list[KeywordProblem]:
+        if not ty.deprecated:
+            return []
+        instead = f" Use '{ty.preferred}' instead" if ty.preferred else " It has no replacement"
+        return [
+            KeywordProblem(
+                "deprecated-u-type",
+                "warning",
+                index,
+                f"'{ty.name}' of {label} is deprecated in CLDR {self.version}: {ty.description}.{instead} "
+                "(UTS #35 §3.6.4).",
+                tuple(ty.preferred.split("-")) if ty.preferred else None,
+            )
+        ]
+
+    def _check_class_value(
+        self,
+        k: CldrKey,
+        types: list[str],
+        label: str,
+        is_script: Callable[[str], bool] | None,
+        is_region: Callable[[str], bool] | None,
+    ) -> list[KeywordProblem]:
+        problems: list[KeywordProblem] = []
+        if not k.takes_list and len(types) > 1:
+            return [
+                KeywordProblem(
+                    "bad-u-value",
+                    "error",
+                    1,
+                    f"{label[0].upper()}{label[1:]} takes one value ({k.value_help()}); "
+                    f"'{'-'.join(types[1:])}' is extra (UTS #35 §3.6.1).",
+                    (types[0],),
+                )
+            ]
+        seen: set[str] = set()
+        for i, value in enumerate(types):
+            listed = k.types.get(value)
+            if listed is not None:
+                problems.extend(self._deprecation(listed, i, label))
+            else:
+                reason = self._class_error(value, k.value_classes, is_script, is_region)
+                if reason is not None:
+                    problems.append(
+                        KeywordProblem(
+                            "bad-u-value",
+                            "error",
+                            i,
+                            f"{reason}. {label[0].upper()}{label[1:]} takes {k.value_help()}"
+                            f"{_meaning(k)} (UTS #35 §3.6.1).",
+                        )
+                    )
+                    continue
+                problems.extend(self._subdivision_alias(k, value, i, label))
+            canon = "zzzz" if value == "others" else value
+            if k.key == "kr" and canon in seen:
+                problems.append(
+                    KeywordProblem(
+                        "bad-u-value",
+                        "error",
+                        i,
+                        f"Reorder code '{value}' appears twice in {label}; each code may be given once "
+                        "(UTS #35 Part 5, Collation Reordering).",
+                    )
+                )
+            seen.add(canon)
+        return problems
+
+    def _subdivision_alias(self, k: CldrKey, value: str, index: int, label: str) -> list[KeywordProblem]:
+        if k.key not in ("sd", "rg"):
+            return []
+        target = self.subdivision_aliases.get(value)
+        replacement: tuple[str, ...] | None = None
+        if target is None and k.key == "rg" and value.endswith("zzzz"):
+            region_target = self.territory_aliases.get(value[:2])
+            if region_target and len(region_target) == 2:
+                replacement = (region_target.lower() + "zzzz",)
+                return [
+                    KeywordProblem(
+                        "deprecated-u-type",
+                        "warning",
+                        index,
+                        f"Region '{value[:2].upper()}' in '{value}' of {label} is deprecated; CLDR's "
+                        f"territory alias gives '{region_target}', so write '{replacement[0]}' "
+                        "(UTS #35 Annex C).",
+                        replacement,
+                    )
+                ]
+            return []
+        if target is None:
+            return []
+        first = target.split()[0]
+        if len(first) <= 3:  # the subdivision became a region of its own
+            if k.key == "rg":
+                replacement = (first.lower() + "zzzz",)
+                advice = f"write '{replacement[0]}'"
+            else:
+                advice = f"use the region '{first}' in the language tag instead"
+        else:
+            replacement = (first,)
+            advice = f"write '{first}'" + (f" (it was split into {target})" if " " in target else "")
+        return [
+            KeywordProblem(
+                "deprecated-u-type",
+                "warning",
+                index,
+                f"Subdivision '{value}' of {label} is deprecated in CLDR {self.version}; {advice} "
+                "(UTS #35 Annex C, subdivision aliases).",
+                replacement,
+            )
+        ]
+
+    def check_t_field(self, key: str, values: Sequence[str]) -> list[KeywordProblem]:
+        """Check one `-t-` field: a key such as 'm0' and its value subtags (RFC 6497 §2.2, UTS #35 §3.7).
+
+        The first subtag must be a type CLDR lists for the key. CLDR describes later subtags as
+        refinements (a platform, then a layout: 'k0-android-azerty'); listed ones pass, and an
+        unlisted one ('m0-ungegn-2007') gets an 'info' note rather than an error, since UTS #35
+        lets a field carry further detail.
+
+        >>> from bcp47_explorer.core.data import bundled_cldr
+        >>> [p.code for p in bundled_cldr().check_t_field("m0", ["ungegn"])]
+        []
+        >>> [(p.code, p.severity) for p in bundled_cldr().check_t_field("m0", ["xyzzy"])]
+        [('unknown-t-value', 'error')]
+        """
+        k = self.t_key(key)
+        if k is None:
+            return [
+                KeywordProblem(
+                    "unknown-t-key",
+                    "error",
+                    -1,
+                    f"'{key.lower()}' is not a -t- field key: CLDR {self.version} defines "
+                    f"{', '.join(sorted(self.t_keys))} (RFC 6497 §2.2, UTS #35 §3.7).",
+                )
+            ]
+        label = f"the -t- key '{k.key}' ({k.name})"
+        vals = [v.lower() for v in values]
+        if not vals:
+            return [
+                KeywordProblem(
+                    "missing-t-value",
+                    "error",
+                    -1,
+                    f"{label[0].upper()}{label[1:]} needs at least one value of 3 to 8 letters or "
+                    "digits (RFC 6497 §2.2).",
+                )
+            ]
+        problems: list[KeywordProblem] = []
+        if "PRIVATE_USE" in k.value_classes:
+            for i, v in enumerate(vals):
+                if not _TYPE_SUBTAG.match(v):
+                    problems.append(
+                        KeywordProblem(
+                            "unknown-t-value",
+                            "error",
+                            i,
+                            f"'{v}' in {label} is not 3 to 8 letters or digits (RFC 6497 §2.2).",
+                        )
+                    )
+            return problems
+        if k.value_type == "single" and len(vals) > 1:
+            problems.append(
+                KeywordProblem(
+                    "unknown-t-value",
+                    "error",
+                    1,
+                    f"{label[0].upper()}{label[1:]} takes a single value; '{'-'.join(vals[1:])}' is extra "
+                    "(UTS #35 §3.7).",
+                    (vals[0],),
+                )
+            )
+        for i, v in enumerate(vals):
+            ty = k.types.get(v)
+            if ty is not None:
+                if ty.deprecated:
+                    instead = f" Use '{ty.preferred}' instead." if ty.preferred else ""
+                    problems.append(
+                        KeywordProblem(
+                            "deprecated-t-value",
+                            "warning",
+                            i,
+                            f"'{v}' of {label} is deprecated in CLDR {self.version}.{instead}",
+                            tuple(ty.preferred.split("-")) if ty.preferred else None,
+                        )
+                    )
+            elif i == 0:
+                names = [t.name for t in k.sorted_types()]
+                problems.append(
+                    KeywordProblem(
+                        "unknown-t-value",
+                        "error",
+                        0,
+                        f"'{v}' is not a value of {label} in CLDR {self.version}: {k.description}. "
+                        f"Values: {_quote_list(names)} (RFC 6497 §2.2, UTS #35 §3.7).",
+                    )
+                )
+            elif k.value_type != "single":
+                problems.append(
+                    KeywordProblem(
+                        "unlisted-t-subfield",
+                        "info",
+                        i,
+                        f"'{v}' after '{vals[0]}' in {label} is not a value CLDR {self.version} lists; "
+                        "UTS #35 §3.7 lets later subfields add detail, so this is only a note.",
+                    )
+                )
+        return problems

@@ -1,0 +1,260 @@
+"""CLDR's BCP 47 data: the keys and types of `-u-` (RFC 6067) and `-t-` (RFC 6497).
+
+RFC 6067 §2.1 hands the list of valid `-u-` keys and types to CLDR (UTS #35 §3.6, data in
+`common/bcp47`), so an unknown key or type is an error, not advice. The data comes from
+`resources/cldr-bcp47.json`, built by `tools/build_cldr_data.py` from the npm packages
+`cldr-bcp47` and `cldr-core`; this module only turns that document into objects and checks
+keywords against them. It never opens files (app/core/data.py does).
+
+>>> from bcp47_explorer.core.data import bundled_cldr
+>>> cldr = bundled_cldr()
+>>> cldr.u_key("CO").legacy_name, cldr.u_key("co").types["phonebk"].legacy_names
+('collation', ('phonebook',))
+>>> [p.code for p in cldr.check_u_keyword("ca", ["islamic", "civil"])]
+[]
+>>> print(cldr.check_u_keyword("ca", ["islamicc"])[0].message)  # doctest: +NORMALIZE_WHITESPACE
+'islamicc' of the -u- key 'ca' (Calendar algorithm) is deprecated in CLDR 48: Civil (algorithmic)
+Arabic calendar. Use 'islamic-civil' instead (UTS #35 §3.6.4).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from types import MappingProxyType
+
+from .checks import KeywordChecks
+from .values import (
+    FORMAT,
+    VALUE_CLASSES,
+    CldrDataError,
+    CldrKey,
+    CldrType,
+    KeywordProblem,
+    _build_key,
+)
+
+__all__ = [
+    "FORMAT",
+    "VALUE_CLASSES",
+    "CldrDataError",
+    "CldrType",
+    "CldrKey",
+    "KeywordProblem",
+    "CldrData",
+]
+
+
+class CldrData(KeywordChecks):
+    """The keys and types of `-u-` and `-t-`, CLDR's alias tables and its subdivision codes."""
+
+    __slots__ = (
+        "_legacy_keys",
+        "_legacy_types",
+        "language_aliases",
+        "package_version",
+        "region_by_alpha3",
+        "region_by_numeric",
+        "regular_regions",
+        "script_aliases",
+        "sources",
+        "subdivision_aliases",
+        "subdivisions",
+        "t_keys",
+        "territory_aliases",
+        "u_keys",
+        "unicode_version",
+        "variant_aliases",
+        "version",
+    )
+
+    def __init__(
+        self,
+        keys: Iterable[CldrKey],
+        *,
+        version: str,
+        package_version: str,
+        unicode_version: str | None = None,
+        aliases: Mapping[str, Mapping[str, str]] | None = None,
+        subdivisions: Iterable[str] = (),
+        sources: Sequence[Mapping[str, str]] = (),
+        territory_containment: Mapping[str, Sequence[str]] | None = None,
+        territory_codes: Mapping[str, Sequence[str]] | None = None,
+    ) -> None:
+        self.version = version
+        self.package_version = package_version
+        self.unicode_version = unicode_version
+        self.sources = tuple(MappingProxyType(dict(s)) for s in sources)
+        u: dict[str, CldrKey] = {}
+        t: dict[str, CldrKey] = {}
+        for k in keys:
+            (u if k.extension == "u" else t)[k.key] = k
+        self.u_keys: Mapping[str, CldrKey] = MappingProxyType(u)
+        self.t_keys: Mapping[str, CldrKey] = MappingProxyType(t)
+        aliases = aliases or {}
+
+        def table(name: str) -> Mapping[str, str]:
+            return MappingProxyType({k.lower(): v for k, v in aliases.get(name, {}).items()})
+
+        #: UTS #35 alias tables; keys lowercase (with '-' between subtags), values as CLDR writes them.
+        self.language_aliases = table("languageAlias")
+        self.script_aliases = table("scriptAlias")
+        self.territory_aliases = table("territoryAlias")
+        self.variant_aliases = table("variantAlias")
+        self.subdivision_aliases = table("subdivisionAlias")
+        self.subdivisions: frozenset[str] = frozenset(subdivisions)
+        #: UTS #35's "regular" regions (uppercase), what -u-rg takes before 'zzzz': the countries and
+        #: territories inside CLDR's territory containment, not groups ('EU', 'QO'), not deprecated.
+        self.regular_regions = _regular_regions(territory_containment or {}, self.territory_aliases)
+        #: ISO 3166's three-letter and numeric codes (``usa``, ``840``) -> the region's two letters ('US').
+        codes = territory_codes or {}
+        self.region_by_alpha3: Mapping[str, str] = MappingProxyType(
+            {a3.lower(): r for r, (a3, _n) in codes.items() if a3}
+        )
+        self.region_by_numeric: Mapping[str, str] = MappingProxyType({n: r for r, (_a3, n) in codes.items() if n})
+        legacy_keys: dict[str, str] = {}
+        legacy_types: dict[str, dict[str, str]] = {}
+        for k in u.values():
+            legacy_keys[k.key] = k.key
+            if k.legacy_name:
+                legacy_keys[k.legacy_name.lower()] = k.key
+            names: dict[str, str] = {}
+            # Aliases first, so that a type's own name wins over another type's alias
+            # ('islamic-civil' is both a type and the legacy name of deprecated 'islamicc').
+            for ty in k.types.values():
+                for alias in ty.legacy_names:
+                    names.setdefault(alias.lower(), ty.name)
+            for ty in k.types.values():
+                names[ty.name] = ty.name
+            legacy_types[k.key] = names
+        self._legacy_keys = legacy_keys
+        self._legacy_types = legacy_types
+
+    # -- loading -------------------------------------------------------------------------
+
+    @classmethod
+    def from_json(cls, text: str) -> CldrData:
+        """Build from the text of resources/cldr-bcp47.json; raise CldrDataError if it is damaged."""
+        try:
+            doc = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise CldrDataError(
+                f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg}); the file is damaged or truncated"
+            ) from None
+        except (TypeError, ValueError, RecursionError) as exc:  # ValueError: a number of 5,000 digits, say
+            raise CldrDataError(f"cannot read the document: {exc}") from None
+        if not isinstance(doc, dict):
+            raise CldrDataError("the document must be a JSON object")
+        if doc.get("format") != FORMAT:
+            raise CldrDataError(f"format {doc.get('format')!r} is not the supported format {FORMAT}")
+        try:
+            if not isinstance(doc["keys"], list):
+                raise CldrDataError("'keys' must be a list")
+            keys = [_build_key(row) for row in doc["keys"]]
+            aliases = doc["aliases"]
+            subdivisions = doc["subdivisions"].split()
+            version = doc["cldr_version"]
+            package_version = doc["package_version"]
+            sources = doc.get("sources", [])
+            containment = doc.get("territory_containment", {})
+            codes = doc.get("territory_codes", {})
+        except KeyError as exc:
+            raise CldrDataError(f"the document has no {exc.args[0]!r} member") from None
+        except (AttributeError, TypeError) as exc:
+            raise CldrDataError(f"the document has the wrong shape ({exc})") from None
+        if not isinstance(aliases, dict) or not all(
+            isinstance(v, dict) and all(isinstance(a, str) and isinstance(b, str) for a, b in v.items())
+            for v in aliases.values()
+        ):
+            raise CldrDataError("'aliases' must map table names to objects of strings")
+        if not isinstance(codes, dict) or not all(
+            isinstance(r, str) and isinstance(v, list) and len(v) == 2 and all(isinstance(c, str) for c in v)
+            for r, v in codes.items()
+        ):
+            raise CldrDataError("'territory_codes' must map regions to [alpha-3, numeric] string pairs")
+        if not isinstance(sources, list) or not all(
+            isinstance(src, dict) and all(isinstance(a, str) and isinstance(b, str) for a, b in src.items())
+            for src in sources
+        ):
+            raise CldrDataError("'sources' must be a list of objects of strings")
+        if not isinstance(doc.get("unicode_version"), str | None):
+            raise CldrDataError("'unicode_version' must be a string")
+        if not isinstance(version, str) or not isinstance(package_version, str):
+            raise CldrDataError("'cldr_version' and 'package_version' must be strings")
+        if not any(k.key == "ca" and k.extension == "u" for k in keys):
+            raise CldrDataError("the document has no -u- key 'ca': it is incomplete")
+        return cls(
+            keys,
+            version=version,
+            package_version=package_version,
+            unicode_version=doc.get("unicode_version"),
+            aliases=aliases,
+            subdivisions=subdivisions,
+            sources=sources,
+            territory_containment=containment if isinstance(containment, dict) else {},
+            territory_codes=codes,
+        )
+
+    # -- lookups -------------------------------------------------------------------------
+
+    def u_type(self, key: str, type_name: str) -> CldrType | None:
+        """Return the listed type *type_name* ('islamic-civil') of `-u-` key *key*, or None."""
+        k = self.u_key(key)
+        return None if k is None else k.types.get(type_name.lower())
+
+    def legacy_key(self, bcp47_key: str) -> str | None:
+        """Return the LDML legacy keyword name of a `-u-` key ('co' -> 'collation'), or None if unknown.
+
+        >>> from bcp47_explorer.core.data import bundled_cldr
+        >>> bundled_cldr().legacy_key("co"), bundled_cldr().legacy_key("fw")
+        ('collation', 'fw')
+        """
+        k = self.u_key(bcp47_key)
+        if k is None:
+            return None
+        return k.legacy_name or k.key
+
+    def bcp47_key_for_legacy(self, name: str) -> str | None:
+        """Return the `-u-` key of a legacy keyword name ('colNumeric' -> 'kn'; any case), or None."""
+        return self._legacy_keys.get(name.lower())
+
+    def legacy_type(self, key: str, type_name: str) -> str | None:
+        """Return the legacy LDML value of a type ('gregory' -> 'gregorian', tz 'uslax' ->
+        'America/Los_Angeles', cu 'ddm' -> 'DDM'), or None when the key or type is unknown.
+
+        Types of value-class keys (kr, vt, rg, sd, dx) have no legacy spelling and come back
+        unchanged when they are valid.
+        """
+        k = self.u_key(key)
+        if k is None:
+            return None
+        name = type_name.lower() or "true"
+        ty = k.types.get(name)
+        if ty is not None:
+            if k.key == "cu":
+                return ty.name.upper()  # ISO 4217 writes currency codes in capitals
+            return ty.legacy_name
+        if k.value_classes and self.validate_value(k.key, name) is None:
+            return name
+        return None
+
+    def bcp47_type_for_legacy(self, key: str, legacy_type: str) -> str | None:
+        """Return the BCP 47 type for a legacy value ('phonebook' -> 'phonebk'; any case), or None."""
+        k = self.u_key(key)
+        if k is None:
+            return None
+        found = self._legacy_types[k.key].get(legacy_type.lower())
+        if found is not None:
+            return found
+        value = legacy_type.lower().replace("_", "-")
+        if k.value_classes and self.validate_value(k.key, value) is None:
+            return value
+        return None
+
+
+def _regular_regions(containment: Mapping[str, Sequence[str]], aliases: Mapping[str, str]) -> frozenset[str]:
+    """Return the 2-letter regions some container holds that are neither containers nor deprecated."""
+    members = {m for k, ms in containment.items() if "-status-" not in k for m in ms}
+    return frozenset(
+        m for m in members if len(m) == 2 and m.isalpha() and m not in containment and m.lower() not in aliases
+    )

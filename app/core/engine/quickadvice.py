@@ -1,0 +1,333 @@
+"""The advice on a tag the fast path matched, from per-subtag diagnostics worked out once per engine.
+
+Whether a registered subtag draws advice (deprecated, macrolanguage member, private use, ...)
+and how that advice is worded depends only on its record and on how it is written. So
+:class:`QuickAdvice` runs :meth:`.advice.Advisor.advise_record` once per subtag as written, on
+the bare subtag, and keeps the diagnostics it gave; a tag then gets them moved to the
+subtag's place. What depends on more than one subtag (an extlang's Prefix, Suppress-Script, a
+variant's Prefix, the conventional case, fixes to the canonical form) is worked out here per
+tag, in the order :meth:`.advice.Advisor.validate_head` gives it, so the diagnostics are the
+same values in the same order as the precise path's. Anything unusual (an unknown subtag, two
+extlangs, a duplicate variant, a tag starting like a grandfathered one) returns None and takes
+the precise path. A differential test compares both paths over a large generated corpus.
+
+>>> from bcp47_explorer.core.grammar.syntax import WELL_FORMED
+>>> from bcp47_explorer.core.data import bundled_engine
+>>> q = bundled_engine().quick_advice
+>>> q.analysis("cmn-TW", WELL_FORMED.fullmatch("cmn-TW").groups(), "cmn-TW").diagnostics[0].code
+'macrolanguage-member'
+>>> text = "iw-Latn-IL"
+>>> [(d.code, d.start, d.end, d.fix.tag) for d in q.head(text, WELL_FORMED.fullmatch(text).groups(), "he-Latn-IL")]
+[('deprecated', 0, 2, 'he-Latn-IL')]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from ..grammar import diagnostics as M
+from ..grammar.parser import MAX_DIAGNOSTICS, Parse, drop_span
+from ..grammar.quoting import excerpt
+from ..grammar.syntax import REGULAR, REGULAR_FIRST, cased
+from ..grammar.values import Diagnostic, Severity
+from .advice import CASE_EXCERPT as _CASE_EXCERPT
+from .advice import Advisor
+from .canonical import Canonicalizer
+from .fastpath import parse_match
+from .results import Analysis, diagnostic_order
+
+if TYPE_CHECKING:
+    from ..registry.model import Record
+
+__all__ = ["QuickAdvice"]
+
+# One piece of advice on a bare subtag: code, severity, the message for the subtag in its usual
+# case, the message with _MARK where the subtag goes, section, and its fix: how (0 none, 1 the
+# canonical form, 2 a whole tag to which the tag's extensions and private use are added), the
+# label (with _MARK) and the tag; then the subtag in its usual case, and the diagnostics without a
+# fix made so far for the usual spelling, by start (at most one per place, so bounded).
+_Entry = tuple[str, Any, str, str, str, int, str, str, str, dict[int, Diagnostic]]
+# Stands for the subtag in the messages worked out once (no tag holds it: it is not ASCII).
+_MARK = "\x00"
+
+# Past this many spellings the memory of (language, script) pairs and variants starts again (an
+# input of random case could otherwise grow it without bound).
+_MAX_REMEMBERED = 50_000
+
+_make = M.make_diagnostic
+_SUPPRESS = M.SUPPRESS_SCRIPT
+_CASE = M.LETTER_CASE
+_fix = M.make_fix
+
+
+class QuickAdvice:
+    """Give the head diagnostics of regex-matched tags for one :class:`.advice.Advisor`."""
+
+    __slots__ = (
+        "_case",
+        "_known",
+        "_langs",
+        "_pairs",
+        "_regions",
+        "_scripts",
+        "advisor",
+        "canonicalizer",
+        "tables",
+        "weigh_fixes",
+    )
+
+    def __init__(
+        self, advisor: Advisor, canonicalizer: Canonicalizer, weigh_fixes: Callable[[Parse], None] | None = None
+    ) -> None:
+        self.advisor = advisor
+        self.canonicalizer = canonicalizer
+        self.weigh_fixes = weigh_fixes  # drops fixes that leave the input no better (the engine's rule)
+        self.tables = advisor.tables
+        # kind -> subtag (lowercase) -> (its record, the advice on it alone); unknown subtags are not kept
+        self._known: dict[str, dict[str, tuple[Record, tuple[_Entry, ...]]]] = {
+            k: {} for k in ("language", "extlang", "script", "region", "variant")
+        }
+        self._langs, self._scripts, self._regions = (self._known[k] for k in ("language", "script", "region"))
+        # (language, script) as written -> (message, fix label) of their suppress-script warning
+        self._pairs: dict[tuple[str, str], tuple[str, str]] = {}
+        # The letter-case note's wording around the fixed tag, and its fix label.
+        self._case = (*M.LETTER_CASE.around("fixed"), M.LETTER_CASE.label())
+
+    def learn(self, kind: str, code: str) -> tuple[Record, tuple[_Entry, ...]] | None:
+        """Return the record of the subtag *code* (lowercase) of *kind* and the advice it draws alone.
+
+        None when the registry does not hold it. The advice is what
+        :meth:`.advice.Advisor.advise_record` gives the bare subtag, worked out once per subtag,
+        with the subtag's place in the messages marked so any spelling can be put in.
+        """
+        known = self._known[kind]
+        got = known.get(code)
+        if got is not None:
+            return got
+        rec = self.tables.by_type[kind].get(code)
+        if rec is None:
+            return None
+        out: list[_Entry] = []
+        if not self.advisor.record_is_quiet(rec, kind, code):
+            # The special languages ('und', ...) are told by their code; their messages never quote it.
+            mark = code if code in M.SPECIAL else _MARK
+            probe = Parse(mark)
+            self.advisor.advise_record(probe, (mark, 0, len(mark)), rec, kind)
+            canonical = dict(probe.canonical_fixes)
+            usual = cased(kind, code)
+            for i, d in enumerate(probe.diags):
+                how, label, tag = 0, "", ""
+                if i in canonical:
+                    how, label = 1, canonical[i]
+                elif d.fix is not None:  # the registry's preferred tag; the tag's tail is added to it
+                    how, label, tag = 2, d.fix.label, d.fix.tag
+                m = d.message
+                out.append((d.code, d.severity, m.replace(_MARK, usual), m, d.section, how, label, tag, usual, {}))
+        got = known[code] = (rec, tuple(out))
+        return got
+
+    def analysis(self, text: str, g: tuple[str | None, ...], canonical: str) -> Analysis | None:
+        """Return the analysis of a tag the fast path settled (*g*: its regex groups), or None for the precise path.
+
+        Without extensions the parse is left to be made on first read; the extensions' checks
+        read it, so with extensions it is made here.
+        """
+        if not g[5]:
+            diags = self.langtag_diagnostics(text, g, canonical)
+            if diags is None:
+                return None
+            return Analysis(self.canonicalizer, None, True, canonical, None, (text, g, diags))
+        out = self.head(text, g, canonical)
+        if out is None:
+            return None
+        p = parse_match(text, g)
+        if len(p.diags) + len(out) >= MAX_DIAGNOSTICS - 1:
+            return None
+        p.diags += out
+        self.advisor.extensions.validate(p)
+        if p.truncated or len(p.diags) >= MAX_DIAGNOSTICS:
+            return None
+        if canonical != text:
+            case = self.case_note(text, g)
+            if case is not None:
+                p.diags.append(case)
+        if self.weigh_fixes is not None:
+            self.weigh_fixes(p)  # the CLDR checks' fixes, as the precise path weighs them
+        valid = not any(d.severity is Severity.ERROR for d in p.diags)
+        return Analysis(self.canonicalizer, p, valid, canonical)
+
+    def langtag_diagnostics(
+        self, text: str, g: tuple[str | None, ...], canonical: str
+    ) -> tuple[Diagnostic, ...] | None:
+        """Return the diagnostics, in order, of a tag without extensions the fast path settled, or None.
+
+        What :meth:`analysis` gives such a tag (it is valid), without the analysis around them;
+        None: take the precise path.
+        """
+        out = self.head(text, g, canonical)
+        if out is None:
+            return None
+        if canonical != text:
+            case = self.case_note(text, g)
+            if case is not None:
+                out.append(case)
+        return tuple(out) if len(out) < 2 else tuple(sorted(out, key=diagnostic_order))
+
+    def head(self, text: str, g: tuple[str | None, ...], canonical: str) -> list[Diagnostic] | None:
+        """Return the diagnostics of the subtags before the first singleton, or None for the precise path.
+
+        *g* are the groups of the :data:`.syntax.WELL_FORMED` match of *text* and *canonical* its
+        canonical form (from the fast path): what ``validate_head`` adds, in its order.
+        """
+        lang, ext, script, region, var, exts, pu, _pu2 = g
+        if lang is None:  # a private-use tag
+            return [M.PRIVATE_USE_TAG.make(0, len(text))]
+        low = lang.lower()
+        got = self._langs.get(low) or self.learn("language", low)
+        if got is None or (low in REGULAR_FIRST and _grandfathered_start(text)):
+            return None
+        lrec, entries = got
+        out: list[Diagnostic] = []
+        fix_to = canonical if canonical != text else None
+        # The extensions and private use as written, which a preferred-tag fix keeps.
+        tail = text[len(text) - len(exts or "") - (len(pu) + 2 if pu is not None else 0) :] if exts or pu else ""
+        if entries:
+            _put(out, entries, lang, 0, fix_to, tail)
+        pos = len(lang) + 1  # where the next subtag starts
+        if ext is not None:
+            code = ext[1:]
+            elow = code.lower()
+            if pos > 4 or "-" in code:
+                return None
+            got = self._known["extlang"].get(elow) or self.learn("extlang", elow)
+            if got is None:
+                return None
+            rec, entries = got
+            prefix = self.tables.extlang_prefix.get(elow)
+            if prefix is not None and prefix != low:
+                args = {"code": code, "description": rec.description, "prefix": prefix, "language": lang}
+                out.append(M.EXTLANG_PREFIX.make_of(pos, pos + 3, prefix + text[len(lang) :], args))
+            if entries:
+                _put(out, entries, code, pos, fix_to, tail)
+            pos += 4
+        if script is not None:
+            slow = script.lower()
+            got = self._scripts.get(slow) or self.learn("script", slow)
+            if got is None:
+                return None
+            if got[1]:
+                _put(out, got[1], script, pos, fix_to, tail)
+            sup = lrec.suppress_script
+            if sup is not None and ext is None and sup.lower() == slow:
+                message, label = self._suppress(lang, script, lrec)
+                fix = _fix(label, drop_span(text, pos, pos + 4))
+                out.append(_make("suppress-script", _SUPPRESS.severity, pos, pos + 4, message, fix, _SUPPRESS.section))
+            pos += 5
+        if region is not None:
+            rlow = region.lower()
+            got = self._regions.get(rlow) or self.learn("region", rlow)
+            if got is None:
+                return None
+            if got[1]:
+                _put(out, got[1], region, pos, fix_to, tail)
+            pos += len(region) + 1
+        if var and not self._variants(out, var, pos - 1, g, fix_to, tail):
+            return None
+        return out
+
+    def case_note(self, text: str, g: tuple[str | None, ...]) -> Diagnostic | None:
+        """Return the letter-case note on a matched langtag or private-use tag, None when its case is conventional."""
+        lang, ext, script, region = g[:4]
+        if lang is None:
+            fixed = text.lower()
+        else:
+            fixed = lang.lower() + (ext.lower() if ext else "")
+            if script is not None:
+                fixed += "-" + cased("script", script)
+            if region is not None:
+                fixed += "-" + region.upper()
+            fixed += text[len(fixed) :].lower()
+        if fixed == text:
+            return None
+        head, tail, label = self._case
+        message = head + excerpt(fixed, width=_CASE_EXCERPT) + tail  # what LETTER_CASE.make words
+        return _make("letter-case", _CASE.severity, 0, len(text), message, _fix(label, fixed), _CASE.section)
+
+    def _variants(
+        self, out: list[Diagnostic], var: str, pos: int, g: tuple[str | None, ...], fix_to: str | None, tail: str
+    ) -> bool:
+        """Add the advice on the variants (*var* as matched, starting at *pos*); False: take the precise path."""
+        lang, ext, script, region = g[:4]
+        assert lang is not None
+        before = [lang.lower()]
+        if ext is not None:
+            before.append(ext[1:].lower())
+        if script is not None:
+            before.append(script.lower())
+        if region is not None:
+            before.append(region.lower())
+        prefixes_of = self.tables.variant_prefixes
+        known = self._known["variant"]
+        seen: set[str] = set()
+        for code in var[1:].split("-"):
+            start = pos + 1
+            pos = start + len(code)
+            vlow = code.lower()
+            got = known.get(vlow) or self.learn("variant", vlow)
+            if got is None or vlow in seen:
+                return False  # unknown, or a duplicate variant
+            seen.add(vlow)
+            _rec, entries = got
+            if entries:
+                _put(out, entries, code, start, fix_to, tail)
+            prefixes = prefixes_of.get(vlow, ())
+            if prefixes and not any(_subsequence(pre, before) for pre in prefixes):
+                # The precise path decides between the plain Prefix warning and the reorder fix (placement rules).
+                return False
+            before.append(vlow)
+        return True
+
+    def _suppress(self, lang: str, script: str, lrec: Record) -> tuple[str, str]:
+        key = (lang, script)
+        got = self._pairs.get(key)
+        if got is None:
+            args = {"code": script, "language": lang, "description": lrec.descriptions[0],
+                    "script": lrec.suppress_script}  # fmt: skip
+            got = (M.SUPPRESS_SCRIPT.text_of(args), M.SUPPRESS_SCRIPT.label(**args))
+            if len(self._pairs) >= _MAX_REMEMBERED:
+                self._pairs.clear()
+            self._pairs[key] = got
+        return got
+
+
+def _put(out: list[Diagnostic], entries: tuple[_Entry, ...], code: str, at: int, fix_to: str | None, tail: str) -> None:
+    """Append the advice *entries* on the subtag *code* written at *at*."""
+    for c, sev, message, marked, section, how, label, tag, usual, ready in entries:
+        if how == 0 and code == usual:
+            # Without a fix the diagnostic depends only on the subtag and its place: made once per place.
+            d = ready.get(at)
+            if d is None:
+                d = ready[at] = _make(c, sev, at, at + len(code), message, None, section)
+            out.append(d)
+            continue
+        if code != usual:
+            message = marked.replace(_MARK, code)
+        if how == 0:
+            fix = None
+        else:
+            label = label.replace(_MARK, code)
+            fix = _fix(label, tag + tail) if how == 2 else (_fix(label, fix_to) if fix_to is not None else None)
+        out.append(_make(c, sev, at, at + len(code), message, fix, section))
+
+
+def _grandfathered_start(text: str) -> bool:
+    """Tell whether *text* starts with a regular grandfathered tag and a '-' (advice the precise path gives)."""
+    low = text.lower()
+    return any(low.startswith(g.lower() + "-") for g in REGULAR)
+
+
+def _subsequence(needle: tuple[str, ...], hay: list[str]) -> bool:
+    """Tell whether every item of *needle* appears in *hay* in the same order."""
+    it = iter(hay)
+    return all(any(h == n for h in it) for n in needle)

@@ -1,0 +1,213 @@
+"""Locate the data files and read them with limits: every OS or decoding failure becomes a DataError.
+
+The data lives in ``resources/`` at the top of a source checkout and is installed
+as the package ``bcp47_explorer.resources`` inside the wheel (and inside a PyInstaller build).
+Nothing here parses: :mod:`..data` turns the bytes into models and composes the bundled set.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import sys
+from functools import lru_cache
+from pathlib import Path
+
+from .safe_write import describe, read_capped
+
+__all__ = [
+    "CLDR_FILE",
+    "DEFAULT_SIZE_LIMIT",
+    "ENV_CACHE_DIR",
+    "ENV_DATA_DIR",
+    "EXTENSIONS_FILE",
+    "NAMES_FILE",
+    "REGISTRY_FILE",
+    "SIZE_LIMITS",
+    "SUPPLEMENTAL_FILE",
+    "DataError",
+    "cache_dir",
+    "decode",
+    "log",
+    "private_cache_dir",
+    "read_bytes",
+    "read_text",
+    "resource_path",
+    "resources_dir",
+]
+
+REGISTRY_FILE = "language-subtag-registry.txt"
+EXTENSIONS_FILE = "language-tag-extensions-registry.txt"
+CLDR_FILE = "cldr-bcp47.json"
+SUPPLEMENTAL_FILE = "cldr-supplemental.json"
+NAMES_FILE = "cldr-names.pack"
+
+#: Set this to a folder to use other data files than the bundled ones.
+ENV_DATA_DIR = "BCP47_EXPLORER_DATA"
+#: Set this to a folder for the parse caches, or to "off" to switch them off.
+ENV_CACHE_DIR = "BCP47_EXPLORER_CACHE"
+
+
+class DataError(Exception):
+    """A data file is missing, unreadable or not what it should be."""
+
+
+#: The largest data file read, per kind (the bundled ones are 0.73 MB, 1 kB and 0.13 MB): a file
+#: past its limit is refused before it is read, so a wrong path can never exhaust memory.
+SIZE_LIMITS = {REGISTRY_FILE: 16 << 20, EXTENSIONS_FILE: 1 << 20, CLDR_FILE: 16 << 20}
+DEFAULT_SIZE_LIMIT = 16 << 20
+
+
+class _Log:
+    """This module's logger, with :mod:`logging` imported on first use (it costs every ``bcp47`` run start-up time)."""
+
+    def warning(self, message: str, *args: object) -> None:
+        import logging
+
+        logging.getLogger(__name__).warning(message, *args)
+
+    def info(self, message: str, *args: object) -> None:
+        import logging
+
+        logging.getLogger(__name__).info(message, *args)
+
+
+log = _Log()
+
+
+def _candidates() -> list[Path]:
+    here = Path(__file__).resolve().parents[2]  # the package folder `app`
+    found = []
+    found.append(here / "resources")  # installed wheel: app/resources
+    found.append(here.parent / "resources")  # source checkout: <repo>/resources
+    frozen = getattr(sys, "_MEIPASS", None)
+    if frozen:  # PyInstaller
+        found.append(Path(frozen) / "bcp47_explorer" / "resources")
+    return found
+
+
+@lru_cache(maxsize=1)
+def resources_dir() -> Path:
+    """Return the folder that holds the data files: ``BCP47_EXPLORER_DATA`` when set, else the bundled one.
+
+    A ``BCP47_EXPLORER_DATA`` folder that is missing or lacks one of the data files is refused
+    (DataError): it is never silently replaced by the bundled data.
+    """
+    override = os.environ.get(ENV_DATA_DIR)
+    if override:
+        folder = Path(override)
+        if not folder.is_dir():
+            raise DataError(f"{ENV_DATA_DIR}={override}: no such folder (unset it to use the bundled data)")
+        missing = [n for n in (REGISTRY_FILE, EXTENSIONS_FILE, CLDR_FILE) if not (folder / n).is_file()]
+        if missing:
+            raise DataError(
+                f"{ENV_DATA_DIR}={override}: the folder lacks {', '.join(missing)} "
+                "(it must hold every data file; unset it to use the bundled data)"
+            )
+        return folder
+    for folder in _candidates():
+        if (folder / REGISTRY_FILE).is_file():
+            return folder
+    tried = ", ".join(str(p) for p in _candidates())
+    raise DataError(f"cannot find the bundled data folder (looked in: {tried})")
+
+
+def resource_path(name: str) -> Path:
+    """Return the path of the bundled data file *name*."""
+    return resources_dir() / name
+
+
+def read_bytes(path: str | os.PathLike[str], limit: int | None = None) -> bytes:
+    """Read a data file, turning every OS failure into a DataError that names the file.
+
+    Only a regular file (a link to one is fine) of at most *limit* bytes is read (by default
+    the limit of its kind in :data:`SIZE_LIMITS`): a device such as ``/dev/zero``, a FIFO or a
+    folder is refused before anything is read.
+    """
+    p = Path(path)
+    if not str(path):
+        raise DataError("an empty file name")
+    if limit is None:
+        limit = SIZE_LIMITS.get(p.name, DEFAULT_SIZE_LIMIT)
+    try:
+        # O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused just below.
+        fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    except FileNotFoundError:
+        raise DataError(f"{p}: no such file") from None
+    except IsADirectoryError:
+        raise DataError(f"{p}: is a folder, not a file") from None
+    except PermissionError:
+        raise DataError(f"{p}: permission denied") from None
+    except OSError as exc:
+        raise DataError(f"{p}: cannot read ({exc.strerror or exc})") from None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise DataError(f"{p}: is {describe(st.st_mode)}, not a regular file; data files must be regular files")
+        if st.st_size > limit:
+            raise DataError(f"{p}: {st.st_size:,} bytes is more than the {limit:,} bytes a data file may have")
+        raw = read_capped(fd, limit)
+    except IsADirectoryError:
+        raise DataError(f"{p}: is a folder, not a file") from None
+    except OSError as exc:
+        raise DataError(f"{p}: cannot read ({exc.strerror or exc})") from None
+    finally:
+        os.close(fd)
+    if raw is None:
+        raise DataError(f"{p}: more than the {limit:,} bytes a data file may have")
+    return raw
+
+
+def decode(raw: bytes, path: str | os.PathLike[str]) -> str:
+    """Decode UTF-8 data, naming the line of the first undecodable byte."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        raise DataError(f"{path}, line {line}: not UTF-8 text (byte {raw[exc.start]:#04x})") from None
+
+
+def read_text(path: str | os.PathLike[str], limit: int | None = None) -> str:
+    """Read a UTF-8 data file, turning every OS or decoding failure into a DataError."""
+    return decode(read_bytes(path, limit), path)
+
+
+def cache_dir() -> Path | None:
+    """Return the folder for parse caches, or None when caching is switched off."""
+    override = os.environ.get(ENV_CACHE_DIR)
+    if override is not None:
+        return None if override.lower() in ("", "0", "off", "no", "none") else Path(override)
+    if sys.platform == "win32":
+        base = os.environ.get("LOCALAPPDATA")
+        return Path(base) / "bcp47-explorer" / "cache" if base else None
+    if sys.platform == "darwin":
+        return Path.home() / "Library" / "Caches" / "bcp47-explorer"
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "bcp47-explorer"
+
+
+def private_cache_dir() -> Path | None:
+    """Return :func:`cache_dir` made private (a real folder of ours, mode 0700), or None when it cannot be.
+
+    A cache folder that is a symbolic link or belongs to another user is not used (and said
+    so in the log): parse caches are trusted, so only this user may be able to write them.
+    """
+    folder = cache_dir()
+    if folder is None:
+        return None
+    try:
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        st = os.lstat(folder)
+        if not stat.S_ISDIR(st.st_mode):
+            log.warning("parse cache: %s is %s, not a folder; not caching", folder, describe(st.st_mode))
+            return None
+        if hasattr(os, "geteuid"):
+            if st.st_uid != os.geteuid():
+                log.warning("parse cache: %s belongs to another user; not caching", folder)
+                return None
+            if stat.S_IMODE(st.st_mode) & 0o077:
+                os.chmod(folder, 0o700)
+    except OSError as exc:
+        log.warning("parse cache: cannot use %s (%s); not caching", folder, exc.strerror or exc)
+        return None
+    return folder

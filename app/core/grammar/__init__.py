@@ -1,0 +1,13 @@
+"""Grammar: RFC 5646"s ABNF as named pieces, the never-raising parser with spans, and the values it returns.
+
+``syntax`` (subtag shapes, the whole-tag pattern, ``-u-``/``-t-`` splitters, case), ``values`` (frozen result
+values: subtags, roles, diagnostics, fixes), ``parser`` (the precise parser), ``abnf`` (the rules as text for
+teaching), ``diagnostics`` (the one table of codes, severities, sections and message templates), ``quoting``
+(how messages quote user text), ``highlight`` (colour runs for an editor).
+
+May import: ``files``.
+The order of the layers is the import-linter contract in ``pyproject.toml``.
+``__all__`` names the modules the UI and the command line may use; the others are internal.
+"""
+
+__all__ = ["abnf", "diagnostics", "highlight", "parser", "quoting", "syntax", "values"]

@@ -1,0 +1,279 @@
+"""CLDR language matching: the best fit between desired and supported locales (UTS #35 Part 1 §4.4).
+
+Where RFC 4647 lookup compares subtags as text (``de-CH`` never reaches ``gsw``, ``en-AU`` never
+prefers ``en-GB`` over ``en``), CLDR's matching measures how well a reader of one locale
+understands another, with the distances of CLDR 48's ``languageMatching`` data.
+
+The distance between a desired and a supported locale:
+
+1. Both are put in UTS #35 canonical form and maximized with likely subtags (``en`` →
+   ``en-Latn-US``). Variants and extensions play no part. *Reading*: a locale that cannot be
+   maximized (an unknown language) keeps its empty script and region.
+2. For each level in turn (language, then script, then region) equal subtags cost 0;
+   otherwise the first rule of that level in CLDR's order whose patterns fit gives the
+   distance. A rule fits when its desired pattern fits the desired locale and its supported
+   pattern the supported locale, or, for a rule that is not one-way, the other way round.
+   A script rule's pattern is language-script, a region rule's language-script-region; ``*``
+   fits anything, ``$name`` a region of the match variable, ``$!name`` a region outside it.
+3. The total is the sum of the three levels.
+
+The best fit over a priority list (*readings* follow ICU's ``LocaleMatcher`` defaults, which
+the spec leaves to the implementation): each desired locale after the first adds a demotion
+of 5 (the distance between ``en-US`` and ``en-GB``) so that a later language wins only by a
+real margin; a match must be below the threshold 50 (CLDR's distance for a script
+difference: ``zh-Hant`` readers are not sent to ``zh-Hans``); at distance 0 the supported locale
+that spells out the same fields as the desired one wins (``en-US`` prefers ``en-US`` to ``en``);
+other ties go to the earlier desired locale, then to the supported locales in this order: the
+default, then CLDR's paradigm locales (en, en-GB, es, es-419, pt-BR, pt-PT, compared by their
+maximal forms), then the rest, each group in the order given. When nothing is below the
+threshold the answer is the default (the first supported locale unless one is given).
+
+>>> from bcp47_explorer.core.data import bundled_supplemental
+>>> m = Matcher(bundled_supplemental())
+>>> fit = m.best_fit(["en-AU"], ["en", "en-GB", "fr"])
+>>> fit.supported, fit.distance
+('en-GB', 3)
+>>> m.best_fit(["gsw"], ["de", "fr"]).supported
+'de'
+>>> m.best_fit(["zh-Hant"], ["zh-Hans", "en"]).matched
+False
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from ..cldr.likely import LanguageId, MatchRule, Supplemental, split_language_id
+
+_Pattern = tuple[tuple[int, "str | frozenset[str]"], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class _Compiled:
+    """A rule with its two patterns compiled for quick tests."""
+
+    rule: MatchRule
+    desired: _Pattern
+    supported: _Pattern
+
+
+def _first(item: tuple[int, _Compiled]) -> int:
+    return item[0]
+
+
+__all__ = ["DEMOTION", "THRESHOLD", "BestFit", "Distance", "LevelStep", "Matcher"]
+
+#: A match must have a distance below this (CLDR's script-difference distance, ICU's default).
+THRESHOLD = 50
+#: Added per position in the desired list after the first (ICU's default demotion).
+DEMOTION = 5
+_LEVELS = ("language", "script", "region")
+
+
+@dataclass(frozen=True, slots=True)
+class LevelStep:
+    """The distance at one level: the two subtags, the rule that decided (None when equal), the cost."""
+
+    level: str
+    desired: str
+    supported: str
+    rule: MatchRule | None
+    distance: int
+
+    def __str__(self) -> str:
+        if self.rule is None:
+            return f"{self.level} {self.desired or '∅'} = {self.supported or '∅'}: 0"
+        return f"{self.level} {self.desired or '∅'} ~ {self.supported or '∅'}: rule {self.rule}"
+
+
+@dataclass(frozen=True, slots=True)
+class Distance:
+    """The distance between a desired and a supported locale, with their maximal forms and each level's step."""
+
+    desired: str
+    supported: str
+    desired_max: str
+    supported_max: str
+    total: int
+    steps: tuple[LevelStep, ...]
+
+    def reason(self) -> str:
+        """Say in one line how the total was reached."""
+        body = "; ".join(str(s) for s in self.steps)
+        pair = f"{self.desired} ({self.desired_max}) vs {self.supported} ({self.supported_max})"
+        return f"{pair}: {body}; total {self.total}"
+
+
+@dataclass(frozen=True, slots=True)
+class BestFit:
+    """The best supported locale for a desired list, or the default when none is close enough."""
+
+    supported: str | None  # the answer: the best fit, or the default
+    matched: bool  # False when no supported locale was below the threshold
+    desired: str | None  # the desired locale it matched
+    desired_index: int
+    distance: int | None  # the distance without demotion
+    effective: int | None  # with the demotion of the desired locale's position
+    best: Distance | None
+    candidates: tuple[Distance, ...]  # every pair measured, best first (by the distance with demotion)
+    # The distance with demotion of each candidate, the order of the list (the same length as candidates).
+    candidate_effective: tuple[int, ...] = ()
+
+    def closest(self, n: int) -> list[tuple[int, Distance]]:
+        """Return the *n* closest pairs with their distance with demotion, in the order the best fit ranks them.
+
+        The demotion (5 per desired locale after the first) is what orders the list, so each pair
+        is shown with it: ``en-GB`` at distance 3 for the second desired locale ranks as 8.
+        """
+        return list(zip(self.candidate_effective[:n], self.candidates[:n], strict=True))
+
+    @property
+    def reason(self) -> str:
+        """Say why this answer."""
+        if self.best is None or self.effective is None or not self.matched:
+            closest = f" (closest: {self.candidates[0].reason()})" if self.candidates else ""
+            return f"no supported locale is within distance {THRESHOLD}; the default is used{closest}"
+        demote = f" + demotion {self.effective - self.best.total}" if self.effective != self.best.total else ""
+        return f"{self.best.reason()}{demote}"
+
+
+class Matcher:
+    """Measure CLDR language-matching distances and pick best fits (UTS #35 §4.4)."""
+
+    def __init__(self, data: Supplemental, canonicalize: Callable[[str], str] | None = None) -> None:
+        self.data = data
+        self._canonicalize = canonicalize
+        self._by_level: tuple[tuple[MatchRule, ...], ...] = tuple(
+            tuple(r for r in data.rules if r.level == level) for level in range(3)
+        )
+        # Most rules name both languages: index each level's rules by (desired, supported) language,
+        # both ways for a two-way rule; rules with a wildcard language stay in a list. A look-up merges
+        # the two by position, so the first fitting rule in CLDR's order still wins.
+        self._pairs: tuple[dict[tuple[str, str], list[tuple[int, _Compiled]]], ...] = ({}, {}, {})
+        self._wild: tuple[list[tuple[int, _Compiled]], ...] = ([], [], [])
+        for level, rules in enumerate(self._by_level):
+            for i, rule in enumerate(rules):
+                c = _Compiled(rule, self._pattern(rule.desired), self._pattern(rule.supported))
+                d0, s0 = rule.desired[0], rule.supported[0]
+                if d0 == "*" or s0 == "*":
+                    self._wild[level].append((i, c))
+                    continue
+                self._pairs[level].setdefault((d0, s0), []).append((i, c))
+                if not rule.oneway and d0 != s0:
+                    self._pairs[level].setdefault((s0, d0), []).append((i, c))
+        self._lsr_cache: dict[str, tuple[tuple[str, str, str], int, str]] = {}
+        self._level_cache: dict[tuple[int, tuple[str, str, str], tuple[str, str, str]], LevelStep] = {}
+        self._cands: dict[tuple[int, str, str], tuple[tuple[int, _Compiled], ...]] = {}
+        self._paradigm = frozenset(self._lsr(p)[0] for p in data.paradigm)
+
+    def _lsr(self, tag: str) -> tuple[tuple[str, str, str], int, str]:
+        """Return the maximal (language, script, region), which fields the tag gave, and the maximal text."""
+        hit = self._lsr_cache.get(tag)
+        if hit is None:
+            if len(self._lsr_cache) > 4096:  # a bounded memo: supported lists repeat, desired tags vary
+                self._lsr_cache.clear()
+            hit = self._lsr_cache[tag] = self._compute_lsr(tag)
+        return hit
+
+    def _compute_lsr(self, tag: str) -> tuple[tuple[str, str, str], int, str]:
+        canon = self._canonicalize(tag) if self._canonicalize is not None else tag
+        split = split_language_id(canon or tag)
+        if split is None:
+            return ("", "", ""), 0, tag
+        lid = split[0]
+        given = (4 if lid.language != "und" else 0) | (2 if lid.script else 0) | (1 if lid.region else 0)
+        found = self.data.maximize_id(lid)
+        full: LanguageId = found.id if found is not None else lid
+        return full.lsr, given, "-".join(p for p in full.lsr if p)
+
+    def _pattern(self, parts: tuple[str, ...]) -> tuple[tuple[int, str | frozenset[str]], ...]:
+        """Compile a rule pattern: per subtag (0, "") for '*', (1, set) for $var, (2, set) for $!var, (3, code)."""
+        out: list[tuple[int, str | frozenset[str]]] = []
+        for want in parts:
+            if want == "*":
+                out.append((0, ""))
+            elif want.startswith("$!"):
+                out.append((2, self.data.variables.get("$" + want[2:], frozenset())))
+            elif want.startswith("$"):
+                out.append((1, self.data.variables.get(want, frozenset())))
+            else:
+                out.append((3, want))
+        return tuple(out)
+
+    @staticmethod
+    def _fits(pattern: tuple[tuple[int, str | frozenset[str]], ...], lsr: tuple[str, str, str]) -> bool:
+        for (kind, value), have in zip(pattern, lsr, strict=False):
+            if kind == 3:
+                if value != have:
+                    return False
+            elif kind == 1:
+                if have not in value:
+                    return False
+            elif kind == 2 and have in value:
+                return False
+        return True
+
+    def _rule_fits(self, c: _Compiled, d: tuple[str, str, str], s: tuple[str, str, str]) -> bool:
+        fits = self._fits
+        return (fits(c.desired, d) and fits(c.supported, s)) or (
+            not c.rule.oneway and fits(c.desired, s) and fits(c.supported, d)
+        )
+
+    def _candidates(self, level: int, d0: str, s0: str) -> tuple[tuple[int, _Compiled], ...]:
+        """Return the rules of *level* that can apply to languages *d0*/*s0*, in CLDR's order (memoized)."""
+        key = (level, d0, s0)
+        found = self._cands.get(key)
+        if found is None:
+            found = self._cands[key] = tuple(
+                heapq.merge(self._pairs[level].get((d0, s0), ()), self._wild[level], key=_first)
+            )
+        return found
+
+    def _level(self, level: int, d: tuple[str, str, str], s: tuple[str, str, str]) -> LevelStep:
+        if d[level] == s[level]:
+            return LevelStep(_LEVELS[level], d[level], s[level], None, 0)
+        key = (level, d, s)
+        known = self._level_cache.get(key)
+        if known is not None:
+            return known
+        fits = self._rule_fits
+        found = next((c.rule for _i, c in self._candidates(level, d[0], s[0]) if fits(c, d, s)), None)
+        # CLDR's data ends each level with a catch-all rule; without one the difference costs the threshold.
+        step = LevelStep(_LEVELS[level], d[level], s[level], found, found.distance if found is not None else THRESHOLD)
+        if len(self._level_cache) > 65536:
+            self._level_cache.clear()
+        self._level_cache[key] = step
+        return step
+
+    def distance(self, desired: str, supported: str) -> Distance:
+        """Return the distance between *desired* and *supported* with the steps that make it."""
+        d, _dg, dmax = self._lsr(desired)
+        s, _sg, smax = self._lsr(supported)
+        steps = tuple(self._level(level, d, s) for level in range(3))
+        return Distance(desired, supported, dmax, smax, sum(st.distance for st in steps), steps)
+
+    def best_fit(self, desired: Sequence[str], supported: Sequence[str], default: str | None = None) -> BestFit:
+        """Return the supported locale that best fits the desired ones, in priority order."""
+        fallback = default if default is not None else (supported[0] if supported else None)
+        info = {s: self._lsr(s) for s in supported}
+        # Tie order among supported locales: the default, then paradigm locales, then the rest.
+        order = {
+            have: (0 if have == fallback else 1 if info[have][0] in self._paradigm else 2, si)
+            for si, have in reversed(list(enumerate(supported)))
+        }
+        ranked: list[tuple[tuple[int, int, int, tuple[int, int]], int, Distance]] = []
+        for di, want in enumerate(desired):
+            want_flags = self._lsr(want)[1]
+            for have in supported:
+                dist = self.distance(want, have)
+                micro = 1 if dist.total == 0 and info[have][1] != want_flags else 0
+                ranked.append(((dist.total + DEMOTION * di, micro, di, order[have]), di, dist))
+        ranked.sort(key=lambda item: item[0])
+        candidates = tuple(item[2] for item in ranked)
+        effective = tuple(item[0][0] for item in ranked)
+        if ranked and ranked[0][0][0] < THRESHOLD:
+            key, di, best = ranked[0]
+            return BestFit(best.supported, True, best.desired, di, best.total, key[0], best, candidates, effective)
+        return BestFit(fallback, False, None, -1, None, None, None, candidates, effective)

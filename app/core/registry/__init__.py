@@ -1,0 +1,14 @@
+"""Registry: the IANA Language Subtag Registry and the extensions registry as models, and what is done with them.
+
+``model`` (records, lookup, search, relations), ``cache`` (the parse cache"s fast constructor), ``recordjar``
+(the record-jar format), ``ranges`` (range records), ``check`` (inspecting a registry file), ``diff`` (what
+changed between two files), ``update`` (downloading a newer file), ``registration`` (the RFC 5646 §3.5 form),
+``extensions`` (the Language Tag Extensions Registry), ``placement`` (where variants go by their Prefix
+fields), ``links`` (addresses of the registry and its records).
+
+May import: ``grammar`` and ``files``; never CLDR (a registry stands on its own).
+The order of the layers is the import-linter contract in ``pyproject.toml``.
+``__all__`` names the modules the UI and the command line may use; the others are internal.
+"""
+
+__all__ = ["check", "diff", "extensions", "links", "model", "placement", "recordjar", "registration", "update"]

@@ -1,0 +1,265 @@
+"""Check a Language Subtag Registry beyond parsing: field names, fields per Type, and what it lacks.
+
+A registry that parses may still be damaged: cut at a record boundary (whole Types gone), or
+with a field name mistyped (``DeprecatEd:`` un-deprecates a record, since a parser that knows
+field names by their spelling no longer sees it). This module finds what can be found:
+
+- every field name is one RFC 5646 §3.1.2 defines, spelt as it spells it; an unknown or miscased
+  name is reported with its line and **kept** in the record (the record jar format allows extra
+  fields, so they are warnings, not errors);
+- each record has the fields its Type requires, and no field its Type does not take (§3.1.3-§3.1.11);
+- compared with a reference registry (the bundled one), it says what the file lacks: Types that
+  have no record, records the reference has and the file has not (records are never removed from
+  the registry, §3.4, so a missing record means a cut or damaged file), and an older File-Date.
+
+The GUI asks before using a file with lacks; the CLI warns on stderr. Both use :func:`inspect`.
+
+>>> from .model import Registry, SAMPLE
+>>> reference = Registry.from_text(SAMPLE)
+>>> damaged = SAMPLE.replace("Deprecated:", "DeprecatEd:").replace("File-Date: 2026-01-01", "File-Date: 2025-01-01")
+>>> report = inspect(Registry.from_text(damaged, "old.txt"), damaged, reference)
+>>> for line in report.lines(): print(line[:66])
+old.txt, line 24: field name 'DeprecatEd' is miscased; RFC 5646 §3
+old.txt: line 1: File-Date 2025-01-01 is older than the bundled re
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from operator import itemgetter
+
+from .model import Record, RecordType, Registry
+
+__all__ = ["Finding", "RegistryReport", "field_findings", "inspect", "lacks", "open_checked"]
+
+#: Field names RFC 5646 §3.1.2 defines, spelt as it spells them.
+KNOWN_FIELDS = (
+    "Type",
+    "Subtag",
+    "Tag",
+    "Description",
+    "Added",
+    "Deprecated",
+    "Preferred-Value",
+    "Prefix",
+    "Suppress-Script",
+    "Macrolanguage",
+    "Scope",
+    "Comments",
+)
+_BY_LOWER = {name.lower(): name for name in KNOWN_FIELDS}
+_SUBTAG_TYPES = ("language", "extlang", "script", "region", "variant")
+#: The Types that may carry each field that is not allowed everywhere (RFC 5646 §3.1.3-§3.1.11).
+_ONLY_FOR = {
+    "Subtag": _SUBTAG_TYPES,
+    "Tag": ("grandfathered", "redundant"),
+    "Prefix": ("extlang", "variant"),
+    "Suppress-Script": ("language", "extlang"),
+    "Macrolanguage": ("language", "extlang"),
+    "Scope": ("language", "extlang"),
+}
+#: Fields a record of a Type must have besides Type, Description and Added (which the parser requires).
+_REQUIRED = {"extlang": ("Prefix", "Preferred-Value")}
+#: The field names each Type takes, spelt as RFC 5646 spells them (the fast path of the check).
+_ALLOWED = {
+    t.value: frozenset(n for n in KNOWN_FIELDS if n not in _ONLY_FOR or t.value in _ONLY_FOR[n]) for t in RecordType
+}
+#: A report lists at most this many findings of one kind; the rest are counted.
+MAX_LISTED = 20
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One problem in a registry file, with its 1-based line."""
+
+    line: int
+    message: str
+
+    def render(self, source: str) -> str:
+        """Return ``source, line N: message``."""
+        return f"{source}, line {self.line}: {self.message}"
+
+
+@dataclass(frozen=True, slots=True)
+class RegistryReport:
+    """What :func:`inspect` found: problems in the file and what it lacks against the reference."""
+
+    source: str
+    file_date: str
+    findings: tuple[Finding, ...] = ()
+    lacks: tuple[str, ...] = ()
+    reference_date: str = ""
+    hidden: int = field(default=0)  # findings not listed (past MAX_LISTED)
+
+    @property
+    def is_clean(self) -> bool:
+        """Whether nothing was found: the file can be used without asking."""
+        return not self.findings and not self.lacks
+
+    def lines(self) -> list[str]:
+        """Return one line per finding and per lack, each naming the file (and the line)."""
+        out = [f.render(self.source) for f in self.findings]
+        if self.hidden:
+            out.append(f"{self.source}: {self.hidden} more problem(s) of the same kinds")
+        out.extend(f"{self.source}: {text}" for text in self.lacks)
+        return out
+
+    def describe(self) -> str:
+        """Return the report as text, one problem per line."""
+        return "\n".join(self.lines())
+
+
+def _line_of(lines: list[str], start: int, name: str, nth: int) -> int:
+    """Return the line of the *nth* field called *name* at or after line *start* (1-based)."""
+    seen = 0
+    for number in range(start, min(len(lines), start + 400) + 1):
+        text = lines[number - 1]
+        if text == "%%":
+            break
+        key, colon, _ = text.partition(":")
+        if colon and key.strip() == name:
+            if seen == nth:
+                return number
+            seen += 1
+    return start
+
+
+def _record_findings(rec: Record, lines: list[str]) -> list[Finding]:
+    out: list[Finding] = []
+    names = Counter[str]()
+    what = f"{rec.type} {rec.code!r}"
+    for name, _value in rec.fields:
+        nth = names[name]
+        names[name] += 1
+        if name in _ONLY_FOR and rec.type not in _ONLY_FOR[name]:
+            line = _line_of(lines, rec.line, name, nth)
+            out.append(
+                Finding(
+                    line,
+                    f"{what} has a '{name}' field, which only {', '.join(_ONLY_FOR[name])} "
+                    "records take (RFC 5646 §3.1)",
+                )
+            )
+        if name in _BY_LOWER.values():
+            continue
+        line = _line_of(lines, rec.line, name, nth)
+        proper = _BY_LOWER.get(name.lower())
+        if proper is not None:
+            consequence = (
+                " (kept as written, so this record is not seen as deprecated)" if proper == "Deprecated" else ""
+            )
+            consequence = consequence or f" (kept as written, so {what} is read without its {proper})"
+            out.append(
+                Finding(line, f"field name {name!r} is miscased; RFC 5646 §3.1.2 spells it {proper!r}" + consequence)
+            )
+        else:
+            out.append(
+                Finding(line, f"unknown field name {name!r} in {what} (kept; RFC 5646 §3.1.2 defines no such field)")
+            )
+    for name in _REQUIRED.get(rec.type, ()):
+        if name not in names:
+            out.append(
+                Finding(
+                    rec.line,
+                    f"{what} has no '{name}' field, which every {rec.type} record has (truncated or damaged record?)",
+                )
+            )
+    return out
+
+
+def field_findings(registry: Registry, text: str) -> tuple[list[Finding], int]:
+    """Return the field problems of every record (at most MAX_LISTED per kind) and how many were not listed.
+
+    *text* is the file the registry was parsed from; it is read only to give each finding its line.
+    """
+    lines = text.replace("\r\n", "\n").lstrip("\ufeff").split("\n")
+    listed: list[Finding] = []
+    hidden = 0
+    for number, line in enumerate(lines[: lines.index("%%") if "%%" in lines else 1], 1):
+        key, colon, _ = line.partition(":")
+        if colon and key.strip() != "File-Date":
+            what = (
+                "miscased; RFC 5646 §3.1.1 spells it 'File-Date'"
+                if key.strip().lower() == "file-date"
+                else ("not a field of the header record, which holds only 'File-Date' (RFC 5646 §3.1.1)")
+            )
+            listed.append(Finding(number, f"field name {key.strip()!r} is {what}"))
+    per_kind = Counter[str]()
+    first = itemgetter(0)
+    for rec in registry.records:
+        allowed = _ALLOWED.get(rec.type)
+        if allowed is not None and allowed.issuperset(map(first, rec.fields)):
+            required = _REQUIRED.get(rec.type)
+            if required is None or all(any(k == name for k, _ in rec.fields) for name in required):
+                continue  # the common case: nothing to look at
+        for finding in _record_findings(rec, lines):
+            kind = re.sub(r"'[^']*'", "", finding.message)
+            per_kind[kind] += 1
+            if per_kind[kind] > MAX_LISTED:
+                hidden += 1
+            else:
+                listed.append(finding)
+    return listed, hidden
+
+
+def lacks(candidate: Registry, reference: Registry) -> tuple[str, ...]:
+    """Say plainly what *candidate* lacks against *reference*: Types, records, and a recent File-Date.
+
+    >>> from .model import Registry, SAMPLE
+    >>> ref = Registry.from_text(SAMPLE)
+    >>> cut = Registry.from_text(SAMPLE.split("%%\\nType: region")[0])
+    >>> for line in lacks(cut, ref): print(line[:64])
+    it has no region records (the bundled registry has 1)
+    it has no grandfathered records (the bundled registry has 1)
+    it lacks 2 of the bundled registry's 4 records, e.g. region 'MT'
+    """
+    out: list[str] = []
+    have = candidate.counts()
+    ref_counts = reference.counts()
+    for t in RecordType:
+        if ref_counts.get(t.value, 0) and not have.get(t.value, 0):
+            out.append(f"it has no {t.value} records (the bundled registry has {ref_counts[t.value]:,})")
+    keys = {(r.type, r.code.lower()) for r in candidate.records}
+    missing = [r for r in reference.records if (r.type, r.code.lower()) not in keys]
+    if missing:
+        sample = ", ".join(f"{r.type} {r.code!r}" for r in missing[:5])
+        last = candidate.records[-1].line if candidate.records else 1
+        out.append(
+            f"it lacks {len(missing):,} of the bundled registry's {len(reference):,} records, e.g. {sample} "
+            f"(its last record starts on line {last:,}: cut short?)"
+        )
+    if candidate.file_date < reference.file_date:
+        out.append(
+            f"line 1: File-Date {candidate.file_date} is older than the bundled registry's {reference.file_date}"
+        )
+    return tuple(out)
+
+
+def inspect(registry: Registry, text: str, reference: Registry | None = None) -> RegistryReport:
+    """Check *registry* (parsed from *text*) and compare it with *reference* when one is given."""
+    findings, hidden = field_findings(registry, text)
+    missing = lacks(registry, reference) if reference is not None and reference is not registry else ()
+    return RegistryReport(
+        source=registry.source,
+        file_date=registry.file_date,
+        findings=tuple(findings),
+        lacks=missing,
+        reference_date=reference.file_date if reference is not None else "",
+        hidden=hidden,
+    )
+
+
+def open_checked(path: str | os.PathLike[str], reference: Registry | None) -> tuple[Registry, RegistryReport]:
+    """Load the registry file at *path* and inspect it against *reference*.
+
+    Raises :class:`~.data.DataError` (unreadable, not UTF-8) or :class:`~.registry.RegistryError`
+    (does not parse; names the line) as :func:`~.data.load_registry` does.
+    """
+    from ..files.reading import read_text
+
+    text = read_text(path)
+    registry = Registry.from_text(text, source=str(path))
+    return registry, inspect(registry, text, reference)

@@ -1,0 +1,452 @@
+"""The subtag registration form of RFC 5646 §3.5, checked against the registry before it is sent.
+
+RFC 5646 §3.5 asks a requester for: their name and e-mail address, the record requested (its
+fields), the intended meaning of the subtag, a reference to a published description, and any other
+relevant information. §3.4 says which records can be asked for this way. The readings taken here:
+
+- **language**: only 5-8 letter subtags are requested with the form. 2-3 letter subtags come from
+  ISO 639 and are added by the Language Subtag Reviewer when an ISO 639 agency assigns the code
+  (ask the agency: SIL for ISO 639-3); 4-letter language subtags are reserved (§2.2.1); ``qaa..qtz``
+  is private use. A 5-8 letter request is checked for collisions like every other.
+- **variant**: 5-8 letters/digits, or 4 beginning with a digit (§2.2.5). The assistant asks for at
+  least one Prefix (§3.1.8 recommends one; the registry's newer variants all have one): each must
+  be a valid tag (§2.2.9), and none *redundant*, i.e. repeated or starting with another listed
+  Prefix (a tag that starts with the longer one starts with the shorter one too). A variant whose
+  Description resembles an existing variant's is pointed out (it may be registered already).
+- **extlang, script, region, grandfathered, redundant**: not requested with this form (extlang,
+  script and region records follow ISO 639-3, ISO 15924 and ISO 3166-1/UN M.49; grandfathered and
+  redundant records are closed lists). :data:`OTHER_TYPES` explains each.
+- **Description**: required; none may repeat a Description of an existing record of the same Type
+  (compared without case and accents); characters outside ASCII are written ``&#xHHHH;`` in the
+  record (§3.1.1), which is what the form shows and saves.
+- **Added** is left to IANA, which dates the record when it enters the registry: the record the
+  form produces has no Added field.
+
+The record is folded the way the registry folds its long Description and Comments lines: no line
+longer than 72 columns (UTF-8 bytes), broken at the last space that keeps it within 72, continued on
+lines that start with two spaces (:func:`fold_field`). This reproduces the registry's own text for 58
+of its 66 folded fields; the other 8 were folded earlier than needed by hand.
+
+>>> print(fold_field("Comments", "word " * 20 + "end"))
+Comments: word word word word word word word word word word word word
+  word word word word word word word word end
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from ..grammar.syntax import is_variant
+from .model import Record, Registry, fold
+
+__all__ = [
+    "FIELD_LABELS",
+    "OTHER_TYPES",
+    "REQUEST_TYPES",
+    "WIDTH",
+    "FieldProblem",
+    "Request",
+    "check_request",
+    "escape_non_ascii",
+    "fold_field",
+    "form_text",
+    "preview_record",
+    "record_text",
+]
+
+#: The registry's line width: no line of the file is longer (RFC 5646 §3.1.1 folding).
+WIDTH = 72
+#: The Types this form requests.
+REQUEST_TYPES = ("variant", "language")
+#: Why the other Types are not requested with the form (shown by the assistant).
+OTHER_TYPES = {
+    "extlang": "extlang records follow ISO 639-3 macrolanguage membership and are added by the reviewer "
+    "(RFC 5646 §3.4); they are not requested with this form.",
+    "script": "script subtags come from ISO 15924 and are added when ISO assigns a code (RFC 5646 §3.4).",
+    "region": "region subtags come from ISO 3166-1 and UN M.49 and are added when those assign a code (RFC 5646 §3.4).",
+    "grandfathered": "grandfathered tags are a closed list from RFC 3066; none can be added.",
+    "redundant": "redundant tags are a closed list kept from RFC 3066 registrations; none are added now.",
+}
+#: Form field keys and the labels RFC 5646 §3.5 gives them (the keys are what problems name).
+FIELD_LABELS = {
+    "name": "1. Name of requester",
+    "email": "2. E-mail address of requester",
+    "type": "Type",
+    "subtag": "Subtag",
+    "description": "Description",
+    "prefix": "Prefix",
+    "macrolanguage": "Macrolanguage",
+    "suppress_script": "Suppress-Script",
+    "comments": "Comments",
+    "meaning": "4. Intended meaning of the subtag",
+    "reference": "5. Reference to published description of the language (book or article)",
+    "other": "6. Any other relevant information",
+}
+
+_EMAIL = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s.]+\Z")
+_LETTERS = re.compile(r"[A-Za-z]+\Z")
+
+
+@dataclass(frozen=True, slots=True)
+class Request:
+    """What the requester filled in; list fields hold one entry per line of the form."""
+
+    type: str = "variant"
+    subtag: str = ""
+    descriptions: tuple[str, ...] = ()
+    prefixes: tuple[str, ...] = ()
+    comments: str = ""
+    macrolanguage: str = ""
+    suppress_script: str = ""
+    name: str = ""
+    email: str = ""
+    meaning: str = ""
+    reference: str = ""
+    other: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class FieldProblem:
+    """A problem with one field of the form: *severity* "error" blocks the request, "note" only informs."""
+
+    field: str
+    message: str
+    severity: str = "error"
+
+
+def escape_non_ascii(text: str) -> str:
+    """Write characters outside ASCII as ``&#xHHHH;`` (RFC 5646 §3.1.1).
+
+    >>> escape_non_ascii("Provençal")
+    'Proven&#xE7;al'
+    """
+    return "".join(ch if ord(ch) < 128 else f"&#x{ord(ch):X};" for ch in text)
+
+
+def fold_field(name: str, value: str, width: int = WIDTH) -> str:
+    """Return ``Name: value`` folded as the registry folds: lines of at most *width*, continued with two spaces.
+
+    Width is counted in UTF-8 bytes, as the registry counts it (its "Adam Bohorič" line breaks one
+    word earlier than 72 characters would). A single word longer than a line stays whole on its own line.
+    """
+    words = value.split()
+    if not words:
+        return f"{name}:"
+    lines: list[str] = []
+    line = f"{name}: {words[0]}"
+    size = len(line.encode("utf-8"))
+    for word in words[1:]:
+        wsize = len(word.encode("utf-8"))
+        if size + 1 + wsize <= width:
+            line = f"{line} {word}"
+            size += 1 + wsize
+        else:
+            lines.append(line)
+            line = f"  {word}"
+            size = 2 + wsize
+    lines.append(line)
+    return "\n".join(lines)
+
+
+def _clean(values: Sequence[str]) -> list[str]:
+    return [v.strip() for v in values if v.strip()]
+
+
+def _record_fields(req: Request) -> list[tuple[str, str]]:
+    """Return the record's fields in the registry's order (no Added: IANA dates the record)."""
+    rtype = req.type.strip().lower()
+    code = req.subtag.strip()
+    fields = [("Type", rtype), ("Subtag", code.lower())]
+    fields += [("Description", escape_non_ascii(d)) for d in _clean(req.descriptions)]
+    if rtype == "language":
+        if req.suppress_script.strip():
+            fields.append(("Suppress-Script", req.suppress_script.strip().title()))
+        if req.macrolanguage.strip():
+            fields.append(("Macrolanguage", req.macrolanguage.strip().lower()))
+    if rtype == "variant":
+        fields += [("Prefix", p) for p in _clean(req.prefixes)]
+    if req.comments.strip():
+        fields.append(("Comments", escape_non_ascii(" ".join(req.comments.split()))))
+    return fields
+
+
+def record_text(req: Request) -> str:
+    """Return the requested record in record-jar form, folded at 72 columns, ending with a newline."""
+    return "".join(fold_field(name, value) + "\n" for name, value in _record_fields(req))
+
+
+def preview_record(req: Request) -> Record:
+    """Return the requested record as a registry Record (no Added date), for previews and test checks."""
+    fields = _record_fields(req)
+    return Record(
+        type=req.type.strip().lower(),
+        code=req.subtag.strip().lower(),
+        descriptions=tuple(_clean(req.descriptions)),
+        prefixes=tuple(_clean(req.prefixes)) if req.type == "variant" else (),
+        suppress_script=req.suppress_script.strip().title() or None,
+        macrolanguage=req.macrolanguage.strip().lower() or None,
+        comments=(" ".join(req.comments.split()),) if req.comments.strip() else (),
+        fields=tuple(fields),
+    )
+
+
+def form_text(req: Request) -> str:
+    """Return the filled-in registration form of RFC 5646 §3.5 as plain text."""
+    record = "".join(f"   {line}\n" for line in record_text(req).splitlines())
+
+    def para(text: str) -> str:
+        return "\n".join("   " + line for line in text.strip().splitlines()) if text.strip() else "   (none)"
+
+    return (
+        "LANGUAGE SUBTAG REGISTRATION FORM\n"
+        f"1. Name of requester: {req.name.strip()}\n"
+        f"2. E-mail address of requester: {req.email.strip()}\n"
+        "3. Record Requested:\n\n"
+        f"{record}\n"
+        f"4. Intended meaning of the subtag:\n{para(req.meaning)}\n\n"
+        f"5. Reference to published description of the language (book or article):\n{para(req.reference)}\n\n"
+        f"6. Any other relevant information:\n{para(req.other)}\n"
+    )
+
+
+# ------------------------------------------------------------------ checks
+def _check_language(code: str, registry: Registry) -> list[FieldProblem]:
+    lower = code.lower()
+    if not _LETTERS.match(code) or not 2 <= len(code) <= 8:
+        return [FieldProblem("subtag", f"{code!r} is not a language subtag: 2-3 or 5-8 letters (RFC 5646 §2.2.1)")]
+    if "qaa" <= lower <= "qtz" and len(lower) == 3:
+        return [
+            FieldProblem(
+                "subtag",
+                f"{lower!r} is in the private-use range qaa..qtz: it is never registered (RFC 5646 §2.2.1, §3.4)",
+            )
+        ]
+    if len(code) <= 3:
+        return [
+            FieldProblem(
+                "subtag",
+                f"{lower!r} has the shape of an ISO 639 code: 2-3 letter language subtags "
+                "come only from ISO 639 and are added by the reviewer when ISO assigns the "
+                "code. Ask ISO 639's registration authority (for ISO 639-3: SIL International, "
+                "https://iso639-3.sil.org/), not this form (RFC 5646 §3.4).",
+            )
+        ]
+    if len(code) == 4:
+        return [
+            FieldProblem(
+                "subtag",
+                f"{lower!r}: 4-letter language subtags are reserved for future "
+                "standardization and cannot be registered (RFC 5646 §2.2.1)",
+            )
+        ]
+    return []
+
+
+def _check_variant(code: str) -> list[FieldProblem]:
+    if not is_variant(code):
+        return [
+            FieldProblem(
+                "subtag",
+                f"{code!r} is not a variant subtag: 5-8 letters or digits, or 4 starting "
+                "with a digit (RFC 5646 §2.2.5)",
+            )
+        ]
+    return []
+
+
+def _check_prefixes(
+    req: Request, code: str, registry: Registry, is_valid: Callable[[str], bool] | None
+) -> list[FieldProblem]:
+    prefixes = _clean(req.prefixes)
+    if not prefixes:
+        return [
+            FieldProblem(
+                "prefix",
+                "give at least one Prefix: the tag(s) this variant is used with "
+                "(RFC 5646 §3.1.8), e.g. 'sl' or 'de-CH'",
+            )
+        ]
+    out: list[FieldProblem] = []
+    seen: list[str] = []
+    for p in prefixes:
+        low = p.lower()
+        if is_valid is not None and not is_valid(p):
+            out.append(FieldProblem("prefix", f"Prefix {p!r} is not a valid language tag (RFC 5646 §2.2.9)"))
+            continue
+        if code and code.lower() in low.split("-"):
+            out.append(FieldProblem("prefix", f"Prefix {p!r} contains the variant {code.lower()!r} itself"))
+            continue
+        for q in seen:
+            if low == q or low.startswith(q + "-") or q.startswith(low + "-"):
+                longer, shorter = (p, q) if len(low) >= len(q) else (q, p)
+                out.append(
+                    FieldProblem(
+                        "prefix",
+                        f"Prefix {longer!r} is redundant: every tag that starts with it "
+                        f"starts with {shorter!r}, which is listed too",
+                    )
+                )
+                break
+        seen.append(low)
+    return out
+
+
+def _check_descriptions(req: Request, code: str, registry: Registry) -> list[FieldProblem]:
+    descriptions = _clean(req.descriptions)
+    if not descriptions:
+        return [FieldProblem("description", "give at least one Description (RFC 5646 §3.1.5)")]
+    rtype = req.type.strip().lower()
+    out: list[FieldProblem] = []
+    mine = {fold(d) for d in descriptions}
+    for rec in registry.table(rtype).values() if rtype in ("language", "variant") else ():
+        if rec.code.lower() == code.lower():
+            continue
+        same = [d for d in rec.descriptions if fold(d) in mine]
+        if same:
+            out.append(
+                FieldProblem(
+                    "description",
+                    f"Description {same[0]!r} is already that of {rtype} "
+                    f"{rec.code!r}: each {rtype} needs its own (RFC 5646 §3.1.5)",
+                )
+            )
+            break
+    if any(not d.isascii() for d in descriptions):
+        out.append(
+            FieldProblem(
+                "description",
+                "characters outside ASCII are written as &#xHHHH; escapes in the record (RFC 5646 §3.1.1)",
+                "note",
+            )
+        )
+    if rtype == "variant" and not out:
+        out += _similar_variants(descriptions, registry)
+    return out
+
+
+#: Words too common in variant Descriptions to say that two variants mean the same.
+_GENERIC = frozenset(
+    [
+        "orthography",
+        "orthographic",
+        "dialect",
+        "dialects",
+        "variety",
+        "variant",
+        "spelling",
+        "romanization",
+        "romanisation",
+        "transcription",
+        "transliteration",
+        "standard",
+        "written",
+        "script",
+        "alphabet",
+        "language",
+        "languages",
+        "edition",
+        "system",
+        "official",
+        "form",
+        "style",
+        "traditional",
+        "modern",
+        "reformed",
+    ]
+)
+
+
+def _similar_variants(descriptions: list[str], registry: Registry) -> list[FieldProblem]:
+    """Point out existing variants whose Descriptions share the request's distinctive words."""
+    words = {w for d in descriptions for w in re.findall(r"\w+", fold(d)) if len(w) >= 4 and w not in _GENERIC}
+    score: dict[tuple[str, str], int] = {}
+    found: dict[tuple[str, str], Record] = {}
+    for word in sorted(words):
+        for hit in registry.search(word, types=["variant"], limit=20):
+            key = (hit.record.type, hit.record.code)
+            score[key] = score.get(key, 0) + 1
+            found[key] = hit.record
+    if not score:
+        return []
+    best = sorted(score, key=lambda k: -score[k])[:3]  # stable: the search's ranking breaks ties
+    names = ", ".join(f"{found[k].code} ({found[k].description})" for k in best)
+    return [
+        FieldProblem(
+            "description",
+            f"similar existing variant(s): {names}. Check that the meaning is not registered already "
+            "under another code.",
+            "warning",
+        )
+    ]
+
+
+def check_request(
+    req: Request, registry: Registry, is_valid: Callable[[str], bool] | None = None
+) -> tuple[FieldProblem, ...]:
+    """Check every field of *req* against *registry*; *is_valid* tells whether a Prefix is a valid tag.
+
+    >>> from .model import Registry, SAMPLE
+    >>> reg = Registry.from_text(SAMPLE)
+    >>> [p.message[:41] for p in check_request(Request(type="language", subtag="mt"), reg) if p.field == "subtag"]
+    ["'mt' is already registered: language 'mt'", "'mt' has the shape of an ISO 639 code: 2-"]
+    """
+    out: list[FieldProblem] = []
+    if not req.name.strip():
+        out.append(FieldProblem("name", "give the requester's name (RFC 5646 §3.5, item 1)"))
+    if not _EMAIL.match(req.email.strip()):
+        out.append(FieldProblem("email", "give an e-mail address such as name@example.org (RFC 5646 §3.5, item 2)"))
+    rtype = req.type.strip().lower()
+    code = req.subtag.strip()
+    if rtype not in REQUEST_TYPES:
+        reason = OTHER_TYPES.get(rtype, f"{rtype!r} is not a Type of the registry")
+        out.append(FieldProblem("type", reason))
+        return tuple(out)
+    if not code:
+        out.append(FieldProblem("subtag", f"give the {rtype} subtag requested"))
+    else:
+        existing = [
+            r for r in registry.lookup(code) if r.type == rtype or (rtype == "language" and r.type == "extlang")
+        ]
+        shape = _check_language(code, registry) if rtype == "language" else _check_variant(code)
+        if existing:
+            rec = existing[0]
+            where = f" (inside the range {rec.code})" if rec.is_range else ""
+            out.append(
+                FieldProblem(
+                    "subtag",
+                    f"{code.lower()!r} is already registered: {rec.type} {rec.code!r}{where}, {rec.description!r}",
+                )
+            )
+        out += shape
+    out += _check_descriptions(req, code, registry)
+    if rtype == "variant":
+        out += _check_prefixes(req, code, registry, is_valid)
+    elif rtype == "language":
+        if req.macrolanguage.strip():
+            macro = registry.get("language", req.macrolanguage.strip())
+            if macro is None or macro.scope != "macrolanguage":
+                out.append(
+                    FieldProblem(
+                        "macrolanguage",
+                        f"{req.macrolanguage.strip()!r} is not a macrolanguage of the registry (RFC 5646 §3.1.10)",
+                    )
+                )
+        if req.suppress_script.strip() and registry.get("script", req.suppress_script.strip()) is None:
+            out.append(
+                FieldProblem(
+                    "suppress_script", f"{req.suppress_script.strip()!r} is not a script subtag (RFC 5646 §3.1.9)"
+                )
+            )
+    if not req.meaning.strip():
+        out.append(FieldProblem("meaning", "say what the subtag is meant to identify (RFC 5646 §3.5, item 4)"))
+    if not req.reference.strip():
+        out.append(
+            FieldProblem(
+                "reference",
+                "a reference to a published description helps the review (RFC 5646 §3.5, item 5)",
+                "warning",
+            )
+        )
+    return tuple(out)

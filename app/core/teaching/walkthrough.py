@@ -1,0 +1,169 @@
+"""The grammar walk-through: subtag by subtag, which ABNF rule accepts it and why the others do not (Qt-free).
+
+Which rule accepted a subtag is the engine's answer (the role it gave, :data:`.abnf.ROLE_RULE`);
+an error the engine reported on the subtag means no rule accepted it there. The reasons for
+the other rules that could stand at that place are worded from the shapes of :mod:`.syntax`
+(length, letters or digits) and from the position (a rule whose shape fits but whose place in
+the tag has passed). The rules the tag used, with the groups around them, are the ones the
+ABNF view lights.
+
+>>> from ..data import bundled_engine
+>>> w = walkthrough(bundled_engine().check("sr-Latn-RS"))
+>>> [(s.text, s.rule) for s in w.steps]
+[('sr', 'language'), ('Latn', 'script'), ('RS', 'region')]
+>>> [c.reason for c in w.steps[2].candidates if c.rule == "script"]
+["needs exactly 4 letters; 'RS' is 2 letters"]
+>>> sorted(w.used_rules)
+['Language-Tag', 'langtag', 'language', 'region', 'script']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..grammar.abnf import RULES, alternative, describe_shape, rule_for_role
+from ..grammar.syntax import is_extlang, is_language, is_region, is_script, is_singleton, is_t_key, is_variant
+from ..grammar.values import Severity
+from .anatomy import Anatomy, Stop, anatomy
+from .anatomy import Checked as Result
+
+__all__ = ["Candidate", "WalkStep", "Walk", "walkthrough"]
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """One rule that could stand at a subtag's place: whether it accepted the subtag, and why (not)."""
+
+    rule: str
+    accepted: bool
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class WalkStep:
+    """One subtag: the rule that accepted it ("" for none), the other candidates, and the engine's error on it."""
+
+    text: str
+    start: int
+    end: int
+    role: str
+    rule: str
+    zone: str  # where in the tag: "start", "langtag", "u", "t", "extension", "privateuse"
+    candidates: tuple[Candidate, ...]
+    error: str = ""  # the message of the engine's first error on this subtag
+
+
+@dataclass(frozen=True, slots=True)
+class Walk:
+    """The steps of a tag, the rules it used (with their groups) and, when ill-formed, where the grammar stopped."""
+
+    tag: str
+    steps: tuple[WalkStep, ...]
+    used_rules: frozenset[str]
+    stop: Stop | None
+
+
+def _between(lo: int, hi: int) -> Callable[[str], bool]:
+    return lambda t: lo <= len(t) <= hi and t.isascii() and t.isalnum()
+
+
+# The shape test of each rule a subtag can meet (the RFC 5646 ones are the predicates of syntax.py).
+_SHAPES: dict[str, Callable[[str], object]] = {
+    "language": is_language,
+    "extlang": is_extlang,
+    "script": is_script,
+    "region": is_region,
+    "variant": is_variant,
+    "singleton": is_singleton,
+    "extension": _between(2, 8),
+    "privateuse": _between(1, 8),
+    "attribute": _between(3, 8),
+    "key": _between(2, 2),
+    "type": _between(3, 8),
+    "tkey": is_t_key,
+    "tvalue": _between(3, 8),
+    "grandfathered": lambda _t: False,  # only whole tags; a step is one subtag
+}
+
+# The rules that may stand at each zone of a tag, in the order the ABNF tries them.
+_ZONE_RULES = {
+    "start": ("language", "singleton"),
+    "langtag": ("extlang", "script", "region", "variant", "singleton"),
+    "u": ("attribute", "key", "type", "singleton"),
+    "t": ("language", "script", "region", "variant", "tkey", "tvalue", "singleton"),
+    "extension": ("extension", "singleton"),
+    "privateuse": ("privateuse",),
+}
+
+
+def _position_reason(rule: str, zone: str, after: str, taken: str) -> str:
+    """Say why a rule whose shape fits does not take the subtag here."""
+    if rule == "extlang":
+        return "fits the shape, but an extlang only follows a 2–3-letter language, before any script or region"
+    if rule == "attribute":
+        return "fits the shape, but attributes come before the first key"
+    if rule in ("type", "tvalue"):
+        return f"fits the shape, but a {rule} follows a key"
+    if rule == "singleton":
+        return "fits the shape, but here the subtag belongs to private use"
+    if zone == "t" and taken:
+        return f"fits the shape too, but at this place the grammar takes it as {taken}"
+    if rule == "language":
+        return "fits the shape, but the language is only the first subtag"
+    where = f" (after {after})" if after else ""
+    return f"fits the shape, but its place has passed{where}: the order is language-extlang-script-region-variant"
+
+
+def walkthrough(result: Result, tree: Anatomy | None = None) -> Walk:
+    """Return the walk-through of a checked tag (any input; never raises)."""
+    a = tree if tree is not None else anatomy(result)
+    used = {"Language-Tag"} | {p.rule for p in a.root.walk() if p.rule}
+    errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]
+    steps: list[WalkStep] = []
+    zone = "start"
+    after = ""
+    for s in sorted(result.subtags, key=lambda s: s.start):
+        role = s.role.value
+        text = s.text
+        if role == "grandfathered":
+            reason = f"the whole tag is the {alternative('grandfathered', text)} grandfathered tag '{text}'"
+            cand = (Candidate("grandfathered", True, reason),)
+            steps.append(WalkStep(text, s.start, s.end, role, "grandfathered", "start", cand))
+            zone, after = "extension", role
+            continue
+        if role == "singleton":
+            low = text.lower()
+            zone_here = zone if zone != "start" else "start"
+            if zone == "privateuse":
+                zone_here = "privateuse"
+            next_zone = {"x": "privateuse", "u": "u", "t": "t"}.get(low, "extension")
+        else:
+            zone_here = zone
+            next_zone = zone
+        err = next((d.message for d in errors if d.start < s.end and s.start < d.end), "")
+        rule = "" if err and role == "invalid" else rule_for_role(role)
+        if zone_here == "privateuse" and role == "privateuse":
+            rule = "privateuse"
+        cands: list[Candidate] = []
+        for r in _ZONE_RULES[zone_here]:
+            fits = bool(_SHAPES[r](text))
+            if r == rule and not err:
+                why = f"accepts it as {alternative(r, text)}"
+                if RULES[r].needs:
+                    why += f" ({RULES[r].needs})"
+                cands.append(Candidate(r, True, why))
+            elif r == rule:
+                cands.append(Candidate(r, False, f"fits the shape, but the engine reports: {err}"))
+            elif not fits:
+                cands.append(Candidate(r, False, f"needs {RULES[r].needs}; '{text}' is {describe_shape(text)}"))
+            else:
+                cands.append(Candidate(r, False, _position_reason(r, zone_here, after, rule)))
+        steps.append(WalkStep(text, s.start, s.end, role, rule if not err else "", zone_here, tuple(cands), err))
+        if role == "singleton":
+            zone = next_zone
+        elif zone == "start":
+            zone = "langtag"
+        if role != "invalid":
+            after = role
+    return Walk(a.tag, tuple(steps), frozenset(used), a.stop)
