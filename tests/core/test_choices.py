@@ -1,6 +1,7 @@
 """Pins what the Build pane offers (core/build/choices.py) and how it rewrites -t- and private use
 (core/engine/tedit.py): ranking like the registry search, narrowing while typing on equal to a fresh
-filter, likely script and region first, all 225 scripts, M.49 areas, variants greyed with the reason, autonyms through CLDR names."""
+filter, likely script and region first, all 225 scripts, M.49 areas, variants greyed with the
+reason, autonyms through CLDR names."""
 
 from __future__ import annotations
 
