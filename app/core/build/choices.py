@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from ..registry.placement import prefix_table, variant_fit
-from ..registry.model import fold
+from ..registry.search import fold
 from ..grammar.syntax import cased
 
 if TYPE_CHECKING:
