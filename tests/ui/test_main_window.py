@@ -9,7 +9,6 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import logging
 import sys
-from types import SimpleNamespace
 
 import pytest
 from bcp47_explorer.core.data import DataError, bundled_cldr
@@ -313,6 +312,9 @@ class _FakeEditor(QWidget):
     def focus_input(self) -> None:
         self.setFocus()
 
+    def zoom_actions(self) -> list[QAction]:
+        return []
+
 
 class _FakeBuilder(QWidget):
     """Stands in for the BuilderPane: a widget with the splitter the window saves and restores."""
@@ -341,8 +343,6 @@ def window_with_editor(qtbot, registry, settings_path, monkeypatch) -> MainWindo
     monkeypatch.setattr(mw, "EditorPane", _FakeEditor)
     monkeypatch.setattr(mw, "BuilderPane", _FakeBuilder)
     monkeypatch.setattr(mw, "BuildPane", _FakeBuild)
-    monkeypatch.setattr(mw, "bundled_engine", lambda: SimpleNamespace(registry=registry))
-    monkeypatch.setattr(mw, "engine_for", lambda registry: SimpleNamespace(registry=registry))
     win = MainWindow(registry, Settings(settings_path), cldr=bundled_cldr())
     qtbot.addWidget(win)
     win.show()

@@ -33,7 +33,7 @@ def window(qtbot, registry, settings_path) -> MainWindow:  # type: ignore[no-unt
 
 @pytest.fixture
 def dialog(qtbot, window) -> RegistrationDialog:  # type: ignore[no-untyped-def]
-    window.registry_files.register_action.trigger()
+    window.register_action.trigger()
     dlg = window.registry_files.registration_dialog
     qtbot.waitExposed(dlg)
     return dlg
