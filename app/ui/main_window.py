@@ -121,7 +121,8 @@ class MainWindow(QMainWindow):
         bold.setBold(True)
         self._status_tag.setFont(bold)
         self._status_data = ElidedLabel()
-        # Its whole width when there is room; the tag's label (stretching) gives way first.
+        # Its whole width when there is room; the tag's label (stretching) gives way first, and it never
+        # shrinks below its short form (set with the text).
         self._status_data.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
         self.statusBar().addWidget(self._status_caption)
         self.statusBar().addWidget(self._status_tag, 1)
@@ -200,7 +201,11 @@ class MainWindow(QMainWindow):
         counts = len(self.registry)
         cldr_text = f" · CLDR {cldr.version}" if cldr is not None else ""
         which = registry_kind(self.registry)
-        self._status_data.setText(f"Registry {self.registry.file_date} ({which}) · {counts:,} records{cldr_text}")
+        # The short form stays when the window is narrow: the status bar always says which registry is in use.
+        self._status_data.setText(
+            f"Registry {self.registry.file_date} ({which}) · {counts:,} records{cldr_text}",
+            short=f"Registry {self.registry.file_date}",
+        )
         self._status_data.setToolTip(f"Language Subtag Registry in use: {registry_label(self.registry)}")
 
     def pane(self, key: str) -> QWidget:
