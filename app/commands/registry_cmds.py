@@ -9,7 +9,8 @@ from typing import Any
 
 from ..cli import EXIT_NO_MATCH, EXIT_OK, CommandError, emit_json
 from ..core import data
-from ..core.registry.model import MatchKind, Record, RecordType, Registry
+from ..core.registry.model import Record, RecordType, Registry
+from ..core.registry.search import MatchKind
 from .common import common_options, record_to_json, registry_for
 
 __all__ = ["register", "record_to_json"]  # record_to_json: re-exported from .common

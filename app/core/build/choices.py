@@ -29,8 +29,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from ..grammar.syntax import cased
-from ..registry.model import fold
 from ..registry.placement import prefix_table, variant_fit
+from ..registry.search import fold
 
 if TYPE_CHECKING:
     from ..cldr.likely import Supplemental

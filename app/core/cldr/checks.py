@@ -1,7 +1,9 @@
 """Check `-u-` keywords and `-t-` fields against CLDR's keys, types and value classes (UTS #35 §3.6, §3.7).
 
-The checks are mixins of :class:`.cldr.CldrData`: they read its key tables, version and
-subdivision codes, and word every problem for the person who typed the keyword.
+:class:`KeywordChecks` is the checking half of :class:`.model.CldrData` (its base class): the data model
+loads and holds the tables, this reads its key tables, version and subdivision codes, checks a value
+against a list of types or against its value class (a rule such as CODEPOINTS or RG_KEY_VALUE), and words
+every problem for the person who typed the keyword.
 """
 
 from __future__ import annotations
@@ -12,11 +14,15 @@ from ..grammar.syntax import cased
 from ..grammar.syntax import is_script as _is_script_shape
 from .values import _HEX, _REORDER_SPECIAL, _TYPE_SUBTAG, CldrKey, CldrType, KeywordProblem, _meaning, _quote_list
 
-__all__ = ["KeywordChecks", "ValueClassChecks"]
+__all__ = ["KeywordChecks"]
 
 
-class ValueClassChecks:
-    """Checks of values whose key names a rule (a value class) instead of a list of types."""
+class KeywordChecks:
+    """Checks of a `-u-` keyword or a `-t-` field against CLDR, found as :class:`.values.KeywordProblem`.
+
+    A value is checked against its key's list of types, or, when the key names a rule instead (a value
+    class), against that rule.
+    """
 
     __slots__ = ()
 
@@ -101,12 +107,6 @@ class ValueClassChecks:
                 return f"'{value}': -u-rg takes a country or territory, not the area '{value[:3]}'"
             return f"'{value}' is neither a region code plus 'zzzz' (uszzzz) nor a CLDR subdivision code"
         return f"unknown value class {cls}"
-
-
-class KeywordChecks(ValueClassChecks):
-    """Checks of a `-u-` keyword or a `-t-` field against CLDR, found as :class:`.cldr_values.KeywordProblem`."""
-
-    __slots__ = ()
 
     def validate_value(
         self,

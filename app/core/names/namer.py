@@ -116,15 +116,16 @@ class TagName:
     autonym_locale: str | None
 
 
-class Namer(ValueNames):
+class Namer:
     """Names tags and subtags with CLDR's data, the registry's descriptions as the fallback."""
 
-    __slots__ = ("_indexes", "_records", "_registry", "cldr", "pack")
+    __slots__ = ("_indexes", "_records", "_registry", "cldr", "pack", "values")
 
     def __init__(self, pack: NamesPack, registry: Registry | None = None, cldr: CldrData | None = None) -> None:
         self.pack = pack
         self._registry = registry
         self.cldr = cldr
+        self.values = ValueNames(pack, cldr)  # names of one code or keyword value; the Namer composes them
         self._indexes: dict[str, NameIndex] = {}
         self._records: list[BaseRecord] | None = None
 
@@ -150,6 +151,26 @@ class Namer(ValueNames):
         return index
 
     # ------------------------------------------------------------------ single codes
+    def region_name(self, code: str, display: str) -> str | None:
+        """Return CLDR's name of region *code* (see :meth:`.ValueNames.region_name`)."""
+        return self.values.region_name(code, display)
+
+    def subdivision_name(self, code: str, display: str) -> str | None:
+        """Return CLDR's name of subdivision *code* (see :meth:`.ValueNames.subdivision_name`)."""
+        return self.values.subdivision_name(code, display)
+
+    def subdivisions_of(self, region: str, display: str) -> list[tuple[str, str | None]]:
+        """Return every subdivision of *region* with its name (see :meth:`.ValueNames.subdivisions_of`)."""
+        return self.values.subdivisions_of(region, display)
+
+    def rg_name(self, value: str, display: str) -> str | None:
+        """Return the name of an ``rg`` value (see :meth:`.ValueNames.rg_name`)."""
+        return self.values.rg_name(value, display)
+
+    def type_name(self, key: str, value: str, display: str) -> str | None:
+        """Return CLDR's name of a key's value (see :meth:`.ValueNames.type_name`)."""
+        return self.values.type_name(key, value, display)
+
     def names(self, display: str) -> LocaleNames:
         """Return the CLDR names of display language *display* (loaded on first use)."""
         return self.pack.names(display)
@@ -328,7 +349,7 @@ class Namer(ValueNames):
         if key == "vt":
             value_name = value.replace("-", " ").replace("_", " ")
         elif key in ("sd", "rg", "kr", "dx", "cu", "tz"):
-            value_name = self.type_name(key, value, names.locale) or value
+            value_name = self.values.type_name(key, value, names.locale) or value
         else:
             value_name = value
         return _kv(names, key_name, value_name)
@@ -397,12 +418,12 @@ class Namer(ValueNames):
             key,
             name,
             names.source("k", key) if name else None,
-            self._key_description(ext, key),
+            self.values.key_description(ext, key),
         )
         if not vals:
             return
         value = "-".join(v[0].lower() for v in vals)
-        vname = self.type_name(key, value, names.locale)
+        vname = self.values.type_name(key, value, names.locale)
         if key == "cu":
             source = names.source("c", value.upper()) if vname else None
         elif key == "tz":
@@ -419,7 +440,7 @@ class Namer(ValueNames):
             value,
             vname,
             source,
-            self._key_description(ext, key, value),
+            self.values.key_description(ext, key, value),
         )
 
 
