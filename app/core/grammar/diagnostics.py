@@ -101,8 +101,10 @@ class Message:
 def _builder() -> Callable[[str, Severity, int, int, str, Fix | None, str], Diagnostic]:
     """Return a constructor of Diagnostic that sets its slots directly (no frozen __setattr__ per field)."""
     new = object.__new__
-    names = ("code", "severity", "start", "end", "message", "fix", "section")
-    s_code, s_sev, s_start, s_end, s_msg, s_fix, s_sec = [Diagnostic.__dict__[n].__set__ for n in names]
+    names = ("code", "severity", "start", "end", "message", "fix", "section", "field", "line")
+    s_code, s_sev, s_start, s_end, s_msg, s_fix, s_sec, s_field, s_line = [
+        Diagnostic.__dict__[n].__set__ for n in names
+    ]
 
     def make(
         code: str, severity: Severity, start: int, end: int, message: str, fix: Fix | None, section: str
@@ -115,6 +117,8 @@ def _builder() -> Callable[[str, Severity, int, int, str, Fix | None, str], Diag
         s_msg(d, message)
         s_fix(d, fix)
         s_sec(d, section)
+        s_field(d, "")
+        s_line(d, 0)
         return d
 
     return make
