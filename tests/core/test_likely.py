@@ -218,3 +218,37 @@ def test_no_und_script_step_so_unknown_language_with_script_fails(sup: Supplemen
     """CLDR's likely-subtags test data expects FAIL for these: there is no und-script fallback."""
     assert sup.maximize(tag) is None
     assert sup.minimize(tag) is None and sup.minimize(tag, favor_script=True) is None
+
+
+def _cldr_test_lines() -> list[tuple[str, str, str, str]]:
+    """Lines of CLDR's likelySubtags.txt test data (an excerpt, see tests/data/README.md)."""
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "data" / "cldr-likelySubtags-excerpt.txt"
+    rows = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        src, add, by_script, by_region = (f.strip() for f in line.split(";"))
+        rows.append((src, add, by_script, by_region))
+    return rows
+
+
+@pytest.mark.parametrize(("src", "add", "by_script", "by_region"), _cldr_test_lines())
+def test_cldr_likely_subtags_test_data_excerpt(
+    sup: Supplemental, src: str, add: str, by_script: str, by_region: str
+) -> None:
+    """Each line: AddLikely (or FAIL), then Remove favouring the script and the region (empty = column before)."""
+    m = sup.maximize(src)
+    if add == "FAIL":
+        assert m is None
+        assert sup.minimize(src) is None and sup.minimize(src, favor_script=True) is None
+        return
+    assert m is not None and m.tag == add
+    want_script = by_script or add
+    assert sup.minimize(src, favor_script=True) == want_script
+    assert sup.minimize(src) == (by_region or want_script)
+
+
+def test_cldr_likely_subtags_excerpt_is_the_one_documented() -> None:
+    assert len(_cldr_test_lines()) == 50
