@@ -349,3 +349,16 @@ def test_cli_name_reports_a_damaged_pack_as_a_data_error(
     assert cli.main(["name", "--in", "zu", "de"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("bcp47: data error: ") and "names.pack: the names of zu are damaged" in err
+
+
+@pytest.mark.parametrize(
+    ("tag", "locale", "name"),
+    [
+        # Issue 19: brackets replace parentheses only inside a localePattern, not in a name standing alone.
+        ("nb", "de", "Norwegisch (Bokmål)"),
+        ("hi-Latn", "en", "Hindi (Latin)"),
+        ("nb-SJ", "de", "Norwegisch [Bokmål] (Spitzbergen und Jan Mayen)"),
+    ],
+)
+def test_brackets_only_inside_a_locale_pattern(namer: Namer, tag: str, locale: str, name: str) -> None:
+    assert namer.display_name(tag, locale) == name

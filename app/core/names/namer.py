@@ -254,7 +254,9 @@ class Namer(ValueNames):
             quals.append(_bracketed(names.get("r", region) or self.description("region", region) or region))
         for v in variants:
             quals.append(_bracketed(names.get("v", v) or self.description("variant", v) or v))
-        return _bracketed(base)
+        # Brackets replace parentheses only inside a localePattern (_join), never in a name that stands
+        # alone: "Norwegisch (Bokmål)" for nb, "Norwegisch [Bokmål] (Norwegen)" for nb-NO.
+        return base
 
     @staticmethod
     def _longest_language(
@@ -434,6 +436,7 @@ def _kv(names: LocaleNames, key: str, value: str) -> str:
 def _join(names: LocaleNames, base: str, quals: list[str]) -> str:
     if not quals:
         return base
+    base = _bracketed(base)
     listed = quals[0]
     for q in quals[1:]:
         listed = _fill(names.separator, listed, q)
