@@ -246,12 +246,24 @@ class Namer(ValueNames):
             preferred = self._preferred_language(lang)
             if preferred is not None:
                 base, used_script, used_region = self._longest_language(preferred, script, region, names)
+        if base is None and self.cldr is not None:
+            # UTS #35 Part 2: a code CLDR does not name is put in its canonical form (CLDR's aliases) and
+            # tried again before the registry's English Description (arb → ar: アラビア語 in Japanese).
+            alias = self.cldr.language_aliases.get(lang)
+            if alias:
+                a_lang, *rest = alias.replace("_", "-").split("-")
+                a_script = next((x for x in rest if len(x) == 4), None)
+                base, used_script, used_region = self._longest_language(
+                    a_lang.lower(), script or a_script, region, names
+                )
+                used_script = used_script or (not script and a_script is not None)
         if base is None:
             base = self.description("language", lang) or lang
         if script and not used_script:
             quals.append(_bracketed(names.get("s", script) or self.description("script", script) or script))
         if region and not used_region:
-            quals.append(_bracketed(names.get("r", region) or self.description("region", region) or region))
+            region_name = names.get("r", region) or names.get("r", self._region_alias(region))
+            quals.append(_bracketed(region_name or self.description("region", region) or region))
         for v in variants:
             quals.append(_bracketed(names.get("v", v) or self.description("variant", v) or v))
         # Brackets replace parentheses only inside a localePattern (_join), never in a name that stands
@@ -276,6 +288,13 @@ class Namer(ValueNames):
             if hit:
                 return hit, False, True
         return table.get("l", lang), False, False
+
+    def _region_alias(self, region: str) -> str:
+        """Return the region CLDR's territoryAlias replaces *region* by ("" for none; of several, the first)."""
+        if self.cldr is None:
+            return ""
+        alias = self.cldr.territory_aliases.get(region.lower(), "")
+        return alias.split()[0] if alias else ""
 
     def _preferred_language(self, lang: str) -> str | None:
         if self._registry is None:
