@@ -452,3 +452,29 @@ def test_dotnet_zh_chs_and_zh_cht_are_pointed_to_the_script_subtags(engine: TagE
         assert d.fix is not None and d.fix.tag == fixed and "old .NET culture name" in d.message, text
     (d,) = [d for d in engine.check("en-CHS").diagnostics if d.code == "unknown-extlang"]
     assert d.fix is None  # only Chinese had those names
+
+
+@pytest.mark.parametrize(
+    ("tag", "code", "alias_of", "fixed"),
+    [
+        # Issue 19: CLDR's legacy -u-/-t- type aliases, named as such with a fix to the canonical type.
+        ("en-u-ca-ethiopic-amete-alem", "legacy-u-type", "ethioaa", "en-u-ca-ethioaa"),
+        ("en-u-ms-imperial", "legacy-u-type", "uksystem", "en-u-ms-uksystem"),
+        ("en-u-kn-yes", "legacy-u-type", "true", "en-u-kn"),
+        ("en-u-tz-cet", "legacy-u-type", "bebru", "en-u-tz-bebru"),
+        ("en-t-m0-names", "legacy-t-value", "prprname", "en-t-m0-prprname"),
+    ],
+)
+def test_check_names_cldr_legacy_type_aliases_with_the_canonical_fix(
+    tag: str, code: str, alias_of: str, fixed: str
+) -> None:
+    from bcp47_explorer.core.data import bundled_engine
+
+    engine = bundled_engine()
+    r = engine.check(tag)
+    found = [d for d in r.diagnostics if d.code == code]
+    assert len(found) == 1 and not [d for d in r.diagnostics if d.code.startswith("unknown-")]
+    assert f"is a legacy alias of '{alias_of}'" in found[0].message
+    assert found[0].fix is not None and found[0].fix.tag == fixed
+    # convert applies the same table
+    assert engine.to_unicode_locale(tag)[0] == fixed

@@ -681,9 +681,11 @@ _CLDR = (
     ("true-type", INFO, "UTS #35 §3.2.1", "en-u-kn-true"),
     ("bad-u-value", E, "RFC 6067 §2.1, UTS #35 §3.6.1", "en-u-rg-abc"),
     ("deprecated-u-type", W, "UTS #35 §3.6.4", "en-u-ca-islamicc"),
+    ("legacy-u-type", E, "UTS #35 §3.6.4, Annex C", "en-u-ms-imperial"),
     ("unknown-t-key", E, "RFC 6497 §2.2, UTS #35 §3.7", "en-t-q0-abc"),
     ("unknown-t-value", E, "RFC 6497 §2.2, UTS #35 §3.7", "en-t-m0-xyzzy"),
     ("deprecated-t-value", W, "UTS #35 §3.7", None),  # CLDR 48 deprecates no -t- value
+    ("legacy-t-value", E, "UTS #35 §3.7, Annex C", "en-t-m0-names"),
     ("unlisted-t-subfield", INFO, "UTS #35 §3.7", "en-t-m0-ungegn-2007"),
 )
 CLDR = {code: _m(code, sev, section, None, example=example) for code, sev, section, example in _CLDR}
@@ -768,7 +770,8 @@ RG_NOT_REGULAR = _m(
 #: everything about the content of -u- and -t- (CLDR's data and the extensions' own syntax), and the
 #: Unicode verdict's own findings. The source language of -t- is judged here too (see judged_by_uts35).
 UTS35_CODES = frozenset({
-    "unknown-u-key", "unknown-u-type", "bad-u-value", "unknown-t-key", "unknown-t-value", "missing-t-value",
+    "unknown-u-key", "unknown-u-type", "legacy-u-type", "legacy-t-value",
+    "bad-u-value", "unknown-t-key", "unknown-t-value", "missing-t-value",
     "bad-t-lang", "bad-t-subtag", "empty-t-field", "unicode-extlang", "unicode-grandfathered",
     "unicode-privateuse-tag", "unicode-u-key", "unicode-duplicate-key", "unicode-duplicate-t-variant",
     "sd-outside-region", "rg-not-regular",

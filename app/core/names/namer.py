@@ -267,15 +267,29 @@ class Namer:
             preferred = self._preferred_language(lang)
             if preferred is not None:
                 base, used_script, used_region = self._longest_language(preferred, script, region, names)
+        if base is None and self.cldr is not None:
+            # UTS #35 Part 2: a code CLDR does not name is put in its canonical form (CLDR's aliases) and
+            # tried again before the registry's English Description (arb → ar: アラビア語 in Japanese).
+            alias = self.cldr.language_aliases.get(lang)
+            if alias:
+                a_lang, *rest = alias.replace("_", "-").split("-")
+                a_script = next((x for x in rest if len(x) == 4), None)
+                base, used_script, used_region = self._longest_language(
+                    a_lang.lower(), script or a_script, region, names
+                )
+                used_script = used_script or (not script and a_script is not None)
         if base is None:
             base = self.description("language", lang) or lang
         if script and not used_script:
             quals.append(_bracketed(names.get("s", script) or self.description("script", script) or script))
         if region and not used_region:
-            quals.append(_bracketed(names.get("r", region) or self.description("region", region) or region))
+            region_name = names.get("r", region) or names.get("r", self._region_alias(region))
+            quals.append(_bracketed(region_name or self.description("region", region) or region))
         for v in variants:
             quals.append(_bracketed(names.get("v", v) or self.description("variant", v) or v))
-        return _bracketed(base)
+        # Brackets replace parentheses only inside a localePattern (_join), never in a name that stands
+        # alone: "Norwegisch (Bokmål)" for nb, "Norwegisch [Bokmål] (Norwegen)" for nb-NO.
+        return base
 
     @staticmethod
     def _longest_language(
@@ -295,6 +309,13 @@ class Namer:
             if hit:
                 return hit, False, True
         return table.get("l", lang), False, False
+
+    def _region_alias(self, region: str) -> str:
+        """Return the region CLDR's territoryAlias replaces *region* by ("" for none; of several, the first)."""
+        if self.cldr is None:
+            return ""
+        alias = self.cldr.territory_aliases.get(region.lower(), "")
+        return alias.split()[0] if alias else ""
 
     def _preferred_language(self, lang: str) -> str | None:
         if self._registry is None:
@@ -455,6 +476,7 @@ def _kv(names: LocaleNames, key: str, value: str) -> str:
 def _join(names: LocaleNames, base: str, quals: list[str]) -> str:
     if not quals:
         return base
+    base = _bracketed(base)
     listed = quals[0]
     for q in quals[1:]:
         listed = _fill(names.separator, listed, q)
