@@ -120,8 +120,8 @@ def _run_likely(args: argparse.Namespace) -> int:
 
 def _sil_json(sil: SilData, tag: str, cldr_max: str | None) -> dict[str, Any]:
     """What SIL's data says of *tag*, and whether its maximal tag differs from CLDR's."""
-    language = tag.split("-")[0].split("_")[0]
     maximal = sil.maximal(tag)
+    language = (maximal or tag).split("-")[0].split("_")[0]  # sgn-ase's language is ase
     return {
         "source": sil.source,
         "max": maximal,

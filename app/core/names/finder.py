@@ -10,7 +10,8 @@ a name when each of its words starts a word of the name, in any order.
 Ranking, best first: names whose words are exactly the text's; then primary names (registry,
 CLDR English, Ethnologue), then autonyms, then other names (other display languages, alternates);
 then names that start with the text's first word; then subtags CLDR names in English (the ones people
-mostly mean: "britain" lists ``GB`` before "Gimi (West New Britain)"); then fewer words, shorter names. A subtag is listed once,
+mostly mean: "britain" lists ``GB`` before "Gimi (West New Britain)"); then fewer words, shorter names. When no name has every word of the text, the names with the most of its words (three
+letters or more) are listed instead ("Swahili (Makrosprache)" finds ``sw``). A subtag is listed once,
 with its best-ranked name and that name's source.
 
 >>> f = NameFinder([("language", "aeb", "Tunisian Arabic", "registry Description", PRIMARY),
@@ -140,7 +141,16 @@ class NameFinder:
         if len("".join(q)) <= 2 and memo_key in self._memo:
             return list(self._memo[memo_key])
         sets = sorted((self._ids(w) for w in q), key=len)
-        found = sets[0].intersection(*sets[1:]) if len(sets) > 1 else sets[0]
+        found: Collection[int] = sets[0].intersection(*sets[1:]) if len(sets) > 1 else sets[0]
+        partial: dict[int, int] = {}
+        if not found and len(q) > 1:
+            # No name has every word ("Swahili (Makrosprache)", "Spanisch; Kastilianisch"): list the names
+            # with the most of the text's words (of three letters or more), after any full match would be.
+            for w in q:
+                if len(w) >= 3:
+                    for i in self._ids(w):
+                        partial[i] = partial.get(i, 0) + 1
+            found = partial
         qs = sorted(q)
         ranked: list[tuple[int, int, int, bool, int]] = []
         for i in found:
@@ -149,7 +159,11 @@ class NameFinder:
             ws = self._words[i]
             exact = len(ws) == len(qs) and sorted(ws) == qs
             start = 0 if ws[0].startswith(q[0]) else 1
-            ranked.append((0 if exact else 1, self._tier[i], start, not self._known[i], i))
+            ranked.append(
+                (-partial.get(i, 0), self._tier[i], start, not self._known[i], i)
+                if partial
+                else (0 if exact else 1, self._tier[i], start, not self._known[i], i)
+            )
         ranked.sort()
         seen: set[tuple[str, str]] = set()
         out: list[NameHit] = []
@@ -158,7 +172,7 @@ class NameFinder:
             if key in seen:
                 continue
             seen.add(key)
-            out.append(NameHit(self._kind[i], self._code[i], self._name[i], self._source[i], ex == 0))
+            out.append(NameHit(self._kind[i], self._code[i], self._name[i], self._source[i], ex == 0 and not partial))
             if len(out) >= limit:
                 break
         if len("".join(q)) <= 2:
