@@ -10,7 +10,8 @@ a name when each of its words starts a word of the name, in any order.
 Ranking, best first: names whose words are exactly the text's; then primary names (registry,
 CLDR English, Ethnologue), then autonyms, then other names (other display languages, alternates);
 then names that start with the text's first word; then subtags CLDR names in English (the ones people
-mostly mean: "britain" lists ``GB`` before "Gimi (West New Britain)"); then fewer words, shorter names. When no name has every word of the text, the names with the most of its words (three
+mostly mean: "britain" lists ``GB`` before "Gimi (West New Britain)"); then fewer words, shorter names. When
+no name has every word of the text, the names with the most of its words (three
 letters or more) are listed instead ("Swahili (Makrosprache)" finds ``sw``). A subtag is listed once,
 with its best-ranked name and that name's source.
 
@@ -67,17 +68,17 @@ class NameFinder:
     """Every name of every language, script and region, searchable by words in any order."""
 
     __slots__ = (
+        "_cache",
+        "_code",
+        "_kind",
         "_known",
         "_memo",
-        "_cache",
-        "_kind",
-        "_code",
         "_name",
+        "_posting",
         "_source",
         "_tier",
-        "_words",
         "_vocab",
-        "_posting",
+        "_words",
     )
 
     def __init__(
