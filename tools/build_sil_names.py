@@ -36,7 +36,8 @@ from pathlib import Path
 FORMAT = 1
 NODE_DUMP = """
 import * as m from %s;
-process.stdout.write(JSON.stringify({languages: m.__sil_languages, tagsets: m.__sil_tagsets, regions: m.__sil_regions}));
+process.stdout.write(JSON.stringify(
+  {languages: m.__sil_languages, tagsets: m.__sil_tagsets, regions: m.__sil_regions}));
 """
 
 
@@ -61,10 +62,8 @@ def main(argv: list[str] | None = None) -> int:
     regions_var = _variable_before(text, 'alpha2: "GB",')
     with tempfile.TemporaryDirectory() as tmp:
         mod = Path(tmp, "m.mjs")
-        mod.write_text(
-            text
-            + f"\nexport {{ {langs_var} as __sil_languages, {sets_var} as __sil_tagsets, {regions_var} as __sil_regions }};\n"
-        )
+        exports = f"{langs_var} as __sil_languages, {sets_var} as __sil_tagsets, {regions_var} as __sil_regions"
+        mod.write_text(text + f"\nexport {{ {exports} }};\n")
         run = Path(tmp, "dump.mjs")
         run.write_text(NODE_DUMP % json.dumps(mod.as_uri()))
         out = subprocess.run(["node", str(run)], check=True, capture_output=True, text=True).stdout

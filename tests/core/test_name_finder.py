@@ -6,7 +6,6 @@ import json
 from pathlib import Path
 
 import pytest
-
 from bcp47_explorer.cli import main
 from bcp47_explorer.core.data import bundled_name_finder, bundled_sil
 from bcp47_explorer.core.names.finder import AUTONYM, OTHER, PRIMARY, NameFinder, words

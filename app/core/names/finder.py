@@ -106,8 +106,8 @@ class NameFinder:
         self._source = [v[2] for _, v in rows]
         posting: dict[str, list[int]] = {}
         for i, ws in enumerate(self._words):
-            for w in set(ws):
-                posting.setdefault(w, []).append(i)
+            for word in set(ws):
+                posting.setdefault(word, []).append(i)
         self._vocab = sorted(posting)
         self._posting = [posting[w] for w in self._vocab]
         self._cache: dict[str, frozenset[int]] = {}
