@@ -126,6 +126,8 @@ def tag_name(parts: TagParts, names: NameProvider) -> str:
 class BuildPane(QWidget):
     """Build a tag with pickers for each position; the live result on top."""
 
+    names_ready = False  # True once the language list also searches the one name index
+
     open_in_editor_requested = Signal()
 
     def __init__(
@@ -305,7 +307,6 @@ class BuildPane(QWidget):
         self._loader = _Loader(self)
         self._loader.loaded.connect(self._on_loader_loaded)
         self._loader.names_ready.connect(self._on_loader_names_ready)
-        self.names_ready = False
         self.pickers["language"].count_label.setText("Loading the languages and their names…")
         display = self._settings.value("names/display_language") if self._settings is not None else ""
         registry, cldr, names, want = self._registry, self._cldr, self._names, self._want_cldr_names
