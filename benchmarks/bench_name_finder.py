@@ -121,8 +121,9 @@ def startup(repeat: int) -> list[str]:
                 raise RuntimeError(proc.stderr[-2000:])
             runs[mode].append(json.loads(proc.stdout.strip().splitlines()[-1]))
     rows = [
-        "| name index | shown (wall) | shown (CPU) | Build pane ready (wall) | ready (CPU) |",
-        "|---|---:|---:|---:|---:|",
+        "| name index | shown (wall) | shown (CPU) | Build pane ready (wall) | ready (CPU) | index searched (wall) "
+        "| (CPU) |",
+        "|---|---:|---:|---:|---:|---:|---:|",
     ]
     for mode in ("off", "on"):
         r = runs[mode]

@@ -380,7 +380,7 @@ def bundled_name_finder() -> NameFinder:
 
     >>> from bcp47_explorer.core.data import bundled_name_finder
     >>> [(h.code, h.source) for h in bundled_name_finder().search("Arabic, Tunisian", limit=1)]
-    [('aeb', 'Ethnologue name (SIL)')]
+    [('aeb', 'registry Description')]
     """
     import json
 

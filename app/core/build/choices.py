@@ -238,7 +238,7 @@ class ChoiceIndex:
         return list(out[:limit] if limit is not None else out)
 
     def _merge_names(self, query: str, own: list[Choice], search: NameSearch) -> list[Choice]:
-        """Put the name index's exact hits first, then this index's matches, then its other hits.
+        """Put a code typed in full first, then the name index's exact hits, this index's matches, its other hits.
 
         A hit shows the name it was found by and that name's source in its detail; a CLDR dialect
         tag (``pt-BR`` for "Brazilian Portuguese") becomes a choice whose target is the whole tag.
@@ -259,8 +259,12 @@ class ChoiceIndex:
                 exact.append(choice)
             elif code.lower() not in seen:
                 rest.append(choice)
-        firsts = {c.code.lower() for c in exact}
-        return exact + [c for c in own if c.code.lower() not in firsts] + [c for c in rest if c.code.lower() not in firsts]
+        # A code typed in full stays first ("en" is English, not the language named "En").
+        typed = fold(query.strip())
+        codes = [c for c in own if c.code.lower() == typed]
+        exact = [c for c in exact if c.code.lower() != typed]
+        firsts = {c.code.lower() for c in (*codes, *exact)}
+        return codes + exact + [c for c in own if c.code.lower() not in firsts] + [c for c in rest if c.code.lower() not in firsts]
 
     def warm(self) -> None:
         """Filter every one-letter and one-digit query once, so that the first keystroke is a lookup."""
