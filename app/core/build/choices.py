@@ -29,9 +29,9 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Protocol
 
 from ..grammar.syntax import cased
+from ..names.finder import words as words_of
 from ..registry.placement import prefix_table, variant_fit
 from ..registry.search import fold
-from ..names.finder import words as words_of
 
 if TYPE_CHECKING:
     from ..cldr.likely import Supplemental
@@ -181,7 +181,18 @@ class Choice:
 class ChoiceIndex:
     """Choices with search keys made once; :meth:`filter` ranks them for a query."""
 
-    __slots__ = ("_by_code", "_cache", "_codes", "_exact", "_last", "_name_search", "_order", "_starts", "_texts", "choices")
+    __slots__ = (
+        "_by_code",
+        "_cache",
+        "_codes",
+        "_exact",
+        "_last",
+        "_name_search",
+        "_order",
+        "_starts",
+        "_texts",
+        "choices",
+    )
 
     def __init__(self, choices: Iterable[Choice]) -> None:
         items = list(choices)
@@ -252,7 +263,9 @@ class ChoiceIndex:
             if found is not None:
                 choice = replace(found, detail=f"Found by the name “{name}” ({source}). {found.detail}".strip())
             elif kind == "tag":
-                choice = Choice("language", code, name, "dialect (CLDR)", f"“{name}” ({source}) is the tag {code}.", code)
+                choice = Choice(
+                    "language", code, name, "dialect (CLDR)", f"“{name}” ({source}) is the tag {code}.", code
+                )
             else:
                 continue
             if sorted(words_of(name)) == sorted(wanted):
@@ -264,7 +277,12 @@ class ChoiceIndex:
         codes = [c for c in own if c.code.lower() == typed]
         exact = [c for c in exact if c.code.lower() != typed]
         firsts = {c.code.lower() for c in (*codes, *exact)}
-        return codes + exact + [c for c in own if c.code.lower() not in firsts] + [c for c in rest if c.code.lower() not in firsts]
+        return (
+            codes
+            + exact
+            + [c for c in own if c.code.lower() not in firsts]
+            + [c for c in rest if c.code.lower() not in firsts]
+        )
 
     def warm(self) -> None:
         """Filter every one-letter and one-digit query once, so that the first keystroke is a lookup."""

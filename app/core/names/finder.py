@@ -30,7 +30,7 @@ from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..registry.model import fold
+from ..registry.search import fold
 
 if TYPE_CHECKING:
     from ..registry.model import Registry
