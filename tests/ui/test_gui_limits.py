@@ -188,14 +188,19 @@ def test_the_tests_never_write_into_the_real_cache(tmp_path) -> None:  # type: i
     import subprocess
     import sys
 
+    import hashlib
+
     real = Path(os.environ["BCP47_TEST_REAL_CACHE_HOME"]) / "bcp47-explorer"
     started = float(os.environ["BCP47_TEST_STARTED"])
+    # Only the caches of this checkout's registry file: another checkout on the same machine (a second
+    # developer's tests, a benchmark) may write its own into the real cache at the same time.
+    where = hashlib.sha256(os.fsencode(os.path.abspath(data.resource_path(data.REGISTRY_FILE)))).hexdigest()[:16]
 
     def ours_since_start() -> list[str]:
         if not real.is_dir():
             return []
-        return sorted(p.name for p in real.iterdir() if p.name.endswith(data.CACHE_SUFFIX)
-                      and p.stat().st_mtime >= started)  # fmt: skip
+        return sorted(p.name for p in real.iterdir() if p.name.startswith(f"{data.CACHE_PREFIX}{where}-")
+                      and p.name.endswith(data.CACHE_SUFFIX) and p.stat().st_mtime >= started)  # fmt: skip
 
     before = ours_since_start()
     assert data.cache_dir() != real and str(data.cache_dir()).startswith(os.environ["BCP47_TEST_HOME"])
