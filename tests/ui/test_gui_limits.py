@@ -185,10 +185,9 @@ def test_damaged_cldr_data_is_refused_with_a_dialog_and_exit_2(tmp_path, monkeyp
 
 
 def test_the_tests_never_write_into_the_real_cache(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import hashlib
     import subprocess
     import sys
-
-    import hashlib
 
     real = Path(os.environ["BCP47_TEST_REAL_CACHE_HOME"]) / "bcp47-explorer"
     started = float(os.environ["BCP47_TEST_STARTED"])
