@@ -47,7 +47,10 @@ warm = ["en", "en-US", "zh-Hant-TW", "sr-Latn-RS", "de-DE-u-co-phonebk", "en_US"
 
 WORKERS = {
     "bcp47-explorer: check + canonical": """
-from bcp47_explorer.core.engine.tag import TagEngine
+try:
+    from bcp47_explorer.core.data import bundled_engine
+except ImportError:  # a checkout from before the core's layers (issue 18)
+    from bcp47_explorer.core.tag import bundled_engine
 engine = bundled_engine()
 check = engine.check
 def run(tags):
@@ -57,7 +60,10 @@ def run(tags):
         r.canonical
 """,
     "bcp47-explorer: check + canonical + all diagnostics": """
-from bcp47_explorer.core.engine.tag import TagEngine
+try:
+    from bcp47_explorer.core.data import bundled_engine
+except ImportError:  # a checkout from before the core's layers (issue 18)
+    from bcp47_explorer.core.tag import bundled_engine
 engine = bundled_engine()
 check = engine.check
 def run(tags):
