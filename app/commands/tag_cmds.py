@@ -28,8 +28,9 @@ Check language tags against RFC 5646 (and CLDR for -u-/-t-): well-formed, valid,
 Give '-' to read tags from standard input, one per line (blank lines are checked too, so the
 output keeps one result per input line). With --json, one JSON object per input line, in order:
 input, well_formed, valid, canonical (null when not well-formed), extlang_form, subtags (text,
-start, end, role) and diagnostics (code, severity, start, end, message); offsets are Python
-string indices into input, end exclusive. Bytes that are not UTF-8 are read as
+start, end, role), diagnostics (code, severity, start, end, message) and fix (the tag the
+first diagnostic that offers a fix offers, else null); offsets are Python string indices into
+input, end exclusive. Bytes that are not UTF-8 are read as
 U+DC80..U+DCFF and reported as bad characters; the JSON (always UTF-8) writes each as U+FFFD.
 Exit status: 0 when all tags are valid, 1 when any is not, 2 for usage errors.
 """

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from ..grammar.syntax import WELL_FORMED
 from ..grammar.values import Diagnostic, Severity
 from .fastpath import FAST_MAX
+from .results import first_fix
 from .unicode_validity import first_singleton, verdict_label, verdict_of
 
 if TYPE_CHECKING:
@@ -88,10 +89,11 @@ def check_json_lines(engine: TagEngine, tags: Iterable[str]) -> Iterator[tuple[s
             head = f'{{"input":{quote(tag)},"well_formed":{"true" if p.well_formed else "false"},"valid":false,' \
                 f'"unicode_valid":false,"canonical":null,"extlang_form":null,"subtags":[{subtags}]'  # fmt: skip
         if p.diags or uv.diagnostics:
-            diags_json = _diagnostics_json((*a.diagnostics, *uv.own), first_singleton(p))
-            yield f'{head},"diagnostics":[{diags_json}]}}', a.valid
+            diags = (*a.diagnostics, *uv.own)
+            diags_json = _diagnostics_json(diags, first_singleton(p))
+            yield f'{head},"diagnostics":[{diags_json}],"fix":{_fix_json(diags)}}}', a.valid
         else:
-            yield head + ',"diagnostics":[]}', a.valid
+            yield head + ',"diagnostics":[],"fix":null}', a.valid
 
 
 def _langtag_line(
@@ -104,7 +106,9 @@ def _langtag_line(
     """
     head = f'{{"input":"{tag}","well_formed":true,"valid":true,"unicode_valid":true,"canonical":"{canonical}",' \
         f'"extlang_form":"{extlang}","subtags":[{_langtag_subtags(g)}],"diagnostics":['  # fmt: skip
-    return head + _diagnostics_json(diags, None) + "]}" if diags else head + "]}"
+    if diags:
+        return f'{head}{_diagnostics_json(diags, None)}],"fix":{_fix_json(diags)}}}'
+    return head + '],"fix":null}'
 
 
 def _langtag_subtags(g: tuple[str | None, ...]) -> str:
@@ -141,6 +145,12 @@ def _diagnostics_json(diags: Iterable[Diagnostic], first: int | None) -> str:
             for d in diags
         ]
     )
+
+
+def _fix_json(diags: Sequence[Diagnostic]) -> str:
+    """Return the JSON of the first fix *diags* offer (:func:`.results.first_fix`): a string, or null."""
+    fix = first_fix(diags)
+    return "null" if fix is None else _QUOTE(fix)
 
 
 _SEVERITY = {s: s.value for s in Severity}
