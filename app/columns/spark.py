@@ -63,7 +63,7 @@ def _make_udf() -> Any:
         return arrow_udf(_check_batch, _DDL)
     from pyspark.sql.pandas.functions import pandas_udf
 
-    return pandas_udf(_check_pandas, _DDL)
+    return pandas_udf(_check_pandas, _DDL)  # type: ignore[call-overload]
 
 
 def bcp47_check(column: Column | str) -> Column:
