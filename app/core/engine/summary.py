@@ -60,7 +60,7 @@ def summarize(engine: TagEngine, tag: str) -> TagSummary:
         r.valid,
         uv.valid,
         r.canonical,
-        unicode_canonical(engine, tag).tag if r.well_formed else None,
+        unicode_canonical(engine, tag).tag,  # as `bcp47 canon --unicode`: a locale id with "_" has one too
         first.code if first is not None else None,
         first.message if first is not None else None,
         first_fix(diags),
