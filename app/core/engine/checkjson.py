@@ -24,7 +24,7 @@ from .unicode_validity import first_singleton, verdict_label, verdict_of
 if TYPE_CHECKING:
     from .tag import TagEngine
 
-__all__ = ["check_json_lines", "quote"]
+__all__ = ["MEMO_SIZE", "check_json_lines", "memo_json_lines", "quote"]
 
 # The string encoder json.dumps applies to a str (ensure_ascii=False), without the call around it.
 quote: Callable[[str], str] = getattr(json.encoder, "c_encode_basestring", None) or json.encoder.py_encode_basestring
@@ -94,6 +94,47 @@ def check_json_lines(engine: TagEngine, tags: Iterable[str]) -> Iterator[tuple[s
             yield f'{head},"diagnostics":[{diags_json}],"fix":{_fix_json(diags)}}}', a.valid
         else:
             yield head + ',"diagnostics":[],"fix":null}', a.valid
+
+
+#: How many distinct tags :func:`memo_json_lines` remembers (about 500 bytes each) before it starts afresh.
+MEMO_SIZE = 20_000
+#: Longer inputs are never remembered: a repeat is a short tag, and a huge line must not stay in memory.
+_MEMO_KEY_MAX = 64
+
+
+def memo_json_lines(
+    engine: TagEngine, tags: Iterable[str], memo: dict[str, tuple[str, bool]] | None = None
+) -> Iterator[tuple[str, bool]]:
+    """Yield what :func:`check_json_lines` yields, checking each distinct tag once: a repeat comes from *memo*.
+
+    *memo* (kept by the caller across calls, or a new one) holds at most :data:`MEMO_SIZE` tags
+    and is emptied when full, so memory stays bounded on a column of all-distinct tags. The
+    lines are the same bytes: a line depends on its tag alone.
+
+    >>> from ..data import bundled_engine
+    >>> memo = {}
+    >>> [v for _, v in memo_json_lines(bundled_engine(), ["en", "xx-", "en"], memo)], sorted(memo)
+    ([True, False, True], ['en', 'xx-'])
+    """
+    memo = {} if memo is None else memo
+    box: list[str] = []
+
+    def feed() -> Iterator[str]:  # one tag per line asked for: check_json_lines yields one line per tag
+        while True:
+            yield box.pop()
+
+    lines = check_json_lines(engine, feed())
+    get = memo.get
+    for tag in tags:
+        hit = get(tag)
+        if hit is None:
+            box.append(tag)
+            hit = next(lines)
+            if len(tag) <= _MEMO_KEY_MAX:
+                if len(memo) >= MEMO_SIZE:
+                    memo.clear()
+                memo[tag] = hit
+        yield hit
 
 
 def _langtag_line(

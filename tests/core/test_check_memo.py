@@ -1,0 +1,47 @@
+"""Pins issue 22's memo of ``bcp47 check --json``: each distinct tag is checked once, the lines are the same
+bytes as without the memo, in order, and the memo stays within its bound (long inputs never enter it)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from bcp47_explorer.core.data import bundled_engine
+from bcp47_explorer.core.engine import checkjson
+from bcp47_explorer.core.engine.tag import TagEngine
+
+from benchmarks.corpus import build, build_advice
+
+
+def test_memo_lines_equal_the_plain_lines_and_check_each_distinct_tag_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    base = bundled_engine()
+    rnd = random.Random(22)
+    pool = build(600, seed=22) + build_advice(400, seed=22) + ["de-\udcff-CH", "", "x" * 200]
+    tags = rnd.choices(pool, k=6000)
+    want = list(checkjson.check_json_lines(base, tags))
+    engine = TagEngine(base.registry, base.cldr, base.extensions, base.supplemental)
+    seen: list[str] = []
+    real = engine.full_analysis
+
+    def counted(text: str):  # type: ignore[no-untyped-def]
+        seen.append(text)
+        return real(text)
+
+    monkeypatch.setattr(engine, "full_analysis", counted)
+    memo: dict[str, tuple[str, bool]] = {}
+    got = list(checkjson.memo_json_lines(engine, tags, memo))
+    assert got == want
+    assert len(memo) == len({t for t in tags if len(t) <= 64})
+    # the precise path ran once per distinct tag that needs it, not once per row (the long one is not remembered)
+    long_rows = sum(t == "x" * 200 for t in tags)
+    assert len(set(seen)) > 50 and long_rows > 1
+    assert len(seen) == len(set(seen)) + max(0, long_rows - 1)
+
+
+def test_the_memo_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(checkjson, "MEMO_SIZE", 50)
+    memo: dict[str, tuple[str, bool]] = {}
+    tags = [f"en-x-n{i}" for i in range(175)]
+    lines = list(checkjson.memo_json_lines(bundled_engine(), tags, memo))
+    assert [line for line, _ in lines] == [line for line, _ in checkjson.check_json_lines(bundled_engine(), tags)]
+    assert 0 < len(memo) <= 50 and "en-x-n174" in memo
