@@ -92,8 +92,8 @@ def _cli(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def _want(tags: list[str]) -> list[dict[str, Any]]:
-    done = subprocess.run([sys.executable, "-m", "bcp47_explorer.cli", "check", "--json", "-"],
-                          input="\n".join(tags) + "\n", capture_output=True, text=True, cwd=ROOT, check=False)  # fmt: skip
+    cmd = [sys.executable, "-m", "bcp47_explorer.cli", "check", "--json", "-"]
+    done = subprocess.run(cmd, input="\n".join(tags) + "\n", capture_output=True, text=True, cwd=ROOT, check=False)
     return [json.loads(x) for x in done.stdout.splitlines()]
 
 
@@ -149,17 +149,20 @@ def test_check_a_csv_and_a_json_lines_column(tmp_path: Path) -> None:
     assert [r["bcp47_fix"] for r in got] == [w["bcp47_fix"] for w in _expected_rows()]
 
 
+_OUT = ["--output", "{dir}/o.csv"]
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--input", "{dir}/in.csv", "--column", "nope", "--output", "{dir}/o.csv"], "has no column 'nope'; its columns: id, lang"),
-        (["--input", "{dir}/missing.csv", "--column", "lang", "--output", "{dir}/o.csv"], "no such file"),
-        (["--input", "{dir}/in.csv", "--output", "{dir}/o.csv"], "needs --input FILE, --column NAME and --output FILE"),
-        (["--input", "{dir}/in.txt", "--column", "lang", "--output", "{dir}/o.csv"], "give --format"),
-        (["--input", "{dir}/in.csv", "--column", "lang", "--output", "{dir}/o.csv", "--format", "xls"], "--format 'xls'"),
-        (["--input", "{dir}/in.csv", "--column", "lang", "--output", "{dir}/o.csv", "en"], "not both"),
+        (["--input", "{dir}/in.csv", "--column", "nope", *_OUT], "has no column 'nope'; its columns: id, lang"),
+        (["--input", "{dir}/missing.csv", "--column", "lang", *_OUT], "no such file"),
+        (["--input", "{dir}/in.csv", *_OUT], "needs --input FILE, --column NAME and --output FILE"),
+        (["--input", "{dir}/in.txt", "--column", "lang", *_OUT], "give --format"),
+        (["--input", "{dir}/in.csv", "--column", "lang", *_OUT, "--format", "xls"], "--format 'xls'"),
+        (["--input", "{dir}/in.csv", "--column", "lang", *_OUT, "en"], "not both"),
     ],
-)  # fmt: skip
+)
 def test_a_bad_file_request_is_one_clear_line(tmp_path: Path, args: list[str], message: str) -> None:
     (tmp_path / "in.csv").write_text("id,lang\n1,en\n")
     (tmp_path / "in.txt").write_text("id,lang\n1,en\n")
