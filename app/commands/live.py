@@ -20,7 +20,7 @@ from typing import Any
 
 from .streams import iter_stdin_lines
 
-__all__ = ["CHUNK", "BlockWriter", "live_lines", "would_wait"]
+__all__ = ["CHUNK", "BlockWriter", "live_inputs", "live_lines", "flush_stdout", "would_wait"]
 
 #: The most bytes read at once.
 CHUNK = 1 << 16
@@ -64,6 +64,21 @@ def live_lines(idle: Callable[[], object], stream: Any = None) -> Iterator[str]:
             yield _text(raw)
     if rest:
         yield _text(rest)
+
+
+def flush_stdout() -> None:
+    """Flush standard output (the *idle* of a verb that writes straight to it)."""
+    if sys.stdout is not None:
+        sys.stdout.flush()
+
+
+def live_inputs(items: list[str], idle: Callable[[], object] = flush_stdout) -> Iterator[str]:
+    """Yield the command's arguments, each '-' replaced by the lines of standard input as they arrive."""
+    for item in items:
+        if item == "-":
+            yield from live_lines(idle)
+        else:
+            yield item
 
 
 def _text(raw: bytes) -> str:
