@@ -16,11 +16,15 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from ..core.engine.checkjson import memo_json_lines
 from .streams import iter_stdin_lines
 
-__all__ = ["CHUNK", "BlockWriter", "live_inputs", "live_lines", "flush_stdout", "would_wait"]
+if TYPE_CHECKING:
+    from ..core.engine.tag import TagEngine
+
+__all__ = ["CHUNK", "BlockWriter", "check_json_live", "live_inputs", "live_lines", "flush_stdout", "would_wait"]
 
 #: The most bytes read at once.
 CHUNK = 1 << 16
@@ -122,3 +126,26 @@ class BlockWriter:
         if self.parts:
             self.write("".join(self.parts))
             self.parts.clear()
+
+
+def check_json_live(
+    engine: TagEngine,
+    items: list[str],
+    write: Callable[[str], object],
+    flush: Callable[[], object],
+    memo: dict[str, tuple[str, bool]] | None = None,
+) -> bool:
+    """Write ``bcp47 check --json``'s lines for *items* ('-': stdin as it arrives) in one process; return all valid.
+
+    Each distinct tag is checked once (a bounded memo); lines go out in blocks, and whenever the
+    input would wait, so memory stays one block and a live pipe gets each answer at once.
+    """
+    out = BlockWriter(write, flush)
+    all_valid = True
+    add = out.add
+    for line, valid in memo_json_lines(engine, live_inputs(items, out.idle), memo):
+        add(line + "\n")
+        if not valid:
+            all_valid = False
+    out.close()
+    return all_valid
