@@ -190,6 +190,15 @@ c0, w0 = clock()
 n = con.sql("select count(*) from (select bcp47_check(tag) as r from t) where r.valid").fetchall()
 c1, w1 = clock()
 """,
+    "DuckDB: `select bcp47_valid(tag) from t` (one field)": """
+import duckdb, pyarrow as pa
+from bcp47_explorer.columns.duckdb import register
+con = register(duckdb.connect())
+t = pa.table({"tag": tags})
+c0, w0 = clock()
+n = con.sql("select count(*) from t where bcp47_valid(tag)").fetchall()
+c1, w1 = clock()
+""",
     "`columns.check_arrow` (pyarrow)": """
 import pyarrow as pa
 from bcp47_explorer.columns import check_arrow
