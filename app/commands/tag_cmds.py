@@ -15,6 +15,8 @@ from ..core.engine.checkjson import check_json_lines
 from ..core.engine.tag import CheckResult, Severity, Subtag, TagEngine
 from ..core.engine.unicode_validity import first_singleton, unicode_verdict, verdict_label
 from .common import common_options, engine_for, positive_int, record_to_json
+from .file_cmds import add_file_options, run_check_file, wants_file
+from .live import check_json_live
 from .streams import clean_json_text, excerpt_marker, iter_stdin_lines
 from .streams import writer as _writer
 
@@ -56,7 +58,8 @@ def register(sub: Any) -> None:
         help="with --json, check in N processes (default: one per core, up to 4, for 4000 tags or more "
         "where the system can fork; output order is kept)",
     )
-    p.add_argument("tags", nargs="+", metavar="TAG", help="tags to check ('-' reads them from stdin)")
+    p.add_argument("tags", nargs="*", metavar="TAG", help="tags to check ('-' reads them from stdin)")
+    add_file_options(p)
     p.set_defaults(handler=_run_check)
 
     p = sub.add_parser(
@@ -140,9 +143,15 @@ _DUMPS = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 
 def _run_check(args: argparse.Namespace) -> int:
     items: list[str] = args.tags
+    if wants_file(args):
+        return run_check_file(args, _loaded(args))
     if not items:
         raise CommandError("give at least one tag, or '-' to read tags from standard input")
     write = _writer(sys.stdout)
+    if args.json and (args.jobs == 1 or "-" not in items):
+        # One process: stdin as it arrives, each distinct tag checked once, lines out in blocks and when idle.
+        all_valid = check_json_live(_loaded(args), items, write, sys.stdout.flush)
+        return EXIT_OK if all_valid else EXIT_NO_MATCH
     if args.json:  # read whole (the parallel split needs the count): one bulk decode is faster than lines
         tags = [t for item in items for t in (read_stdin_lines() if item == "-" else (item,))]
         jobs = _jobs(args.jobs, len(tags))
