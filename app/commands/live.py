@@ -13,12 +13,13 @@ bytes that are not UTF-8 become U+DC80..U+DCFF.
 
 from __future__ import annotations
 
+import codecs
 import os
 import sys
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from ..core.engine.checkjson import memo_json_lines
+from ..core.engine.checkjson import MEMO_KEY_MAX, MEMO_SIZE, check_json_lines, clean_json_text, memo_json_lines
 from .streams import iter_stdin_lines
 
 if TYPE_CHECKING:
@@ -138,8 +139,12 @@ def check_json_live(
     """Write ``bcp47 check --json``'s lines for *items* ('-': stdin as it arrives) in one process; return all valid.
 
     Each distinct tag is checked once (a bounded memo); lines go out in blocks, and whenever the
-    input would wait, so memory stays one block and a live pipe gets each answer at once.
+    input would wait, so memory stays one block and a live pipe gets each answer at once. Where
+    standard input and output are real files, :class:`_ByteLoop` does the same on bytes.
     """
+    raw = _ByteLoop.open(engine)
+    if raw is not None:
+        return raw.run(items)
     out = BlockWriter(write, flush)
     all_valid = True
     add = out.add
@@ -149,3 +154,107 @@ def check_json_live(
             all_valid = False
     out.close()
     return all_valid
+
+
+class _ByteLoop:
+    """``check --json`` on bytes: stdin's raw lines are the memo's keys, the encoded output lines its values.
+
+    The loop a repeated tag takes is a dict look-up and a list append: no decoding, no encoding,
+    no generator between reading and writing (on a column of repeated tags these cost more than
+    the check). A tag not remembered goes to :func:`.checkjson.check_json_lines` (fed one at a
+    time), and its line is cleaned (U+FFFD for an undecodable byte, as the text writer does) and
+    encoded once. The memo is bounded as :func:`.checkjson.memo_json_lines`'s.
+    """
+
+    def __init__(self, engine: TagEngine, fd: int, out: Any) -> None:
+        self.fd = fd
+        self.out = out
+        self.box: list[str] = []
+        self.lines = check_json_lines(engine, self._feed())
+        self.memo: dict[bytes, tuple[bytes, bool]] = {}
+        self.all_valid = True
+        self.parts: list[bytes] = []
+
+    @classmethod
+    def open(cls, engine: TagEngine) -> _ByteLoop | None:
+        """Return the loop over the real standard streams, or None where they are not files (tests' fakes)."""
+        try:
+            fd = sys.stdin.fileno()
+            out = sys.stdout.buffer
+            if codecs.lookup(sys.stdout.encoding).name != "utf-8":
+                return None
+        except (AttributeError, OSError, ValueError, LookupError, TypeError):
+            return None
+        sys.stdout.flush()  # what the text layer holds goes first
+        return cls(engine, fd, out)
+
+    def _feed(self) -> Iterator[str]:
+        while True:
+            yield self.box.pop()
+
+    def _line(self, key: bytes, tag: str) -> bytes:
+        """Return the output line of one tag (checked once, then remembered by its input bytes)."""
+        got = self.memo.get(key)
+        if got is None:
+            self.box.append(tag)
+            line, valid = next(self.lines)
+            got = ((line if line.isascii() else clean_json_text(line)) + "\n").encode("utf-8"), valid
+            if len(key) <= MEMO_KEY_MAX:
+                if len(self.memo) >= MEMO_SIZE:
+                    self.memo.clear()
+                self.memo[key] = got
+        if not got[1]:
+            self.all_valid = False
+        return got[0]
+
+    def _flush(self) -> None:
+        if self.parts:
+            self.out.write(b"".join(self.parts))
+            self.parts.clear()
+        self.out.flush()
+
+    def run(self, items: list[str]) -> bool:
+        """Check every item ('-': the lines of stdin), writing as it goes; return whether all were valid."""
+        parts = self.parts
+        for item in items:
+            if item != "-":
+                parts.append(self._line(item.encode("utf-8", "surrogateescape"), item))
+                continue
+            self._stdin()
+        if parts:
+            self.out.write(b"".join(parts))
+            parts.clear()
+        return self.all_valid
+
+    def _stdin(self) -> None:
+        fd, parts, memo = self.fd, self.parts, self.memo
+        get, add, line_of = memo.get, parts.append, self._line
+        rest = b""
+        while True:
+            if would_wait(fd):
+                self._flush()
+            try:
+                chunk = os.read(fd, CHUNK)
+            except InterruptedError:
+                continue
+            if not chunk:
+                break
+            lines = (rest + chunk).split(b"\n")
+            rest = lines.pop()
+            for raw in lines:
+                if raw.endswith(b"\r"):
+                    raw = raw[:-1]
+                got = get(raw)
+                if got is not None and got[1]:
+                    add(got[0])
+                else:
+                    add(line_of(raw, raw.decode("utf-8", "surrogateescape")))
+            if len(parts) >= _BLOCK_LINES:
+                self.out.write(b"".join(parts))
+                parts.clear()
+        if rest:
+            raw = rest[:-1] if rest.endswith(b"\r") else rest
+            add(line_of(raw, raw.decode("utf-8", "surrogateescape")))
+
+
+_BLOCK_LINES = 2000

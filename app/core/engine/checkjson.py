@@ -24,7 +24,7 @@ from .unicode_validity import first_singleton, verdict_label, verdict_of
 if TYPE_CHECKING:
     from .tag import TagEngine
 
-__all__ = ["MEMO_SIZE", "check_json_lines", "memo_json_lines", "quote"]
+__all__ = ["MEMO_KEY_MAX", "MEMO_SIZE", "check_json_lines", "memo_json_lines", "quote"]
 
 # The string encoder json.dumps applies to a str (ensure_ascii=False), without the call around it.
 quote: Callable[[str], str] = getattr(json.encoder, "c_encode_basestring", None) or json.encoder.py_encode_basestring
@@ -99,7 +99,7 @@ def check_json_lines(engine: TagEngine, tags: Iterable[str]) -> Iterator[tuple[s
 #: How many distinct tags :func:`memo_json_lines` remembers (about 500 bytes each) before it starts afresh.
 MEMO_SIZE = 20_000
 #: Longer inputs are never remembered: a repeat is a short tag, and a huge line must not stay in memory.
-_MEMO_KEY_MAX = 64
+MEMO_KEY_MAX = 64
 
 
 def memo_json_lines(
@@ -130,7 +130,7 @@ def memo_json_lines(
         if hit is None:
             box.append(tag)
             hit = next(lines)
-            if len(tag) <= _MEMO_KEY_MAX:
+            if len(tag) <= MEMO_KEY_MAX:
                 if len(memo) >= MEMO_SIZE:
                     memo.clear()
                 memo[tag] = hit
