@@ -45,3 +45,37 @@ def test_the_memo_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     lines = list(checkjson.memo_json_lines(bundled_engine(), tags, memo))
     assert [line for line, _ in lines] == [line for line, _ in checkjson.check_json_lines(bundled_engine(), tags)]
     assert 0 < len(memo) <= 50 and "en-x-n174" in memo
+
+
+def test_the_cli_byte_loop_writes_the_same_lines_and_checks_each_distinct_tag_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import io
+    import os
+
+    from bcp47_explorer.commands.live import _ByteLoop
+
+    base = bundled_engine()
+    engine = TagEngine(base.registry, base.cldr, base.extensions, base.supplemental)
+    seen: list[str] = []
+    real = engine.full_analysis
+
+    def counted(text: str):  # type: ignore[no-untyped-def]
+        seen.append(text)
+        return real(text)
+
+    monkeypatch.setattr(engine, "full_analysis", counted)
+    rnd = random.Random(5)
+    tags = rnd.choices(build(300, seed=5) + ["de-\udcff", "en_US", ""], k=3000)
+    data = b"".join(t.encode("utf-8", "surrogateescape") + (b"\r\n" if i % 2 else b"\n") for i, t in enumerate(tags))
+    assert len(data) < 60000  # fits in a pipe's buffer: written whole before the loop reads
+    r, w = os.pipe()
+    with os.fdopen(w, "wb") as f:
+        f.write(data)
+    out = io.BytesIO()
+    all_valid = _ByteLoop(engine, r, out).run(["-"])
+    os.close(r)
+    want = [checkjson.clean_json_text(line) for line, _ in checkjson.check_json_lines(base, tags)]
+    assert out.getvalue().decode("utf-8").splitlines() == want
+    assert all_valid is False
+    assert seen and len(seen) == len(set(seen))
