@@ -66,7 +66,7 @@ def test_the_cli_byte_loop_writes_the_same_lines_and_checks_each_distinct_tag_on
 
     monkeypatch.setattr(engine, "full_analysis", counted)
     rnd = random.Random(5)
-    tags = rnd.choices(build(300, seed=5) + ["de-\udcff", "en_US", ""], k=3000)
+    tags = rnd.choices([*build(300, seed=5), "de-\udcff", "en_US", ""], k=3000)
     data = b"".join(t.encode("utf-8", "surrogateescape") + (b"\r\n" if i % 2 else b"\n") for i, t in enumerate(tags))
     assert len(data) < 60000  # fits in a pipe's buffer: written whole before the loop reads
     r, w = os.pipe()
