@@ -25,7 +25,8 @@ from .streams import iter_stdin_lines
 if TYPE_CHECKING:
     from ..core.engine.tag import TagEngine
 
-__all__ = ["CHUNK", "BlockWriter", "check_json_live", "live_inputs", "live_lines", "flush_stdout", "would_wait"]
+__all__ = ["CHUNK", "IDLE", "BlockWriter", "check_json_live", "check_json_parallel_live", "live_blocks", "live_inputs",
+           "live_lines", "flush_stdout", "would_wait"]  # fmt: skip
 
 #: The most bytes read at once.
 CHUNK = 1 << 16
@@ -42,8 +43,8 @@ def would_wait(fd: int) -> bool:
     return not ready
 
 
-def live_lines(idle: Callable[[], object], stream: Any = None) -> Iterator[str]:
-    """Yield the lines of standard input as they arrive; call *idle* before any read that would wait."""
+def _stdin_lines(stream: Any = None) -> Iterator[str | None]:
+    """Yield standard input's lines as they arrive, and None before a read that would wait."""
     src = stream if stream is not None else sys.stdin
     if src is None:
         return
@@ -56,7 +57,7 @@ def live_lines(idle: Callable[[], object], stream: Any = None) -> Iterator[str]:
     rest = b""
     while True:
         if would_wait(fd):
-            idle()
+            yield None
         try:
             chunk = os.read(fd, CHUNK)
         except InterruptedError:
@@ -69,6 +70,15 @@ def live_lines(idle: Callable[[], object], stream: Any = None) -> Iterator[str]:
             yield _text(raw)
     if rest:
         yield _text(rest)
+
+
+def live_lines(idle: Callable[[], object], stream: Any = None) -> Iterator[str]:
+    """Yield the lines of standard input as they arrive; call *idle* before any read that would wait."""
+    for line in _stdin_lines(stream):
+        if line is None:
+            idle()
+        else:
+            yield line
 
 
 def flush_stdout() -> None:
@@ -258,3 +268,70 @@ class _ByteLoop:
 
 
 _BLOCK_LINES = 2000
+
+
+#: What :func:`live_blocks` yields when the input would wait: the caller writes everything it has.
+IDLE: list[str] = []
+
+
+def live_blocks(items: list[str], size: int) -> Iterator[list[str]]:
+    """Yield the items ('-': stdin's lines as they arrive) in blocks of at most *size*; :data:`IDLE` before a wait.
+
+    A block is cut short when the input has nothing more for now (it is yielded, then IDLE, before
+    the read that waits), so a live pipe's lines are checked at once; a file fills every block.
+    """
+    block: list[str] = []
+    for item in items:
+        lines: Iterator[str | None] = _stdin_lines() if item == "-" else iter((item,))
+        for tag in lines:
+            if tag is None:
+                if block:
+                    yield block
+                    block = []
+                yield IDLE
+                continue
+            block.append(tag)
+            if len(block) >= size:
+                yield block
+                block = []
+    if block:
+        yield block
+
+
+def check_json_parallel_live(
+    submit: Callable[[list[str]], Any],
+    items: list[str],
+    write: Callable[[str], object],
+    flush: Callable[[], object],
+    jobs: int,
+    size: int = 4000,
+) -> bool:
+    """Check blocks of *items* in parallel (*submit*: a block to a future of (its JSON text, all valid)), in order.
+
+    At most 2 × *jobs* blocks are in flight, so memory is bounded by them; when the input would
+    wait, every block sent is written and the output flushed, so a live pipe's answers come out
+    at once while a file keeps every worker busy.
+    """
+    from collections import deque
+
+    pending: deque[Any] = deque()
+    all_valid = True
+
+    def take_one() -> None:
+        nonlocal all_valid
+        text, valid = pending.popleft().result()
+        write(text)
+        all_valid = all_valid and valid
+
+    for block in live_blocks(items, size):
+        if block is IDLE:
+            while pending:
+                take_one()
+            flush()
+            continue
+        pending.append(submit(block))
+        while len(pending) > 2 * jobs or (pending and pending[0].done()):
+            take_one()
+    while pending:
+        take_one()
+    return all_valid
