@@ -166,6 +166,19 @@ def check_json_live(
     return all_valid
 
 
+def _real_streams() -> tuple[int, Any] | None:
+    """Return stdin's file descriptor and stdout's byte stream (its text layer flushed), or None (tests' fakes)."""
+    try:
+        fd = sys.stdin.fileno()
+        out = sys.stdout.buffer
+        if codecs.lookup(sys.stdout.encoding).name != "utf-8":
+            return None
+    except (AttributeError, OSError, ValueError, LookupError, TypeError):
+        return None
+    sys.stdout.flush()  # what the text layer holds goes first
+    return fd, out
+
+
 class _ByteLoop:
     """``check --json`` on bytes: stdin's raw lines are the memo's keys, the encoded output lines its values.
 
@@ -188,15 +201,8 @@ class _ByteLoop:
     @classmethod
     def open(cls, engine: TagEngine) -> _ByteLoop | None:
         """Return the loop over the real standard streams, or None where they are not files (tests' fakes)."""
-        try:
-            fd = sys.stdin.fileno()
-            out = sys.stdout.buffer
-            if codecs.lookup(sys.stdout.encoding).name != "utf-8":
-                return None
-        except (AttributeError, OSError, ValueError, LookupError, TypeError):
-            return None
-        sys.stdout.flush()  # what the text layer holds goes first
-        return cls(engine, fd, out)
+        got = _real_streams()
+        return cls(engine, got[0], got[1]) if got is not None else None
 
     def _feed(self) -> Iterator[str]:
         while True:
@@ -298,40 +304,142 @@ def live_blocks(items: list[str], size: int) -> Iterator[list[str]]:
         yield block
 
 
+def check_lines_bytes(engine: TagEngine, tags: list[str]) -> list[tuple[bytes, bool]]:
+    """Return the output line (UTF-8, with its newline) and validity of each tag: what a worker sends back."""
+    return [
+        (((line if line.isascii() else clean_json_text(line)) + "\n").encode("utf-8"), valid)
+        for line, valid in check_json_lines(engine, tags)
+    ]
+
+
 def check_json_parallel_live(
     submit: Callable[[list[str]], Any],
     items: list[str],
-    write: Callable[[str], object],
-    flush: Callable[[], object],
+    out: Any,
     jobs: int,
     size: int = 4000,
 ) -> bool:
-    """Check blocks of *items* in parallel (*submit*: a block to a future of (its JSON text, all valid)), in order.
+    """``check --json`` over *items* ('-': stdin as it arrives) with workers; write the lines to *out* (bytes).
 
-    At most 2 × *jobs* blocks are in flight, so memory is bounded by them; when the input would
-    wait, every block sent is written and the output flushed, so a live pipe's answers come out
-    at once while a file keeps every worker busy.
+    *submit* sends a list of tags to a worker and returns a future of :func:`check_lines_bytes`'s
+    list. The parent keeps the memo: only tags it has not seen (nor sent) go to the workers, so a
+    column of repeated tags costs its distinct values, and an all-distinct one is shared out.
+    Blocks of at most *size* lines, at most 2 × *jobs* in flight: memory is bounded by them. When
+    the input would wait, every block sent is written and flushed, so a pipe gets answers at once.
     """
     from collections import deque
 
-    pending: deque[Any] = deque()
+    memo: dict[bytes, tuple[bytes, bool]] = {}
+    inflight: dict[bytes, tuple[Any, int]] = {}  # a tag sent and not yet back -> (its future, its place)
+    pending: deque[tuple[list[Any], list[bytes], Any]] = deque()
     all_valid = True
 
-    def take_one() -> None:
+    def send(block: list[str]) -> None:
+        values: list[Any] = []
+        misses: list[str] = []
+        keys: list[bytes] = []
+        fut = None
+        for tag in block:
+            key = tag.encode("utf-8", "surrogateescape")
+            got: Any = memo.get(key) or inflight.get(key)
+            if got is None:
+                got = (None, len(misses))  # the future is filled in below
+                inflight[key] = got
+                misses.append(tag)
+                keys.append(key)
+            values.append(got)
+        if misses:
+            fut = submit(misses)
+            for key in keys:
+                inflight[key] = (fut, inflight[key][1])
+            values = [(fut, v[1]) if v[0] is None else v for v in values]
+        pending.append((values, keys, fut))
+
+    def write_one() -> None:
         nonlocal all_valid
-        text, valid = pending.popleft().result()
-        write(text)
-        all_valid = all_valid and valid
+        values, keys, fut = pending.popleft()
+        if fut is not None:
+            results = fut.result()
+            if len(memo) + len(keys) > MEMO_SIZE:
+                memo.clear()
+            for key, got in zip(keys, results, strict=True):
+                inflight.pop(key, None)
+                if len(key) <= MEMO_KEY_MAX:
+                    memo[key] = got
+        parts = []
+        for v in values:
+            if isinstance(v[0], bytes):
+                line, valid = v
+            else:
+                line, valid = v[0].result()[v[1]]
+            parts.append(line)
+            if not valid:
+                all_valid = False
+        out.write(b"".join(parts))
 
     for block in live_blocks(items, size):
         if block is IDLE:
             while pending:
-                take_one()
-            flush()
+                write_one()
+            out.flush()
             continue
-        pending.append(submit(block))
-        while len(pending) > 2 * jobs or (pending and pending[0].done()):
-            take_one()
+        send(block)
+        while len(pending) > 2 * jobs or (pending and (pending[0][2] is None or pending[0][2].done())):
+            write_one()
     while pending:
-        take_one()
+        write_one()
     return all_valid
+
+
+_ENGINE: Any = None
+
+
+def pool_init(load: Callable[[], TagEngine]) -> None:
+    """Load the engine in a worker process, once."""
+    global _ENGINE
+    _ENGINE = load()
+
+
+def pool_check(tags: list[str]) -> list[tuple[bytes, bool]]:
+    """Check tags in a worker (see :func:`pool_init`)."""
+    return check_lines_bytes(_ENGINE, tags)
+
+
+def live_jobs(requested: int | None, items: list[str]) -> int:
+    """Decide how many processes check: *requested*, else several only for a large file on stdin where fork exists.
+
+    A pipe is checked in one process (its lines come as they come; one process answers each at
+    once and remembers every distinct tag); a file of 64 KiB or more (some 4,000 tags) is shared out.
+    """
+    if requested is not None:
+        return max(1, min(requested, 16))
+    if "-" not in items or not hasattr(os, "fork"):
+        return 1
+    try:
+        st = os.fstat(sys.stdin.fileno())
+    except (AttributeError, OSError, ValueError):
+        return 1
+    import stat
+
+    if not stat.S_ISREG(st.st_mode) or st.st_size < 1 << 16:
+        return 1
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        cores = os.cpu_count() or 1
+    return max(1, min(cores, 4))
+
+
+def check_json_run(load: Callable[[], TagEngine], items: list[str], jobs: int, write: Callable[[str], object]) -> bool:
+    """Run ``check --json`` on *items* in *jobs* processes (order kept, streaming); return whether all were valid."""
+    streams = _real_streams()
+    if jobs <= 1 or streams is None or not hasattr(os, "fork"):
+        return check_json_live(load(), items, write, sys.stdout.flush)
+    out = streams[1]
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    sys.stdout.flush()
+    ctx = multiprocessing.get_context("fork")
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=pool_init, initargs=(load,)) as pool:
+        return check_json_parallel_live(lambda block: pool.submit(pool_check, block), items, out, jobs)

@@ -16,7 +16,7 @@ from ..core.engine.tag import CheckResult, Severity, Subtag, TagEngine
 from ..core.engine.unicode_validity import first_singleton, unicode_verdict, verdict_label
 from .common import common_options, engine_for, positive_int, record_to_json
 from .file_cmds import add_file_options, run_check_file, wants_file
-from .live import check_json_live
+from .live import check_json_run, live_jobs
 from .streams import clean_json_text, excerpt_marker, iter_stdin_lines
 from .streams import writer as _writer
 
@@ -148,9 +148,10 @@ def _run_check(args: argparse.Namespace) -> int:
     if not items:
         raise CommandError("give at least one tag, or '-' to read tags from standard input")
     write = _writer(sys.stdout)
-    if args.json and (args.jobs == 1 or "-" not in items):
-        # One process: stdin as it arrives, each distinct tag checked once, lines out in blocks and when idle.
-        all_valid = check_json_live(_loaded(args), items, write, sys.stdout.flush)
+    if args.json:
+        # Stdin as it arrives, each distinct tag checked once, lines out in blocks and whenever the input is idle;
+        # a large file on stdin is shared out among processes (order kept).
+        all_valid = check_json_run(lambda: _loaded(args), items, live_jobs(args.jobs, items), write)
         return EXIT_OK if all_valid else EXIT_NO_MATCH
     if args.json:  # read whole (the parallel split needs the count): one bulk decode is faster than lines
         tags = [t for item in items for t in (read_stdin_lines() if item == "-" else (item,))]
