@@ -72,27 +72,51 @@ def data_versions(engine: TagEngine | None = None) -> dict[str, str]:
 
 
 class _Checker:
-    """One engine with a bounded memo of rows by distinct tag (shared by the batches of a process)."""
+    """One engine with a bounded memo: each distinct tag's place in the results checked so far (Arrow chunks).
+
+    A batch's distinct values (as bytes: nothing to decode for a value seen before) are looked up
+    in :attr:`memo`; the new ones are checked, and their results stored as one more Arrow chunk.
+    The batch's rows then take their results from those chunks: no Python object per row, and
+    none per known value but a dict look-up. When the memo holds :data:`MEMO_SIZE` values it
+    starts afresh (at the start of a batch), so memory stays bounded on all-distinct columns.
+    """
 
     def __init__(self, engine: TagEngine) -> None:
         self.engine = engine
-        self.memo: dict[str, _Row] = {}
+        self.memo: dict[bytes, int] = {}
+        self.chunks: list[Any] = []
         self.lock = threading.Lock()
 
-    def rows(self, tags: list[str]) -> list[_Row]:
-        """Return the row of each tag: from the memo, else checked (and remembered while there is room)."""
-        memo = self.memo
-        out: list[_Row] = []
-        for tag in tags:
-            row = memo.get(tag)
-            if row is None:
-                row = _row(self.engine, tag)
-                with self.lock:
-                    if len(memo) >= MEMO_SIZE:
-                        memo.clear()  # bounded: a column of all-distinct tags must not grow memory without end
-                    memo[tag] = row
-            out.append(row)
-        return out
+    def results(self, values: list[bytes | None]) -> tuple[Any, Any]:
+        """Return (the results checked so far, each value's place in them) for a batch's distinct *values*."""
+        import pyarrow as pa
+
+        with self.lock:  # one batch at a time: the places must stay valid until the batch has taken its rows
+            memo = self.memo
+            if len(memo) + len(values) > MEMO_SIZE and memo:
+                memo.clear()  # bounded: a column of all-distinct tags must not grow memory without end
+                self.chunks.clear()
+            get = memo.get
+            places: list[int] = []
+            new: list[_Row] = []
+            base = len(memo)
+            for raw in values:
+                key = raw if raw is not None else b""
+                at = get(key)
+                if at is None:
+                    at = memo[key] = base + len(new)
+                    new.append(_row(self.engine, key.decode("utf-8", "surrogateescape")))
+                places.append(at)
+            if new or not self.chunks:
+                typ = result_type()
+                columns = list(zip(*new, strict=True)) if new else [()] * len(FIELDS)
+                arrays = [pa.array(col, type=typ.field(i).type) for i, col in enumerate(columns)]
+                self.chunks.append(pa.StructArray.from_arrays(arrays, fields=list(typ)))
+            if len(self.chunks) > 1:
+                # One array to take from; merged as they come, so a column's early batches cost a copy each,
+                # and once its values are known, none.
+                self.chunks = [pa.concat_arrays(self.chunks)]
+            return self.chunks[0], pa.array(places, type=pa.int64())
 
 
 def _row(engine: TagEngine, tag: str) -> _Row:
@@ -127,8 +151,8 @@ def _checker(engine: TagEngine | None) -> _Checker:
         return got
 
 
-def _encode(array: Any) -> tuple[pa.Array, list[str]]:
-    """Return (indices, distinct tags) of a string or binary *array*, chunked or not; null rows get null indices."""
+def _encode(array: Any) -> tuple[pa.Array, list[bytes | None]]:
+    """Return (indices, distinct values as bytes) of a string or binary *array*, chunked or not; nulls: null indices."""
     import pyarrow as pa
 
     if isinstance(array, pa.ChunkedArray):
@@ -159,22 +183,18 @@ def _encode(array: Any) -> tuple[pa.Array, list[str]]:
         dictionary = dictionary.cast(pa.binary())
     elif pa.types.is_large_string(d):
         dictionary = dictionary.cast(pa.large_binary())
-    # Bytes, then UTF-8 with surrogateescape: an Arrow string holding bytes that are not UTF-8 is read
-    # as `bcp47 check -` reads them, not refused.
-    tags = [b.decode("utf-8", "surrogateescape") if b is not None else "" for b in dictionary.to_pylist()]
-    return indices, tags
+    # Bytes (decoded with surrogateescape when checked): an Arrow string holding bytes that are not UTF-8
+    # is read as `bcp47 check -` reads them, not refused.
+    return indices, dictionary.to_pylist()
 
 
 def _distinct_results(array: Any, engine: TagEngine | None) -> tuple[pa.StructArray, pa.Array]:
-    """Return (the struct of each distinct tag, the indices that take them back to the rows)."""
-    import pyarrow as pa
+    """Return (results checked so far, the indices that take each row's result from them; null for a null tag)."""
+    import pyarrow.compute as pc
 
-    indices, tags = _encode(array)
-    rows = _checker(engine).rows(tags)
-    typ = result_type()
-    columns = list(zip(*rows, strict=True)) if rows else [()] * len(FIELDS)
-    arrays = [pa.array(col, type=typ.field(i).type) for i, col in enumerate(columns)]
-    return pa.StructArray.from_arrays(arrays, fields=list(typ)), indices
+    indices, values = _encode(array)
+    table, places = _checker(engine).results(values)
+    return table, pc.take(places, indices)
 
 
 def check_arrow(array: Any, engine: TagEngine | None = None) -> pa.StructArray:
