@@ -312,12 +312,49 @@ def check_lines_bytes(engine: TagEngine, tags: list[str]) -> list[tuple[bytes, b
     ]
 
 
+class _Done:
+    """A finished result, for a block checked here rather than by a worker."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: list[tuple[bytes, bool]]) -> None:
+        self.value = value
+
+    def result(self) -> list[tuple[bytes, bool]]:
+        return self.value
+
+    def done(self) -> bool:
+        return True
+
+
+class _Redo:
+    """A worker's result, or, if the worker failed (it died, its data would not load), the same checked here."""
+
+    __slots__ = ("fut", "redo", "tags", "value")
+
+    def __init__(self, fut: Any, tags: list[str], redo: Callable[[list[str]], list[tuple[bytes, bool]]]) -> None:
+        self.fut, self.tags, self.redo = fut, tags, redo
+        self.value: list[tuple[bytes, bool]] | None = None
+
+    def result(self) -> list[tuple[bytes, bool]]:
+        if self.value is None:
+            try:
+                self.value = self.fut.result()
+            except Exception:  # a worker that failed costs time, never output
+                self.value = self.redo(self.tags)
+        return self.value
+
+    def done(self) -> bool:
+        return bool(self.fut.done())
+
+
 def check_json_parallel_live(
     submit: Callable[[list[str]], Any],
     items: list[str],
     out: Any,
     jobs: int,
     size: int = 4000,
+    redo: Callable[[list[str]], list[tuple[bytes, bool]]] | None = None,
 ) -> bool:
     """``check --json`` over *items* ('-': stdin as it arrives) with workers; write the lines to *out* (bytes).
 
@@ -349,7 +386,12 @@ def check_json_parallel_live(
                 keys.append(key)
             values.append(got)
         if misses:
-            fut = submit(misses)
+            try:
+                fut = _Redo(submit(misses), misses, redo) if redo is not None else submit(misses)
+            except Exception:  # the pool is broken (a worker died): check here from now on
+                if redo is None:
+                    raise
+                fut = _Done(redo(misses))
             for key in keys:
                 inflight[key] = (fut, inflight[key][1])
             values = [(fut, v[1]) if v[0] is None else v for v in values]
@@ -441,5 +483,12 @@ def check_json_run(load: Callable[[], TagEngine], items: list[str], jobs: int, w
 
     sys.stdout.flush()
     ctx = multiprocessing.get_context("fork")
+    here: list[TagEngine] = []
+
+    def redo(tags: list[str]) -> list[tuple[bytes, bool]]:  # what a failed worker had: checked in this process
+        if not here:
+            here.append(load())
+        return check_lines_bytes(here[0], tags)
+
     with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=pool_init, initargs=(load,)) as pool:
-        return check_json_parallel_live(lambda block: pool.submit(pool_check, block), items, out, jobs)
+        return check_json_parallel_live(lambda block: pool.submit(pool_check, block), items, out, jobs, redo=redo)

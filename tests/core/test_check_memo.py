@@ -79,3 +79,37 @@ def test_the_cli_byte_loop_writes_the_same_lines_and_checks_each_distinct_tag_on
     assert out.getvalue().decode("utf-8").splitlines() == want
     assert all_valid is False
     assert seen and len(seen) == len(set(seen))
+
+
+@pytest.mark.parametrize("worker", ["works", "dies"])
+def test_parallel_blocks_keep_order_send_each_distinct_tag_once_and_redo_a_failed_worker(worker: str) -> None:
+    import io
+    from concurrent.futures import Future
+
+    from bcp47_explorer.commands.live import check_json_parallel_live, check_lines_bytes
+
+    engine = bundled_engine()
+    rnd = random.Random(9)
+    tags = rnd.choices([*build(200, seed=9), "de-\udcff", ""], k=2500)
+    sent: list[str] = []
+    redone: list[str] = []
+
+    def submit(block: list[str]) -> Future[list[tuple[bytes, bool]]]:
+        sent.extend(block)
+        fut: Future[list[tuple[bytes, bool]]] = Future()
+        if worker == "dies":
+            fut.set_exception(RuntimeError("the worker died"))
+        else:
+            fut.set_result(check_lines_bytes(engine, block))
+        return fut
+
+    def redo(block: list[str]) -> list[tuple[bytes, bool]]:
+        redone.extend(block)
+        return check_lines_bytes(engine, block)
+
+    out = io.BytesIO()
+    all_valid = check_json_parallel_live(submit, tags, out, jobs=2, size=300, redo=redo)
+    want = [checkjson.clean_json_text(line) for line, _ in checkjson.check_json_lines(engine, tags)]
+    assert out.getvalue().decode("utf-8").splitlines() == want and all_valid is False
+    assert sorted(sent) == sorted(set(tags))  # the parent's memo: each distinct tag sent once
+    assert redone == (sent if worker == "dies" else [])
