@@ -448,28 +448,13 @@ def pool_check(tags: list[str]) -> list[tuple[bytes, bool]]:
 
 
 def live_jobs(requested: int | None, items: list[str]) -> int:
-    """Decide how many processes check: *requested*, else several only for a large file on stdin where fork exists.
+    """Decide how many processes check: *requested* (capped at 16), else one.
 
-    A pipe is checked in one process (its lines come as they come; one process answers each at
-    once and remembers every distinct tag); a file of 64 KiB or more (some 4,000 tags) is shared out.
+    One by default: with the memo, one process spends less CPU than several (each loads the data,
+    and every line crosses between processes), and a pipe's lines are answered at once
+    (``benchmarks/bench_columns.py`` has the figures).
     """
-    if requested is not None:
-        return max(1, min(requested, 16))
-    if "-" not in items or not hasattr(os, "fork"):
-        return 1
-    try:
-        st = os.fstat(sys.stdin.fileno())
-    except (AttributeError, OSError, ValueError):
-        return 1
-    import stat
-
-    if not stat.S_ISREG(st.st_mode) or st.st_size < 1 << 16:
-        return 1
-    try:
-        cores = len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):
-        cores = os.cpu_count() or 1
-    return max(1, min(cores, 4))
+    return max(1, min(requested, 16)) if requested is not None else 1
 
 
 def check_json_run(load: Callable[[], TagEngine], items: list[str], jobs: int, write: Callable[[str], object]) -> bool:

@@ -55,8 +55,8 @@ def register(sub: Any) -> None:
         "--jobs",
         type=positive_int,
         metavar="N",
-        help="with --json, check in N processes (default: one per core, up to 4, for 4000 tags or more "
-        "where the system can fork; output order is kept)",
+        help="with --json, check in N processes where the system can fork (default: 1; output order is kept, "
+        "and each distinct tag is checked once)",
     )
     p.add_argument("tags", nargs="*", metavar="TAG", help="tags to check ('-' reads them from stdin)")
     add_file_options(p)
