@@ -25,8 +25,9 @@ from .streams import iter_stdin_lines
 if TYPE_CHECKING:
     from ..core.engine.tag import TagEngine
 
-__all__ = ["CHUNK", "IDLE", "BlockWriter", "check_json_live", "check_json_parallel_live", "live_blocks", "live_inputs",
-           "live_lines", "flush_stdout", "would_wait"]  # fmt: skip
+__all__ = ["CHUNK", "IDLE", "BlockWriter", "check_json_live", "check_json_parallel_live", "check_json_run",
+           "check_lines_bytes", "flush_stdout", "live_blocks", "live_inputs", "live_jobs", "live_lines", "pool_check",
+           "pool_init", "would_wait"]  # fmt: skip
 
 #: The most bytes read at once.
 CHUNK = 1 << 16
