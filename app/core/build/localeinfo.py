@@ -21,10 +21,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..cldr.likely import Supplemental
 from ..files.reading import DataError
 from ..matching.bestfit import Matcher
 from ..matching.fitmemo import MemoMatcher
-from ..cldr.likely import Supplemental
 
 if TYPE_CHECKING:
     from ..engine.tag import TagEngine
