@@ -25,12 +25,14 @@ from .streams import iter_stdin_lines
 if TYPE_CHECKING:
     from ..core.engine.tag import TagEngine
 
-__all__ = ["CHUNK", "IDLE", "BlockWriter", "check_json_live", "check_json_parallel_live", "check_json_run",
+__all__ = ["CHUNK", "IDLE", "MAX_JOBS", "BlockWriter", "check_json_live", "check_json_parallel_live", "check_json_run",
            "check_lines_bytes", "flush_stdout", "live_blocks", "live_inputs", "live_jobs", "live_lines", "pool_check",
            "pool_init", "would_wait"]  # fmt: skip
 
 #: The most bytes read at once.
 CHUNK = 1 << 16
+#: ``--jobs`` above this is taken as this (each process loads the data).
+MAX_JOBS = 16
 
 
 def would_wait(fd: int) -> bool:
@@ -455,7 +457,7 @@ def live_jobs(requested: int | None, items: list[str]) -> int:
     and every line crosses between processes), and a pipe's lines are answered at once
     (``benchmarks/bench_columns.py`` has the figures).
     """
-    return max(1, min(requested, 16)) if requested is not None else 1
+    return max(1, min(requested, MAX_JOBS)) if requested is not None else 1
 
 
 def check_json_run(load: Callable[[], TagEngine], items: list[str], jobs: int, write: Callable[[str], object]) -> bool:
