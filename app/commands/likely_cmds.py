@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from ..cli import EXIT_NO_MATCH, EXIT_OK, CommandError, emit_json
 from ..core import data
 from .common import common_options, engine_for
+from .live import live_inputs
 
 if TYPE_CHECKING:
     from ..core.build.localeinfo import LikelyInfo
@@ -54,18 +55,6 @@ def register(sub: Any) -> None:
     p.set_defaults(handler=_run_likely)
 
 
-def _inputs(items: list[str]) -> list[str]:
-    from .tag_cmds import read_stdin_lines
-
-    out: list[str] = []
-    for item in items:
-        if item == "-":
-            out.extend(read_stdin_lines())
-        else:
-            out.append(item)
-    return out
-
-
 def _as_json(info: LikelyInfo) -> dict[str, Any]:
     return {
         "input": info.input,
@@ -101,12 +90,11 @@ def _run_likely(args: argparse.Namespace) -> int:
     supplemental, why = supplemental_or_error(engine)
     if supplemental is None:
         raise CommandError(why)
-    tags = _inputs(args.tags)
-    if not tags:
-        raise CommandError("no tags: give tags as arguments or '-' with one tag per line on stdin")
     status = EXIT_OK
     sil = data.bundled_sil() if args.sil else None
-    for tag in tags:
+    n = 0
+    for tag in live_inputs(args.tags):  # each result out as its line arrives
+        n += 1
         info = likely_info(engine, tag, supplemental)
         if info.max is None:
             status = EXIT_NO_MATCH
@@ -115,6 +103,8 @@ def _run_likely(args: argparse.Namespace) -> int:
             emit_json(_as_json(info) if extra is None else {**_as_json(info), "sil": extra})
         else:
             sys.stdout.write(_as_text(info) + "\n" + (_sil_text(extra) if extra is not None else ""))
+    if not n:
+        raise CommandError("no tags: give tags as arguments or '-' with one tag per line on stdin")
     return status
 
 

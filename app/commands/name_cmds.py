@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cli import EXIT_NO_MATCH, EXIT_OK, CommandError, data_loaded, emit_json
 from .common import common_options, registry_for
-from .tag_cmds import read_stdin_lines
+from .live import live_inputs
 
 if TYPE_CHECKING:
     from ..core.names.namer import Namer, TagName
@@ -130,8 +130,7 @@ def _run_name(args: argparse.Namespace) -> int:
         )
     data_loaded()
     status = EXIT_OK
-    tags = [t for item in args.tags for t in (read_stdin_lines() if item == "-" else [item])]
-    for tag in tags:
+    for tag in live_inputs(args.tags):  # each result out as its line arrives
         try:
             result = namer.name_tag(tag, display)
         except NamesPackError as exc:

@@ -77,7 +77,7 @@ def iter_stdin_lines(stream: Any = None) -> Iterator[str]:
         line = raw.decode("utf-8", "surrogateescape") if isinstance(raw, bytes) else raw
         if line.endswith("\n"):
             line = line[:-1]
-        if line.endswith("\r"):  # as read_stdin_lines: CRLF, or a last line ending in CR
+        if line.endswith("\r"):  # CRLF, or a last line ending in CR
             line = line[:-1]
         yield line
 

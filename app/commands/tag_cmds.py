@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import codecs
 import json
-import os
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from ..cli import EXIT_NO_MATCH, EXIT_OK, CommandError, data_loaded, emit_json
@@ -16,28 +14,27 @@ from ..core.engine.tag import CheckResult, Severity, Subtag, TagEngine
 from ..core.engine.unicode_validity import first_singleton, unicode_verdict, verdict_label
 from ..core.grammar.problems import marker
 from .common import common_options, engine_for, positive_int, record_to_json
-from .streams import clean_json_text, iter_stdin_lines
+from .file_cmds import add_file_options, run_check_file, wants_file
+from .live import check_json_run, live_jobs
+from .streams import iter_stdin_lines
 from .streams import writer as _writer
 
 if TYPE_CHECKING:
     from ..core.registry.model import Record
 
-__all__ = ["register", "read_stdin_lines", "check_json_lines", "explain_json", "explain_text", "tag_forms"]
+__all__ = ["register", "check_json_lines", "explain_json", "explain_text", "tag_forms"]
 
 _CHECK_DESCRIPTION = """\
 Check language tags against RFC 5646 (and CLDR for -u-/-t-): well-formed, valid, and advice.
 Give '-' to read tags from standard input, one per line (blank lines are checked too, so the
 output keeps one result per input line). With --json, one JSON object per input line, in order:
 input, well_formed, valid, canonical (null when not well-formed), extlang_form, subtags (text,
-start, end, role) and diagnostics (code, severity, start, end, message); offsets are Python
-string indices into input, end exclusive. Bytes that are not UTF-8 are read as
+start, end, role), diagnostics (code, severity, start, end, message) and fix (the tag the
+first diagnostic that offers a fix offers, else null); offsets are Python string indices into
+input, end exclusive. Bytes that are not UTF-8 are read as
 U+DC80..U+DCFF and reported as bad characters; the JSON (always UTF-8) writes each as U+FFFD.
 Exit status: 0 when all tags are valid, 1 when any is not, 2 for usage errors.
 """
-
-_BATCH = 2000  # output lines per write: one write per tag costs more than the check itself
-_MAX_JOBS = 16
-_PARALLEL_MIN = 4000  # below this many tags, forking costs more than it saves
 
 
 def register(sub: Any) -> None:
@@ -53,10 +50,11 @@ def register(sub: Any) -> None:
         "--jobs",
         type=positive_int,
         metavar="N",
-        help="with --json, check in N processes (default: one per core, up to 4, for 4000 tags or more "
-        "where the system can fork; output order is kept)",
+        help="with --json, check in N processes where the system can fork (default: 1; output order is kept, "
+        "and each distinct tag is checked once)",
     )
-    p.add_argument("tags", nargs="+", metavar="TAG", help="tags to check ('-' reads them from stdin)")
+    p.add_argument("tags", nargs="*", metavar="TAG", help="tags to check ('-' reads them from stdin)")
+    add_file_options(p)
     p.set_defaults(handler=_run_check)
 
     p = sub.add_parser(
@@ -110,21 +108,6 @@ def register(sub: Any) -> None:
 
 
 # ----------------------------------------------------------------------------- input
-def read_stdin_lines(stream: Any = None) -> list[str]:
-    """Read standard input as lines; undecodable bytes become U+DC80..U+DCFF instead of failing."""
-    src = stream if stream is not None else sys.stdin
-    buffer = getattr(src, "buffer", None)
-    data = buffer.read().decode("utf-8", errors="surrogateescape") if buffer is not None else src.read()
-    if not data:
-        return []
-    lines = data.split("\n")
-    if lines[-1] == "":
-        lines.pop()
-    if "\r" not in data:
-        return lines
-    return [line[:-1] if line.endswith("\r") else line for line in lines]
-
-
 def _inputs(items: list[str]) -> Iterator[str]:
     """Yield the tags: the arguments, with each '-' replaced by the lines of stdin (read as they come)."""
     for item in items:
@@ -140,16 +123,15 @@ _DUMPS = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 
 def _run_check(args: argparse.Namespace) -> int:
     items: list[str] = args.tags
+    if wants_file(args):
+        return run_check_file(args, _loaded(args))
     if not items:
         raise CommandError("give at least one tag, or '-' to read tags from standard input")
     write = _writer(sys.stdout)
-    if args.json:  # read whole (the parallel split needs the count): one bulk decode is faster than lines
-        tags = [t for item in items for t in (read_stdin_lines() if item == "-" else (item,))]
-        jobs = _jobs(args.jobs, len(tags))
-        if jobs > 1:
-            all_valid = _check_json_parallel(lambda: _loaded(args), tags, jobs, write, sys.stdout)
-        else:
-            all_valid = _check_json_into(_loaded(args), tags, write)
+    if args.json:
+        # Stdin as it arrives, each distinct tag checked once, lines out in blocks and whenever the input is idle;
+        # with --jobs N, shared out among N processes (order kept).
+        all_valid = check_json_run(lambda: _loaded(args), items, live_jobs(args.jobs, items), write)
         return EXIT_OK if all_valid else EXIT_NO_MATCH
     engine = _loaded(args)
     all_valid = True
@@ -165,166 +147,6 @@ def _loaded(args: argparse.Namespace) -> TagEngine:
     engine = engine_for(args)
     data_loaded()
     return engine
-
-
-def _check_json_into(engine: TagEngine, tags: Sequence[str], write: Callable[[str], object]) -> bool:
-    """Write the JSON lines of *tags* in batches; return whether all were valid."""
-    all_valid = True
-    batch: list[str] = []
-    for line, valid in check_json_lines(engine, tags):
-        batch.append(line)
-        if not valid:
-            all_valid = False
-        if len(batch) >= _BATCH:
-            batch.append("")
-            write("\n".join(batch))
-            batch = []
-    if batch:
-        batch.append("")
-        write("\n".join(batch))
-    return all_valid
-
-
-def _jobs(requested: int | None, count: int) -> int:
-    """Decide how many processes check a batch: several only for large inputs where fork exists."""
-    if requested is not None:
-        # Never more processes than tags, nor than a handful per core: each costs a fork and a scratch file.
-        return max(1, min(requested, count, _MAX_JOBS))
-    if count < _PARALLEL_MIN or not hasattr(os, "fork"):
-        return 1
-    try:
-        cores = len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):
-        cores = os.cpu_count() or 1
-    return max(1, min(cores, 4))
-
-
-def _check_json_parallel(
-    load: Callable[[], TagEngine], tags: list[str], jobs: int, write: Callable[[str], None], stream: Any = None
-) -> bool:
-    """Check *tags* in *jobs* forked processes; keep the input order.
-
-    Each process loads the data itself (*load*), after the fork: a child that used the parent's
-    loaded data would copy each memory page the first time it touched an object there (a
-    reference count is a write), which costs more than loading in parallel. Each child writes
-    its share to an unnamed scratch file as it goes; the parent checks the first share itself,
-    then copies the children's output in order. A child that fails (its data included) is
-    redone here, so a crash costs time, never output. When *stream* (the text stream *write*
-    writes to) encodes UTF-8, a child's bytes are exactly what *write* would send, so they are
-    copied file to file (``sendfile``) instead of being decoded and encoded again; a child
-    whose output holds undecodable input bytes says so, and goes through *write* unless the
-    stream writes them back as bytes (surrogateescape).
-    """
-    if not hasattr(os, "fork"):
-        return _check_json_into(load(), tags, write)
-    size = -(-len(tags) // jobs)
-    shares = [tags[i : i + size] for i in range(0, len(tags), size)]
-    children: list[tuple[int, Any, list[str]]] = []
-    sys.stdout.flush()
-    for share in shares[1:]:
-        out = _scratch_file()
-        try:
-            pid = os.fork()
-        except OSError:
-            out.close()
-            children.append((-1, None, share))
-            continue
-        if pid == 0:  # the child: check its share; exit status: 0/1 valid or not, +4 when not plain UTF-8
-            status = 3
-            try:
-                plain = _PlainWriter(out)
-                status = 0 if _check_json_into(load(), share, plain.write) else 1
-                out.flush()
-                if not plain.plain:
-                    status += 4
-            finally:
-                os._exit(status)
-        children.append((pid, out, share))
-    engine = load()
-    all_valid = _check_json_into(engine, shares[0], write)
-    raw_fd, raw_ok = _utf8_fd(stream)
-    for pid, out, share in children:
-        status = -1
-        if pid > 0:
-            _, raw = os.waitpid(pid, 0)
-            status = os.waitstatus_to_exitcode(raw)
-        if status in raw_ok and raw_fd is not None:
-            stream.flush()
-            _copy_file(out.fileno(), raw_fd)
-        elif status in (0, 1, 4, 5):
-            out.reconfigure(errors="surrogateescape")
-            out.seek(0)
-            while chunk := out.read(1 << 20):
-                write(chunk)
-        else:
-            all_valid = _check_json_into(engine, share, write) and all_valid
-            status = 0
-        all_valid = all_valid and status in (0, 4)
-        if out is not None:
-            out.close()
-    return all_valid
-
-
-class _PlainWriter:
-    """Write text to a strict UTF-8 file; on a lone surrogate, note it and write it escaped."""
-
-    def __init__(self, out: Any) -> None:
-        self.out = out
-        self.plain = True
-
-    def write(self, text: str) -> None:
-        try:
-            self.out.write(text)
-        except UnicodeEncodeError:  # nothing was written: the text is encoded before it is buffered
-            self.out.write(clean_json_text(text))  # as the parent's writer would: U+FFFD, plain UTF-8
-
-
-def _utf8_fd(stream: Any) -> tuple[int | None, tuple[int, ...]]:
-    """Return the file descriptor under the text *stream* when it encodes UTF-8, and the child
-    exit statuses whose bytes it would write unchanged (strict: plain output only; with
-    surrogateescape, as where the locale is C, undecodable input bytes too), else (None, ())."""
-    try:
-        if codecs.lookup(stream.encoding).name != "utf-8":
-            return None, ()
-        errors = stream.errors
-        plain_only = errors in ("strict", "backslashreplace")  # the CLI's own choice for a strict stream
-        ok = (0, 1) if plain_only else (0, 1, 4, 5) if errors == "surrogateescape" else ()
-        fd: int = stream.fileno()
-    except (AttributeError, LookupError, OSError, TypeError, ValueError):
-        return None, ()
-    return (fd, ok) if ok else (None, ())
-
-
-def _copy_file(src: int, dst: int) -> None:
-    """Copy the whole file *src* to *dst*: in the kernel where it can, else through a buffer."""
-    size = os.fstat(src).st_size
-    off = 0
-    try:
-        while off < size:
-            sent = os.sendfile(dst, src, off, size - off)
-            if sent == 0:
-                break
-            off += sent
-    except OSError:  # an output sendfile cannot write to: copy the rest by hand
-        pass
-    while off < size:
-        view = memoryview(os.pread(src, min(1 << 20, size - off), off))
-        off += len(view)
-        while view:
-            view = view[os.write(dst, view) :]
-
-
-def _scratch_file() -> Any:
-    """Return an unnamed read-write text file (strict UTF-8) for a child's output: in memory on Linux."""
-    memfd = getattr(os, "memfd_create", None)
-    if memfd is not None:
-        try:
-            return open(memfd("bcp47-check"), "w+", encoding="utf-8")
-        except OSError:
-            pass
-    import tempfile  # only here: its imports cost start-up time on every run
-
-    return tempfile.TemporaryFile(mode="w+", encoding="utf-8")
 
 
 def _status(r: CheckResult) -> str:

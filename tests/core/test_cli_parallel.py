@@ -1,4 +1,5 @@
-"""`bcp47 check --json -` in several processes gives the same lines, in the same order, as one process."""
+"""`bcp47 check --json --jobs N -` in several processes gives the same lines, in the same order, as one process;
+a worker that dies or cannot load its data has its tags checked in the parent (time lost, never output)."""
 
 from __future__ import annotations
 
@@ -28,9 +29,15 @@ def _tags() -> list[str]:
 def _run(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tags: list[str], jobs: str
 ) -> tuple[int, list[str]]:
+    """Run ``check --json --jobs JOBS -`` here, stdin a real file (so the workers are real forked processes)."""
+    import tempfile
+
     data = ("\n".join(tags) + "\n").encode("utf-8")
-    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data), encoding="utf-8"))
-    code = main(["check", "--json", "--jobs", jobs, "-"])
+    with tempfile.TemporaryFile() as f:
+        f.write(data)
+        f.seek(0)
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(f, encoding="utf-8"))
+        code = main(["check", "--json", "--jobs", jobs, "-"])
     return code, capsys.readouterr().out.splitlines()
 
 
@@ -53,28 +60,36 @@ def test_parallel_check_all_valid_exits_0(monkeypatch: pytest.MonkeyPatch, capsy
     assert json.loads(lines[-1])["input"] == "en-x-n4999"
 
 
-def test_child_that_dies_mid_output_is_redone(
+def test_a_worker_that_dies_has_its_tags_checked_here(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from bcp47_explorer.commands import tag_cmds
+    from bcp47_explorer.commands import live
 
     tags = _tags()
     _, one = _run(monkeypatch, capsys, tags, "1")
     parent = os.getpid()
-    real = tag_cmds._check_json_into
+    real = live.pool_check
 
-    def dying(engine, share, write):  # type: ignore[no-untyped-def]
-        if os.getpid() != parent:  # a child: write part of its output, then die
-            write(one[0] + "\n")
+    def dying(block):  # type: ignore[no-untyped-def]
+        if os.getpid() != parent:  # a worker: die without an answer
             os._exit(9)
-        return real(engine, share, write)
+        return real(block)
 
-    monkeypatch.setattr(tag_cmds, "_check_json_into", dying)
+    redone: list[int] = []
+    checked_here = live.check_lines_bytes
+
+    def spy(engine, block):  # type: ignore[no-untyped-def]
+        redone.append(len(block))  # recorded in the parent only: the workers died before answering
+        return checked_here(engine, block)
+
+    monkeypatch.setattr(live, "pool_check", dying)
+    monkeypatch.setattr(live, "check_lines_bytes", spy)
     code, two = _run(monkeypatch, capsys, tags, "2")
     assert two == one and code == 1
+    assert sum(redone) == len(set(tags))  # every distinct tag went to a worker once, and was redone here
 
 
-def test_each_process_loads_its_own_data_and_a_child_that_cannot_is_redone(
+def test_each_process_loads_its_own_data_and_a_worker_that_cannot_is_redone(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     from bcp47_explorer.commands import tag_cmds
@@ -86,7 +101,7 @@ def test_each_process_loads_its_own_data_and_a_child_that_cannot_is_redone(
     loads: list[int] = []
 
     def failing_in_children(args):  # type: ignore[no-untyped-def]
-        loads.append(os.getpid())  # seen in the parent only: a child's list is its own copy
+        loads.append(os.getpid())  # seen in the parent only: a worker's list is its own copy
         if os.getpid() != parent:
             raise RuntimeError("no data here")
         return real(args)
@@ -94,17 +109,22 @@ def test_each_process_loads_its_own_data_and_a_child_that_cannot_is_redone(
     monkeypatch.setattr(tag_cmds, "engine_for", failing_in_children)
     code, three = _run(monkeypatch, capsys, tags, "3")
     assert three == one and code == 1
-    assert loads == [parent]  # the parent loads once and redoes both children's shares with its data
+    assert loads == [parent]  # the parent loads only when it must redo the workers' tags, once
 
 
 def test_undecodable_bytes_come_out_the_same_from_children(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    import tempfile
+
     raw = b"".join(b"en-\x80\xff-%d\nde-DE\n" % i for i in range(3000))
     outs = []
     for jobs in ("1", "2"):
-        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(raw), encoding="utf-8"))
-        assert main(["check", "--json", "--jobs", jobs, "-"]) == 1
+        with tempfile.TemporaryFile() as f:
+            f.write(raw)
+            f.seek(0)
+            monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(f, encoding="utf-8"))
+            assert main(["check", "--json", "--jobs", jobs, "-"]) == 1
         outs.append(capsys.readouterr().out)
     assert outs[0] == outs[1] and outs[0].count("\n") == 6000
 
@@ -143,13 +163,13 @@ def test_process_output_equals_one_process(tmp_path, bad_at: str, errors: str) -
     outs[0].decode("utf-8")  # strict: the whole output is UTF-8
 
 
-def test_jobs_are_capped_by_the_tags_and_a_fixed_maximum() -> None:
-    from bcp47_explorer.commands.tag_cmds import _MAX_JOBS, _jobs
+def test_jobs_are_capped_by_a_fixed_maximum_and_default_to_one() -> None:
+    from bcp47_explorer.commands.live import MAX_JOBS, live_jobs
 
-    assert _jobs(5000, 3) == 3
-    assert _jobs(5000, 100_000) == _MAX_JOBS
-    assert _jobs(0, 10) == 1 and _jobs(-4, 10) == 1
-    assert _jobs(None, 10) == 1  # small inputs stay in one process
+    assert live_jobs(3, ["-"]) == 3
+    assert live_jobs(100_000, ["-"]) == MAX_JOBS
+    assert live_jobs(0, ["-"]) == 1 and live_jobs(-4, ["-"]) == 1
+    assert live_jobs(None, ["-"]) == 1  # one process unless asked: with the memo it spends the least
 
 
 def test_many_requested_jobs_on_few_tags_still_answer_in_order(

@@ -19,7 +19,7 @@ def test_check_json_fields_and_order(capsys: pytest.CaptureFixture[str]) -> None
     assert [d["input"] for d in lines] == ["en-US", "zh-yue", "en-US-Latn"]
     first = lines[0]
     keys = ["input", "well_formed", "valid", "unicode_valid", "canonical", "extlang_form", "subtags", "diagnostics"]
-    assert list(first) == keys
+    assert list(first) == [*keys, "fix"]
     assert first["subtags"] == [
         {"text": "en", "start": 0, "end": 2, "role": "language"},
         {"text": "US", "start": 3, "end": 5, "role": "region"},
@@ -31,6 +31,8 @@ def test_check_json_fields_and_order(capsys: pytest.CaptureFixture[str]) -> None
     assert list(d) == ["code", "severity", "start", "end", "message", "verdict"]
     got = (d["code"], d["severity"], d["start"], d["end"], d["verdict"])
     assert got == ("script-after-region", "error", 6, 10, "valid")
+    # fix: the first fix the diagnostics offer (the engine's one definition), null when none does.
+    assert (first["fix"], lines[1]["fix"], bad["fix"]) == (None, "yue", "en-Latn-US")
     # zh-yue: valid BCP 47, not a valid Unicode locale id (an extlang); the diagnostic names its verdict.
     assert (lines[1]["valid"], lines[1]["unicode_valid"]) == (True, False)
     ext = [x for x in lines[1]["diagnostics"] if x["code"] == "unicode-extlang"]

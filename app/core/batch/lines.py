@@ -86,7 +86,9 @@ FORMATS = (("lines", "One tag per line"), ("csv", "CSV"), ("tsv", "TSV"), ("json
 #: Lines longer than this are checked whole but shown cut, with a note.
 HUGE_LINE = 1000
 #: The fields of the CSV export: those of ``bcp47 check --json`` (subtags and diagnostics as JSON text).
-CSV_FIELDS = ("input", "well_formed", "valid", "unicode_valid", "canonical", "extlang_form", "subtags", "diagnostics")
+CSV_FIELDS = (
+    "input", "well_formed", "valid", "unicode_valid", "canonical", "extlang_form", "subtags", "diagnostics", "fix"
+)  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -558,6 +560,7 @@ def export_csv(
                 obj["extlang_form"] or "",
                 json.dumps(obj["subtags"], ensure_ascii=False, separators=(",", ":")),
                 json.dumps(obj["diagnostics"], ensure_ascii=False, separators=(",", ":")),
+                obj["fix"] or "",
             ]
         )
         n += 1

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 from ..cldr.likely import Supplemental
 from ..files.reading import DataError
 from ..matching.bestfit import Matcher
+from ..matching.fitmemo import MemoMatcher
 
 if TYPE_CHECKING:
     from ..engine.tag import TagEngine
@@ -108,4 +109,4 @@ def matcher_for(engine: TagEngine, supplemental: Supplemental | None = None) -> 
     sup = supplemental if supplemental is not None else engine.supplemental
     if sup is None:
         raise DataError(engine.supplemental_error)
-    return Matcher(sup, unicode_canonicalizer(engine))
+    return MemoMatcher(sup, unicode_canonicalizer(engine))  # a Matcher that remembers answers (bounded)

@@ -136,26 +136,41 @@ class _Work:
         return "-".join(out)
 
 
+#: The Unicode form remembers this many answers, for inputs up to this long (a long input is never a repeat).
+_MEMO_SIZE = 20_000
+_MEMO_KEY_MAX = 64
+
+
 class Uts35Canonicalizer:
     """Canonicalize to the Unicode BCP 47 locale id with CLDR's alias data (UTS #35 Annex C)."""
 
-    __slots__ = ("aliases", "cldr", "extlang_preferred", "values")
+    __slots__ = ("_memo", "aliases", "cldr", "extlang_preferred", "values")
 
     def __init__(self, cldr: CldrData, extlang_preferred: Mapping[str, str], likely: Likely | None = None) -> None:
         self.cldr = cldr
         self.extlang_preferred = extlang_preferred  # lowercase extlang -> its Preferred-Value (RFC 5646)
         self.aliases = AliasRules(cldr, likely)
         self.values = ValueAliases(cldr)
+        # Answers by input (immutable, so shared): columns and logs repeat a few tags. Bounded: cleared when full.
+        self._memo: dict[str, UnicodeCanonicalization] = {}
 
     # ------------------------------------------------------------------ public
     def canonicalize(self, text: str) -> UnicodeCanonicalization:
         """Return the Unicode canonical form of *text* with its steps, or a refusal (never raise)."""
+        memo = self._memo
+        got = memo.get(text)
+        if got is not None:
+            return got
         steps: list[Step] = []
         try:
-            tag = self._run(text, steps)
+            got = UnicodeCanonicalization(text, self._run(text, steps), tuple(steps))
         except Refused as exc:
-            return UnicodeCanonicalization(text, None, tuple(steps), str(exc))
-        return UnicodeCanonicalization(text, tag, tuple(steps))
+            got = UnicodeCanonicalization(text, None, tuple(steps), str(exc))
+        if len(text) <= _MEMO_KEY_MAX:
+            if len(memo) >= _MEMO_SIZE:
+                memo.clear()
+            memo[text] = got
+        return got
 
     # ------------------------------------------------------------------ the algorithm
     def _run(self, text: str, steps: list[Step]) -> str:

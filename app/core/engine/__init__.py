@@ -3,11 +3,12 @@
 ``tag`` (the :class:`~.tag.TagEngine` facade), ``results`` (the result values), ``tables``, ``advice``,
 ``canonical`` (RFC 5646 §4.5), ``fastpath`` and ``quickadvice`` (the regex path for common tags),
 ``unicode_locale`` and ``unicode_validity`` (the UTS #35 form and verdict, kept apart from RFC 5646"s),
-``checkjson`` (the JSON lines of ``bcp47 check``), ``uedit`` and ``tedit`` (editing ``-u-``, ``-t-`` and private use).
+``checkjson`` (the JSON lines of ``bcp47 check``), ``summary`` (a tag's verdicts as one flat row, for columns),
+``uedit`` and ``tedit`` (editing ``-u-``, ``-t-`` and private use).
 
 May import: ``names``, ``matching``, ``cldr``, ``registry``, ``grammar`` and ``files``.
 The order of the layers is the import-linter contract in ``pyproject.toml``.
 ``__all__`` names the modules the UI and the command line may use; the others are internal.
 """
 
-__all__ = ["checkjson", "results", "tag", "tedit", "uedit", "unicode_locale", "unicode_validity"]
+__all__ = ["checkjson", "results", "summary", "tag", "tedit", "uedit", "unicode_locale", "unicode_validity"]

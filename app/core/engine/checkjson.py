@@ -18,12 +18,13 @@ from typing import TYPE_CHECKING
 from ..grammar.syntax import WELL_FORMED
 from ..grammar.values import Diagnostic, Severity
 from .fastpath import FAST_MAX
+from .results import first_fix
 from .unicode_validity import first_singleton, verdict_label, verdict_of
 
 if TYPE_CHECKING:
     from .tag import TagEngine
 
-__all__ = ["check_json_lines", "quote"]
+__all__ = ["MEMO_KEY_MAX", "MEMO_SIZE", "check_json_lines", "memo_json_lines", "quote"]
 
 # The string encoder json.dumps applies to a str (ensure_ascii=False), without the call around it.
 quote: Callable[[str], str] = getattr(json.encoder, "c_encode_basestring", None) or json.encoder.py_encode_basestring
@@ -88,10 +89,52 @@ def check_json_lines(engine: TagEngine, tags: Iterable[str]) -> Iterator[tuple[s
             head = f'{{"input":{quote(tag)},"well_formed":{"true" if p.well_formed else "false"},"valid":false,' \
                 f'"unicode_valid":false,"canonical":null,"extlang_form":null,"subtags":[{subtags}]'  # fmt: skip
         if p.diags or uv.diagnostics:
-            diags_json = _diagnostics_json((*a.diagnostics, *uv.own), first_singleton(p))
-            yield f'{head},"diagnostics":[{diags_json}]}}', a.valid
+            diags = (*a.diagnostics, *uv.own)
+            diags_json = _diagnostics_json(diags, first_singleton(p))
+            yield f'{head},"diagnostics":[{diags_json}],"fix":{_fix_json(diags)}}}', a.valid
         else:
-            yield head + ',"diagnostics":[]}', a.valid
+            yield head + ',"diagnostics":[],"fix":null}', a.valid
+
+
+#: How many distinct tags :func:`memo_json_lines` remembers (about 500 bytes each) before it starts afresh.
+MEMO_SIZE = 20_000
+#: Longer inputs are never remembered: a repeat is a short tag, and a huge line must not stay in memory.
+MEMO_KEY_MAX = 64
+
+
+def memo_json_lines(
+    engine: TagEngine, tags: Iterable[str], memo: dict[str, tuple[str, bool]] | None = None
+) -> Iterator[tuple[str, bool]]:
+    """Yield what :func:`check_json_lines` yields, checking each distinct tag once: a repeat comes from *memo*.
+
+    *memo* (kept by the caller across calls, or a new one) holds at most :data:`MEMO_SIZE` tags
+    and is emptied when full, so memory stays bounded on a column of all-distinct tags. The
+    lines are the same bytes: a line depends on its tag alone.
+
+    >>> from ..data import bundled_engine
+    >>> memo = {}
+    >>> [v for _, v in memo_json_lines(bundled_engine(), ["en", "xx-", "en"], memo)], sorted(memo)
+    ([True, False, True], ['en', 'xx-'])
+    """
+    memo = {} if memo is None else memo
+    box: list[str] = []
+
+    def feed() -> Iterator[str]:  # one tag per line asked for: check_json_lines yields one line per tag
+        while True:
+            yield box.pop()
+
+    lines = check_json_lines(engine, feed())
+    get = memo.get
+    for tag in tags:
+        hit = get(tag)
+        if hit is None:
+            box.append(tag)
+            hit = next(lines)
+            if len(tag) <= MEMO_KEY_MAX:
+                if len(memo) >= MEMO_SIZE:
+                    memo.clear()
+                memo[tag] = hit
+        yield hit
 
 
 def _langtag_line(
@@ -104,7 +147,9 @@ def _langtag_line(
     """
     head = f'{{"input":"{tag}","well_formed":true,"valid":true,"unicode_valid":true,"canonical":"{canonical}",' \
         f'"extlang_form":"{extlang}","subtags":[{_langtag_subtags(g)}],"diagnostics":['  # fmt: skip
-    return head + _diagnostics_json(diags, None) + "]}" if diags else head + "]}"
+    if diags:
+        return f'{head}{_diagnostics_json(diags, None)}],"fix":{_fix_json(diags)}}}'
+    return head + '],"fix":null}'
 
 
 def _langtag_subtags(g: tuple[str | None, ...]) -> str:
@@ -141,6 +186,12 @@ def _diagnostics_json(diags: Iterable[Diagnostic], first: int | None) -> str:
             for d in diags
         ]
     )
+
+
+def _fix_json(diags: Sequence[Diagnostic]) -> str:
+    """Return the JSON of the first fix *diags* offer (:func:`.results.first_fix`): a string, or null."""
+    fix = first_fix(diags)
+    return "null" if fix is None else _QUOTE(fix)
 
 
 _SEVERITY = {s: s.value for s in Severity}

@@ -270,7 +270,8 @@ class QuickAdvice:
         prefixes_of = self.tables.variant_prefixes
         known = self._known["variant"]
         seen: set[str] = set()
-        for code in var[1:].split("-"):
+        codes = var[1:].split("-")
+        for code in codes:
             start = pos + 1
             pos = start + len(code)
             vlow = code.lower()
@@ -283,8 +284,15 @@ class QuickAdvice:
                 _put(out, entries, code, start, fix_to, tail)
             prefixes = prefixes_of.get(vlow, ())
             if prefixes and not any(_subsequence(pre, before) for pre in prefixes):
-                # The precise path decides between the plain Prefix warning and the reorder fix (placement rules).
-                return False
+                if len(codes) > 1:
+                    # The precise path decides between the plain Prefix warning and the reorder fix (placement rules).
+                    return False
+                # One variant: no order of the variants can meet its Prefix, so the plain warning (the precise
+                # path's, without a fix): what most tags with a misplaced variant get.
+                rec = _rec
+                args = {"code": code, "description": rec.descriptions[0],
+                        "prefixes": " or ".join(f"'{x}'" for x in rec.prefixes)}  # fmt: skip
+                out.append(M.VARIANT_PREFIX.make_of(start, pos, None, args))
             before.append(vlow)
         return True
 

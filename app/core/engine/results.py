@@ -6,6 +6,7 @@ subtags, diagnostics or canonicalization steps.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, Protocol
 
 from ..grammar.diagnostics import judged_by_uts35
@@ -14,10 +15,26 @@ from ..grammar.values import Canonicalization, Diagnostic, Role, Severity, Step,
 from .canonical import Canonicalizer
 from .fastpath import parse_match
 
-__all__ = ["Analysis", "CheckResult", "diagnostic_order"]
+__all__ = ["Analysis", "CheckResult", "diagnostic_order", "first_fix"]
 
 _ROLES = {r.value: r for r in Role}
 _SEVERITY_ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
+
+
+def first_fix(diagnostics: Iterable[Diagnostic]) -> str | None:
+    """Return the tag of the first fix *diagnostics* offer, in their order; None when none does.
+
+    What ``bcp47 check --json`` writes as ``fix`` and the column functions give as ``fix``.
+
+    >>> from bcp47_explorer.core.grammar.values import Diagnostic, Fix, Severity
+    >>> first_fix([Diagnostic("a", Severity.ERROR, 0, 1, "m"), Diagnostic("b", Severity.WARNING, 0, 1, "m",
+    ...     Fix("use x", "x"))])
+    'x'
+    """
+    for d in diagnostics:
+        if d.fix is not None:
+            return d.fix.tag
+    return None
 
 
 class _Verdict(Protocol):
@@ -294,6 +311,7 @@ class CheckResult:
         uv = self._engine.unicode_verdict(a)
         p = a.parse
         first = p.extensions[0].singleton[1] if p.extensions else None
+        diags = (*a.diagnostics, *uv.own)
         return {
             "input": self._input,
             "well_formed": self._well_formed,
@@ -315,6 +333,7 @@ class CheckResult:
                     if judged_by_uts35(d, first)
                     else "valid",
                 }
-                for d in (*a.diagnostics, *uv.own)
+                for d in diags
             ],
+            "fix": first_fix(diags),
         }

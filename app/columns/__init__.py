@@ -1,0 +1,228 @@
+"""Language tags in columns: check a column of tags at the cost of its distinct values.
+
+A column of tags repeats a few distinct values many times (user locales, ``lang`` attributes,
+subtitle tracks). :func:`check_arrow` dictionary-encodes the column, checks each distinct value
+once (and remembers it, within a bound, for the next batch of the same column), then takes the
+results back to the rows. The adapters stand on it: :mod:`.polars` (an expression),
+:mod:`.duckdb` (SQL functions) and :mod:`.spark` (a column function, each executor loading the
+data once).
+
+Each row gets a struct with the fields of :data:`FIELDS` (see :mod:`bcp47_explorer.core.engine.summary`):
+``well_formed`` and ``valid`` (RFC 5646 §2.2.9), ``unicode_valid`` (UTS #35, its own verdict),
+``canonical`` (RFC 5646 §4.5), ``unicode`` (the Unicode canonical form, UTS #35), ``code`` and
+``message`` (the first problem, as ``bcp47 check --json`` lists it), ``fix`` (the first fix offered).
+A null tag gives a null struct. A binary column is read as UTF-8 with each undecodable byte kept as
+U+DC80..U+DCFF, as ``bcp47 check -`` reads it: the engine reports it as a bad character, and the
+output (strict UTF-8, as Arrow needs) writes it as U+FFFD, as ``bcp47 check --json`` does.
+
+Needs ``pyarrow`` (the ``columns`` extra); the adapters need ``polars``, ``duckdb`` or ``pyspark``.
+
+>>> import pyarrow as pa
+>>> out = check_arrow(pa.array(["en-us", None, "en-us", "iw"]))
+>>> [(r["valid"], r["canonical"], r["fix"]) if r else None for r in out.to_pylist()]
+[(True, 'en-US', 'en-US'), None, (True, 'en-US', 'en-US'), (True, 'he', 'he')]
+"""
+
+from __future__ import annotations
+
+import threading
+import weakref
+from typing import TYPE_CHECKING, Any
+
+from ..core.engine.checkjson import clean_json_text
+from ..core.engine.summary import FIELDS, summarize
+
+if TYPE_CHECKING:
+    import pyarrow as pa
+
+    from ..core.engine.tag import TagEngine
+
+__all__ = ["FIELDS", "MEMO_SIZE", "check_arrow", "check_field", "default_engine", "result_type", "data_versions"]
+
+#: How many distinct tags a checker remembers across batches before it starts afresh.
+MEMO_SIZE = 100_000
+
+_Row = tuple[bool, bool, bool, str | None, str | None, str | None, str | None, str | None]
+
+
+def default_engine() -> TagEngine:
+    """Return the engine on the bundled data, loaded once per process (on first use)."""
+    from ..core.data import bundled_engine
+
+    return bundled_engine()
+
+
+def result_type() -> pa.StructType:
+    """Return the Arrow type of a result: a struct of :data:`FIELDS`."""
+    import pyarrow as pa
+
+    flags = [pa.field(name, pa.bool_()) for name in FIELDS[:3]]
+    texts = [pa.field(name, pa.string()) for name in FIELDS[3:]]
+    return pa.struct(flags + texts)
+
+
+def data_versions(engine: TagEngine | None = None) -> dict[str, str]:
+    """Return the versions of the data the answers rest on: the registry's File-Date and CLDR's version."""
+    engine = engine if engine is not None else default_engine()
+    cldr = engine.cldr
+    return {
+        "bcp47_registry_file_date": engine.registry.file_date,
+        "bcp47_cldr_version": cldr.version if cldr is not None else "",
+    }
+
+
+class _Checker:
+    """One engine with a bounded memo: each distinct tag's place in the results checked so far (Arrow chunks).
+
+    A batch's distinct values (as bytes: nothing to decode for a value seen before) are looked up
+    in :attr:`memo`; the new ones are checked, and their results stored as one more Arrow chunk.
+    The batch's rows then take their results from those chunks: no Python object per row, and
+    none per known value but a dict look-up. When the memo holds :data:`MEMO_SIZE` values it
+    starts afresh (at the start of a batch), so memory stays bounded on all-distinct columns.
+    """
+
+    def __init__(self, engine: TagEngine) -> None:
+        self.engine = engine
+        self.memo: dict[bytes, int] = {}
+        self.chunks: list[Any] = []
+        self.lock = threading.Lock()
+
+    def results(self, values: list[bytes | None]) -> tuple[Any, Any]:
+        """Return (the results checked so far, each value's place in them) for a batch's distinct *values*."""
+        import pyarrow as pa
+
+        with self.lock:  # one batch at a time: the places must stay valid until the batch has taken its rows
+            memo = self.memo
+            if len(memo) + len(values) > MEMO_SIZE and memo:
+                memo.clear()  # bounded: a column of all-distinct tags must not grow memory without end
+                self.chunks.clear()
+            get = memo.get
+            places: list[int] = []
+            new: list[_Row] = []
+            base = len(memo)
+            for raw in values:
+                key = raw if raw is not None else b""
+                at = get(key)
+                if at is None:
+                    at = memo[key] = base + len(new)
+                    new.append(_row(self.engine, key.decode("utf-8", "surrogateescape")))
+                places.append(at)
+            if new or not self.chunks:
+                typ = result_type()
+                columns = list(zip(*new, strict=True)) if new else [()] * len(FIELDS)
+                arrays = [pa.array(col, type=typ.field(i).type) for i, col in enumerate(columns)]
+                self.chunks.append(pa.StructArray.from_arrays(arrays, fields=list(typ)))
+            if len(self.chunks) > 1:
+                # One array to take from; merged as they come, so a column's early batches cost a copy each,
+                # and once its values are known, none.
+                self.chunks = [pa.concat_arrays(self.chunks)]
+            return self.chunks[0], pa.array(places, type=pa.int64())
+
+
+def _row(engine: TagEngine, tag: str) -> _Row:
+    s = summarize(engine, tag)
+    return (
+        s.well_formed,
+        s.valid,
+        s.unicode_valid,
+        s.canonical,
+        _clean(s.unicode),
+        s.code,
+        _clean(s.message),
+        _clean(s.fix),
+    )
+
+
+def _clean(text: str | None) -> str | None:
+    """Return *text* as strict UTF-8 can hold it: undecodable input bytes (lone surrogates) as U+FFFD."""
+    return text if text is None or text.isascii() else clean_json_text(text)
+
+
+_checkers: weakref.WeakKeyDictionary[Any, _Checker] = weakref.WeakKeyDictionary()
+_checkers_lock = threading.Lock()
+
+
+def _checker(engine: TagEngine | None) -> _Checker:
+    engine = engine if engine is not None else default_engine()
+    with _checkers_lock:
+        got = _checkers.get(engine)
+        if got is None:
+            got = _checkers[engine] = _Checker(engine)
+        return got
+
+
+def _encode(array: Any) -> tuple[pa.Array, list[bytes | None]]:
+    """Return (indices, distinct values as bytes) of a string or binary *array*, chunked or not; nulls: null indices."""
+    import pyarrow as pa
+
+    if isinstance(array, pa.ChunkedArray):
+        array = array.chunk(0) if array.num_chunks == 1 else array.combine_chunks()
+    elif not isinstance(array, pa.Array):
+        array = pa.array(array, type=pa.string())
+    t = array.type
+    if pa.types.is_dictionary(t):
+        dictionary, indices = array.dictionary, array.indices
+    else:
+        if pa.types.is_string_view(t):
+            array = array.cast(pa.large_string())
+        elif pa.types.is_binary_view(t):
+            array = array.cast(pa.large_binary())
+        elif pa.types.is_null(t):
+            array = array.cast(pa.string())
+        t = array.type
+        if not any(
+            f(t) for f in (pa.types.is_string, pa.types.is_large_string, pa.types.is_binary, pa.types.is_large_binary)
+        ):
+            raise TypeError(f"check_arrow needs a column of strings (or bytes), not {t}")
+        encoded = array.dictionary_encode()
+        dictionary, indices = encoded.dictionary, encoded.indices
+    d = dictionary.type
+    if pa.types.is_string_view(d) or pa.types.is_binary_view(d):
+        dictionary = dictionary.cast(pa.large_binary())
+    elif pa.types.is_string(d) or pa.types.is_binary(d):
+        dictionary = dictionary.cast(pa.binary())
+    elif pa.types.is_large_string(d):
+        dictionary = dictionary.cast(pa.large_binary())
+    # Bytes (decoded with surrogateescape when checked): an Arrow string holding bytes that are not UTF-8
+    # is read as `bcp47 check -` reads them, not refused.
+    return indices, dictionary.to_pylist()
+
+
+def _distinct_results(array: Any, engine: TagEngine | None) -> tuple[pa.StructArray, pa.Array]:
+    """Return (results checked so far, the indices that take each row's result from them; null for a null tag)."""
+    import pyarrow.compute as pc
+
+    indices, values = _encode(array)
+    table, places = _checker(engine).results(values)
+    return table, pc.take(places, indices)
+
+
+def check_arrow(array: Any, engine: TagEngine | None = None) -> pa.StructArray:
+    """Check a column of tags (a pyarrow string or binary array, chunked or not); return one struct per row.
+
+    Each distinct value is checked once; a null tag gives a null struct. *engine*: the tag engine
+    (the bundled data when None).
+
+    >>> import pyarrow as pa
+    >>> r = check_arrow(pa.chunked_array([["en-US-Latn"], ["i-klingon", "en_US"]])).to_pylist()
+    >>> [(x["well_formed"], x["canonical"], x["code"], x["fix"]) for x in r]  # doctest: +NORMALIZE_WHITESPACE
+    [(False, None, 'script-after-region', 'en-Latn-US'), (True, 'tlh', 'deprecated', 'tlh'),
+     (False, None, 'underscore-separator', 'en-US')]
+    """
+    distinct, indices = _distinct_results(array, engine)
+    out: pa.StructArray = distinct.take(indices)
+    return out
+
+
+def check_field(array: Any, field: str, engine: TagEngine | None = None) -> pa.Array:
+    """Return one field of :func:`check_arrow` (``valid``, ``canonical``, ``fix``...): null where the tag is null.
+
+    >>> import pyarrow as pa
+    >>> check_field(pa.array(["en-us", None, "en-u-ca-xyz"]), "valid").to_pylist()
+    [True, None, True]
+    """
+    if field not in FIELDS:
+        raise ValueError(f"no field {field!r}: the fields are {', '.join(FIELDS)}")
+    distinct, indices = _distinct_results(array, engine)
+    out: pa.Array = distinct.field(field).take(indices)
+    return out

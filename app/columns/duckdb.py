@@ -1,0 +1,67 @@
+"""DuckDB SQL functions over tags, vectorised over Arrow: ``bcp47_check``, ``bcp47_valid``, ``bcp47_canonical``,
+``bcp47_fix``.
+
+>>> import duckdb
+>>> from bcp47_explorer.columns.duckdb import register
+>>> con = register(duckdb.connect())
+>>> con.sql("select bcp47_canonical('en-us'), bcp47_valid('en-Qaaa-ZZ'), bcp47_fix('en_US')").fetchall()
+[('en-US', True, 'en-US')]
+>>> con.sql("select bcp47_check('iw').canonical, bcp47_check(NULL) is null").fetchall()
+[('he', True)]
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from . import FIELDS, check_arrow, check_field
+
+if TYPE_CHECKING:
+    from ..core.engine.tag import TagEngine
+
+__all__ = ["FUNCTIONS", "register"]
+
+#: The SQL functions :func:`register` adds: name -> the field of the result they return (None: the whole struct).
+FUNCTIONS = {"bcp47_check": None, "bcp47_valid": "valid", "bcp47_canonical": "canonical", "bcp47_fix": "fix"}
+
+
+def register(connection: Any, engine: TagEngine | None = None) -> Any:
+    """Add the SQL functions of :data:`FUNCTIONS` to a DuckDB *connection*; return the connection.
+
+    ``bcp47_check(tag)`` gives a struct (well_formed, valid, unicode_valid, canonical, unicode, code,
+    message, fix); the others one of its fields. A NULL tag gives NULL.
+    """
+    import duckdb
+
+    varchar = duckdb.sqltype("VARCHAR")
+    types = {
+        None: duckdb.struct_type({name: "BOOLEAN" if i < 3 else "VARCHAR" for i, name in enumerate(FIELDS)}),
+        "valid": duckdb.sqltype("BOOLEAN"),
+        "canonical": varchar,
+        "fix": varchar,
+    }
+    for name, field in FUNCTIONS.items():
+        connection.create_function(
+            name,
+            _whole(engine) if field is None else _one(field, engine),
+            [varchar],
+            types[field],
+            type="arrow",
+            null_handling="special",
+            side_effects=False,
+        )
+    return connection
+
+
+def _whole(engine: TagEngine | None) -> Any:
+    def bcp47_check(tags: Any) -> Any:
+        return check_arrow(tags, engine)
+
+    return bcp47_check
+
+
+def _one(field: str, engine: TagEngine | None) -> Any:
+    def one_field(tags: Any) -> Any:
+        return check_field(tags, field, engine)
+
+    return one_field

@@ -1,0 +1,111 @@
+"""``bcp47 check --input FILE --column NAME --output FILE``: a column of tags in a Parquet, CSV or JSON-lines file.
+
+The work is :func:`bcp47_explorer.columns.files.check_file`; this module adds the options, the
+progress line on stderr (when stderr is a terminal) and the messages. It needs pyarrow (the
+``columns`` extra); without it the command says so.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from typing import Any
+
+from ..cli import EXIT_NO_MATCH, EXIT_OK, CommandError
+
+__all__ = ["add_file_options", "run_check_file", "wants_file"]
+
+_FORMATS = ("parquet", "csv", "jsonl")
+
+
+def add_file_options(p: Any) -> None:
+    """Add ``--input``, ``--column``, ``--output`` and ``--format`` to the ``check`` parser *p*."""
+    g = p.add_argument_group(
+        "files",
+        "check a column of tags in a Parquet, CSV or JSON-lines file; the output keeps every column and adds "
+        "bcp47_well_formed, bcp47_valid, bcp47_unicode_valid, bcp47_canonical, bcp47_unicode, bcp47_code, "
+        "bcp47_message and bcp47_fix (null where the tag is null), with the registry's File-Date and CLDR's "
+        "version in its metadata (Parquet) or in OUTPUT.bcp47.json beside it (CSV, JSON lines)",
+    )
+    g.add_argument("--input", metavar="FILE", help="the file to read (format from its name: .parquet, .csv, .jsonl)")
+    g.add_argument("--column", metavar="NAME", help="the column that holds the tags")
+    g.add_argument("--output", metavar="FILE", help="the file to write (format from its name, else the input's)")
+    g.add_argument(
+        "--format",
+        metavar="IN[,OUT]",
+        help=f"the input format, and the output's after a comma, when the names do not say: {', '.join(_FORMATS)}",
+    )
+
+
+def wants_file(args: argparse.Namespace) -> bool:
+    """Return whether *args* ask for the file mode (any of its options given)."""
+    return any(getattr(args, name, None) is not None for name in ("input", "column", "output", "format"))
+
+
+def _formats(spec: str | None) -> tuple[str | None, str | None]:
+    if spec is None:
+        return None, None
+    parts = [s.strip().lower() for s in spec.split(",")]
+    if len(parts) > 2 or any(p not in _FORMATS for p in parts):
+        raise CommandError(f"--format {spec!r}: give IN or IN,OUT, each one of {', '.join(_FORMATS)}")
+    return parts[0], parts[-1]
+
+
+class _Progress:
+    """A progress line on stderr, redrawn at most every 0.2 s: rows done, and the share when the total is known."""
+
+    def __init__(self) -> None:
+        self.last = 0.0
+        self.shown = False
+
+    def __call__(self, rows: int, total: int | None) -> None:
+        now = time.monotonic()
+        if now - self.last < 0.2:
+            return
+        self.last = now
+        share = f" ({rows / total:.0%})" if total else ""
+        sys.stderr.write(f"\rbcp47: checked {rows:,} rows{share}")
+        sys.stderr.flush()
+        self.shown = True
+
+    def done(self) -> None:
+        if self.shown:
+            sys.stderr.write("\n")
+
+
+def run_check_file(args: argparse.Namespace, engine: Any) -> int:
+    """Run the file mode of ``bcp47 check``; return the exit status (1 when any tag is not valid)."""
+    if args.input is None or args.column is None or args.output is None:
+        raise CommandError("checking a file needs --input FILE, --column NAME and --output FILE")
+    if args.tags:
+        raise CommandError("give tags or --input, not both")
+    fmt_in, fmt_out = _formats(args.format)
+    try:
+        from ..columns.files import ColumnFileError, check_file
+    except ImportError as exc:
+        raise CommandError(f"checking files needs pyarrow: pip install 'bcp47-explorer[columns]' ({exc})") from exc
+    progress = _Progress() if sys.stderr is not None and sys.stderr.isatty() else None
+    try:
+        summary = check_file(
+            args.input,
+            args.column,
+            args.output,
+            input_format=fmt_in,
+            output_format=fmt_out,
+            engine=engine,
+            progress=progress,
+        )
+    except ColumnFileError as exc:
+        raise CommandError(str(exc)) from exc
+    finally:
+        if progress is not None:
+            progress.done()
+    v = summary.versions
+    print(
+        f"bcp47: {summary.rows:,} rows checked ({summary.invalid:,} not valid, {summary.nulls:,} null), "
+        f"written to {args.output} (registry File-Date {v['bcp47_registry_file_date']}, "
+        f"CLDR {v['bcp47_cldr_version']})",
+        file=sys.stderr,
+    )
+    return EXIT_NO_MATCH if summary.invalid else EXIT_OK

@@ -1,0 +1,482 @@
+"""Standard input as it arrives: results go out soon after their line comes in, in blocks, order kept.
+
+A pipe from a live log gives a line now and then; a file gives megabytes at once. Both are read
+the same way: in chunks of whatever is there (at most :data:`CHUNK` bytes), line by line. Before a
+read that would wait for more input, :func:`live_lines` calls *idle*: the verb writes what it has
+and flushes, so each result is out as soon as its line has been checked, while a file (always
+ready) is read and written in large blocks, as fast as before. Memory stays one chunk plus what the
+verb keeps per block, whatever the input's size.
+
+Readings as :func:`.streams.iter_stdin_lines`: ``\\n`` ends a line, a ``\\r`` before it is dropped,
+bytes that are not UTF-8 become U+DC80..U+DCFF.
+"""
+
+from __future__ import annotations
+
+import codecs
+import os
+import sys
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any
+
+from ..core.engine.checkjson import MEMO_KEY_MAX, MEMO_SIZE, check_json_lines, clean_json_text, memo_json_lines
+from .streams import iter_stdin_lines
+
+if TYPE_CHECKING:
+    from ..core.engine.tag import TagEngine
+
+__all__ = ["CHUNK", "IDLE", "MAX_JOBS", "BlockWriter", "check_json_live", "check_json_parallel_live", "check_json_run",
+           "check_lines_bytes", "flush_stdout", "live_blocks", "live_inputs", "live_jobs", "live_lines", "pool_check",
+           "pool_init", "would_wait"]  # fmt: skip
+
+#: The most bytes read at once.
+CHUNK = 1 << 16
+#: ``--jobs`` above this is taken as this (each process loads the data).
+MAX_JOBS = 16
+
+
+def would_wait(fd: int) -> bool:
+    """Return whether reading *fd* now would wait for input (True where that cannot be told)."""
+    try:
+        import select
+
+        ready, _, _ = select.select([fd], [], [], 0)
+    except (OSError, ValueError, ImportError):  # no select on this kind of file here: assume it would
+        return True
+    return not ready
+
+
+def _stdin_lines(stream: Any = None) -> Iterator[str | None]:
+    """Yield standard input's lines as they arrive, and None before a read that would wait."""
+    src = stream if stream is not None else sys.stdin
+    if src is None:
+        return
+    try:
+        fd = src.fileno()
+    except (AttributeError, OSError, ValueError):  # not a real file (a test's StringIO): plain lines
+        yield from iter_stdin_lines(src)
+        return
+    # Read below Python's buffer (it holds nothing yet: nothing else reads standard input first).
+    rest = b""
+    while True:
+        if would_wait(fd):
+            yield None
+        try:
+            chunk = os.read(fd, CHUNK)
+        except InterruptedError:
+            continue
+        if not chunk:
+            break
+        lines = (rest + chunk).split(b"\n")
+        rest = lines.pop()
+        for raw in lines:
+            yield _text(raw)
+    if rest:
+        yield _text(rest)
+
+
+def live_lines(idle: Callable[[], object], stream: Any = None) -> Iterator[str]:
+    """Yield the lines of standard input as they arrive; call *idle* before any read that would wait."""
+    for line in _stdin_lines(stream):
+        if line is None:
+            idle()
+        else:
+            yield line
+
+
+def flush_stdout() -> None:
+    """Flush standard output (the *idle* of a verb that writes straight to it)."""
+    if sys.stdout is not None:
+        sys.stdout.flush()
+
+
+def live_inputs(items: list[str], idle: Callable[[], object] = flush_stdout) -> Iterator[str]:
+    """Yield the command's arguments, each '-' replaced by the lines of standard input as they arrive."""
+    for item in items:
+        if item == "-":
+            yield from live_lines(idle)
+        else:
+            yield item
+
+
+def _text(raw: bytes) -> str:
+    if raw.endswith(b"\r"):
+        raw = raw[:-1]
+    return raw.decode("utf-8", "surrogateescape")
+
+
+class BlockWriter:
+    """Gather output text and write it in blocks: when a block is full, and whenever the input is idle.
+
+    ``add`` one result's text; ``idle`` (given to :func:`live_lines`) writes what is gathered and
+    flushes the stream, so a waiting reader gets every result of the lines read so far.
+    """
+
+    __slots__ = ("flush_stream", "limit", "parts", "write")
+
+    def __init__(self, write: Callable[[str], object], flush: Callable[[], object], limit: int = 2000) -> None:
+        self.write = write
+        self.flush_stream = flush
+        self.limit = limit
+        self.parts: list[str] = []
+
+    def add(self, text: str) -> None:
+        """Add one result's text (with its newline); write the block when it is full."""
+        parts = self.parts
+        parts.append(text)
+        if len(parts) >= self.limit:
+            self.write("".join(parts))
+            parts.clear()
+
+    def idle(self) -> None:
+        """Write what is gathered and flush: the input has nothing more for now."""
+        if self.parts:
+            self.write("".join(self.parts))
+            self.parts.clear()
+        self.flush_stream()
+
+    def close(self) -> None:
+        """Write what is left (without flushing: the CLI flushes at exit)."""
+        if self.parts:
+            self.write("".join(self.parts))
+            self.parts.clear()
+
+
+def check_json_live(
+    engine: TagEngine,
+    items: list[str],
+    write: Callable[[str], object],
+    flush: Callable[[], object],
+    memo: dict[str, tuple[str, bool]] | None = None,
+) -> bool:
+    """Write ``bcp47 check --json``'s lines for *items* ('-': stdin as it arrives) in one process; return all valid.
+
+    Each distinct tag is checked once (a bounded memo); lines go out in blocks, and whenever the
+    input would wait, so memory stays one block and a live pipe gets each answer at once. Where
+    standard input and output are real files, :class:`_ByteLoop` does the same on bytes.
+    """
+    raw = _ByteLoop.open(engine)
+    if raw is not None:
+        return raw.run(items)
+    out = BlockWriter(write, flush)
+    all_valid = True
+    add = out.add
+    for line, valid in memo_json_lines(engine, live_inputs(items, out.idle), memo):
+        add(line + "\n")
+        if not valid:
+            all_valid = False
+    out.close()
+    return all_valid
+
+
+def _real_streams() -> tuple[int, Any] | None:
+    """Return stdin's file descriptor and stdout's byte stream (its text layer flushed), or None (tests' fakes)."""
+    try:
+        fd = sys.stdin.fileno()
+        out = sys.stdout.buffer
+        if codecs.lookup(sys.stdout.encoding).name != "utf-8":
+            return None
+    except (AttributeError, OSError, ValueError, LookupError, TypeError):
+        return None
+    sys.stdout.flush()  # what the text layer holds goes first
+    return fd, out
+
+
+class _ByteLoop:
+    """``check --json`` on bytes: stdin's raw lines are the memo's keys, the encoded output lines its values.
+
+    The loop a repeated tag takes is a dict look-up and a list append: no decoding, no encoding,
+    no generator between reading and writing (on a column of repeated tags these cost more than
+    the check). A tag not remembered goes to :func:`.checkjson.check_json_lines` (fed one at a
+    time), and its line is cleaned (U+FFFD for an undecodable byte, as the text writer does) and
+    encoded once. The memo is bounded as :func:`.checkjson.memo_json_lines`'s.
+    """
+
+    def __init__(self, engine: TagEngine, fd: int, out: Any) -> None:
+        self.fd = fd
+        self.out = out
+        self.box: list[str] = []
+        self.lines = check_json_lines(engine, self._feed())
+        self.memo: dict[bytes, tuple[bytes, bool]] = {}
+        self.all_valid = True
+        self.parts: list[bytes] = []
+
+    @classmethod
+    def open(cls, engine: TagEngine) -> _ByteLoop | None:
+        """Return the loop over the real standard streams, or None where they are not files (tests' fakes)."""
+        got = _real_streams()
+        return cls(engine, got[0], got[1]) if got is not None else None
+
+    def _feed(self) -> Iterator[str]:
+        while True:
+            yield self.box.pop()
+
+    def _line(self, key: bytes, tag: str) -> bytes:
+        """Return the output line of one tag (checked once, then remembered by its input bytes)."""
+        got = self.memo.get(key)
+        if got is None:
+            self.box.append(tag)
+            line, valid = next(self.lines)
+            got = ((line if line.isascii() else clean_json_text(line)) + "\n").encode("utf-8"), valid
+            if len(key) <= MEMO_KEY_MAX:
+                if len(self.memo) >= MEMO_SIZE:
+                    self.memo.clear()
+                self.memo[key] = got
+        if not got[1]:
+            self.all_valid = False
+        return got[0]
+
+    def _flush(self) -> None:
+        if self.parts:
+            self.out.write(b"".join(self.parts))
+            self.parts.clear()
+        self.out.flush()
+
+    def run(self, items: list[str]) -> bool:
+        """Check every item ('-': the lines of stdin), writing as it goes; return whether all were valid."""
+        parts = self.parts
+        for item in items:
+            if item != "-":
+                parts.append(self._line(item.encode("utf-8", "surrogateescape"), item))
+                continue
+            self._stdin()
+        if parts:
+            self.out.write(b"".join(parts))
+            parts.clear()
+        return self.all_valid
+
+    def _stdin(self) -> None:
+        fd, parts, memo = self.fd, self.parts, self.memo
+        get, add, line_of = memo.get, parts.append, self._line
+        rest = b""
+        while True:
+            if would_wait(fd):
+                self._flush()
+            try:
+                chunk = os.read(fd, CHUNK)
+            except InterruptedError:
+                continue
+            if not chunk:
+                break
+            lines = (rest + chunk).split(b"\n")
+            rest = lines.pop()
+            for raw in lines:
+                if raw.endswith(b"\r"):
+                    raw = raw[:-1]
+                got = get(raw)
+                if got is not None and got[1]:
+                    add(got[0])
+                else:
+                    add(line_of(raw, raw.decode("utf-8", "surrogateescape")))
+            if len(parts) >= _BLOCK_LINES:
+                self.out.write(b"".join(parts))
+                parts.clear()
+        if rest:
+            raw = rest[:-1] if rest.endswith(b"\r") else rest
+            add(line_of(raw, raw.decode("utf-8", "surrogateescape")))
+
+
+_BLOCK_LINES = 2000
+
+
+#: What :func:`live_blocks` yields when the input would wait: the caller writes everything it has.
+IDLE: list[str] = []
+
+
+def live_blocks(items: list[str], size: int) -> Iterator[list[str]]:
+    """Yield the items ('-': stdin's lines as they arrive) in blocks of at most *size*; :data:`IDLE` before a wait.
+
+    A block is cut short when the input has nothing more for now (it is yielded, then IDLE, before
+    the read that waits), so a live pipe's lines are checked at once; a file fills every block.
+    """
+    block: list[str] = []
+    for item in items:
+        lines: Iterator[str | None] = _stdin_lines() if item == "-" else iter((item,))
+        for tag in lines:
+            if tag is None:
+                if block:
+                    yield block
+                    block = []
+                yield IDLE
+                continue
+            block.append(tag)
+            if len(block) >= size:
+                yield block
+                block = []
+    if block:
+        yield block
+
+
+def check_lines_bytes(engine: TagEngine, tags: list[str]) -> list[tuple[bytes, bool]]:
+    """Return the output line (UTF-8, with its newline) and validity of each tag: what a worker sends back."""
+    return [
+        (((line if line.isascii() else clean_json_text(line)) + "\n").encode("utf-8"), valid)
+        for line, valid in check_json_lines(engine, tags)
+    ]
+
+
+class _Done:
+    """A finished result, for a block checked here rather than by a worker."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: list[tuple[bytes, bool]]) -> None:
+        self.value = value
+
+    def result(self) -> list[tuple[bytes, bool]]:
+        return self.value
+
+    def done(self) -> bool:
+        return True
+
+
+class _Redo:
+    """A worker's result, or, if the worker failed (it died, its data would not load), the same checked here."""
+
+    __slots__ = ("fut", "redo", "tags", "value")
+
+    def __init__(self, fut: Any, tags: list[str], redo: Callable[[list[str]], list[tuple[bytes, bool]]]) -> None:
+        self.fut, self.tags, self.redo = fut, tags, redo
+        self.value: list[tuple[bytes, bool]] | None = None
+
+    def result(self) -> list[tuple[bytes, bool]]:
+        if self.value is None:
+            try:
+                self.value = self.fut.result()
+            except Exception:  # a worker that failed costs time, never output
+                self.value = self.redo(self.tags)
+        return self.value
+
+    def done(self) -> bool:
+        return bool(self.fut.done())
+
+
+def check_json_parallel_live(
+    submit: Callable[[list[str]], Any],
+    items: list[str],
+    out: Any,
+    jobs: int,
+    size: int = 4000,
+    redo: Callable[[list[str]], list[tuple[bytes, bool]]] | None = None,
+) -> bool:
+    """``check --json`` over *items* ('-': stdin as it arrives) with workers; write the lines to *out* (bytes).
+
+    *submit* sends a list of tags to a worker and returns a future of :func:`check_lines_bytes`'s
+    list. The parent keeps the memo: only tags it has not seen (nor sent) go to the workers, so a
+    column of repeated tags costs its distinct values, and an all-distinct one is shared out.
+    Blocks of at most *size* lines, at most 2 × *jobs* in flight: memory is bounded by them. When
+    the input would wait, every block sent is written and flushed, so a pipe gets answers at once.
+    """
+    from collections import deque
+
+    memo: dict[bytes, tuple[bytes, bool]] = {}
+    inflight: dict[bytes, tuple[Any, int]] = {}  # a tag sent and not yet back -> (its future, its place)
+    pending: deque[tuple[list[Any], list[bytes], Any]] = deque()
+    all_valid = True
+
+    def send(block: list[str]) -> None:
+        values: list[Any] = []
+        misses: list[str] = []
+        keys: list[bytes] = []
+        fut = None
+        for tag in block:
+            key = tag.encode("utf-8", "surrogateescape")
+            got: Any = memo.get(key) or inflight.get(key)
+            if got is None:
+                got = (None, len(misses))  # the future is filled in below
+                inflight[key] = got
+                misses.append(tag)
+                keys.append(key)
+            values.append(got)
+        if misses:
+            try:
+                fut = _Redo(submit(misses), misses, redo) if redo is not None else submit(misses)
+            except Exception:  # the pool is broken (a worker died): check here from now on
+                if redo is None:
+                    raise
+                fut = _Done(redo(misses))
+            for key in keys:
+                inflight[key] = (fut, inflight[key][1])
+            values = [(fut, v[1]) if v[0] is None else v for v in values]
+        pending.append((values, keys, fut))
+
+    def write_one() -> None:
+        nonlocal all_valid
+        values, keys, fut = pending.popleft()
+        if fut is not None:
+            results = fut.result()
+            if len(memo) + len(keys) > MEMO_SIZE:
+                memo.clear()
+            for key, got in zip(keys, results, strict=True):
+                inflight.pop(key, None)
+                if len(key) <= MEMO_KEY_MAX:
+                    memo[key] = got
+        parts = []
+        for v in values:
+            if isinstance(v[0], bytes):
+                line, valid = v
+            else:
+                line, valid = v[0].result()[v[1]]
+            parts.append(line)
+            if not valid:
+                all_valid = False
+        out.write(b"".join(parts))
+
+    for block in live_blocks(items, size):
+        if block is IDLE:
+            while pending:
+                write_one()
+            out.flush()
+            continue
+        send(block)
+        while len(pending) > 2 * jobs or (pending and (pending[0][2] is None or pending[0][2].done())):
+            write_one()
+    while pending:
+        write_one()
+    return all_valid
+
+
+_ENGINE: Any = None
+
+
+def pool_init(load: Callable[[], TagEngine]) -> None:
+    """Load the engine in a worker process, once."""
+    global _ENGINE
+    _ENGINE = load()
+
+
+def pool_check(tags: list[str]) -> list[tuple[bytes, bool]]:
+    """Check tags in a worker (see :func:`pool_init`)."""
+    return check_lines_bytes(_ENGINE, tags)
+
+
+def live_jobs(requested: int | None, items: list[str]) -> int:
+    """Decide how many processes check: *requested* (capped at 16), else one.
+
+    One by default: with the memo, one process spends less CPU than several (each loads the data,
+    and every line crosses between processes), and a pipe's lines are answered at once
+    (``benchmarks/bench_columns.py`` has the figures).
+    """
+    return max(1, min(requested, MAX_JOBS)) if requested is not None else 1
+
+
+def check_json_run(load: Callable[[], TagEngine], items: list[str], jobs: int, write: Callable[[str], object]) -> bool:
+    """Run ``check --json`` on *items* in *jobs* processes (order kept, streaming); return whether all were valid."""
+    streams = _real_streams()
+    if jobs <= 1 or streams is None or not hasattr(os, "fork"):
+        return check_json_live(load(), items, write, sys.stdout.flush)
+    out = streams[1]
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    sys.stdout.flush()
+    ctx = multiprocessing.get_context("fork")
+    here: list[TagEngine] = []
+
+    def redo(tags: list[str]) -> list[tuple[bytes, bool]]:  # what a failed worker had: checked in this process
+        if not here:
+            here.append(load())
+        return check_lines_bytes(here[0], tags)
+
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=pool_init, initargs=(load,)) as pool:
+        return check_json_parallel_live(lambda block: pool.submit(pool_check, block), items, out, jobs, redo=redo)

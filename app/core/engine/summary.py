@@ -1,0 +1,67 @@
+"""A tag's verdicts in one flat row: what a column of tags in a data frame or a SQL table gets.
+
+The row's fields (:data:`FIELDS`) are those of ``bcp47_explorer.columns``: the two verdicts of
+RFC 5646 (``well_formed``, ``valid``), the UTS #35 one (``unicode_valid``), the RFC 5646 §4.5
+``canonical`` form, the Unicode (UTS #35) canonical form (``unicode``), the first problem
+(``code`` and ``message``: the first entry of ``bcp47 check --json``'s diagnostics) and ``fix``.
+
+``fix`` (:func:`.results.first_fix`) is the engine's first offered fix: the tag of the first diagnostic,
+in the order ``bcp47 check --json`` lists them, that offers one; ``None`` when none does. It is
+what ``bcp47 check --json`` writes as ``fix``. It may be advice on a valid tag (``is-Latn``
+offers ``is``), and it is one step, not a full repair: the fixed tag may have problems left.
+
+>>> from ..data import bundled_engine
+>>> s = summarize(bundled_engine(), "en-US-Latn")
+>>> s.well_formed, s.valid, s.canonical, s.code, s.fix
+(False, False, None, 'script-after-region', 'en-Latn-US')
+>>> summarize(bundled_engine(), "iw-Hebr").unicode, summarize(bundled_engine(), "iw-Hebr").fix
+('he-Hebr', 'he-Hebr')
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+from .results import first_fix
+from .unicode_locale import unicode_canonical
+from .unicode_validity import verdict_of
+
+if TYPE_CHECKING:
+    from .tag import TagEngine
+
+__all__ = ["FIELDS", "TagSummary", "first_fix", "summarize"]
+
+#: The fields of a summary, in order: the struct fields of ``bcp47_explorer.columns``.
+FIELDS = ("well_formed", "valid", "unicode_valid", "canonical", "unicode", "code", "message", "fix")
+
+
+class TagSummary(NamedTuple):
+    """One tag's verdicts, forms, first problem and first fix (see the module docstring)."""
+
+    well_formed: bool
+    valid: bool
+    unicode_valid: bool
+    canonical: str | None
+    unicode: str | None
+    code: str | None
+    message: str | None
+    fix: str | None
+
+
+def summarize(engine: TagEngine, tag: str) -> TagSummary:
+    """Return the :class:`TagSummary` of *tag*: the same answers ``bcp47 check --json`` and ``canon --unicode`` give."""
+    r = engine.check(tag)
+    a = r.analysis
+    uv = verdict_of(engine, a)
+    diags = (*a.diagnostics, *uv.own)
+    first = diags[0] if diags else None
+    return TagSummary(
+        r.well_formed,
+        r.valid,
+        uv.valid,
+        r.canonical,
+        unicode_canonical(engine, tag).tag,  # as `bcp47 canon --unicode`: a locale id with "_" has one too
+        first.code if first is not None else None,
+        first.message if first is not None else None,
+        first_fix(diags),
+    )
