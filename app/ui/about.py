@@ -168,6 +168,7 @@ class AboutDialog(QDialog):
             self.licence_view = QPlainTextEdit(self.facts.cldr_licence_text, self)
             self.licence_view.setObjectName("cldr_licence")
             self.licence_view.setReadOnly(True)
+            self.licence_view.setTabChangesFocus(True)
             # The licence is hard-wrapped already; soft wrapping on top breaks its lines in two.
             self.licence_view.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
             self.licence_view.setMinimumHeight(140)

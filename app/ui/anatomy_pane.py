@@ -42,6 +42,7 @@ from ..core.engine.tag import TagEngine
 from ..core.files.safe_write import write_file
 from ..core.teaching.anatomy import anatomy
 from ..core.teaching.anatomy_draw import FONT_FAMILY, THEMES, Layout, Theme, layout, to_svg
+from . import a11y
 from .a11y import describe
 from .bounded import bound
 from .roles import is_dark
@@ -144,6 +145,7 @@ class AnatomyPane(QWidget):
         self.view.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
         self.view.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.note = QLabel()
+        a11y.verdict(self.note, "Note about the diagram")
         self.note.setWordWrap(True)
         self.theme_box = QComboBox()
         self.theme_box.setAccessibleName("Diagram colours")
@@ -159,6 +161,7 @@ class AnatomyPane(QWidget):
         self.scale_box.setSuffix(" ×")
         bound(self.scale_box.lineEdit(), 32)  # a number: a paste of anything long is cut at once
         self.size_label = QLabel()
+        a11y.verdict(self.size_label, "Size of the PNG")
         self.svg_button = QPushButton("Export &SVG…")
         self.png_button = QPushButton("Export &PNG…")
         self.copy_button = QPushButton("&Copy image")
@@ -174,9 +177,9 @@ class AnatomyPane(QWidget):
         describe(self.view.viewport(), "Tag anatomy diagram", "Hover a box for its ABNF production")
         describe(self.scale_box.lineEdit(), "Export scale", self.scale_box.toolTip())
         bar = QHBoxLayout()
-        bar.addWidget(QLabel("Colours:"))
+        bar.addWidget(a11y.buddy(QLabel("Colours:"), self.theme_box))
         bar.addWidget(self.theme_box)
-        bar.addWidget(QLabel("Scale:"))
+        bar.addWidget(a11y.buddy(QLabel("Scale:"), self.scale_box))
         bar.addWidget(self.scale_box)
         bar.addWidget(self.size_label)
         bar.addStretch(1)

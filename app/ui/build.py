@@ -56,6 +56,7 @@ from ..core.grammar.values import Severity
 from ..core.names.namer import Namer
 from ..core.names.pack import NamesPackError
 from ..core.registry.model import Registry
+from . import a11y
 from .bounded import SEARCH_MAX, VALUE_MAX, bound
 from .builder import BuilderPane
 from .picker import ChoicePicker
@@ -157,20 +158,20 @@ class BuildPane(QWidget):
         result.setFrameShape(QFrame.Shape.StyledPanel)
         result.setAccessibleName("Result")
         self.tag_label = QLabel(result)
-        self.tag_label.setAccessibleName("Built tag")
+        a11y.verdict(self.tag_label, "Built tag")
         self.tag_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         font = QFont(self.font())
         font.setPointSizeF(font.pointSizeF() * 1.35)
         self.tag_label.setFont(font)
         self.name_label = QLabel(result)
-        self.name_label.setAccessibleName("Name of the tag")
+        a11y.verdict(self.name_label, "Name of the tag")
         self.name_label.setWordWrap(True)
         self.status_label = QLabel(result)
-        self.status_label.setAccessibleName("Validity and advice")
+        a11y.verdict(self.status_label, "Validity and advice")
         self.status_label.setWordWrap(True)
         self.status_label.setTextFormat(Qt.TextFormat.RichText)
         self.notice_label = QLabel(result)
-        self.notice_label.setAccessibleName("Notice")
+        a11y.verdict(self.notice_label, "Notice")
         self.notice_label.setWordWrap(True)
         self.notice_label.hide()
         self.canonical_field = self._form_field("Canonical form (RFC 5646 §4.5)")
@@ -219,7 +220,7 @@ class BuildPane(QWidget):
             if key == "script":
                 self.script_advice = QLabel(page)
                 self.script_advice.setWordWrap(True)
-                self.script_advice.setAccessibleName("About the scripts of the language")
+                a11y.verdict(self.script_advice, "About the scripts of the language")
                 layout.addWidget(self.script_advice)
             what = {"language": "languages", "script": "scripts", "region": "regions", "variant": "variants"}[key]
             picker = ChoicePicker(what, hints[key], page)
@@ -372,7 +373,7 @@ class BuildPane(QWidget):
 
     def show_notice(self, text: str) -> None:
         """Say *text* in the result area until the tag changes."""
-        self.notice_label.setText(text)
+        a11y.show(self.notice_label, text)
         self.notice_label.setVisible(bool(text))
         self._notice_for = self._state.tag()
 
@@ -530,7 +531,7 @@ class BuildPane(QWidget):
         name = tag_name(self._parts, self._names)
         if self._namer is not None and isinstance(self._names, IndexNames) and result.well_formed:
             name = self._namer.display_name(text, self._names.display) or name
-        self.name_label.setText(name)
+        a11y.show(self.name_label, name)
         verdict = "✔ valid" if result.valid else ("✘ not valid" if result.well_formed else "✘ not well-formed")
         lines = [f"<b>{verdict}</b> (RFC 5646 §2.2.9)"]
         for diag in result.diagnostics[:3]:
@@ -541,7 +542,7 @@ class BuildPane(QWidget):
             lines.append(f"… and {len(result.diagnostics) - 3} more: open it in the editor to see them all.")
         if not result.diagnostics:
             lines[0] += " · no advice"
-        self.status_label.setText("<br>".join(lines))
+        a11y.show(self.status_label, "<br>".join(lines))
         forms = compute_forms(self._engine, result)
         for field, key in ((self.canonical_field, "canonical"), (self.unicode_field, "unicode")):
             form = forms[key]

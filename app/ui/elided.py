@@ -27,7 +27,7 @@ class ElidedLabel(QLabel):
     def setText(self, text: str) -> None:
         """Set the whole text; the label shows as much of it as fits, then '…'."""
         self._full = text
-        self.setAccessibleDescription(text)
+        self.setAccessibleName(text)  # a screen reader reads the whole text, not the part that fits
         self._elide()
 
     def text(self) -> str:

@@ -56,6 +56,7 @@ class ExtensionsDialog(QDialog):
         self.table.setObjectName("extensions_table")
         self.table.setAccessibleName("Registered extensions")
         self.table.setModel(self.model)
+        self.table.setTabKeyNavigation(False)  # Tab leaves the table; arrows move inside it
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)

@@ -28,6 +28,7 @@ from ..core.data import DataError, bundled_cldr, bundled_engine, engine_for
 from ..core.engine.tag import TagEngine
 from ..core.registry.model import Registry
 from ..core.registry.update import registry_kind, registry_label
+from . import a11y
 from .browser import BrowserPane
 from .build import BuildPane
 from .builder import BuilderPane
@@ -112,13 +113,14 @@ class MainWindow(QMainWindow):
         # The status bar: "Current tag: TAG" and the data in use, each ending in '…' where the window is narrow.
         self._status_caption = QLabel("No current tag")
         self._status_tag = ElidedLabel()
-        self._status_tag.setAccessibleName("Current tag")
+        a11y.verdict(self._status_tag, "Current tag")
         self._status_tag.setToolTip("The tag all panes work on")
         self._status_tag.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         bold = self._status_tag.font()
         bold.setBold(True)
         self._status_tag.setFont(bold)
         self._status_data = ElidedLabel()
+        a11y.verdict(self._status_data, "Data in use")
         # Its whole width when there is room; the tag's label (stretching) gives way first.
         self._status_data.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
         self.statusBar().addWidget(self._status_caption)
