@@ -265,7 +265,7 @@ class BatchPane(QWidget):
         self.search.setAccessibleName("Filter the inputs")
         self.search.setClearButtonEnabled(True)
         self.export_json_button = QPushButton("Export &JSON lines…")
-        self.export_csv_button = QPushButton("Export CS&V…")
+        self.export_csv_button = QPushButton("Export &CSV…")
         describe(self.problems_only, "Only problems", "Show rows with an error or a warning, or a note about the line")
         describe(self.code_box, "Diagnostic code filter", "Show only rows with this diagnostic code")
         describe(self.search, "Filter the inputs", "Show only rows whose input contains this text")

@@ -162,7 +162,7 @@ class BrowserPane(QWidget):
         self.details.setToolTip("Every field of the chosen record; links show related records or open a tag")
         self.details.setOpenLinks(False)
         self.details.setOpenExternalLinks(False)
-        self.range_label = QLabel()
+        self.range_label = QLabel("&Code:")  # its text names the range once one is shown
         self.range_combo = QComboBox()
         self.range_combo.setAccessibleName("Code inside the range")
         self.range_combo.setToolTip("This record stands for a range of codes: pick the one to use")

@@ -190,10 +190,14 @@ class BuildPane(QWidget):
         top.addWidget(self.copy_button)
         top.addWidget(self.open_button)
         forms = QHBoxLayout()
-        forms.addWidget(QLabel("Canonical:", result))
+        forms.addWidget(a11y.buddy(QLabel("Canonical:", result), self.canonical_field))
         forms.addWidget(self.canonical_field, 1)
-        forms.addWidget(QLabel("Unicode (CLDR):", result))
+        forms.addWidget(a11y.buddy(QLabel("Unicode (CLDR):", result), self.unicode_field))
         forms.addWidget(self.unicode_field, 1)
+        # Tab as the eye reads: the tag's buttons on the top line, then its forms under it.
+        for first, second in ((self.copy_button, self.open_button), (self.open_button, self.canonical_field),
+                              (self.canonical_field, self.unicode_field)):  # fmt: skip
+            QWidget.setTabOrder(first, second)
         box = QVBoxLayout(result)
         box.setContentsMargins(8, 6, 8, 6)
         box.setSpacing(3)

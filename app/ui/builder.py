@@ -311,7 +311,7 @@ class BuilderPane(QWidget):
         self.set_button.setToolTip("Write this keyword into the tag's -u- part (replacing the key's old value)")
         self.set_button.setAccessibleName("Set the keyword in the tag")
         self.set_button.clicked.connect(self.set_keyword_from_input)
-        value_label = QLabel("&Value:", self)
+        value_label = QLabel("Val&ue:", self)
         value_label.setBuddy(self.value_edit)
         value_row = QHBoxLayout()
         value_row.addWidget(value_label)
@@ -392,7 +392,7 @@ class BuilderPane(QWidget):
         preview_label.setWordWrap(True)  # a label's text must not set the column's least width
         preview_label.setToolTip(self.preview.toolTip())
         preview_label.setBuddy(self.preview)
-        legacy_label = QLabel("&Legacy LDML (@key=type):", self)
+        legacy_label = QLabel("Legacy LDML (@&key=type):", self)
         legacy_label.setWordWrap(True)
         legacy_label.setToolTip(self.legacy_edit.toolTip())
         legacy_label.setBuddy(self.legacy_edit)

@@ -354,12 +354,13 @@ class EditorPane(QWidget):
         layout.addWidget(self.names_bar)
         layout.addWidget(self.scroll_area, 1)
 
-        # Tab goes top to bottom, left to right: tag, its menus, the subtags, problems, then the forms.
-        chain: list[QWidget] = [self.editor, self.examples_button, self.history_button, self.breakdown, self.card,
-                                self.problems.list, self.problems.fix_button]  # fmt: skip
+        # Tab goes as the eye reads: tag, its menus, the names' language (the line under the verdicts), the
+        # subtags, problems, then the forms and their steps.
+        chain: list[QWidget] = [self.editor, self.examples_button, self.history_button, self.names_bar.language_box,
+                                self.breakdown, self.card, self.problems.list, self.problems.fix_button]  # fmt: skip
         for name in FORM_NAMES:
             chain += [self.form_fields[name], self.form_buttons[name]]
-        chain += [self.steps_button, self.names_bar.language_box]
+        chain += [self.steps_button, self.steps_view]
         for first, second in itertools.pairwise(chain):
             QWidget.setTabOrder(first, second)
 

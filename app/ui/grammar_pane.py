@@ -91,7 +91,7 @@ class GrammarPane(QWidget):
         a11y.verdict(self.step_label, "Current step")
         self.step_label.setWordWrap(True)
         self.prev_button = QPushButton("◀ &Previous subtag")
-        self.next_button = QPushButton("&Next subtag ▶")
+        self.next_button = QPushButton("Next s&ubtag ▶")
         describe(
             self.abnf,
             "ABNF of language tags",

@@ -49,7 +49,7 @@ log = logging.getLogger(__name__)
 APP_NAME = "BCP 47 Explorer"
 
 #: (key, tab title, shortcut) of each pane, in tab order.
-PANES = (("editor", "&Editor", "Ctrl+1"), ("builder", "-u- &Builder", "Ctrl+2"), ("browser", "&Registry", "Ctrl+3"),
+PANES = (("editor", "Ed&itor", "Ctrl+1"), ("builder", "-u- &Builder", "Ctrl+2"), ("browser", "&Registry", "Ctrl+3"),
          ("build", "Buil&d", "Ctrl+4"))  # fmt: skip
 
 #: The forms the editor can copy: (name for EditorPane.copy_form, menu text, shortcut), from the core's list.
@@ -260,12 +260,12 @@ class MainWindow(QMainWindow):
 
         # The editor provides these (examples for teaching, recent tags); the window gives them a place.
         self.examples_menu = bar.addMenu("E&xamples")
-        self.history_menu = bar.addMenu("Hi&story")
+        self.history_menu = bar.addMenu("Histor&y")
         self._fill_editor_menus()
 
         # Registry updates, the changes view and the linguists' tools (registry_files.py).
         self.registry_files = RegistryFiles(self)
-        self.registry_files.install(file_menu, bar.addMenu("&Tools"))
+        self.registry_files.install(file_menu, bar.addMenu("Too&ls"))
 
         help_menu = bar.addMenu("&Help")
         self._action(help_menu, "&Keyboard shortcuts", self.show_shortcuts, QKeySequence.StandardKey.HelpContents)
@@ -316,7 +316,7 @@ class MainWindow(QMainWindow):
             return new
 
         self.examples_menu = replace(self.examples_menu, editor.examples_menu if editor else None, "E&xamples")
-        self.history_menu = replace(self.history_menu, editor.history_menu if editor else None, "Hi&story")
+        self.history_menu = replace(self.history_menu, editor.history_menu if editor else None, "Histor&y")
 
     # ---------------------------------------------------------------- commands
     def copy_form(self, name: str) -> None:

@@ -1,0 +1,348 @@
+"""Pins what a screen reader and a keyboard-only user get (issue 23).
+
+Read through ``QAccessible.queryAccessibleInterface`` (what AT-SPI hands Orca): each pane's verdicts and counts
+are read as shown; changes are announced politely once typing pauses, not per keystroke; every combo and spin
+box is labelled by a buddy; the registration form's checks are its fields' descriptions. Tab never edits data
+and never traps: it walks every pane and comes back to where it started; mnemonics are unique.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import itertools
+import re
+from collections.abc import Iterator
+
+import pytest
+from bcp47_explorer.ui import a11y
+from bcp47_explorer.ui.batch_pane import BatchPane
+from bcp47_explorer.ui.grammar_pane import GrammarPane
+from bcp47_explorer.ui.main_window import MainWindow
+from bcp47_explorer.ui.matching_pane import MatchingPane
+from bcp47_explorer.ui.settings import Settings
+from PySide6.QtCore import QObject, QPoint, Qt
+from PySide6.QtGui import QAccessible
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractItemView,
+    QAbstractSpinBox,
+    QApplication,
+    QComboBox,
+    QGroupBox,
+    QLabel,
+    QPlainTextEdit,
+    QTableView,
+    QWidget,
+)
+
+
+def _name(w: QObject) -> str:
+    iface = QAccessible.queryAccessibleInterface(w)
+    assert iface is not None
+    return iface.text(QAccessible.Text.Name)
+
+
+def _description(w: QObject) -> str:
+    iface = QAccessible.queryAccessibleInterface(w)
+    assert iface is not None
+    return iface.text(QAccessible.Text.Description)
+
+
+def _plain(label: QLabel) -> str:
+    return a11y.plain(label.text())
+
+
+@pytest.fixture
+def window(qtbot, registry, settings_path) -> Iterator[MainWindow]:  # type: ignore[no-untyped-def]
+    win = MainWindow(registry, Settings(settings_path))
+    qtbot.addWidget(win)
+    win.resize(1180, 780)
+    win.show()
+    qtbot.waitExposed(win)
+    win.activateWindow()
+    qtbot.waitUntil(win.isActiveWindow)
+    yield win
+
+
+@pytest.fixture
+def announcements() -> Iterator[list[tuple[QObject, str]]]:
+    heard: list[tuple[QObject, str]] = []
+
+    def hear(source: QObject, text: str) -> None:
+        heard.append((source, text))
+
+    a11y.announcer.flush()  # nothing left over from an earlier test
+    a11y.announcer.announced.connect(hear)
+    yield heard
+    a11y.announcer.announced.disconnect(hear)
+
+
+def _type_tag(qtbot, win: MainWindow, tag: str) -> None:  # type: ignore[no-untyped-def]
+    win.show_pane("editor")
+    edit = win.editor.editor
+    edit.selectAll()
+    qtbot.keyClick(edit, Qt.Key.Key_Delete)
+    qtbot.keyClicks(edit, tag)
+    win.editor.flush()
+
+
+# ----------------------------------------------------------------- what a screen reader reads
+def test_the_editors_verdicts_are_read_as_shown(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    _type_tag(qtbot, window, "en-UK")
+    ed = window.editor
+    assert _plain(ed.status) == "✔ well-formed  ·  ✘ not valid (RFC 5646)  ·  1 error  ·  0 warnings  ·  0 notes"
+    assert _name(ed.status) == _plain(ed.status)
+    assert _description(ed.status) == "Tag status"
+    assert _name(ed.unicode_status) == _plain(ed.unicode_status)
+    assert _name(ed.unicode_status).startswith("Unicode locale identifier (UTS #35): ✘ not valid")
+    assert _description(ed.unicode_status) == "Unicode locale identifier status"
+    warning = ed.form_warnings["canonical"]
+    assert _name(warning) == "⚠ not valid"
+    assert _description(warning) == "Canonical form: validity" or _description(warning).endswith(": validity")
+    _type_tag(qtbot, window, "en-US-Latn")
+    assert _name(ed.status) == "✘ not well-formed  ·  ✘ not valid (RFC 5646)  ·  1 error  ·  0 warnings  ·  0 notes"
+    _type_tag(qtbot, window, "sr-Latn-RS")
+    assert _name(ed.status) == "✔ well-formed  ·  ✔ valid (RFC 5646)  ·  0 errors  ·  0 warnings  ·  1 note"
+    assert _name(ed.unicode_status) == "Unicode locale identifier (UTS #35): ✔ valid"
+
+
+def test_the_editors_notice_is_read_as_shown(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    _type_tag(qtbot, window, "en-")
+    window.editor.editor.insertPlainText("ＵＳ")  # QTest types ASCII only: the rest comes as a paste would
+    window.editor.flush()
+    notice = window.editor.notice
+    assert notice.isVisible()
+    assert _name(notice) == _plain(notice)
+    assert "U+FF35 FULLWIDTH LATIN CAPITAL LETTER U" in _name(notice)
+    assert _description(notice) == "Editor notice"
+
+
+def test_the_status_bar_reads_the_whole_current_tag(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    _type_tag(qtbot, window, "de-CH-1901")
+    assert _name(window._status_tag) == "de-CH-1901"
+    assert _description(window._status_tag) == "Current tag"
+
+
+def test_the_registry_count_is_read_as_shown(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    window.show_pane("browser")
+    qtbot.keyClicks(window.browser.search_edit, "cyrillic")
+    qtbot.waitUntil(
+        lambda: "Showing" in window.browser.count_label.text() and "of" in _name(window.browser.count_label)
+    )
+    label = window.browser.count_label
+    assert _name(label) == _plain(label)
+    assert _description(label) == "Result count"
+
+
+def test_the_build_panes_name_and_validity_are_read_as_shown(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    window.state.set_tag("sr-Latn-RS")
+    build = window.build
+    window.tabs.setCurrentWidget(build)
+    qtbot.waitUntil(lambda: bool(build.status_label.text()))
+    for label, role in ((build.status_label, "Validity and advice"), (build.name_label, "Name of the tag")):
+        assert _name(label) == _plain(label) != ""
+        assert _description(label) == role
+    assert "valid" in _name(build.status_label)
+
+
+def test_every_label_that_shows_a_verdict_keeps_no_name_that_would_hide_it(window) -> None:  # type: ignore[no-untyped-def]
+    """A label's accessible name replaces its text for a screen reader: only buddies of controls may have one."""
+    hidden = [
+        f"{w.objectName() or type(w).__name__}: {w.accessibleName()!r}"
+        for w in window.findChildren(QLabel)
+        if w.accessibleName() and w.accessibleName() != w.text() and w.buddy() is None
+    ]
+    assert hidden == []
+
+
+def test_every_combo_and_spin_box_is_labelled_by_a_buddy(window) -> None:  # type: ignore[no-untyped-def]
+    unlabelled = []
+    for w in window.findChildren(QComboBox) + window.findChildren(QAbstractSpinBox):
+        if isinstance(w.parentWidget(), QComboBox):
+            continue
+        iface = QAccessible.queryAccessibleInterface(w)
+        labels = [rel[0].text(QAccessible.Text.Name) for rel in iface.relations(QAccessible.RelationFlag.Label)]
+        if not any(labels):
+            unlabelled.append(w.accessibleName() or w.objectName())
+    assert unlabelled == []
+    anatomy_colours = window.findChild(QComboBox, "") and next(
+        w for w in window.findChildren(QComboBox) if w.accessibleName() == "Diagram colours"
+    )
+    iface = QAccessible.queryAccessibleInterface(anatomy_colours)
+    assert [r[0].text(QAccessible.Text.Name) for r in iface.relations(QAccessible.RelationFlag.Label)] == ["Colours:"]
+
+
+# ----------------------------------------------------------------- announcements
+def test_verdict_changes_are_announced_once_typing_pauses(qtbot, window, announcements) -> None:  # type: ignore[no-untyped-def]
+    _type_tag(qtbot, window, "en-US-Latn")  # ten keystrokes, one announcement
+    with qtbot.waitSignal(a11y.announcer.announced, timeout=5000):
+        pass  # the debounce timer posts it by itself once typing pauses
+    a11y.announcer.flush()
+    status = [text for source, text in announcements if source is window.editor.status]
+    assert status == ["✘ not well-formed  ·  ✘ not valid (RFC 5646)  ·  1 error  ·  0 warnings  ·  0 notes"]
+    announcements.clear()
+    _type_tag(qtbot, window, "en-UK")
+    a11y.announcer.flush()
+    heard = {(source, text) for source, text in announcements}
+    assert (
+        window.editor.status,
+        "✔ well-formed  ·  ✘ not valid (RFC 5646)  ·  1 error  ·  0 warnings  ·  0 notes",
+    ) in heard
+    uts = [text for source, text in announcements if source is window.editor.unicode_status]
+    assert len(uts) == 1 and uts[0].startswith("Unicode locale identifier (UTS #35): ✘ not valid")
+    announcements.clear()
+    _type_tag(qtbot, window, "en-UK")  # the same verdicts again: nothing new to say
+    a11y.announcer.flush()
+    assert announcements == []
+
+
+def test_an_announcement_is_a_polite_qt_event(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtGui import QAccessibleAnnouncementEvent
+
+    event = QAccessibleAnnouncementEvent(window.editor.status, "x")
+    event.setPoliteness(QAccessible.AnnouncementPoliteness.Polite)
+    assert event.type() == QAccessible.Event.Announcement
+    assert event.politeness() == QAccessible.AnnouncementPoliteness.Polite
+
+
+# ----------------------------------------------------------------- registration form
+def test_registration_checks_are_their_fields_descriptions(qtbot, registry) -> None:  # type: ignore[no-untyped-def]
+    from bcp47_explorer.ui.registration import RegistrationDialog
+
+    dialog = RegistrationDialog(registry)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    field = dialog.fields["subtag"]
+    qtbot.keyClicks(field, "en")
+    dialog.refresh()
+    message = dialog.messages["subtag"]
+    assert message.isVisible()
+    assert _description(field) == message.text() != ""
+    assert _name(message) == message.text()
+    assert _name(dialog.form_view) == "Registration form (plain text)"
+    assert _name(dialog.record_view) == "Record as in the registry"
+    assert _name(dialog.preview_view) == "Tags using it"
+
+
+# ----------------------------------------------------------------- keyboard
+def _focusable(pane: QWidget) -> list[QWidget]:
+    return [
+        w
+        for w in pane.findChildren(QWidget)
+        if w.isVisible()
+        and w.isEnabled()
+        and w.focusPolicy() & Qt.FocusPolicy.TabFocus
+        and not isinstance(w.parentWidget(), QComboBox | QAbstractSpinBox)
+        and w.focusProxy() is None
+    ]
+
+
+def _texts(pane: QWidget) -> dict[int, str]:
+    return {id(w): w.toPlainText() for w in pane.findChildren(QPlainTextEdit)}
+
+
+def _walk(qtbot, start: QWidget, limit: int = 80) -> list[QWidget]:  # type: ignore[no-untyped-def]
+    """Press Tab from *start* until focus comes back to it; return the widgets visited."""
+    start.setFocus(Qt.FocusReason.TabFocusReason)
+    assert QApplication.focusWidget() is start
+    seen = [start]
+    for _ in range(limit):
+        current = QApplication.focusWidget()
+        assert current is not None
+        qtbot.keyClick(current, Qt.Key.Key_Tab)
+        now = QApplication.focusWidget()
+        if now is start:
+            return seen
+        seen.append(now)
+    raise AssertionError(f"Tab never came back: {[type(w).__name__ + ' ' + w.accessibleName() for w in seen[-8:]]}")
+
+
+@pytest.mark.parametrize("index", range(8))
+def test_tab_walks_every_pane_and_comes_back_without_editing(qtbot, window, index) -> None:  # type: ignore[no-untyped-def]
+    window.tabs.setCurrentIndex(index)
+    pane = window.tabs.currentWidget()
+    if isinstance(pane, BatchPane):
+        pane.input.setPlainText("en-US\nde-CH")
+    qtbot.wait(10)
+    before = _texts(pane)
+    bar = window.tabs.tabBar()
+    walk = _walk(qtbot, bar)
+    assert _texts(pane) == before  # Tab typed nothing anywhere
+    runs = [w for i, w in enumerate(walk) if i == 0 or w is not walk[i - 1]]
+    reached = {id(w) for w in walk}
+    missed = [f"{type(w).__name__} {w.accessibleName()!r}" for w in _focusable(pane) if id(w) not in reached]
+    assert missed == []
+    # Reading order: columns left to right, each top to bottom; Tab never jumps back up *and* to the left.
+    backwards = []
+    for a, b in itertools.pairwise(runs[1:]):
+        pa, pb = a.mapTo(window, QPoint(0, 0)), b.mapTo(window, QPoint(0, 0))
+        if pb.y() < pa.y() - 8 and pb.x() < pa.x() - 8:
+            backwards.append(f"{a.accessibleName()} -> {b.accessibleName()}")
+    assert backwards == []
+    # Each widget is visited once per round (a text view's links take a press each, in a row): nothing
+    # holds the keyboard or sends it back to an earlier control.
+    assert len(runs) == len({id(w) for w in runs}), [f"{type(w).__name__} {w.accessibleName()}" for w in runs]
+
+
+def test_multi_line_fields_and_tables_give_tab_back_in_one_press(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    batch = window.findChild(BatchPane)
+    matching = window.findChild(MatchingPane)
+    grammar = window.findChild(GrammarPane)
+    assert batch is not None and matching is not None and grammar is not None
+    window.tabs.setCurrentWidget(batch)
+    batch.input.setPlainText("en-US")
+    batch.input.setFocus(Qt.FocusReason.TabFocusReason)
+    qtbot.keyClick(batch.input, Qt.Key.Key_Tab)
+    assert QApplication.focusWidget() is not batch.input
+    assert batch.input.toPlainText() == "en-US"
+    window.tabs.setCurrentWidget(matching)
+    text = matching.tags.toPlainText()
+    matching.tags.setFocus(Qt.FocusReason.TabFocusReason)
+    qtbot.keyClick(matching.tags, Qt.Key.Key_Tab)
+    assert QApplication.focusWidget() is not matching.tags
+    assert matching.tags.toPlainText() == text
+    window.tabs.setCurrentWidget(grammar)
+    for table in (grammar.steps, grammar.candidates):
+        table.setFocus(Qt.FocusReason.TabFocusReason)
+        qtbot.keyClick(table, Qt.Key.Key_Tab)
+        assert QApplication.focusWidget() is not table
+        table.setFocus(Qt.FocusReason.BacktabFocusReason)
+        qtbot.keyClick(table, Qt.Key.Key_Backtab)
+        assert QApplication.focusWidget() is not table
+    for view in window.findChildren(QTableView):
+        assert not view.tabKeyNavigation(), view.accessibleName()
+    for view in window.findChildren(QAbstractItemView):
+        assert not view.tabKeyNavigation(), view.accessibleName()
+
+
+def _mnemonic(text: str) -> str | None:
+    m = re.search(r"&([^&\s])", text.replace("&&", ""))
+    return m.group(1).lower() if m else None
+
+
+def test_mnemonics_are_unique_in_each_pane_and_the_menu_bar(window) -> None:  # type: ignore[no-untyped-def]
+    window_wide: dict[str, list[str]] = {}
+    for action in window.menuBar().actions():
+        window_wide.setdefault(_mnemonic(action.text()) or "", []).append(action.text())
+    for i in range(window.tabs.count()):
+        window_wide.setdefault(_mnemonic(window.tabs.tabText(i)) or "", []).append(window.tabs.tabText(i))
+    window_wide.pop("", None)
+    assert {k: v for k, v in window_wide.items() if len(v) > 1} == {}
+    assert _mnemonic(window.menuBar().actions()[1].text()) == "e"  # Alt+E opens the Edit menu
+    for i in range(window.tabs.count()):
+        local: dict[str, list[str]] = {}
+        for w in window.tabs.widget(i).findChildren(QWidget):
+            if isinstance(w, QAbstractButton | QLabel):
+                text = w.text()
+            elif isinstance(w, QGroupBox):
+                text = w.title()
+            else:
+                continue
+            key = _mnemonic(text) if "<" not in text else None
+            if key:
+                local.setdefault(key, []).append(text)
+        clashes = {k: v + window_wide.get(k, []) for k, v in local.items() if len(v) > 1 or k in window_wide}
+        assert clashes == {}, window.tabs.tabText(i)
