@@ -17,7 +17,7 @@ import logging
 import threading
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
-from PySide6.QtGui import QFocusEvent, QFont, QGuiApplication, QKeyEvent, QShowEvent
+from PySide6.QtGui import QFocusEvent, QFont, QGuiApplication, QKeyEvent, QPalette, QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QFormLayout,
@@ -157,6 +157,9 @@ class BuildPane(QWidget):
         result = QFrame(self)
         result.setFrameShape(QFrame.Shape.StyledPanel)
         result.setAccessibleName("Result")
+        # Its text is written in the role colours, chosen for the Base background (4.5:1), not the window's.
+        result.setAutoFillBackground(True)
+        result.setBackgroundRole(QPalette.ColorRole.Base)
         self.tag_label = QLabel(result)
         a11y.verdict(self.tag_label, "Built tag")
         self.tag_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
