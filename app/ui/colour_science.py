@@ -17,7 +17,16 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-__all__ = ["MACHADO_2009", "VISIONS", "contrast_ratio", "delta_e_2000", "relative_luminance", "hex_delta_e", "hex_to_lab", "simulate"]
+__all__ = [
+    "MACHADO_2009",
+    "VISIONS",
+    "contrast_ratio",
+    "delta_e_2000",
+    "hex_delta_e",
+    "hex_to_lab",
+    "relative_luminance",
+    "simulate",
+]
 
 Matrix = tuple[tuple[float, float, float], tuple[float, float, float], tuple[float, float, float]]
 
