@@ -156,8 +156,24 @@ class FocusRingStyle(QProxyStyle):
             self._ring(option, painter)
             return
         super().drawPrimitive(element, option, painter, widget)
-        if element in self._FIELDS and option.state & QStyle.StateFlag.State_HasFocus:
+        focused = bool(option.state & QStyle.StateFlag.State_HasFocus)
+        if element in self._FIELDS and focused:
             self._ring(option, painter)
+        elif (
+            element == QStyle.PrimitiveElement.PE_PanelButtonCommand
+            and focused
+            and option.state & QStyle.StateFlag.State_KeyboardFocusChange  # reached by keyboard, not a click
+        ):
+            self._ring(option, painter)
+
+    def pixelMetric(
+        self, metric: QStyle.PixelMetric, option: QStyleOption | None = None, widget: QWidget | None = None
+    ) -> int:
+        """Give framed views (tables, text views) a frame wide enough for the whole ring."""
+        value = super().pixelMetric(metric, option, widget)
+        if metric == QStyle.PixelMetric.PM_DefaultFrameWidth and isinstance(widget, QAbstractScrollArea):
+            return max(value, FOCUS_RING_WIDTH)
+        return value
 
     def drawComplexControl(
         self,

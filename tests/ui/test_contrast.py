@@ -19,7 +19,7 @@ from bcp47_explorer.ui.roles import ROLE_STYLES, SEVERITY_STYLES, LegendWidget, 
 from bcp47_explorer.ui.theme import FOCUS_RING_WIDTH, apply_theme, contrast_palette, dark_palette, light_palette
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPalette
-from PySide6.QtWidgets import QApplication, QLineEdit, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QApplication, QLineEdit, QPushButton, QTableView, QVBoxLayout, QWidget
 
 R = QPalette.ColorRole
 PALETTES = {
@@ -135,8 +135,11 @@ def test_a_focused_field_has_a_two_pixel_ring(qtbot, app, key: str) -> None:  # 
     layout = QVBoxLayout(holder)
     field = QLineEdit("en-US")
     other = QLineEdit()
-    layout.addWidget(field)
-    layout.addWidget(other)
+    table = QTableView()
+    table.setTabKeyNavigation(False)
+    button = QPushButton("Copy")
+    for widget in (field, table, button, other):
+        layout.addWidget(widget)
     holder.show()
     qtbot.waitExposed(holder)
     holder.activateWindow()
@@ -146,6 +149,12 @@ def test_a_focused_field_has_a_two_pixel_ring(qtbot, app, key: str) -> None:  # 
     image = field.grab().toImage()
     assert _ring_thickness(image, 0, image.height() // 2, ring) >= FOCUS_RING_WIDTH
     assert _ring_thickness(other.grab().toImage(), 0, other.height() // 2, ring) == 0  # only the focused one
+    qtbot.keyClick(field, Qt.Key.Key_Tab)  # on to the table, then the button, by keyboard
+    for widget in (table, button):
+        qtbot.waitUntil(widget.hasFocus)
+        image = widget.grab().toImage()
+        assert _ring_thickness(image, 0, image.height() // 2, ring) >= FOCUS_RING_WIDTH, type(widget).__name__
+        qtbot.keyClick(widget, Qt.Key.Key_Tab)
 
 
 def test_system_theme_turns_high_contrast_when_the_system_asks(monkeypatch, app) -> None:  # type: ignore[no-untyped-def]
