@@ -157,13 +157,9 @@ class FocusRingStyle(QProxyStyle):
             return
         super().drawPrimitive(element, option, painter, widget)
         focused = bool(option.state & QStyle.StateFlag.State_HasFocus)
-        if element in self._FIELDS and focused:
-            self._ring(option, painter)
-        elif (
-            element == QStyle.PrimitiveElement.PE_PanelButtonCommand
-            and focused
-            and option.state & QStyle.StateFlag.State_KeyboardFocusChange  # reached by keyboard, not a click
-        ):
+        by_keyboard = bool(option.state & QStyle.StateFlag.State_KeyboardFocusChange)  # a button, not clicked
+        button = element == QStyle.PrimitiveElement.PE_PanelButtonCommand
+        if focused and (element in self._FIELDS or (button and by_keyboard)):
             self._ring(option, painter)
 
     def pixelMetric(
