@@ -372,7 +372,8 @@ class EditorPane(QWidget):
                                  ("&Reset zoom", ("Ctrl+0",), 0)):  # fmt: skip
             action = QAction(text, self)
             action.setShortcuts([QKeySequence(k) for k in keys])
-            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+            # The editor's keys while the focus is in the editor: another pane (Anatomy) has its own zoom.
+            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             action.setToolTip(f"{text.replace('&', '')} the tag editor's font ({keys[0]})")
             action.triggered.connect(lambda _checked=False, s=step: self.zoom(s))
             self.addAction(action)

@@ -346,3 +346,48 @@ def test_mnemonics_are_unique_in_each_pane_and_the_menu_bar(window) -> None:  # 
                 local.setdefault(key, []).append(text)
         clashes = {k: v + window_wide.get(k, []) for k, v in local.items() if len(v) > 1 or k in window_wide}
         assert clashes == {}, window.tabs.tabText(i)
+
+
+# ----------------------------------------------------------------- the anatomy diagram
+def test_the_anatomy_diagram_has_a_text_twin_in_its_pane(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    from bcp47_explorer.ui.anatomy_pane import AnatomyPane
+
+    pane = window.findChild(AnatomyPane)
+    assert pane is not None
+    window.state.set_tag("sr-Latn-RS")
+    window.tabs.setCurrentWidget(pane)
+    qtbot.waitUntil(lambda: pane.twin.topLevelItemCount() == 1 and "sr-Latn-RS" in pane.twin_lines()[0])
+    assert pane.twin_lines() == [
+        'Language-Tag: langtag | sr-Latn-RS | 0–10 | langtag = language ["-" script] ["-" region] *("-" variant) '
+        '*("-" extension) ["-" privateuse]',
+        '  language | sr | 0–2 | language = 2*3ALPHA ["-" extlang] / 4ALPHA / 5*8ALPHA — matched 2*3ALPHA',
+        "  script | Latn | 3–7 | script = 4ALPHA — matched 4ALPHA",
+        "  region | RS | 8–10 | region = 2ALPHA / 3DIGIT — matched 2ALPHA",
+    ]
+    assert _name(pane.twin) == "Tag anatomy as text"
+    # A screen reader walks the tree's rows: the first cell of the first child reads "language".
+    iface = QAccessible.queryAccessibleInterface(pane.twin)
+    assert iface.childCount() > 0
+    texts = [iface.child(i).text(QAccessible.Text.Name) for i in range(iface.childCount())]
+    assert "language" in texts and "Latn" in texts
+
+
+def test_zoom_keys_in_the_anatomy_pane_zoom_the_diagram_not_the_editor(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    from bcp47_explorer.ui.anatomy_pane import ZOOM_STEP, AnatomyPane
+
+    pane = window.findChild(AnatomyPane)
+    assert pane is not None
+    editor_size = window.editor.editor.font().pointSizeF()
+    window.tabs.setCurrentWidget(pane)
+    pane.view.setFocus(Qt.FocusReason.TabFocusReason)
+    qtbot.keyClick(pane.view, Qt.Key.Key_Equal, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClick(pane.view, Qt.Key.Key_Equal, Qt.KeyboardModifier.ControlModifier)
+    assert pane.zoom_factor() == pytest.approx(ZOOM_STEP**2)
+    qtbot.keyClick(pane.view, Qt.Key.Key_Minus, Qt.KeyboardModifier.ControlModifier)
+    assert pane.zoom_factor() == pytest.approx(ZOOM_STEP)
+    assert window.editor.editor.font().pointSizeF() == editor_size  # the hidden editor's font is left alone
+    qtbot.keyClick(pane.view, Qt.Key.Key_0, Qt.KeyboardModifier.ControlModifier)  # fit to the pane
+    rect = pane.view.mapFromScene(pane.scene.sceneRect()).boundingRect()
+    viewport = pane.view.viewport().rect()
+    assert rect.width() <= viewport.width() + 2 and rect.height() <= viewport.height() + 2
+    assert rect.width() >= viewport.width() - 4 or rect.height() >= viewport.height() - 4  # fills one way
