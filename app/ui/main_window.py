@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QMenu,
+    QMessageBox,
     QSizePolicy,
     QTabWidget,
     QVBoxLayout,
@@ -29,9 +30,11 @@ from ..core.engine.tag import TagEngine
 from ..core.registry.model import Registry
 from ..core.registry.update import registry_kind, registry_label
 from . import a11y
+from .batch_pane import BatchPane
 from .browser import BrowserPane
 from .build import BuildPane
 from .builder import BuilderPane
+from .drops import DropOpener
 from .editor import EditorPane
 from .elided import ElidedLabel
 from .registry_files import RegistryFiles
@@ -127,6 +130,9 @@ class MainWindow(QMainWindow):
         self.statusBar().addWidget(self._status_tag, 1)
         self.statusBar().addPermanentWidget(self._status_data)
         self.state.tag_changed.connect(self._on_state_tag_changed)
+        # Files dropped on the window (or the Batch pane's text) open; the panes are watched as they are built.
+        self.drops = DropOpener(self.ask_to_open_registry, self.open_tags_file, self)
+        self.drops.watch(self)
         self._build_panes()
         self._build_menus()
         self._restore()
@@ -189,6 +195,9 @@ class MainWindow(QMainWindow):
         if not isinstance(self.editor, Placeholder):
             self.editor.subtag_activated.connect(self._on_editor_subtag_activated)
         install_teaching_panes(self, engine)  # anatomy, grammar, batch, matching (ui/teaching.py)
+        batch = self._batch_pane()
+        if batch is not None:
+            self.drops.watch(batch.input, batch.input.viewport())
         counts = len(self.registry)
         cldr_text = f" · CLDR {cldr.version}" if cldr is not None else ""
         which = registry_kind(self.registry)
@@ -349,6 +358,33 @@ class MainWindow(QMainWindow):
     def load_registry_file(self, path: str) -> bool:
         """Check the registry at *path* and use it (asking if it lacks something); say why not on failure."""
         return self.registry_files.open_file(path)
+
+    def _batch_pane(self) -> BatchPane | None:
+        return self.findChild(BatchPane)
+
+    def ask_to_open_registry(self, path: str) -> QMessageBox:
+        """Ask whether to use the registry file *path* (dropped on the window); use it on Yes."""
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
+            "Open a registry file?",
+            f"{path}\n\nis a Language Subtag Registry file. Use it instead of the registry in use now?",
+            QMessageBox.StandardButton.Open | QMessageBox.StandardButton.Cancel,
+            self,
+        )
+        box.setDefaultButton(QMessageBox.StandardButton.Open)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.accepted.connect(lambda: self.load_registry_file(path))
+        box.open()
+        return box
+
+    def open_tags_file(self, path: str) -> None:
+        """Check the tags in the file *path* in the Batch pane."""
+        batch = self._batch_pane()
+        if batch is None:
+            self.statusBar().showMessage("Checking a file of tags needs the Batch pane, which is not available.", 6000)
+            return
+        self.tabs.setCurrentWidget(batch)
+        batch.open_file(path)
 
     def use_bundled_registry(self) -> None:
         """Forget a kept registry copy and go back to the bundled registry."""

@@ -1,0 +1,100 @@
+"""Pins the desktop habits of issue 23: a file dropped on the Batch pane's text (or the window) is opened, never
+pasted as a file:/// line; a dropped registry file asks before it is used; a second instance hands its tag to
+the first, and starts on its own when no first one is running."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from bcp47_explorer.ui.batch_pane import BatchPane
+from bcp47_explorer.ui.drops import dropped_files, is_registry_file
+from bcp47_explorer.ui.main_window import MainWindow
+from bcp47_explorer.ui.settings import Settings
+from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
+from PySide6.QtGui import QDragEnterEvent, QDropEvent
+from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
+
+REGISTRY_HEAD = "File-Date: 2026-09-17\n%%\nType: language\nSubtag: aa\nDescription: Afar\nAdded: 2005-10-16\n%%\n"
+
+
+@pytest.fixture
+def window(qtbot, registry, settings_path) -> Iterator[MainWindow]:  # type: ignore[no-untyped-def]
+    win = MainWindow(registry, Settings(settings_path))
+    qtbot.addWidget(win)
+    win.resize(1100, 720)
+    win.show()
+    qtbot.waitExposed(win)
+    yield win
+    batch = win.findChild(BatchPane)
+    if batch is not None:
+        batch.shutdown()
+
+
+def _drop(target: QWidget, *paths: Path) -> tuple[bool, bool]:
+    """Drag *paths* onto *target* and drop them; return whether the drag and the drop were accepted."""
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(p)) for p in paths])
+    mime.setText("\n".join(QUrl.fromLocalFile(str(p)).toString() for p in paths))
+    centre = QPointF(target.rect().center())
+    enter = QDragEnterEvent(
+        centre.toPoint(), Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+    )
+    QApplication.sendEvent(target, enter)
+    drop = QDropEvent(centre, Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+    QApplication.sendEvent(target, drop)
+    return enter.isAccepted(), drop.isAccepted()
+
+
+def test_a_tag_list_dropped_on_the_batch_field_is_checked_not_pasted(qtbot, window, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    tags = tmp_path / "tags.txt"
+    tags.write_text("en-US\nde-CH-1901\nen-UK\n", encoding="utf-8")
+    batch = window.findChild(BatchPane)
+    assert batch is not None
+    window.tabs.setCurrentWidget(batch)
+    assert _drop(batch.input.viewport(), tags) == (True, True)
+    qtbot.waitUntil(lambda: not batch.is_running() and len(batch.rows()) == 3, timeout=10000)
+    assert "file:" not in batch.input.toPlainText()
+    assert [(r.input, r.valid) for r in batch.rows()] == [("en-US", True), ("de-CH-1901", True), ("en-UK", False)]
+
+
+def test_a_tag_list_dropped_on_another_pane_opens_in_the_batch_pane(qtbot, window, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    tags = tmp_path / "more.txt"
+    tags.write_text("fr-CA\nsr-Latn\n", encoding="utf-8")
+    window.show_pane("editor")
+    assert _drop(window, tags) == (True, True)
+    batch = window.findChild(BatchPane)
+    assert window.tabs.currentWidget() is batch
+    qtbot.waitUntil(lambda: not batch.is_running() and len(batch.rows()) == 2, timeout=10000)
+    assert [r.input for r in batch.rows()] == ["fr-CA", "sr-Latn"]
+
+
+def test_a_dropped_registry_file_asks_before_it_is_used(qtbot, window, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    reg = tmp_path / "language-subtag-registry"
+    reg.write_text(REGISTRY_HEAD, encoding="utf-8")
+    assert is_registry_file(str(reg))
+    opened: list[str] = []
+    monkeypatch.setattr(window, "load_registry_file", lambda path: opened.append(path) or True)
+    assert _drop(window, reg) == (True, True)
+    box = next(w for w in QApplication.topLevelWidgets() if isinstance(w, QMessageBox) and w.isVisible())
+    assert str(reg) in box.text() and "Language Subtag Registry" in box.text()
+    assert opened == []  # nothing changes before the user says so
+    qtbot.mouseClick(box.button(QMessageBox.StandardButton.Open), Qt.MouseButton.LeftButton)
+    assert opened == [str(reg)]
+
+
+def test_plain_text_and_remote_urls_are_not_files(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    mime = QMimeData()
+    mime.setText("en-US")
+    assert dropped_files(mime) == []
+    mime.setUrls([QUrl("https://example.org/tags.txt")])
+    assert dropped_files(mime) == []
+    assert not is_registry_file(str(tmp_path / "missing.txt"))
+    other = tmp_path / "tags.txt"
+    other.write_text("File-Date is not the first line\nen\n", encoding="utf-8")
+    assert not is_registry_file(str(other))
