@@ -39,6 +39,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.epilog = "Qt's own options (-reverse, -style NAME, -platform NAME, ...) are passed on to Qt."
     p.add_argument("--quit-after", type=int, metavar="MS", help="quit MS milliseconds after the window is shown")
+    p.add_argument(
+        "--new-instance",
+        action="store_true",
+        help="open a window of its own even when one is running (by default a second start hands its tag to it)",
+    )
     return p
 
 
@@ -110,6 +115,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     from .ui.about import app_icon
 
     app.setWindowIcon(app_icon())  # an empty icon when the icon files are missing
+    from pathlib import Path
+
+    from .ui.settings import default_settings_path
+    from .ui.single import SingleInstance, server_name
+
+    single: SingleInstance | None = None
+    if not args.new_instance:
+        settings_file = Path(args.settings).resolve() if args.settings else default_settings_path()
+        single = SingleInstance(server_name(str(settings_file)))
+        if single.hand_over(args.tag.strip() if args.tag else ""):
+            print("bcp47-explorer: shown in the window already open", file=sys.stderr)
+            return 0
+        single.listen()
     setup_logging()
     install_excepthook()
 
@@ -166,6 +184,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         settings.set_value("window/theme", args.theme)
     apply_theme(app, settings.value("window/theme"))
     window = MainWindow(registry, settings)
+    if single is not None:
+        single.tag_received.connect(window.receive_from_other_start)
     if args.tag:
         window.state.set_tag(args.tag.strip())
     window.show()
@@ -183,6 +203,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     QTimer.singleShot(0, shown)
     status = app.exec()
+    if single is not None:
+        single.close()
     return int(status)
 
 

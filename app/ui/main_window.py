@@ -359,6 +359,17 @@ class MainWindow(QMainWindow):
         """Check the registry at *path* and use it (asking if it lacks something); say why not on failure."""
         return self.registry_files.open_file(path)
 
+    def receive_from_other_start(self, tag: str) -> None:
+        """Show *tag* from a second start of the app (none: just come to the front)."""
+        if tag:
+            self.state.set_tag(tag.strip())
+            if not isinstance(self.editor, Placeholder):
+                self.show_pane("editor")
+        if self.isMinimized():
+            self.showNormal()
+        self.raise_()
+        self.activateWindow()
+
     def _batch_pane(self) -> BatchPane | None:
         return self.findChild(BatchPane)
 

@@ -98,3 +98,50 @@ def test_plain_text_and_remote_urls_are_not_files(tmp_path) -> None:  # type: ig
     other = tmp_path / "tags.txt"
     other.write_text("File-Date is not the first line\nen\n", encoding="utf-8")
     assert not is_registry_file(str(other))
+
+
+# ----------------------------------------------------------------- one instance
+def test_a_second_start_hands_its_tag_to_the_first(qtbot, window, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from bcp47_explorer.ui.single import SingleInstance, server_name
+
+    name = server_name(str(tmp_path / "settings.ini"))
+    first = SingleInstance(name)
+    assert first.listen()
+    first.tag_received.connect(window.receive_from_other_start)
+    try:
+        second = SingleInstance(name)
+        with qtbot.waitSignal(first.tag_received, timeout=5000) as got:
+            assert second.hand_over("sr-Latn-RS")
+        assert got.args == ["sr-Latn-RS"]
+        assert window.state.tag() == "sr-Latn-RS"
+        assert window.tabs.currentWidget() is window.editor
+    finally:
+        first.close()
+    assert not SingleInstance(name).hand_over("en")  # nobody listens any more: the next start is the first
+
+
+def test_main_hands_over_and_exits_when_a_window_is_open(qtbot, settings_path, window) -> None:  # type: ignore[no-untyped-def]
+    from bcp47_explorer.__main__ import main
+    from bcp47_explorer.ui.single import SingleInstance, server_name
+
+    first = SingleInstance(server_name(str(settings_path.resolve())))
+    assert first.listen()
+    first.tag_received.connect(window.receive_from_other_start)
+    try:
+        with qtbot.waitSignal(first.tag_received, timeout=5000):
+            assert main(["--settings", str(settings_path), "--quit-after", "0", "de-CH-1901"]) == 0
+        assert window.state.tag() == "de-CH-1901"
+    finally:
+        first.close()
+
+
+def test_a_stale_socket_is_taken_over(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from bcp47_explorer.ui.single import SingleInstance, server_name
+
+    name = server_name(str(tmp_path / "x.ini"))
+    crashed = SingleInstance(name)
+    assert crashed.listen()
+    again = SingleInstance(name)
+    assert again.listen()  # the old listener's name is removed and taken over
+    again.close()
+    crashed.close()
