@@ -145,3 +145,11 @@ def test_a_stale_socket_is_taken_over(tmp_path) -> None:  # type: ignore[no-unty
     assert again.listen()  # the old listener's name is removed and taken over
     again.close()
     crashed.close()
+
+
+def test_about_links_the_homepage_and_the_bug_tracker(registry) -> None:  # type: ignore[no-untyped-def]
+    from bcp47_explorer.ui.about import BUG_TRACKER_URL, HOMEPAGE_URL, about_facts, about_html
+
+    text = about_html(about_facts(registry))
+    assert f'<a href="{HOMEPAGE_URL}">Homepage</a>' in text
+    assert f'<a href="{BUG_TRACKER_URL}">Report a bug</a>' in text
