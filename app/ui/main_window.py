@@ -35,6 +35,7 @@ from .browser import BrowserPane
 from .build import BuildPane
 from .builder import BuilderPane
 from .drops import DropOpener
+from .edit_actions import add_edit_actions
 from .editor import EditorPane
 from .elided import ElidedLabel
 from .registry_files import RegistryFiles
@@ -282,10 +283,13 @@ class MainWindow(QMainWindow):
         self._action(help_menu, "&About BCP 47 Explorer", self.show_about)
 
     def _fill_edit_menu(self) -> None:
-        """Put the editor's copy actions (or stand-ins that explain their absence) and Find in the Edit menu."""
+        """Put the edit commands, the editor's copy actions (or stand-ins saying why not) and Find in the Edit menu."""
         menu = self.edit_menu
         menu.clear()
         self.copy_actions.clear()
+        # Undo, Redo, Cut, Copy, Paste, Select All on the focused field (ui/edit_actions.py).
+        self.edit_actions = add_edit_actions(menu, menu)
+        menu.addSeparator()
         if self.editor is not None and not isinstance(self.editor, Placeholder):
             # The editor's own actions: one shortcut per form, never two actions fighting over it.
             for (name, _text, _key), action in zip(COPY_FORMS, self.editor.form_actions(), strict=False):

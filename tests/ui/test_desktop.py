@@ -153,3 +153,42 @@ def test_about_links_the_homepage_and_the_bug_tracker(registry) -> None:  # type
     text = about_html(about_facts(registry))
     assert f'<a href="{HOMEPAGE_URL}">Homepage</a>' in text
     assert f'<a href="{BUG_TRACKER_URL}">Report a bug</a>' in text
+
+
+# ----------------------------------------------------------------- the Edit menu
+def test_edit_menu_commands_act_on_the_focused_field(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    actions = window.edit_actions
+    assert [a.text() for a in window.edit_menu.actions()[:6]] == [
+        "&Undo", "&Redo", "Cu&t", "&Copy", "&Paste", "Select &all"]  # fmt: skip
+    batch = window.findChild(BatchPane)
+    window.tabs.setCurrentWidget(batch)
+    batch.input.setFocus()
+    qtbot.keyClicks(batch.input, "en-US")
+    actions["selectAll"].trigger()
+    actions["cut"].trigger()
+    assert batch.input.toPlainText() == ""
+    assert QApplication.clipboard().text() == "en-US"
+    actions["paste"].trigger()
+    actions["paste"].trigger()
+    assert batch.input.toPlainText() == "en-USen-US"
+    actions["undo"].trigger()
+    assert batch.input.toPlainText() == "en-US"
+    actions["redo"].trigger()
+    assert batch.input.toPlainText() == "en-USen-US"
+
+
+def test_edit_copy_in_a_table_copies_the_current_cell_and_never_edits_a_read_only_field(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    window.state.set_tag("sr-Latn-RS")
+    window.show_pane("editor")
+    window.editor.flush()
+    table = window.editor.breakdown
+    table.setFocus()
+    table.setCurrentIndex(table.model().index(1, 0))
+    window.edit_actions["copy"].trigger()
+    assert QApplication.clipboard().text() == "Latn"
+    field = window.editor.form_fields["canonical"]
+    field.setFocus()
+    QApplication.clipboard().setText("xx")
+    window.edit_actions["paste"].trigger()
+    window.edit_actions["cut"].trigger()
+    assert field.text() == "sr-Latn-RS"
