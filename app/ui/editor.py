@@ -391,6 +391,12 @@ class EditorPane(QWidget):
         self._settings.set_value("editor/zoom", level)
         return level
 
+    def set_zoom(self, level: int) -> int:
+        """Set the tag editor's zoom to *level* steps (kept within ZOOM_RANGE and stored); return it."""
+        level = self._apply_zoom(level)
+        self._settings.set_value("editor/zoom", level)
+        return level
+
     def _apply_zoom(self, level: int) -> int:
         level = max(ZOOM_RANGE[0], min(ZOOM_RANGE[1], level))
         font = self.editor.font()

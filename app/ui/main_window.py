@@ -38,6 +38,7 @@ from .drops import DropOpener
 from .edit_actions import add_edit_actions
 from .editor import EditorPane
 from .elided import ElidedLabel
+from .preferences import NETWORK_SETTING, Preferences, PreferencesDialog
 from .registry_files import RegistryFiles
 from .settings import Settings
 from .state import TagState
@@ -276,6 +277,7 @@ class MainWindow(QMainWindow):
         # Registry updates, the changes view and the linguists' tools (registry_files.py).
         self.registry_files = RegistryFiles(self)
         self.registry_files.install(file_menu, bar.addMenu("Too&ls"))
+        self._follow_network_setting()
 
         help_menu = bar.addMenu("&Help")
         self._action(help_menu, "&Keyboard shortcuts", self.show_shortcuts, QKeySequence.StandardKey.HelpContents)
@@ -301,6 +303,9 @@ class MainWindow(QMainWindow):
         menu.addSeparator()
         self._action(menu, "&Find in registry…", self.find_in_registry, QKeySequence.StandardKey.Find,
                      "Search the registry (Ctrl+F)")  # fmt: skip
+        menu.addSeparator()
+        self._action(menu, "Pre&ferences…", self.show_preferences, "Ctrl+,",
+                     "Theme, names' language, zoom, data folder and network access")  # fmt: skip
 
     def _fill_zoom_menu(self) -> None:
         """Put the editor's zoom actions (Ctrl+= / Ctrl+- / Ctrl+0) in View > Zoom: one action per shortcut."""
@@ -417,6 +422,45 @@ class MainWindow(QMainWindow):
         self._fill_editor_menus()
         self._restore_panes()
         self.tabs.setCurrentIndex(current)
+
+    def show_preferences(self) -> PreferencesDialog:
+        """Open the Preferences dialog; OK applies and stores what it holds."""
+        from .editor import ZOOM_RANGE
+
+        editor = self.editor if isinstance(self.editor, EditorPane) else None
+        languages: list[tuple[str, str]] = []
+        if editor is not None:
+            box = editor.names_bar.language_box
+            box.fill()
+            languages = [(str(box.itemData(i)), box.itemText(i)) for i in range(box.count()) if box.itemData(i)]
+        dialog = PreferencesDialog(self.settings, languages, ZOOM_RANGE, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.accepted.connect(lambda: self.apply_preferences(dialog.values()))
+        dialog.open()
+        return dialog
+
+    def apply_preferences(self, prefs: Preferences) -> None:
+        """Use and store *prefs*."""
+        self.set_theme(prefs.theme)
+        editor = self.editor if isinstance(self.editor, EditorPane) else None
+        if editor is not None:
+            try:
+                editor.names_bar.set_display_language(prefs.display_language)
+            except ValueError:
+                self.settings.set_value("names/display_language", prefs.display_language)
+            editor.set_zoom(prefs.zoom)
+        else:
+            self.settings.set_value("names/display_language", prefs.display_language)
+            self.settings.set_value("editor/zoom", prefs.zoom)
+        self.settings.set_value(NETWORK_SETTING, prefs.network_allowed)
+        self._follow_network_setting()
+
+    def _follow_network_setting(self) -> None:
+        action = getattr(self.registry_files, "download_action", None)
+        if action is not None:
+            allowed = bool(self.settings.value(NETWORK_SETTING))
+            action.setEnabled(allowed)
+            action.setStatusTip("" if allowed else "Downloading is off in Edit > Preferences")
 
     def show_about(self) -> None:
         """Show the About dialog."""

@@ -50,6 +50,8 @@ DEFAULTS: Mapping[str, Any] = {
     "browser/last_record": "",
     # Display language of the CLDR names ("" follows the system's UI language when CLDR has it, else English).
     "names/display_language": "",
+    # Whether Tools > Download may reach IANA (the app's only network access; Edit > Preferences).
+    "network/allowed": True,
 }
 
 

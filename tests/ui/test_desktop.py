@@ -18,7 +18,7 @@ from bcp47_explorer.ui.main_window import MainWindow
 from bcp47_explorer.ui.settings import Settings
 from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
-from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
+from PySide6.QtWidgets import QApplication, QComboBox, QDialogButtonBox, QLabel, QMessageBox, QSpinBox, QWidget
 
 REGISTRY_HEAD = "File-Date: 2026-09-17\n%%\nType: language\nSubtag: aa\nDescription: Afar\nAdded: 2005-10-16\n%%\n"
 
@@ -192,3 +192,31 @@ def test_edit_copy_in_a_table_copies_the_current_cell_and_never_edits_a_read_onl
     window.edit_actions["paste"].trigger()
     window.edit_actions["cut"].trigger()
     assert field.text() == "sr-Latn-RS"
+
+
+# ----------------------------------------------------------------- preferences
+def test_preferences_apply_theme_names_zoom_and_network(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    from bcp47_explorer.ui.preferences import NETWORK_SETTING, PreferencesDialog
+    from bcp47_explorer.ui.theme import apply_theme
+
+    dialog = window.show_preferences()
+    assert isinstance(dialog, PreferencesDialog)
+    assert dialog.network_box.isChecked()
+    for w in dialog.findChildren(QComboBox) + dialog.findChildren(QSpinBox):  # every field is labelled
+        assert w in [label.buddy() for label in dialog.findChildren(QLabel)]
+    dialog.theme_box.setCurrentIndex(dialog.theme_box.findData("dark"))
+    dialog.language_box.setCurrentIndex(dialog.language_box.findData("de"))
+    dialog.zoom_box.setValue(2)
+    dialog.network_box.setChecked(False)
+    size = window.editor.editor.font().pointSizeF()
+    qtbot.mouseClick(dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok),
+                     Qt.MouseButton.LeftButton)  # fmt: skip
+    try:
+        assert window.settings.value("window/theme") == "dark"
+        assert window.settings.value("names/display_language") == "de"
+        assert window.settings.value("editor/zoom") == 2
+        assert window.editor.editor.font().pointSizeF() > size
+        assert window.settings.value(NETWORK_SETTING) is False
+        assert not window.registry_files.download_action.isEnabled()
+    finally:
+        apply_theme(QApplication.instance(), "system")
