@@ -179,6 +179,8 @@ class _Table(QTableView):
 class BatchPane(QWidget):
     """Check a list or a file of tags; table, summary, filters and export."""
 
+    file_opened = Signal(str)  # a file of tags was opened as the source (for File > Open recent)
+
     open_tag_requested = Signal(str)
 
     def __init__(self, engine: TagEngine, parent: QWidget | None = None, *, use_pool: bool = True) -> None:
@@ -401,6 +403,7 @@ class BatchPane(QWidget):
             a11y.show(self.status, f"<b>Cannot open {_esc(path)}:</b> {_esc(exc.strerror or str(exc))}")
             return
         self._path = path
+        self.file_opened.emit(path)
         self.input.blockSignals(True)
         self.input.setPlainText("")
         self.input.setPlaceholderText(f"Checking the file {path}. Paste text here to check it instead.")

@@ -39,6 +39,7 @@ from .edit_actions import add_edit_actions
 from .editor import EditorPane
 from .elided import ElidedLabel
 from .preferences import NETWORK_SETTING, Preferences, PreferencesDialog
+from .recent import RecentFiles
 from .registry_files import RegistryFiles
 from .settings import Settings
 from .state import TagState
@@ -134,6 +135,7 @@ class MainWindow(QMainWindow):
         self.state.tag_changed.connect(self._on_state_tag_changed)
         # Files dropped on the window (or the Batch pane's text) open; the panes are watched as they are built.
         self.drops = DropOpener(self.ask_to_open_registry, self.open_tags_file, self)
+        self.recent = RecentFiles(settings)
         self.drops.watch(self)
         self._build_panes()
         self._build_menus()
@@ -200,6 +202,7 @@ class MainWindow(QMainWindow):
         batch = self._batch_pane()
         if batch is not None:
             self.drops.watch(batch.input, batch.input.viewport())
+            batch.file_opened.connect(partial(self.recent.add, "tags"))
         counts = len(self.registry)
         cldr_text = f" · CLDR {cldr.version}" if cldr is not None else ""
         which = registry_kind(self.registry)
@@ -243,6 +246,8 @@ class MainWindow(QMainWindow):
                      "Browse and check against another copy of the Language Subtag Registry")  # fmt: skip
         self._action(file_menu, "Use the &bundled registry", self.use_bundled_registry, None,
                      "Go back to the registry that ships with the app")  # fmt: skip
+        self.recent_menu = file_menu.addMenu("Open &recent")
+        self.recent_menu.aboutToShow.connect(lambda: self.recent.fill(self.recent_menu, self.open_recent))
         file_menu.addSeparator()
         self._action(file_menu, "&Quit", self.close, QKeySequence.StandardKey.Quit)
 
@@ -366,7 +371,17 @@ class MainWindow(QMainWindow):
 
     def load_registry_file(self, path: str) -> bool:
         """Check the registry at *path* and use it (asking if it lacks something); say why not on failure."""
-        return self.registry_files.open_file(path)
+        used = self.registry_files.open_file(path)
+        if used:
+            self.recent.add("registry", path)
+        return used
+
+    def open_recent(self, kind: str, path: str) -> None:
+        """Open a file from File > Open recent as it was opened before."""
+        if kind == "registry":
+            self.load_registry_file(path)
+        else:
+            self.open_tags_file(path)
 
     def receive_from_other_start(self, tag: str) -> None:
         """Show *tag* from a second start of the app (none: just come to the front)."""

@@ -52,6 +52,8 @@ DEFAULTS: Mapping[str, Any] = {
     "names/display_language": "",
     # Whether Tools > Download may reach IANA (the app's only network access; Edit > Preferences).
     "network/allowed": True,
+    # File > Open recent: "registry:PATH" or "tags:PATH", newest first (ui/recent.py).
+    "recent/files": [],
 }
 
 

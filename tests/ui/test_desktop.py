@@ -220,3 +220,24 @@ def test_preferences_apply_theme_names_zoom_and_network(qtbot, window) -> None: 
         assert not window.registry_files.download_action.isEnabled()
     finally:
         apply_theme(QApplication.instance(), "system")
+
+
+# ----------------------------------------------------------------- recent files
+def test_opened_tag_files_and_registries_are_in_open_recent(qtbot, window, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    tags = tmp_path / "tags.txt"
+    tags.write_text("en-US\n", encoding="utf-8")
+    batch = window.findChild(BatchPane)
+    batch.open_file(str(tags))
+    qtbot.waitUntil(lambda: not batch.is_running(), timeout=10000)
+    monkeypatch.setattr(window.registry_files, "open_file", lambda path: True)
+    window.load_registry_file(str(tmp_path / "registry.txt"))
+    assert window.recent.entries() == [("registry", str(tmp_path / "registry.txt")), ("tags", str(tags))]
+    window.recent_menu.aboutToShow.emit()
+    texts = [a.text() for a in window.recent_menu.actions() if not a.isSeparator()]
+    assert texts == [f"&1 Registry: {tmp_path / 'registry.txt'}", f"&2 Tags: {tags}", "&Clear the list"]
+    opened: list[str] = []
+    monkeypatch.setattr(window, "open_tags_file", opened.append)
+    window.recent_menu.actions()[1].trigger()
+    assert opened == [str(tags)]
+    window.recent_menu.actions()[-1].trigger()
+    assert window.recent.entries() == []
