@@ -208,7 +208,7 @@ class AnatomyPane(QWidget):
         self.splitter.setChildrenCollapsible(False)
         self.splitter.addWidget(self.view)
         self.splitter.addWidget(self.twin)
-        self.splitter.setStretchFactor(0, 3)
+        self.splitter.setStretchFactor(0, 2)
         self.splitter.setStretchFactor(1, 1)
         # The pane's own zoom keys (they act while the focus is in this pane; the editor keeps its own).
         self._zoom = 1.0
@@ -292,7 +292,8 @@ class AnatomyPane(QWidget):
         else:
             self.note.setText(
                 "Each box is a subtag with its role and the ABNF branch it matched; groups show their "
-                "production (RFC 5646 §2.1, RFC 6067, RFC 6497). Hover a box for details."
+                "production (RFC 5646 §2.1, RFC 6067, RFC 6497). Hover a box for details; the tree below lists "
+                "the same parts."
             )
         self._update_size()
 
