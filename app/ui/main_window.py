@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import logging
 from collections.abc import Callable
 from functools import partial
@@ -61,6 +62,16 @@ PANES = (("editor", "Ed&itor", "Ctrl+1"), ("builder", "-u- &Builder", "Ctrl+2"),
 #: The forms the editor can copy: (name for EditorPane.copy_form, menu text, shortcut), from the core's list.
 COPY_FORMS = tuple((f.key, f.menu_text, f.shortcut) for f in FORMS)
 
+
+#: Keys that act inside a pane, listed by F1 and Help > Keyboard shortcuts (pane actions are found on their own).
+PANE_KEYS = (
+    ("Alt+1 … Alt+7", "Go to a step of the Build pane (language, script, region, variants, -u-, -t-, private use)"),
+    ("Alt+← / Alt+→, Ctrl+PgUp / Ctrl+PgDown", "Previous / next step of the Build pane"),
+    ("Down / Enter", "From the registry search into the results"),
+    ("Ctrl+Return", "Use the selected record in the tag (Registry pane)"),
+    ("Ctrl+click", "Show the record of a subtag of the tag (Editor)"),
+    ("Tab / Shift+Tab", "Next / previous control; arrows move inside tables and lists"),
+)
 
 _Shortcut = str | QKeySequence | QKeySequence.StandardKey
 _Pane = TypeVar("_Pane", bound=QWidget)
@@ -285,7 +296,9 @@ class MainWindow(QMainWindow):
         self._follow_network_setting()
 
         help_menu = bar.addMenu("&Help")
-        self._action(help_menu, "&Keyboard shortcuts", self.show_shortcuts, QKeySequence.StandardKey.HelpContents)
+        self._action(help_menu, "&Manual", self.show_manual, QKeySequence.StandardKey.HelpContents,
+                     "The README, the keyboard shortcuts and the primer, with Find (F1)")  # fmt: skip
+        self._action(help_menu, "&Keyboard shortcuts", self.show_shortcuts)
         add_teaching_help(self, help_menu)
         self._action(help_menu, "&About BCP 47 Explorer", self.show_about)
 
@@ -485,27 +498,66 @@ class MainWindow(QMainWindow):
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.open()
 
-    def show_shortcuts(self) -> None:
-        """List the keyboard shortcuts of the menus."""
-        from PySide6.QtWidgets import QMessageBox
+    def shortcut_rows(self) -> list[tuple[str, str]]:
+        """Return (keys, what they do) for every shortcut: menus and submenus, pane switches, pane keys."""
+        rows: list[tuple[str, str]] = []
+        seen: set[tuple[str, str]] = set()
 
-        rows = []
+        def add(keys: str, text: str) -> None:
+            if keys and (keys, text) not in seen:
+                seen.add((keys, text))
+                rows.append((keys, text))
+
+        def native(action: QAction) -> str:
+            return ", ".join(k.toString(QKeySequence.SequenceFormat.NativeText) for k in action.shortcuts())
+
+        def walk(menu: QMenu, where: str) -> None:
+            for act in menu.actions():
+                sub = act.menu()
+                if isinstance(sub, QMenu):
+                    walk(sub, f"{where} ▸ {act.text().replace('&', '')}")
+                elif not act.shortcut().isEmpty():
+                    add(native(act), f"{act.text().replace('&', '').rstrip('…')} ({where})")
+
         for menu_action in self.menuBar().actions():
             menu = menu_action.menu()
-            if not isinstance(menu, QMenu):
-                continue
-            for act in menu.actions():
-                if not act.shortcut().isEmpty():
-                    text = act.text().replace("&", "").rstrip("…")
-                    key = act.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
-                    rows.append(f"<tr><td><b>{key}</b></td><td>{text}</td></tr>")
-        rows.append("<tr><td><b>Down / Enter</b></td><td>From the registry search into the results</td></tr>")
-        rows.append("<tr><td><b>Ctrl+Return</b></td><td>Use the selected record in the tag</td></tr>")
+            if isinstance(menu, QMenu):
+                walk(menu, menu_action.text().replace("&", ""))
+        for i in range(self.tabs.count()):  # every pane, with its Ctrl+digit
+            if i < 9:
+                add(f"Ctrl+{i + 1}", f"Show the {self.tabs.tabText(i).replace('&', '')} pane")
+        for i in range(self.tabs.count()):  # keys that act inside one pane only
+            pane = self.tabs.widget(i)
+            title = self.tabs.tabText(i).replace("&", "")
+            for act in pane.findChildren(QAction) if pane is not None else []:
+                if act.shortcutContext() == Qt.ShortcutContext.WidgetWithChildrenShortcut and act.shortcuts():
+                    add(native(act), f"{act.text().replace('&', '')} (in {title})")
+        for keys, text in PANE_KEYS:
+            add(keys, text)
+        return rows
+
+    def shortcuts_html(self) -> str:
+        """Return the shortcut table as HTML."""
+        rows = "".join(f"<tr><td><b>{html.escape(k)}</b></td><td>{html.escape(t)}</td></tr>"
+                       for k, t in self.shortcut_rows())  # fmt: skip
+        return f"<table cellpadding='3'>{rows}</table>"
+
+    def show_shortcuts(self) -> None:
+        """List every keyboard shortcut."""
         box = QMessageBox(self)
         box.setWindowTitle("Keyboard shortcuts")
-        box.setText("<table cellpadding='3'>" + "".join(rows) + "</table>")
+        box.setText(self.shortcuts_html())
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.open()
+
+    def show_manual(self) -> None:
+        """Open the manual: README, shortcuts and primer, searchable."""
+        from .manual import ManualDialog
+
+        dialog = ManualDialog(self.shortcuts_html(), self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.show()
+        self.manual_dialog = dialog
 
     # ------------------------------------------------------------------ slots
     def _on_browser_use_in_tag_requested(self, record_type: str, code: str) -> None:

@@ -391,3 +391,28 @@ def test_zoom_keys_in_the_anatomy_pane_zoom_the_diagram_not_the_editor(qtbot, wi
     viewport = pane.view.viewport().rect()
     assert rect.width() <= viewport.width() + 2 and rect.height() <= viewport.height() + 2
     assert rect.width() >= viewport.width() - 4 or rect.height() >= viewport.height() - 4  # fills one way
+
+
+# ----------------------------------------------------------------- F1 and the shortcut list
+def test_f1_opens_a_searchable_manual_that_lists_every_pane_and_shortcut(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    from bcp47_explorer.ui.manual import ManualDialog
+
+    keys = dict(window.shortcut_rows())
+    for i in range(window.tabs.count()):  # every pane has its Ctrl+digit in the list
+        assert keys[f"Ctrl+{i + 1}"] == f"Show the {window.tabs.tabText(i).replace('&', '')} pane"
+    texts = " · ".join(f"{k} = {t}" for k, t in window.shortcut_rows())
+    for wanted in ("Zoom in (View ▸ Zoom)", "Zoom the diagram in (in Anatomy)", "Fit the diagram to the pane",
+                   "Alt+1 … Alt+7", "Ctrl+Shift+C", "Undo (Edit)", "Preferences"):  # fmt: skip
+        assert wanted in texts, wanted
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    qtbot.keyClick(window, Qt.Key.Key_F1)
+    manual = window.findChild(ManualDialog)
+    assert manual is not None and manual.isVisible()
+    assert "Keyboard shortcuts" in manual.text() and "How a language tag is built" in manual.text()
+    assert "Ctrl+8" in manual.text()
+    qtbot.keyClicks(manual.find_edit, "Suppress-Script")
+    assert manual.count_label.text().endswith("found") and manual.matches("Suppress-Script") > 0
+    assert manual.view.textCursor().selectedText() == "Suppress-Script"
+    assert _name(manual.count_label) == manual.count_label.text()
+    manual.close()
