@@ -160,6 +160,7 @@ class RegistrationDialog(QDialog):
                 form.addRow(QLabel("<b>3. Record Requested</b>"))
         type_combo.currentIndexChanged.connect(self._on_type_changed)
         scroll = QScrollArea()
+        scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Tab goes to the fields, not to their frame
         scroll.setWidget(form_box)
         scroll.setWidgetResizable(True)
 

@@ -244,7 +244,17 @@ def _texts(pane: QWidget) -> dict[int, str]:
     return {id(w): w.toPlainText() for w in pane.findChildren(QPlainTextEdit)}
 
 
-def _walk(qtbot, start: QWidget, limit: int = 80) -> list[QWidget]:  # type: ignore[no-untyped-def]
+def _backwards(runs: list[QWidget], top: QWidget) -> list[str]:
+    """Return the Tab steps that go back up and to the left (against reading order)."""
+    out = []
+    for a, b in itertools.pairwise(runs):
+        pa, pb = a.mapTo(top, QPoint(0, 0)), b.mapTo(top, QPoint(0, 0))
+        if pb.y() < pa.y() - 8 and pb.x() < pa.x() - 8:
+            out.append(f"{a.accessibleName()} -> {b.accessibleName()}")
+    return out
+
+
+def _walk(qtbot, start: QWidget, limit: int = 200) -> list[QWidget]:  # type: ignore[no-untyped-def]
     """Press Tab from *start* until focus comes back to it; return the widgets visited."""
     start.setFocus(Qt.FocusReason.TabFocusReason)
     assert QApplication.focusWidget() is start
@@ -254,7 +264,7 @@ def _walk(qtbot, start: QWidget, limit: int = 80) -> list[QWidget]:  # type: ign
         assert current is not None
         qtbot.keyClick(current, Qt.Key.Key_Tab)
         now = QApplication.focusWidget()
-        if now is start:
+        if now is start and seen[-1] is not start:  # a text view's links take a press each before it is left
             return seen
         seen.append(now)
     raise AssertionError(f"Tab never came back: {[type(w).__name__ + ' ' + w.accessibleName() for w in seen[-8:]]}")
@@ -276,12 +286,7 @@ def test_tab_walks_every_pane_and_comes_back_without_editing(qtbot, window, inde
     missed = [f"{type(w).__name__} {w.accessibleName()!r}" for w in _focusable(pane) if id(w) not in reached]
     assert missed == []
     # Reading order: columns left to right, each top to bottom; Tab never jumps back up *and* to the left.
-    backwards = []
-    for a, b in itertools.pairwise(runs[1:]):
-        pa, pb = a.mapTo(window, QPoint(0, 0)), b.mapTo(window, QPoint(0, 0))
-        if pb.y() < pa.y() - 8 and pb.x() < pa.x() - 8:
-            backwards.append(f"{a.accessibleName()} -> {b.accessibleName()}")
-    assert backwards == []
+    assert _backwards(runs[1:], window) == []
     # Each widget is visited once per round (a text view's links take a press each, in a row): nothing
     # holds the keyboard or sends it back to an earlier control.
     assert len(runs) == len({id(w) for w in runs}), [f"{type(w).__name__} {w.accessibleName()}" for w in runs]
@@ -416,3 +421,45 @@ def test_f1_opens_a_searchable_manual_that_lists_every_pane_and_shortcut(qtbot, 
     assert manual.view.textCursor().selectedText() == "Suppress-Script"
     assert _name(manual.count_label) == manual.count_label.text()
     manual.close()
+
+
+def _dialogs(registry, settings_path):  # type: ignore[no-untyped-def]
+    from bcp47_explorer.core.data import bundled_extensions_registry
+    from bcp47_explorer.ui.about import AboutDialog
+    from bcp47_explorer.ui.extensions_view import ExtensionsDialog
+    from bcp47_explorer.ui.manual import ManualDialog
+    from bcp47_explorer.ui.preferences import PreferencesDialog
+    from bcp47_explorer.ui.primer import PrimerDialog
+    from bcp47_explorer.ui.registration import RegistrationDialog
+
+    return {
+        "registration": lambda: RegistrationDialog(registry),
+        "preferences": lambda: PreferencesDialog(Settings(settings_path), [("de", "German")], (-4, 10)),
+        "manual": lambda: ManualDialog("<p>F1</p>"),
+        "about": lambda: AboutDialog(registry=registry),
+        "primer": lambda: PrimerDialog(),
+        "extensions": lambda: ExtensionsDialog(bundled_extensions_registry()),
+    }
+
+
+@pytest.mark.parametrize("which", ["registration", "preferences", "manual", "about", "primer", "extensions"])
+def test_tab_walks_every_dialog_in_reading_order_without_editing(qtbot, registry, settings_path, which) -> None:  # type: ignore[no-untyped-def]
+    dialog = _dialogs(registry, settings_path)[which]()
+    qtbot.addWidget(dialog)
+    dialog.resize(900, 700)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    dialog.activateWindow()
+    qtbot.waitUntil(dialog.isActiveWindow)
+    focusable = _focusable(dialog)
+    start = dialog.nextInFocusChain()  # the first control in Tab order, so the walk ends where it wraps
+    while id(start) not in {id(w) for w in focusable}:
+        start = start.nextInFocusChain()
+    before = {id(w): w.toPlainText() for w in dialog.findChildren(QPlainTextEdit)}
+    walk = _walk(qtbot, start)
+    assert {id(w): w.toPlainText() for w in dialog.findChildren(QPlainTextEdit)} == before
+    reached = {id(w) for w in walk}
+    assert [f"{type(w).__name__} {w.accessibleName()!r}" for w in focusable if id(w) not in reached] == []
+    runs = [w for i, w in enumerate(walk) if i == 0 or w is not walk[i - 1]]
+    assert len(runs) == len({id(w) for w in runs})
+    assert _backwards(runs, dialog) == []
