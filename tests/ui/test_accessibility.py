@@ -463,3 +463,18 @@ def test_tab_walks_every_dialog_in_reading_order_without_editing(qtbot, registry
     runs = [w for i, w in enumerate(walk) if i == 0 or w is not walk[i - 1]]
     assert len(runs) == len({id(w) for w in runs})
     assert _backwards(runs, dialog) == []
+
+
+def test_the_copy_notice_is_read_and_announced(qtbot, window, announcements) -> None:  # type: ignore[no-untyped-def]
+    _type_tag(qtbot, window, "en-UK")
+    a11y.announcer.flush()
+    announcements.clear()
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    qtbot.keyClick(
+        window.editor.editor, Qt.Key.Key_C, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+    )
+    notice = window.editor.notice
+    assert _name(notice).startswith("Copied the RFC 5646 canonical form: en-UK — not a valid tag:")
+    a11y.announcer.flush()
+    assert [t for s, t in announcements if s is notice] == [_name(notice)]
