@@ -28,9 +28,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
-from ..registry.placement import prefix_table, variant_fit
-from ..registry.model import fold
 from ..grammar.syntax import cased
+from ..registry.model import fold
+from ..registry.placement import prefix_table, variant_fit
 
 if TYPE_CHECKING:
     from ..cldr.likely import Supplemental

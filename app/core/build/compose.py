@@ -43,9 +43,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..registry.placement import order_variants, prefix_table
-from ..registry.model import RecordType, Registry
 from ..grammar.syntax import cased, is_extlang, is_language, is_region, is_script, is_variant
+from ..registry.model import RecordType, Registry
+from ..registry.placement import order_variants, prefix_table
 
 __all__ = ["use_in_tag", "remove_from_tag", "split_tag", "TagParts"]
 

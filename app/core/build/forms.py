@@ -25,9 +25,9 @@ from ..cldr.ldml import bcp47_to_legacy
 from ..engine.unicode_locale import unicode_canonical
 
 if TYPE_CHECKING:
-    from .localeinfo import LikelyInfo
     from ..engine.results import CheckResult
     from ..engine.tag import TagEngine
+    from .localeinfo import LikelyInfo
 
 __all__ = ["FORMS", "FORMS_BY_KEY", "Form", "FormValue", "compute_forms"]
 

@@ -21,9 +21,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..cldr.likely import Supplemental
 from ..files.reading import DataError
 from ..matching.bestfit import Matcher
-from ..cldr.likely import Supplemental
 
 if TYPE_CHECKING:
     from ..engine.tag import TagEngine
