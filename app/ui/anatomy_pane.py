@@ -214,8 +214,8 @@ class AnatomyPane(QWidget):
         self._zoom = 1.0
         self._fitted = False
         self.zoom_actions: list[QAction] = []
-        for text, keys, step in (("Zoom the diagram &in", ("Ctrl+=", "Ctrl++"), 1),
-                                 ("Zoom the diagram &out", ("Ctrl+-",), -1),
+        for text, keys, step in (("Zoom the &diagram in", ("Ctrl+=", "Ctrl++"), 1),
+                                 ("Zoom the diagram o&ut", ("Ctrl+-",), -1),
                                  ("&Fit the diagram to the pane", ("Ctrl+0",), 0)):  # fmt: skip
             action = QAction(text, self)
             action.setShortcuts([QKeySequence(k) for k in keys])

@@ -31,6 +31,7 @@ from ..core.engine.tag import TagEngine
 from ..core.registry.model import Registry
 from ..core.registry.update import registry_kind, registry_label
 from . import a11y
+from .anatomy_pane import AnatomyPane
 from .batch_pane import BatchPane
 from .browser import BrowserPane
 from .build import BuildPane
@@ -44,6 +45,7 @@ from .recent import RecentFiles
 from .registry_files import RegistryFiles
 from .settings import Settings
 from .state import TagState
+from .teaching import TEACHING_TABS, show_teaching_pane
 from .teaching import add_help_actions as add_teaching_help
 from .teaching import install_panes as install_teaching_panes
 from .theme import THEMES, apply_theme
@@ -270,6 +272,8 @@ class MainWindow(QMainWindow):
         self.pane_actions: dict[str, QAction] = {}
         for key, title, shortcut in PANES:
             self.pane_actions[key] = self._action(view_menu, title, partial(self.show_pane, key), shortcut)
+        for key, title, shortcut in TEACHING_TABS:  # every pane, each with its Ctrl+digit
+            self.pane_actions[key] = self._action(view_menu, title, partial(show_teaching_pane, self, key), shortcut)
         view_menu.addSeparator()
         self.zoom_menu = view_menu.addMenu("&Zoom")
         self._fill_zoom_menu()
@@ -332,7 +336,13 @@ class MainWindow(QMainWindow):
         actions = editor.zoom_actions() if editor is not None and hasattr(editor, "zoom_actions") else []
         for action in actions:
             self.zoom_menu.addAction(action)
-        self.zoom_menu.setEnabled(bool(actions))
+        # The Anatomy pane's own keys (they act while the focus is in that pane).
+        anatomy = self.findChild(AnatomyPane)
+        if anatomy is not None:
+            self.zoom_menu.addSeparator()
+            for action in anatomy.zoom_actions:
+                self.zoom_menu.addAction(action)
+        self.zoom_menu.setEnabled(bool(self.zoom_menu.actions()))
 
     def _fill_editor_menus(self) -> None:
         """Put the editor's Examples and History menus in the menu bar, or stand-ins that say they need it."""

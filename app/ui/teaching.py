@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject
-from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu, QWidget
 
 from ..core.engine.tag import TagEngine
@@ -24,7 +23,7 @@ from .primer import PrimerDialog
 if TYPE_CHECKING:
     from .main_window import MainWindow
 
-__all__ = ["TeachingPanes", "install_panes", "add_help_actions", "TEACHING_TABS"]
+__all__ = ["TeachingPanes", "install_panes", "add_help_actions", "show_teaching_pane", "TEACHING_TABS"]
 
 #: (attribute, tab title, shortcut) of each pane, in tab order after the window's own.
 TEACHING_TABS = (
@@ -87,14 +86,11 @@ def install_panes(window: MainWindow, engine: TagEngine | None) -> None:
         watcher = _CloseWatcher(window)
         window.installEventFilter(watcher)
         window._teaching_watcher = watcher  # type: ignore[attr-defined]
-        for key, _title, shortcut in TEACHING_TABS:
-            action = QAction(window)
-            action.setShortcut(QKeySequence(shortcut))
-            action.triggered.connect(lambda _c=False, k=key: _show(window, k))
-            window.addAction(action)
+    # Ctrl+5 to Ctrl+8 are the window's View menu entries (main_window), named, so F1 and the menu list them.
 
 
-def _show(window: MainWindow, key: str) -> None:
+def show_teaching_pane(window: MainWindow, key: str) -> None:
+    """Bring the teaching pane *key* ("anatomy", "grammar", "batch", "matching") to the front."""
     panes: TeachingPanes | None = getattr(window, "teaching", None)
     if panes is not None:
         window.tabs.setCurrentWidget(getattr(panes, key))

@@ -402,6 +402,14 @@ def test_zoom_keys_in_the_anatomy_pane_zoom_the_diagram_not_the_editor(qtbot, wi
 def test_f1_opens_a_searchable_manual_that_lists_every_pane_and_shortcut(qtbot, window) -> None:  # type: ignore[no-untyped-def]
     from bcp47_explorer.ui.manual import ManualDialog
 
+    view = next(a.menu() for a in window.menuBar().actions() if a.text() == "&View")
+    listed = [
+        (a.text().replace("&", ""), a.shortcut().toString()) for a in view.actions() if not a.shortcut().isEmpty()
+    ]
+    assert listed == [(window.tabs.tabText(i).replace("&", ""), f"Ctrl+{i + 1}") for i in range(window.tabs.count())]
+    zoom = [a.text().replace("&", "") for a in window.zoom_menu.actions() if not a.isSeparator()]
+    assert zoom == ["Zoom in", "Zoom out", "Reset zoom", "Zoom the diagram in", "Zoom the diagram out",
+                    "Fit the diagram to the pane"]  # fmt: skip
     keys = dict(window.shortcut_rows())
     for i in range(window.tabs.count()):  # every pane has its Ctrl+digit in the list
         assert keys[f"Ctrl+{i + 1}"] == f"Show the {window.tabs.tabText(i).replace('&', '')} pane"
