@@ -11,8 +11,10 @@ from __future__ import annotations
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QGuiApplication, QPainter, QPalette, QPen
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QAbstractScrollArea,
     QApplication,
+    QPlainTextEdit,
     QProxyStyle,
     QStyle,
     QStyleFactory,
@@ -165,9 +167,13 @@ class FocusRingStyle(QProxyStyle):
     def pixelMetric(
         self, metric: QStyle.PixelMetric, option: QStyleOption | None = None, widget: QWidget | None = None
     ) -> int:
-        """Give framed views (tables, text views) a frame wide enough for the whole ring."""
+        """Give tables, lists and text fields a frame wide enough for the whole ring.
+
+        Read-only text views (QTextBrowser: the editor's card and steps) keep their frame: their ring shows
+        1 px, and the editor's scrolled layout, measured with that frame, keeps its heights.
+        """
         value = super().pixelMetric(metric, option, widget)
-        if metric == QStyle.PixelMetric.PM_DefaultFrameWidth and isinstance(widget, QAbstractScrollArea):
+        if metric == QStyle.PixelMetric.PM_DefaultFrameWidth and isinstance(widget, QAbstractItemView | QPlainTextEdit):
             return max(value, FOCUS_RING_WIDTH)
         return value
 
