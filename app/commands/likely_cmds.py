@@ -7,10 +7,12 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from ..cli import EXIT_NO_MATCH, EXIT_OK, CommandError, emit_json
+from ..core import data
 from .common import common_options, engine_for
 
 if TYPE_CHECKING:
     from ..core.build.localeinfo import LikelyInfo
+    from ..core.names.sil import SilData
 
 __all__ = ["register"]
 
@@ -43,6 +45,12 @@ def register(sub: Any) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("tags", nargs="+", metavar="TAG", help="tags ('-' reads them from stdin)")
+    p.add_argument(
+        "--sil",
+        action="store_true",
+        help="also show SIL's answer (langtags via @ethnolib/find-language): its maximal tag, equivalent tags "
+        "and the scripts it records for the language; CLDR's answer stays the one above (JSON: a 'sil' object)",
+    )
     p.set_defaults(handler=_run_likely)
 
 
@@ -97,12 +105,41 @@ def _run_likely(args: argparse.Namespace) -> int:
     if not tags:
         raise CommandError("no tags: give tags as arguments or '-' with one tag per line on stdin")
     status = EXIT_OK
+    sil = data.bundled_sil() if args.sil else None
     for tag in tags:
         info = likely_info(engine, tag, supplemental)
         if info.max is None:
             status = EXIT_NO_MATCH
+        extra = _sil_json(sil, tag, info.max) if sil is not None else None
         if args.json:
-            emit_json(_as_json(info))
+            emit_json(_as_json(info) if extra is None else {**_as_json(info), "sil": extra})
         else:
-            sys.stdout.write(_as_text(info) + "\n")
+            sys.stdout.write(_as_text(info) + "\n" + (_sil_text(extra) if extra is not None else ""))
     return status
+
+
+def _sil_json(sil: SilData, tag: str, cldr_max: str | None) -> dict[str, Any]:
+    """What SIL's data says of *tag*, and whether its maximal tag differs from CLDR's."""
+    maximal = sil.maximal(tag)
+    language = (maximal or tag).split("-")[0].split("_")[0]  # sgn-ase's language is ase
+    return {
+        "source": sil.source,
+        "max": maximal,
+        "equivalents": list(sil.equivalents(tag)),
+        "scripts": list(sil.scripts(language)),
+        "differs_from_cldr": maximal is not None and (cldr_max is None or maximal.lower() != cldr_max.lower()),
+    }
+
+
+def _sil_text(extra: dict[str, Any]) -> str:
+    if extra["max"] is None and not extra["scripts"]:
+        return f"  SIL:           no tag set for this tag ({extra['source']})\n"
+    lines = [
+        f"  SIL maximal:   {extra['max'] or '(no tag set)'}"
+        + ("  (differs from CLDR)" if extra["differs_from_cldr"] else "")
+    ]
+    if extra["equivalents"]:
+        lines.append(f"  SIL same as:   {' '.join(extra['equivalents'])}")
+    if extra["scripts"]:
+        lines.append(f"  SIL scripts:   {' '.join(extra['scripts'])}")
+    return "\n".join(lines) + "\n"

@@ -6,12 +6,12 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from ..cli import EXIT_NO_MATCH, EXIT_OK, CommandError, emit_json
+from ..core.grammar.problems import Problem, marker
 from ..core.matching.rfc4647 import (
     TRACE_LIMIT,
     FilterResult,
     LookupResult,
     PriorityList,
-    RangeProblem,
     basic_filter,
     extended_filter,
     format_q,
@@ -19,7 +19,7 @@ from ..core.matching.rfc4647 import (
     parse_accept_language,
 )
 from .common import common_options, engine_for
-from .streams import excerpt_marker, iter_stdin_lines
+from .streams import iter_stdin_lines
 
 if TYPE_CHECKING:
     from ..core.engine.tag import TagEngine
@@ -91,9 +91,9 @@ def _read_tags(items: list[str]) -> list[str]:
     return [t for t in tags if t]
 
 
-def _marker(text: str, problem: RangeProblem) -> str:
+def _marker(text: str, problem: Problem) -> str:
     """Return the input around the problem (an excerpt of a long one) and a ``~~~^`` marker under its span."""
-    return excerpt_marker(text, problem.start, problem.end)
+    return marker(text, problem.start, problem.end)
 
 
 def _check_ranges(plist: PriorityList) -> None:
@@ -109,10 +109,10 @@ def _check_ranges(plist: PriorityList) -> None:
     raise CommandError("\n".join(lines))
 
 
-def _problem_json(problem: RangeProblem) -> dict[str, Any]:
+def _problem_json(problem: Problem) -> dict[str, Any]:
     return {
         "code": problem.code,
-        "severity": problem.severity,
+        "severity": problem.severity.value,
         "message": problem.message,
         "start": problem.start,
         "end": problem.end,
@@ -128,7 +128,7 @@ def _print_header(plist: PriorityList, title: str) -> None:
         print(f"  left out: {rng.text} (q=0, not acceptable)")
 
 
-def _print_notes(problems: tuple[RangeProblem, ...]) -> None:
+def _print_notes(problems: tuple[Problem, ...]) -> None:
     for problem in problems:
         if problem.code != "zero-q":  # already listed as "left out"
             print(f"  note: {problem.message}")

@@ -9,7 +9,8 @@ from typing import Any
 
 from ..cli import EXIT_NO_MATCH, EXIT_OK, CommandError, emit_json
 from ..core import data
-from ..core.registry.model import MatchKind, Record, RecordType, Registry
+from ..core.registry.model import Record, RecordType, Registry
+from ..core.registry.search import MatchKind
 from .common import common_options, record_to_json, registry_for
 
 __all__ = ["register", "record_to_json"]  # record_to_json: re-exported from .common
@@ -47,6 +48,12 @@ def register(sub: Any) -> None:
     dep.add_argument("--deprecated", dest="deprecated", action="store_true", default=None, help="only deprecated")
     dep.add_argument("--live", dest="deprecated", action="store_false", help="only records not deprecated")
     p.add_argument("--limit", type=_positive, default=50, help="at most this many results (default 50; 0: all)")
+    p.add_argument(
+        "--names",
+        action="store_true",
+        help="search every name people use (registry Descriptions, CLDR names in every language and their alt "
+        "forms, SIL's Ethnologue names, autonyms and alternate names), words in any order, each hit with its source",
+    )
     p.set_defaults(handler=_run_search)
 
     reg = sub.add_parser("registry", help="facts about a registry file, or the changes between two")
@@ -120,6 +127,8 @@ def _run_search(args: argparse.Namespace) -> int:
         # The core lists every record for an empty query (the browser's unfiltered view); on the
         # command line that would be 9,000 lines labelled as text matches.
         raise CommandError("nothing to search for: give a code or some words of a description")
+    if args.names:
+        return _run_name_search(args, query)
     reg = registry_for(args)
     limit = args.limit or None
     hits = reg.search(query, types=args.types, scope=args.scope, deprecated=args.deprecated)
@@ -145,6 +154,37 @@ def _run_search(args: argparse.Namespace) -> int:
         print(f"{rec.type:<13} {rec.code:<{code_w}}  {rec.description}{flags}{why}")
     if total > len(shown):
         print(f"... {total - len(shown)} more (use --limit 0 for all)")
+    return EXIT_OK
+
+
+_NAME_KINDS = {"language": "language", "script": "script", "region": "region"}
+
+
+def _run_name_search(args: argparse.Namespace, query: str) -> int:
+    """Search the one name index (names/finder.py); --type language/script/region narrows it."""
+    kinds = [_NAME_KINDS[t] for t in args.types or () if t in _NAME_KINDS]
+    if args.types and not kinds:
+        raise CommandError("--names searches languages, scripts and regions: --type language, script or region")
+    if kinds and "language" in kinds:
+        kinds.append("tag")  # CLDR's dialect names (Brazilian Portuguese: pt-BR) are languages to a reader
+    hits = data.bundled_name_finder().search(query, kinds=kinds or None, limit=args.limit or 10_000)
+    if args.json:
+        emit_json(
+            {
+                "query": query,
+                "total": len(hits),
+                "results": [
+                    {"kind": h.kind, "code": h.code, "name": h.name, "source": h.source, "exact": h.exact} for h in hits
+                ],
+            }
+        )
+        return EXIT_OK if hits else EXIT_NO_MATCH
+    if not hits:
+        print(f"no name matches {query!r}")
+        return EXIT_NO_MATCH
+    code_w = min(max(len(h.code) for h in hits), 16)
+    for h in hits:
+        print(f"{h.kind:<9} {h.code:<{code_w}}  {h.name}  [{h.source}]")
     return EXIT_OK
 
 

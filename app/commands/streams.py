@@ -27,7 +27,6 @@ from ..core.engine.checkjson import clean_json_text
 
 __all__ = [
     "clean_json_text",
-    "excerpt_marker",
     "iter_stdin_lines",
     "prepare_streams",
     "use_json_stdout",
@@ -81,29 +80,6 @@ def iter_stdin_lines(stream: Any = None) -> Iterator[str]:
         if line.endswith("\r"):  # as read_stdin_lines: CRLF, or a last line ending in CR
             line = line[:-1]
         yield line
-
-
-def excerpt_marker(text: str, start: int, end: int, indent: str = "    ", context: int = 40) -> str:
-    """Return the part of *text* around ``[start, end)`` over a ``~~~^`` marker of the span.
-
-    A long input is cut to *context* characters either side of the span (and the span to 2 ×
-    *context*), with ``…`` where it is cut, so a message's size never depends on the input's.
-
-    >>> print(excerpt_marker("en-Qqqq", 3, 7, ""))
-    en-Qqqq
-       ~~~^
-    >>> print(excerpt_marker("a-" * 100 + "Qqqq", 200, 204, "", 5))
-    …-a-a-Qqqq
-          ~~~^
-    """
-    end = max(end, start)
-    a = max(0, start - context)
-    b = min(len(text), max(end, start + 1) + context, start + 2 * context)
-    head = "…" if a > 0 else ""
-    tail = "…" if b < len(text) else ""
-    width = max(min(end, b) - start, 1)
-    pad = " " * (len(head) + start - a)
-    return f"{indent}{head}{text[a:b]}{tail}\n{indent}{pad}{'~' * (width - 1)}^"
 
 
 def report_write_error(exc: OSError) -> int:

@@ -14,8 +14,9 @@ from ..cli import EXIT_NO_MATCH, EXIT_OK, CommandError, data_loaded, emit_json
 from ..core.engine.checkjson import check_json_lines
 from ..core.engine.tag import CheckResult, Severity, Subtag, TagEngine
 from ..core.engine.unicode_validity import first_singleton, unicode_verdict, verdict_label
+from ..core.grammar.problems import marker
 from .common import common_options, engine_for, positive_int, record_to_json
-from .streams import clean_json_text, excerpt_marker, iter_stdin_lines
+from .streams import clean_json_text, iter_stdin_lines
 from .streams import writer as _writer
 
 if TYPE_CHECKING:
@@ -350,7 +351,7 @@ def _human_check(r: CheckResult, engine: TagEngine) -> str:
         label = " [UTS #35]" if verdict_label(d, first) == "unicode_valid" else ""
         lines.append(f"  {d.severity.value}{label} [{d.code}] at {d.start}-{d.end}: {d.message}")
         if d.start < d.end or d.severity is Severity.ERROR:
-            lines.append(excerpt_marker(r.input, d.start, d.end))
+            lines.append(marker(r.input, d.start, d.end))
         if d.fix is not None:
             lines.append(f"    fix: {d.fix.label} -> {d.fix.tag}")
     return "\n".join(lines) + "\n"
@@ -644,7 +645,7 @@ def explain_text(engine: TagEngine, r: CheckResult) -> str:
         out.append("Diagnostics:")
         for d in r.diagnostics:
             out.append(f"  {d.severity.value.upper()} [{d.code}] {d.message}")
-            out.append(excerpt_marker(r.input, d.start, d.end))
+            out.append(marker(r.input, d.start, d.end))
             if d.fix is not None:
                 out.append(f"    fix: {d.fix.label} -> {d.fix.tag}")
     else:

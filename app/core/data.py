@@ -43,8 +43,10 @@ if TYPE_CHECKING:
     from .cldr.likely import Supplemental
     from .cldr.model import CldrData
     from .engine.tag import TagEngine
+    from .names.finder import NameFinder
     from .names.namer import Namer
     from .names.pack import NamesPack
+    from .names.sil import SilData
     from .registry.extensions import ExtensionsRegistry
     from .registry.model import Registry
 
@@ -64,7 +66,9 @@ __all__ = [
     "bundled_extensions_registry",
     "bundled_namer",
     "bundled_names",
+    "bundled_name_finder",
     "bundled_registry",
+    "bundled_sil",
     "bundled_supplemental",
     "cache_dir",
     "decode",
@@ -344,3 +348,48 @@ def bundled_namer() -> Namer:
     from .names.namer import Namer
 
     return Namer(bundled_names(), bundled_registry(), bundled_cldr())
+
+
+#: SIL's language data (tools/build_sil_names.py) and CLDR's alt name forms (tools/build_cldr_alt_names.py).
+SIL_FILE = "sil-langtags.json"
+ALT_NAMES_FILE = "cldr-alt-names.json"
+
+
+def load_sil(path: str | os.PathLike[str] | None = None) -> SilData:
+    """Load SIL's language names, scripts and tag sets (resources/sil-langtags.json), raising DataError if damaged."""
+    import json
+
+    from .names.sil import SilData, SilError
+
+    p = Path(path) if path is not None else resource_path(SIL_FILE)
+    try:
+        return SilData.from_json(json.loads(read_text(p)))
+    except (SilError, ValueError) as exc:
+        raise DataError(f"{p}: {exc}") from None
+
+
+@lru_cache(maxsize=1)
+def bundled_sil() -> SilData:
+    """Return SIL's bundled language data, loaded on first use (never at start-up)."""
+    return load_sil()
+
+
+@lru_cache(maxsize=1)
+def bundled_name_finder() -> NameFinder:
+    """Return the one name index over every bundled name (registry, CLDR, CLDR alt forms, SIL), built on first use.
+
+    >>> from bcp47_explorer.core.data import bundled_name_finder
+    >>> [(h.code, h.source) for h in bundled_name_finder().search("Arabic, Tunisian", limit=1)]
+    [('aeb', 'registry Description')]
+    """
+    import json
+
+    from .names.finder import NameFinder, collect_names, known_codes
+
+    p = resource_path(ALT_NAMES_FILE)
+    try:
+        alt = json.loads(read_text(p))
+    except ValueError as exc:
+        raise DataError(f"{p}: {exc}") from None
+    names = bundled_names()
+    return NameFinder(collect_names(bundled_registry(), names, alt, bundled_sil()), known_codes(names))

@@ -45,10 +45,9 @@ from .batch_worker import BatchJob, BatchWorker
 from .bounded import SEARCH_MAX, bound
 from .table_model import Column, RowTableModel
 
-__all__ = ["BatchPane", "BatchModel", "batch_columns", "HAS_UNICODE_VERDICT"]
+__all__ = ["BatchPane", "BatchModel", "batch_columns"]
 
 #: Whether the engine gives the Unicode verdict (UTS #35 validity): it does since the Unicode half merged.
-HAS_UNICODE_VERDICT = hasattr(TagEngine, "unicode_verdict")
 
 _YES, _NO = "yes", "no"
 _OPEN_FILTER = "Tag lists (*.txt *.csv *.tsv *.jsonl *.ndjson);;All files (*)"
@@ -85,15 +84,14 @@ def batch_columns(engine: TagEngine) -> tuple[Column[BatchRow], ...]:
             header_tip="RFC 5646 §2.2.9 (and CLDR for -u-/-t-)",
         ),
     ]
-    if HAS_UNICODE_VERDICT:
-        cols.append(
-            Column(
-                "Unicode valid",
-                lambda r: _yn(r.unicode_valid),
-                sort_key=lambda r: r.unicode_valid,
-                header_tip="UTS #35: a valid Unicode locale identifier (a verdict of its own)",
-            )
+    cols.append(
+        Column(
+            "Unicode valid",
+            lambda r: _yn(r.unicode_valid),
+            sort_key=lambda r: r.unicode_valid,
+            header_tip="UTS #35: a valid Unicode locale identifier (a verdict of its own)",
         )
+    )
     cols += [
         Column(
             "Canonical (RFC 5646)",
@@ -301,7 +299,7 @@ class BatchPane(QWidget):
         self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.setWordWrap(False)
-        for col, width in enumerate((50, 170, 85, 50) + ((95,) if HAS_UNICODE_VERDICT else ()) + (170, 380)):
+        for col, width in enumerate((50, 170, 85, 50, 95, 170, 380)):
             self.table.setColumnWidth(col, width)
 
         self.summary = QTableView()

@@ -47,7 +47,14 @@ from ..core.build.choices import (
 from ..core.build.compose import TagParts, remove_from_tag, split_tag, use_in_tag
 from ..core.build.forms import compute_forms
 from ..core.cldr.model import CldrData
-from ..core.data import DataError, bundled_namer, bundled_names, bundled_registry, bundled_supplemental
+from ..core.data import (
+    DataError,
+    bundled_name_finder,
+    bundled_namer,
+    bundled_names,
+    bundled_registry,
+    bundled_supplemental,
+)
 from ..core.engine.results import CheckResult
 from ..core.engine.tag import TagEngine
 from ..core.engine.tedit import private_use, with_private_use
@@ -72,6 +79,7 @@ class _Loader(QObject):
     """Carries the worker's result back to the GUI thread (a queued signal)."""
 
     loaded = Signal(object)
+    names_ready = Signal()  # the one name index is searched by the language picker from now on
 
 
 def _system_display(namer: Namer) -> str:
@@ -118,6 +126,8 @@ def tag_name(parts: TagParts, names: NameProvider) -> str:
 
 class BuildPane(QWidget):
     """Build a tag with pickers for each position; the live result on top."""
+
+    names_ready = False  # True once the language list also searches the one name index
 
     open_in_editor_requested = Signal()
 
@@ -304,6 +314,7 @@ class BuildPane(QWidget):
         self._on_state_tag_changed(self._state.tag())
         self._loader = _Loader(self)
         self._loader.loaded.connect(self._on_loader_loaded)
+        self._loader.names_ready.connect(self._on_loader_names_ready)
         self.pickers["language"].count_label.setText("Loading the languages and their names…")
         display = self._settings.value("names/display_language") if self._settings is not None else ""
         registry, cldr, names, want = self._registry, self._cldr, self._names, self._want_cldr_names
@@ -324,8 +335,23 @@ class BuildPane(QWidget):
             languages = ChoiceIndex(language_choices(registry, provider))
             languages.warm()
             loader.loaded.emit((provider, languages, namer))
+            if want and registry is bundled_registry():
+                # The one name index (every CLDR language's names, SIL's): built after the pane is ready.
+                try:
+                    finder = bundled_name_finder()
+                except (DataError, OSError) as exc:
+                    log.warning("the name index is unavailable: %s", exc)
+                    return
+                languages.set_name_search(
+                    lambda q: [(h.kind, h.code, h.name, h.source) for h in finder.search(q, ("language", "tag"), 30)]
+                )
+                loader.names_ready.emit()
 
         threading.Thread(target=work, name="build-pane-names", daemon=True).start()
+
+    def _on_loader_names_ready(self) -> None:
+        self.names_ready = True
+        self.pickers["language"].refilter()
 
     def _on_loader_loaded(self, payload: tuple[NameProvider, ChoiceIndex, Namer | None]) -> None:
         self._names, self._languages, self._namer = payload
@@ -359,6 +385,13 @@ class BuildPane(QWidget):
     def choose(self, kind: str, code: str) -> None:
         """Put *code* of *kind* into the tag by the placement rules (what a picker's Enter does)."""
         self._state.set_tag(use_in_tag(self._state.tag(), kind, code, self._registry))
+
+    def _choose_dialect(self, tag: str) -> None:
+        """Put the language, script and region of a dialect tag (pt-BR, sr-Latn) into the tag."""
+        first, *rest = tag.split("-")
+        self.choose("language", first)
+        for sub in rest:
+            self.choose("script" if len(sub) == 4 and sub.isalpha() else "region", sub)
 
     def copy_tag(self) -> str:
         """Copy the tag to the clipboard and return it."""
@@ -427,6 +460,12 @@ class BuildPane(QWidget):
             self._state.set_tag(remove_from_tag(tag, kind, target))
             self.show_notice(f"Removed the {kind} {target}.")
             self.pickers[kind].focus_filter()
+            return
+        if kind == "language" and "-" in target:
+            # A CLDR dialect name found by the name index: "Brazilian Portuguese" is pt-BR.
+            self._choose_dialect(target)
+            self.show_notice(f"{choice.name} is {target}: {choice.detail}")
+            self.go_to_step(_STEP_KEYS.index("region") + 1)
             return
         self.choose(kind, target)
         if target.lower() != choice.code.lower() and ".." not in choice.code:

@@ -39,7 +39,8 @@ from ..core.engine.tag import TagEngine
 from ..core.grammar.syntax import cased
 from ..core.grammar.values import Role
 from ..core.names.pack import NamesPackError
-from ..core.registry.model import Registry, fold
+from ..core.registry.model import Registry
+from ..core.registry.search import fold
 from . import a11y
 from .bounded import SEARCH_MAX, VALUE_MAX, bound
 from .roles import severity_colour, severity_icon, severity_style

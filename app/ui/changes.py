@@ -23,7 +23,8 @@ from PySide6.QtWidgets import (
 )
 
 from ..core.registry.diff import RecordChange, RegistryDiff
-from ..core.registry.model import Record, fold
+from ..core.registry.model import Record
+from ..core.registry.search import fold
 from . import a11y
 from .bounded import SEARCH_MAX, bound
 from .table_model import Column, RowTableModel, text_key

@@ -4,6 +4,9 @@ A label whose size policy ignores its text's width (so that a long name cannot w
 window) is otherwise cut off at its right edge, mid-letter, with nothing to say that more
 follows. :class:`ElidedLabel` shows what fits followed by '…'; :meth:`ElidedLabel.text` and the
 accessible description keep the whole text, and the caller's tooltip can show it.
+
+A label that must always say something (the status bar's registry) is given a short form: it never
+shrinks below that form's width, and shows it whole when the whole text does not fit.
 """
 
 from __future__ import annotations
@@ -21,13 +24,19 @@ class ElidedLabel(QLabel):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._full = ""
+        self._short = ""
         self.setTextFormat(Qt.TextFormat.PlainText)
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
 
-    def setText(self, text: str) -> None:
-        """Set the whole text; the label shows as much of it as fits, then '…'."""
+    def setText(self, text: str, short: str = "") -> None:
+        """Set the whole text; the label shows as much of it as fits, then '…'.
+
+        With a *short* form the label keeps room for it and shows it where the whole text does not fit.
+        """
         self._full = text
+        self._short = short
         self.setAccessibleName(text)  # a screen reader reads the whole text, not the part that fits
+        self.updateGeometry()
         self._elide()
 
     def text(self) -> str:
@@ -46,8 +55,10 @@ class ElidedLabel(QLabel):
         return QSize(max(wanted, 1), hint.height())
 
     def minimumSizeHint(self) -> QSize:
-        """Shrink to an ellipsis at the least."""
-        return QSize(self.fontMetrics().horizontalAdvance("…"), super().minimumSizeHint().height())
+        """Shrink to the short form, else to an ellipsis, at the least."""
+        margins = self.contentsMargins()
+        least = self.fontMetrics().horizontalAdvance(self._short or "…")
+        return QSize(least + margins.left() + margins.right() + 2 * self.margin(), super().minimumSizeHint().height())
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         """Elide the text again for the new width."""
@@ -56,7 +67,11 @@ class ElidedLabel(QLabel):
 
     def _elide(self) -> None:
         width = self.contentsRect().width()
+        metrics = self.fontMetrics()
         shown = self._full
-        if width > 0 and self.fontMetrics().horizontalAdvance(shown) > width:
-            shown = self.fontMetrics().elidedText(shown, Qt.TextElideMode.ElideRight, width)
+        if width > 0 and metrics.horizontalAdvance(shown) > width:
+            if self._short and metrics.horizontalAdvance(self._short) <= width:
+                shown = self._short
+            else:
+                shown = metrics.elidedText(self._short or shown, Qt.TextElideMode.ElideRight, width)
         super().setText(shown)

@@ -189,6 +189,9 @@ class GrammarPane(QWidget):
         text = f"Step {self._step + 1} of {n}: <code>{_esc(step.text)}</code> — {verdict}"
         if step.error:
             text += f"<br>The engine: {_esc(step.error)}"
+        if step.validity:
+            # Well-formed (the grammar accepts the subtag), but not valid: a finding of its own.
+            text += f"<br>Validity (RFC 5646 §2.2.9), apart from the grammar: {_esc(step.validity)}"
         if self._step == n - 1 and walk.stop is not None:
             text += f"<br>The grammar stopped at position {walk.stop.start}; it expected {_esc(walk.stop.expected)}."
         self.step_label.setText(text)
@@ -200,7 +203,7 @@ class GrammarPane(QWidget):
         walk = self._walk
         if walk is None:
             return marks
-        for rule in walk.used_rules:
+        for rule in walk.used_up_to(self._step):  # only what the tag has used up to this step
             marks[rule] = "●"
         if walk.steps:
             step = walk.steps[self._step]

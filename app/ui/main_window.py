@@ -41,13 +41,12 @@ from .edit_actions import add_edit_actions
 from .editor import EditorPane
 from .elided import ElidedLabel
 from .preferences import NETWORK_SETTING, Preferences, PreferencesDialog
+from .primer import PrimerDialog
 from .recent import RecentFiles
 from .registry_files import RegistryFiles
 from .settings import Settings
 from .state import TagState
-from .teaching import TEACHING_TABS, show_teaching_pane
-from .teaching import add_help_actions as add_teaching_help
-from .teaching import install_panes as install_teaching_panes
+from .teaching import TEACHING_TABS, TeachingPanes
 from .theme import THEMES, apply_theme
 from .visible import shown_text
 
@@ -129,6 +128,8 @@ class MainWindow(QMainWindow):
         self.builder: BuilderPane | Placeholder | None = None
         self.browser: BrowserPane | None = None
         self.build: BuildPane | Placeholder | None = None
+        self.teaching: TeachingPanes | None = None  # anatomy, grammar, batch, matching (ui/teaching.py)
+        self.primer_dialog: PrimerDialog | None = None
         # The status bar: "Current tag: TAG" and the data in use, each ending in '…' where the window is narrow.
         self._status_caption = QLabel("No current tag")
         self._status_tag = ElidedLabel()
@@ -140,7 +141,8 @@ class MainWindow(QMainWindow):
         self._status_tag.setFont(bold)
         self._status_data = ElidedLabel()
         a11y.verdict(self._status_data, "Data in use")
-        # Its whole width when there is room; the tag's label (stretching) gives way first.
+        # Its whole width when there is room; the tag's label (stretching) gives way first, and it never
+        # shrinks below its short form (set with the text).
         self._status_data.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
         self.statusBar().addWidget(self._status_caption)
         self.statusBar().addWidget(self._status_tag, 1)
@@ -148,8 +150,8 @@ class MainWindow(QMainWindow):
         self.state.tag_changed.connect(self._on_state_tag_changed)
         # Files dropped on the window (or the Batch pane's text) open; the panes are watched as they are built.
         self.drops = DropOpener(self.ask_to_open_registry, self.open_tags_file, self)
-        self.recent = RecentFiles(settings)
         self.drops.watch(self)
+        self.recent = RecentFiles(settings)
         self._build_panes()
         self._build_menus()
         self._restore()
@@ -182,6 +184,9 @@ class MainWindow(QMainWindow):
         for w in (self.editor, self.builder, self.browser, self.build):
             if w is not None:
                 w.deleteLater()
+        if self.teaching is not None:
+            self.teaching.dispose()
+            self.teaching = None
 
         def make(title: str, build: Callable[[TagEngine, CldrData], _Pane]) -> _Pane | Placeholder:
             if engine is None or cldr is None:
@@ -211,15 +216,23 @@ class MainWindow(QMainWindow):
         self.browser.registration_requested.connect(self._on_browser_registration_requested)
         if not isinstance(self.editor, Placeholder):
             self.editor.subtag_activated.connect(self._on_editor_subtag_activated)
-        install_teaching_panes(self, engine)  # anatomy, grammar, batch, matching (ui/teaching.py)
-        batch = self._batch_pane()
-        if batch is not None:
+        if engine is not None:
+            self.teaching = TeachingPanes.create(self.state, engine)
+            for (_key, title, shortcut), pane in zip(TEACHING_TABS, self.teaching.widgets(), strict=True):
+                i = self.tabs.addTab(pane, title)
+                self.tabs.setTabToolTip(i, f"{title.replace('&', '')} ({shortcut})")
+            self.teaching.batch.open_tag_requested.connect(self._on_batch_open_tag_requested)
+            batch = self.teaching.batch
             self.drops.watch(batch.input, batch.input.viewport())
             batch.file_opened.connect(partial(self.recent.add, "tags"))
         counts = len(self.registry)
         cldr_text = f" · CLDR {cldr.version}" if cldr is not None else ""
         which = registry_kind(self.registry)
-        self._status_data.setText(f"Registry {self.registry.file_date} ({which}) · {counts:,} records{cldr_text}")
+        # The short form stays when the window is narrow: the status bar always says which registry is in use.
+        self._status_data.setText(
+            f"Registry {self.registry.file_date} ({which}) · {counts:,} records{cldr_text}",
+            short=f"Registry {self.registry.file_date}",
+        )
         self._status_data.setToolTip(f"Language Subtag Registry in use: {registry_label(self.registry)}")
 
     def pane(self, key: str) -> QWidget:
@@ -227,6 +240,11 @@ class MainWindow(QMainWindow):
         widget = {"editor": self.editor, "builder": self.builder, "browser": self.browser, "build": self.build}[key]
         assert widget is not None
         return widget
+
+    def show_teaching_pane(self, key: str) -> None:
+        """Bring the teaching pane *key* ("anatomy", "grammar", "batch", "matching") to the front, if there is one."""
+        if self.teaching is not None:
+            self.tabs.setCurrentWidget(self.teaching.pane(key))
 
     def show_pane(self, key: str) -> None:
         """Bring the pane *key* to the front and give it the keyboard focus."""
@@ -261,6 +279,12 @@ class MainWindow(QMainWindow):
                      "Go back to the registry that ships with the app")  # fmt: skip
         self.recent_menu = file_menu.addMenu("Open &recent")
         self.recent_menu.aboutToShow.connect(lambda: self.recent.fill(self.recent_menu, self.open_recent))
+        # Registry updates, the changes view and the linguists' tools (registry_files.py).
+        self.registry_files = files = RegistryFiles(self)
+        self.download_action = self._action(file_menu, "&Download the latest registry from IANA…", files.download,
+            None, "Fetch the registry from IANA now (the only network access the app makes)")  # fmt: skip
+        self._action(file_menu, "&Compare two registry files…", files.compare_files, None,
+                     "Show the records added, removed and changed between two registry files")  # fmt: skip
         file_menu.addSeparator()
         self._action(file_menu, "&Quit", self.close, QKeySequence.StandardKey.Quit)
 
@@ -272,8 +296,8 @@ class MainWindow(QMainWindow):
         self.pane_actions: dict[str, QAction] = {}
         for key, title, shortcut in PANES:
             self.pane_actions[key] = self._action(view_menu, title, partial(self.show_pane, key), shortcut)
-        for key, title, shortcut in TEACHING_TABS:  # every pane, each with its Ctrl+digit
-            self.pane_actions[key] = self._action(view_menu, title, partial(show_teaching_pane, self, key), shortcut)
+        for key, title, shortcut in TEACHING_TABS:  # every pane, named, with its Ctrl+digit (F1 lists them)
+            self.pane_actions[key] = self._action(view_menu, title, partial(self.show_teaching_pane, key), shortcut)
         view_menu.addSeparator()
         self.zoom_menu = view_menu.addMenu("&Zoom")
         self._fill_zoom_menu()
@@ -294,16 +318,22 @@ class MainWindow(QMainWindow):
         self.history_menu = bar.addMenu("Histor&y")
         self._fill_editor_menus()
 
-        # Registry updates, the changes view and the linguists' tools (registry_files.py).
-        self.registry_files = RegistryFiles(self)
-        self.registry_files.install(file_menu, bar.addMenu("Too&ls"))
+        tools_menu = bar.addMenu("Too&ls")
+        self.changes_action = self._action(tools_menu, "&What changed…", files.show_changes, "Ctrl+Shift+W",
+            "The changes between the registry in use and the one before it")  # fmt: skip
+        self.register_action = self._action(tools_menu, "&Registration assistant…", files.show_registration,
+            "Ctrl+Shift+R", "Prepare a subtag registration request (RFC 5646 §3.5)")  # fmt: skip
+        self.extensions_action = self._action(tools_menu, "&Extensions registry…", files.show_extensions, None,
+            "Browse the Language Tag Extensions Registry (-t-, -u-)")  # fmt: skip
+
         self._follow_network_setting()
 
         help_menu = bar.addMenu("&Help")
         self._action(help_menu, "&Manual", self.show_manual, QKeySequence.StandardKey.HelpContents,
                      "The README, the keyboard shortcuts and the primer, with Find (F1)")  # fmt: skip
         self._action(help_menu, "&Keyboard shortcuts", self.show_shortcuts)
-        add_teaching_help(self, help_menu)
+        self._action(help_menu, "&Primer: how a tag is built", self.show_primer, None,
+                     "One page on the structure of language tags, with examples that open in the editor")  # fmt: skip
         self._action(help_menu, "&About BCP 47 Explorer", self.show_about)
 
     def _fill_edit_menu(self) -> None:
@@ -333,7 +363,7 @@ class MainWindow(QMainWindow):
         """Put the editor's zoom actions (Ctrl+= / Ctrl+- / Ctrl+0) in View > Zoom: one action per shortcut."""
         self.zoom_menu.clear()
         editor = self.editor if not isinstance(self.editor, Placeholder) else None
-        actions = editor.zoom_actions() if editor is not None and hasattr(editor, "zoom_actions") else []
+        actions = editor.zoom_actions() if editor is not None else []
         for action in actions:
             self.zoom_menu.addAction(action)
         # The Anatomy pane's own keys (they act while the focus is in that pane).
@@ -418,7 +448,7 @@ class MainWindow(QMainWindow):
         self.activateWindow()
 
     def _batch_pane(self) -> BatchPane | None:
-        return self.findChild(BatchPane)
+        return self.teaching.batch if self.teaching is not None else None
 
     def ask_to_open_registry(self, path: str) -> QMessageBox:
         """Ask whether to use the registry file *path* (dropped on the window); use it on Yes."""
@@ -494,7 +524,7 @@ class MainWindow(QMainWindow):
         self._follow_network_setting()
 
     def _follow_network_setting(self) -> None:
-        action = getattr(self.registry_files, "download_action", None)
+        action = getattr(self, "download_action", None)
         if action is not None:
             allowed = bool(self.settings.value(NETWORK_SETTING))
             action.setEnabled(allowed)
@@ -507,6 +537,15 @@ class MainWindow(QMainWindow):
         dialog = AboutDialog(self, registry=self.registry)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.open()
+
+    def show_primer(self) -> None:
+        """Show the primer: one page on how a tag is built, whose examples open in the editor."""
+        if self.primer_dialog is None:
+            self.primer_dialog = PrimerDialog(self)
+            self.primer_dialog.tag_chosen.connect(self._on_batch_open_tag_requested)
+        self.primer_dialog.show()
+        self.primer_dialog.raise_()
+        self.primer_dialog.activateWindow()
 
     def shortcut_rows(self) -> list[tuple[str, str]]:
         """Return (keys, what they do) for every shortcut: menus and submenus, pane switches, pane keys."""
@@ -579,6 +618,11 @@ class MainWindow(QMainWindow):
         if not isinstance(self.editor, Placeholder):
             self.show_pane("editor")
 
+    def _on_batch_open_tag_requested(self, tag: str) -> None:
+        self.state.set_tag(tag)
+        if self.editor is not None and self.tabs.indexOf(self.editor) >= 0:
+            self.show_pane("editor")
+
     def _on_browser_registration_requested(self, record_type: str, prefix: str) -> None:
         self.registry_files.show_registration(record_type, prefix)
 
@@ -642,7 +686,9 @@ class MainWindow(QMainWindow):
         s.sync()
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        """Save the settings, then close."""
+        """Stop a batch check and a download, save the settings, then close."""
+        if self.teaching is not None:
+            self.teaching.batch.shutdown()
         self.registry_files.wait_for_download()
         self.save_settings()
         super().closeEvent(event)

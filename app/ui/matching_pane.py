@@ -35,6 +35,7 @@ from ..core.batch.lines import decode
 from ..core.build.localeinfo import matcher_for
 from ..core.data import DataError
 from ..core.engine.tag import TagEngine
+from ..core.grammar.problems import marker as draw_marker
 from ..core.matching.bestfit import DEMOTION, THRESHOLD, BestFit, Matcher
 from ..core.matching.rfc4647 import (
     FilterResult,
@@ -190,9 +191,7 @@ class MatchingPane(QWidget):
     def _problem_html(plist: PriorityList, message: str, start: int, end: int, severity: str) -> str:
         marker = ""
         if plist.text.strip() and end > start:
-            width = max(end - start, 1)
-            under = " " * start + "~" * (width - 1) + "^"
-            marker = f"<pre style='margin:0'>{html.escape(plist.text)}\n{under}</pre>"
+            marker = f"<pre style='margin:0'>{html.escape(draw_marker(plist.text, start, end, ''))}</pre>"
         return f"{html.escape(severity)}: {html.escape(message)}{marker}"
 
     @staticmethod

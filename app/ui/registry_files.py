@@ -1,6 +1,6 @@
 """Registry updates and the linguists' tools: open or download a newer registry, see what changed, register.
 
-One object owns these actions for the main window (which only places them in its menus):
+One object carries out these actions for the main window (which makes the menu entries that call it):
 
 - **Open registry file…**: the file is parsed completely and checked (:mod:`..core.registry_check`);
   a file that does not parse leaves the registry in use, with a message naming the file, the line
@@ -23,12 +23,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt, QThread, Signal
-from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox, QProgressDialog, QWidget
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QProgressDialog, QWidget
 
 from ..core import data
 from ..core.registry.check import RegistryReport
 from ..core.registry.diff import RegistryDiff, diff_registries
-from ..core.registry.model import Registry, RegistryError
+from ..core.registry.model import Record, Registry, RegistryError
 from ..core.registry.update import (
     DEFAULT_TIMEOUT,
     Downloaded,
@@ -105,52 +105,6 @@ class RegistryFiles(QObject):
         self.confirm: Callable[[str, str], bool] = self._ask
         #: Choose a file to open (a QFileDialog); tests replace it.
         self.choose_file: Callable[[str], str] = self._choose_file
-
-    # ------------------------------------------------------------------ menus
-    def install(self, file_menu: QMenu, tools_menu: QMenu, before: object = None) -> None:
-        """Add the actions to the File and Tools menus."""
-        w = self.window
-        first = file_menu.actions()[2] if len(file_menu.actions()) > 2 else None
-        download = w._action(
-            file_menu,
-            "&Download the latest registry from IANA…",
-            self.download,
-            None,
-            "Fetch the registry from IANA now (the only network access the app makes)",
-        )
-        compare = w._action(
-            file_menu,
-            "&Compare two registry files…",
-            self.compare_files,
-            None,
-            "Show the records added, removed and changed between two registry files",
-        )
-        if first is not None:
-            for act in (download, compare):
-                file_menu.removeAction(act)
-                file_menu.insertAction(first, act)
-        self.download_action = download
-        self.changes_action = w._action(
-            tools_menu,
-            "&What changed…",
-            self.show_changes,
-            "Ctrl+Shift+W",
-            "The changes between the registry in use and the one before it",
-        )
-        self.register_action = w._action(
-            tools_menu,
-            "&Registration assistant…",
-            lambda: self.show_registration(),
-            "Ctrl+Shift+R",
-            "Prepare a subtag registration request (RFC 5646 §3.5)",
-        )
-        self.extensions_action = w._action(
-            tools_menu,
-            "&Extensions registry…",
-            self.show_extensions,
-            None,
-            "Browse the Language Tag Extensions Registry (-t-, -u-)",
-        )
 
     # ------------------------------------------------------------------ dialogs
     def _ask(self, title: str, text: str) -> bool:
@@ -363,8 +317,8 @@ class RegistryFiles(QObject):
 
     def _on_registration_preview_requested(self, record: object) -> None:
         browser = self.window.browser
-        if browser is not None:
-            browser.show_preview(record)  # type: ignore[arg-type]
+        if browser is not None and isinstance(record, Record):  # the signal carries a Record as an object
+            browser.show_preview(record)
             self.window.tabs.setCurrentWidget(browser)
 
     def show_extensions(self) -> None:

@@ -11,15 +11,11 @@ from __future__ import annotations
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QGuiApplication, QPainter, QPalette, QPen
 from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QAbstractScrollArea,
     QApplication,
-    QPlainTextEdit,
     QProxyStyle,
     QStyle,
     QStyleFactory,
     QStyleOption,
-    QStyleOptionComplex,
     QWidget,
 )
 
@@ -162,47 +158,6 @@ class FocusRingStyle(QProxyStyle):
         by_keyboard = bool(option.state & QStyle.StateFlag.State_KeyboardFocusChange)  # a button, not clicked
         button = element == QStyle.PrimitiveElement.PE_PanelButtonCommand
         if focused and (element in self._FIELDS or (button and by_keyboard)):
-            self._ring(option, painter)
-
-    def pixelMetric(
-        self, metric: QStyle.PixelMetric, option: QStyleOption | None = None, widget: QWidget | None = None
-    ) -> int:
-        """Give tables, lists and text fields a frame wide enough for the whole ring.
-
-        Read-only text views (QTextBrowser: the editor's card and steps) keep their frame: their ring shows
-        1 px, and the editor's scrolled layout, measured with that frame, keeps its heights.
-        """
-        value = super().pixelMetric(metric, option, widget)
-        if metric == QStyle.PixelMetric.PM_DefaultFrameWidth and isinstance(widget, QAbstractItemView | QPlainTextEdit):
-            return max(value, FOCUS_RING_WIDTH)
-        return value
-
-    def drawComplexControl(
-        self,
-        control: QStyle.ComplexControl,
-        option: QStyleOptionComplex,
-        painter: QPainter,
-        widget: QWidget | None = None,
-    ) -> None:
-        """Draw *control*, then the ring when it has the focus."""
-        super().drawComplexControl(control, option, painter, widget)
-        if control in self._COMPLEX and option.state & QStyle.StateFlag.State_HasFocus:
-            self._ring(option, painter)
-
-    def drawControl(
-        self,
-        element: QStyle.ControlElement,
-        option: QStyleOption,
-        painter: QPainter,
-        widget: QWidget | None = None,
-    ) -> None:
-        """Draw *element*; a focused table, list or text view gets the ring round its frame."""
-        super().drawControl(element, option, painter, widget)
-        if (
-            element == QStyle.ControlElement.CE_ShapedFrame
-            and isinstance(widget, QAbstractScrollArea)
-            and widget.hasFocus()
-        ):
             self._ring(option, painter)
 
     @staticmethod

@@ -202,3 +202,28 @@ def test_primer_teaches_in_order_with_every_structure_example_in_the_menus_words
     traps = [e for e in EXAMPLES if e.category == Category.trap]
     assert list(SECTIONS[-1].examples) == traps
     assert len(all_primer_tags()) == len(structure) + len(traps)
+
+
+def test_walkthrough_accepts_a_repeated_variant_by_the_grammar_and_keeps_validity_apart() -> None:
+    """Issue 19: de-1901-1901 is well-formed; the second 1901 is accepted by variant, the §2.2.9 finding apart."""
+    w = walkthrough(bundled_engine().check("de-1901-1901"))
+    assert [(s.text, s.rule, s.error) for s in w.steps] == [
+        ("de", "language", ""),
+        ("1901", "variant", ""),
+        ("1901", "variant", ""),
+    ]
+    assert [s.validity for s in w.steps] == [
+        "",
+        "",
+        "The variant '1901' appears twice; a variant may occur only once in a tag (RFC 5646 §2.2.5, §2.2.9).",
+    ]
+    assert [c.rule for c in w.steps[2].candidates if c.accepted] == ["variant"]
+
+
+def test_walkthrough_used_rules_grow_step_by_step() -> None:
+    w = walkthrough(bundled_engine().check("en-US-Latn"))
+    assert w.used_up_to(0) == {"Language-Tag", "langtag", "language"}
+    assert w.used_up_to(1) == {"Language-Tag", "langtag", "language", "region"}
+    assert w.used_up_to(2) == w.used_rules == {"Language-Tag", "langtag", "language", "region", "script"}
+    # An ill-formed tag's refused subtag keeps its grammar error (no validity finding).
+    assert w.steps[2].error and not w.steps[2].validity and w.steps[2].rule == ""

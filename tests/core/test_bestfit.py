@@ -46,7 +46,6 @@ def matcher() -> Matcher:
         (["cmn-TW"], ["zh-Hant", "zh"], "zh-Hant", 0),  # canonicalized to zh-TW, maximized to zh-Hant-TW
         (["iw"], ["he", "en"], "he", 0),  # iw is an alias of he
         (["en-US"], ["en", "en-US"], "en-US", 0),  # distance 0 both; en-US spells out the same fields
-        (["und"], ["fr", "en"], "en", 0),  # und maximizes to en-Latn-US
     ],
 )
 def test_best_fit_examples(
@@ -163,3 +162,24 @@ def test_cli_likely_json_one_object_per_line_with_nulls() -> None:
     ]
     ok = _bcp47("likely", "sr", "zh-TW")
     assert ok.returncode == 0 and "sr-Cyrl-RS" in ok.stdout and "zh-TW means script Hant" in ok.stdout
+
+
+@pytest.mark.parametrize(
+    ("desired", "supported", "answer", "matched"),
+    [
+        # Issue 19, as ICU's LocaleMatcher and CLDR's localeMatcherTest.txt (default options):
+        (["en"], ["it", "und"], "it", False),  # max(und) = und, not English: no match, the default
+        (["und"], ["it", "en"], "it", False),
+        (["x-piglatin"], ["fr", "x-bork"], "fr", False),  # private-use-only tags do not match each other
+        (["x-piglatin"], ["fr", "x-piglatin"], "x-piglatin", True),  # the same tag does
+        (["af-Latn-ZA"], ["af", "af-Latn", "af-Arab"], "af-Latn", True),  # shares more explicit subtags
+        (["en"], ["en-US", "en"], "en", True),  # adds fewer
+    ],
+)
+def test_best_fit_agrees_with_icu_defaults(
+    matcher: Matcher, desired: list[str], supported: list[str], answer: str, matched: bool
+) -> None:
+    fit = matcher.best_fit(desired, supported)
+    assert (fit.supported, fit.matched) == (answer, matched)
+    if matched:
+        assert fit.distance == 0

@@ -18,7 +18,7 @@ from bcp47_explorer.core.build.choices import (
 )
 from bcp47_explorer.core.data import bundled_namer, bundled_supplemental
 from bcp47_explorer.core.engine.tedit import private_use, t_extension, with_private_use, with_t_extension
-from bcp47_explorer.core.registry.model import fold
+from bcp47_explorer.core.registry.search import fold
 
 
 @pytest.fixture(scope="module")

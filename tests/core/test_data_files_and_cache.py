@@ -55,7 +55,7 @@ def _with_range(code: str) -> str:
 
 
 def test_a_huge_range_is_compared_never_expanded() -> None:
-    started = time.perf_counter()
+    # No clock: expanding 2 x 10^11 codes would take terabytes, so the test could not finish if it did.
     reg = Registry.from_text(_with_range("aaaaaaaa..zzzzzzzz"))  # 2 x 10^11 codes
     rec = reg.get("language", "bcdefghi")
     assert rec is not None and rec.code == "aaaaaaaa..zzzzzzzz"
@@ -63,7 +63,6 @@ def test_a_huge_range_is_compared_never_expanded() -> None:
     assert reg.lookup("aaaaaaa") == [] and reg.get("language", "aaaaaaa1") is None
     assert rec.range_size == 26**8 and len(rec.range_codes(5)) == 5
     assert [h.record.code for h in reg.search("mnopqrst")] == ["aaaaaaaa..zzzzzzzz"]
-    assert time.perf_counter() - started < 5  # was 36 s and 2.3 GB for aaaaa..zzzzz; expanding this one: terabytes
 
 
 def test_a_huge_range_in_a_registry_file_through_the_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -122,10 +121,8 @@ def test_devices_fifos_folders_and_giants_are_refused_before_reading(tmp_path: P
     with giant.open("wb") as f:  # sparse: 17 MB that take no room
         f.truncate(17 << 20)
     for path, why in ((Path("/dev/zero"), "is a device"), (fifo, "FIFO"), (tmp_path, "folder"), (giant, "more than")):
-        started = time.perf_counter()
-        with pytest.raises(data.DataError, match=why):
+        with pytest.raises(data.DataError, match=why):  # refused before reading: a device or FIFO would never end
             data.load_registry(path, use_cache=False)
-        assert time.perf_counter() - started < 5
 
 
 def test_registry_dev_zero_is_a_clear_error_in_the_cli() -> None:

@@ -12,7 +12,7 @@ import pytest
 from bcp47_explorer.core.data import bundled_engine
 from bcp47_explorer.core.engine.tag import TagEngine
 from bcp47_explorer.core.grammar import diagnostics as M
-from bcp47_explorer.core.grammar.values import Diagnostic, Severity
+from bcp47_explorer.core.grammar.problems import marker
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -79,8 +79,8 @@ def test_every_code_the_cldr_checks_write_is_in_the_table() -> None:
 
 def test_a_diagnostic_renders_its_own_marker() -> None:
     d = bundled_engine().check("en-Qqqq").errors[0]
-    assert d.marker("en-Qqqq") == "    en-Qqqq\n       ~~~^"
-    assert Diagnostic("x", Severity.INFO, 0, 0, "m").marker("ab", "") == "ab\n^"
+    assert marker("en-Qqqq", d.start, d.end) == "    en-Qqqq\n       ~~~^"
+    assert marker("ab", 0, 0, "") == "ab\n^"
 
 
 def test_without_cldr_the_extensions_get_syntax_checks_only() -> None:

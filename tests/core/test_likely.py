@@ -36,13 +36,14 @@ def test_every_likely_subtags_entry_maximizes_to_its_value(sup: Supplemental) ->
 def test_every_maximal_form_minimizes_and_maximizes_back(sup: Supplemental) -> None:
     """Minimizing V (either way) gives a tag whose maximal form is V again, and never a longer one.
 
-    A few CLDR values are not fixed points of the §4.3 lookup order (``und-Cpmn`` → ``und-Cpmn-CY``,
-    but ``und-CY`` is looked up before ``und-Cpmn`` and gives ``el``); the property is for the others.
+    With CLDR 48's lookup order (script before region) every value is a fixed point: the older
+    order looked up ``und-CY`` before ``und-Cpmn`` and broke ``und-Cpmn-CY``.
     """
     likely = _raw()["likely"]
     assert isinstance(likely, dict)
-    values = {v for v in likely.values() if (m := sup.maximize(v)) is not None and m.tag == v}
-    assert len(values) > 1000 and "und-Cpmn-CY" not in values
+    all_values = set(likely.values())
+    values = {v for v in all_values if (m := sup.maximize(v)) is not None and m.tag == v}
+    assert values == all_values and "und-Cpmn-CY" in values
     for value in values:
         for favor_script in (False, True):
             small = sup.minimize(value, favor_script=favor_script)
@@ -192,3 +193,62 @@ def test_likely_info_canonicalizes_first_and_explains() -> None:
     assert likely_info(engine, "sh").max == "sr-Latn-RS"  # CLDR alias sh → sr-Latn before the lookup
     assert likely_info(engine, " en").max is None  # whitespace: not well-formed, never stripped silently
     assert "cannot be maximized" in likely_info(engine, "i-klingon").explanation
+
+
+@pytest.mark.parametrize(
+    ("tag", "maximal"),
+    [
+        # Issue 19: CLDR 48's lookup order (lang-script-region, lang-script, lang-region, lang).
+        # The old order (lang-region before lang-script) gave hi-Beng-IN, ms-Hant-MY, zh-Cyrl-CN, he-Arab-IL.
+        ("und-Beng-IN", "bn-Beng-IN"),
+        ("und-Hant-MY", "zh-Hant-MY"),
+        ("und-Cyrl-CN", "ru-Cyrl-CN"),
+        ("und-Arab-IL", "ar-Arab-IL"),
+        ("und-Hant-CN", "yue-Hant-CN"),
+        ("af-Egyp", "af-Egyp-ZA"),
+    ],
+)
+def test_cldr48_lookup_order_script_before_region(sup: Supplemental, tag: str, maximal: str) -> None:
+    m = sup.maximize(tag)
+    assert m is not None and m.tag == maximal
+
+
+@pytest.mark.parametrize("tag", ["qaa", "qaa-CH", "qaa-Cyrl", "qaa-Cyrl-CH"])
+def test_no_und_script_step_so_unknown_language_with_script_fails(sup: Supplemental, tag: str) -> None:
+    """CLDR's likely-subtags test data expects FAIL for these: there is no und-script fallback."""
+    assert sup.maximize(tag) is None
+    assert sup.minimize(tag) is None and sup.minimize(tag, favor_script=True) is None
+
+
+def _cldr_test_lines() -> list[tuple[str, str, str, str]]:
+    """Lines of CLDR's likelySubtags.txt test data (an excerpt, see tests/data/README.md)."""
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "data" / "cldr-likelySubtags-excerpt.txt"
+    rows = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        src, add, by_script, by_region = (f.strip() for f in line.split(";"))
+        rows.append((src, add, by_script, by_region))
+    return rows
+
+
+@pytest.mark.parametrize(("src", "add", "by_script", "by_region"), _cldr_test_lines())
+def test_cldr_likely_subtags_test_data_excerpt(
+    sup: Supplemental, src: str, add: str, by_script: str, by_region: str
+) -> None:
+    """Each line: AddLikely (or FAIL), then Remove favouring the script and the region (empty = column before)."""
+    m = sup.maximize(src)
+    if add == "FAIL":
+        assert m is None
+        assert sup.minimize(src) is None and sup.minimize(src, favor_script=True) is None
+        return
+    assert m is not None and m.tag == add
+    want_script = by_script or add
+    assert sup.minimize(src, favor_script=True) == want_script
+    assert sup.minimize(src) == (by_region or want_script)
+
+
+def test_cldr_likely_subtags_excerpt_is_the_one_documented() -> None:
+    assert len(_cldr_test_lines()) == 50

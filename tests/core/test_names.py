@@ -349,3 +349,36 @@ def test_cli_name_reports_a_damaged_pack_as_a_data_error(
     assert cli.main(["name", "--in", "zu", "de"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("bcp47: data error: ") and "names.pack: the names of zu are damaged" in err
+
+
+@pytest.mark.parametrize(
+    ("tag", "locale", "name"),
+    [
+        # Issue 19: brackets replace parentheses only inside a localePattern, not in a name standing alone.
+        ("nb", "de", "Norwegisch (Bokmål)"),
+        ("hi-Latn", "en", "Hindi (Latin)"),
+        ("nb-SJ", "de", "Norwegisch [Bokmål] (Spitzbergen und Jan Mayen)"),
+    ],
+)
+def test_brackets_only_inside_a_locale_pattern(namer: Namer, tag: str, locale: str, name: str) -> None:
+    assert namer.display_name(tag, locale) == name
+
+
+@pytest.mark.parametrize(
+    ("tag", "locale", "name"),
+    [
+        # Issue 19: a code CLDR does not name is retried in its canonical form (CLDR's aliases, UTS #35
+        # Part 2) before the registry's English Description.
+        ("arb", "ja", "アラビア語"),
+        ("als", "ja", "アルバニア語"),
+        ("azj", "ru", "азербайджанский"),
+        ("bh", "ja", "ボージュプリー語"),
+        ("und-BU", "ja", "言語不明 (ミャンマー [ビルマ])"),
+        ("und-DD", "de", "Unbekannte Sprache (Deutschland)"),
+        ("und-ZR", "ja", "言語不明 (コンゴ民主共和国[キンシャサ])"),
+        # Of several replacements (SU, YU, CS, AN) the first is taken: a reading.
+        ("und-YU", "de", "Unbekannte Sprache (Serbien)"),
+    ],
+)
+def test_names_retried_through_cldr_aliases(namer: Namer, tag: str, locale: str, name: str) -> None:
+    assert namer.display_name(tag, locale) == name

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 from bcp47_explorer.core import data
-from bcp47_explorer.core.registry.model import MatchKind, RecordType, Registry, fold
+from bcp47_explorer.core.registry.model import RecordType, Registry
+from bcp47_explorer.core.registry.search import MatchKind, fold
 
 
 @pytest.fixture(scope="module")

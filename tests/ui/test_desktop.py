@@ -217,7 +217,7 @@ def test_preferences_apply_theme_names_zoom_and_network(qtbot, window) -> None: 
         assert window.settings.value("editor/zoom") == 2
         assert window.editor.editor.font().pointSizeF() > size
         assert window.settings.value(NETWORK_SETTING) is False
-        assert not window.registry_files.download_action.isEnabled()
+        assert not window.download_action.isEnabled()
     finally:
         apply_theme(QApplication.instance(), "system")
 

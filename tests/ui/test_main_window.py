@@ -9,7 +9,6 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import logging
 import sys
-from types import SimpleNamespace
 
 import pytest
 from bcp47_explorer.core.data import DataError, bundled_cldr
@@ -75,22 +74,41 @@ def test_use_in_tag_updates_the_current_tag(qtbot, window) -> None:
 
 
 def test_the_status_bar_fits_a_narrow_window_and_grows_back(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """Whatever the UI font: nothing runs past the edge or past its own label, and the registry is always named."""
     long_tag = "sl-IT-rozaj-biske-1994-u-ca-buddhist-co-phonebk-nu-arab-x-" + "-".join(["private"] * 6)
     window.state.set_tag(long_tag)
     assert window._status_caption.text() == "Current tag:" and window._status_tag.text() == long_tag
     bar = window.statusBar()
+    data, tag = window._status_data, window._status_tag
     window.resize(640, 450)
-    qtbot.waitUntil(lambda: window._status_tag.shown_text().endswith("…"), timeout=2000)
-    shown = window._status_tag.shown_text()
-    assert long_tag.startswith(shown[:-1])
-    for label in (window._status_tag, window._status_data):  # both show, and nothing runs past the edge
+    qtbot.waitUntil(lambda: tag.shown_text() != long_tag or tag.width() == 0, timeout=2000)
+    assert long_tag.startswith(tag.shown_text().removesuffix("…"))  # the tag's start, cut with '…'
+    for label in (tag, data):
         assert label.geometry().right() <= bar.width(), label.accessibleName()
-        assert label.isVisible() and len(label.shown_text()) > 10, label.shown_text()
-    assert window._status_data.text().startswith("Registry ")  # the whole text is kept
+        room = label.contentsRect().width()
+        assert room == 0 or label.fontMetrics().horizontalAdvance(label.shown_text()) <= room, label.shown_text()
+    # The registry in use is always said: its whole line, or at least "Registry <File-Date>".
+    assert data.isVisible() and data.shown_text().startswith(f"Registry {window.registry.file_date}")
+    assert data.text().startswith("Registry ") and "records" in data.text()  # the whole text is kept
     window.resize(2000, 450)
-    qtbot.waitUntil(lambda: window._status_data.shown_text() == window._status_data.text(), timeout=2000)
+    qtbot.waitUntil(lambda: data.shown_text() == data.text(), timeout=2000)
     window.state.set_tag("")
     assert window._status_caption.text() == "No current tag" and window._status_tag.text() == ""
+
+
+def test_the_registry_label_keeps_its_short_form_with_a_large_font(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """At 640 px with a large UI font the registry label shows "Registry <File-Date>", not '…' or nothing."""
+    font = window.font()
+    font.setPointSizeF(font.pointSizeF() * 1.8)
+    window.setFont(font)
+    window.state.set_tag("sl-IT-rozaj-biske-1994-u-ca-buddhist-co-phonebk-nu-arab")
+    window.resize(640, 450)
+    data = window._status_data
+    short = f"Registry {window.registry.file_date}"
+    qtbot.waitUntil(lambda: data.shown_text() in (short, data.text()), timeout=2000)
+    assert data.width() >= data.fontMetrics().horizontalAdvance(short)
+    assert data.accessibleName() == data.text()  # the whole line for a screen reader (issue 23: as its name)
+    assert data.accessibleDescription() == "Data in use"
 
 
 def test_prefix_link_opens_the_tag(qtbot, window) -> None:
@@ -313,6 +331,9 @@ class _FakeEditor(QWidget):
     def focus_input(self) -> None:
         self.setFocus()
 
+    def zoom_actions(self) -> list[QAction]:
+        return []
+
 
 class _FakeBuilder(QWidget):
     """Stands in for the BuilderPane: a widget with the splitter the window saves and restores."""
@@ -341,8 +362,6 @@ def window_with_editor(qtbot, registry, settings_path, monkeypatch) -> MainWindo
     monkeypatch.setattr(mw, "EditorPane", _FakeEditor)
     monkeypatch.setattr(mw, "BuilderPane", _FakeBuilder)
     monkeypatch.setattr(mw, "BuildPane", _FakeBuild)
-    monkeypatch.setattr(mw, "bundled_engine", lambda: SimpleNamespace(registry=registry))
-    monkeypatch.setattr(mw, "engine_for", lambda registry: SimpleNamespace(registry=registry))
     win = MainWindow(registry, Settings(settings_path), cldr=bundled_cldr())
     qtbot.addWidget(win)
     win.show()

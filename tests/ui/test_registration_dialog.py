@@ -20,7 +20,7 @@ from bcp47_explorer.ui.main_window import MainWindow
 from bcp47_explorer.ui.registration import CHECK_DELAY_MS, RegistrationDialog
 from bcp47_explorer.ui.settings import Settings
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QPlainTextEdit, QWidget
+from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QPlainTextEdit, QVBoxLayout, QWidget
 
 
 @pytest.fixture
@@ -33,7 +33,7 @@ def window(qtbot, registry, settings_path) -> MainWindow:  # type: ignore[no-unt
 
 @pytest.fixture
 def dialog(qtbot, window) -> RegistrationDialog:  # type: ignore[no-untyped-def]
-    window.registry_files.register_action.trigger()
+    window.register_action.trigger()
     dlg = window.registry_files.registration_dialog
     qtbot.waitExposed(dlg)
     return dlg
@@ -57,12 +57,13 @@ def _message_next_to(dlg: RegistrationDialog, key: str, qtbot) -> str:  # type: 
     qtbot.wait(CHECK_DELAY_MS + 60)
     label = dlg.findChild(QLabel, f"{key}_message")
     field = dlg.fields[key]
-    # The message is the widget right under its field, in the same column of the form.
+    # The message is the item right under its field in the field's own column of the form (checked in
+    # the layout, not in pixels: a large UI font squeezes the form, and the order is what matters).
     assert label.isVisible() == bool(label.text())
     if label.isVisible():
         assert label.parentWidget() is field.parentWidget()
-        qtbot.waitUntil(lambda: label.geometry().top() >= field.geometry().bottom())
-        assert abs(label.geometry().left() - field.geometry().left()) < 4
+        columns = [c for c in dlg.findChildren(QVBoxLayout) if c.indexOf(field) >= 0]
+        assert len(columns) == 1 and columns[0].indexOf(label) == columns[0].indexOf(field) + 1
     return label.text() if label.isVisible() else ""
 
 

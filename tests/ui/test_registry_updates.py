@@ -277,7 +277,7 @@ def test_links_out_open_only_on_a_click(qtbot, window, monkeypatch) -> None:  # 
 
 
 def test_the_extensions_registry_is_browsable(qtbot, window) -> None:  # type: ignore[no-untyped-def]
-    window.registry_files.extensions_action.trigger()
+    window.extensions_action.trigger()
     dialog = window.registry_files.extensions_dialog
     qtbot.waitExposed(dialog)
     assert [r.identifier for r in dialog.model.rows()] == ["t", "u"]

@@ -146,10 +146,11 @@ def test_grammar_walkthrough_lights_rules_and_steps_with_the_mouse(qtbot, engine
     pane.show()
     assert pane.current_step() == 0
     marks = pane.lit_rules()
-    assert marks["language"] == "▶" and marks["region"] == "●" and marks["keyword"] == "●"
-    assert "script" not in marks and "variant" not in marks
+    # Step 1: only what the tag has used so far is "used" (issue 19): not yet region or keyword.
+    assert marks["language"] == "▶" and marks["langtag"] == "●"
+    assert "region" not in marks and "keyword" not in marks and "variant" not in marks
     html = pane.abnf.toPlainText()
-    assert "▶ language = 2*3ALPHA" in html and "● region = 2ALPHA / 3DIGIT" in html
+    assert "▶ language = 2*3ALPHA" in html and "● region = 2ALPHA / 3DIGIT" not in html
     qtbot.mouseClick(pane.next_button, Qt.MouseButton.LeftButton)
     assert pane.current_step() == 1
     rows = [pane.candidates_model.cells(c) for c in pane.candidates_model.rows()]
@@ -192,3 +193,41 @@ def test_primer_example_link_opens_the_tag_in_the_editor(qtbot, registry, settin
     assert win.tabs.currentWidget() is win.editor
     # The Examples menu's explanation is the primer's.
     assert "A variant registered for the prefix 'de' marks the 1901 orthography" in doc.toPlainText()
+
+
+def test_grammar_walkthrough_by_keyboard_validity_apart_and_used_so_far(qtbot, registry, settings_path) -> None:  # type: ignore[no-untyped-def]
+    """Issue 19: type the tag in the editor, Ctrl+6, Alt+N: the second 1901 is accepted by variant, validity apart."""
+    win = MainWindow(registry, Settings(settings_path))
+    qtbot.addWidget(win)
+    win.show()
+    win.activateWindow()
+    qtbot.waitUntil(win.isActiveWindow)
+    win.pane_actions["editor"].trigger()
+    win.editor.editor.clear()
+    qtbot.keyClicks(win.editor.editor, "de-1901-1901")
+    qtbot.waitUntil(lambda: win.state.tag() == "de-1901-1901")
+    qtbot.keyClick(win, Qt.Key.Key_6, Qt.KeyboardModifier.ControlModifier)
+    pane = win.teaching.grammar
+    qtbot.waitUntil(lambda: win.tabs.currentWidget() is pane)
+    pane.next_button.setFocus()
+    qtbot.keyClick(pane.next_button, Qt.Key.Key_Space)
+    qtbot.keyClick(pane.next_button, Qt.Key.Key_Space)
+    assert pane.current_step() == 2
+    label = pane.step_label.text()
+    assert "accepted by <b>variant</b>" in label and "accepted by no rule" not in label
+    assert "Validity (RFC 5646 §2.2.9), apart from the grammar: The variant &#x27;1901&#x27; appears twice" in label
+    assert pane.lit_rules()["variant"] == "▶"
+    rows = [pane.candidates_model.cells(c) for c in pane.candidates_model.rows()]
+    assert [r[1] for r in rows if r[0] == "variant"] == ["✓ accepts"]
+    # en-US-Latn at step 1: script is not yet used.
+    win.pane_actions["editor"].trigger()
+    win.editor.editor.selectAll()
+    qtbot.keyClicks(win.editor.editor, "en-US-Latn")
+    qtbot.waitUntil(lambda: win.state.tag() == "en-US-Latn")
+    qtbot.keyClick(win, Qt.Key.Key_6, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: win.tabs.currentWidget() is pane)
+    assert pane.current_step() == 0
+    marks = pane.lit_rules()
+    assert marks["language"] == "▶" and "script" not in marks and "region" not in marks
+    qtbot.keyClick(pane.next_button, Qt.Key.Key_Space)
+    assert pane.lit_rules()["region"] == "▶" and "●" not in pane.lit_rules().get("script", "")

@@ -24,13 +24,14 @@ the likely region) first, then live before deprecated, shorter codes, then code 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Protocol
 
 from ..grammar.syntax import cased
-from ..registry.model import fold
+from ..names.finder import words as words_of
 from ..registry.placement import prefix_table, variant_fit
+from ..registry.search import fold
 
 if TYPE_CHECKING:
     from ..cldr.likely import Supplemental
@@ -95,6 +96,10 @@ class Likely:
             got = tuple(sorted(found, key=lambda sc: (sc != first, sc)))
             self._scripts_cache[low] = got
         return got
+
+
+#: The name index's search as the Build pane's language list uses it: query → (kind, code, name, source), best first.
+NameSearch = Callable[[str], Sequence[tuple[str, str, str, str]]]
 
 
 class NameProvider(Protocol):
@@ -176,7 +181,18 @@ class Choice:
 class ChoiceIndex:
     """Choices with search keys made once; :meth:`filter` ranks them for a query."""
 
-    __slots__ = ("_cache", "_codes", "_exact", "_last", "_order", "_starts", "_texts", "choices")
+    __slots__ = (
+        "_by_code",
+        "_cache",
+        "_codes",
+        "_exact",
+        "_last",
+        "_name_search",
+        "_order",
+        "_starts",
+        "_texts",
+        "choices",
+    )
 
     def __init__(self, choices: Iterable[Choice]) -> None:
         items = list(choices)
@@ -194,6 +210,17 @@ class ChoiceIndex:
         self._order = list(range(len(self.choices)))
         self._cache: dict[str, tuple[list[Choice], list[int]]] = {}
         self._last: tuple[str, list[int]] = ("", [])
+        self._name_search: NameSearch | None = None
+        self._by_code = {c.code.lower(): c for c in self.choices}
+
+    def set_name_search(self, search: NameSearch | None) -> None:
+        """Also search every name people use (names/finder.py), its hits merged in (see :meth:`filter`).
+
+        *search* takes the query and returns (kind, code, name, source) tuples, best first, of
+        languages and CLDR dialect tags (``pt-BR``). May be called from a loader thread: one assignment.
+        """
+        self._cache = {}
+        self._name_search = search
 
     def __len__(self) -> int:
         return len(self.choices)
@@ -216,7 +243,46 @@ class ChoiceIndex:
                 self._cache[q] = cached
             self._last = (q, cached[1])
         out = cached[0]
+        search = self._name_search
+        if search is not None and len(q) > 1:
+            out = self._merge_names(query, out, search)
         return list(out[:limit] if limit is not None else out)
+
+    def _merge_names(self, query: str, own: list[Choice], search: NameSearch) -> list[Choice]:
+        """Put a code typed in full first, then the name index's exact hits, this index's matches, its other hits.
+
+        A hit shows the name it was found by and that name's source in its detail; a CLDR dialect
+        tag (``pt-BR`` for "Brazilian Portuguese") becomes a choice whose target is the whole tag.
+        """
+        exact: list[Choice] = []
+        rest: list[Choice] = []
+        seen = {c.code.lower() for c in own}
+        wanted = words_of(query)
+        for kind, code, name, source in search(query):
+            found = self._by_code.get(code.lower())
+            if found is not None:
+                choice = replace(found, detail=f"Found by the name “{name}” ({source}). {found.detail}".strip())
+            elif kind == "tag":
+                choice = Choice(
+                    "language", code, name, "dialect (CLDR)", f"“{name}” ({source}) is the tag {code}.", code
+                )
+            else:
+                continue
+            if sorted(words_of(name)) == sorted(wanted):
+                exact.append(choice)
+            elif code.lower() not in seen:
+                rest.append(choice)
+        # A code typed in full stays first ("en" is English, not the language named "En").
+        typed = fold(query.strip())
+        codes = [c for c in own if c.code.lower() == typed]
+        exact = [c for c in exact if c.code.lower() != typed]
+        firsts = {c.code.lower() for c in (*codes, *exact)}
+        return (
+            codes
+            + exact
+            + [c for c in own if c.code.lower() not in firsts]
+            + [c for c in rest if c.code.lower() not in firsts]
+        )
 
     def warm(self) -> None:
         """Filter every one-letter and one-digit query once, so that the first keystroke is a lookup."""

@@ -1,7 +1,9 @@
 """Check `-u-` keywords and `-t-` fields against CLDR's keys, types and value classes (UTS #35 §3.6, §3.7).
 
-The checks are mixins of :class:`.cldr.CldrData`: they read its key tables, version and
-subdivision codes, and word every problem for the person who typed the keyword.
+:class:`KeywordChecks` is the checking half of :class:`.model.CldrData` (its base class): the data model
+loads and holds the tables, this reads its key tables, version and subdivision codes, checks a value
+against a list of types or against its value class (a rule such as CODEPOINTS or RG_KEY_VALUE), and words
+every problem for the person who typed the keyword.
 """
 
 from __future__ import annotations
@@ -12,11 +14,15 @@ from ..grammar.syntax import cased
 from ..grammar.syntax import is_script as _is_script_shape
 from .values import _HEX, _REORDER_SPECIAL, _TYPE_SUBTAG, CldrKey, CldrType, KeywordProblem, _meaning, _quote_list
 
-__all__ = ["KeywordChecks", "ValueClassChecks"]
+__all__ = ["KeywordChecks"]
 
 
-class ValueClassChecks:
-    """Checks of values whose key names a rule (a value class) instead of a list of types."""
+class KeywordChecks:
+    """Checks of a `-u-` keyword or a `-t-` field against CLDR, found as :class:`.values.KeywordProblem`.
+
+    A value is checked against its key's list of types, or, when the key names a rule instead (a value
+    class), against that rule.
+    """
 
     __slots__ = ()
 
@@ -101,12 +107,6 @@ class ValueClassChecks:
                 return f"'{value}': -u-rg takes a country or territory, not the area '{value[:3]}'"
             return f"'{value}' is neither a region code plus 'zzzz' (uszzzz) nor a CLDR subdivision code"
         return f"unknown value class {cls}"
-
-
-class KeywordChecks(ValueClassChecks):
-    """Checks of a `-u-` keyword or a `-t-` field against CLDR, found as :class:`.cldr_values.KeywordProblem`."""
-
-    __slots__ = ()
 
     def validate_value(
         self,
@@ -205,6 +205,10 @@ class KeywordChecks(ValueClassChecks):
             ]
         joined = "-".join(types)
         ty = k.types.get(joined)
+        if ty is None:
+            legacy = self.type_alias(k.key, joined)
+            if legacy is not None:
+                return [self._legacy_alias(k, joined, legacy, label)]
         if ty is not None:
             if joined == "true":
                 return [
@@ -252,6 +256,26 @@ class KeywordChecks(ValueClassChecks):
                     *self._deprecation(k.types[prefix], 0, label),
                 ]
         return [self._unknown_type(k, joined, 0, label)]
+
+    def type_alias(self, key: str, value: str) -> str | None:
+        """Return the canonical type CLDR's bcp47 ``_alias`` names *value* of -u- *key* by, or None.
+
+        The one alias table of check, convert, the -u- builder and the Build pane (``ms-imperial`` →
+        ``uksystem``, ``ca-ethiopic-amete-alem`` → ``ethioaa``, ``kn-yes`` → ``true``).
+        """
+        canon = self._legacy_types.get(key.lower(), {}).get(value.lower())  # type: ignore[attr-defined]
+        return canon if canon is not None and canon != value.lower() else None
+
+    def _legacy_alias(self, k: CldrKey, value: str, canon: str, label: str) -> KeywordProblem:
+        write = f"{k.key}-{canon}" if canon != "true" else f"{k.key} (alone: '-true' is dropped)"
+        return KeywordProblem(
+            "legacy-u-type",
+            "error",  # not a type: the Unicode verdict stays "not valid", as before; the fix is the type
+            0,
+            f"'{value}' of {label} is a legacy alias of '{canon}' in CLDR {self.version}'s bcp47 data: "
+            f"write {write} (UTS #35 §3.6.4, Annex C).",
+            tuple(canon.split("-")) if canon != "true" else (),
+        )
 
     def _unknown_type(self, k: CldrKey, value: str, index: int, label: str) -> KeywordProblem:
         names = [t.name for t in k.sorted_types() if not t.deprecated]
@@ -451,6 +475,18 @@ class KeywordChecks(ValueClassChecks):
                             tuple(ty.preferred.split("-")) if ty.preferred else None,
                         )
                     )
+            elif i == 0 and (alias := _t_alias(k, v)) is not None:
+                # CLDR's bcp47 _alias of a -t- value: the same table convert applies (m0-names → prprname).
+                problems.append(
+                    KeywordProblem(
+                        "legacy-t-value",
+                        "error",
+                        i,
+                        f"'{v}' of {label} is a legacy alias of '{alias}' in CLDR {self.version}'s bcp47 data: "
+                        f"write {k.key}-{alias} (UTS #35 §3.7, Annex C).",
+                        tuple(alias.split("-")),
+                    )
+                )
             elif i == 0:
                 names = [t.name for t in k.sorted_types()]
                 problems.append(
@@ -473,3 +509,9 @@ class KeywordChecks(ValueClassChecks):
                     )
                 )
         return problems
+
+
+def _t_alias(k: CldrKey, value: str) -> str | None:
+    """Return the -t- type whose CLDR ``_alias`` list holds *value* ('names' → 'prprname'), or None."""
+    low = value.lower()
+    return next((t.name for t in k.types.values() if low in (n.lower() for n in t.legacy_names)), None)

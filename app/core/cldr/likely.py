@@ -12,8 +12,12 @@ The algorithm, as UTS #35 §4.3 states it (readings this module takes are marked
 1. Canonicalize the input as a Unicode locale identifier (the caller passes the canonicalizer:
    the engine's UTS #35 canonical form), then drop the script ``Zzzz`` and the region ``ZZ``
    (they mean "unknown", which is what an empty field means too).
-2. Look up, in this order, ``language-script-region``, ``language-region``,
-   ``language-script``, ``language``, ``und-script``; the first entry found is the match.
+2. Look up, in this order, ``language-script-region``, ``language-script``,
+   ``language-region``, ``language``; the first entry found is the match. This is CLDR 48's
+   order (the one that generates its likely-subtags data and test file, and ICU's); UTS #35's
+   older text tried ``language-region`` before ``language-script`` and added an ``und-script``
+   step, which gave ``und-Beng-IN`` → ``hi-Beng-IN`` (CLDR: ``bn-Beng-IN``) and a region for
+   ``qaa-Cyrl`` (CLDR: no result).
 3. No match: the tag cannot be maximized (*reading*: reported as ``None``, not as the input;
    ``qaa`` and unknown languages have no likely subtags). Otherwise every field the input
    leaves empty (or ``und``) comes from the match; the input's own fields always win.
@@ -221,16 +225,16 @@ class Supplemental:
     # ------------------------------------------------------------------ likely subtags
     def lookup_lsr(self, language: str, script: str, region: str) -> tuple[str, tuple[str, str, str]] | None:
         """Return the key that matched and the likely (language, script, region), or None (§4.3 step 2)."""
+        # CLDR 48's order (the one that generates its data and test file): language-script-region,
+        # language-script, language-region, language; no und-script step (``qaa-Cyrl`` fails).
         keys = []
         if script and region:
             keys.append(f"{language}-{script}-{region}")
-        if region:
-            keys.append(f"{language}-{region}")
         if script:
             keys.append(f"{language}-{script}")
+        if region:
+            keys.append(f"{language}-{region}")
         keys.append(language)
-        if script:
-            keys.append(f"und-{script}")
         for key in keys:
             found = self._likely.get(key.lower())
             if found is not None:

@@ -45,6 +45,14 @@ __all__ = [
 ]
 
 
+#: Where a CLDR 48 languageAlias row contradicts the IANA registry and its own comment, the engine
+#: takes one reading (ICU's): ``sgn_NO`` → ``nsi`` (Nigerian Sign Language) though its comment says
+#: "Norwegian Sign Language"; the registry's Preferred-Value, ICU and the engine give ``nsl``.
+#: The other rows where CLDR's alias differs from a Preferred-Value are CLDR's own canonical choices
+#: (macrolanguages: ``arb`` → ``ar``, ``zh-cmn`` → ``zh``; ``bh`` → ``bho``), kept as CLDR writes them.
+CLDR_ALIAS_CORRECTIONS: Mapping[str, str] = MappingProxyType({"sgn-no": "nsl"})
+
+
 class CldrData(KeywordChecks):
     """The keys and types of `-u-` and `-t-`, CLDR's alias tables and its subdivision codes."""
 
@@ -97,7 +105,7 @@ class CldrData(KeywordChecks):
             return MappingProxyType({k.lower(): v for k, v in aliases.get(name, {}).items()})
 
         #: UTS #35 alias tables; keys lowercase (with '-' between subtags), values as CLDR writes them.
-        self.language_aliases = table("languageAlias")
+        self.language_aliases = MappingProxyType({**table("languageAlias"), **CLDR_ALIAS_CORRECTIONS})
         self.script_aliases = table("scriptAlias")
         self.territory_aliases = table("territoryAlias")
         self.variant_aliases = table("variantAlias")

@@ -37,7 +37,6 @@ class Tables:
         "script_ok",
         "tags",
         "variant",
-        "variant_ok",
         "variant_prefixes",
     )
 
@@ -58,7 +57,6 @@ class Tables:
         self.lang_ok = frozenset(k for k, r in self.lang.items() if r.preferred_value is None)
         self.script_ok = {k: cased("script", k) for k, r in self.script.items() if r.preferred_value is None}
         self.region_ok = {k: cased("region", k) for k, r in self.region.items() if r.preferred_value is None}
-        self.variant_ok = frozenset(k for k, r in self.variant.items() if r.preferred_value is None)
         self.extlang_prefix = {k: r.prefixes[0].lower() for k, r in self.extlang.items() if r.prefixes}
         self.variant_prefixes = {
             k: tuple(tuple(p.lower().split("-")) for p in r.prefixes) for k, r in self.variant.items()

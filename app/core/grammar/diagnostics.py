@@ -101,8 +101,10 @@ class Message:
 def _builder() -> Callable[[str, Severity, int, int, str, Fix | None, str], Diagnostic]:
     """Return a constructor of Diagnostic that sets its slots directly (no frozen __setattr__ per field)."""
     new = object.__new__
-    names = ("code", "severity", "start", "end", "message", "fix", "section")
-    s_code, s_sev, s_start, s_end, s_msg, s_fix, s_sec = [Diagnostic.__dict__[n].__set__ for n in names]
+    names = ("code", "severity", "start", "end", "message", "fix", "section", "field", "line")
+    s_code, s_sev, s_start, s_end, s_msg, s_fix, s_sec, s_field, s_line = [
+        Diagnostic.__dict__[n].__set__ for n in names
+    ]
 
     def make(
         code: str, severity: Severity, start: int, end: int, message: str, fix: Fix | None, section: str
@@ -115,6 +117,8 @@ def _builder() -> Callable[[str, Severity, int, int, str, Fix | None, str], Diag
         s_msg(d, message)
         s_fix(d, fix)
         s_sec(d, section)
+        s_field(d, "")
+        s_line(d, 0)
         return d
 
     return make
@@ -677,9 +681,11 @@ _CLDR = (
     ("true-type", INFO, "UTS #35 §3.2.1", "en-u-kn-true"),
     ("bad-u-value", E, "RFC 6067 §2.1, UTS #35 §3.6.1", "en-u-rg-abc"),
     ("deprecated-u-type", W, "UTS #35 §3.6.4", "en-u-ca-islamicc"),
+    ("legacy-u-type", E, "UTS #35 §3.6.4, Annex C", "en-u-ms-imperial"),
     ("unknown-t-key", E, "RFC 6497 §2.2, UTS #35 §3.7", "en-t-q0-abc"),
     ("unknown-t-value", E, "RFC 6497 §2.2, UTS #35 §3.7", "en-t-m0-xyzzy"),
     ("deprecated-t-value", W, "UTS #35 §3.7", None),  # CLDR 48 deprecates no -t- value
+    ("legacy-t-value", E, "UTS #35 §3.7, Annex C", "en-t-m0-names"),
     ("unlisted-t-subfield", INFO, "UTS #35 §3.7", "en-t-m0-ungegn-2007"),
 )
 CLDR = {code: _m(code, sev, section, None, example=example) for code, sev, section, example in _CLDR}
@@ -764,7 +770,8 @@ RG_NOT_REGULAR = _m(
 #: everything about the content of -u- and -t- (CLDR's data and the extensions' own syntax), and the
 #: Unicode verdict's own findings. The source language of -t- is judged here too (see judged_by_uts35).
 UTS35_CODES = frozenset({
-    "unknown-u-key", "unknown-u-type", "bad-u-value", "unknown-t-key", "unknown-t-value", "missing-t-value",
+    "unknown-u-key", "unknown-u-type", "legacy-u-type", "legacy-t-value",
+    "bad-u-value", "unknown-t-key", "unknown-t-value", "missing-t-value",
     "bad-t-lang", "bad-t-subtag", "empty-t-field", "unicode-extlang", "unicode-grandfathered",
     "unicode-privateuse-tag", "unicode-u-key", "unicode-duplicate-key", "unicode-duplicate-t-variant",
     "sd-outside-region", "rg-not-regular",

@@ -1,5 +1,8 @@
 """The values the tag engine hands out: roles, severities, subtags, diagnostics, fixes and steps.
 
+``Severity``, ``Fix`` and ``Diagnostic`` (an alias of ``Problem``) come from :mod:`.problems`, the one
+problem type of every checker.
+
 They live apart from :mod:`.tag` so the parser, the advice and the canonicalizer can use them
 without importing the engine; :mod:`.tag` re-exports every name.
 """
@@ -9,9 +12,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-__all__ = ["Role", "Severity", "Subtag", "Fix", "Diagnostic", "Step", "Canonicalization"]
+from .problems import Fix, Problem, Severity
 
-_MARKER_WIDTH = 80
+__all__ = ["Role", "Severity", "Subtag", "Fix", "Diagnostic", "Problem", "Step", "Canonicalization"]
+
+#: The tag engine's name for :class:`~.problems.Problem` (the one problem type), kept because some
+#: 70 places in the engine, the UI and the tests say "diagnostic"; the one alias.
+Diagnostic = Problem
 
 
 class Role(StrEnum):
@@ -40,14 +47,6 @@ class Role(StrEnum):
     INVALID = "invalid"
 
 
-class Severity(StrEnum):
-    """How bad a diagnostic is: an error makes the tag ill-formed or invalid; the rest is advice."""
-
-    ERROR = "error"
-    WARNING = "warning"
-    INFO = "info"
-
-
 @dataclass(frozen=True, slots=True)
 class Subtag:
     """One subtag as written, with its span in the input (Python indices, end exclusive) and its role."""
@@ -56,49 +55,6 @@ class Subtag:
     start: int
     end: int
     role: Role
-
-
-@dataclass(frozen=True, slots=True)
-class Fix:
-    """A correction: a short imperative label and the whole corrected tag."""
-
-    label: str
-    tag: str
-
-
-@dataclass(frozen=True, slots=True)
-class Diagnostic:
-    """One problem or piece of advice about a span of the input."""
-
-    code: str
-    severity: Severity
-    start: int
-    end: int
-    message: str
-    fix: Fix | None = None
-    section: str = ""  # the section of the standard it rests on (the diagnostics table's), "" when unknown
-
-    def marker(self, text: str, indent: str = "    ") -> str:
-        """Return *text* over a line that marks this diagnostic's span with ``~~~^``.
-
-        Text longer than 80 characters is shown as a window of about 80 around the span.
-
-        >>> print(Diagnostic("x", Severity.ERROR, 3, 7, "m").marker("en-Qqqq", ""))
-        en-Qqqq
-           ~~~^
-        """
-        start, end = self.start, self.end
-        if len(text) > _MARKER_WIDTH:
-            # A long input is shown as a window around the span, '…' where cut: output stays
-            # proportional to the span, never to the input (a 10 MB line, a hundred problems).
-            end = min(end, start + _MARKER_WIDTH // 2)
-            a = max(0, start - _MARKER_WIDTH // 4)
-            b = min(len(text), max(end, a + _MARKER_WIDTH))
-            lead = "…" if a > 0 else ""
-            text = lead + text[a:b] + ("…" if b < len(text) else "")
-            start, end = start - a + len(lead), end - a + len(lead)
-        width = max(end - start, 1)
-        return f"{indent}{text}\n{indent}{' ' * start}{'~' * (width - 1)}^"
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,7 +8,9 @@ The distance between a desired and a supported locale:
 
 1. Both are put in UTS #35 canonical form and maximized with likely subtags (``en`` →
    ``en-Latn-US``). Variants and extensions play no part. *Reading*: a locale that cannot be
-   maximized (an unknown language) keeps its empty script and region.
+   maximized (an unknown language) keeps its empty script and region. As ICU's LocaleMatcher and
+   CLDR's matcher test data: ``und`` stays ``und`` (not English), and a private-use-only tag
+   (``x-piglatin``) is a language of its own, matching only itself.
 2. For each level in turn (language, then script, then region) equal subtags cost 0;
    otherwise the first rule of that level in CLDR's order whose patterns fit gives the
    distance. A rule fits when its desired pattern fits the desired locale and its supported
@@ -22,7 +24,8 @@ the spec leaves to the implementation): each desired locale after the first adds
 of 5 (the distance between ``en-US`` and ``en-GB``) so that a later language wins only by a
 real margin; a match must be below the threshold 50 (CLDR's distance for a script
 difference: ``zh-Hant`` readers are not sent to ``zh-Hans``); at distance 0 the supported locale
-that spells out the same fields as the desired one wins (``en-US`` prefers ``en-US`` to ``en``);
+that shares more explicit fields with the desired one wins, then the one adding fewer (``af-Latn-ZA``
+prefers ``af-Latn`` to ``af``, ``en-US`` prefers ``en-US`` to ``en``, ``en`` prefers ``en`` to ``en-US``);
 other ties go to the earlier desired locale, then to the supported locales in this order: the
 default, then CLDR's paradigm locales (en, en-GB, es, es-419, pt-BR, pt-PT, compared by their
 maximal forms), then the rest, each group in the order given. When nothing is below the
@@ -179,11 +182,19 @@ class Matcher:
 
     def _compute_lsr(self, tag: str) -> tuple[tuple[str, str, str], int, str]:
         canon = self._canonicalize(tag) if self._canonicalize is not None else tag
+        low = (canon or tag).lower()
+        if low.startswith(("x-", "und-x-")):
+            # As ICU's LocaleMatcher: a private-use-only tag is its own language, so x-piglatin and
+            # x-bork differ at the language level (no match); the same tag matches itself.
+            return (low, "", ""), 4, low
         split = split_language_id(canon or tag)
         if split is None:
             return ("", "", ""), 0, tag
         lid = split[0]
         given = (4 if lid.language != "und" else 0) | (2 if lid.script else 0) | (1 if lid.region else 0)
+        if lid.language == "und" and not given:
+            # As ICU's LocaleMatcher and CLDR's matcher test data: max(und) = und, not English.
+            return ("und", "", ""), given, "und"
         found = self.data.maximize_id(lid)
         full: LanguageId = found.id if found is not None else lid
         return full.lsr, given, "-".join(p for p in full.lsr if p)
@@ -263,12 +274,17 @@ class Matcher:
             have: (0 if have == fallback else 1 if info[have][0] in self._paradigm else 2, si)
             for si, have in reversed(list(enumerate(supported)))
         }
-        ranked: list[tuple[tuple[int, int, int, tuple[int, int]], int, Distance]] = []
+        ranked: list[tuple[tuple[int, tuple[int, int], int, tuple[int, int]], int, Distance]] = []
         for di, want in enumerate(desired):
             want_flags = self._lsr(want)[1]
             for have in supported:
                 dist = self.distance(want, have)
-                micro = 1 if dist.total == 0 and info[have][1] != want_flags else 0
+                # At distance 0, as ICU: the supported tag sharing more explicit fields with the desired one
+                # wins (af-Latn over af for af-Latn-ZA), then the one adding fewer (en over en-US for en).
+                hf = info[have][1]
+                micro = (
+                    (-bin(hf & want_flags).count("1"), bin(hf & ~want_flags).count("1")) if dist.total == 0 else (0, 0)
+                )
                 ranked.append(((dist.total + DEMOTION * di, micro, di, order[have]), di, dist))
         ranked.sort(key=lambda item: item[0])
         candidates = tuple(item[2] for item in ranked)

@@ -24,6 +24,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Literal
 
+from ..grammar.problems import Problem, Severity, section_cited
+
 __all__ = [
     "FilterResult",
     "LanguageRange",
@@ -31,7 +33,6 @@ __all__ = [
     "LookupStep",
     "Match",
     "PriorityList",
-    "RangeProblem",
     "Ranges",
     "basic_filter",
     "check_range",
@@ -42,7 +43,7 @@ __all__ = [
     "parse_accept_language",
 ]
 
-ProblemSeverity = Literal["error", "warning", "info"]
+ERROR, WARNING, INFO = Severity.ERROR, Severity.WARNING, Severity.INFO
 
 _ALPHA = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
 _ALNUM = _ALPHA | frozenset("0123456789")
@@ -59,9 +60,8 @@ def _lower(text: str) -> str:
 _LOWER_TABLE = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 
 
-@dataclass(frozen=True, slots=True)
-class RangeProblem:
-    """One problem found in a priority list, with its span in the input.
+def _problem(code: str, severity: Severity, message: str, start: int = 0, end: int = 0) -> Problem:
+    """Return one problem found in a priority list, with its span in the input.
 
     Codes: ``empty`` (no ranges at all), ``empty-element`` (an empty list
     element, skipped), ``bad-range`` (a range that breaks RFC 4647 §2.1/§2.2
@@ -71,14 +71,10 @@ class RangeProblem:
     ignored), ``extended-range`` (a range with ``*`` subtags where basic
     filtering needs a basic range), ``wildcard-ignored`` (a ``*`` that lookup
     cannot use). ``start``/``end`` index the Accept-Language text (end
-    exclusive); for ranges not parsed from a string they are 0.
+    exclusive); for ranges not parsed from a string they are 0. The section is
+    the one the message cites.
     """
-
-    code: str
-    severity: ProblemSeverity
-    message: str
-    start: int = 0
-    end: int = 0
+    return Problem(code, severity, start, end, message, section=section_cited(message))
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,17 +119,17 @@ class PriorityList:
     text: str
     ranges: tuple[LanguageRange, ...]
     excluded: tuple[LanguageRange, ...]
-    problems: tuple[RangeProblem, ...]
+    problems: tuple[Problem, ...]
 
     @property
     def ok(self) -> bool:
         """Return True when nothing in the input was an error (warnings and notes allowed)."""
-        return not any(p.severity == "error" for p in self.problems)
+        return not any(p.severity is ERROR for p in self.problems)
 
     @property
-    def errors(self) -> tuple[RangeProblem, ...]:
+    def errors(self) -> tuple[Problem, ...]:
         """Return the problems of severity ``error``."""
-        return tuple(p for p in self.problems if p.severity == "error")
+        return tuple(p for p in self.problems if p.severity is ERROR)
 
     def __iter__(self) -> Iterator[tuple[str, float]]:
         return iter([(r.text, r.q) for r in self.ranges])
@@ -167,7 +163,7 @@ class FilterResult:
     ranges: tuple[LanguageRange, ...]
     matches: tuple[Match, ...]
     unmatched: tuple[str, ...]
-    problems: tuple[RangeProblem, ...] = ()
+    problems: tuple[Problem, ...] = ()
 
     @property
     def tags(self) -> tuple[str, ...]:
@@ -221,7 +217,7 @@ class LookupResult:
     range: str | None
     default: str | None
     chain: tuple[LookupStep, ...]
-    problems: tuple[RangeProblem, ...] = ()
+    problems: tuple[Problem, ...] = ()
     tried: int = 0  # candidates tried in all; ``chain`` keeps the first TRACE_LIMIT and the last
 
     @property
@@ -252,7 +248,7 @@ class LookupResult:
 # Accept-Language
 
 
-def check_range(text: str, offset: int = 0) -> RangeProblem | None:
+def check_range(text: str, offset: int = 0) -> Problem | None:
     """Return the first syntax problem of an extended language range, or None.
 
     Grammar (RFC 4647 §2.2, which includes the basic ranges of §2.1)::
@@ -267,15 +263,15 @@ def check_range(text: str, offset: int = 0) -> RangeProblem | None:
     "range 'fr_CH': '_' is not allowed; a range has ASCII letters, digits, '-' and '*' only (RFC 4647 §2.1)"
     """
     if not text:
-        return RangeProblem("bad-range", "error", "empty language range", offset, offset)
+        return _problem("bad-range", ERROR, "empty language range", offset, offset)
     for i, ch in enumerate(text):
         if ch not in _ALNUM and ch not in "-*":
             shown = repr(ch) if ch.isprintable() and ch not in " \t" else f"U+{ord(ch):04X}"
             if ch in " \t":
                 shown = "a space" if ch == " " else "a tab"
-            return RangeProblem(
+            return _problem(
                 "bad-range",
-                "error",
+                ERROR,
                 f"range {text!r}: {shown} is not allowed; a range has ASCII letters, digits, '-' and '*' only"
                 " (RFC 4647 §2.1)",
                 offset + i,
@@ -286,31 +282,29 @@ def check_range(text: str, offset: int = 0) -> RangeProblem | None:
         start, end = offset + pos, offset + pos + len(sub)
         pos += len(sub) + 1
         if not sub:
-            return RangeProblem(
-                "bad-range", "error", f"range {text!r} has an empty subtag (RFC 4647 §2.1)", start, start + 1
-            )
+            return _problem("bad-range", ERROR, f"range {text!r} has an empty subtag (RFC 4647 §2.1)", start, start + 1)
         if sub == "*":
             continue
         if "*" in sub:
-            return RangeProblem(
+            return _problem(
                 "bad-range",
-                "error",
+                ERROR,
                 f"range {text!r}: '*' must be a whole subtag, not part of {sub!r} (RFC 4647 §2.2)",
                 start,
                 end,
             )
         if len(sub) > 8:
-            return RangeProblem(
+            return _problem(
                 "bad-range",
-                "error",
+                ERROR,
                 f"range {text!r}: subtag {sub!r} is longer than 8 characters (RFC 4647 §2.1)",
                 start,
                 end,
             )
         if n == 0 and not all(ch in _ALPHA for ch in sub):
-            return RangeProblem(
+            return _problem(
                 "bad-range",
-                "error",
+                ERROR,
                 f"range {text!r}: the first subtag {sub!r} must be letters only or '*' (RFC 4647 §2.1)",
                 start,
                 end,
@@ -367,7 +361,7 @@ def parse_accept_language(text: str) -> PriorityList:
     Syntax: RFC 9110 §12.5.4 ``#( language-range [ weight ] )`` with
     ``weight = OWS ";" OWS "q=" qvalue`` (§12.4.2; the name ``q`` is
     case-insensitive; no spaces around ``=``). Choices, each reported as a
-    :class:`RangeProblem`:
+    :class:`Problem`:
 
     - Ranges may be extended ranges (``de-*-DE``, RFC 4647 §2.2), so one list
       serves every scheme; each scheme says when it cannot use a range.
@@ -390,13 +384,13 @@ def parse_accept_language(text: str) -> PriorityList:
     >>> [r.text for r in parse_accept_language("en;q=0, de").excluded]
     ['en']
     """
-    problems: list[RangeProblem] = []
+    problems: list[Problem] = []
     kept: list[tuple[int, LanguageRange]] = []
     excluded: list[LanguageRange] = []
     seen: set[str] = set()
     elements = _split_spans(text, ",", 0, len(text))
     if not text.strip(_OWS):
-        problems.append(RangeProblem("empty", "error", "the priority list is empty: give at least one range", 0, 0))
+        problems.append(_problem("empty", ERROR, "the priority list is empty: give at least one range", 0, 0))
         return PriorityList(text, (), (), tuple(problems))
     for index, (e_start, e_end) in enumerate(elements):
         start, end = _strip_span(text, e_start, e_end)
@@ -404,9 +398,9 @@ def parse_accept_language(text: str) -> PriorityList:
             # Point at the comma that closes (or opens) the empty element.
             at = e_end if e_end < len(text) else max(e_start - 1, 0)
             problems.append(
-                RangeProblem(
+                _problem(
                     "empty-element",
-                    "warning",
+                    WARNING,
                     f"empty list element (element {index + 1}) ignored, as RFC 9110 §5.6.1 allows",
                     at,
                     min(at + 1, len(text)),
@@ -429,18 +423,18 @@ def parse_accept_language(text: str) -> PriorityList:
             name, eq, value = param.partition("=")
             if not param:
                 msg = f"range {range_text!r}: empty parameter after ';' (expected q=VALUE, RFC 9110 §12.4.2)"
-                problems.append(RangeProblem("bad-parameter", "error", msg, p_start, p_start + 1))
+                problems.append(_problem("bad-parameter", ERROR, msg, p_start, p_start + 1))
                 bad = True
             elif _lower(name) != "q" or not eq:
                 msg = (
                     f"range {range_text!r}: parameter {param!r} is not allowed; only a weight "
                     "'q=VALUE' may follow a language range (RFC 9110 §12.4.2, §12.5.4)"
                 )
-                problems.append(RangeProblem("bad-parameter", "error", msg, p_start, p_end))
+                problems.append(_problem("bad-parameter", ERROR, msg, p_start, p_end))
                 bad = True
             elif seen_q:
                 msg = f"range {range_text!r} has more than one weight (RFC 9110 §12.4.2)"
-                problems.append(RangeProblem("bad-parameter", "error", msg, p_start, p_end))
+                problems.append(_problem("bad-parameter", ERROR, msg, p_start, p_end))
                 bad = True
             else:
                 seen_q = True
@@ -451,7 +445,7 @@ def parse_accept_language(text: str) -> PriorityList:
                         "with at most three decimals, such as 0.8 (RFC 9110 §12.4.2)"
                     )
                     v_start = p_start + len(name) + 1
-                    problems.append(RangeProblem("bad-q", "error", msg, v_start, max(p_end, v_start + 1)))
+                    problems.append(_problem("bad-q", ERROR, msg, v_start, max(p_end, v_start + 1)))
                     bad = True
                 else:
                     q_milli = parsed
@@ -463,9 +457,9 @@ def parse_accept_language(text: str) -> PriorityList:
         if q_milli == 0:
             excluded.append(rng)
             problems.append(
-                RangeProblem(
+                _problem(
                     "zero-q",
-                    "info",
+                    INFO,
                     f"range {range_text!r} has q=0, which means 'not acceptable' (RFC 9110 §12.4.2); "
                     "it is left out of the priority list",
                     r_start,
@@ -476,9 +470,9 @@ def parse_accept_language(text: str) -> PriorityList:
         key = _lower(range_text)
         if key in seen:
             problems.append(
-                RangeProblem(
+                _problem(
                     "duplicate-range",
-                    "info",
+                    INFO,
                     f"range {range_text!r} appears more than once; the first occurrence is used",
                     r_start,
                     r_end,
@@ -489,8 +483,8 @@ def parse_accept_language(text: str) -> PriorityList:
         kept.append((q_milli, rng))
     # sorted() is stable, so equal weights keep the order of the input.
     ordered = tuple(rng for _, rng in sorted(kept, key=lambda pair: -pair[0]))
-    if not ordered and not excluded and not any(p.severity == "error" for p in problems):
-        problems.append(RangeProblem("empty", "error", "the priority list has no ranges", 0, len(text)))
+    if not ordered and not excluded and not any(p.severity is ERROR for p in problems):
+        problems.append(_problem("empty", ERROR, "the priority list has no ranges", 0, len(text)))
     return PriorityList(text, ordered, tuple(excluded), tuple(problems))
 
 
@@ -503,14 +497,14 @@ def parse_accept_language(text: str) -> PriorityList:
 Ranges = PriorityList | str | Iterable[str | LanguageRange | tuple[str, float]]
 
 
-def _normalize(ranges: Ranges) -> tuple[tuple[LanguageRange, ...], tuple[RangeProblem, ...]]:
+def _normalize(ranges: Ranges) -> tuple[tuple[LanguageRange, ...], tuple[Problem, ...]]:
     """Return the usable ranges in priority order and the problems met on the way."""
     if isinstance(ranges, str):
         ranges = parse_accept_language(ranges)
     if isinstance(ranges, PriorityList):
         return ranges.ranges, ranges.problems
     out: list[LanguageRange] = []
-    problems: list[RangeProblem] = []
+    problems: list[Problem] = []
     for index, item in enumerate(ranges):
         if isinstance(item, LanguageRange):
             rng = item
@@ -522,7 +516,7 @@ def _normalize(ranges: Ranges) -> tuple[tuple[LanguageRange, ...], tuple[RangePr
         if problem is not None:
             problems.append(problem)
         elif rng.q <= 0:
-            problems.append(RangeProblem("zero-q", "info", f"range {rng.text!r} has q=0 and is not used"))
+            problems.append(_problem("zero-q", INFO, f"range {rng.text!r} has q=0 and is not used"))
         else:
             out.append(rng)
     return tuple(out), tuple(problems)
@@ -568,7 +562,7 @@ def _extended_match(range_subtags: tuple[str, ...], tag_subtags: list[str]) -> b
 def _filter(scheme: Literal["basic", "extended"], ranges: Ranges, tags: Iterable[str]) -> FilterResult:
     """Apply one filtering scheme; credit each tag to the first range that matches it."""
     usable, problems = _normalize(ranges)
-    extra: list[RangeProblem] = []
+    extra: list[Problem] = []
     if scheme == "basic":
         applied: list[LanguageRange] = []
         for rng in usable:
@@ -576,9 +570,9 @@ def _filter(scheme: Literal["basic", "extended"], ranges: Ranges, tags: Iterable
                 applied.append(rng)
             else:
                 extra.append(
-                    RangeProblem(
+                    _problem(
                         "extended-range",
-                        "warning",
+                        WARNING,
                         f"range {rng.text!r} has a '*' subtag; basic filtering (RFC 4647 §3.3.1) takes basic "
                         "ranges only, so it was skipped (use extended filtering)",
                         rng.start,
@@ -686,7 +680,7 @@ def lookup(ranges: Ranges, tags: Iterable[str], default: str | None = None) -> L
     ('de', 'de-ch', ('de-ch', 'de'))
     """
     usable, problems = _normalize(ranges)
-    extra: list[RangeProblem] = []
+    extra: list[Problem] = []
     by_key: dict[str, str] = {}
     for tag in tags:
         by_key.setdefault(_lower(tag), tag)
@@ -697,9 +691,9 @@ def lookup(ranges: Ranges, tags: Iterable[str], default: str | None = None) -> L
         subtags = rng.text.split("-")
         if subtags[0] == "*":
             extra.append(
-                RangeProblem(
+                _problem(
                     "wildcard-ignored",
-                    "info",
+                    INFO,
                     f"range {rng.text!r} is ignored: lookup needs a language to fall back through (RFC 4647 §3.4)",
                     rng.start,
                     rng.end,
@@ -708,9 +702,9 @@ def lookup(ranges: Ranges, tags: Iterable[str], default: str | None = None) -> L
             continue
         if "*" in subtags:
             extra.append(
-                RangeProblem(
+                _problem(
                     "wildcard-ignored",
-                    "info",
+                    INFO,
                     f"range {rng.text!r}: its '*' subtags are dropped for lookup, which compares whole tags",
                     rng.start,
                     rng.end,

@@ -116,15 +116,16 @@ class TagName:
     autonym_locale: str | None
 
 
-class Namer(ValueNames):
+class Namer:
     """Names tags and subtags with CLDR's data, the registry's descriptions as the fallback."""
 
-    __slots__ = ("_indexes", "_records", "_registry", "cldr", "pack")
+    __slots__ = ("_indexes", "_records", "_registry", "cldr", "pack", "values")
 
     def __init__(self, pack: NamesPack, registry: Registry | None = None, cldr: CldrData | None = None) -> None:
         self.pack = pack
         self._registry = registry
         self.cldr = cldr
+        self.values = ValueNames(pack, cldr)  # names of one code or keyword value; the Namer composes them
         self._indexes: dict[str, NameIndex] = {}
         self._records: list[BaseRecord] | None = None
 
@@ -150,6 +151,26 @@ class Namer(ValueNames):
         return index
 
     # ------------------------------------------------------------------ single codes
+    def region_name(self, code: str, display: str) -> str | None:
+        """Return CLDR's name of region *code* (see :meth:`.ValueNames.region_name`)."""
+        return self.values.region_name(code, display)
+
+    def subdivision_name(self, code: str, display: str) -> str | None:
+        """Return CLDR's name of subdivision *code* (see :meth:`.ValueNames.subdivision_name`)."""
+        return self.values.subdivision_name(code, display)
+
+    def subdivisions_of(self, region: str, display: str) -> list[tuple[str, str | None]]:
+        """Return every subdivision of *region* with its name (see :meth:`.ValueNames.subdivisions_of`)."""
+        return self.values.subdivisions_of(region, display)
+
+    def rg_name(self, value: str, display: str) -> str | None:
+        """Return the name of an ``rg`` value (see :meth:`.ValueNames.rg_name`)."""
+        return self.values.rg_name(value, display)
+
+    def type_name(self, key: str, value: str, display: str) -> str | None:
+        """Return CLDR's name of a key's value (see :meth:`.ValueNames.type_name`)."""
+        return self.values.type_name(key, value, display)
+
     def names(self, display: str) -> LocaleNames:
         """Return the CLDR names of display language *display* (loaded on first use)."""
         return self.pack.names(display)
@@ -246,15 +267,29 @@ class Namer(ValueNames):
             preferred = self._preferred_language(lang)
             if preferred is not None:
                 base, used_script, used_region = self._longest_language(preferred, script, region, names)
+        if base is None and self.cldr is not None:
+            # UTS #35 Part 2: a code CLDR does not name is put in its canonical form (CLDR's aliases) and
+            # tried again before the registry's English Description (arb → ar: アラビア語 in Japanese).
+            alias = self.cldr.language_aliases.get(lang)
+            if alias:
+                a_lang, *rest = alias.replace("_", "-").split("-")
+                a_script = next((x for x in rest if len(x) == 4), None)
+                base, used_script, used_region = self._longest_language(
+                    a_lang.lower(), script or a_script, region, names
+                )
+                used_script = used_script or (not script and a_script is not None)
         if base is None:
             base = self.description("language", lang) or lang
         if script and not used_script:
             quals.append(_bracketed(names.get("s", script) or self.description("script", script) or script))
         if region and not used_region:
-            quals.append(_bracketed(names.get("r", region) or self.description("region", region) or region))
+            region_name = names.get("r", region) or names.get("r", self._region_alias(region))
+            quals.append(_bracketed(region_name or self.description("region", region) or region))
         for v in variants:
             quals.append(_bracketed(names.get("v", v) or self.description("variant", v) or v))
-        return _bracketed(base)
+        # Brackets replace parentheses only inside a localePattern (_join), never in a name that stands
+        # alone: "Norwegisch (Bokmål)" for nb, "Norwegisch [Bokmål] (Norwegen)" for nb-NO.
+        return base
 
     @staticmethod
     def _longest_language(
@@ -274,6 +309,13 @@ class Namer(ValueNames):
             if hit:
                 return hit, False, True
         return table.get("l", lang), False, False
+
+    def _region_alias(self, region: str) -> str:
+        """Return the region CLDR's territoryAlias replaces *region* by ("" for none; of several, the first)."""
+        if self.cldr is None:
+            return ""
+        alias = self.cldr.territory_aliases.get(region.lower(), "")
+        return alias.split()[0] if alias else ""
 
     def _preferred_language(self, lang: str) -> str | None:
         if self._registry is None:
@@ -328,7 +370,7 @@ class Namer(ValueNames):
         if key == "vt":
             value_name = value.replace("-", " ").replace("_", " ")
         elif key in ("sd", "rg", "kr", "dx", "cu", "tz"):
-            value_name = self.type_name(key, value, names.locale) or value
+            value_name = self.values.type_name(key, value, names.locale) or value
         else:
             value_name = value
         return _kv(names, key_name, value_name)
@@ -397,12 +439,12 @@ class Namer(ValueNames):
             key,
             name,
             names.source("k", key) if name else None,
-            self._key_description(ext, key),
+            self.values.key_description(ext, key),
         )
         if not vals:
             return
         value = "-".join(v[0].lower() for v in vals)
-        vname = self.type_name(key, value, names.locale)
+        vname = self.values.type_name(key, value, names.locale)
         if key == "cu":
             source = names.source("c", value.upper()) if vname else None
         elif key == "tz":
@@ -419,7 +461,7 @@ class Namer(ValueNames):
             value,
             vname,
             source,
-            self._key_description(ext, key, value),
+            self.values.key_description(ext, key, value),
         )
 
 
@@ -434,6 +476,7 @@ def _kv(names: LocaleNames, key: str, value: str) -> str:
 def _join(names: LocaleNames, base: str, quals: list[str]) -> str:
     if not quals:
         return base
+    base = _bracketed(base)
     listed = quals[0]
     for q in quals[1:]:
         listed = _fill(names.separator, listed, q)

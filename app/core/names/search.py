@@ -31,7 +31,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from ..registry.model import Registry, fold
+from ..registry.model import Registry
+from ..registry.search import fold
 
 __all__ = ["KINDS", "BaseRecord", "NameEntry", "NameIndex", "base_records"]
 

@@ -1,4 +1,4 @@
-"""Names of single codes and of ``-u-``/``-t-`` values: the part of :class:`~.names.Namer` that names one thing.
+"""Names of single codes and of ``-u-``/``-t-`` values: naming one thing (a :class:`~.namer.Namer` owns one).
 
 Languages, scripts, regions, variants, keys, and the values whose names come from elsewhere in CLDR:
 subdivisions (``sd``, ``rg``), currencies (``cu``), time zones (``tz``), scripts and reorder codes
@@ -32,11 +32,13 @@ def fill(pattern: str, first: str, second: str) -> str:
 
 
 class ValueNames:
-    """Name one code or one keyword value in a display language (mixed into :class:`~.names.Namer`)."""
+    """Name one code or one keyword value in a display language, from CLDR's names (and its BCP 47 data)."""
 
-    __slots__ = ()
-    pack: NamesPack
-    cldr: CldrData | None
+    __slots__ = ("cldr", "pack")
+
+    def __init__(self, pack: NamesPack, cldr: CldrData | None = None) -> None:
+        self.pack = pack
+        self.cldr = cldr
 
     def language_name(self, code: str, display: str) -> str | None:
         """Return CLDR's name of language *code* (or language+script/region form like ``en-GB``)."""
@@ -52,7 +54,7 @@ class ValueNames:
         """Return CLDR's name of region *code* (``DE``, ``419``).
 
         >>> from bcp47_explorer.core.data import bundled_namer
-        >>> bundled_namer().region_name("de", "de"), bundled_namer().region_name("419", "es")
+        >>> bundled_namer().values.region_name("de", "de"), bundled_namer().values.region_name("419", "es")
         ('Deutschland', 'Latinoamérica')
         """
         return self.pack.names(display).get("r", cased("region", code))
@@ -68,7 +70,8 @@ class ValueNames:
         unnamed one in another language falls back to English, as CLDR's own data does through root.
 
         >>> from bcp47_explorer.core.data import bundled_namer
-        >>> bundled_namer().subdivision_name("gbsct", "de"), bundled_namer().subdivision_name("usca", "de")
+        >>> values = bundled_namer().values
+        >>> values.subdivision_name("gbsct", "de"), values.subdivision_name("usca", "de")
         ('Schottland', 'California')
         """
         code = code.lower()
@@ -81,7 +84,7 @@ class ValueNames:
         made without it returns the named ones only), in code order.
 
         >>> from bcp47_explorer.core.data import bundled_namer
-        >>> bundled_namer().subdivisions_of("GB", "de")[:2]
+        >>> bundled_namer().values.subdivisions_of("GB", "de")[:2]
         [('gbabc', 'Armagh, Banbridge and Craigavon'), ('gbabd', 'Aberdeenshire')]
         """
         prefix = region.lower()
@@ -95,7 +98,7 @@ class ValueNames:
         """Return the name of an ``rg`` value: ``gbzzzz`` names the region, others the subdivision.
 
         >>> from bcp47_explorer.core.data import bundled_namer
-        >>> bundled_namer().rg_name("gbzzzz", "fr"), bundled_namer().rg_name("usca", "en")
+        >>> bundled_namer().values.rg_name("gbzzzz", "fr"), bundled_namer().values.rg_name("usca", "en")
         ('Royaume-Uni', 'California')
         """
         value = value.lower()
@@ -136,7 +139,8 @@ class ValueNames:
             return None
         return iana.rsplit("/", 1)[1].replace("_", " ")
 
-    def _key_description(self, ext: str, key: str, value: str | None = None) -> str | None:
+    def key_description(self, ext: str, key: str, value: str | None = None) -> str | None:
+        """Return CLDR's English description of a ``-u-``/``-t-`` key, or of its *value*, or None."""
         if self.cldr is None:
             return None
         k = (self.cldr.u_keys if ext == "u" else self.cldr.t_keys).get(key.lower())

@@ -15,59 +15,24 @@
 
 from __future__ import annotations
 
-import gc
-import marshal
 import re
-import unicodedata
-from bisect import bisect_left
-from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass
-from dataclasses import fields as dataclass_fields
-from enum import StrEnum
+from collections.abc import Iterable, Iterator, Mapping
 from types import MappingProxyType
-from typing import Any
 
 from ..grammar.syntax import is_extlang, is_region, is_registered_language, is_script, is_variant
+from .cache import collector_paused, dump_records, load_records, new_record
 from .ranges import CodeRange, RangeTable
-from .recordjar import RawRecord, RecordJarError, parse_record_jar
+from .record import DATE, TAG_TYPES, Record, RecordType, RegistryError
+from .recordjar import RawRecord, parse_record_jar
+from .relations import Relations
+from .search import SearchHit, SearchIndex, search
 
-__all__ = [
-    "SAMPLE",
-    "MatchKind",
-    "Record",
-    "RecordType",
-    "Registry",
-    "RegistryError",
-    "SearchHit",
-    "fold",
-]
+# Record, RecordType and RegistryError live in ``record``; callers may take them from here with the Registry.
+__all__ = ["SAMPLE", "Record", "RecordType", "Registry", "RegistryError"]
 
-RegistryError = RecordJarError
-
-
-class RecordType(StrEnum):
-    """The Type field of a registry record."""
-
-    LANGUAGE = "language"
-    EXTLANG = "extlang"
-    SCRIPT = "script"
-    REGION = "region"
-    VARIANT = "variant"
-    GRANDFATHERED = "grandfathered"
-    REDUNDANT = "redundant"
-
-
-SUBTAG_TYPES = frozenset(
-    {RecordType.LANGUAGE, RecordType.EXTLANG, RecordType.SCRIPT, RecordType.REGION, RecordType.VARIANT}
-)
-TAG_TYPES = frozenset({RecordType.GRANDFATHERED, RecordType.REDUNDANT})
-_TYPE_ORDER = {t.value: i for i, t in enumerate(RecordType)}
 _TYPES_BY_NAME = {t.value: t for t in RecordType}
-# Bump when Record's fields change, so that old parse caches are not used.
-_CACHE_FORMAT = "bcp47-explorer-registry-2"
 _SINGLE_FIELDS = frozenset({"Type", "Subtag", "Tag", "Added", "Deprecated", "Preferred-Value", "Suppress-Script",
                             "Macrolanguage", "Scope"})  # fmt: skip
-
 # The shape each Type's Subtag must have (the grammar's pieces); a registry that breaks it is damaged.
 _SUBTAG_SHAPE = {
     RecordType.LANGUAGE: is_registered_language,
@@ -77,138 +42,6 @@ _SUBTAG_SHAPE = {
     RecordType.VARIANT: is_variant,
 }
 _TAG_SHAPE = re.compile(r"[A-Za-z0-9]{1,8}(-[A-Za-z0-9]{1,8})+\Z")
-_DATE = re.compile(r"\d{4}-\d{2}-\d{2}\Z")
-
-# Letters NFKD does not take apart but users type without their marks.
-_FOLD_EXTRA = str.maketrans(
-    {"ø": "o", "Ø": "o", "æ": "ae", "Æ": "ae", "œ": "oe", "Œ": "oe", "đ": "d", "Đ": "d", "ł": "l",
-     "Ł": "l", "ı": "i", "ð": "d", "Ð": "d", "þ": "th", "Þ": "th", "ħ": "h", "Ħ": "h", "ŋ": "n",
-     "ʼ": "'", "’": "'", "ʻ": "'"}
-)  # fmt: skip
-
-
-def fold(text: str) -> str:
-    """Return *text* lowercased with diacritics removed, for searching.
-
-    >>> fold("Provençal"), fold("Norwegian Bokmål"), fold("Faroese (Føroyskt)")
-    ('provencal', 'norwegian bokmal', 'faroese (foroyskt)')
-    """
-    if text.isascii():
-        return text.lower()
-    text = unicodedata.normalize("NFKD", text.translate(_FOLD_EXTRA))
-    return "".join(ch for ch in text if not unicodedata.combining(ch)).casefold()
-
-
-@dataclass(frozen=True, slots=True)
-class Record:
-    """One record of the Language Subtag Registry, with every field it has in file order."""
-
-    type: str
-    code: str  # the Subtag (or range ``a..b``) or the Tag, as written in the file
-    descriptions: tuple[str, ...]
-    added: str | None = None
-    deprecated: str | None = None
-    preferred_value: str | None = None
-    prefixes: tuple[str, ...] = ()
-    suppress_script: str | None = None
-    macrolanguage: str | None = None
-    scope: str | None = None
-    comments: tuple[str, ...] = ()
-    fields: tuple[tuple[str, str], ...] = ()
-    line: int = 0
-
-    @property
-    def is_range(self) -> bool:
-        """Whether this record stands for a range of codes such as ``qaa..qtz``."""
-        return ".." in self.code
-
-    @property
-    def is_tag(self) -> bool:
-        """Whether this is a grandfathered or redundant whole-tag record."""
-        return self.type in TAG_TYPES
-
-    @property
-    def is_private_use(self) -> bool:
-        """Whether the registry sets the code aside for private use (its Description is "Private use")."""
-        return self.descriptions[0] == "Private use"
-
-    @property
-    def is_deprecated(self) -> bool:
-        """Whether the record carries a Deprecated date."""
-        return self.deprecated is not None
-
-    @property
-    def description(self) -> str:
-        """Return the descriptions joined for one-line display."""
-        return "; ".join(self.descriptions)
-
-    @property
-    def range_bounds(self) -> tuple[str, str] | None:
-        """Return the first and last code of a range record, else None."""
-        if not self.is_range:
-            return None
-        first, _, last = self.code.partition("..")
-        return first, last
-
-    @property
-    def code_range(self) -> CodeRange | None:
-        """Return the range of a range record (compared, never expanded), else None."""
-        return CodeRange.parse(self.code) if self.is_range and not self.is_tag else None
-
-    @property
-    def range_size(self) -> int:
-        """Return how many codes the record stands for (1 for an ordinary record)."""
-        rng = self.code_range
-        return len(rng) if rng is not None else 1
-
-    def range_codes(self, limit: int = 10_000) -> list[str]:
-        """Return the codes inside a range record in order, cased like the record: at most *limit* of them."""
-        rng = self.code_range
-        return rng.codes(limit) if rng is not None else [self.code]
-
-    def contains(self, code: str) -> bool:
-        """Whether *code* (any case) is this record's code or lies inside its range."""
-        rng = self.code_range
-        if rng is None:
-            return code.lower() == self.code.lower()
-        return rng.contains(code)
-
-    def extra_fields(self) -> tuple[tuple[str, str], ...]:
-        """Return the fields RFC 5646 does not define, kept as they were."""
-        return tuple((k, v) for k, v in self.fields if k not in _KNOWN_FIELDS)
-
-    def field_values(self, name: str) -> tuple[str, ...]:
-        """Return every body of field *name*, in file order."""
-        return tuple(v for k, v in self.fields if k == name)
-
-
-_KNOWN_FIELDS = frozenset(
-    {"Type", "Subtag", "Tag", "Description", "Added", "Deprecated", "Preferred-Value", "Prefix",
-     "Suppress-Script", "Macrolanguage", "Scope", "Comments"}
-)  # fmt: skip
-
-
-class MatchKind(StrEnum):
-    """Why a search hit matched, best first."""
-
-    CODE = "code"
-    CODE_PREFIX = "code prefix"
-    WORD = "description word"
-    SUBSTRING = "text"
-
-
-@dataclass(frozen=True, slots=True)
-class SearchHit:
-    """A record found by a search, with why it matched (lower rank is better)."""
-
-    record: Record
-    kind: MatchKind
-    rank: int
-
-
-_WORD_SPLIT = re.compile(r"[^0-9a-z']+")
-# Where a word starts in folded text: a letter or digit at the start or after anything else.
-_WORD_START = re.compile(r"(?:(?<=[^0-9a-z])|^)(?=[0-9a-z])")
 
 
 class Registry:
@@ -248,22 +81,15 @@ class Registry:
         self._by_type = by_type
         self._by_code: dict[str, list[Record]] | None = None  # built on first use: start-up skips it
         self._tags = tags
-        self._rows: _SearchIndex | None = None
-        self._relations: _Relations | None = None
+        self._rows: SearchIndex | None = None
+        self._relations: Relations | None = None
 
     # ----------------------------------------------------------------- loading
     @classmethod
     def from_text(cls, text: str, source: str = "<registry>") -> Registry:
         """Parse registry *text*; raise RegistryError naming the line of the first problem."""
-        # Loading makes ~100,000 objects and none of them cyclic garbage: pausing the
-        # collector meanwhile saves about a third of the load time.
-        was_enabled = gc.isenabled()
-        gc.disable()
-        try:
+        with collector_paused():  # a third of the load time
             return cls._from_text(text, source)
-        finally:
-            if was_enabled:
-                gc.enable()
 
     @classmethod
     def _from_text(cls, text: str, source: str) -> Registry:
@@ -271,7 +97,7 @@ class Registry:
         file_date = jar.header.get("File-Date")
         if file_date is None:
             raise RegistryError("the first record must hold 'File-Date'", jar.header.line, source)
-        if not _DATE.match(file_date):
+        if not DATE.match(file_date):
             raise RegistryError(f"File-Date {file_date!r} is not a date YYYY-MM-DD", jar.header.line, source)
         records = [_record_from_raw(raw, source) for raw in jar.records]
         seen: dict[tuple[str, str], int] = {}
@@ -286,59 +112,15 @@ class Registry:
 
     # ------------------------------------------------------------------ cache
     def to_cache(self) -> bytes:
-        """Serialize the parsed records for a fast reload by :meth:`from_cache` (same Python only).
-
-        Equal strings and equal field pairs are handed to marshal as one object, which it writes
-        once and then refers to: the file is a third smaller, unmarshals in half the time, and the
-        loaded records share those strings (the parsed ones are equal but separate copies).
-        """
-        one: dict[Any, Any] = {}
-        same = one.setdefault
-
-        def shared(x: Any) -> Any:
-            if type(x) is not tuple:
-                return same(x, x) if type(x) is str else x
-            if x and type(x[0]) is tuple:  # the fields: a tuple of (name, value) pairs
-                return tuple([same(pair, (same(pair[0], pair[0]), same(pair[1], pair[1]))) for pair in x])
-            return same(x, tuple([same(i, i) for i in x]))  # descriptions, prefixes, comments
-
-        rows = tuple(
-            (*[shared(v) for v in (r.type, r.code, r.descriptions, r.added, r.deprecated, r.preferred_value,
-                                   r.prefixes, r.suppress_script, r.macrolanguage, r.scope, r.comments, r.fields)],
-             r.line)
-            for r in self.records
-        )  # fmt: skip
-        return marshal.dumps((_CACHE_FORMAT, self.file_date, rows))
+        """Serialize the parsed records for a fast reload by :meth:`from_cache` (see ``cache``)."""
+        return dump_records(self.file_date, self.records)
 
     @classmethod
     def from_cache(cls, blob: bytes, source: str = "<registry>") -> Registry:
-        """Rebuild a registry written by :meth:`to_cache`; raise ValueError if *blob* is not one.
-
-        Every row is checked field by field (types, Type, the code's shape, dates), so a cache
-        that unpacks but is not what :meth:`to_cache` wrote is refused rather than used.
-        """
-        was_enabled = gc.isenabled()
-        gc.disable()
-        try:
-            try:
-                fmt, file_date, rows = marshal.loads(blob)
-            except (EOFError, ValueError, TypeError) as exc:
-                raise ValueError(f"not a registry cache ({exc})") from None
-            if fmt != _CACHE_FORMAT or not isinstance(rows, tuple):
-                raise ValueError("registry cache of another format")
-            if type(file_date) is not str or not _DATE.match(file_date):
-                raise ValueError("registry cache with a bad File-Date")
-            from .cache import check_cached_rows
-
-            try:
-                check_cached_rows(rows, _TYPES_BY_NAME.keys(), _RECORD_FIELDS)
-                records = [_new_record(*row) for row in rows]
-                return cls(file_date, records, source)
-            except (TypeError, ValueError, RecordJarError) as exc:
-                raise ValueError(f"damaged registry cache ({exc})") from None
-        finally:
-            if was_enabled:
-                gc.enable()
+        """Rebuild a registry written by :meth:`to_cache`; raise ValueError if *blob* is not one (rows checked)."""
+        with collector_paused():
+            file_date, records = load_records(blob)
+            return cls(file_date, records, source)
 
     # ----------------------------------------------------------------- lookups
     def get(self, type: str, code: str) -> Record | None:
@@ -403,10 +185,10 @@ class Registry:
 
     # --------------------------------------------------------------- relations
     @property
-    def relations(self) -> _Relations:
+    def relations(self) -> Relations:
         """Return the relations between records, computed on first use."""
         if self._relations is None:
-            self._relations = _Relations.build(self)
+            self._relations = Relations.build(self.records)
         return self._relations
 
     def variants_for(self, tag: str) -> list[Record]:
@@ -455,11 +237,6 @@ class Registry:
         return list(self.relations.deprecated)
 
     # ------------------------------------------------------------------ search
-    def _search_index(self) -> _SearchIndex:
-        if self._rows is None:
-            self._rows = _SearchIndex.build(self)
-        return self._rows
-
     def search(
         self,
         query: str,
@@ -469,242 +246,18 @@ class Registry:
         deprecated: bool | None = None,
         limit: int | None = None,
     ) -> list[SearchHit]:
-        """Search codes, descriptions and comments, ranked best first.
-
-        Ranking: exact code, code prefix, a description word that starts with the query,
-        then a substring anywhere in descriptions or comments; within a rank an exact
-        description comes first, then live records before deprecated ones, then the
-        registry's type order and shorter codes. Case and diacritics are ignored; several
-        words must all match. *scope* ``"none"`` keeps records without a Scope. An empty
-        query lists every record that passes the filters in file order.
+        """Search codes, descriptions and comments, ranked best first (the ranking: ``search.search``).
 
         >>> reg = Registry.from_text(SAMPLE)
         >>> [(h.record.code, h.kind.value) for h in reg.search("malt")]
         [('mt', 'description word'), ('MT', 'description word')]
-        >>> [h.record.code for h in reg.search("klingon", types=["grandfathered"])]
-        ['i-klingon']
         """
-        index = self._search_index()
-        records = self.records
-        type_set = frozenset(types) if types is not None else None
-
-        def keep(rec: Record) -> bool:
-            if type_set is not None and rec.type not in type_set:
-                return False
-            if scope is not None and (rec.scope or "none") != scope:
-                return False
-            return deprecated is None or (rec.deprecated is not None) == deprecated
-
-        q = fold(query.strip())
-        if not q:
-            hits = [SearchHit(rec, MatchKind.SUBSTRING, 3) for rec in records if keep(rec)]
-            return hits[:limit] if limit is not None else hits
-
-        best: dict[int, int] = {}
-        # Codes: prefixes by bisecting the sorted code list; exact ones through the index.
-        code_q = q.replace("_", "-")
-        codes = index.sorted_codes
-        for pos in range(bisect_left(codes, (code_q, -1)), len(codes)):
-            code, idx = codes[pos]
-            if not code.startswith(code_q):
-                break
-            best[idx] = 0 if code == code_q else 1
-        for rec in self._in_ranges(code_q):  # a code inside a range is an exact match of the range record
-            best[index.position[id(rec)]] = 0
-
-        # Each word once, and no more words once nothing is left: a long query costs one pass over it.
-        words = list(dict.fromkeys(w for w in _WORD_SPLIT.split(q) if w)) or [q]
-        texts = index.texts
-        candidates = [i for i, t in enumerate(texts) if words[0] in t]
-        for w in words[1:]:
-            if not candidates:
-                break
-            candidates = [i for i in candidates if w in texts[i]]
-        starts = index.word_starts
-        marked = ["\x01" + w for w in words]
-        if len(marked) == 1:
-            m = marked[0]
-            for i in candidates:
-                if i not in best:
-                    best[i] = 2 if m in starts[i] else 3
-        else:
-            for i in candidates:
-                if i not in best:
-                    ws = starts[i]
-                    best[i] = 2 if all(m in ws for m in marked) else 3
-
-        exact = index.exact_description.get(q, ())
-        order = index.static_order
-        filtered = type_set is not None or scope is not None or deprecated is not None
-        # One integer per hit sorts much faster than tuples: rank, then an exact description
-        # (word and text ranks only), then the precomputed tie order, which also names the record.
-        keys = sorted(
-            (rank << 22) | ((0 if rank > 1 and i in exact else 1) << 21) | order[i]
-            for i, rank in best.items()
-            if not filtered or keep(records[i])
-        )
-        if limit is not None:
-            keys = keys[:limit]
-        by_place = index.by_place
-        new = object.__new__
-        set_record, set_kind, set_rank = _HIT_SETTERS
-        hits = []
-        for key in keys:  # thousands of hits for a one-letter query: skip the frozen __init__
-            rank = key >> 22
-            hit = new(SearchHit)
-            set_record(hit, records[by_place[key & 0x1FFFFF]])
-            set_kind(hit, _KINDS[rank])
-            set_rank(hit, rank)
-            hits.append(hit)
-        return hits
-
-
-_HIT_SETTERS = tuple(SearchHit.__dict__[name].__set__ for name in ("record", "kind", "rank"))
-_KINDS = (MatchKind.CODE, MatchKind.CODE_PREFIX, MatchKind.WORD, MatchKind.SUBSTRING)
-
-
-@dataclass(frozen=True, slots=True)
-class _SearchIndex:
-    """Search keys computed once per registry, in record order."""
-
-    texts: list[str]  # folded descriptions, then comments
-    word_starts: list[str]  # the same with "\x01" before every word, to test word starts with `in`
-    sorted_codes: list[tuple[str, int]]  # (lowercase code, record index), sorted
-    static_order: list[int]  # each record's place when relevance ties
-    by_place: list[int]  # the record index at each place of that order
-    exact_description: dict[str, frozenset[int]]  # folded description -> record indexes
-    position: dict[int, int]  # id(record) -> record index
-
-    @classmethod
-    def build(cls, registry: Registry) -> _SearchIndex:
-        texts = []
-        exact: dict[str, set[int]] = {}
-        for i, rec in enumerate(registry.records):
-            folded = [fold(d) for d in rec.descriptions]
-            for d in folded:
-                exact.setdefault(d, set()).add(i)
-            text = " | ".join(folded)
-            if rec.comments:
-                text += " || " + " ".join(fold(c) for c in rec.comments)
-            texts.append(text)
-        records = registry.records
-        codes = sorted((rec.code.lower(), i) for i, rec in enumerate(records))
-        ranking = sorted(
-            range(len(records)),
-            key=lambda i: (
-                records[i].deprecated is not None, _TYPE_ORDER.get(records[i].type, 99), len(records[i].code),
-                records[i].code.lower(),
-            ),
+        if self._rows is None:  # built on the first search
+            self._rows = SearchIndex.build(self.records)
+        return search(
+            self._rows, self.records, self._in_ranges, query, types=types, scope=scope, deprecated=deprecated,
+            limit=limit,
         )  # fmt: skip
-        static_order = [0] * len(records)
-        for place, i in enumerate(ranking):
-            static_order[i] = place
-        word_starts = [_WORD_START.sub("\x01", t) for t in texts]
-        return cls(
-            texts, word_starts, codes, static_order, ranking, {k: frozenset(v) for k, v in exact.items()},
-            {id(rec): i for i, rec in enumerate(records)},
-        )  # fmt: skip
-
-
-@dataclass(frozen=True, slots=True)
-class _Relations:
-    """Relations between records, computed once from the whole registry."""
-
-    variants_by_prefix: dict[str, tuple[Record, ...]]
-    extlangs_by_prefix: dict[str, tuple[Record, ...]]
-    by_suppress_script: dict[str, tuple[Record, ...]]
-    members: dict[str, tuple[Record, ...]]
-    by_preferred_value: dict[str, tuple[Record, ...]]
-    deprecated: tuple[Record, ...]
-
-    @classmethod
-    def build(cls, registry: Registry) -> _Relations:
-        variants: dict[str, list[Record]] = {}
-        extlangs: dict[str, list[Record]] = {}
-        suppress: dict[str, list[Record]] = {}
-        members: dict[str, list[Record]] = {}
-        preferred: dict[str, list[Record]] = {}
-        deprecated: list[Record] = []
-        for rec in registry.records:
-            if rec.type == RecordType.VARIANT:
-                for prefix in rec.prefixes:
-                    variants.setdefault(prefix.lower(), []).append(rec)
-            elif rec.type == RecordType.EXTLANG:
-                for prefix in rec.prefixes:
-                    extlangs.setdefault(prefix.lower(), []).append(rec)
-            if rec.suppress_script:
-                suppress.setdefault(rec.suppress_script.lower(), []).append(rec)
-            if rec.macrolanguage:
-                members.setdefault(rec.macrolanguage.lower(), []).append(rec)
-            if rec.preferred_value:
-                preferred.setdefault(rec.preferred_value.lower(), []).append(rec)
-            if rec.is_deprecated:
-                deprecated.append(rec)
-
-        def freeze(d: dict[str, list[Record]]) -> dict[str, tuple[Record, ...]]:
-            return {k: tuple(v) for k, v in d.items()}
-
-        return cls(
-            freeze(variants), freeze(extlangs), freeze(suppress), freeze(members), freeze(preferred),
-            tuple(deprecated),
-        )  # fmt: skip
-
-    def variants_for(self, tag: str) -> list[Record]:
-        subtags = [s for s in tag.lower().replace("_", "-").split("-") if s]
-        if not subtags:
-            return []
-        out: list[Record] = []
-        seen: set[int] = set()
-        for prefix, recs in self.variants_by_prefix.items():
-            parts = prefix.split("-")
-            if parts[0] != subtags[0]:
-                continue
-            if len(subtags) > 1 and not _in_order(parts, subtags):
-                continue
-            for rec in recs:
-                if id(rec) not in seen:
-                    seen.add(id(rec))
-                    out.append(rec)
-        out.sort(key=lambda r: r.code.lower())
-        return out
-
-    def pointing_at(self, record: Record) -> list[Record]:
-        candidates = self.by_preferred_value.get(record.code.lower(), ())
-        if record.type == RecordType.LANGUAGE:
-            allowed = {RecordType.LANGUAGE, RecordType.EXTLANG, RecordType.GRANDFATHERED, RecordType.REDUNDANT}
-        elif record.type in TAG_TYPES:
-            allowed = set(TAG_TYPES)
-        else:
-            allowed = {RecordType(record.type)}
-        return [rec for rec in candidates if rec.type in allowed and rec is not record]
-
-
-def _in_order(needle: list[str], hay: list[str]) -> bool:
-    """Whether every item of *needle* appears in *hay* in the same order."""
-    it = iter(hay)
-    return all(any(h == n for h in it) for n in needle)
-
-
-def _record_builder() -> Callable[..., Record]:
-    """Return a function that builds a Record from its field values in order, fast.
-
-    It sets the slots directly, without the frozen dataclass's per-field ``__setattr__`` (a
-    third of the registry's load time), in straight-line code made once here, as dataclasses
-    make their own ``__init__``: a loop over the fields costs a third more.
-    """
-    names = [f.name for f in dataclass_fields(Record)]
-    env: dict[str, object] = {"_new": object.__new__, "_Record": Record}
-    env.update({f"_set_{n}": Record.__dict__[n].__set__ for n in names})
-    lines = [f"def _new_record({', '.join(names)}):", "    rec = _new(_Record)"]
-    lines += [f"    _set_{n}(rec, {n})" for n in names]
-    lines.append("    return rec")
-    exec("\n".join(lines), env)  # our own fixed text, as dataclasses do
-    builder: Callable[..., Record] = env["_new_record"]  # type: ignore[assignment]
-    return builder
-
-
-_new_record = _record_builder()
-_RECORD_FIELDS = len(dataclass_fields(Record))
 
 
 def _record_from_raw(raw: RawRecord, source: str) -> Record:
@@ -761,11 +314,11 @@ def _record_from_raw(raw: RawRecord, source: str) -> Record:
         raise RegistryError(f"{type_} {code!r} has no 'Added' date (truncated record?)", raw.line, source)
     deprecated = one("Deprecated")
     for name, value in (("Added", added), ("Deprecated", deprecated)):
-        if value is not None and not _DATE.match(value):
+        if value is not None and not DATE.match(value):
             raise RegistryError(f"{name} {value!r} is not a date YYYY-MM-DD", raw.line_of(name), source)
     if rtype == RecordType.EXTLANG and len(prefixes) != 1:
         raise RegistryError(f"extlang {code!r} must have exactly one Prefix", raw.line, source)
-    return _new_record(
+    return new_record(
         rtype.value, code, descriptions, added, deprecated, one("Preferred-Value"), prefixes,
         one("Suppress-Script"), one("Macrolanguage"), one("Scope"), comments,
         raw.fields, raw.line,

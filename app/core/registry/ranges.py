@@ -90,10 +90,6 @@ class CodeRange:
             return code.upper()
         return code.title() if first[0].isupper() else code
 
-    def index_of(self, code: str) -> int | None:
-        """Return the position of *code* in the range, or None when it is not in it."""
-        return self._value(code) - self._value(self.first) if self.contains(code) else None
-
     def codes(self, limit: int) -> list[str]:
         """Return the first *limit* codes of the range, in order."""
         return [self.code_at(i) for i in range(min(limit, len(self)))]

@@ -39,7 +39,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..grammar.syntax import is_variant
-from .model import Record, Registry, fold
+from .model import Record, Registry
+from .search import fold
 
 __all__ = [
     "FIELD_LABELS",

@@ -1,11 +1,14 @@
 """The grammar walk-through: subtag by subtag, which ABNF rule accepts it and why the others do not (Qt-free).
 
 Which rule accepted a subtag is the engine's answer (the role it gave, :data:`.abnf.ROLE_RULE`);
-an error the engine reported on the subtag means no rule accepted it there. The reasons for
+an error the engine reported on the subtag of an ill-formed tag means no rule accepted it there.
+A well-formed tag's errors are validity findings (RFC 5646 §2.2.9, e.g. a repeated variant): the
+grammar still accepts the subtag by its rule, and the finding is shown apart (``validity``). The reasons for
 the other rules that could stand at that place are worded from the shapes of :mod:`.syntax`
 (length, letters or digits) and from the position (a rule whose shape fits but whose place in
 the tag has passed). The rules the tag used, with the groups around them, are the ones the
-ABNF view lights.
+ABNF view lights; :meth:`Walk.used_up_to` gives only those used up to a step (step 1 of
+``en-US-Latn`` has used ``language``, not yet ``script``).
 
 >>> from ..data import bundled_engine
 >>> w = walkthrough(bundled_engine().check("sr-Latn-RS"))
@@ -51,7 +54,8 @@ class WalkStep:
     rule: str
     zone: str  # where in the tag: "start", "langtag", "u", "t", "extension", "privateuse"
     candidates: tuple[Candidate, ...]
-    error: str = ""  # the message of the engine's first error on this subtag
+    error: str = ""  # the engine's first error on this subtag when the grammar refused it (ill-formed tag)
+    validity: str = ""  # a validity finding on a subtag the grammar accepted (well-formed tag, §2.2.9)
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +66,15 @@ class Walk:
     steps: tuple[WalkStep, ...]
     used_rules: frozenset[str]
     stop: Stop | None
+    # Each rule used, with the offset where the tag first used it (groups start where their first subtag does).
+    first_use: tuple[tuple[str, int], ...] = ()
+
+    def used_up_to(self, index: int) -> frozenset[str]:
+        """Return the rules the tag has used up to and including step *index* (all of them past the end)."""
+        if not self.steps or index >= len(self.steps) - 1:
+            return self.used_rules
+        end = self.steps[max(index, 0)].start
+        return frozenset(r for r, at in self.first_use if at <= end)
 
 
 def _between(lo: int, hi: int) -> Callable[[str], bool]:
@@ -119,6 +132,11 @@ def walkthrough(result: Result, tree: Anatomy | None = None) -> Walk:
     """Return the walk-through of a checked tag (any input; never raises)."""
     a = tree if tree is not None else anatomy(result)
     used = {"Language-Tag"} | {p.rule for p in a.root.walk() if p.rule}
+    first: dict[str, int] = {"Language-Tag": 0}
+    for p in a.root.walk():
+        if p.rule:
+            first[p.rule] = min(first.get(p.rule, p.start), p.start)
+    well_formed = bool(result.well_formed)
     errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]
     steps: list[WalkStep] = []
     zone = "start"
@@ -142,6 +160,10 @@ def walkthrough(result: Result, tree: Anatomy | None = None) -> Walk:
             zone_here = zone
             next_zone = zone
         err = next((d.message for d in errors if d.start < s.end and s.start < d.end), "")
+        validity = ""
+        if err and well_formed and role != "invalid":
+            # The ABNF accepts the subtag; what the engine found is a validity matter (§2.2.9).
+            validity, err = err, ""
         rule = "" if err and role == "invalid" else rule_for_role(role)
         if zone_here == "privateuse" and role == "privateuse":
             rule = "privateuse"
@@ -159,11 +181,13 @@ def walkthrough(result: Result, tree: Anatomy | None = None) -> Walk:
                 cands.append(Candidate(r, False, f"needs {RULES[r].needs}; '{text}' is {describe_shape(text)}"))
             else:
                 cands.append(Candidate(r, False, _position_reason(r, zone_here, after, rule)))
-        steps.append(WalkStep(text, s.start, s.end, role, rule if not err else "", zone_here, tuple(cands), err))
+        steps.append(
+            WalkStep(text, s.start, s.end, role, rule if not err else "", zone_here, tuple(cands), err, validity)
+        )
         if role == "singleton":
             zone = next_zone
         elif zone == "start":
             zone = "langtag"
         if role != "invalid":
             after = role
-    return Walk(a.tag, tuple(steps), frozenset(used), a.stop)
+    return Walk(a.tag, tuple(steps), frozenset(used), a.stop, tuple(sorted(first.items())))

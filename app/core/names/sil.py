@@ -1,0 +1,94 @@
+"""SIL's language data (langtags, via npm ``@ethnolib/find-language``): names, autonyms, scripts and tag sets.
+
+:func:`app.core.data.bundled_sil` reads ``resources/sil-langtags.json`` (built by
+``tools/build_sil_names.py``) and hands the parsed JSON to :meth:`SilData.from_json`; this module
+opens no files. SIL's answers are SIL's: CLDR's likely subtags stay the engine's; callers show
+SIL's beside them, labelled.
+
+>>> sil = SilData.from_json({"format": 1, "source": "t", "languages": [["aeb", "Tunisian Arabic", "Derja",
+...     ["Tounsi"], [["Arab", "تونسي"], ["Latn", "Derja"]]]], "tagsets": [["aeb", "aeb-Arab-TN", ["aeb-TN"]]],
+...     "regions": [["TN", "Tunisia"]]})
+>>> sil.scripts("aeb"), sil.maximal("aeb-TN"), sil.equivalents("aeb")
+(('Arab', 'Latn'), 'aeb-Arab-TN', ('aeb', 'aeb-Arab-TN', 'aeb-TN'))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["FORMAT", "SilData", "SilError", "SilLanguage"]
+
+FORMAT = 1
+
+
+class SilError(Exception):
+    """SIL's data file is damaged or of another format."""
+
+
+@dataclass(frozen=True, slots=True)
+class SilLanguage:
+    """One language as SIL's data records it."""
+
+    code: str  # the language subtag
+    name: str  # the Ethnologue / ISO 639-3 name
+    autonym: str  # "" when SIL records none
+    alternates: tuple[str, ...]  # Ethnologue's alternate names
+    scripts: tuple[tuple[str, str], ...]  # (script, the language's name in that script or "")
+
+
+class SilData:
+    """SIL's languages, tag sets and ISO 3166-1 region names, looked up by subtag or tag (any case)."""
+
+    __slots__ = ("_sets", "languages", "regions", "source")
+
+    def __init__(
+        self,
+        source: str,
+        languages: Mapping[str, SilLanguage],
+        tagsets: Mapping[str, tuple[str, ...]],
+        regions: Mapping[str, str],
+    ) -> None:
+        self.source = source
+        self.languages = languages
+        self._sets = tagsets  # each equivalent tag (lowercase) → (shortest, maximal, others...)
+        self.regions = regions
+
+    @classmethod
+    def from_json(cls, doc: Any) -> SilData:
+        """Build from the parsed ``sil-langtags.json``, raising SilError if its shape is wrong."""
+        try:
+            if doc["format"] != FORMAT:
+                raise SilError(f"format {doc['format']!r}, expected {FORMAT}")
+            langs: dict[str, SilLanguage] = {}
+            for code, name, auto, alts, scripts in doc["languages"]:
+                lang = SilLanguage(code, name, auto, tuple(alts), tuple((s, n) for s, n in scripts))
+                langs.setdefault(code.lower(), lang)
+            sets: dict[str, tuple[str, ...]] = {}
+            for shortest, maximal, rest in doc["tagsets"]:
+                tags = (shortest, maximal, *rest)
+                for t in tags:
+                    sets.setdefault(t.lower(), tags)
+            regions = {code: name for code, name in doc.get("regions", [])}
+            return cls(str(doc["source"]), langs, sets, regions)
+        except (KeyError, TypeError, ValueError) as exc:
+            raise SilError(f"unexpected shape ({type(exc).__name__}: {exc})") from None
+
+    def language(self, code: str) -> SilLanguage | None:
+        """Return SIL's record of language subtag *code*, or None."""
+        return self.languages.get(code.lower())
+
+    def scripts(self, code: str) -> tuple[str, ...]:
+        """Return the scripts SIL records for language *code*, SIL's default first."""
+        lang = self.language(code)
+        return tuple(s for s, _ in lang.scripts) if lang else ()
+
+    def equivalents(self, tag: str) -> tuple[str, ...]:
+        """Return SIL's tag set of *tag* (the tags SIL treats as the same), sorted; () if SIL has none."""
+        return tuple(sorted(self._sets.get(tag.lower(), ())))
+
+    def maximal(self, tag: str) -> str | None:
+        """Return SIL's maximal tag for *tag* (its full language-script-region form), or None."""
+        found = self._sets.get(tag.lower())
+        return found[1] if found else None

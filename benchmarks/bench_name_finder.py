@@ -1,0 +1,156 @@
+"""The one name index (names/finder.py): build cost, a keystroke in the Build pane's language list, start-up.
+
+- **Build**: ``bundled_name_finder()`` in a fresh process (every registry Description, CLDR name in
+  every locale with its alt forms, SIL's names): CPU and wall time, names indexed.
+- **Keystroke**: the Build pane's language list (``ChoiceIndex.filter`` over ``language_choices``
+  with CLDR English names) for every prefix of a few queries, without and with the name index's
+  search merged in (``set_name_search``, as the pane does): median, p95 and max, CPU and wall.
+- **Start-up**: a fresh process builds and shows the main window (offscreen), alternating runs with
+  the name index on and off (off: the pane's ``bundled_name_finder`` refuses, as before the index
+  existed); time and CPU to the first event-loop turn after show(), to the Build pane's ready, and
+  (on) until its language list searches the index (built in the pane's loader thread after ready).
+
+    python benchmarks/bench_name_finder.py [--repeat R]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from benchmarks._env import bench_env, precompile  # noqa: E402
+
+QUERIES = ("Arabic, Tunisian", "tunisian arabic", "brazilian portuguese", "Deutsch", "español", "qafar af",
+           "chinese", "swahili", "zh", "latin")  # fmt: skip
+
+_STARTUP = """
+import json, sys, tempfile, time
+t0, c0 = time.perf_counter(), time.process_time()
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+app = QApplication(["bench"])
+from bcp47_explorer.core.data import DataError, bundled_registry
+import bcp47_explorer.ui.build as build
+if sys.argv[1] == "off":
+    def refuse():
+        raise DataError("off")
+    build.bundled_name_finder = refuse
+from bcp47_explorer.ui.main_window import MainWindow
+from bcp47_explorer.ui.settings import Settings
+settings = Settings(tempfile.mkdtemp() + "/s.ini")
+window = MainWindow(bundled_registry(), settings)
+window.show()
+out = {}
+def shown():
+    out["shown"], out["shown_cpu"] = time.perf_counter() - t0, time.process_time() - c0
+    poll()
+def poll():
+    pane = window.findChild(build.BuildPane)
+    late = time.perf_counter() - t0 > 60
+    if "ready" not in out and (pane.ready or late):
+        out["ready"], out["ready_cpu"] = time.perf_counter() - t0, time.process_time() - c0
+    if "ready" in out and (sys.argv[1] == "off" or pane.names_ready or late):
+        out["names"], out["names_cpu"] = time.perf_counter() - t0, time.process_time() - c0
+        app.quit()
+    else:
+        QTimer.singleShot(5, poll)
+QTimer.singleShot(0, shown)
+app.exec()
+print(json.dumps(out))
+"""
+
+
+def _pct(samples: list[float], p: float) -> float:
+    return sorted(samples)[round(p * (len(samples) - 1))]
+
+
+def keystrokes() -> list[str]:
+    from bcp47_explorer.core.build.choices import ChoiceIndex, IndexNames, language_choices
+    from bcp47_explorer.core.data import bundled_name_finder, bundled_namer, bundled_registry
+
+    reg = bundled_registry()
+    t0, c0 = time.perf_counter(), time.process_time()
+    finder = bundled_name_finder()
+    built, built_cpu = time.perf_counter() - t0, time.process_time() - c0
+    rows = [
+        f"- name index built in {built * 1e3:.0f} ms wall, {built_cpu * 1e3:.0f} ms CPU ({len(finder):,} names)",
+        "",
+        "| language list | keystrokes | median wall | p95 wall | max wall | median CPU | p95 CPU |",
+        "|---|---:|---:|---:|---:|---:|---:|",
+    ]
+    provider = IndexNames(bundled_namer().search_index("en"), reg)
+    for label, on in (("CLDR English names only (before)", False), ("with the name index (now)", True)):
+        index = ChoiceIndex(language_choices(reg, provider))
+        index.warm()
+        if on:
+            index.set_name_search(
+                lambda q: [(h.kind, h.code, h.name, h.source) for h in finder.search(q, ("language", "tag"), 30)]
+            )
+        wall: list[float] = []
+        cpu: list[float] = []
+        for q in QUERIES:
+            for i in range(1, len(q) + 1):
+                t1, c1 = time.perf_counter(), time.process_time()
+                index.filter(q[:i])
+                wall.append((time.perf_counter() - t1) * 1e3)
+                cpu.append((time.process_time() - c1) * 1e3)
+        rows.append(
+            f"| {label} | {len(wall)} | {statistics.median(wall):.2f} ms | {_pct(wall, 0.95):.2f} ms | "
+            f"{max(wall):.2f} ms | {statistics.median(cpu):.2f} ms | {_pct(cpu, 0.95):.2f} ms |"
+        )
+    return rows
+
+
+def startup(repeat: int) -> list[str]:
+    runs: dict[str, list[dict[str, float]]] = {"off": [], "on": []}
+    for _ in range(repeat):
+        for mode in ("off", "on"):
+            proc = subprocess.run(
+                [sys.executable, "-c", _STARTUP, mode], capture_output=True, text=True, cwd=ROOT,
+                env=bench_env(QT_QPA_PLATFORM="offscreen"), timeout=300,
+            )  # fmt: skip
+            if proc.returncode != 0:
+                raise RuntimeError(proc.stderr[-2000:])
+            runs[mode].append(json.loads(proc.stdout.strip().splitlines()[-1]))
+    rows = [
+        "| name index | shown (wall) | shown (CPU) | Build pane ready (wall) | ready (CPU) | index searched (wall) "
+        "| (CPU) |",
+        "|---|---:|---:|---:|---:|---:|---:|",
+    ]
+    for mode in ("off", "on"):
+        r = runs[mode]
+        med = {
+            k: statistics.median(x[k] for x in r) * 1e3
+            for k in ("shown", "shown_cpu", "ready", "ready_cpu", "names", "names_cpu")
+        }
+        rows.append(
+            f"| {mode} | {med['shown']:.0f} ms | {med['shown_cpu']:.0f} ms | {med['ready']:.0f} ms | "
+            f"{med['ready_cpu']:.0f} ms | {med['names']:.0f} ms | {med['names_cpu']:.0f} ms |"
+        )
+    return [f"median of {repeat} fresh processes each, alternating", "", *rows]
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--repeat", type=int, default=5)
+    args = ap.parse_args()
+    precompile()
+    lines = ["# The name index", "", "## Keystroke", "", *keystrokes(), "", "## Start-up", "", *startup(args.repeat)]
+    text = "\n".join(lines) + "\n"
+    sys.stdout.write(text)
+    out = ROOT / "benchmarks" / "results" / "name_finder.md"
+    out.parent.mkdir(exist_ok=True)
+    out.write_text(text, encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
