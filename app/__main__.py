@@ -11,7 +11,13 @@ from collections.abc import Sequence
 
 from . import __version__
 
-__all__ = ["main", "build_parser"]
+__all__ = ["main", "build_parser", "split_qt_args"]
+
+#: Qt's own command-line options (QApplication, QGuiApplication, X11): those that take a value, and flags.
+QT_VALUE_OPTIONS = frozenset({"style", "stylesheet", "platform", "platformpluginpath", "platformtheme", "plugin",
+                              "qwindowgeometry", "qwindowicon", "qwindowtitle", "session", "display", "geometry",
+                              "title", "name", "visual", "ncols", "cmap", "fontengine", "qmljsdebugger"})  # fmt: skip
+QT_FLAG_OPTIONS = frozenset({"reverse", "widgetcount", "nograb", "dograb", "sync"})
 
 #: When set, print "shown <monotonic seconds>" once the window is on screen (benchmarks read it).
 ENV_STARTUP_PROBE = "BCP47_EXPLORER_STARTUP_PROBE"
@@ -26,19 +32,62 @@ def build_parser() -> argparse.ArgumentParser:
         "--registry", metavar="FILE", help="use this Language Subtag Registry file instead of the bundled one"
     )
     p.add_argument("--settings", metavar="FILE", help="keep settings in this ini file (default: the user's config)")
-    p.add_argument("--theme", choices=("system", "light", "dark"), help="palette to use (remembered)")
+    p.add_argument(
+        "--theme",
+        choices=("system", "light", "dark", "contrast"),
+        help="palette to use, 'contrast' for high contrast (remembered)",
+    )
+    p.epilog = "Qt's own options (-reverse, -style NAME, -platform NAME, ...) are passed on to Qt."
     p.add_argument("--quit-after", type=int, metavar="MS", help="quit MS milliseconds after the window is shown")
+    p.add_argument(
+        "--new-instance",
+        action="store_true",
+        help="open a window of its own even when one is running (by default a second start hands its tag to it)",
+    )
     return p
+
+
+def split_qt_args(argv: Sequence[str]) -> tuple[list[str], list[str]]:
+    """Return (our arguments, Qt's) from *argv*: Qt's options (-reverse, -style X, -platform=X…) go to Qt.
+
+    >>> split_qt_args(["-reverse", "en-US", "-style", "fusion", "--theme", "dark", "-platform=offscreen"])
+    (['en-US', '--theme', 'dark'], ['-reverse', '-style', 'fusion', '-platform=offscreen'])
+    """
+    ours: list[str] = []
+    qt: list[str] = []
+    args = list(argv)
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if arg == "--":  # everything after it is ours
+            ours += args[i:]
+            break
+        name = arg.lstrip("-").split("=", 1)[0] if arg.startswith("-") and not arg.startswith("---") else ""
+        if name in QT_FLAG_OPTIONS:
+            qt.append(arg)
+        elif name in QT_VALUE_OPTIONS:
+            qt.append(arg)
+            if "=" not in arg and i + 1 < len(args):
+                qt.append(args[i + 1])
+                i += 1
+        else:
+            ours.append(arg)
+        i += 1
+    return ours, qt
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the app; return its exit status (2 when the data cannot be loaded)."""
     parser = build_parser()
-    args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+    ours, qt_args = split_qt_args(sys.argv[1:] if argv is None else argv)
+    args = parser.parse_args(ours)
     if args.registry is not None and not args.registry.strip():
         parser.error("--registry needs a file name (leave the option out for the bundled registry)")
     from .ui.xcb_check import missing_libraries, missing_message, xcb_wanted
 
+    platform = _qt_option(qt_args, "platform")
+    if platform is not None:  # the platform chosen on the command line wins over the environment's
+        os.environ["QT_QPA_PLATFORM"] = platform
     if xcb_wanted() and not _qt_running():
         missing = missing_libraries()
         if missing:  # Qt would abort (exit 134) naming one library, maybe not a missing one
@@ -59,13 +108,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     app = (
         existing
         if isinstance(existing, QApplication)
-        else QApplication([sys.argv[0] if sys.argv else "bcp47-explorer"])
+        else QApplication([sys.argv[0] if sys.argv else "bcp47-explorer", *qt_args])
     )
     app.setApplicationDisplayName("BCP 47 Explorer")
     app.setDesktopFileName("io.github.bcp47explorer.BCP47Explorer")
     from .ui.about import app_icon
 
     app.setWindowIcon(app_icon())  # an empty icon when the icon files are missing
+    from pathlib import Path
+
+    from .ui.settings import default_settings_path
+    from .ui.single import SingleInstance, server_name
+
+    single: SingleInstance | None = None
+    if not args.new_instance:
+        settings_file = Path(args.settings).resolve() if args.settings else default_settings_path()
+        single = SingleInstance(server_name(str(settings_file)))
+        if single.hand_over(args.tag.strip() if args.tag else ""):
+            print("bcp47-explorer: shown in the window already open", file=sys.stderr)
+            return 0
+        single.listen()
     setup_logging()
     install_excepthook()
 
@@ -122,6 +184,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         settings.set_value("window/theme", args.theme)
     apply_theme(app, settings.value("window/theme"))
     window = MainWindow(registry, settings)
+    if single is not None:
+        single.tag_received.connect(window.receive_from_other_start)
     if args.tag:
         window.state.set_tag(args.tag.strip())
     window.show()
@@ -139,7 +203,18 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     QTimer.singleShot(0, shown)
     status = app.exec()
+    if single is not None:
+        single.close()
     return int(status)
+
+
+def _qt_option(qt_args: Sequence[str], name: str) -> str | None:
+    """Return the value of Qt option *name* in *qt_args* (None when it is not there)."""
+    for i, arg in enumerate(qt_args):
+        key, eq, value = arg.lstrip("-").partition("=")
+        if key == name:
+            return value if eq else (qt_args[i + 1] if i + 1 < len(qt_args) else None)
+    return None
 
 
 def _qt_running() -> bool:

@@ -68,6 +68,24 @@ def test_metainfo_points_at_the_desktop_entry_and_releases_this_version():
     assert len(root.findall("description/p")) >= 2
 
 
+def test_metainfo_has_the_homepage_bug_tracker_and_screenshots_of_this_repository():
+    from bcp47_explorer.ui.about import BUG_TRACKER_URL, HOMEPAGE_URL
+
+    root = ET.parse(METAINFO).getroot()
+    urls = {u.get("type"): u.text for u in root.findall("url")}
+    assert urls["homepage"] == HOMEPAGE_URL
+    assert urls["bugtracker"] == BUG_TRACKER_URL
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert f'Homepage = "{HOMEPAGE_URL}"' in pyproject and f'"Bug Tracker" = "{BUG_TRACKER_URL}"' in pyproject
+    shots = root.findall("screenshots/screenshot")
+    assert len(shots) >= 3 and shots[0].get("type") == "default"
+    for shot in shots:
+        assert shot.findtext("caption")
+        image = shot.findtext("image") or ""
+        assert image.startswith("https://")
+        assert (ROOT / "docs" / "screenshots" / image.rsplit("/", 1)[1]).is_file(), image  # the file is in the repo
+
+
 @pytest.mark.skipif(shutil.which("desktop-file-validate") is None, reason="desktop-file-utils not installed")
 def test_desktop_entry_passes_desktop_file_validate():
     done = subprocess.run(["desktop-file-validate", str(DESKTOP)], capture_output=True, text=True)

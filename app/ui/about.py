@@ -35,6 +35,9 @@ REGISTRY_URL = "https://www.iana.org/assignments/language-subtag-registry/langua
 IANA_TERMS_URL = "https://www.iana.org/help/licensing-terms"
 RFC_URL = "https://www.rfc-editor.org/info/bcp47"
 CLDR_URL = "https://cldr.unicode.org/"
+#: The project's home and bug tracker (also in pyproject.toml and the AppStream metainfo; a test compares them).
+HOMEPAGE_URL = "https://github.com/bcp47explorer/bcp47-explorer"
+BUG_TRACKER_URL = f"{HOMEPAGE_URL}/issues"
 UNICODE_LICENSE_URL = "https://www.unicode.org/license.txt"
 
 NOT_BUNDLED = "not bundled in this build"
@@ -127,6 +130,7 @@ def about_html(facts: AboutFacts) -> str:
         f"<h2>{e(APP_NAME)} {e(facts.version)}</h2>"
         "<p>Check, explain and build BCP 47 language tags.</p>"
         f"<table>{table}</table>"
+        f"<p>{_link(HOMEPAGE_URL, 'Homepage')} · {_link(BUG_TRACKER_URL, 'Report a bug')}</p>"
         "<h3>Data and licences</h3>"
         "<ul>"
         f"<li>{_link(REGISTRY_URL, 'IANA Language Subtag Registry')} and Language Tag Extensions Registry: "
@@ -168,6 +172,7 @@ class AboutDialog(QDialog):
             self.licence_view = QPlainTextEdit(self.facts.cldr_licence_text, self)
             self.licence_view.setObjectName("cldr_licence")
             self.licence_view.setReadOnly(True)
+            self.licence_view.setTabChangesFocus(True)
             # The licence is hard-wrapped already; soft wrapping on top breaks its lines in two.
             self.licence_view.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
             self.licence_view.setMinimumHeight(140)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QBuffer, QByteArray, QEvent, QIODevice, QMimeData, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import (
+    QAction,
     QBrush,
     QColor,
     QFont,
@@ -18,6 +19,7 @@ from PySide6.QtGui import (
     QGuiApplication,
     QImage,
     QImageWriter,
+    QKeySequence,
     QPainter,
     QPainterPath,
     QPen,
@@ -34,20 +36,30 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
+    QSplitter,
+    QTreeWidget,
+    QTreeWidgetItem,
     QVBoxLayout,
     QWidget,
 )
 
 from ..core.engine.tag import TagEngine
 from ..core.files.safe_write import write_file
-from ..core.teaching.anatomy import anatomy
+from ..core.teaching.anatomy import Part, anatomy
 from ..core.teaching.anatomy_draw import FONT_FAMILY, THEMES, Layout, Theme, layout, to_svg
+from . import a11y
 from .a11y import describe
 from .bounded import bound
 from .roles import is_dark
 from .state import TagState
 
-__all__ = ["AnatomyPane", "paint_layout", "render_png", "diagram_font", "MAX_DRAWN"]
+__all__ = ["AnatomyPane", "paint_layout", "render_png", "diagram_font", "MAX_DRAWN", "TWIN_COLUMNS", "ZOOM_STEP"]
+
+#: The columns of the diagram's text twin.
+TWIN_COLUMNS = ("Part", "Text", "Characters", "Rule")
+#: Each zoom key scales the diagram by this much, within ZOOM_LIMITS.
+ZOOM_STEP = 1.25
+ZOOM_LIMITS = (0.2, 8.0)
 
 #: Longer tags are not drawn (a pasted novel would make a diagram nobody can read).
 MAX_DRAWN = 2000
@@ -144,6 +156,7 @@ class AnatomyPane(QWidget):
         self.view.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
         self.view.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.note = QLabel()
+        a11y.verdict(self.note, "Note about the diagram")
         self.note.setWordWrap(True)
         self.theme_box = QComboBox()
         self.theme_box.setAccessibleName("Diagram colours")
@@ -159,6 +172,7 @@ class AnatomyPane(QWidget):
         self.scale_box.setSuffix(" ×")
         bound(self.scale_box.lineEdit(), 32)  # a number: a paste of anything long is cut at once
         self.size_label = QLabel()
+        a11y.verdict(self.size_label, "Size of the PNG")
         self.svg_button = QPushButton("Export &SVG…")
         self.png_button = QPushButton("Export &PNG…")
         self.copy_button = QPushButton("&Copy image")
@@ -174,18 +188,46 @@ class AnatomyPane(QWidget):
         describe(self.view.viewport(), "Tag anatomy diagram", "Hover a box for its ABNF production")
         describe(self.scale_box.lineEdit(), "Export scale", self.scale_box.toolTip())
         bar = QHBoxLayout()
-        bar.addWidget(QLabel("Colours:"))
+        bar.addWidget(a11y.buddy(QLabel("Colours:"), self.theme_box))
         bar.addWidget(self.theme_box)
-        bar.addWidget(QLabel("Scale:"))
+        bar.addWidget(a11y.buddy(QLabel("Scale:"), self.scale_box))
         bar.addWidget(self.scale_box)
         bar.addWidget(self.size_label)
         bar.addStretch(1)
         for b in (self.svg_button, self.png_button, self.copy_button):
             bar.addWidget(b)
+        # The diagram's text twin: the same parts as a tree a screen reader (or a keyboard) can walk.
+        self.twin = QTreeWidget()
+        self.twin.setObjectName("anatomy_twin")
+        self.twin.setColumnCount(len(TWIN_COLUMNS))
+        self.twin.setHeaderLabels(list(TWIN_COLUMNS))
+        self.twin.setAlternatingRowColors(True)
+        self.twin.setUniformRowHeights(True)
+        describe(self.twin, "Tag anatomy as text", "The diagram's parts as a tree: each part, its text, span and rule")
+        self.splitter = QSplitter(Qt.Orientation.Vertical)
+        self.splitter.setChildrenCollapsible(False)
+        self.splitter.addWidget(self.view)
+        self.splitter.addWidget(self.twin)
+        self.splitter.setStretchFactor(0, 2)
+        self.splitter.setStretchFactor(1, 1)
+        # The pane's own zoom keys (they act while the focus is in this pane; the editor keeps its own).
+        self._zoom = 1.0
+        self._fitted = False
+        self.zoom_actions: list[QAction] = []
+        for text, keys, step in (("Zoom the &diagram in", ("Ctrl+=", "Ctrl++"), 1),
+                                 ("Zoom the diagram o&ut", ("Ctrl+-",), -1),
+                                 ("&Fit the diagram to the pane", ("Ctrl+0",), 0)):  # fmt: skip
+            action = QAction(text, self)
+            action.setShortcuts([QKeySequence(k) for k in keys])
+            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            action.setToolTip(f"{text.replace('&', '')} ({keys[0]})")
+            action.triggered.connect(lambda _checked=False, s=step: self.zoom(s))
+            self.addAction(action)
+            self.zoom_actions.append(action)
         lay = QVBoxLayout(self)
         lay.addLayout(bar)
         lay.addWidget(self.note)
-        lay.addWidget(self.view, 1)
+        lay.addWidget(self.splitter, 1)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(120)
@@ -238,6 +280,9 @@ class AnatomyPane(QWidget):
         a = anatomy(self._engine.check(tag))
         self._layout = layout(a)
         paint_layout(self.scene, self._layout, self.theme())
+        self._fill_twin(a.root)
+        if self._fitted:
+            self.fit()
         if a.stop is not None:
             self.note.setText(
                 f"<b>Not well-formed:</b> the grammar stopped at position {a.stop.start} "
@@ -247,9 +292,66 @@ class AnatomyPane(QWidget):
         else:
             self.note.setText(
                 "Each box is a subtag with its role and the ABNF branch it matched; groups show their "
-                "production (RFC 5646 §2.1, RFC 6067, RFC 6497). Hover a box for details."
+                "production (RFC 5646 §2.1, RFC 6067, RFC 6497). Hover a box for details; the tree below lists "
+                "the same parts."
             )
         self._update_size()
+
+    def zoom(self, step: int) -> None:
+        """Zoom the diagram in (+1) or out (-1) by ZOOM_STEP, or fit it to the pane (0)."""
+        if step == 0:
+            self._fitted = True
+            self.fit()
+            return
+        self._fitted = False
+        self._zoom = min(max(self._zoom * ZOOM_STEP**step, ZOOM_LIMITS[0]), ZOOM_LIMITS[1])
+        self.view.resetTransform()
+        self.view.scale(self._zoom, self._zoom)
+
+    def fit(self) -> None:
+        """Scale the diagram to fill the pane's width and height, keeping its proportions."""
+        rect = self.scene.sceneRect()
+        if rect.isEmpty():
+            return
+        self.view.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+        self._zoom = self.view.transform().m11()
+
+    def zoom_factor(self) -> float:
+        """Return the diagram's scale on screen (1.0: natural size)."""
+        return float(self.view.transform().m11())
+
+    def twin_lines(self) -> list[str]:
+        """Return the text twin as indented lines (what a screen reader walks), for tests and copying."""
+        out: list[str] = []
+
+        def walk(item: QTreeWidgetItem | None, depth: int) -> None:
+            if item is None:
+                return
+            out.append("  " * depth + " | ".join(item.text(c) for c in range(len(TWIN_COLUMNS))))
+            for i in range(item.childCount()):
+                walk(item.child(i), depth + 1)
+
+        for i in range(self.twin.topLevelItemCount()):
+            walk(self.twin.topLevelItem(i), 0)
+        return out
+
+    def _fill_twin(self, root: Part) -> None:
+        self.twin.clear()
+
+        def add(part: Part, parent: QTreeWidget | QTreeWidgetItem) -> None:
+            label = part.label + (" (problem)" if part.problem else "")
+            rule = part.production or ("no rule accepts it" if part.problem else "")
+            if part.matched:
+                rule += f" — matched {part.matched}"
+            item = QTreeWidgetItem(parent, [label, part.text, f"{part.start}–{part.end}", rule])
+            item.setToolTip(3, rule)
+            for child in part.children:
+                add(child, item)
+
+        add(root, self.twin)
+        self.twin.expandAll()
+        for column in range(len(TWIN_COLUMNS) - 1):
+            self.twin.resizeColumnToContents(column)
 
     def _update_size(self) -> None:
         lay = self._layout

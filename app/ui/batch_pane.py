@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
 from ..core.batch import lines as batch
 from ..core.batch.lines import BatchRow, Summary
 from ..core.engine.tag import TagEngine
+from . import a11y
 from .a11y import describe
 from .batch_worker import BatchJob, BatchWorker
 from .bounded import SEARCH_MAX, bound
@@ -176,6 +177,8 @@ class _Table(QTableView):
 class BatchPane(QWidget):
     """Check a list or a file of tags; table, summary, filters and export."""
 
+    file_opened = Signal(str)  # a file of tags was opened as the source (for File > Open recent)
+
     open_tag_requested = Signal(str)
 
     def __init__(self, engine: TagEngine, parent: QWidget | None = None, *, use_pool: bool = True) -> None:
@@ -201,6 +204,7 @@ class BatchPane(QWidget):
     def _build(self) -> None:
         self.input = QPlainTextEdit()
         self.input.setAccessibleName("Tags to check")
+        self.input.setTabChangesFocus(True)  # Tab moves on: it never edits the tags (or traps the keyboard)
         self.input.setPlaceholderText("Paste tags here, one per line (or CSV, TSV, JSON lines), or open a file.")
         self.open_button = QPushButton("&Open file…")
         self.check_button = QPushButton("Chec&k")
@@ -227,6 +231,7 @@ class BatchPane(QWidget):
         self.progress.setTextVisible(True)
         self.progress.setFormat("%v of %m lines")
         self.status = QLabel("No tags checked yet.")
+        a11y.verdict(self.status, "Batch status")
         self.status.setWordWrap(True)
         describe(self.input, "Tags to check", "Paste tags, one per line (or CSV, TSV, JSON lines); Check runs them")
         describe(self.open_button, "Open file", "Open a file of tags: one per line, CSV/TSV or JSON lines")
@@ -237,9 +242,9 @@ class BatchPane(QWidget):
         src = QHBoxLayout()
         source_widgets: list[QWidget] = [
             self.open_button,
-            QLabel("Format:"),
+            a11y.buddy(QLabel("Format:"), self.format_box),
             self.format_box,
-            QLabel("Column:"),
+            a11y.buddy(QLabel("Column:"), self.column_box),
             self.column_box,
             self.header_box,
         ]
@@ -260,14 +265,20 @@ class BatchPane(QWidget):
         self.search.setAccessibleName("Filter the inputs")
         self.search.setClearButtonEnabled(True)
         self.export_json_button = QPushButton("Export &JSON lines…")
-        self.export_csv_button = QPushButton("Export CS&V…")
+        self.export_csv_button = QPushButton("Export &CSV…")
         describe(self.problems_only, "Only problems", "Show rows with an error or a warning, or a note about the line")
         describe(self.code_box, "Diagnostic code filter", "Show only rows with this diagnostic code")
         describe(self.search, "Filter the inputs", "Show only rows whose input contains this text")
         describe(self.export_json_button, "Export JSON lines", "Write every row as bcp47 check --json writes it")
         describe(self.export_csv_button, "Export CSV", "Write every row as CSV with the fields of bcp47 check --json")
         filt = QHBoxLayout()
-        filter_widgets: list[QWidget] = [self.problems_only, self.code_box, self.search]
+        filter_widgets: list[QWidget] = [
+            self.problems_only,
+            a11y.buddy(QLabel("Code:"), self.code_box),
+            self.code_box,
+            a11y.buddy(QLabel("Input:"), self.search),
+            self.search,
+        ]
         for w in filter_widgets:
             filt.addWidget(w)
         filt.addStretch(1)
@@ -278,6 +289,7 @@ class BatchPane(QWidget):
         self.table = _Table()
         self.table.setAccessibleName("Checked tags")
         self.table.setModel(self.model)
+        self.table.setTabKeyNavigation(False)  # Tab leaves the table; arrows move inside it
         describe(self.table, "Checked tags", "One row per line; double-click or Enter opens the tag in the editor")
         self.table.setSortingEnabled(True)
         self.table.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
@@ -301,6 +313,7 @@ class BatchPane(QWidget):
             parent=self,
         )
         self.summary.setModel(self.summary_model)
+        self.summary.setTabKeyNavigation(False)
         describe(
             self.summary, "Rows per diagnostic code", "How many rows have each diagnostic code; click one to filter"
         )
@@ -312,6 +325,7 @@ class BatchPane(QWidget):
         self.summary.sortByColumn(2, Qt.SortOrder.DescendingOrder)  # the most frequent codes first
         self.summary.setMinimumWidth(300)
         self.summary_label = QLabel()
+        a11y.verdict(self.summary_label, "Summary of the results")
         self.summary_label.setWordWrap(True)
         side = QWidget()
         sl = QVBoxLayout(side)
@@ -384,9 +398,10 @@ class BatchPane(QWidget):
             with open(path, "rb") as f:
                 head = batch.decode(f.read(65536))
         except OSError as exc:
-            self.status.setText(f"<b>Cannot open {_esc(path)}:</b> {_esc(exc.strerror or str(exc))}")
+            a11y.show(self.status, f"<b>Cannot open {_esc(path)}:</b> {_esc(exc.strerror or str(exc))}")
             return
         self._path = path
+        self.file_opened.emit(path)
         self.input.blockSignals(True)
         self.input.setPlainText("")
         self.input.setPlaceholderText(f"Checking the file {path}. Paste text here to check it instead.")
@@ -519,20 +534,20 @@ class BatchPane(QWidget):
         self._show_summary(self._tally.summary())
         rate = f" ({len(self._all) / seconds:,.0f} tags/s)" if seconds > 0 and self._all else ""
         what = "Cancelled after" if cancelled else "Checked"
-        self.status.setText(f"{what} {len(self._all):,} lines in {seconds:.1f} s{rate}.")
+        a11y.show(self.status, f"{what} {len(self._all):,} lines in {seconds:.1f} s{rate}.")
         self._update_buttons()
 
     def _on_worker_failed(self, message: str) -> None:
         self._running = False
         self._flush()
         _gc_resume()
-        self.status.setText(f"<b>{_esc(message)}</b>")
+        a11y.show(self.status, f"<b>{_esc(message)}</b>")
         self._update_buttons()
 
     def _on_worker_export_done(self, path: str, n: int) -> None:
         self._running = False
         self._flush()
-        self.status.setText(f"Wrote {n:,} rows to {_esc(path)}.")
+        a11y.show(self.status, f"Wrote {n:,} rows to {_esc(path)}.")
         self._update_buttons()
 
     def _on_open_button_clicked(self) -> None:

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 from ..core.registry.diff import RegistryDiff
 from ..core.registry.links import links_for
 from ..core.registry.model import Record, RecordType, Registry
+from . import a11y
 from .bounded import SEARCH_MAX, bound
 from .registry_model import RegistryTableModel
 
@@ -108,13 +109,20 @@ class BrowserPane(QWidget):
 
         filters = QHBoxLayout()
         filters.addWidget(self.search_edit, 1)
-        filters.addWidget(self.type_combo)
-        filters.addWidget(self.scope_combo)
-        filters.addWidget(self.deprecated_combo)
-        filters.addWidget(self.since_combo)
+        # Each filter with a visible label: on Linux a screen reader names a combo box by its current value,
+        # and by its label through the "labelled by" relation the buddy gives. A row of their own, so the
+        # labels do not widen the window.
+        self._filter_row = QHBoxLayout()
+        for caption, combo in (("Type:", self.type_combo), ("Scope:", self.scope_combo),
+                               ("Deprecated:", self.deprecated_combo), ("Since:", self.since_combo)):  # fmt: skip
+            self._filter_row.addWidget(a11y.buddy(QLabel(caption), combo))
+            self._filter_row.addWidget(combo, 1)
+            # Narrow windows shrink the combos (their items are elided), not the window's least width.
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(6)
 
         self.count_label = QLabel()
-        self.count_label.setAccessibleName("Result count")
+        a11y.verdict(self.count_label, "Result count")
         self.count_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.count_label.setToolTip(
             "Records per type in this registry file: "
@@ -154,7 +162,7 @@ class BrowserPane(QWidget):
         self.details.setToolTip("Every field of the chosen record; links show related records or open a tag")
         self.details.setOpenLinks(False)
         self.details.setOpenExternalLinks(False)
-        self.range_label = QLabel()
+        self.range_label = QLabel("&Code:")  # its text names the range once one is shown
         self.range_combo = QComboBox()
         self.range_combo.setAccessibleName("Code inside the range")
         self.range_combo.setToolTip("This record stands for a range of codes: pick the one to use")
@@ -186,6 +194,7 @@ class BrowserPane(QWidget):
 
         layout = QVBoxLayout(self)
         layout.addLayout(filters)
+        layout.addLayout(self._filter_row)
         layout.addWidget(self.count_label)
         layout.addWidget(self.splitter, 1)
 
@@ -312,7 +321,7 @@ class BrowserPane(QWidget):
         shown = self.model.rowCount()
         filtered = f["query"].strip() or f["type"] or f["scope"] or f["deprecated"] or f["since"]
         what = f"{shown:,} of {total:,} records" if filtered else f"all {total:,} records"
-        self.count_label.setText(f"Showing {what}  ·  registry File-Date {self._registry.file_date}")
+        a11y.show(self.count_label, f"Showing {what}  ·  registry File-Date {self._registry.file_date}")
         # A new search starts on its top hit: keeping an older selection that happens to match again (heploc
         # still matches "Latn" through its Comments) would let Ctrl+Return insert a record no longer in view.
         if shown:

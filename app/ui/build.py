@@ -17,7 +17,7 @@ import logging
 import threading
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
-from PySide6.QtGui import QFocusEvent, QFont, QGuiApplication, QKeyEvent, QShowEvent
+from PySide6.QtGui import QFocusEvent, QFont, QGuiApplication, QKeyEvent, QPalette, QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QFormLayout,
@@ -63,6 +63,7 @@ from ..core.grammar.values import Severity
 from ..core.names.namer import Namer
 from ..core.names.pack import NamesPackError
 from ..core.registry.model import Registry
+from . import a11y
 from .bounded import SEARCH_MAX, VALUE_MAX, bound
 from .builder import BuilderPane
 from .picker import ChoicePicker
@@ -166,21 +167,24 @@ class BuildPane(QWidget):
         result = QFrame(self)
         result.setFrameShape(QFrame.Shape.StyledPanel)
         result.setAccessibleName("Result")
+        # Its text is written in the role colours, chosen for the Base background (4.5:1), not the window's.
+        result.setAutoFillBackground(True)
+        result.setBackgroundRole(QPalette.ColorRole.Base)
         self.tag_label = QLabel(result)
-        self.tag_label.setAccessibleName("Built tag")
+        a11y.verdict(self.tag_label, "Built tag")
         self.tag_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         font = QFont(self.font())
         font.setPointSizeF(font.pointSizeF() * 1.35)
         self.tag_label.setFont(font)
         self.name_label = QLabel(result)
-        self.name_label.setAccessibleName("Name of the tag")
+        a11y.verdict(self.name_label, "Name of the tag")
         self.name_label.setWordWrap(True)
         self.status_label = QLabel(result)
-        self.status_label.setAccessibleName("Validity and advice")
+        a11y.verdict(self.status_label, "Validity and advice")
         self.status_label.setWordWrap(True)
         self.status_label.setTextFormat(Qt.TextFormat.RichText)
         self.notice_label = QLabel(result)
-        self.notice_label.setAccessibleName("Notice")
+        a11y.verdict(self.notice_label, "Notice")
         self.notice_label.setWordWrap(True)
         self.notice_label.hide()
         self.canonical_field = self._form_field("Canonical form (RFC 5646 §4.5)")
@@ -199,10 +203,14 @@ class BuildPane(QWidget):
         top.addWidget(self.copy_button)
         top.addWidget(self.open_button)
         forms = QHBoxLayout()
-        forms.addWidget(QLabel("Canonical:", result))
+        forms.addWidget(a11y.buddy(QLabel("Canonical:", result), self.canonical_field))
         forms.addWidget(self.canonical_field, 1)
-        forms.addWidget(QLabel("Unicode (CLDR):", result))
+        forms.addWidget(a11y.buddy(QLabel("Unicode (CLDR):", result), self.unicode_field))
         forms.addWidget(self.unicode_field, 1)
+        # Tab as the eye reads: the tag's buttons on the top line, then its forms under it.
+        for first, second in ((self.copy_button, self.open_button), (self.open_button, self.canonical_field),
+                              (self.canonical_field, self.unicode_field)):  # fmt: skip
+            QWidget.setTabOrder(first, second)
         box = QVBoxLayout(result)
         box.setContentsMargins(8, 6, 8, 6)
         box.setSpacing(3)
@@ -229,7 +237,7 @@ class BuildPane(QWidget):
             if key == "script":
                 self.script_advice = QLabel(page)
                 self.script_advice.setWordWrap(True)
-                self.script_advice.setAccessibleName("About the scripts of the language")
+                a11y.verdict(self.script_advice, "About the scripts of the language")
                 layout.addWidget(self.script_advice)
             what = {"language": "languages", "script": "scripts", "region": "regions", "variant": "variants"}[key]
             picker = ChoicePicker(what, hints[key], page)
@@ -405,7 +413,7 @@ class BuildPane(QWidget):
 
     def show_notice(self, text: str) -> None:
         """Say *text* in the result area until the tag changes."""
-        self.notice_label.setText(text)
+        a11y.show(self.notice_label, text)
         self.notice_label.setVisible(bool(text))
         self._notice_for = self._state.tag()
 
@@ -569,7 +577,7 @@ class BuildPane(QWidget):
         name = tag_name(self._parts, self._names)
         if self._namer is not None and isinstance(self._names, IndexNames) and result.well_formed:
             name = self._namer.display_name(text, self._names.display) or name
-        self.name_label.setText(name)
+        a11y.show(self.name_label, name)
         verdict = "✔ valid" if result.valid else ("✘ not valid" if result.well_formed else "✘ not well-formed")
         lines = [f"<b>{verdict}</b> (RFC 5646 §2.2.9)"]
         for diag in result.diagnostics[:3]:
@@ -580,7 +588,7 @@ class BuildPane(QWidget):
             lines.append(f"… and {len(result.diagnostics) - 3} more: open it in the editor to see them all.")
         if not result.diagnostics:
             lines[0] += " · no advice"
-        self.status_label.setText("<br>".join(lines))
+        a11y.show(self.status_label, "<br>".join(lines))
         forms = compute_forms(self._engine, result)
         for field, key in ((self.canonical_field, "canonical"), (self.unicode_field, "unicode")):
             form = forms[key]

@@ -41,6 +41,7 @@ from ..core.grammar.values import Role
 from ..core.names.pack import NamesPackError
 from ..core.registry.model import Registry
 from ..core.registry.search import fold
+from . import a11y
 from .bounded import SEARCH_MAX, VALUE_MAX, bound
 from .roles import severity_colour, severity_icon, severity_style
 from .state import TagState
@@ -306,12 +307,12 @@ class BuilderPane(QWidget):
         self.value_edit.textChanged.connect(self._on_value_edit_text_changed)
         self.value_edit.returnPressed.connect(self.set_keyword_from_input)
         self.value_status = _MessageLabel(self)
-        self.value_status.setAccessibleName("Value check")
+        a11y.verdict(self.value_status, "Value check")
         self.set_button = QPushButton("Set in tag", self)
         self.set_button.setToolTip("Write this keyword into the tag's -u- part (replacing the key's old value)")
         self.set_button.setAccessibleName("Set the keyword in the tag")
         self.set_button.clicked.connect(self.set_keyword_from_input)
-        value_label = QLabel("&Value:", self)
+        value_label = QLabel("Val&ue:", self)
         value_label.setBuddy(self.value_edit)
         value_row = QHBoxLayout()
         value_row.addWidget(value_label)
@@ -372,10 +373,10 @@ class BuilderPane(QWidget):
         bound(self.legacy_edit, VALUE_MAX)
         self.legacy_edit.returnPressed.connect(self.apply_legacy_input)
         self.legacy_status = _MessageLabel(self)
-        self.legacy_status.setAccessibleName("Legacy form check")
+        a11y.verdict(self.legacy_status, "Legacy form check")
         self.legacy_edit.textEdited.connect(lambda _text: self.legacy_status.setText(""))
         self.attribute_status = _MessageLabel(self)
-        self.attribute_status.setAccessibleName("Attribute check")
+        a11y.verdict(self.attribute_status, "Attribute check")
         # A message speaks about the text it was made for: editing or clearing the field retires it.
         self.attribute_edit.textChanged.connect(lambda _text: self.attribute_status.setText(""))
         tag_box = QGroupBox("3. In the tag", self)
@@ -392,7 +393,7 @@ class BuilderPane(QWidget):
         preview_label.setWordWrap(True)  # a label's text must not set the column's least width
         preview_label.setToolTip(self.preview.toolTip())
         preview_label.setBuddy(self.preview)
-        legacy_label = QLabel("&Legacy LDML (@key=type):", self)
+        legacy_label = QLabel("Legacy LDML (@&key=type):", self)
         legacy_label.setWordWrap(True)
         legacy_label.setToolTip(self.legacy_edit.toolTip())
         legacy_label.setBuddy(self.legacy_edit)
@@ -841,7 +842,11 @@ class _MessageLabel(QLabel):
 
     def setText(self, text: str) -> None:
         """Show *text* fitted to the column."""
-        super().setText(fit_message(text))
+        fitted = fit_message(text)
+        if fitted != super().text():
+            super().setText(fitted)
+            if fitted:
+                a11y.announcer.announce(self, fitted)
 
 
 def _table(model: QAbstractItemModel, name: str, parent: QWidget) -> QTableView:

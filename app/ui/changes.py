@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 from ..core.registry.diff import RecordChange, RegistryDiff
 from ..core.registry.model import Record
 from ..core.registry.search import fold
+from . import a11y
 from .bounded import SEARCH_MAX, bound
 from .table_model import Column, RowTableModel, text_key
 
@@ -99,6 +100,7 @@ class ChangesDialog(QDialog):
         self.count_label.setObjectName("changes_count")
         filters = QHBoxLayout()
         filters.addWidget(self.filter_edit, 1)
+        filters.addWidget(a11y.buddy(QLabel("Kind:"), self.kind_combo))
         filters.addWidget(self.kind_combo)
         filters.addWidget(self.count_label)
 
@@ -107,6 +109,7 @@ class ChangesDialog(QDialog):
         self.table.setObjectName("changes_table")
         self.table.setAccessibleName("Changed records")
         self.table.setModel(self.model)
+        self.table.setTabKeyNavigation(False)  # Tab leaves the table; arrows move inside it
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)

@@ -17,7 +17,16 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-__all__ = ["MACHADO_2009", "VISIONS", "delta_e_2000", "hex_delta_e", "hex_to_lab", "simulate"]
+__all__ = [
+    "MACHADO_2009",
+    "VISIONS",
+    "contrast_ratio",
+    "delta_e_2000",
+    "hex_delta_e",
+    "hex_to_lab",
+    "relative_luminance",
+    "simulate",
+]
 
 Matrix = tuple[tuple[float, float, float], tuple[float, float, float], tuple[float, float, float]]
 
@@ -53,6 +62,24 @@ def _to_linear(v: float) -> float:
 def _to_gamma(v: float) -> float:
     v = min(1.0, max(0.0, v))
     return 12.92 * v if v <= 0.0031308 else 1.055 * v ** (1 / 2.4) - 0.055
+
+
+def relative_luminance(colour: str) -> float:
+    """Return the WCAG 2 relative luminance of the sRGB colour ``#RRGGBB`` (0 black, 1 white)."""
+    r, g, b = (_to_linear(v) for v in _hex_to_rgb(colour))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast_ratio(a: str, b: str) -> float:
+    """Return the WCAG 2 contrast ratio of two colours, from 1 to 21 (text needs 4.5, AA).
+
+    >>> round(contrast_ratio("#000000", "#ffffff"), 1)
+    21.0
+    >>> round(contrast_ratio("#B86E00", "#efefef"), 2)
+    3.47
+    """
+    hi, lo = sorted((relative_luminance(a), relative_luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
 
 
 def _hex_to_rgb(colour: str) -> tuple[float, float, float]:

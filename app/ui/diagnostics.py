@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 
 from ..core.grammar.highlight import SEVERITY_RANK
 from ..core.grammar.values import Diagnostic, Severity
+from . import a11y
 from .roles import severity_icon, severity_style
 from .table_model import Column, RowTableModel
 from .visible import shown_message, shown_text
@@ -71,6 +72,7 @@ class DiagnosticsList(QWidget):
         self.fix_button.setAccessibleName("Apply the chosen problem's fix")
         self.fix_button.clicked.connect(self._on_fix_button_clicked)
         self.summary = QLabel(self)
+        a11y.verdict(self.summary, "Problems summary")
         self.summary.setWordWrap(True)
         # The fix button has its own row: its label names the fix and can be long.
         row = QHBoxLayout()

@@ -39,6 +39,7 @@ from ..core.engine.unicode_validity import UnicodeVerdict, unicode_verdict
 from ..core.grammar.values import Diagnostic, Severity
 from ..core.registry.model import Registry
 from ..core.teaching import examples as examples_data
+from . import a11y
 from .breakdown import COLUMNS as BREAKDOWN_COLUMNS
 from .breakdown import BreakdownModel, BreakdownRow, breakdown_rows, subtag_card_html
 from .diagnostics import DiagnosticsList
@@ -167,13 +168,13 @@ class EditorPane(QWidget):
         top.addWidget(self.history_button)
 
         self.status = QLabel(self)
-        self.status.setAccessibleName("Tag status")
+        a11y.verdict(self.status, "Tag status")
         self.status.setToolTip("Whether the tag is well-formed and valid (RFC 5646 §2.2.9), and its problems")
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         # The second verdict, never mixed into the first: is it a valid Unicode locale identifier?
         self.unicode_status = QLabel(self)
         self.unicode_status.setObjectName("unicode_status")
-        self.unicode_status.setAccessibleName("Unicode locale identifier status")
+        a11y.verdict(self.unicode_status, "Unicode locale identifier status")
         self.unicode_status.setWordWrap(True)
         self.unicode_status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.unicode_status.setToolTip(
@@ -183,7 +184,7 @@ class EditorPane(QWidget):
         )
         self.notice = QLabel(self)
         self.notice.setWordWrap(True)
-        self.notice.setAccessibleName("Editor notice")
+        a11y.verdict(self.notice, "Editor notice")
         self.notice.hide()
         self.legend = LegendWidget(parent=self)
         self.names_bar = TagNamesBar(self._settings, self._registry, self._engine.cldr, self)
@@ -262,7 +263,7 @@ class EditorPane(QWidget):
             button.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
             # Beside each form of a tag that is not valid: the form inherits the problem, and says so.
             warning = QLabel(forms_box)
-            warning.setAccessibleName(f"{FORM_LABELS[name]}: validity")
+            a11y.verdict(warning, f"{FORM_LABELS[name]}: validity")
             warning.hide()
             self.form_fields[name] = field
             self.form_buttons[name] = button
@@ -353,12 +354,13 @@ class EditorPane(QWidget):
         layout.addWidget(self.names_bar)
         layout.addWidget(self.scroll_area, 1)
 
-        # Tab goes top to bottom, left to right: tag, its menus, the subtags, problems, then the forms.
-        chain: list[QWidget] = [self.editor, self.examples_button, self.history_button, self.breakdown, self.card,
-                                self.problems.list, self.problems.fix_button]  # fmt: skip
+        # Tab goes as the eye reads: tag, its menus, the names' language (the line under the verdicts), the
+        # subtags, problems, then the forms and their steps.
+        chain: list[QWidget] = [self.editor, self.examples_button, self.history_button, self.names_bar.language_box,
+                                self.breakdown, self.card, self.problems.list, self.problems.fix_button]  # fmt: skip
         for name in FORM_NAMES:
             chain += [self.form_fields[name], self.form_buttons[name]]
-        chain += [self.steps_button, self.names_bar.language_box]
+        chain += [self.steps_button, self.steps_view]
         for first, second in itertools.pairwise(chain):
             QWidget.setTabOrder(first, second)
 
@@ -370,7 +372,8 @@ class EditorPane(QWidget):
                                  ("&Reset zoom", ("Ctrl+0",), 0)):  # fmt: skip
             action = QAction(text, self)
             action.setShortcuts([QKeySequence(k) for k in keys])
-            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+            # The editor's keys while the focus is in the editor: another pane (Anatomy) has its own zoom.
+            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             action.setToolTip(f"{text.replace('&', '')} the tag editor's font ({keys[0]})")
             action.triggered.connect(lambda _checked=False, s=step: self.zoom(s))
             self.addAction(action)
@@ -384,6 +387,12 @@ class EditorPane(QWidget):
     def zoom(self, step: int) -> int:
         """Make the tag editor's font one step larger (1), smaller (-1) or the default (0); return the zoom."""
         level = 0 if step == 0 else self._settings.value("editor/zoom") + step
+        level = self._apply_zoom(level)
+        self._settings.set_value("editor/zoom", level)
+        return level
+
+    def set_zoom(self, level: int) -> int:
+        """Set the tag editor's zoom to *level* steps (kept within ZOOM_RANGE and stored); return it."""
         level = self._apply_zoom(level)
         self._settings.set_value("editor/zoom", level)
         return level
@@ -661,8 +670,8 @@ class EditorPane(QWidget):
                          "ASCII letters, digits and '-' (RFC 5646 §2.1); the marked characters make it "
                          "ill-formed.")  # fmt: skip
         text = "\n".join(p for p in parts if p)
-        self.notice.setText(text)
         self.notice.setVisible(bool(text))
+        a11y.show(self.notice, text)
 
     def _refresh(self) -> None:
         text = self.editor.text()
@@ -791,7 +800,7 @@ class EditorPane(QWidget):
 
     def _show_status(self, result: CheckResult) -> None:
         if not result.input:
-            self.status.setText("Type a tag, or pick one from Examples.")
+            a11y.show(self.status, "Type a tag, or pick one from Examples.", announce=False)
             return
         counts = dict.fromkeys(Severity, 0)
         for diag in self._shown_diagnostics or ():
@@ -810,7 +819,7 @@ class EditorPane(QWidget):
         parts.append(errors)
         parts.append(_plural(counts[Severity.WARNING], "warning"))
         parts.append(_plural(counts[Severity.INFO], "note"))
-        self.status.setText("  ·  ".join(parts))
+        a11y.show(self.status, "  ·  ".join(parts))
 
     def _show_unicode_status(self, result: CheckResult, verdict: UnicodeVerdict) -> None:
         if not result.input or not result.well_formed:
@@ -819,10 +828,10 @@ class EditorPane(QWidget):
             return
         self.unicode_status.setVisible(True)
         if verdict.valid:
-            self.unicode_status.setText("Unicode locale identifier (UTS #35): ✔ valid")
+            a11y.show(self.unicode_status, "Unicode locale identifier (UTS #35): ✔ valid")
         else:
             why = verdict.reason.split(" (UTS #35")[0].split(" (RFC ")[0].rstrip(".")
-            self.unicode_status.setText(f"Unicode locale identifier (UTS #35): ✘ not valid: {why}")
+            a11y.show(self.unicode_status, f"Unicode locale identifier (UTS #35): ✘ not valid: {why}")
 
     def changeEvent(self, event: QEvent) -> None:
         """Follow light/dark palette switches in the breakdown's swatches and colours."""

@@ -35,7 +35,7 @@ class ElidedLabel(QLabel):
         """
         self._full = text
         self._short = short
-        self.setAccessibleDescription(text)
+        self.setAccessibleName(text)  # a screen reader reads the whole text, not the part that fits
         self.updateGeometry()
         self._elide()
 

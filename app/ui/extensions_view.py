@@ -56,6 +56,7 @@ class ExtensionsDialog(QDialog):
         self.table.setObjectName("extensions_table")
         self.table.setAccessibleName("Registered extensions")
         self.table.setModel(self.model)
+        self.table.setTabKeyNavigation(False)  # Tab leaves the table; arrows move inside it
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -63,6 +64,8 @@ class ExtensionsDialog(QDialog):
         self.table.horizontalHeader().setStretchLastSection(True)
         self.details = QTextBrowser()
         self.details.setObjectName("extension_details")
+        self.details.setAccessibleName("Fields of the chosen extension")
+        self.details.setToolTip("Every field of the chosen extension; its URLs open in your web browser")
         self.details.setOpenLinks(False)
         self.details.anchorClicked.connect(self._on_details_anchor_clicked)
         splitter = QSplitter(Qt.Orientation.Vertical)

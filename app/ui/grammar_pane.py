@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 from ..core.engine.tag import TagEngine
 from ..core.grammar.abnf import ABNF_LINES
 from ..core.teaching.walkthrough import Candidate, Walk, WalkStep, walkthrough
+from . import a11y
 from .a11y import describe
 from .anatomy_pane import MAX_DRAWN
 from .roles import is_dark
@@ -69,6 +70,7 @@ class GrammarPane(QWidget):
         self.steps = QTableView()
         self.steps.setAccessibleName("Steps: one per subtag")
         self.steps.setModel(self.steps_model)
+        self.steps.setTabKeyNavigation(False)  # Tab leaves the table; arrows move inside it
         self.steps.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.steps.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.steps.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
@@ -78,6 +80,7 @@ class GrammarPane(QWidget):
         self.candidates = QTableView()
         self.candidates.setAccessibleName("The rules that could stand here, and why they accept or refuse")
         self.candidates.setModel(self.candidates_model)
+        self.candidates.setTabKeyNavigation(False)
         self.candidates.setWordWrap(True)
         header = self.candidates.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
@@ -85,9 +88,10 @@ class GrammarPane(QWidget):
         header.setStretchLastSection(True)
         self.candidates.verticalHeader().hide()
         self.step_label = QLabel()
+        a11y.verdict(self.step_label, "Current step")
         self.step_label.setWordWrap(True)
         self.prev_button = QPushButton("◀ &Previous subtag")
-        self.next_button = QPushButton("&Next subtag ▶")
+        self.next_button = QPushButton("Next s&ubtag ▶")
         describe(
             self.abnf,
             "ABNF of language tags",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import logging
 from collections.abc import Callable
 from functools import partial
@@ -15,6 +16,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QMenu,
+    QMessageBox,
     QSizePolicy,
     QTabWidget,
     QVBoxLayout,
@@ -28,12 +30,19 @@ from ..core.data import DataError, bundled_cldr, bundled_engine, engine_for
 from ..core.engine.tag import TagEngine
 from ..core.registry.model import Registry
 from ..core.registry.update import registry_kind, registry_label
+from . import a11y
+from .anatomy_pane import AnatomyPane
+from .batch_pane import BatchPane
 from .browser import BrowserPane
 from .build import BuildPane
 from .builder import BuilderPane
+from .drops import DropOpener
+from .edit_actions import add_edit_actions
 from .editor import EditorPane
 from .elided import ElidedLabel
+from .preferences import NETWORK_SETTING, Preferences, PreferencesDialog
 from .primer import PrimerDialog
+from .recent import RecentFiles
 from .registry_files import RegistryFiles
 from .settings import Settings
 from .state import TagState
@@ -48,12 +57,22 @@ log = logging.getLogger(__name__)
 APP_NAME = "BCP 47 Explorer"
 
 #: (key, tab title, shortcut) of each pane, in tab order.
-PANES = (("editor", "&Editor", "Ctrl+1"), ("builder", "-u- &Builder", "Ctrl+2"), ("browser", "&Registry", "Ctrl+3"),
+PANES = (("editor", "Ed&itor", "Ctrl+1"), ("builder", "-u- &Builder", "Ctrl+2"), ("browser", "&Registry", "Ctrl+3"),
          ("build", "Buil&d", "Ctrl+4"))  # fmt: skip
 
 #: The forms the editor can copy: (name for EditorPane.copy_form, menu text, shortcut), from the core's list.
 COPY_FORMS = tuple((f.key, f.menu_text, f.shortcut) for f in FORMS)
 
+
+#: Keys that act inside a pane, listed by F1 and Help > Keyboard shortcuts (pane actions are found on their own).
+PANE_KEYS = (
+    ("Alt+1 … Alt+7", "Go to a step of the Build pane (language, script, region, variants, -u-, -t-, private use)"),
+    ("Alt+← / Alt+→, Ctrl+PgUp / Ctrl+PgDown", "Previous / next step of the Build pane"),
+    ("Down / Enter", "From the registry search into the results"),
+    ("Ctrl+Return", "Use the selected record in the tag (Registry pane)"),
+    ("Ctrl+click", "Show the record of a subtag of the tag (Editor)"),
+    ("Tab / Shift+Tab", "Next / previous control; arrows move inside tables and lists"),
+)
 
 _Shortcut = str | QKeySequence | QKeySequence.StandardKey
 _Pane = TypeVar("_Pane", bound=QWidget)
@@ -114,13 +133,14 @@ class MainWindow(QMainWindow):
         # The status bar: "Current tag: TAG" and the data in use, each ending in '…' where the window is narrow.
         self._status_caption = QLabel("No current tag")
         self._status_tag = ElidedLabel()
-        self._status_tag.setAccessibleName("Current tag")
+        a11y.verdict(self._status_tag, "Current tag")
         self._status_tag.setToolTip("The tag all panes work on")
         self._status_tag.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         bold = self._status_tag.font()
         bold.setBold(True)
         self._status_tag.setFont(bold)
         self._status_data = ElidedLabel()
+        a11y.verdict(self._status_data, "Data in use")
         # Its whole width when there is room; the tag's label (stretching) gives way first, and it never
         # shrinks below its short form (set with the text).
         self._status_data.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
@@ -128,6 +148,10 @@ class MainWindow(QMainWindow):
         self.statusBar().addWidget(self._status_tag, 1)
         self.statusBar().addPermanentWidget(self._status_data)
         self.state.tag_changed.connect(self._on_state_tag_changed)
+        # Files dropped on the window (or the Batch pane's text) open; the panes are watched as they are built.
+        self.drops = DropOpener(self.ask_to_open_registry, self.open_tags_file, self)
+        self.drops.watch(self)
+        self.recent = RecentFiles(settings)
         self._build_panes()
         self._build_menus()
         self._restore()
@@ -198,6 +222,9 @@ class MainWindow(QMainWindow):
                 i = self.tabs.addTab(pane, title)
                 self.tabs.setTabToolTip(i, f"{title.replace('&', '')} ({shortcut})")
             self.teaching.batch.open_tag_requested.connect(self._on_batch_open_tag_requested)
+            batch = self.teaching.batch
+            self.drops.watch(batch.input, batch.input.viewport())
+            batch.file_opened.connect(partial(self.recent.add, "tags"))
         counts = len(self.registry)
         cldr_text = f" · CLDR {cldr.version}" if cldr is not None else ""
         which = registry_kind(self.registry)
@@ -250,6 +277,8 @@ class MainWindow(QMainWindow):
                      "Browse and check against another copy of the Language Subtag Registry")  # fmt: skip
         self._action(file_menu, "Use the &bundled registry", self.use_bundled_registry, None,
                      "Go back to the registry that ships with the app")  # fmt: skip
+        self.recent_menu = file_menu.addMenu("Open &recent")
+        self.recent_menu.aboutToShow.connect(lambda: self.recent.fill(self.recent_menu, self.open_recent))
         # Registry updates, the changes view and the linguists' tools (registry_files.py).
         self.registry_files = files = RegistryFiles(self)
         self.download_action = self._action(file_menu, "&Download the latest registry from IANA…", files.download,
@@ -267,11 +296,8 @@ class MainWindow(QMainWindow):
         self.pane_actions: dict[str, QAction] = {}
         for key, title, shortcut in PANES:
             self.pane_actions[key] = self._action(view_menu, title, partial(self.show_pane, key), shortcut)
-        for key, _title, shortcut in TEACHING_TABS:  # window shortcuts: the teaching panes may be missing
-            action = QAction(self)
-            action.setShortcut(QKeySequence(shortcut))
-            action.triggered.connect(lambda _c=False, k=key: self.show_teaching_pane(k))
-            self.addAction(action)
+        for key, title, shortcut in TEACHING_TABS:  # every pane, named, with its Ctrl+digit (F1 lists them)
+            self.pane_actions[key] = self._action(view_menu, title, partial(self.show_teaching_pane, key), shortcut)
         view_menu.addSeparator()
         self.zoom_menu = view_menu.addMenu("&Zoom")
         self._fill_zoom_menu()
@@ -289,10 +315,10 @@ class MainWindow(QMainWindow):
 
         # The editor provides these (examples for teaching, recent tags); the window gives them a place.
         self.examples_menu = bar.addMenu("E&xamples")
-        self.history_menu = bar.addMenu("Hi&story")
+        self.history_menu = bar.addMenu("Histor&y")
         self._fill_editor_menus()
 
-        tools_menu = bar.addMenu("&Tools")
+        tools_menu = bar.addMenu("Too&ls")
         self.changes_action = self._action(tools_menu, "&What changed…", files.show_changes, "Ctrl+Shift+W",
             "The changes between the registry in use and the one before it")  # fmt: skip
         self.register_action = self._action(tools_menu, "&Registration assistant…", files.show_registration,
@@ -300,17 +326,24 @@ class MainWindow(QMainWindow):
         self.extensions_action = self._action(tools_menu, "&Extensions registry…", files.show_extensions, None,
             "Browse the Language Tag Extensions Registry (-t-, -u-)")  # fmt: skip
 
+        self._follow_network_setting()
+
         help_menu = bar.addMenu("&Help")
-        self._action(help_menu, "&Keyboard shortcuts", self.show_shortcuts, QKeySequence.StandardKey.HelpContents)
+        self._action(help_menu, "&Manual", self.show_manual, QKeySequence.StandardKey.HelpContents,
+                     "The README, the keyboard shortcuts and the primer, with Find (F1)")  # fmt: skip
+        self._action(help_menu, "&Keyboard shortcuts", self.show_shortcuts)
         self._action(help_menu, "&Primer: how a tag is built", self.show_primer, None,
                      "One page on the structure of language tags, with examples that open in the editor")  # fmt: skip
         self._action(help_menu, "&About BCP 47 Explorer", self.show_about)
 
     def _fill_edit_menu(self) -> None:
-        """Put the editor's copy actions (or stand-ins that explain their absence) and Find in the Edit menu."""
+        """Put the edit commands, the editor's copy actions (or stand-ins saying why not) and Find in the Edit menu."""
         menu = self.edit_menu
         menu.clear()
         self.copy_actions.clear()
+        # Undo, Redo, Cut, Copy, Paste, Select All on the focused field (ui/edit_actions.py).
+        self.edit_actions = add_edit_actions(menu, menu)
+        menu.addSeparator()
         if self.editor is not None and not isinstance(self.editor, Placeholder):
             # The editor's own actions: one shortcut per form, never two actions fighting over it.
             for (name, _text, _key), action in zip(COPY_FORMS, self.editor.form_actions(), strict=False):
@@ -322,6 +355,9 @@ class MainWindow(QMainWindow):
         menu.addSeparator()
         self._action(menu, "&Find in registry…", self.find_in_registry, QKeySequence.StandardKey.Find,
                      "Search the registry (Ctrl+F)")  # fmt: skip
+        menu.addSeparator()
+        self._action(menu, "Pre&ferences…", self.show_preferences, "Ctrl+,",
+                     "Theme, names' language, zoom, data folder and network access")  # fmt: skip
 
     def _fill_zoom_menu(self) -> None:
         """Put the editor's zoom actions (Ctrl+= / Ctrl+- / Ctrl+0) in View > Zoom: one action per shortcut."""
@@ -330,7 +366,13 @@ class MainWindow(QMainWindow):
         actions = editor.zoom_actions() if editor is not None else []
         for action in actions:
             self.zoom_menu.addAction(action)
-        self.zoom_menu.setEnabled(bool(actions))
+        # The Anatomy pane's own keys (they act while the focus is in that pane).
+        anatomy = self.findChild(AnatomyPane)
+        if anatomy is not None:
+            self.zoom_menu.addSeparator()
+            for action in anatomy.zoom_actions:
+                self.zoom_menu.addAction(action)
+        self.zoom_menu.setEnabled(bool(self.zoom_menu.actions()))
 
     def _fill_editor_menus(self) -> None:
         """Put the editor's Examples and History menus in the menu bar, or stand-ins that say they need it."""
@@ -350,7 +392,7 @@ class MainWindow(QMainWindow):
             return new
 
         self.examples_menu = replace(self.examples_menu, editor.examples_menu if editor else None, "E&xamples")
-        self.history_menu = replace(self.history_menu, editor.history_menu if editor else None, "Hi&story")
+        self.history_menu = replace(self.history_menu, editor.history_menu if editor else None, "Histor&y")
 
     # ---------------------------------------------------------------- commands
     def copy_form(self, name: str) -> None:
@@ -382,7 +424,55 @@ class MainWindow(QMainWindow):
 
     def load_registry_file(self, path: str) -> bool:
         """Check the registry at *path* and use it (asking if it lacks something); say why not on failure."""
-        return self.registry_files.open_file(path)
+        used = self.registry_files.open_file(path)
+        if used:
+            self.recent.add("registry", path)
+        return used
+
+    def open_recent(self, kind: str, path: str) -> None:
+        """Open a file from File > Open recent as it was opened before."""
+        if kind == "registry":
+            self.load_registry_file(path)
+        else:
+            self.open_tags_file(path)
+
+    def receive_from_other_start(self, tag: str) -> None:
+        """Show *tag* from a second start of the app (none: just come to the front)."""
+        if tag:
+            self.state.set_tag(tag.strip())
+            if not isinstance(self.editor, Placeholder):
+                self.show_pane("editor")
+        if self.isMinimized():
+            self.showNormal()
+        self.raise_()
+        self.activateWindow()
+
+    def _batch_pane(self) -> BatchPane | None:
+        return self.teaching.batch if self.teaching is not None else None
+
+    def ask_to_open_registry(self, path: str) -> QMessageBox:
+        """Ask whether to use the registry file *path* (dropped on the window); use it on Yes."""
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
+            "Open a registry file?",
+            f"{path}\n\nis a Language Subtag Registry file. Use it instead of the registry in use now?",
+            QMessageBox.StandardButton.Open | QMessageBox.StandardButton.Cancel,
+            self,
+        )
+        box.setDefaultButton(QMessageBox.StandardButton.Open)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.accepted.connect(lambda: self.load_registry_file(path))
+        box.open()
+        return box
+
+    def open_tags_file(self, path: str) -> None:
+        """Check the tags in the file *path* in the Batch pane."""
+        batch = self._batch_pane()
+        if batch is None:
+            self.statusBar().showMessage("Checking a file of tags needs the Batch pane, which is not available.", 6000)
+            return
+        self.tabs.setCurrentWidget(batch)
+        batch.open_file(path)
 
     def use_bundled_registry(self) -> None:
         """Forget a kept registry copy and go back to the bundled registry."""
@@ -401,6 +491,45 @@ class MainWindow(QMainWindow):
         self._restore_panes()
         self.tabs.setCurrentIndex(current)
 
+    def show_preferences(self) -> PreferencesDialog:
+        """Open the Preferences dialog; OK applies and stores what it holds."""
+        from .editor import ZOOM_RANGE
+
+        editor = self.editor if isinstance(self.editor, EditorPane) else None
+        languages: list[tuple[str, str]] = []
+        if editor is not None:
+            box = editor.names_bar.language_box
+            box.fill()
+            languages = [(str(box.itemData(i)), box.itemText(i)) for i in range(box.count()) if box.itemData(i)]
+        dialog = PreferencesDialog(self.settings, languages, ZOOM_RANGE, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.accepted.connect(lambda: self.apply_preferences(dialog.values()))
+        dialog.open()
+        return dialog
+
+    def apply_preferences(self, prefs: Preferences) -> None:
+        """Use and store *prefs*."""
+        self.set_theme(prefs.theme)
+        editor = self.editor if isinstance(self.editor, EditorPane) else None
+        if editor is not None:
+            try:
+                editor.names_bar.set_display_language(prefs.display_language)
+            except ValueError:
+                self.settings.set_value("names/display_language", prefs.display_language)
+            editor.set_zoom(prefs.zoom)
+        else:
+            self.settings.set_value("names/display_language", prefs.display_language)
+            self.settings.set_value("editor/zoom", prefs.zoom)
+        self.settings.set_value(NETWORK_SETTING, prefs.network_allowed)
+        self._follow_network_setting()
+
+    def _follow_network_setting(self) -> None:
+        action = getattr(self, "download_action", None)
+        if action is not None:
+            allowed = bool(self.settings.value(NETWORK_SETTING))
+            action.setEnabled(allowed)
+            action.setStatusTip("" if allowed else "Downloading is off in Edit > Preferences")
+
     def show_about(self) -> None:
         """Show the About dialog."""
         from .about import AboutDialog  # imported on demand: it is not needed to start
@@ -418,27 +547,66 @@ class MainWindow(QMainWindow):
         self.primer_dialog.raise_()
         self.primer_dialog.activateWindow()
 
-    def show_shortcuts(self) -> None:
-        """List the keyboard shortcuts of the menus."""
-        from PySide6.QtWidgets import QMessageBox
+    def shortcut_rows(self) -> list[tuple[str, str]]:
+        """Return (keys, what they do) for every shortcut: menus and submenus, pane switches, pane keys."""
+        rows: list[tuple[str, str]] = []
+        seen: set[tuple[str, str]] = set()
 
-        rows = []
+        def add(keys: str, text: str) -> None:
+            if keys and (keys, text) not in seen:
+                seen.add((keys, text))
+                rows.append((keys, text))
+
+        def native(action: QAction) -> str:
+            return ", ".join(k.toString(QKeySequence.SequenceFormat.NativeText) for k in action.shortcuts())
+
+        def walk(menu: QMenu, where: str) -> None:
+            for act in menu.actions():
+                sub = act.menu()
+                if isinstance(sub, QMenu):
+                    walk(sub, f"{where} ▸ {act.text().replace('&', '')}")
+                elif not act.shortcut().isEmpty():
+                    add(native(act), f"{act.text().replace('&', '').rstrip('…')} ({where})")
+
         for menu_action in self.menuBar().actions():
             menu = menu_action.menu()
-            if not isinstance(menu, QMenu):
-                continue
-            for act in menu.actions():
-                if not act.shortcut().isEmpty():
-                    text = act.text().replace("&", "").rstrip("…")
-                    key = act.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
-                    rows.append(f"<tr><td><b>{key}</b></td><td>{text}</td></tr>")
-        rows.append("<tr><td><b>Down / Enter</b></td><td>From the registry search into the results</td></tr>")
-        rows.append("<tr><td><b>Ctrl+Return</b></td><td>Use the selected record in the tag</td></tr>")
+            if isinstance(menu, QMenu):
+                walk(menu, menu_action.text().replace("&", ""))
+        for i in range(self.tabs.count()):  # every pane, with its Ctrl+digit
+            if i < 9:
+                add(f"Ctrl+{i + 1}", f"Show the {self.tabs.tabText(i).replace('&', '')} pane")
+        for i in range(self.tabs.count()):  # keys that act inside one pane only
+            pane = self.tabs.widget(i)
+            title = self.tabs.tabText(i).replace("&", "")
+            for act in pane.findChildren(QAction) if pane is not None else []:
+                if act.shortcutContext() == Qt.ShortcutContext.WidgetWithChildrenShortcut and act.shortcuts():
+                    add(native(act), f"{act.text().replace('&', '')} (in {title})")
+        for keys, text in PANE_KEYS:
+            add(keys, text)
+        return rows
+
+    def shortcuts_html(self) -> str:
+        """Return the shortcut table as HTML."""
+        rows = "".join(f"<tr><td><b>{html.escape(k)}</b></td><td>{html.escape(t)}</td></tr>"
+                       for k, t in self.shortcut_rows())  # fmt: skip
+        return f"<table cellpadding='3'>{rows}</table>"
+
+    def show_shortcuts(self) -> None:
+        """List every keyboard shortcut."""
         box = QMessageBox(self)
         box.setWindowTitle("Keyboard shortcuts")
-        box.setText("<table cellpadding='3'>" + "".join(rows) + "</table>")
+        box.setText(self.shortcuts_html())
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.open()
+
+    def show_manual(self) -> None:
+        """Open the manual: README, shortcuts and primer, searchable."""
+        from .manual import ManualDialog
+
+        dialog = ManualDialog(self.shortcuts_html(), self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.show()
+        self.manual_dialog = dialog
 
     # ------------------------------------------------------------------ slots
     def _on_browser_use_in_tag_requested(self, record_type: str, code: str) -> None:

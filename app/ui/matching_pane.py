@@ -47,6 +47,7 @@ from ..core.matching.rfc4647 import (
     lookup,
     parse_accept_language,
 )
+from . import a11y
 from .a11y import describe
 from .bounded import SEARCH_MAX, VALUE_MAX, bound
 
@@ -83,9 +84,11 @@ class MatchingPane(QWidget):
         self.default.setToolTip("What lookup answers when no range finds a tag (RFC 4647 leaves it to you)")
         self.tags = QPlainTextEdit("de de-CH fr fr-CA fr-CH-1996 en-GB en-US-x-twain es-419 zh-Hant-TW")
         self.tags.setAccessibleName("Available tags")
+        self.tags.setTabChangesFocus(True)  # Tab moves on: a tab character is no separator and no tag
         self.tags.setMaximumHeight(90)
         self.open_button = QPushButton("Open tags file…")
         self.problems = QLabel()
+        a11y.verdict(self.problems, "Problems with the lists")
         self.problems.setWordWrap(True)
         describe(self.tags, "Available tags", "The tags on offer, separated by new lines, commas or spaces")
         describe(self.open_button, "Open tags file", "Take the available tags from a text file")
@@ -149,7 +152,7 @@ class MatchingPane(QWidget):
             with open(path, "rb") as f:
                 text = decode(f.read(4 << 20))
         except OSError as exc:
-            self.problems.setText(f"<b>Cannot read {html.escape(path)}:</b> {html.escape(exc.strerror or str(exc))}")
+            a11y.show(self.problems, f"<b>Cannot read {html.escape(path)}:</b> {html.escape(exc.strerror or str(exc))}")
             return False
         # Bytes that are not UTF-8 become U+FFFD, each a tag the notes will call not well-formed.
         self.tags.setPlainText(text.encode("utf-8", "surrogateescape").decode("utf-8", "replace"))
@@ -168,7 +171,7 @@ class MatchingPane(QWidget):
                 first = r.errors[0].message if r.errors else ""
                 verdict = "not valid" if r.well_formed else "not well-formed"
                 notes.append(f"note: available tag <code>{html.escape(tag)}</code> is {verdict}: {html.escape(first)}")
-        self.problems.setText("<br>".join(notes))
+        a11y.show(self.problems, "<br>".join(notes))
         if plist.errors:
             msg = "<p><b>The priority list has errors</b> (above); fix them to see the results.</p>"
             for view in (self.basic, self.extended, self.lookup, self.best_fit):

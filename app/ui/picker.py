@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..core.build.choices import Choice, ChoiceIndex
+from . import a11y
 from .bounded import SEARCH_MAX, bound
 from .elided import ElidedLabel
 from .table_model import Column, RowTableModel
@@ -97,9 +98,9 @@ class ChoicePicker(QWidget):
         header.setStretchLastSection(False)
         header.resizeSection(0, self.fontMetrics().horizontalAdvance("qaa..qtz") + 18)
         self.count_label = QLabel(self)
-        self.count_label.setAccessibleName(f"Number of {what} shown")
+        a11y.verdict(self.count_label, f"Number of {what} shown")
         self.detail_label = ElidedLabel(self)
-        self.detail_label.setAccessibleName(f"About the chosen {what}")
+        a11y.verdict(self.detail_label, f"About the chosen {what}")
         self.detail_label.setMinimumWidth(80)
         bottom = QHBoxLayout()
         bottom.addWidget(self.detail_label, 1)

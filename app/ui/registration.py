@@ -47,6 +47,7 @@ from ..core.registry.registration import (
     record_text,
 )
 from ..core.registry.update import write_atomically
+from . import a11y
 from .bounded import VALUE_MAX, bound
 
 __all__ = ["CHECK_DELAY_MS", "RegistrationDialog"]
@@ -142,7 +143,7 @@ class RegistrationDialog(QDialog):
             message.setObjectName(f"{key}_message")
             message.setWordWrap(True)
             message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-            message.setAccessibleName(f"{FIELD_LABELS[key]}: check")
+            a11y.verdict(message, f"{FIELD_LABELS[key]}: check")  # and the field's description (_check)
             message.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
             message.hide()
             self.messages[key] = message
@@ -159,6 +160,7 @@ class RegistrationDialog(QDialog):
                 form.addRow(QLabel("<b>3. Record Requested</b>"))
         type_combo.currentIndexChanged.connect(self._on_type_changed)
         scroll = QScrollArea()
+        scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Tab goes to the fields, not to their frame
         scroll.setWidget(form_box)
         scroll.setWidgetResizable(True)
 
@@ -167,11 +169,18 @@ class RegistrationDialog(QDialog):
         self.form_view.setObjectName("form_view")
         self.record_view = QPlainTextEdit(readOnly=True)
         self.record_view.setObjectName("record_view")
+        self.preview_view = QTextBrowser()
+        self.preview_view.setObjectName("preview_view")
+        for view, name, tip in (
+            (self.form_view, "Registration form (plain text)", "The form to send to ietf-languages@iana.org"),
+            (self.record_view, "Record as in the registry", "The record as it would appear in the registry"),
+            (self.preview_view, "Tags using it", "Sample tags checked against the registry with the new record"),
+        ):
+            a11y.describe(view, name, tip)
+            view.setTabChangesFocus(True)  # Tab walks on; it never stays in a read-only view
         for view in (self.form_view, self.record_view):
             view.setFont(mono)
             view.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
-        self.preview_view = QTextBrowser()
-        self.preview_view.setObjectName("preview_view")
         self.outputs = QTabWidget()
         self.outputs.addTab(self.form_view, "&Form (plain text)")
         self.outputs.addTab(self.record_view, "&Record (as in the registry)")
@@ -182,6 +191,7 @@ class RegistrationDialog(QDialog):
         self.summary = QLabel()
         self.summary.setObjectName("summary")
         self.summary.setWordWrap(True)
+        a11y.verdict(self.summary, "Summary of the check")
         self.copy_form_button = QPushButton("Copy f&orm")
         self.copy_record_button = QPushButton("Copy re&cord")
         self.save_button = QPushButton("&Save form…")
@@ -300,11 +310,15 @@ class RegistrationDialog(QDialog):
         for key, label in self.messages.items():
             found = by_field.get(key, [])
             shown = [p for p in found if self._touched(key) or p.severity != "error" or key in ("type", "subtag")]
+            field = self.fields[key]
             if not shown:
                 label.hide()
                 label.clear()
+                field.setAccessibleDescription("")
                 continue
             label.setText("\n".join(f"{p.severity.capitalize()}: {p.message}" for p in shown))
+            # A screen reader reads the field's check with the field, where the eye sees it under the field.
+            field.setAccessibleDescription(label.text())
             label.setToolTip(label.text())
             label.setStyleSheet("color: palette(link);" if all(p.severity != "error" for p in shown) else "")
             label.show()
@@ -313,9 +327,9 @@ class RegistrationDialog(QDialog):
         self.record_view.setPlainText(record_text(req))
         if errors:
             names = ", ".join(dict.fromkeys(FIELD_LABELS[p.field].split(". ")[-1] for p in errors))
-            self.summary.setText(f"<b>{len(errors)} problem(s) to fix</b> before sending: {html.escape(names)}.")
+            a11y.show(self.summary, f"<b>{len(errors)} problem(s) to fix</b> before sending: {html.escape(names)}.")
         else:
-            self.summary.setText("<b>Ready to send</b>: no problem found. Copy or save the form.")
+            a11y.show(self.summary, "<b>Ready to send</b>: no problem found. Copy or save the form.")
         self._preview_stale = True
         if self.outputs.currentWidget() is self.preview_view:
             self._update_preview()
@@ -357,7 +371,7 @@ class RegistrationDialog(QDialog):
     # ------------------------------------------------------------------ output
     def _copy(self, text: str, what: str) -> None:
         QGuiApplication.clipboard().setText(text)
-        self.summary.setText(f"The {what} is on the clipboard.")
+        a11y.show(self.summary, f"The {what} is on the clipboard.")
 
     def _ask_save_path(self) -> str:
         path, _ = QFileDialog.getSaveFileName(
@@ -372,9 +386,9 @@ class RegistrationDialog(QDialog):
         try:
             write_atomically(Path(path), form_text(self.request()).encode("utf-8"))
         except OSError as exc:
-            self.summary.setText(f"<b>Not saved</b>: {html.escape(path)}: {html.escape(exc.strerror or str(exc))}")
+            a11y.show(self.summary, f"<b>Not saved</b>: {html.escape(path)}: {html.escape(exc.strerror or str(exc))}")
             return
-        self.summary.setText(f"Saved to {html.escape(path)}.")
+        a11y.show(self.summary, f"Saved to {html.escape(path)}.")
 
     def _on_preview_button_clicked(self) -> None:
         self.preview_requested.emit(preview_record(self.request()))

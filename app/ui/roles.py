@@ -1,6 +1,7 @@
 """How each subtag role and each diagnostic severity is shown: name, colours, font, underline, legend.
 
-Every colour keeps a contrast of at least 4.5:1 against the editor's base colour (light and dark). Roles that
+Every colour keeps a contrast of at least 4.5:1 against the editor's base colour (light and dark), and is
+only ever drawn on that colour (the legend and the Build pane's result line fill their background with it). Roles that
 can stand next to each other in a tag (NEIGHBOUR_ROLES: neighbours and neighbours-but-one) are told apart by
 colour, measured: their CIEDE2000 difference is at least NEIGHBOUR_DELTA_E["normal"] (15) for normal vision
 and at least NEIGHBOUR_DELTA_E for each dichromacy (8) as simulated with Machado et al. (2009) at full
@@ -293,7 +294,7 @@ _SEVERITIES = (
     SeverityStyle(
         "warning",
         "warning",
-        "#B86E00",
+        "#9B5D00",
         "#FFB020",
         QTextCharFormat.UnderlineStyle.DashUnderline,
         "dashed underline",
@@ -302,7 +303,7 @@ _SEVERITIES = (
     SeverityStyle(
         "info",
         "note",
-        "#1F6FC5",
+        "#1E6DC1",
         "#6CB4FF",
         QTextCharFormat.UnderlineStyle.DotLine,
         "dotted underline",
@@ -381,8 +382,12 @@ class LegendWidget(QWidget):
         self._label.setWordWrap(True)
         self._label.setTextFormat(Qt.TextFormat.RichText)
         self._label.setTextInteractionFlags(Qt.TextInteractionFlag.NoTextInteraction)
+        # The role colours are chosen for the tag field's background (Base), so the legend is drawn on it too:
+        # on the window's own grey several of them fall below 4.5:1.
+        self.setAutoFillBackground(True)
+        self.setBackgroundRole(QPalette.ColorRole.Base)
         layout = QHBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setContentsMargins(6, 3, 6, 3)
         layout.addWidget(self._label)
         self._refresh()
 

@@ -11,6 +11,12 @@ ours (recognised by its content: an ini file with only our sections and keys). A
 target (another file, a link, a device, a FIFO, a folder) is refused when the settings are
 opened: :attr:`Settings.refused` says why, and the app runs with its settings kept in memory.
 Stored lists are trimmed to their cap when they are read.
+
+Two windows on one settings file (``--new-instance``) each work on their own copy; the last to write would
+drop what the other added to the history and the recent files. So :meth:`Settings.sync` merges those lists
+(:data:`MERGED_LISTS`) three ways against what the file held when this window last read or wrote it:
+entries the other window added are kept after this window's own, and entries either window removed stay
+removed.
 """
 
 from __future__ import annotations
@@ -27,11 +33,13 @@ from PySide6.QtCore import QByteArray, QSettings
 
 from ..core.files.safe_write import UnsafeWriteError, check_writable, read_small_regular, write_file
 
-__all__ = ["DEFAULTS", "HISTORY_MAX", "SETTINGS_MAX_BYTES", "Settings", "is_settings_file"]
+__all__ = ["DEFAULTS", "HISTORY_MAX", "MERGED_LISTS", "SETTINGS_MAX_BYTES", "Settings", "is_settings_file"]
 
 log = logging.getLogger(__name__)
 
 HISTORY_MAX = 50
+#: The lists that two windows may both add to, with their caps: merged with the file's on every sync.
+MERGED_LISTS: Mapping[str, int] = {"editor/history": HISTORY_MAX, "recent/files": 10}
 
 #: Every setting the app knows, with its default; the default's type is the setting's type.
 DEFAULTS: Mapping[str, Any] = {
@@ -50,6 +58,10 @@ DEFAULTS: Mapping[str, Any] = {
     "browser/last_record": "",
     # Display language of the CLDR names ("" follows the system's UI language when CLDR has it, else English).
     "names/display_language": "",
+    # Whether Tools > Download may reach IANA (the app's only network access; Edit > Preferences).
+    "network/allowed": True,
+    # File > Open recent: "registry:PATH" or "tags:PATH", newest first (ui/recent.py).
+    "recent/files": [],
 }
 
 
@@ -116,6 +128,9 @@ class Settings:
         if content:
             work.write_bytes(content)
         self._qs = QSettings(str(work), QSettings.Format.IniFormat)
+        self._scratch = Path(scratch)
+        #: The merged lists as the file held them when last read or written (see sync).
+        self._baseline = {key: self.value(key) for key in MERGED_LISTS}
         if self._qs.status() != QSettings.Status.NoError:
             # Qt reads what it can from a damaged file; say so, then carry on with what is usable.
             log.warning(
@@ -162,6 +177,7 @@ class Settings:
 
     def sync(self) -> None:
         """Write pending changes to the settings file (atomically; nothing when the file was refused)."""
+        self._merge_from_file()
         self._qs.sync()
         if self.refused is not None:
             return
@@ -172,6 +188,34 @@ class Settings:
         except (OSError, UnsafeWriteError) as exc:
             self.refused = f"{exc}; the settings are kept in memory and not saved"
             log.warning("settings: %s", self.refused)
+
+    def _merge_from_file(self) -> None:
+        """Keep what another window added to the merged lists since this one read the file."""
+        if self.refused is not None:
+            return
+        try:
+            content = read_small_regular(self._target, SETTINGS_MAX_BYTES)
+        except OSError:
+            return
+        if not content or not is_settings_file(content):
+            return
+        disk_copy = self._scratch / "on-disk.ini"
+        disk_copy.write_bytes(content)
+        disk = QSettings(str(disk_copy), QSettings.Format.IniFormat)
+        for key, cap in MERGED_LISTS.items():
+            try:
+                theirs = _coerce(disk.value(key, None), DEFAULTS[key]) or []
+            except (RuntimeError, TypeError, ValueError):
+                continue
+            baseline = self._baseline.get(key, [])
+            ours = self.value(key)
+            added_there = [x for x in theirs if x not in baseline and x not in ours]
+            removed_there = {x for x in baseline if x not in theirs}  # cleared or dropped by the other window
+            merged = [x for x in ours if x not in removed_there] + added_there
+            if merged != ours:
+                self.set_value(key, merged[:cap])
+            self._baseline[key] = self.value(key)
+        del disk
 
     def push_history(self, tag: str) -> list[str]:
         """Put *tag* first in the editor history (once, at most HISTORY_MAX) and return the history."""

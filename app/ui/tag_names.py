@@ -22,6 +22,7 @@ from ..core.data import DataError, bundled_names
 from ..core.names.namer import Namer, SubtagName, TagName
 from ..core.names.pack import NamesPackError
 from ..core.registry.model import Registry
+from . import a11y
 from .elided import ElidedLabel
 from .settings import Settings
 
@@ -71,12 +72,12 @@ class TagNamesBar(QWidget):
 
         caption = QLabel("Name:", self)
         self.name_label = ElidedLabel(self)
-        self.name_label.setAccessibleName("Tag name")
+        a11y.verdict(self.name_label, "Tag name")
         self.name_label.setToolTip(_NAME_TIP)
         self.name_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         caption.setBuddy(self.name_label)
         self.autonym_label = ElidedLabel(self)
-        self.autonym_label.setAccessibleName("Tag name in its own language")
+        a11y.verdict(self.autonym_label, "Tag name in its own language")
         self.autonym_label.setToolTip(_AUTONYM_TIP)
         self.autonym_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.language_box = _LanguageBox(self._fill_all_languages, self)

@@ -26,6 +26,7 @@ from ..core.cldr.model import CldrData
 from ..core.engine.tedit import TExtension, t_extension, with_t_extension
 from ..core.grammar.syntax import is_t_key
 from ..core.registry.model import Registry
+from . import a11y
 from .bounded import VALUE_MAX, bound
 from .picker import ChoicePicker
 from .state import TagState
@@ -116,7 +117,7 @@ class TBuilder(QWidget):
 
         self.current_label = QLabel(self)
         self.current_label.setWordWrap(True)
-        self.current_label.setAccessibleName("The -t- part of the tag")
+        a11y.verdict(self.current_label, "The -t- part of the tag")
         self.current_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.clear_button = QPushButton("Remove -t-", self)
         self.clear_button.setAccessibleName("Remove the -t- part")

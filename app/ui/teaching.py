@@ -25,7 +25,7 @@ TEACHING_TABS = (
     ("anatomy", "&Anatomy", "Ctrl+5"),
     ("grammar", "&Grammar", "Ctrl+6"),
     ("batch", "Ba&tch", "Ctrl+7"),
-    ("matching", "&Matching", "Ctrl+8"),
+    ("matching", "Matchi&ng", "Ctrl+8"),
 )
 
 

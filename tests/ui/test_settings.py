@@ -79,3 +79,20 @@ def test_setting_a_wrong_type_or_unknown_key_is_refused(settings_path) -> None:
         s.set_value("editor/history", "not a list")
     with pytest.raises(KeyError):
         s.set_value("no/such/key", 1)
+
+
+def test_two_windows_on_one_settings_file_lose_no_history(settings_path) -> None:  # type: ignore[no-untyped-def]
+    """Issue 23: each window keeps what it added; a tag one window removed stays removed."""
+    first = Settings(settings_path)
+    first.push_history("de-CH")
+    first.sync()
+    a, b = Settings(settings_path), Settings(settings_path)  # two windows started on the same file
+    a.push_history("en-US")
+    b.push_history("sr-Latn-RS")
+    b.set_value("editor/history", [t for t in b.value("editor/history") if t != "de-CH"])  # b removes one
+    a.sync()
+    b.sync()
+    assert Settings(settings_path).value("editor/history") == ["sr-Latn-RS", "en-US"]
+    a.push_history("fr-CA")
+    a.sync()
+    assert Settings(settings_path).value("editor/history") == ["fr-CA", "en-US", "sr-Latn-RS"]

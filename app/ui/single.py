@@ -1,0 +1,114 @@
+"""One window per user and settings file: a second start hands its tag to the first and exits.
+
+Two windows on one settings file each kept their own history and the last to quit overwrote the other's. The
+first instance listens on a local socket named after the user and the settings file; a later start sends it
+one JSON line (``{"tag": "..."}``) and leaves. A socket left by a crashed instance is removed and taken over.
+"""
+
+from __future__ import annotations
+
+import getpass
+import hashlib
+import json
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtNetwork import QLocalServer, QLocalSocket
+
+__all__ = ["SingleInstance", "server_name"]
+
+_TIMEOUT_MS = 1000
+
+
+def server_name(settings_file: str) -> str:
+    """Return the local socket's name for this user and *settings_file*."""
+    try:
+        user = getpass.getuser()
+    except (KeyError, OSError):  # no user name (a container without passwd entry)
+        user = "user"
+    digest = hashlib.sha256(settings_file.encode("utf-8", "surrogatepass")).hexdigest()[:12]
+    return f"bcp47-explorer-{user}-{digest}"
+
+
+class SingleInstance(QObject):
+    """The first instance's listener, or a later instance's messenger."""
+
+    tag_received = Signal(str)  # a later start's tag ("" when it named none): show it, raise the window
+
+    def __init__(self, name: str, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.name = name
+        self._server: QLocalServer | None = None
+        self._buffers: dict[QLocalSocket, bytearray] = {}
+
+    def hand_over(self, tag: str) -> bool:
+        """Send *tag* to a running first instance; return whether one took it."""
+        socket = QLocalSocket()
+        socket.connectToServer(self.name)
+        if not socket.waitForConnected(_TIMEOUT_MS):
+            return False
+        socket.write((json.dumps({"tag": tag}) + "\n").encode("utf-8"))
+        ok = socket.waitForBytesWritten(_TIMEOUT_MS)
+        socket.disconnectFromServer()
+        if socket.state() != QLocalSocket.LocalSocketState.UnconnectedState:
+            socket.waitForDisconnected(_TIMEOUT_MS)
+        return ok
+
+    def listen(self) -> bool:
+        """Become the first instance; return False when the socket cannot be made (the app runs anyway)."""
+        server = QLocalServer(self)
+        server.setSocketOptions(QLocalServer.SocketOption.UserAccessOption)
+        if not server.listen(self.name):
+            QLocalServer.removeServer(self.name)  # left by an instance that crashed
+            if not server.listen(self.name):
+                return False
+        server.newConnection.connect(self._on_server_new_connection)
+        self._server = server
+        return True
+
+    def close(self) -> None:
+        """Stop listening (a later start becomes the first instance)."""
+        if self._server is not None:
+            self._server.close()
+            self._server = None
+        self._buffers.clear()
+
+    def _on_server_new_connection(self) -> None:
+        server = self._server
+        while server is not None and server.hasPendingConnections():
+            socket = server.nextPendingConnection()
+            if socket is None:
+                break
+            self._buffers[socket] = bytearray()
+            socket.readyRead.connect(self._on_socket_ready_read)
+            socket.disconnected.connect(self._on_socket_disconnected)
+            self._read(socket)
+
+    def _on_socket_ready_read(self) -> None:
+        socket = self.sender()
+        if isinstance(socket, QLocalSocket):
+            self._read(socket)
+
+    def _on_socket_disconnected(self) -> None:
+        socket = self.sender()
+        if isinstance(socket, QLocalSocket):
+            self._read(socket)
+            self._buffers.pop(socket, None)
+            socket.deleteLater()
+
+    def _read(self, socket: QLocalSocket) -> None:
+        buffer = self._buffers.get(socket)
+        if buffer is None:
+            return
+        buffer += bytes(socket.readAll().data())
+        while b"\n" in buffer:
+            line, _, rest = bytes(buffer).partition(b"\n")
+            buffer[:] = rest
+            self._on_line(line)
+
+    def _on_line(self, line: bytes) -> None:
+        try:
+            message = json.loads(line.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError):
+            return  # not ours: ignore, never fail
+        tag = message.get("tag", "") if isinstance(message, dict) else ""
+        self.tag_received.emit(tag if isinstance(tag, str) else "")
