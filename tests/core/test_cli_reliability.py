@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
+from bcp47_explorer.cli import main
 from bcp47_explorer.commands.tag_cmds import fix_text
 from bcp47_explorer.core.grammar.problems import Fix
 
@@ -54,3 +56,66 @@ def test_fix_text_short_tag_is_whole_and_long_one_a_window_around_the_change() -
         "      en-u-ca-buddhist-nu-n000-nu-n001-nu-n002-nu-n003-nu-n004-n…\n"
         "                       ^"
     )
+
+
+# ----------------------------------------------------------------------------- item 9: --strict
+def _bundled_text() -> str:
+    from bcp47_explorer.core.data import resource_path
+
+    return resource_path("language-subtag-registry.txt").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["check", "en"], ["lookup", "en"], ["search", "english"], ["registry", "info"], ["canon", "en"],
+     ["explain", "en"], ["convert", "en"], ["match", "--ranges", "en", "en"], ["likely", "en"], ["name", "en"]],
+)  # fmt: skip
+def test_strict_refuses_a_cut_registry_on_every_verb(
+    argv: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = _bundled_text()
+    cut = tmp_path / "cut.txt"
+    cut.write_text(text[: text.index("%%\nType: script")], encoding="utf-8")
+    assert main([*argv, "--registry", str(cut)]) != 2  # without --strict: warned, used
+    assert f"bcp47: warning: {cut}: it has no script records" in capsys.readouterr().err
+    assert main([*argv, "--registry", str(cut), "--strict"]) == 2
+    got = capsys.readouterr()
+    assert got.out == ""
+    assert f"bcp47: warning: {cut}: it has no script records" in got.err
+    assert got.err.rstrip("\n").splitlines()[-1].startswith(f"bcp47: {cut}: ")
+    assert got.err.rstrip("\n").endswith("warning(s) above, and --strict treats them as errors")
+
+
+def test_strict_refuses_a_miscased_field_name_and_passes_a_clean_copy(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = _bundled_text()
+    bad = tmp_path / "bad.txt"
+    bad.write_text(text.replace("File-Date:", "file-date:", 1), encoding="utf-8")
+    assert main(["check", "en", "--registry", str(bad), "--strict"]) == 2
+    err = capsys.readouterr().err
+    assert f"bcp47: warning: {bad}, line 1: field name 'file-date' is miscased" in err
+    assert err.endswith(f"bcp47: {bad}: 1 warning(s) above, and --strict treats them as errors\n")
+    clean = tmp_path / "clean.txt"
+    clean.write_text(text, encoding="utf-8")
+    assert main(["check", "en", "--registry", str(clean), "--strict"]) == 0
+    assert capsys.readouterr().err == ""
+
+
+def test_strict_registry_diff_checks_fields_but_accepts_an_older_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    old = Path(__file__).parent.parent / "data" / "language-subtag-registry-2026-08-08.txt"
+    assert main(["registry", "diff", str(old), "--strict"]) in (0, 1)
+    capsys.readouterr()
+    bad = tmp_path / "bad.txt"
+    bad.write_text(old.read_text(encoding="utf-8").replace("File-Date:", "file-date:", 1), encoding="utf-8")
+    assert main(["registry", "diff", str(bad), "--strict"]) == 2
+    assert capsys.readouterr().err.endswith(f"bcp47: {bad}: 1 warning(s) above, and --strict treats them as errors\n")
+
+
+def test_strict_is_in_every_verbs_help(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["check", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "--strict treat a warning about a registry file as an error: exit status 2 before any output." in out
