@@ -510,10 +510,11 @@ def _explain_svg(engine: TagEngine, args: argparse.Namespace) -> int:
     if args.svg == "-":
         sys.stdout.write(svg)
     else:
+        from ..core.files.safe_write import write_file  # the app's one writer: no link, device or folder
+
         try:
-            with open(args.svg, "w", encoding="utf-8") as f:
-                f.write(svg)
-        except OSError as exc:
+            write_file(args.svg, svg.encode("utf-8"), what="SVG file")
+        except OSError as exc:  # UnsafeWriteError too: says what is at the path
             raise CommandError(f"cannot write {args.svg}: {exc.strerror or exc}") from exc
     return EXIT_OK if r.valid else EXIT_NO_MATCH
 

@@ -119,3 +119,34 @@ def test_strict_is_in_every_verbs_help(capsys: pytest.CaptureFixture[str]) -> No
         main(["check", "--help"])
     out = " ".join(capsys.readouterr().out.split())
     assert "--strict treat a warning about a registry file as an error: exit status 2 before any output." in out
+
+
+# ----------------------------------------------------------------------------- item 6: explain --svg
+_CONTROLS = "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c\u200b\ufeff"
+
+
+def test_explain_svg_draws_bidi_controls_as_named_badges(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["explain", "--svg", "-", "\u202een-US\u200b"]) == 1
+    svg = capsys.readouterr().out
+    assert not any(c in svg for c in _CONTROLS)  # not in the text, the tooltips nor the attributes
+    assert '<text class="title" x="16.0" y="31.0"' in svg
+    assert ">⟨RLO⟩en-US⟨ZWSP⟩  —  not well-formed (RFC 5646 §2.1)</text>" in svg
+    assert "<title>Anatomy of the language tag ⟨RLO⟩en-US⟨ZWSP⟩</title>" in svg
+    assert ' xml:space="preserve">⟨RLO⟩en</text>' in svg
+    assert 'data-text="&#x202E;en"' in svg  # the subtag as typed, as a character reference
+
+
+def test_explain_svg_refuses_a_symlink_and_keeps_its_target(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / "target.txt"
+    target.write_text("keep", encoding="utf-8")
+    link = tmp_path / "diagram.svg"
+    link.symlink_to(target)
+    assert main(["explain", "--svg", str(link), "en"]) == 2
+    assert (
+        capsys.readouterr().err == f"bcp47: cannot write {link}: {link} is a symbolic link; refusing to write over it\n"
+    )
+    assert target.read_text(encoding="utf-8") == "keep" and link.is_symlink()
+    fresh = tmp_path / "fresh.svg"
+    assert main(["explain", "--svg", str(fresh), "en"]) == 0
+    assert fresh.read_text(encoding="utf-8").startswith('<?xml version="1.0" encoding="UTF-8"?>\n<svg ')
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []  # no temporary file left
