@@ -16,7 +16,7 @@ from ..core.engine.tag import CheckResult, Severity, Subtag, TagEngine
 from ..core.engine.unicode_validity import first_singleton, unicode_verdict, verdict_label
 from ..core.grammar.problems import MARKER_CONTEXT, Fix, marker
 from .common import common_options, engine_for, positive_int, record_to_json
-from .streams import clean_json_text, iter_stdin_lines
+from .streams import clean_json_text, iter_stdin_lines, read_stdin_bytes
 from .streams import writer as _writer
 
 if TYPE_CHECKING:
@@ -111,10 +111,13 @@ def register(sub: Any) -> None:
 
 # ----------------------------------------------------------------------------- input
 def read_stdin_lines(stream: Any = None) -> list[str]:
-    """Read standard input as lines; undecodable bytes become U+DC80..U+DCFF instead of failing."""
+    """Read standard input as lines; undecodable bytes become U+DC80..U+DCFF instead of failing.
+
+    A line longer than :data:`.streams.MAX_LINE_BYTES` stops the read with a usage error (exit status 2).
+    """
     src = stream if stream is not None else sys.stdin
     buffer = getattr(src, "buffer", None)
-    data = buffer.read().decode("utf-8", errors="surrogateescape") if buffer is not None else src.read()
+    data = read_stdin_bytes(buffer).decode("utf-8", errors="surrogateescape") if buffer is not None else src.read()
     if not data:
         return []
     lines = data.split("\n")

@@ -150,3 +150,37 @@ def test_explain_svg_refuses_a_symlink_and_keeps_its_target(tmp_path: Path, caps
     assert main(["explain", "--svg", str(fresh), "en"]) == 0
     assert fresh.read_text(encoding="utf-8").startswith('<?xml version="1.0" encoding="UTF-8"?>\n<svg ')
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []  # no temporary file left
+
+
+# ----------------------------------------------------------------------------- item 5: a line that never ends
+@pytest.mark.parametrize("argv", [["check", "--json", "-"], ["check", "-"], ["canon", "-"], ["name", "-"]])
+def test_a_line_that_never_ends_is_refused_with_its_limit(argv: list[str]) -> None:
+    code = _CAPPED.format(cap=1500 << 20)
+    with open("/dev/zero", "rb") as zero:
+        got = subprocess.run(
+            [sys.executable, "-c", code, *argv], stdin=zero, capture_output=True, timeout=240, check=False
+        )
+    assert got.returncode == 2
+    assert got.stdout == b""
+    assert got.stderr.decode() == (
+        "bcp47: line 1 of standard input is longer than 64 MiB (67,108,864 bytes) without a line break; no language "
+        "tag comes near that, so the input is refused (give one tag per line)\n"
+    )
+
+
+def test_the_line_limit_names_the_line_and_keeps_shorter_lines(capsys: pytest.CaptureFixture[str]) -> None:
+    import io
+
+    from bcp47_explorer.commands import streams
+
+    data = b"en\r\nfr\n" + b"a" * (streams.MAX_LINE_BYTES + 2) + b"\n"
+    with pytest.raises(Exception, match=r"^line 3 of standard input is longer than 64 MiB"):
+        list(streams.iter_stdin_lines(io.TextIOWrapper(io.BytesIO(data))))
+    with pytest.raises(Exception, match=r"^line 3 of standard input is longer than 64 MiB"):
+        streams.read_stdin_bytes(io.BytesIO(data))
+    exact = b"en\r\n" + b"a" * streams.MAX_LINE_BYTES + b"\r\n"
+    assert [len(x) for x in streams.iter_stdin_lines(io.TextIOWrapper(io.BytesIO(exact)))] == [
+        2,
+        streams.MAX_LINE_BYTES,
+    ]
+    assert streams.read_stdin_bytes(io.BytesIO(exact)) == exact
