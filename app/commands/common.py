@@ -19,6 +19,7 @@ if TYPE_CHECKING:  # the core is imported when a verb runs, not when the parser 
 __all__ = [
     "checked_registry",
     "common_options",
+    "warn_or_refuse",
     "file_name",
     "positive_int",
     "registry_for",
@@ -41,6 +42,14 @@ def common_options() -> argparse.ArgumentParser:
         type=file_name,
         help="use this Language Subtag Registry file instead of the bundled one (a file that does not "
         "load is an error naming the file and line, exit status 2)",
+    )
+    group.add_argument(
+        "--strict",
+        action="store_true",
+        help="treat a warning about a registry file as an error: exit status 2 before any output. Without "
+        "it, a file that parses but has miscased or unknown field names, lacks Types or records the bundled "
+        "registry has, or is older than it, is still used (it may be an older or a partial registry on "
+        "purpose) and each problem is a 'bcp47: warning:' line on stderr, with the usual exit status",
     )
     return parent
 
@@ -68,17 +77,17 @@ def registry_for(args: argparse.Namespace) -> Registry:
     from ..core import data
 
     path: str | None = getattr(args, "registry", None)
-    return checked_registry(path) if path else data.bundled_registry()
+    return checked_registry(path, getattr(args, "strict", False)) if path else data.bundled_registry()
 
 
-def checked_registry(path: str) -> Registry:
+def checked_registry(path: str, strict: bool = False) -> Registry:
     """Load the ``--registry`` file, warning on stderr of what it lacks against the bundled one.
 
     A file that does not parse raises (exit status 2, as before); one that parses but has
     miscased or unknown field names, missing Types or records, or an older File-Date than the
-    bundled registry is used, with each problem on its own ``bcp47: warning:`` line on stderr.
+    bundled registry is used, with each problem on its own ``bcp47: warning:`` line on stderr;
+    with *strict* (``--strict``) those lines are followed by a :class:`~bcp47_explorer.cli.CommandError`.
     """
-    import sys
 
     from ..core import data
     from ..core.registry.check import open_checked
@@ -88,9 +97,20 @@ def checked_registry(path: str) -> Registry:
     except (data.DataError, ValueError):
         reference = None
     registry, report = open_checked(path, reference)
-    for line in report.lines():
-        print(f"bcp47: warning: {line}", file=sys.stderr)
+    warn_or_refuse(path, report.lines(), strict)
     return registry
+
+
+def warn_or_refuse(path: str, problems: list[str], strict: bool) -> None:
+    """Print each problem of the registry file *path* as a warning; with *strict*, then refuse the file."""
+    import sys
+
+    for line in problems:
+        print(f"bcp47: warning: {line}", file=sys.stderr)
+    if strict and problems:
+        from ..cli import CommandError
+
+        raise CommandError(f"{path}: {len(problems)} warning(s) above, and --strict treats them as errors")
 
 
 def engine_for(args: argparse.Namespace) -> TagEngine:
@@ -104,7 +124,7 @@ def engine_for(args: argparse.Namespace) -> TagEngine:
     from ..core.data import engine_for as core_engine_for
 
     path: str | None = getattr(args, "registry", None)
-    return core_engine_for(checked_registry(path)) if path else bundled_engine()
+    return core_engine_for(checked_registry(path, getattr(args, "strict", False))) if path else bundled_engine()
 
 
 def record_to_json(rec: Record) -> dict[str, Any]:

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import sys
 from typing import Any
 
 from ..cli import EXIT_NO_MATCH, EXIT_OK, CommandError, emit_json
 from ..core import data
 from ..core.registry.model import Record, RecordType, Registry
 from ..core.registry.search import MatchKind
-from .common import common_options, record_to_json, registry_for
+from .common import common_options, record_to_json, registry_for, warn_or_refuse
 
 __all__ = ["register", "record_to_json"]  # record_to_json: re-exported from .common
 
@@ -208,8 +207,7 @@ def _run_info(args: argparse.Namespace) -> int:
         from ..core.registry.check import inspect
 
         info["problems"] = inspect(reg, text, data.bundled_registry()).lines()
-        for line in info["problems"]:
-            print(f"bcp47: warning: {line}", file=sys.stderr)
+        warn_or_refuse(path, info["problems"], args.strict)
     if args.json:
         emit_json(info)
         return EXIT_OK
@@ -239,6 +237,18 @@ def _bundled_extras() -> list[str]:
     return lines
 
 
+def _diff_side(path: str, strict: bool) -> Registry:
+    """Load one file of a diff; with *strict*, refuse it for field problems (not for being older: it may be)."""
+    if not strict:
+        return data.load_registry(path)
+    from ..core.registry.check import inspect
+
+    text = data.read_text(path)
+    reg = Registry.from_text(text, source=path)
+    warn_or_refuse(path, inspect(reg, text).lines(), strict)
+    return reg
+
+
 def _run_diff(args: argparse.Namespace) -> int:
     from ..core.registry.diff import diff_registries
 
@@ -247,8 +257,8 @@ def _run_diff(args: argparse.Namespace) -> int:
     new_path = args.new or args.registry
     if new_path is not None and args.old == new_path:
         raise CommandError("OLD and NEW are the same file")
-    old = data.load_registry(args.old)
-    new = data.load_registry(new_path) if new_path is not None else data.bundled_registry()
+    old = _diff_side(args.old, args.strict)
+    new = _diff_side(new_path, args.strict) if new_path is not None else data.bundled_registry()
     d = diff_registries(old, new)
     if args.json:
         emit_json(

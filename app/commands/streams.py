@@ -13,6 +13,10 @@ Readings taken here (the CLI's README section says the same):
   so the offsets in the JSON still hold), never as a lone surrogate.
 - A write that fails (a full disk, a closed standard output) ends the run with one line on
   stderr and exit status 2; a reader that stops early (``| head``) ends it quietly.
+- One input line may hold at most :data:`MAX_LINE_BYTES` (64 MiB, over six times the longest
+  line anyone has fed the checker on purpose, 10 MB): a longer one (``< /dev/zero``, a line that
+  never ends) stops the run with one line on stderr naming the line and the limit, exit status 2,
+  before memory runs out.
 """
 
 from __future__ import annotations
@@ -26,7 +30,10 @@ from typing import Any, TextIO
 from ..core.engine.checkjson import clean_json_text
 
 __all__ = [
+    "MAX_LINE_BYTES",
     "clean_json_text",
+    "line_too_long",
+    "read_stdin_bytes",
     "iter_stdin_lines",
     "prepare_streams",
     "use_json_stdout",
@@ -63,6 +70,40 @@ def writer(out: TextIO) -> Callable[[str], None]:
     return write
 
 
+#: The most bytes one line of standard input may hold (its line ending not counted).
+MAX_LINE_BYTES = 64 << 20
+
+
+def line_too_long(number: int) -> Exception:
+    """Return the usage error for line *number* of standard input being longer than :data:`MAX_LINE_BYTES`."""
+    from ..cli import CommandError
+
+    return CommandError(
+        f"line {number:,} of standard input is longer than {MAX_LINE_BYTES >> 20} MiB ({MAX_LINE_BYTES:,} bytes) "
+        "without a line break; no language tag comes near that, so the input is refused (give one tag per line)"
+    )
+
+
+def read_stdin_bytes(src: Any, chunk: int = 1 << 20) -> bytes:
+    """Read the binary stream *src* whole, refusing it once a line grows past :data:`MAX_LINE_BYTES`."""
+    parts: list[bytes] = []
+    run = 0  # bytes since the last line break
+    lines = 1
+    while block := src.read(chunk):
+        parts.append(block)
+        first = block.find(b"\n")
+        if first >= 0:  # the line that ends here, then only lines shorter than a block
+            if run + first > MAX_LINE_BYTES + 1:  # + 1: a CR before the line break is not the line's
+                raise line_too_long(lines)
+            lines += block.count(b"\n")
+            run = len(block) - block.rfind(b"\n") - 1
+        else:
+            run += len(block)
+        if run > MAX_LINE_BYTES + 1:
+            raise line_too_long(lines)
+    return b"".join(parts)
+
+
 def iter_stdin_lines(stream: Any = None) -> Iterator[str]:
     """Yield the lines of standard input one at a time, without their ``\\n`` or ``\\r\\n``.
 
@@ -72,7 +113,7 @@ def iter_stdin_lines(stream: Any = None) -> Iterator[str]:
     if src is None:
         return
     buffer = getattr(src, "buffer", None)
-    lines: Iterable[Any] = buffer if buffer is not None else src
+    lines: Iterable[Any] = _bounded_lines(buffer) if buffer is not None else src
     for raw in lines:
         line = raw.decode("utf-8", "surrogateescape") if isinstance(raw, bytes) else raw
         if line.endswith("\n"):
@@ -80,6 +121,16 @@ def iter_stdin_lines(stream: Any = None) -> Iterator[str]:
         if line.endswith("\r"):  # CRLF, or a last line ending in CR
             line = line[:-1]
         yield line
+
+
+def _bounded_lines(buffer: Any) -> Iterator[bytes]:
+    """Yield the lines of the binary stream *buffer*, refusing one longer than :data:`MAX_LINE_BYTES`."""
+    number = 0
+    while raw := buffer.readline(MAX_LINE_BYTES + 3):  # room for the line and its CR LF
+        number += 1
+        if len(raw) > MAX_LINE_BYTES and len(raw.rstrip(b"\r\n")) > MAX_LINE_BYTES:
+            raise line_too_long(number)
+        yield raw
 
 
 def report_write_error(exc: OSError) -> int:

@@ -12,7 +12,7 @@ from ..cli import EXIT_NO_MATCH, EXIT_OK, CommandError, data_loaded, emit_json
 from ..core.engine.checkjson import check_json_lines
 from ..core.engine.tag import CheckResult, Severity, Subtag, TagEngine
 from ..core.engine.unicode_validity import first_singleton, unicode_verdict, verdict_label
-from ..core.grammar.problems import marker
+from ..core.grammar.problems import MARKER_CONTEXT, Fix, marker
 from .common import common_options, engine_for, positive_int, record_to_json
 from .file_cmds import add_file_options, run_check_file, wants_file
 from .live import check_json_run, live_jobs
@@ -22,7 +22,7 @@ from .streams import writer as _writer
 if TYPE_CHECKING:
     from ..core.registry.model import Record
 
-__all__ = ["register", "check_json_lines", "explain_json", "explain_text", "tag_forms"]
+__all__ = ["register", "fix_text", "check_json_lines", "explain_json", "explain_text", "tag_forms"]
 
 _CHECK_DESCRIPTION = """\
 Check language tags against RFC 5646 (and CLDR for -u-/-t-): well-formed, valid, and advice.
@@ -175,8 +175,50 @@ def _human_check(r: CheckResult, engine: TagEngine) -> str:
         if d.start < d.end or d.severity is Severity.ERROR:
             lines.append(marker(r.input, d.start, d.end))
         if d.fix is not None:
-            lines.append(f"    fix: {d.fix.label} -> {d.fix.tag}")
+            lines.append(fix_text(r.input, d.fix))
     return "\n".join(lines) + "\n"
+
+
+#: A fixed tag up to this long is printed whole; a longer one as a window around what the fix changed.
+FIX_WHOLE = 4 * MARKER_CONTEXT
+
+
+def fix_text(tag: str, fix: Fix) -> str:
+    """Return the text lines of a fix: its label and the fixed tag, cut to a window when long.
+
+    A fix is a whole corrected tag; printed whole for each of a long tag's many diagnostics, the
+    output would grow as the square of the input. A long one is drawn by :func:`marker` over the
+    part it changes (a window of the same bounded size as the diagnostic's own marker).
+
+    >>> print(fix_text("en-latn", Fix("Write it 'Latn'", "en-Latn")))
+        fix: Write it 'Latn' -> en-Latn
+    """
+    if len(fix.tag) <= FIX_WHOLE:
+        return f"    fix: {fix.label} -> {fix.tag}"
+    start, end = _changed(tag, fix.tag)
+    return f"    fix: {fix.label} -> (the fixed tag, around the change)\n" + marker(fix.tag, start, end, "      ")
+
+
+def _changed(old: str, new: str) -> tuple[int, int]:
+    """Return the span of *new* that differs from *old* (common head and tail left out), in linear time."""
+    limit = min(len(old), len(new))
+    head = 0
+    step = 4096
+    while step:  # long equal blocks compare as one slice; a differing block is searched in smaller steps
+        while head + step <= limit and old[head : head + step] == new[head : head + step]:
+            head += step
+        step //= 8
+    tail = 0
+    limit -= head
+    step = 4096
+    while step:
+        while (
+            tail + step <= limit
+            and old[len(old) - tail - step : len(old) - tail] == new[len(new) - tail - step : len(new) - tail]
+        ):
+            tail += step
+        step //= 8
+    return head, len(new) - tail
 
 
 # ----------------------------------------------------------------------------- canon
@@ -290,10 +332,11 @@ def _explain_svg(engine: TagEngine, args: argparse.Namespace) -> int:
     if args.svg == "-":
         sys.stdout.write(svg)
     else:
+        from ..core.files.safe_write import write_file  # the app's one writer: no link, device or folder
+
         try:
-            with open(args.svg, "w", encoding="utf-8") as f:
-                f.write(svg)
-        except OSError as exc:
+            write_file(args.svg, svg.encode("utf-8"), what="SVG file")
+        except OSError as exc:  # UnsafeWriteError too: says what is at the path
             raise CommandError(f"cannot write {args.svg}: {exc.strerror or exc}") from exc
     return EXIT_OK if r.valid else EXIT_NO_MATCH
 
@@ -469,7 +512,7 @@ def explain_text(engine: TagEngine, r: CheckResult) -> str:
             out.append(f"  {d.severity.value.upper()} [{d.code}] {d.message}")
             out.append(marker(r.input, d.start, d.end))
             if d.fix is not None:
-                out.append(f"    fix: {d.fix.label} -> {d.fix.tag}")
+                out.append(fix_text(r.input, d.fix))
     else:
         out.append("Diagnostics: none")
     out.append("")

@@ -39,9 +39,10 @@ from PySide6.QtWidgets import (
 from ..core.batch import lines as batch
 from ..core.batch.lines import BatchRow, Summary
 from ..core.engine.tag import TagEngine
+from ..core.files.reading import DataError, open_regular
 from . import a11y
 from .a11y import describe
-from .batch_worker import BatchJob, BatchWorker
+from .batch_worker import BATCH_FILES_ONLY, BatchJob, BatchWorker
 from .bounded import SEARCH_MAX, bound
 from .table_model import Column, RowTableModel
 
@@ -395,8 +396,11 @@ class BatchPane(QWidget):
     def open_file(self, path: str) -> None:
         """Use the file at *path* as the source: guess its format and columns, then check it."""
         try:
-            with open(path, "rb") as f:
+            with open_regular(path, BATCH_FILES_ONLY) as f:  # a FIFO or a device is refused, never waited on
                 head = batch.decode(f.read(65536))
+        except DataError as exc:
+            a11y.show(self.status, f"<b>Cannot open:</b> {_esc(str(exc))}")
+            return
         except OSError as exc:
             a11y.show(self.status, f"<b>Cannot open {_esc(path)}:</b> {_esc(exc.strerror or str(exc))}")
             return
@@ -419,9 +423,9 @@ class BatchPane(QWidget):
             fmt = batch.guess_format(self._path if not text else "", text if text else "")
             if self._path and not text:
                 try:
-                    with open(self._path, "rb") as f:
+                    with open_regular(self._path, BATCH_FILES_ONLY) as f:
                         fmt = batch.guess_format(self._path, batch.decode(f.read(65536)))
-                except OSError:
+                except (OSError, DataError):
                     fmt = "lines"
         job = BatchJob(
             path=self._path if not text else "",

@@ -28,12 +28,15 @@ from PySide6.QtCore import QElapsedTimer, QObject, QThreadPool, QTimer, Signal
 from ..core.batch import lines as batch
 from ..core.data import bundled_engine
 from ..core.engine.tag import TagEngine
+from ..core.files.reading import DataError, open_regular
 from ..core.files.safe_write import AtomicFile
 
-__all__ = ["BatchWorker", "BatchJob", "POOL_MIN", "CHUNK"]
+__all__ = ["BatchWorker", "BatchJob", "POOL_MIN", "CHUNK", "BATCH_FILES_ONLY"]
 
 #: Inputs with at least this many lines are checked in worker processes (below, slices are quicker).
 POOL_MIN = 20_000
+#: Why a FIFO or a device is refused as a source (the registry loader refuses them the same way).
+BATCH_FILES_ONLY = "the Batch pane checks regular files only (save what a pipe or device gives to a file first)"
 #: Lines per chunk (one signal per chunk; one task per chunk in the pool).
 CHUNK = 2_000
 #: Lines per time slice in the GUI thread, and the time a slice may take.
@@ -118,6 +121,9 @@ class BatchWorker(QObject):
             return
         try:
             prep = self._prepare(job)
+        except DataError as exc:  # names the file and what it is
+            self.failed.emit(f"Cannot read {exc}")
+            return
         except (OSError, ValueError, MemoryError) as exc:
             self.failed.emit(f"Cannot read {job.path or 'the text'}: {getattr(exc, 'strerror', None) or exc}")
             return
@@ -142,7 +148,7 @@ class BatchWorker(QObject):
     def _prepare(job: BatchJob) -> batch.Prepared:
         data: bytes | str
         if job.path:
-            with open(job.path, "rb") as f:
+            with open_regular(job.path, BATCH_FILES_ONLY) as f:
                 data = f.read()
         else:
             data = job.text
@@ -252,7 +258,7 @@ class BatchWorker(QObject):
         try:
             data: bytes | str
             if job.path:
-                with open(job.path, "rb") as f:
+                with open_regular(job.path, BATCH_FILES_ONLY) as f:  # never a FIFO or device: see batch_pane
                     data = f.read()
                 if data.startswith(b"\xef\xbb\xbf"):
                     data = data[3:]
@@ -260,6 +266,9 @@ class BatchWorker(QObject):
                 data = job.text
             if job.fmt not in {k for k, _label in batch.FORMATS}:
                 raise ValueError(f"unknown format {job.fmt!r}")
+        except DataError as exc:  # names the file and what it is
+            self.failed.emit(f"Cannot read {exc}")
+            return
         except (OSError, ValueError, MemoryError) as exc:
             self.failed.emit(f"Cannot read {job.path or 'the text'}: {getattr(exc, 'strerror', None) or exc}")
             return

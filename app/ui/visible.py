@@ -11,32 +11,12 @@ from __future__ import annotations
 
 import unicodedata
 
+from ..core.grammar.quoting import badge_text
+from ..core.grammar.quoting import needs_badge as is_invisible  # one rule, in the core: the diagrams use it too
+
 __all__ = ["badge_text", "is_invisible", "shown_message", "shown_text"]
 
-#: Short names of the controls people meet in pasted text (Unicode's own abbreviations).
-_ABBREVIATIONS = {
-    0x0000: "NUL", 0x0009: "TAB", 0x00A0: "NBSP", 0x00AD: "SHY", 0x034F: "CGJ", 0x061C: "ALM", 0x180E: "MVS",
-    0x200B: "ZWSP", 0x200C: "ZWNJ", 0x200D: "ZWJ", 0x200E: "LRM", 0x200F: "RLM", 0x202A: "LRE", 0x202B: "RLE",
-    0x202C: "PDF", 0x202D: "LRO", 0x202E: "RLO", 0x202F: "NNBSP", 0x2060: "WJ", 0x2066: "LRI", 0x2067: "RLI",
-    0x2068: "FSI", 0x2069: "PDI", 0xFEFF: "BOM",
-}  # fmt: skip
-
 _RTL_CLASSES = frozenset({"R", "AL", "AN"})
-
-
-def is_invisible(ch: str) -> bool:
-    """Whether *ch* is a control, format (bidi, zero-width) or separator character other than the space.
-
-    >>> [is_invisible(c) for c in ("\\u202e", "\\u200b", " ", "\\u00a0", "a", "\\x00")]
-    [True, True, False, True, False, True]
-    """
-    category = unicodedata.category(ch)
-    return category in ("Cc", "Cf", "Zl", "Zp") or (category == "Zs" and ch != " ")
-
-
-def badge_text(ch: str) -> str:
-    """Return the short visible name of invisible character *ch* (``RLO``, or ``U+E0041`` when it has none)."""
-    return _ABBREVIATIONS.get(ord(ch), f"U+{ord(ch):04X}")
 
 
 def shown_text(text: str) -> str:

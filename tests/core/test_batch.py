@@ -101,3 +101,13 @@ def test_blocks_of_whole_lines_check_as_the_whole_does() -> None:
     rows = [batch.row_from_tuple(t) for n, b in parts for t in batch.check_block(engine, "csv", key, n + 1, b)]
     assert rows == whole
     assert batch.count_lines(body) - 1 == len(rows)
+
+
+def test_a_json_line_nested_too_deep_is_its_own_row_and_the_rest_are_checked() -> None:
+    deep = "[" * 100_000 + "]" * 100_000
+    src = batch.read_source(f'"en"\n{deep}\n{{"tag": "fr"}}\n', "jsonl", "tag")
+    assert [(s.line, s.tag) for s in src] == [(1, "en"), (2, deep), (3, "fr")]
+    assert src[1].note == "JSON nested too deeply to read: the whole line is checked"
+    rows = batch.check_lines(bundled_engine(), src)
+    assert [(r.line, r.valid) for r in rows] == [(1, True), (2, False), (3, True)]
+    assert batch.columns_of(deep + '\n{"tag": "fr"}\n', "jsonl") == []

@@ -150,3 +150,26 @@ def test_csv_column_and_cancel(qtbot, pane, tmp_path) -> None:  # type: ignore[n
     qtbot.waitUntil(lambda: not pane.is_running(), timeout=60_000)
     assert 0 < len(pane.rows()) < 60_001
     assert pane.status.text().startswith("Cancelled after")
+
+
+def test_a_fifo_or_a_device_is_refused_with_what_it_is_and_nothing_is_read(qtbot, pane, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Issue 26 item 5: the Batch pane refuses a named pipe (it would wait for a writer) and /dev/zero (endless)."""
+    import threading
+
+    fifo = tmp_path / "tags.fifo"
+    os.mkfifo(fifo)
+    # Bound the test even where the refusal regressed: a late writer ends a blocking open with an empty read.
+    unblock = threading.Timer(20, lambda: os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK)))
+    unblock.start()
+    try:
+        pane.open_file(str(fifo))
+    finally:
+        unblock.cancel()
+    assert not pane.is_running() and pane.rows() == []
+    assert pane.status.text() == (
+        f"<b>Cannot open:</b> {fifo}: is a FIFO (named pipe), not a regular file; the Batch pane checks regular "
+        "files only (save what a pipe or device gives to a file first)"
+    )
+    pane.open_file("/dev/zero")
+    assert not pane.is_running() and pane.rows() == []
+    assert pane.status.text().startswith("<b>Cannot open:</b> /dev/zero: is a device, not a regular file; the Batch")

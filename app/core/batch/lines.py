@@ -197,7 +197,7 @@ def columns_of(text: str, fmt: str) -> list[str]:
     if fmt == "jsonl":
         try:
             first = json.loads(lines[0])
-        except ValueError:
+        except (ValueError, RecursionError):  # nested too deep for the parser: no keys to offer
             return []
         return [str(k) for k in first] if isinstance(first, dict) else []
     return []
@@ -333,6 +333,8 @@ def _json_line(n: int, raw: str, key: int | str) -> SourceLine:
         value: Any = json.loads(raw)
     except ValueError as exc:
         return SourceLine(n, raw, f"not JSON ({exc.args[0] if exc.args else exc}): the whole line is checked")
+    except RecursionError:  # a line such as 100,000 '[': Python's JSON parser recurses once per level
+        return SourceLine(n, raw, "JSON nested too deeply to read: the whole line is checked")
     if isinstance(value, dict):
         if isinstance(key, str):
             value = value.get(key)

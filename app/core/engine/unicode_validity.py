@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING
 
 from ..cldr.rules import U_KEY
 from ..grammar import diagnostics as M
+from ..grammar.parser import MAX_FIX_INPUT
 from ..grammar.syntax import GRANDFATHERED, VARIANT_KIND
 from ..grammar.values import Diagnostic, Severity
 
@@ -143,6 +144,8 @@ def _own(engine: TagEngine, p: Parse) -> list[Diagnostic]:
         else:
             out.append(M.UNICODE_EXTLANG_UNKNOWN.make(extlang[1], p.extlangs[-1][2], None, pair=pair))
     region = p.region[0].lower() if p.region else None
+    # As the parser's own rule: a fix is a whole copy of the tag, so a long input (thousands of repeats) gets none.
+    fixes = len(text) <= MAX_FIX_INPUT
     for ext in p.extensions:
         s = ext.singleton[0].lower()
         if s not in ("u", "t"):
@@ -154,7 +157,8 @@ def _own(engine: TagEngine, p: Parse) -> list[Diagnostic]:
                 out.append(M.UNICODE_U_KEY.make(key[1], key[2], None, key=k))
             if k in seen:
                 end = values[-1][2] if values else key[2]
-                out.append(M.UNICODE_DUPLICATE_KEY.make(key[1], end, _drop(text, key[1], end), singleton=s, key=k))
+                dropped = _drop(text, key[1], end) if fixes else None
+                out.append(M.UNICODE_DUPLICATE_KEY.make(key[1], end, dropped, singleton=s, key=k))
                 continue
             seen.add(k)
             if s == "u" and cldr is not None and len(values) == 1:
@@ -165,8 +169,8 @@ def _own(engine: TagEngine, p: Parse) -> list[Diagnostic]:
                 v = tok[0].lower()
                 if kind == VARIANT_KIND:
                     if v in variants:
-                        fix = _drop(text, tok[1], tok[2])
-                        out.append(M.UNICODE_DUPLICATE_T_VARIANT.make(tok[1], tok[2], fix, code=v))
+                        dropped = _drop(text, tok[1], tok[2]) if fixes else None
+                        out.append(M.UNICODE_DUPLICATE_T_VARIANT.make(tok[1], tok[2], dropped, code=v))
                     variants.add(v)
     return out
 

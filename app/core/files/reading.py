@@ -12,6 +12,7 @@ import stat
 import sys
 from functools import lru_cache
 from pathlib import Path
+from typing import BinaryIO
 
 from .safe_write import describe, read_capped
 
@@ -28,6 +29,7 @@ __all__ = [
     "DataError",
     "cache_dir",
     "decode",
+    "open_regular",
     "log",
     "private_cache_dir",
     "read_bytes",
@@ -117,18 +119,15 @@ def resource_path(name: str) -> Path:
     return resources_dir() / name
 
 
-def read_bytes(path: str | os.PathLike[str], limit: int | None = None) -> bytes:
-    """Read a data file, turning every OS failure into a DataError that names the file.
+def open_regular(path: str | os.PathLike[str], why: str = "data files must be regular files") -> BinaryIO:
+    """Open *path* for reading in binary, refusing all but a regular file (a link to one is fine) with a DataError.
 
-    Only a regular file (a link to one is fine) of at most *limit* bytes is read (by default
-    the limit of its kind in :data:`SIZE_LIMITS`): a device such as ``/dev/zero``, a FIFO or a
-    folder is refused before anything is read.
+    A device such as ``/dev/zero`` (endless), a FIFO (it would wait for a writer) or a folder is
+    refused before anything is read, with a message that names the file, says what it is and *why*.
     """
     p = Path(path)
     if not str(path):
         raise DataError("an empty file name")
-    if limit is None:
-        limit = SIZE_LIMITS.get(p.name, DEFAULT_SIZE_LIMIT)
     try:
         # O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused just below.
         fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
@@ -143,16 +142,35 @@ def read_bytes(path: str | os.PathLike[str], limit: int | None = None) -> bytes:
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
-            raise DataError(f"{p}: is {describe(st.st_mode)}, not a regular file; data files must be regular files")
-        if st.st_size > limit:
-            raise DataError(f"{p}: {st.st_size:,} bytes is more than the {limit:,} bytes a data file may have")
-        raw = read_capped(fd, limit)
-    except IsADirectoryError:
-        raise DataError(f"{p}: is a folder, not a file") from None
-    except OSError as exc:
-        raise DataError(f"{p}: cannot read ({exc.strerror or exc})") from None
-    finally:
+            raise DataError(f"{p}: is {describe(st.st_mode)}, not a regular file; {why}")
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
         os.close(fd)
+        raise
+
+
+def read_bytes(path: str | os.PathLike[str], limit: int | None = None) -> bytes:
+    """Read a data file, turning every OS failure into a DataError that names the file.
+
+    Only a regular file (a link to one is fine) of at most *limit* bytes is read (by default
+    the limit of its kind in :data:`SIZE_LIMITS`): a device such as ``/dev/zero``, a FIFO or a
+    folder is refused before anything is read (:func:`open_regular`).
+    """
+    p = Path(path)
+    if limit is None:
+        limit = SIZE_LIMITS.get(p.name, DEFAULT_SIZE_LIMIT)
+    with open_regular(path) as f:
+        try:
+            st = os.fstat(f.fileno())
+            if st.st_size > limit:
+                raise DataError(f"{p}: {st.st_size:,} bytes is more than the {limit:,} bytes a data file may have")
+            raw = read_capped(f.fileno(), limit)
+        except IsADirectoryError:
+            raise DataError(f"{p}: is a folder, not a file") from None
+        except OSError as exc:
+            raise DataError(f"{p}: cannot read ({exc.strerror or exc})") from None
     if raw is None:
         raise DataError(f"{p}: more than the {limit:,} bytes a data file may have")
     return raw

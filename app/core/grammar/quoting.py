@@ -9,6 +9,9 @@
 - **Invisible characters**: format characters (Unicode category Cf: zero-width spaces and
   joiners, bidi marks, embeddings, overrides and isolates, the byte order mark, the soft
   hyphen, ...) are named with code point, name and position; the fix removes all of them.
+- **Badges**: where user text is drawn rather than quoted in a message (the editor, the anatomy
+  diagram and its SVG), each invisible character (controls and separators too) is drawn as a
+  short visible name, ``⟨RLO⟩``, so it can neither hide nor reorder the text (:func:`with_badges`).
 
 Reading a pasted Unicode locale id (``de_DE@collation=phonebook``) is CLDR's business:
 :mod:`..cldr.locale_ids`.
@@ -25,7 +28,19 @@ from __future__ import annotations
 
 import unicodedata
 
-__all__ = ["EXCERPT", "FSI", "PDI", "excerpt", "quote", "is_invisible", "without_invisible"]
+__all__ = [
+    "EXCERPT",
+    "FSI",
+    "PDI",
+    "BADGE_NAMES",
+    "badge_text",
+    "excerpt",
+    "needs_badge",
+    "quote",
+    "is_invisible",
+    "with_badges",
+    "without_invisible",
+]
 
 EXCERPT = 40
 FSI, PDI = "\u2068", "\u2069"
@@ -58,3 +73,40 @@ def is_invisible(ch: str) -> bool:
 def without_invisible(text: str) -> str:
     """Return *text* without its format characters."""
     return "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
+
+
+#: Short names of the controls people meet in pasted text (Unicode's own abbreviations).
+BADGE_NAMES = {
+    0x0000: "NUL", 0x0009: "TAB", 0x00A0: "NBSP", 0x00AD: "SHY", 0x034F: "CGJ", 0x061C: "ALM", 0x180E: "MVS",
+    0x200B: "ZWSP", 0x200C: "ZWNJ", 0x200D: "ZWJ", 0x200E: "LRM", 0x200F: "RLM", 0x202A: "LRE", 0x202B: "RLE",
+    0x202C: "PDF", 0x202D: "LRO", 0x202E: "RLO", 0x202F: "NNBSP", 0x2060: "WJ", 0x2066: "LRI", 0x2067: "RLI",
+    0x2068: "FSI", 0x2069: "PDI", 0xFEFF: "BOM",
+}  # fmt: skip
+
+
+def needs_badge(ch: str) -> bool:
+    """Tell whether *ch* is a control, format (bidi, zero-width) or separator character other than the space.
+
+    >>> [needs_badge(c) for c in ("\\u202e", "\\u200b", " ", "\\u00a0", "a", "\\x00")]
+    [True, True, False, True, False, True]
+    """
+    category = unicodedata.category(ch)
+    return category in ("Cc", "Cf", "Zl", "Zp") or (category == "Zs" and ch != " ")
+
+
+def badge_text(ch: str) -> str:
+    """Return the short visible name of invisible character *ch* (``RLO``, or ``U+E0041`` when it has none)."""
+    return BADGE_NAMES.get(ord(ch), f"U+{ord(ch):04X}")
+
+
+def with_badges(text: str, keep: str = "") -> str:
+    """Return *text* with each invisible character (but those in *keep*) drawn as ``⟨NAME⟩``.
+
+    >>> with_badges("\\u202een-US\\u200b")
+    '⟨RLO⟩en-US⟨ZWSP⟩'
+    >>> with_badges(quote("\\u202een"), keep=FSI + PDI) == FSI + "⟨RLO⟩en" + PDI
+    True
+    """
+    if text.isascii() and text.isprintable():
+        return text
+    return "".join(f"⟨{badge_text(c)}⟩" if c not in keep and needs_badge(c) else c for c in text)

@@ -9,6 +9,9 @@ monospace font, so widths are known without measuring (:data:`CHAR_WIDTH` of the
 The GUI paints this same layout (``app/ui/anatomy_pane.py``); :func:`to_svg` writes it with
 the text kept as ``<text>`` elements, each box carrying its rule, role and production
 (``data-*`` attributes and a ``<title>`` tooltip), for slides and for ``bcp47 explain --svg``.
+Drawn text never holds an invisible or bidi control of the input: each is a named badge
+(``⟨RLO⟩``, :func:`~..grammar.quoting.with_badges`, as the editor draws them); only the
+``data-text`` attribute keeps the subtag as it was typed.
 
 >>> from ..data import bundled_engine
 >>> from .anatomy import anatomy
@@ -23,6 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..grammar.quoting import FSI, PDI, needs_badge, with_badges
 from .anatomy import Anatomy, Part
 
 __all__ = [
@@ -206,7 +210,7 @@ def layout(a: Anatomy) -> Layout:
     boxes: list[Box] = []
     labels: list[Label] = []
     rules: list[Rule] = []
-    title = f"{a.tag}  —  {_verdict(a)}" if a.tag else "(empty tag)  —  not well-formed (RFC 5646 §2.1)"
+    title = f"{with_badges(a.tag)}  —  {_verdict(a)}" if a.tag else "(empty tag)  —  not well-formed (RFC 5646 §2.1)"
     labels.append(Label(_MARGIN, _MARGIN + _TITLE_SIZE, title, _TITLE_SIZE, "text", "title", bold=True))
     depth = _depth(a.root)
     leaf_top = _MARGIN + _TITLE_SIZE * _LINE + _PAD + depth * _PAD
@@ -215,12 +219,13 @@ def layout(a: Anatomy) -> Layout:
     def place(part: Part, x: float, d: int) -> tuple[float, float, float]:
         """Lay *part* out from *x*; return (width, top, bottom)."""
         if not part.children:
-            w = max(_w(part.text, _SUBTAG_SIZE), _w(_leaf_label(part), _LABEL_SIZE), _w(part.matched, _RULE_SIZE))
+            text = with_badges(part.text)  # drawn, so an invisible or bidi control is a named badge, as in the editor
+            w = max(_w(text, _SUBTAG_SIZE), _w(_leaf_label(part), _LABEL_SIZE), _w(part.matched, _RULE_SIZE))
             w += 2 * _PAD
             boxes.append(Box(x, leaf_top, w, leaf_h, part, d, True))
             cx = x + w / 2
             y = leaf_top + _PAD + _SUBTAG_SIZE
-            labels.append(Label(cx, y, part.text, _SUBTAG_SIZE, part.role, "subtag", "middle", bold=True))
+            labels.append(Label(cx, y, text, _SUBTAG_SIZE, part.role, "subtag", "middle", bold=True))
             y += _LABEL_SIZE * _LINE + 2
             labels.append(
                 Label(cx, y, _leaf_label(part), _LABEL_SIZE, "error" if part.problem else "text", "role", "middle")
@@ -270,7 +275,9 @@ def layout(a: Anatomy) -> Layout:
         labels.append(Label(x, leaf_top - depth * _PAD - 3, "▼ stop", _LABEL_SIZE, "error", "stop", "middle", True))
         after = f"after {_article(stop.after)}" if stop.after else "at the start"
         lines = [f"The grammar stopped at position {stop.start} ({after}).", f"It expected {stop.expected}."]
-        lines += _wrap_words(f"[{stop.code}] {stop.message}", max(total_w - 2 * _MARGIN, 400), _LABEL_SIZE)
+        lines += _wrap_words(
+            f"[{stop.code}] {with_badges(stop.message, keep=FSI + PDI)}", max(total_w - 2 * _MARGIN, 400), _LABEL_SIZE
+        )
         y += _PAD * 2
         for line in lines:
             y += _LABEL_SIZE * _LINE
@@ -305,7 +312,7 @@ def to_svg(lay: Layout, theme: Theme | str = "light", scale: float = 1.0) -> str
         '<?xml version="1.0" encoding="UTF-8"?>',
         f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{w * scale:.0f}" height="{h * scale:.0f}" '
         f'viewBox="0 0 {w:.1f} {h:.1f}" font-family={quoteattr(FONT_FAMILY)}>',
-        f"<title>{escape(_xml_safe('Anatomy of the language tag ' + lay.anatomy.tag))}</title>",
+        f"<title>{escape(_xml_safe('Anatomy of the language tag ' + with_badges(lay.anatomy.tag)))}</title>",
         f'<rect x="0" y="0" width="{w:.1f}" height="{h:.1f}" fill="{th.background}"/>',
     ]
     for b in lay.boxes:
@@ -363,4 +370,6 @@ def quoteattr(text: str) -> str:
     "say &quot;hi&quot;&#9;now &amp; &lt;then&gt;"
     """
     quoted = escape(text).replace('"', "&quot;").replace("\n", "&#10;").replace("\r", "&#13;").replace("\t", "&#9;")
+    if not quoted.isascii():  # an invisible or bidi control as a character reference: never raw in the file
+        quoted = "".join(f"&#x{ord(c):X};" if needs_badge(c) else c for c in quoted)
     return f'"{quoted}"'
