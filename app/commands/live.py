@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from ..core.engine.checkjson import MEMO_KEY_MAX, MEMO_SIZE, check_json_lines, clean_json_text, memo_json_lines
-from .streams import iter_stdin_lines
+from .streams import MAX_LINE_BYTES, iter_stdin_lines, line_too_long
 
 if TYPE_CHECKING:
     from ..core.engine.tag import TagEngine
@@ -57,7 +57,7 @@ def _stdin_lines(stream: Any = None) -> Iterator[str | None]:
         yield from iter_stdin_lines(src)
         return
     # Read below Python's buffer (it holds nothing yet: nothing else reads standard input first).
-    rest = b""
+    pending = _Pending()
     while True:
         if would_wait(fd):
             yield None
@@ -67,12 +67,36 @@ def _stdin_lines(stream: Any = None) -> Iterator[str | None]:
             continue
         if not chunk:
             break
-        lines = (rest + chunk).split(b"\n")
-        rest = lines.pop()
-        for raw in lines:
+        for raw in pending.lines(chunk):
             yield _text(raw)
-    if rest:
-        yield _text(rest)
+    if pending.rest:
+        yield _text(bytes(pending.rest))
+
+
+class _Pending:
+    """The unfinished line of a byte stream: appended to in place (a 10 MB line costs linear time, not quadratic)
+    and refused once it grows past :data:`.streams.MAX_LINE_BYTES` (a line that never ends cannot exhaust memory)."""
+
+    def __init__(self) -> None:
+        self.rest = bytearray()
+        self.number = 0  # lines completed so far
+
+    def lines(self, chunk: bytes) -> list[bytes]:
+        """Take *chunk*; return the lines it completes (without their line breaks)."""
+        self.rest += chunk
+        if b"\n" not in chunk:
+            if len(self.rest) > MAX_LINE_BYTES + 1:  # + 1: a CR before the line break is not the line's
+                raise line_too_long(self.number + 1)
+            return []
+        done = bytes(self.rest).split(b"\n")
+        last = done.pop()
+        if any(len(raw) > MAX_LINE_BYTES + 1 for raw in done) or len(last) > MAX_LINE_BYTES + 1:
+            raise line_too_long(
+                self.number + 1 + next((i for i, r in enumerate(done) if len(r) > MAX_LINE_BYTES + 1), len(done))
+            )
+        self.rest = bytearray(last)
+        self.number += len(done)
+        return done
 
 
 def live_lines(idle: Callable[[], object], stream: Any = None) -> Iterator[str]:
@@ -248,7 +272,7 @@ class _ByteLoop:
     def _stdin(self) -> None:
         fd, parts, memo = self.fd, self.parts, self.memo
         get, add, line_of = memo.get, parts.append, self._line
-        rest = b""
+        pending = _Pending()
         while True:
             if would_wait(fd):
                 self._flush()
@@ -258,9 +282,7 @@ class _ByteLoop:
                 continue
             if not chunk:
                 break
-            lines = (rest + chunk).split(b"\n")
-            rest = lines.pop()
-            for raw in lines:
+            for raw in pending.lines(chunk):
                 if raw.endswith(b"\r"):
                     raw = raw[:-1]
                 got = get(raw)
@@ -271,7 +293,8 @@ class _ByteLoop:
             if len(parts) >= _BLOCK_LINES:
                 self.out.write(b"".join(parts))
                 parts.clear()
-        if rest:
+        if pending.rest:
+            rest = bytes(pending.rest)
             raw = rest[:-1] if rest.endswith(b"\r") else rest
             add(line_of(raw, raw.decode("utf-8", "surrogateescape")))
 
