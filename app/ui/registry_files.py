@@ -354,7 +354,7 @@ class RegistryFiles(QObject):
         """Open the registration assistant on the registry in use (a variant for *prefix*, if given)."""
         from .registration import RegistrationDialog
 
-        dialog = RegistrationDialog(self.window.registry, self.window)
+        dialog = RegistrationDialog(self.window.registry, self.window, settings=self.window.settings)
         dialog.start_with(record_type, prefix)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.preview_requested.connect(self._on_registration_preview_requested)

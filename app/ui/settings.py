@@ -50,6 +50,24 @@ DEFAULTS: Mapping[str, Any] = {
     "browser/last_record": "",
     # Display language of the CLDR names ("" follows the system's UI language when CLDR has it, else English).
     "names/display_language": "",
+    # The registration assistant's unsent form (issue 24): kept when the dialog is closed, restored when it opens.
+    "registration/draft": {
+        k: ""
+        for k in (
+            "type",
+            "name",
+            "email",
+            "subtag",
+            "description",
+            "prefix",
+            "macrolanguage",
+            "suppress_script",
+            "comments",
+            "meaning",
+            "reference",
+            "other",
+        )
+    },
 }
 
 
