@@ -81,6 +81,11 @@ class Likely:
             return "", ""
         return (sc if not script or sc == script else "", region)
 
+    @property
+    def territory_languages(self) -> dict[str, dict[str, str]]:
+        """CLDR territoryInfo: {territory: {language or language-script (lower case): population percent}}."""
+        return self._s.territory_languages
+
     def scripts_of(self, language: str) -> tuple[str, ...]:
         """Return the scripts the likely-subtags data writes *language* in, its likely script first."""
         low = language.lower()
