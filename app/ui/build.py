@@ -17,7 +17,7 @@ import logging
 import threading
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
-from PySide6.QtGui import QFocusEvent, QFont, QGuiApplication, QKeyEvent, QShowEvent
+from PySide6.QtGui import QFocusEvent, QFont, QGuiApplication, QKeyEvent, QKeySequence, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QFormLayout,
@@ -46,6 +46,7 @@ from ..core.build.choices import (
 )
 from ..core.build.compose import TagParts, remove_from_tag, split_tag, use_in_tag
 from ..core.build.forms import compute_forms
+from ..core.build.plausible import change_language, plausibility_notes
 from ..core.cldr.model import CldrData
 from ..core.data import DataError, bundled_namer, bundled_names, bundled_registry, bundled_supplemental
 from ..core.engine.results import CheckResult
@@ -183,9 +184,17 @@ class BuildPane(QWidget):
         self.open_button.setAccessibleName("Open the tag in the editor")
         self.open_button.setToolTip("Show this tag in the editor, with its breakdown and problems")
         self.open_button.clicked.connect(self.open_in_editor_requested)
+        self.new_button = QPushButton("&New", result)
+        self.new_button.setAccessibleName("Start a new tag")
+        self.new_button.setToolTip("Start a new tag from the language step (Ctrl+N)")
+        self.new_button.clicked.connect(self.new_tag)
+        self.new_shortcut = QShortcut(QKeySequence("Ctrl+N"), self)
+        self.new_shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.new_shortcut.activated.connect(self.new_tag)
         top = QHBoxLayout()
         top.addWidget(self.tag_label)
         top.addWidget(self.name_label, 1)
+        top.addWidget(self.new_button)
         top.addWidget(self.copy_button)
         top.addWidget(self.open_button)
         forms = QHBoxLayout()
@@ -352,6 +361,15 @@ class BuildPane(QWidget):
         """Put *code* of *kind* into the tag by the placement rules (what a picker's Enter does)."""
         self._state.set_tag(use_in_tag(self._state.tag(), kind, code, self._registry))
 
+    def new_tag(self) -> None:
+        """Start a new tag: empty it and go to the language step (Ctrl+N, the New button)."""
+        self.load()
+        old = self._state.tag()
+        self._state.set_tag("")
+        self.go_to_step(0)
+        if old:
+            self.show_notice(f"Started a new tag (the last one was {old}).")
+
     def copy_tag(self) -> str:
         """Copy the tag to the clipboard and return it."""
         tag = self._state.tag()
@@ -420,7 +438,17 @@ class BuildPane(QWidget):
             self.show_notice(f"Removed the {kind} {target}.")
             self.pickers[kind].focus_filter()
             return
-        self.choose(kind, target)
+        if kind == "language" and parts.language and parts.language.lower() != target.lower() and self._likely:
+            new, dropped = change_language(tag, target, self._registry, self._likely)
+            self._state.set_tag(new)
+            if dropped:
+                name = self._names.name("language", target) or target
+                self.show_notice(
+                    f"Dropped {', '.join(dropped)}: chosen for {tag}, they do not fit {name} ({target}). "
+                    "Add what you need in the next steps."
+                )
+        else:
+            self.choose(kind, target)
         if target.lower() != choice.code.lower() and ".." not in choice.code:
             self.show_notice(f"{choice.code} is deprecated: used its replacement {target}.")
         elif kind == "script" and "adds nothing" in choice.mark:
@@ -539,7 +567,11 @@ class BuildPane(QWidget):
             lines.append(f"<span style='color:{colour}'>{label}:</span> {html.escape(diag.message)}")
         if len(result.diagnostics) > 3:
             lines.append(f"… and {len(result.diagnostics) - 3} more: open it in the editor to see them all.")
-        if not result.diagnostics:
+        if self._likely is not None and result.well_formed:
+            for note in plausibility_notes(text, self._registry, self._likely, self._names):
+                colour = severity_colour(Severity.INFO, palette).name()
+                lines.append(f"<span style='color:{colour}'>Note:</span> {html.escape(note)}")
+        if len(lines) == 1:
             lines[0] += " · no advice"
         self.status_label.setText("<br>".join(lines))
         forms = compute_forms(self._engine, result)

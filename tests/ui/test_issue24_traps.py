@@ -96,3 +96,68 @@ def test_1_escape_or_close_keeps_the_filled_registration_form(qtbot, registry, s
     assert _texts(fourth) == dict.fromkeys(FILLED, "")
     assert isinstance(fourth.fields["description"], QPlainTextEdit)
     QApplication.processEvents()
+
+
+# ---------------------------------------------------------------- 2. carry-over in the Build pane
+ALT = Qt.KeyboardModifier.AltModifier
+
+
+def _build(qtbot, win: MainWindow):  # type: ignore[no-untyped-def]
+    win.tabs.setCurrentWidget(win.build)
+    pane = win.build
+    pane.load()
+    qtbot.waitUntil(lambda: pane.ready, timeout=20000)
+    return pane
+
+
+def _type_enter(qtbot, text: str) -> None:  # type: ignore[no-untyped-def]
+    widget = QApplication.focusWidget()
+    assert widget is not None
+    qtbot.keyClicks(widget, text)
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
+
+
+def test_2_a_new_language_drops_the_choices_that_do_not_fit_it(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    pane = _build(qtbot, window)
+    window.state.set_tag("yue-Hant-HK-u-nu-hanidec")
+    pane.go_to_step(0)
+    _type_enter(qtbot, "Spanish")
+    # Skipping the script step, the region step: Latin America.
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_3, ALT)
+    _type_enter(qtbot, "419")
+    assert window.state.tag() == "es-419"
+    assert "Dropped" not in pane.notice_label.text() or pane.notice_label.isHidden()
+    status = pane.status_label.text()
+    assert "✔ valid" in status and "no advice" in status
+
+
+def test_2_the_drop_is_said_and_unusual_script_or_region_get_a_note(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    pane = _build(qtbot, window)
+    window.state.set_tag("yue-Hant-HK")
+    pane.go_to_step(0)
+    _type_enter(qtbot, "Spanish")
+    assert window.state.tag() == "es"
+    assert pane.notice_label.text() == (
+        "Dropped Hant, HK: chosen for yue-Hant-HK, they do not fit Spanish (es). Add what you need in the next steps."
+    )
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_3, ALT)
+    _type_enter(qtbot, "LA")
+    assert window.state.tag() == "es-LA"
+    status = pane.status_label.text()
+    assert "✔ valid" in status and "no advice" not in status
+    assert (
+        "Note:</span> Spanish is not among the languages CLDR lists for Laos (LA); "
+        "Latin America is 419: es-419?" in status
+    )
+
+
+def test_2_ctrl_n_in_the_build_pane_starts_a_new_tag(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    pane = _build(qtbot, window)
+    window.state.set_tag("ja-Latn-t-ru-m0-bgn")
+    pane.go_to_step(2)
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_N, CTRL)
+    assert window.state.tag() == ""
+    assert pane.steps.currentIndex() == 0
+    assert pane.notice_label.text() == "Started a new tag (the last one was ja-Latn-t-ru-m0-bgn)."
+    _type_enter(qtbot, "de")
+    assert window.state.tag() == "de"

@@ -20,8 +20,8 @@ Two services for the Build pane (and the repair helper):
 ('es', ('Hant', 'HK', '-u-nu-hanidec'))
 >>> change_language("sr-Latn-RS", "bs", reg, likely)
 ('bs-Latn', ('RS',))
->>> plausibility_notes("es-LA", reg, likely)
-["Spanish is not among the languages CLDR lists for Lao People's Democratic Republic (LA); Latin America is 419: es-419?"]
+>>> print(*plausibility_notes("es-LA", reg, likely))
+Spanish is not among the languages CLDR lists for Lao People's Democratic Republic (LA); Latin America is 419: es-419?
 >>> plausibility_notes("es-Hant-MX", reg, likely)[0]
 "Spanish is not written in Han (Traditional variant) (Hant) in CLDR's likely-subtags data, which lists Latin."
 >>> plausibility_notes("ja-Latn-JP", reg, likely), plausibility_notes("es-419", reg, likely)
