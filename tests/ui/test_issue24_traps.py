@@ -161,3 +161,27 @@ def test_2_ctrl_n_in_the_build_pane_starts_a_new_tag(qtbot, window) -> None:  # 
     assert pane.notice_label.text() == "Started a new tag (the last one was ja-Latn-t-ru-m0-bgn)."
     _type_enter(qtbot, "de")
     assert window.state.tag() == "de"
+
+
+# ---------------------------------------------------------------- 3. the registry search reads a tag
+def test_3_searching_a_tag_lists_the_record_of_each_subtag_and_opens_it(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    window.tabs.setCurrentWidget(window.browser)
+    browser = window.browser
+    browser.search_edit.setFocus()
+    qtbot.keyClicks(browser.search_edit, "hy-SU")
+    qtbot.keyClick(browser.search_edit, Qt.Key.Key_Return)
+    assert [(r.type, r.code) for r in browser.visible_records()] == [("language", "hy"), ("region", "SU")]
+    assert "the records of each subtag of the tag hy-SU (2)" in browser.count_label.text()
+    assert browser.open_tag_button.isVisible()
+    assert browser.open_tag_button.text() == "Open hy-SU in the editor"
+    qtbot.mouseClick(browser.open_tag_button, Qt.MouseButton.LeftButton)
+    assert window.tabs.currentWidget() is window.editor
+    assert window.state.tag() == "hy-SU"
+    # A word is searched as before, and the button goes away.
+    window.tabs.setCurrentWidget(browser)
+    browser.search_edit.setFocus()
+    browser.search_edit.selectAll()
+    qtbot.keyClicks(browser.search_edit, "Armenian")
+    qtbot.keyClick(browser.search_edit, Qt.Key.Key_Return)
+    assert ("language", "hy") in [(r.type, r.code) for r in browser.visible_records()]
+    assert not browser.open_tag_button.isVisible()
