@@ -185,3 +185,48 @@ def test_3_searching_a_tag_lists_the_record_of_each_subtag_and_opens_it(qtbot, w
     qtbot.keyClick(browser.search_edit, Qt.Key.Key_Return)
     assert ("language", "hy") in [(r.type, r.code) for r in browser.visible_records()]
     assert not browser.open_tag_button.isVisible()
+
+
+# ---------------------------------------------------------------- 4. the keyboard after a button disables itself
+def test_4_after_remove_t_the_keyboard_still_works(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    pane = _build(qtbot, window)
+    window.state.set_tag("ja-Latn-t-ru-m0-bgn")
+    pane.go_to_step(5)
+    button = pane.t_builder.clear_button
+    button.setFocus(Qt.FocusReason.TabFocusReason)
+    assert QApplication.focusWidget() is button
+    qtbot.keyClick(button, Qt.Key.Key_Space)
+    assert window.state.tag() == "ja-Latn"
+    assert not button.isEnabled()
+    focus = QApplication.focusWidget()
+    assert focus is not None and focus is not button and focus.isEnabled()
+    # Alt+1 goes to the language step and typing chooses a language.
+    qtbot.keyClick(focus, Qt.Key.Key_1, ALT)
+    assert pane.steps.currentIndex() == 0
+    _type_enter(qtbot, "ko")
+    assert window.state.tag().startswith("ko")
+
+
+def test_4_the_u_step_filters_its_keys_and_remove_hands_the_focus_on(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    pane = _build(qtbot, window)
+    window.state.set_tag("de")
+    pane.go_to_step(0)
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_5, ALT)
+    u = pane.u_builder
+    assert QApplication.focusWidget() is u.keys_filter
+    qtbot.keyClicks(u.keys_filter, "calendar")
+    assert [r.key for r in u.keys_model.rows()][:1] == ["ca"]
+    qtbot.keyClick(u.keys_filter, Qt.Key.Key_Return)
+    assert QApplication.focusWidget() is u.filter_edit
+    qtbot.keyClicks(u.filter_edit, "gregorian")
+    qtbot.keyClick(u.filter_edit, Qt.Key.Key_Return)
+    assert window.state.tag() == "de-u-ca-gregory"
+    u.keywords_list.setFocus()
+    u.keywords_list.setCurrentRow(0)
+    u.remove_button.setFocus(Qt.FocusReason.TabFocusReason)
+    qtbot.keyClick(u.remove_button, Qt.Key.Key_Space)
+    assert window.state.tag() == "de"
+    focus = QApplication.focusWidget()
+    assert focus is not None and focus.isEnabled() and focus is not u.remove_button
+    qtbot.keyClick(focus, Qt.Key.Key_1, ALT)
+    assert pane.steps.currentIndex() == 0
