@@ -230,3 +230,20 @@ def test_4_the_u_step_filters_its_keys_and_remove_hands_the_focus_on(qtbot, wind
     assert focus is not None and focus.isEnabled() and focus is not u.remove_button
     qtbot.keyClick(focus, Qt.Key.Key_1, ALT)
     assert pane.steps.currentIndex() == 0
+
+
+# ---------------------------------------------------------------- 5. geometry
+def test_5_a_window_saved_on_a_bigger_screen_is_restored_inside_the_available_screen(
+    qtbot, registry, settings_path
+) -> None:  # type: ignore[no-untyped-def]
+    win = _window(qtbot, registry, settings_path)
+    avail = win.screen().availableGeometry()
+    win.resize(avail.width() + 300, avail.height() + 270)  # as saved on a bigger screen
+    win.close()  # saves the geometry
+    win2 = MainWindow(registry, Settings(settings_path))
+    qtbot.addWidget(win2)
+    win2.show()
+    qtbot.waitExposed(win2)
+    frame = win2.frameGeometry()
+    assert frame.width() <= avail.width() and frame.height() <= avail.height()
+    assert avail.contains(frame.topLeft()) and avail.contains(frame.bottomRight())
