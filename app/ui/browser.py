@@ -117,6 +117,7 @@ class BrowserPane(QWidget):
 
         self.open_tag_button = QPushButton()
         self.open_tag_button.setObjectName("open_tag_button")
+        self.open_tag_button.setAccessibleName("Open the searched tag in the editor")
         self.open_tag_button.setToolTip("The search reads as a language tag: open it in the editor (Ctrl+E)")
         self.open_tag_button.clicked.connect(self._on_open_tag_button_clicked)
         self.open_tag_button.hide()

@@ -202,6 +202,7 @@ class RegistrationDialog(QDialog):
         self.preview_button = QPushButton("Show in &browser")
         self.preview_button.setToolTip("Show the requested record in the registry browser's details pane")
         self.clear_button = QPushButton("C&lear form")
+        self.clear_button.setAccessibleName("Clear the form")
         self.clear_button.setToolTip("Empty the form and start a new request (the kept draft is dropped)")
         self.close_button = QPushButton("Close")
         self.close_button.setToolTip("Close the assistant; the form is kept and comes back when it opens again")
