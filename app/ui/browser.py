@@ -339,7 +339,7 @@ class BrowserPane(QWidget):
         filtered = f["query"].strip() or f["type"] or f["scope"] or f["deprecated"] or f["since"]
         what = f"{shown:,} of {total:,} records" if filtered else f"all {total:,} records"
         if of_tag:
-            what = f"the records of each subtag of the tag {self._tag_query} ({shown:,})"
+            what = f"the record of each subtag of {self._tag_query} ({shown:,})"
         self.count_label.setText(f"Showing {what}  ·  registry File-Date {self._registry.file_date}")
         # A new search starts on its top hit: keeping an older selection that happens to match again (heploc
         # still matches "Latn" through its Comments) would let Ctrl+Return insert a record no longer in view.

@@ -6,11 +6,15 @@ import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+from pathlib import Path
+
 import pytest
+from bcp47_explorer.core.data import resource_path
 from bcp47_explorer.ui.main_window import MainWindow
 from bcp47_explorer.ui.registration import CHECK_DELAY_MS
 from bcp47_explorer.ui.settings import Settings
 from PySide6.QtCore import QStandardPaths, Qt
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QLineEdit, QPlainTextEdit
 
 CTRL = Qt.KeyboardModifier.ControlModifier
@@ -171,7 +175,7 @@ def test_3_searching_a_tag_lists_the_record_of_each_subtag_and_opens_it(qtbot, w
     qtbot.keyClicks(browser.search_edit, "hy-SU")
     qtbot.keyClick(browser.search_edit, Qt.Key.Key_Return)
     assert [(r.type, r.code) for r in browser.visible_records()] == [("language", "hy"), ("region", "SU")]
-    assert "the records of each subtag of the tag hy-SU (2)" in browser.count_label.text()
+    assert "Showing the record of each subtag of hy-SU (2)" in browser.count_label.text()
     assert browser.open_tag_button.isVisible()
     assert browser.open_tag_button.text() == "Open hy-SU in the editor"
     qtbot.mouseClick(browser.open_tag_button, Qt.MouseButton.LeftButton)
@@ -247,3 +251,17 @@ def test_5_a_window_saved_on_a_bigger_screen_is_restored_inside_the_available_sc
     frame = win2.frameGeometry()
     assert frame.width() <= avail.width() and frame.height() <= avail.height()
     assert avail.contains(frame.topLeft()) and avail.contains(frame.bottomRight())
+
+
+# ---------------------------------------------------------------- 7. what changed reads forwards in time
+def test_7_two_registries_picked_newest_first_are_compared_oldest_first(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    old = Path(__file__).resolve().parents[1] / "data" / "language-subtag-registry-2021-08-06.txt"
+    files = [str(resource_path("language-subtag-registry.txt")), str(old)]  # the newer one picked first
+    window.registry_files.choose_file = lambda _title: files.pop(0)
+    action = next(a for a in window.findChildren(QAction) if a.text().replace("&", "").startswith("Compare two"))
+    action.trigger()
+    changes = window.registry_files.changes_dialog
+    kinds = [r.kind for r in changes.rows()]
+    assert (kinds.count("added"), kinds.count("removed"), kinds.count("changed")) == (124, 0, 95)
+    header = changes.header.text()
+    assert header.index("language-subtag-registry-2021-08-06.txt") < header.index("language-subtag-registry.txt")
