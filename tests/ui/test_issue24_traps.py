@@ -265,3 +265,21 @@ def test_7_two_registries_picked_newest_first_are_compared_oldest_first(qtbot, w
     assert (kinds.count("added"), kinds.count("removed"), kinds.count("changed")) == (124, 0, 95)
     header = changes.header.text()
     assert header.index("language-subtag-registry-2021-08-06.txt") < header.index("language-subtag-registry.txt")
+
+
+# ---------------------------------------------------------------- 8. started without a display
+def test_8_without_a_display_the_app_says_so_and_exits_1(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
+    env["QT_QPA_PLATFORM"] = "xcb"
+    done = subprocess.run(
+        [sys.executable, "-m", "bcp47_explorer", "--settings", str(tmp_path / "s.ini"), "--quit-after", "100"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 1
+    assert done.stderr.startswith("bcp47-explorer: no display: DISPLAY (X11) and WAYLAND_DISPLAY are not set")
