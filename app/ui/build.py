@@ -498,8 +498,9 @@ class BuildPane(QWidget):
         if head_key != self._head_key:
             self._head_key = head_key
             names, likely, reg = self._names, self._likely, self._registry
-            self.pickers["script"].set_index(ChoiceIndex(script_choices(reg, lang, likely, names)))
-            self.pickers["region"].set_index(ChoiceIndex(region_choices(reg, lang, likely, names, parts.script or "")))
+            script, region = parts.script or "", parts.region or ""
+            self.pickers["script"].set_index(ChoiceIndex(script_choices(reg, lang, likely, names, script)))
+            self.pickers["region"].set_index(ChoiceIndex(region_choices(reg, lang, likely, names, script, region)))
             self.pickers["variant"].set_index(ChoiceIndex(variant_choices(reg, parts.head(), parts.variants)))
             self.script_advice.setText(
                 script_advice(reg, lang, likely, names) if lang else "Choose a language first: its scripts come first."

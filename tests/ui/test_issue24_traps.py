@@ -283,3 +283,23 @@ def test_8_without_a_display_the_app_says_so_and_exits_1(tmp_path: Path) -> None
     )
     assert done.returncode == 1
     assert done.stderr.startswith("bcp47-explorer: no display: DISPLAY (X11) and WAYLAND_DISPLAY are not set")
+
+
+# ---------------------------------------------------------------- 9. wording: the Script picker says what Enter does
+def test_9_the_script_and_region_pickers_say_enter_removes_the_subtag_in_the_tag(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    pane = _build(qtbot, window)
+    window.state.set_tag("sr-Latn-RS")
+    pane.go_to_step(1)
+    picker = pane.pickers["script"]
+    current = picker.model.rows()[picker.view.currentIndex().row()]
+    assert current.code == "Latn"
+    shown = [
+        picker.model.data(picker.model.index(picker.view.currentIndex().row(), c))
+        for c in range(picker.model.columnCount())
+    ]
+    assert any(str(v).startswith("in the tag (Enter removes it)") for v in shown)
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
+    assert window.state.tag() == "sr-RS"
+    pane.go_to_step(2)
+    region = pane.pickers["region"]
+    assert region.model.rows()[region.view.currentIndex().row()].mark.startswith("in the tag (Enter removes it)")
