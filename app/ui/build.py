@@ -151,6 +151,9 @@ class BuildPane(QWidget):
         self._languages = ChoiceIndex(())  # filled on first show, in a worker: the names take a second to load
         self.ready = False  # the language list with its names is loaded
         self.built = False  # the widgets exist: made on first show, so the pane costs nothing at start-up
+        self.new_shortcut = QShortcut(QKeySequence("Ctrl+N"), self)  # New: Ctrl+N anywhere in the pane
+        self.new_shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.new_shortcut.activated.connect(self.new_tag)
 
     # ------------------------------------------------------------ construction
     def _build(self, cldr: CldrData) -> None:
@@ -188,9 +191,6 @@ class BuildPane(QWidget):
         self.new_button.setAccessibleName("Start a new tag")
         self.new_button.setToolTip("Start a new tag from the language step (Ctrl+N)")
         self.new_button.clicked.connect(self.new_tag)
-        self.new_shortcut = QShortcut(QKeySequence("Ctrl+N"), self)
-        self.new_shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        self.new_shortcut.activated.connect(self.new_tag)
         top = QHBoxLayout()
         top.addWidget(self.tag_label)
         top.addWidget(self.name_label, 1)
