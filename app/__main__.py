@@ -83,11 +83,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(ours)
     if args.registry is not None and not args.registry.strip():
         parser.error("--registry needs a file name (leave the option out for the bundled registry)")
-    from .ui.xcb_check import missing_libraries, missing_message, xcb_wanted
+    from .ui.xcb_check import NO_DISPLAY_MESSAGE, missing_libraries, missing_message, no_display, xcb_wanted
 
     platform = _qt_option(qt_args, "platform")
     if platform is not None:  # the platform chosen on the command line wins over the environment's
         os.environ["QT_QPA_PLATFORM"] = platform
+    if no_display() and not _qt_running():  # Qt would abort (exit 134) blaming a library
+        print(NO_DISPLAY_MESSAGE, file=sys.stderr)
+        return 1
     if xcb_wanted() and not _qt_running():
         missing = missing_libraries()
         if missing:  # Qt would abort (exit 134) naming one library, maybe not a missing one

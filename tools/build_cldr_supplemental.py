@@ -17,6 +17,10 @@ subtags) and §4.4 (language matching) and writes one compact, deterministic JSO
 - ``matching``: the ``written-new`` languageMatching data: ``paradigm`` locales, ``variables``
   (each match variable's own value and the regions it stands for, expanded through
   territoryContainment), ``rules`` in CLDR's order as ``[desired, supported, distance, oneway]``.
+- ``territory_languages``: territoryInfo's ``languagePopulation``: for each territory, each language
+  CLDR lists there (``zh_Hant`` written ``zh-Hant``) with its population percentage as CLDR gives it
+  (a string), for the Build pane's plausibility notes ("Spanish is not among the languages CLDR lists
+  for Laos").
 
 Expanding a variable: a macro-region stands for itself and every region it contains
 (recursively, deprecated containment left out), and a grouping such as 419 that lies wholly
@@ -98,7 +102,20 @@ def build(core: Package) -> dict[str, Any]:
         "parents": dict(sorted(parents["parentLocale"].items())),
         "parent_rules": dict(sorted(rules.items())),
         "matching": build_matching(core),
+        "territory_languages": build_territory_languages(core),
     }
+
+
+def build_territory_languages(core: Package) -> dict[str, dict[str, str]]:
+    """Return {territory: {language: population percent}} from territoryInfo, sorted."""
+    info = core.json("supplemental/territoryInfo.json")["supplemental"]["territoryInfo"]
+    out: dict[str, dict[str, str]] = {}
+    for territory, body in sorted(info.items()):
+        langs = body.get("languagePopulation", {})
+        out[territory] = {
+            lang.replace("_", "-"): str(v.get("_populationPercent", "")) for lang, v in sorted(langs.items())
+        }
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -113,7 +130,7 @@ def main(argv: list[str] | None = None) -> int:
     args.out.write_text(json.dumps(doc, ensure_ascii=False, separators=(",", ":"), sort_keys=False) + "\n", "utf-8")
     print(
         f"{args.out}: {len(doc['likely'])} likely subtags, {len(doc['parents'])} parent locales, "
-        f"{len(doc['matching']['rules'])} matching rules",
+        f"{len(doc['matching']['rules'])} matching rules, {len(doc['territory_languages'])} territories",
         file=sys.stderr,
     )
     return 0

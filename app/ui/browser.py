@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ..core.build.compose import tag_records
 from ..core.registry.diff import RegistryDiff
 from ..core.registry.links import links_for
 from ..core.registry.model import Record, RecordType, Registry
@@ -69,6 +70,7 @@ class BrowserPane(QWidget):
         self.setAccessibleName("Registry browser")
         self._registry = registry
         self._record: Record | None = None
+        self._tag_query = ""  # the search text when it reads as a tag (its subtags' records are listed)
 
         # --- search and filters
         self.search_edit = QLineEdit(placeholderText="Search codes, descriptions and comments…  (Ctrl+F)")
@@ -121,6 +123,15 @@ class BrowserPane(QWidget):
             combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
             combo.setMinimumContentsLength(6)
 
+        self.open_tag_button = QPushButton()
+        self.open_tag_button.setObjectName("open_tag_button")
+        self.open_tag_button.setAccessibleName("Open the searched tag in the editor")
+        self.open_tag_button.setToolTip("The search reads as a language tag: open it in the editor (Ctrl+E)")
+        self.open_tag_button.clicked.connect(self._on_open_tag_button_clicked)
+        self.open_tag_button.hide()
+        open_tag = QShortcut(QKeySequence("Ctrl+E"), self)
+        open_tag.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        open_tag.activated.connect(self.open_tag_button.click)
         self.count_label = QLabel()
         a11y.verdict(self.count_label, "Result count")
         self.count_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -194,8 +205,10 @@ class BrowserPane(QWidget):
 
         layout = QVBoxLayout(self)
         layout.addLayout(filters)
-        layout.addLayout(self._filter_row)
-        layout.addWidget(self.count_label)
+        count_row = QHBoxLayout()
+        count_row.addWidget(self.count_label, 1)
+        count_row.addWidget(self.open_tag_button)
+        layout.addLayout(count_row)
         layout.addWidget(self.splitter, 1)
 
         # --- behaviour
@@ -299,7 +312,19 @@ class BrowserPane(QWidget):
         f = self.filters()
         deprecated = {"": None, "no": False, "yes": True}[f["deprecated"]]
         type_, scope = f["type"] or None, f["scope"] or None
-        if f["query"].strip():
+        of_tag = tag_records(f["query"], self._registry) if not type_ else []
+        self._tag_query = f["query"].strip() if of_tag else ""
+        self.open_tag_button.setVisible(bool(of_tag))
+        if of_tag:
+            self.open_tag_button.setText(f"Open {self._tag_query} in the editor")
+            # A tag: the records of each of its subtags, in tag order (filters other than Type still apply).
+            found = [
+                r
+                for r in of_tag
+                if (scope is None or (r.scope or "none") == scope)
+                and (deprecated is None or r.is_deprecated == deprecated)
+            ]
+        elif f["query"].strip():
             types = (type_,) if type_ else None
             found = [
                 h.record for h in self._registry.search(f["query"], types=types, scope=scope, deprecated=deprecated)
@@ -321,6 +346,8 @@ class BrowserPane(QWidget):
         shown = self.model.rowCount()
         filtered = f["query"].strip() or f["type"] or f["scope"] or f["deprecated"] or f["since"]
         what = f"{shown:,} of {total:,} records" if filtered else f"all {total:,} records"
+        if of_tag:
+            what = f"the record of each subtag of {self._tag_query} ({shown:,})"
         a11y.show(self.count_label, f"Showing {what}  ·  registry File-Date {self._registry.file_date}")
         # A new search starts on its top hit: keeping an older selection that happens to match again (heploc
         # still matches "Latn" through its Comments) would let Ctrl+Return insert a record no longer in view.
@@ -382,6 +409,10 @@ class BrowserPane(QWidget):
         )
         self.table.scrollTo(index, QAbstractItemView.ScrollHint.EnsureVisible)
         self._show_details(self.model.record(row))
+
+    def _on_open_tag_button_clicked(self) -> None:
+        if self._tag_query:
+            self.open_tag_requested.emit(self._tag_query)
 
     def _on_search_edit_text_changed(self, _text: str) -> None:
         self._timer.start()

@@ -17,7 +17,7 @@ import logging
 import threading
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
-from PySide6.QtGui import QFocusEvent, QFont, QGuiApplication, QKeyEvent, QPalette, QShowEvent
+from PySide6.QtGui import QFocusEvent, QFont, QGuiApplication, QKeyEvent, QKeySequence, QPalette, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QFormLayout,
@@ -46,6 +46,7 @@ from ..core.build.choices import (
 )
 from ..core.build.compose import TagParts, remove_from_tag, split_tag, use_in_tag
 from ..core.build.forms import compute_forms
+from ..core.build.plausible import change_language, plausibility_notes
 from ..core.cldr.model import CldrData
 from ..core.data import (
     DataError,
@@ -161,6 +162,9 @@ class BuildPane(QWidget):
         self._languages = ChoiceIndex(())  # filled on first show, in a worker: the names take a second to load
         self.ready = False  # the language list with its names is loaded
         self.built = False  # the widgets exist: made on first show, so the pane costs nothing at start-up
+        self.new_shortcut = QShortcut(QKeySequence("Ctrl+N"), self)  # New: Ctrl+N anywhere in the pane
+        self.new_shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.new_shortcut.activated.connect(self.new_tag)
 
     # ------------------------------------------------------------ construction
     def _build(self, cldr: CldrData) -> None:
@@ -197,9 +201,14 @@ class BuildPane(QWidget):
         self.open_button.setAccessibleName("Open the tag in the editor")
         self.open_button.setToolTip("Show this tag in the editor, with its breakdown and problems")
         self.open_button.clicked.connect(self.open_in_editor_requested)
+        self.new_button = QPushButton("&New", result)
+        self.new_button.setAccessibleName("Start a new tag")
+        self.new_button.setToolTip("Start a new tag from the language step (Ctrl+N)")
+        self.new_button.clicked.connect(self.new_tag)
         top = QHBoxLayout()
         top.addWidget(self.tag_label)
         top.addWidget(self.name_label, 1)
+        top.addWidget(self.new_button)
         top.addWidget(self.copy_button)
         top.addWidget(self.open_button)
         forms = QHBoxLayout()
@@ -389,9 +398,24 @@ class BuildPane(QWidget):
     def _choose_dialect(self, tag: str) -> None:
         """Put the language, script and region of a dialect tag (pt-BR, sr-Latn) into the tag."""
         first, *rest = tag.split("-")
-        self.choose("language", first)
+        current = self._state.tag()
+        language = self._parts.language
+        if language and language.lower() != first.lower() and self._likely:
+            # The choices of another language do not carry over (issue 24 item 2), as when picking a language.
+            self._state.set_tag(change_language(current, first, self._registry, self._likely)[0])
+        else:
+            self.choose("language", first)
         for sub in rest:
             self.choose("script" if len(sub) == 4 and sub.isalpha() else "region", sub)
+
+    def new_tag(self) -> None:
+        """Start a new tag: empty it and go to the language step (Ctrl+N, the New button)."""
+        self.load()
+        old = self._state.tag()
+        self._state.set_tag("")
+        self.go_to_step(0)
+        if old:
+            self.show_notice(f"Started a new tag (the last one was {old}).")
 
     def copy_tag(self) -> str:
         """Copy the tag to the clipboard and return it."""
@@ -467,7 +491,17 @@ class BuildPane(QWidget):
             self.show_notice(f"{choice.name} is {target}: {choice.detail}")
             self.go_to_step(_STEP_KEYS.index("region") + 1)
             return
-        self.choose(kind, target)
+        if kind == "language" and parts.language and parts.language.lower() != target.lower() and self._likely:
+            new, dropped = change_language(tag, target, self._registry, self._likely)
+            self._state.set_tag(new)
+            if dropped:
+                name = self._names.name("language", target) or target
+                self.show_notice(
+                    f"Dropped {', '.join(dropped)}: chosen for {tag}, they do not fit {name} ({target}). "
+                    "Add what you need in the next steps."
+                )
+        else:
+            self.choose(kind, target)
         if target.lower() != choice.code.lower() and ".." not in choice.code:
             self.show_notice(f"{choice.code} is deprecated: used its replacement {target}.")
         elif kind == "script" and "adds nothing" in choice.mark:
@@ -517,8 +551,9 @@ class BuildPane(QWidget):
         if head_key != self._head_key:
             self._head_key = head_key
             names, likely, reg = self._names, self._likely, self._registry
-            self.pickers["script"].set_index(ChoiceIndex(script_choices(reg, lang, likely, names)))
-            self.pickers["region"].set_index(ChoiceIndex(region_choices(reg, lang, likely, names, parts.script or "")))
+            script, region = parts.script or "", parts.region or ""
+            self.pickers["script"].set_index(ChoiceIndex(script_choices(reg, lang, likely, names, script)))
+            self.pickers["region"].set_index(ChoiceIndex(region_choices(reg, lang, likely, names, script, region)))
             self.pickers["variant"].set_index(ChoiceIndex(variant_choices(reg, parts.head(), parts.variants)))
             self.script_advice.setText(
                 script_advice(reg, lang, likely, names) if lang else "Choose a language first: its scripts come first."
@@ -586,7 +621,11 @@ class BuildPane(QWidget):
             lines.append(f"<span style='color:{colour}'>{label}:</span> {html.escape(diag.message)}")
         if len(result.diagnostics) > 3:
             lines.append(f"… and {len(result.diagnostics) - 3} more: open it in the editor to see them all.")
-        if not result.diagnostics:
+        if self._likely is not None and result.well_formed:
+            for note in plausibility_notes(text, self._registry, self._likely, self._names):
+                colour = severity_colour(Severity.INFO, palette).name()
+                lines.append(f"<span style='color:{colour}'>Note:</span> {html.escape(note)}")
+        if len(lines) == 1:
             lines[0] += " · no advice"
         a11y.show(self.status_label, "<br>".join(lines))
         forms = compute_forms(self._engine, result)

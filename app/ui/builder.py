@@ -255,7 +255,8 @@ class BuilderPane(QWidget):
         self._key: CldrKey | None = None
         self._build()
         self._built = True
-        self.keys_model.set_rows(key_rows(cldr))
+        self._key_rows = key_rows(cldr)
+        self.keys_model.set_rows(self._key_rows)
         self.keys_view.resizeColumnsToContents()
         state.tag_changed.connect(self._on_state_tag_changed)
         self._on_state_tag_changed(state.tag())
@@ -275,8 +276,21 @@ class BuilderPane(QWidget):
         self.keys_view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.keys_view.setToolTip("The -u- keys CLDR defines; choose one to see its values (hover a key for details)")
         self.keys_view.selectionModel().currentRowChanged.connect(self._on_keys_current_changed)
+        self.keys_filter = QLineEdit(self)
+        self.keys_filter.setObjectName("keys_filter")
+        self.keys_filter.setPlaceholderText("Filter keys by code or name (e.g. 'ca', 'calendar')")
+        self.keys_filter.setClearButtonEnabled(True)
+        self.keys_filter.setAccessibleName("Filter keys")
+        self.keys_filter.setToolTip(
+            "Show only the keys whose code or name has every word typed here; Enter takes the first"
+        )
+        bound(self.keys_filter, SEARCH_MAX)
+        self.keys_filter.textChanged.connect(self._on_keys_filter_text_changed)
+        self.keys_filter.returnPressed.connect(self._on_keys_filter_return_pressed)
         keys_box = QGroupBox("1. Key", self)
-        QVBoxLayout(keys_box).addWidget(self.keys_view)
+        kl = QVBoxLayout(keys_box)
+        kl.addWidget(self.keys_filter)
+        kl.addWidget(self.keys_view)
 
         # Types and value.
         self.key_label = QLabel("Choose a key on the left.", self)
@@ -424,7 +438,8 @@ class BuilderPane(QWidget):
         layout.addWidget(self.splitter)
 
         # Tab follows the numbered boxes: keys, then filter, values and value, then the tag's own part.
-        chain: list[QWidget] = [self.keys_view, self.filter_edit, self.types_view, self.value_edit, self.set_button,
+        chain: list[QWidget] = [self.keys_filter, self.keys_view, self.filter_edit, self.types_view, self.value_edit,
+                                self.set_button,
                                 self.keywords_list, self.remove_button, self.attribute_edit, self.attribute_button,
                                 self.preview, self.legacy_edit, self.messages]  # fmt: skip
         for first, second in itertools.pairwise(chain):
@@ -464,11 +479,32 @@ class BuilderPane(QWidget):
 
     # Public API ------------------------------------------------------------------------------------------
     def focus_input(self) -> None:
-        """Put the keyboard focus on the keys table."""
-        self.keys_view.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        """Put the keyboard focus on the keys' filter box (type to filter, Enter takes the first key)."""
+        self.keys_filter.setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+    def _on_keys_filter_text_changed(self, text: str) -> None:
+        words = fold(text).split()
+        rows = [
+            r for r in self._key_rows if all(w in fold(f"{r.key} {r.name} {r.description} {r.legacy}") for w in words)
+        ]
+        if words:
+            q = fold(text.strip())
+            rows.sort(key=lambda r: (r.key != q, not r.key.startswith(q), r.deprecated))
+        self.keys_model.set_rows(rows)
+        if rows:
+            self.keys_view.selectRow(0)
+            self.keys_view.setCurrentIndex(self.keys_model.index(0, 0))
+
+    def _on_keys_filter_return_pressed(self) -> None:
+        # Enter takes the first key shown and moves on to its values, like every other picker.
+        if self.keys_model.rows():
+            self.keys_view.setCurrentIndex(self.keys_model.index(0, 0))
+            self.filter_edit.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def choose_key(self, key: str) -> bool:
         """Make *key* the chosen key; return whether CLDR knows it."""
+        if self.keys_filter.text() and key.lower() not in (r.key for r in self.keys_model.rows()):
+            self.keys_filter.clear()  # a key asked for by name is always reachable
         for row, k in enumerate(self.keys_model.rows()):
             if k.key == key.lower():
                 self.keys_view.selectRow(row)
@@ -622,7 +658,10 @@ class BuilderPane(QWidget):
     def _on_keywords_current_changed(self, row: int) -> None:
         item = self.keywords_list.item(row) if row >= 0 else None
         data = item.data(Qt.ItemDataRole.UserRole) if item is not None else None
+        had_focus = self.remove_button.hasFocus()
         self.remove_button.setEnabled(data is not None)
+        if had_focus and data is None:
+            self.keywords_list.setFocus(Qt.FocusReason.OtherFocusReason)
         if data is not None and data[0] == "keyword" and (self._key is None or self._key.key != data[1]):
             # Choosing a keyword of the tag opens its key, so its value can be changed there.
             self.choose_key(data[1])
@@ -767,7 +806,10 @@ class BuilderPane(QWidget):
             item.setFlags(Qt.ItemFlag.NoItemFlags)
             item.setData(Qt.ItemDataRole.UserRole, None)
             self.keywords_list.addItem(item)
+        had_focus = self.remove_button.hasFocus()
         self.remove_button.setEnabled(False)
+        if had_focus:
+            self.keywords_list.setFocus(Qt.FocusReason.OtherFocusReason)  # never leave the keyboard on a dead button
 
     def _show_legacy(self, tag: str) -> None:
         if not tag:

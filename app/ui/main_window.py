@@ -9,7 +9,7 @@ from functools import partial
 from typing import TypeVar
 
 from PySide6.QtCore import QByteArray, QSize, Qt
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
     QFileDialog,
@@ -640,11 +640,30 @@ class MainWindow(QMainWindow):
         geometry = s.value("window/geometry")
         if geometry.isEmpty() or not self.restoreGeometry(geometry):
             self.resize(1100, 720)
+        self.clamp_to_screen()
         state = s.value("window/state")
         if not state.isEmpty():
             self.restoreState(state)
         self.tabs.setCurrentIndex(min(max(s.value("window/current_pane"), 0), self.tabs.count() - 1))
         self._restore_panes()
+
+    def clamp_to_screen(self) -> None:
+        """Fit the window inside its screen's available area (a size saved on a bigger screen is cut down)."""
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        if screen is None or self.isMaximized() or self.isFullScreen():
+            return
+        avail = screen.availableGeometry()
+        frame = self.frameGeometry()
+        extra_w = max(frame.width() - self.width(), 0)
+        extra_h = max(frame.height() - self.height(), 0)
+        width = min(self.width(), max(avail.width() - extra_w, self.minimumWidth()))
+        height = min(self.height(), max(avail.height() - extra_h, self.minimumHeight()))
+        if (width, height) != (self.width(), self.height()):
+            self.resize(width, height)
+        x = min(max(frame.x(), avail.x()), avail.right() - width - extra_w + 1)
+        y = min(max(frame.y(), avail.y()), avail.bottom() - height - extra_h + 1)
+        if (x, y) != (frame.x(), frame.y()):
+            self.move(max(x, avail.x()), max(y, avail.y()))
 
     def _restore_panes(self) -> None:
         s = self.settings
@@ -684,6 +703,13 @@ class MainWindow(QMainWindow):
         s.set_value("editor/last_tag", self.state.tag())
         self._save_panes()
         s.sync()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """On the first show (when the frame's size is known), fit the window inside the screen."""
+        super().showEvent(event)
+        if not getattr(self, "_clamped", False):
+            self._clamped = True
+            self.clamp_to_screen()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Stop a batch check and a download, save the settings, then close."""

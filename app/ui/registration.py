@@ -4,6 +4,10 @@ Each field of the form has a message line right under it (``<key>_message``) whe
 :mod:`..core.registration` say what is wrong with that field. The right-hand side shows the filled
 form as plain text, the record as it would stand in the registry (folded at 72 columns), and how
 tags using the new subtag would be checked once it is registered.
+
+Closing the dialog (Close, Escape, the window's close button) never throws the form away: the
+draft is kept in the settings (``registration/draft``) and restored the next time the assistant
+opens, also after a restart; "Clear form" starts a new request.
 """
 
 from __future__ import annotations
@@ -49,6 +53,7 @@ from ..core.registry.registration import (
 from ..core.registry.update import write_atomically
 from . import a11y
 from .bounded import VALUE_MAX, bound
+from .settings import Settings
 
 __all__ = ["CHECK_DELAY_MS", "RegistrationDialog"]
 
@@ -76,8 +81,17 @@ class RegistrationDialog(QDialog):
 
     preview_requested = Signal(object)  # a Record to show in the registry browser's details pane
 
-    def __init__(self, registry: Registry, parent: QWidget | None = None, engine: TagEngine | None = None) -> None:
+    def __init__(
+        self,
+        registry: Registry,
+        parent: QWidget | None = None,
+        engine: TagEngine | None = None,
+        settings: Settings | None = None,
+    ) -> None:
         super().__init__(parent)
+        self.settings = settings
+        #: Whether the form was filled from a kept draft when the dialog opened.
+        self.restored_draft = False
         self.setObjectName("RegistrationDialog")
         self.setWindowTitle("Subtag registration assistant (RFC 5646 §3.5)")
         self.registry = registry
@@ -197,9 +211,19 @@ class RegistrationDialog(QDialog):
         self.save_button = QPushButton("&Save form…")
         self.preview_button = QPushButton("Show in &browser")
         self.preview_button.setToolTip("Show the requested record in the registry browser's details pane")
+        self.clear_button = QPushButton("C&lear form")
+        self.clear_button.setAccessibleName("Clear the form")
+        self.clear_button.setToolTip("Empty the form and start a new request (the kept draft is dropped)")
         self.close_button = QPushButton("Close")
+        self.close_button.setToolTip("Close the assistant; the form is kept and comes back when it opens again")
         buttons = QHBoxLayout()
-        for b in (self.copy_form_button, self.copy_record_button, self.save_button, self.preview_button):
+        for b in (
+            self.copy_form_button,
+            self.copy_record_button,
+            self.save_button,
+            self.preview_button,
+            self.clear_button,
+        ):
             buttons.addWidget(b)
         buttons.addStretch(1)
         buttons.addWidget(self.close_button)
@@ -207,6 +231,7 @@ class RegistrationDialog(QDialog):
         self.copy_record_button.clicked.connect(lambda: self._copy(self.record_view.toPlainText(), "record"))
         self.save_button.clicked.connect(self._on_save_button_clicked)
         self.preview_button.clicked.connect(self._on_preview_button_clicked)
+        self.clear_button.clicked.connect(self._on_clear_button_clicked)
         self.close_button.clicked.connect(self.close)
 
         right = QWidget()
@@ -231,7 +256,24 @@ class RegistrationDialog(QDialog):
         self._on_type_changed()
 
     def start_with(self, record_type: str, prefix: str = "") -> None:
-        """Start a request of *record_type* (for a variant, with *prefix* as its first Prefix)."""
+        """Start a request of *record_type* (for a variant, with *prefix* as its first Prefix).
+
+        A draft kept from an earlier session wins: it is restored as it was (with *prefix* added to its
+        Prefix lines when it is a variant request that lacks it), and the summary says so.
+        """
+        if self._restore_draft():
+            prefix_edit = self.fields["prefix"]
+            if prefix and self._text("type") == "variant" and isinstance(prefix_edit, QPlainTextEdit):
+                lines = [p for p in prefix_edit.toPlainText().splitlines() if p.strip()]
+                if prefix not in lines:
+                    prefix_edit.setPlainText("\n".join([*lines, prefix]))
+            self.refresh()
+            self.summary.setText(
+                "<b>Your unsent request is back</b> as you left it. "
+                + self.summary.text()
+                + " (<i>Clear form</i> starts a new one.)"
+            )
+            return
         combo = self.fields["type"]
         assert isinstance(combo, QComboBox)
         combo.setCurrentIndex(max(combo.findData(record_type), 0))
@@ -239,6 +281,57 @@ class RegistrationDialog(QDialog):
         if prefix and isinstance(prefix_edit, QPlainTextEdit):
             prefix_edit.setPlainText(prefix)
         self.refresh()
+
+    # ------------------------------------------------------------------ the kept draft
+    def _draft(self) -> dict[str, str]:
+        return {key: self._text(key) for key in self.fields}
+
+    def _is_empty(self) -> bool:
+        return not any(self._text(k).strip() for k in self.fields if k != "type")
+
+    def _restore_draft(self) -> bool:
+        """Fill the form from the kept draft; return whether there was one."""
+        if self.settings is None:
+            return False
+        draft = self.settings.value("registration/draft")
+        if not any(v.strip() for k, v in draft.items() if k != "type"):
+            return False
+        for key, widget in self.fields.items():
+            value = draft.get(key, "")
+            if isinstance(widget, QComboBox):
+                index = widget.findData(value)
+                if index >= 0:
+                    widget.setCurrentIndex(index)
+            elif isinstance(widget, QLineEdit):
+                widget.setText(value)
+            else:
+                widget.setPlainText(value)
+        self.restored_draft = True
+        return True
+
+    def keep_draft(self) -> None:
+        """Store the form as it is in the settings (an empty form drops the kept draft) and write them."""
+        if self.settings is None:
+            return
+        draft = self._draft() if not self._is_empty() else {k: "" for k in self.fields}
+        self.settings.set_value("registration/draft", draft)
+        self.settings.sync()
+
+    def done(self, result: int) -> None:
+        """Keep the draft, then close: Close, Escape and the window's close button all end here."""
+        self.keep_draft()
+        super().done(result)
+
+    def _on_clear_button_clicked(self) -> None:
+        for widget in self.fields.values():
+            if isinstance(widget, QComboBox):
+                widget.setCurrentIndex(0)
+            else:
+                widget.clear()
+        self.restored_draft = False
+        self.keep_draft()
+        self.refresh()
+        self.summary.setText("A new, empty request. " + self.summary.text())
 
     # ------------------------------------------------------------------ reading the form
     def _text(self, key: str) -> str:
@@ -302,6 +395,8 @@ class RegistrationDialog(QDialog):
     def refresh(self) -> None:
         """Check the form now: messages under the fields, the form text, the record and the preview."""
         self._timer.stop()
+        if self.settings is not None and not self._is_empty():
+            self.settings.set_value("registration/draft", self._draft())  # written to disk on close
         req = self.request()
         self.problems = check_request(req, self.registry, self._base().is_valid)
         by_field: dict[str, list[FieldProblem]] = {}

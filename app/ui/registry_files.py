@@ -27,7 +27,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox, QProgressDialog, QWidget
 
 from ..core import data
 from ..core.registry.check import RegistryReport
-from ..core.registry.diff import RegistryDiff, diff_registries
+from ..core.registry.diff import RegistryDiff, diff_registries, in_time_order
 from ..core.registry.model import Record, Registry, RegistryError
 from ..core.registry.update import (
     DEFAULT_TIMEOUT,
@@ -159,8 +159,9 @@ class RegistryFiles(QObject):
                 log.warning("cannot keep the registry: %s", exc)
                 self.window.statusBar().showMessage(f"Used for this session only: {exc}", 10000)
         self.window.set_registry(registry)
-        diff = diff_registries(old, registry)
-        self.last_diff = (diff, registry_label(old), registry_label(registry))
+        older, newer, _swapped = in_time_order(old, registry)  # what changed reads forwards in time
+        diff = diff_registries(older, newer)
+        self.last_diff = (diff, registry_label(older), registry_label(newer))
         if self.window.browser is not None:
             self.window.browser.set_comparison(diff)
         self.show_changes()
@@ -264,11 +265,9 @@ class RegistryFiles(QObject):
             if bundled is None or bundled is self.window.registry:
                 self.window.statusBar().showMessage("No other registry has been opened yet: nothing to compare.", 8000)
                 return
-            self.last_diff = (
-                diff_registries(bundled, self.window.registry),
-                "the bundled copy",
-                registry_label(self.window.registry),
-            )
+            older, newer, swapped = in_time_order(bundled, self.window.registry)
+            labels = ("the bundled copy", registry_label(self.window.registry))
+            self.last_diff = (diff_registries(older, newer), *(labels[::-1] if swapped else labels))
         diff, old_name, new_name = self.last_diff
         self._show_diff(diff, old_name, new_name)
 
@@ -295,7 +294,9 @@ class RegistryFiles(QObject):
         except (data.DataError, RegistryError) as exc:
             self._error("Cannot compare the registries", str(exc))
             return
-        self._show_diff(diff_registries(old, new), Path(old_path).name, Path(new_path).name)
+        older, newer, swapped = in_time_order(old, new)  # picked in either order: read forwards in time
+        names = (Path(old_path).name, Path(new_path).name)
+        self._show_diff(diff_registries(older, newer), *(names[::-1] if swapped else names))
 
     def _on_changes_open_record_requested(self, type_: str, code: str) -> None:
         browser = self.window.browser
@@ -308,7 +309,7 @@ class RegistryFiles(QObject):
         """Open the registration assistant on the registry in use (a variant for *prefix*, if given)."""
         from .registration import RegistrationDialog
 
-        dialog = RegistrationDialog(self.window.registry, self.window)
+        dialog = RegistrationDialog(self.window.registry, self.window, settings=self.window.settings)
         dialog.start_with(record_type, prefix)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.preview_requested.connect(self._on_registration_preview_requested)

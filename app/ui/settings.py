@@ -62,6 +62,24 @@ DEFAULTS: Mapping[str, Any] = {
     "network/allowed": True,
     # File > Open recent: "registry:PATH" or "tags:PATH", newest first (ui/recent.py).
     "recent/files": [],
+    # The registration assistant's unsent form (issue 24): kept when the dialog is closed, restored when it opens.
+    "registration/draft": {
+        k: ""
+        for k in (
+            "type",
+            "name",
+            "email",
+            "subtag",
+            "description",
+            "prefix",
+            "macrolanguage",
+            "suppress_script",
+            "comments",
+            "meaning",
+            "reference",
+            "other",
+        )
+    },
 }
 
 

@@ -222,7 +222,10 @@ class TBuilder(QWidget):
         self.current_label.setText(
             f"<b>-t-</b> part: <code>t-{body}</code>" if body else "No -t- part: choose a source language or a field."
         )
+        had_focus = self.clear_button.hasFocus()
         self.clear_button.setEnabled(bool(body))
+        if had_focus and not body:
+            self.focus_input()  # a disabled button must not take the keyboard with it (issue 24)
         if source != self._shown_source:
             self._shown_source = source
             parts = split_tag(source)

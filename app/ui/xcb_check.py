@@ -16,7 +16,23 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-__all__ = ["README_APT_LINE", "debian_package", "elf_needed", "missing_libraries", "missing_message", "xcb_wanted"]
+__all__ = [
+    "NO_DISPLAY_MESSAGE",
+    "README_APT_LINE",
+    "debian_package",
+    "elf_needed",
+    "missing_libraries",
+    "missing_message",
+    "no_display",
+    "xcb_wanted",
+]
+
+#: Said (and the app exits with status 1) when started on Linux without a display, e.g. in an SSH shell.
+NO_DISPLAY_MESSAGE = (
+    "bcp47-explorer: no display: DISPLAY (X11) and WAYLAND_DISPLAY are not set, so there is no screen to open "
+    "the window on (an SSH shell without -X?). Start it in a desktop session, or use the command line: "
+    "bcp47 check TAG."
+)
 
 #: The README's install line (kept equal to it by a test).
 README_APT_LINE = (
@@ -115,6 +131,12 @@ def xcb_wanted(environ: os._Environ[str] | dict[str, str] | None = None) -> bool
     if chosen:
         return chosen.split(";")[0].split(":")[0] == "xcb"
     return not (env.get("WAYLAND_DISPLAY") and env.get("XDG_SESSION_TYPE") == "wayland")
+
+
+def no_display(environ: os._Environ[str] | dict[str, str] | None = None) -> bool:
+    """Tell whether Qt would look for a display and find none: xcb wanted, neither DISPLAY nor WAYLAND_DISPLAY set."""
+    env = os.environ if environ is None else environ
+    return xcb_wanted(env) and not env.get("DISPLAY") and not env.get("WAYLAND_DISPLAY")
 
 
 def _qt_dir() -> Path | None:

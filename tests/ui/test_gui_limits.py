@@ -123,6 +123,7 @@ def test_missing_x11_libraries_are_named_with_their_packages(monkeypatch, capsys
     monkeypatch.setattr(xcb_check, "_loadable", lambda name: name not in missing)
     monkeypatch.setattr(gui, "_qt_running", lambda: False)
     monkeypatch.setenv("QT_QPA_PLATFORM", "xcb")
+    monkeypatch.setenv("DISPLAY", ":99")  # a display to use (without one the app says "no display" first)
     assert gui.main(["--quit-after", "0"]) == 1
     err = capsys.readouterr().err
     assert "libxcb-icccm.so.4, libxcb-keysyms.so.1" in err

@@ -82,6 +82,11 @@ class Likely:
             return "", ""
         return (sc if not script or sc == script else "", region)
 
+    @property
+    def territory_languages(self) -> dict[str, dict[str, str]]:
+        """CLDR territoryInfo: {territory: {language or language-script (lower case): population percent}}."""
+        return self._s.territory_languages
+
     def scripts_of(self, language: str) -> tuple[str, ...]:
         """Return the scripts the likely-subtags data writes *language* in, its likely script first."""
         low = language.lower()
@@ -399,9 +404,16 @@ def language_choices(registry: Registry, names: NameProvider | None = None) -> l
 
 
 def script_choices(
-    registry: Registry, language: str | None, likely: Likely | None = None, names: NameProvider | None = None
+    registry: Registry,
+    language: str | None,
+    likely: Likely | None = None,
+    names: NameProvider | None = None,
+    present: str = "",
 ) -> list[Choice]:
-    """Return every script, the language's Suppress-Script and likely script pinned first and explained."""
+    """Return every script, the language's Suppress-Script and likely script pinned first and explained.
+
+    The script *present* in the tag says "in the tag (Enter removes it)", as the variants do.
+    """
     names = names or RegistryNames(registry)
     lrec = registry.get("language", language) if language else None
     suppressed = lrec.suppress_script.lower() if lrec is not None and lrec.suppress_script else None
@@ -437,6 +449,8 @@ def script_choices(
             details.append(f"CLDR's likely-subtags data also writes '{language}' in {name}.")
         if rec.is_private_use:
             marks.append("private use")
+        if present and low == present.lower():
+            marks.insert(0, "in the tag (Enter removes it)")
         out.append(Choice("script", rec.code, name, "; ".join(marks), " ".join(details), target, pinned=pinned,
                           deprecated=rec.is_deprecated,
                           names=(*rec.descriptions, *names.search_names("script", first))))  # fmt: skip
@@ -449,8 +463,12 @@ def region_choices(
     likely: Likely | None = None,
     names: NameProvider | None = None,
     script: str = "",
+    present: str = "",
 ) -> list[Choice]:
-    """Return every region and UN M.49 area, the likely region first; deprecated ones lead to their replacement."""
+    """Return every region and UN M.49 area, the likely region first; deprecated ones lead to their replacement.
+
+    The region *present* in the tag says "in the tag (Enter removes it)", as the variants do.
+    """
     names = names or RegistryNames(registry)
     likely_region = likely.likely(language, script)[1] if likely is not None and language else None
     likely_low = likely_region.lower() if likely_region else None
@@ -475,6 +493,8 @@ def region_choices(
             details.append(f"'{who}' alone most likely means {name} (CLDR likely subtags).")
         if rec.is_private_use:
             marks.append("private use")
+        if present and first.lower() == present.lower():
+            marks.insert(0, "in the tag (Enter removes it)")
         out.append(Choice("region", rec.code, name, "; ".join(marks), " ".join(details), target, pinned=pinned,
                           deprecated=rec.is_deprecated,
                           names=(*rec.descriptions, *names.search_names("region", first))))  # fmt: skip

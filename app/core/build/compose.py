@@ -44,10 +44,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..grammar.syntax import cased, is_extlang, is_language, is_region, is_script, is_variant
-from ..registry.model import RecordType, Registry
+from ..registry.model import Record, RecordType, Registry
 from ..registry.placement import order_variants, prefix_table
 
-__all__ = ["use_in_tag", "remove_from_tag", "split_tag", "TagParts"]
+__all__ = ["use_in_tag", "remove_from_tag", "split_tag", "tag_records", "TagParts"]
 
 _SUBTAG_TYPES = {"language", "extlang", "script", "region", "variant"}
 _WHOLE_TAG_TYPES = {RecordType.GRANDFATHERED.value, RecordType.REDUNDANT.value}
@@ -203,3 +203,37 @@ def _extlang_prefix(registry: Registry, extlang: str) -> str | None:
     if rec is None or not rec.prefixes:
         return None
     return rec.prefixes[0].lower()
+
+
+def tag_records(tag: str, registry: Registry) -> list[Record]:
+    """Return the registry records of *tag*, subtag by subtag in tag order (a whole-tag record first).
+
+    Only for input that reads as a tag of two or more subtags; a subtag the registry lacks is skipped.
+    Extensions and private use have no records here.
+
+    >>> from bcp47_explorer.core.data import bundled_registry
+    >>> [f"{r.type} {r.code}" for r in tag_records("hy-SU", bundled_registry())]
+    ['language hy', 'region SU']
+    >>> tag_records("armenian", bundled_registry())
+    []
+    """
+    text = tag.strip().replace("_", "-")
+    if "-" not in text or not all(t.isascii() and t.isalnum() for t in text.split("-")):
+        return []
+    out: list[Record] = []
+    whole = registry.tag_record(text)
+    if whole is not None:
+        out.append(whole)
+    parts = split_tag(text)
+    for kind, codes in (
+        ("language", [parts.language] if parts.language else []),
+        ("extlang", parts.extlangs),
+        ("script", [parts.script] if parts.script else []),
+        ("region", [parts.region] if parts.region else []),
+        ("variant", parts.variants),
+    ):
+        for code in codes:
+            rec = registry.get(kind, code)
+            if rec is not None and rec not in out:
+                out.append(rec)
+    return out

@@ -209,6 +209,14 @@ class Supplemental:
             raise SupplementalError(f"matching data is damaged ({exc.__class__.__name__}: {exc})") from None
         if not self.rules or any(len(r.desired) != len(r.supported) or len(r.desired) > 3 for r in self.rules):
             raise SupplementalError("matching rules are missing or not language/script/region patterns")
+        # territoryInfo's languagePopulation (optional: data built before it was added has none).
+        territories = doc.get("territory_languages", {})
+        if not isinstance(territories, dict) or not all(isinstance(v, dict) for v in territories.values()):
+            raise SupplementalError("territory_languages is damaged")
+        #: {territory: {language or language-Script (lower case): population percent}}
+        self.territory_languages: dict[str, dict[str, str]] = {
+            str(t).upper(): {str(k).lower(): str(v) for k, v in langs.items()} for t, langs in territories.items()
+        }
 
     @classmethod
     def from_json(cls, text: str) -> Supplemental:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from .model import Record, Registry
 
-__all__ = ["FieldChange", "RecordChange", "RegistryDiff", "diff_registries"]
+__all__ = ["in_time_order", "FieldChange", "RecordChange", "RegistryDiff", "diff_registries"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +56,15 @@ def _field_map(rec: Record) -> dict[str, tuple[str, ...]]:
     for name, value in rec.fields:
         out.setdefault(name, []).append(value)
     return {k: tuple(v) for k, v in out.items()}
+
+
+def in_time_order(a: Registry, b: Registry) -> tuple[Registry, Registry, bool]:
+    """Return *a* and *b* oldest first by File-Date, and whether they were swapped (equal dates keep the order).
+
+    "What changed" reads forwards in time whichever file was opened last: a 2021 registry opened over a
+    2026 one shows what was added since 2021, not the same records as "removed".
+    """
+    return (b, a, True) if b.file_date < a.file_date else (a, b, False)
 
 
 def diff_registries(old: Registry, new: Registry) -> RegistryDiff:
