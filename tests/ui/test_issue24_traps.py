@@ -40,7 +40,7 @@ def window(qtbot, registry, settings_path) -> MainWindow:  # type: ignore[no-unt
 
 
 def _open_assistant(qtbot, win: MainWindow):  # type: ignore[no-untyped-def]
-    win.registry_files.register_action.trigger()
+    win.register_action.trigger()
     dlg = win.registry_files.registration_dialog
     qtbot.waitExposed(dlg)
     return dlg
