@@ -88,14 +88,13 @@ class _Pending:
             if len(self.rest) > MAX_LINE_BYTES + 1:  # + 1: a CR before the line break is not the line's
                 raise line_too_long(self.number + 1)
             return []
-        done = bytes(self.rest).split(b"\n")
-        last = done.pop()
-        if any(len(raw) > MAX_LINE_BYTES + 1 for raw in done) or len(last) > MAX_LINE_BYTES + 1:
-            raise line_too_long(
-                self.number + 1 + next((i for i, r in enumerate(done) if len(r) > MAX_LINE_BYTES + 1), len(done))
-            )
+        *done, last = bytes(self.rest).split(b"\n")
+        for line in (*done, last):  # the lines in order, so the refusal names the first that is too long
+            if len(line) > MAX_LINE_BYTES + 1:
+                raise line_too_long(self.number + 1)
+            self.number += 1
+        self.number -= 1  # the last piece is not a line yet
         self.rest = bytearray(last)
-        self.number += len(done)
         return done
 
 
