@@ -43,6 +43,7 @@ from . import a11y
 from .breakdown import COLUMNS as BREAKDOWN_COLUMNS
 from .breakdown import BreakdownModel, BreakdownRow, breakdown_rows, subtag_card_html
 from .diagnostics import DiagnosticsList
+from .reserved import reserve_lines
 from .roles import LegendWidget, role_style
 from .settings import Settings
 from .state import TagState
@@ -176,6 +177,7 @@ class EditorPane(QWidget):
         self.unicode_status.setObjectName("unicode_status")
         a11y.verdict(self.unicode_status, "Unicode locale identifier status")
         self.unicode_status.setWordWrap(True)
+        reserve_lines(self.unicode_status, 1)  # its line is kept while hidden: the names bar does not jump
         self.unicode_status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.unicode_status.setToolTip(
             "A second verdict, apart from RFC 5646's: whether the tag is a valid Unicode BCP 47 locale identifier "
@@ -185,6 +187,7 @@ class EditorPane(QWidget):
         self.notice = QLabel(self)
         self.notice.setWordWrap(True)
         a11y.verdict(self.notice, "Editor notice")
+        reserve_lines(self.notice, 2)  # shown or hidden, the tables and forms under it stay put
         self.notice.hide()
         self.legend = LegendWidget(parent=self)
         self.names_bar = TagNamesBar(self._settings, self._registry, self._engine.cldr, self)

@@ -53,6 +53,7 @@ from ..core.registry.registration import (
 from ..core.registry.update import write_atomically
 from . import a11y
 from .bounded import VALUE_MAX, bound
+from .reserved import reserve_lines
 from .settings import Settings
 
 __all__ = ["CHECK_DELAY_MS", "RegistrationDialog"]
@@ -159,6 +160,7 @@ class RegistrationDialog(QDialog):
             message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             a11y.verdict(message, f"{FIELD_LABELS[key]}: check")  # and the field's description (_check)
             message.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+            reserve_lines(message, 2)  # a check appearing under a field does not push the next field down
             message.hide()
             self.messages[key] = message
             column = QVBoxLayout()

@@ -303,3 +303,65 @@ def test_9_the_script_and_region_pickers_say_enter_removes_the_subtag_in_the_tag
     pane.go_to_step(2)
     region = pane.pickers["region"]
     assert region.model.rows()[region.view.currentIndex().row()].mark.startswith("in the tag (Enter removes it)")
+
+
+# ---------------------------------------------------------------- 5. fields stay put as messages come and go
+def _where(widget, win) -> tuple[int, int, int, int]:  # type: ignore[no-untyped-def]
+    """The widget's rectangle in window coordinates: what a click aims at."""
+    top_left = widget.mapTo(win, widget.rect().topLeft())
+    return (top_left.x(), top_left.y(), widget.width(), widget.height())
+
+
+def test_5_the_build_forms_stay_put_when_a_notice_appears(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    pane = _build(qtbot, window)
+    window.state.set_tag("ja-Latn")
+    pane.go_to_step(2)
+    qtbot.wait(50)
+    assert pane.notice_label.isHidden()
+    before = _where(pane.canonical_field, window)
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_N, CTRL)  # says "Started a new tag…"
+    qtbot.wait(50)
+    assert pane.notice_label.isVisible()
+    assert pane.notice_label.text() == "Started a new tag (the last one was ja-Latn)."
+    assert _where(pane.canonical_field, window) == before
+    _type_enter(qtbot, "de")  # the tag changes: the notice goes
+    qtbot.wait(50)
+    assert pane.notice_label.isHidden()
+    assert _where(pane.canonical_field, window) == before
+
+
+def test_5_the_editor_tables_stay_put_when_a_notice_appears(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    window.show_pane("editor")
+    pane = window.editor
+    line = pane.editor
+    line.setFocus()
+    line.selectAll()
+    qtbot.keyClicks(line, "en-US")
+    qtbot.wait(50)
+    assert pane.notice.isHidden()
+    before = _where(pane.breakdown, window), _where(pane.names_bar, window)
+    QApplication.clipboard().setText("\u2013x")  # an en dash, pasted: a notice about non-ASCII input appears
+    qtbot.keyClick(line, Qt.Key.Key_V, CTRL)
+    qtbot.wait(50)
+    assert pane.notice.isVisible() and pane.notice.text().startswith("Non-ASCII or invisible input: ")
+    assert (_where(pane.breakdown, window), _where(pane.names_bar, window)) == before
+    for _ in range(2):
+        qtbot.keyClick(line, Qt.Key.Key_Backspace)
+    qtbot.wait(50)
+    assert pane.notice.isHidden()
+    assert (_where(pane.breakdown, window), _where(pane.names_bar, window)) == before
+
+
+def test_5_the_registration_fields_stay_put_when_a_check_appears(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    dlg = _open_assistant(qtbot, window)
+    email, subtag = dlg.fields["email"], dlg.fields["subtag"]
+    email.setFocus()
+    qtbot.wait(CHECK_DELAY_MS + 40)
+    assert dlg.messages["email"].isHidden()
+    before = _where(subtag, dlg)
+    qtbot.keyClicks(email, "not an address")
+    qtbot.keyClick(email, Qt.Key.Key_Tab)
+    qtbot.wait(CHECK_DELAY_MS + 40)
+    assert dlg.messages["email"].isVisible()
+    assert dlg.messages["email"].text().startswith("Error: ")
+    assert _where(subtag, dlg) == before
