@@ -191,14 +191,18 @@ def _run_filter(
     _print_not_valid(not_valid)
     print("Steps:")
     applied = {r.text for r in result.ranges}
+    matched_before = False
     for rng in plist.ranges:
         if rng.text not in applied:
             continue
         mine = [m.tag for m in result.matches if m.range == rng.text]
         if mine:
             print(f"  range {rng.text} matches: {', '.join(mine)}")
+        elif matched_before:
+            print(f"  range {rng.text} matches no tag that a range above had not matched")
         else:
-            print(f"  range {rng.text} matches no further tag")
+            print(f"  range {rng.text} matches no tag")
+        matched_before = matched_before or bool(mine)
     if result.unmatched:
         print(f"  no range matches: {', '.join(result.unmatched)}")
     if result.matches:

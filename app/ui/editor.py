@@ -784,10 +784,20 @@ class EditorPane(QWidget):
     def _show_form_validity(self) -> None:
         """Say beside each form when the tag is not valid: its forms are not valid tags either."""
         problem = self._invalid_reason()
+        canonical = self._forms["canonical"]
+        typed = self.result().input
         for name in FORM_NAMES:
             warning = self.form_warnings[name]
             shown = bool(problem) and bool(self._forms[name].value)
-            warning.setVisible(shown)
+            # A valid tag whose canonical form is more than a change of case (subtags reordered or replaced)
+            # says so beside that form: the reason is in its steps.
+            changed = (name == "canonical" and not problem and bool(canonical.value) and bool(canonical.steps)
+                       and (canonical.value or "").lower() != typed.strip().lower())  # fmt: skip
+            warning.setVisible(shown or changed)
+            if changed:
+                a11y.show(warning, self.tr("ⓘ changed: see the steps"), announce=False)
+                warning.setToolTip(self.tr("The canonical form differs from the tag as typed:\n{steps}").format(
+                    steps="\n".join(f"• {s}" for s in canonical.steps)))  # fmt: skip
             if shown:
                 warning.setText("⚠ not valid")
                 warning.setToolTip(f"The tag is well-formed but not valid (RFC 5646 §2.2.9), so this form is not "

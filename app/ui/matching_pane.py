@@ -207,13 +207,23 @@ class MatchingPane(QWidget):
         tags = ", ".join(f"<b>{html.escape(t)}</b>" for t in result.tags) or "<i>nothing matched</i>"
         out = [f"<p>Result: {tags}</p>", self._priority_html(plist), "<p>Trace:</p><ul>"]
         applied = {r.text for r in result.ranges}
+        matched_before = False
         for rng in plist.ranges:
             if rng.text not in applied:
                 out.append(f"<li><code>{html.escape(rng.text)}</code>: skipped (see the notes)</li>")
                 continue
             mine = [m.tag for m in result.matches if m.range == rng.text]
-            hits = ", ".join(html.escape(t) for t in mine) if mine else "no further tag"
-            out.append(f"<li>range <code>{html.escape(rng.text)}</code> matches: {hits}</li>")
+            code = f"<code>{html.escape(rng.text)}</code>"
+            if mine:
+                line = self.tr("range {range} matches: {tags}").format(
+                    range=code, tags=", ".join(html.escape(t) for t in mine)
+                )
+            elif matched_before:  # it may match tags a range above took already: none is new
+                line = self.tr("range {range} matches no tag that a range above had not matched").format(range=code)
+            else:
+                line = self.tr("range {range} matches no tag").format(range=code)
+            matched_before = matched_before or bool(mine)
+            out.append(f"<li>{line}</li>")
         out.append("</ul>")
         if result.unmatched:
             out.append(f"<p>No range matches: {html.escape(', '.join(result.unmatched))}</p>")

@@ -80,7 +80,8 @@ def likely_info(engine: TagEngine, tag: str, supplemental: Supplemental | None =
     text = tag.strip()
     uni = canon(text) if text == tag else ""
     if not uni:
-        why = "It is not a well-formed tag with a Unicode locale identifier, so it has no likely subtags."
+        # Said of a tag that may well be well-formed (zh-CHS): what it lacks is a Unicode locale identifier.
+        why = "It has no Unicode locale identifier (UTS #35), so CLDR's likely subtags cannot expand or shorten it."
         return LikelyInfo(tag, "", None, None, None, "", (), why)
     found = sup.maximize(uni)
     if found is None:

@@ -1,0 +1,85 @@
+"""Issue 24 item 9: the wording a new user misread, pinned as whole texts, driven through the real widgets."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import pytest
+from bcp47_explorer.core.data import bundled_engine
+from bcp47_explorer.ui.main_window import MainWindow
+from bcp47_explorer.ui.matching_pane import MatchingPane
+from bcp47_explorer.ui.settings import Settings
+from PySide6.QtCore import QStandardPaths, Qt
+
+
+@pytest.fixture(autouse=True)
+def _private_paths() -> None:
+    QStandardPaths.setTestModeEnabled(True)
+
+
+@pytest.fixture
+def window(qtbot, registry, settings_path) -> MainWindow:  # type: ignore[no-untyped-def]
+    win = MainWindow(registry, Settings(settings_path))
+    qtbot.addWidget(win)
+    win.resize(1100, 720)
+    win.show()
+    qtbot.waitExposed(win)
+    win.show_pane("editor")
+    return win
+
+
+def _type(qtbot, win: MainWindow, tag: str) -> None:  # type: ignore[no-untyped-def]
+    line = win.editor.editor
+    line.setFocus()
+    line.selectAll()
+    qtbot.keyClick(line, Qt.Key.Key_Delete)
+    qtbot.keyClicks(line, tag)
+    qtbot.wait(50)
+
+
+def test_zh_chs_maximized_says_what_it_lacks_not_that_it_is_ill_formed(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    _type(qtbot, window, "zh-CHS")
+    pane = window.editor
+    assert pane.status.text().startswith("✔ well-formed  ·  ✘ not valid (RFC 5646)")
+    for name in ("maximized", "minimized"):
+        field = pane.form_fields[name]
+        assert field.text() == ""
+        assert field.placeholderText() == (
+            "It has no Unicode locale identifier (UTS #35), so CLDR's likely subtags cannot expand or shorten it."
+        )
+        assert "not a well-formed" not in field.toolTip()
+
+
+def test_a_reordered_canonical_form_says_why_beside_it(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    pane = window.editor
+    _type(qtbot, window, "de-DE")
+    assert pane.form_warnings["canonical"].isHidden()  # nothing changed: nothing said
+    _type(qtbot, window, "de-DE-u-co-phonebk-ca-gregory")
+    assert pane.form_fields["canonical"].text() == "de-DE-u-ca-gregory-co-phonebk"
+    note = pane.form_warnings["canonical"]
+    assert note.isVisible() and note.text() == "ⓘ changed: see the steps"
+    assert note.toolTip() == (
+        "The canonical form differs from the tag as typed:\n"
+        "• de-DE-u-co-phonebk-ca-gregory -> de-DE-u-ca-gregory-co-phonebk: -u- attributes sorted, keywords sorted "
+        "by key, later duplicates dropped (RFC 6067 §2.1.1)"
+    )
+    _type(qtbot, window, "DE-de")  # a change of case only: no note
+    assert pane.form_warnings["canonical"].isHidden()
+
+
+def test_a_range_that_matched_nothing_says_no_tag_not_no_further_tag(qtbot) -> None:  # type: ignore[no-untyped-def]
+    pane = MatchingPane(bundled_engine())
+    qtbot.addWidget(pane)
+    pane.show()
+    pane.set_inputs("ja, fr, de", "de-CH fr de")
+    qtbot.waitUntil(lambda: not pane._timer.isActive() and pane.results is not None)
+    text = pane.basic.toPlainText()
+    assert "range ja matches no tag\n" in text + "\n"
+    assert "range fr matches: fr" in text
+    assert "range de matches: de-CH, de" in text
+    assert "no further tag" not in text
+    pane.set_inputs("fr, fr-FR", "fr")
+    qtbot.waitUntil(lambda: not pane._timer.isActive() and pane.results is not None)
+    assert "range fr-FR matches no tag that a range above had not matched" in pane.basic.toPlainText()
