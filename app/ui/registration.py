@@ -17,7 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QFontDatabase, QGuiApplication
+from PySide6.QtGui import QFontDatabase, QGuiApplication, QResizeEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -77,6 +77,26 @@ _PLACEHOLDERS = {
 _MULTI = ("description", "prefix", "comments", "meaning", "reference", "other")
 
 
+#: Below this width (px) the form puts every field under its label: nothing runs past the pane's edge.
+NARROW_FORM = 500
+
+
+class _FormBox(QWidget):
+    """The form's widget: its rows wrap (label above field) when it is narrow, side by side when wide."""
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        form = self.layout()
+        if isinstance(form, QFormLayout):
+            wanted = (
+                QFormLayout.RowWrapPolicy.WrapAllRows
+                if event.size().width() < NARROW_FORM
+                else QFormLayout.RowWrapPolicy.DontWrapRows
+            )
+            if form.rowWrapPolicy() != wanted:
+                form.setRowWrapPolicy(wanted)
+        super().resizeEvent(event)
+
+
 class RegistrationDialog(QDialog):
     """A subtag registration request (RFC 5646 §3.5), checked while it is typed."""
 
@@ -105,9 +125,12 @@ class RegistrationDialog(QDialog):
         self.messages: dict[str, QLabel] = {}
         self.problems: tuple[FieldProblem, ...] = ()
 
-        form_box = QWidget()
+        form_box = _FormBox()
+        form_box.setObjectName("registration_form")
         form = QFormLayout(form_box)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        # In a narrow window a field goes under its label instead of past the pane's edge (issue 24 item 9).
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapAllRows)
         intro = QLabel(
             "Fill in the request as RFC 5646 §3.5 asks; the checks below each field run as you type. "
             "Send the form to the ietf-languages list (RFC 5646 §3.5): the Language Subtag Reviewer decides, "

@@ -83,3 +83,33 @@ def test_a_range_that_matched_nothing_says_no_tag_not_no_further_tag(qtbot) -> N
     pane.set_inputs("fr, fr-FR", "fr")
     qtbot.waitUntil(lambda: not pane._timer.isActive() and pane.results is not None)
     assert "range fr-FR matches no tag that a range above had not matched" in pane.basic.toPlainText()
+
+
+def test_at_700x450_every_assistant_field_is_reachable_and_inside_the_pane(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtWidgets import QApplication, QScrollArea
+
+    window.resize(700, 450)
+    window.register_action.trigger()
+    dlg = window.registry_files.registration_dialog
+    qtbot.waitExposed(dlg)
+    dlg.resize(700, 450)
+    qtbot.wait(50)
+    scroll = dlg.findChild(QScrollArea)
+    assert scroll.horizontalScrollBar().maximum() == 0  # nothing to its right to scroll to
+    viewport = scroll.viewport()
+    first = dlg.fields["name"]
+    first.setFocus()
+    seen = []
+    for _ in range(len(dlg.fields) + 1):
+        widget = QApplication.focusWidget()
+        if widget not in dlg.fields.values():
+            break
+        qtbot.wait(10)
+        left = widget.mapTo(viewport, widget.rect().topLeft())
+        right = widget.mapTo(viewport, widget.rect().bottomRight())
+        assert left.x() >= 0 and right.x() < viewport.width(), widget.objectName()
+        assert left.y() >= 0 and right.y() < viewport.height(), widget.objectName()  # scrolled into view
+        assert widget.width() >= 150, widget.objectName()  # wide enough to read what is typed
+        seen.append(widget.objectName())
+        qtbot.keyClick(widget, Qt.Key.Key_Tab)
+    assert len(seen) >= 10, seen
