@@ -365,7 +365,8 @@ class BrowserPane(QWidget):
         combo.blockSignals(True)
         combo.clear()
         combo.addItem("Changed any time", "")
-        dates = {d for r in self._registry.records for d in (r.added, r.deprecated) if d}
+        newest = self._registry.file_date or "9999"
+        dates = {d for r in self._registry.records for d in (r.added, r.deprecated) if d and d <= newest}
         if self._comparison is not None:
             dates.add(self._comparison.old_file_date)
         for d in sorted(dates, reverse=True):
@@ -385,7 +386,16 @@ class BrowserPane(QWidget):
         )
 
     def set_comparison(self, diff: RegistryDiff | None) -> None:
-        """Know the changes from the registry before (from "What changed"), for the changed-since filter."""
+        """Know the changes from the registry before (from "What changed"), for the changed-since filter.
+
+        Only a comparison that ends at the registry in use fits it: after going back to an older registry
+        the comparison runs from it to a newer one, whose additions this registry does not hold, so the
+        filter keeps to the dates in the registry in use (issue 24 item 7).
+        """
+        if diff is not None and (
+            diff.new_file_date != self._registry.file_date or diff.old_file_date >= self._registry.file_date
+        ):
+            diff = None
         self._comparison = diff
         self._compared_keys = (
             {(r.type, r.code.lower()) for r in diff.added} | {(c.new.type, c.new.code.lower()) for c in diff.changed}

@@ -355,3 +355,26 @@ def test_closing_the_window_during_a_download_stops_it(qtbot, window, server, mo
     window.close()
     assert thread.isFinished()
     assert not kept_registry_path().exists()
+
+
+def test_changed_since_offers_the_dates_of_the_older_registry_in_use(qtbot, window, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Issue 24 item 7: after going back to a 2021 registry, no date or "registry before" from the newer one."""
+    _answer_question("Use it anyway", [])
+    _open_through_the_menu(window, OLD, monkeypatch)
+    assert window.registry.file_date == "2021-08-06"
+    window.show_pane("browser")
+    combo = window.browser.since_combo
+    items = [combo.itemText(i) for i in range(combo.count())]
+    assert items[0] == "Changed any time"
+    assert not [t for t in items if "registry before" in t]
+    dates = [str(combo.itemData(i)) for i in range(1, combo.count())]
+    assert dates == sorted(dates, reverse=True) and dates[0] <= "2021-08-06"
+    # Choosing the newest date lists only records of the registry in use added or deprecated on it.
+    combo.setFocus()
+    qtbot.keyClick(combo, Qt.Key.Key_Down)
+    assert combo.currentData() == dates[0]
+    browser = window.browser
+    qtbot.waitUntil(lambda: browser.model.rowCount() > 0)
+    rows = [browser.model.record(i) for i in range(browser.model.rowCount())]
+    assert all(r is not None and dates[0] in (r.added, r.deprecated) for r in rows)
+    assert "registry File-Date 2021-08-06" in browser.count_label.text()
