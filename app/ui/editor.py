@@ -795,7 +795,7 @@ class EditorPane(QWidget):
                        and (canonical.value or "").lower() != typed.strip().lower())  # fmt: skip
             warning.setVisible(shown or changed)
             if changed:
-                a11y.show(warning, self.tr("ⓘ changed: see the steps"), announce=False)
+                a11y.show(warning, self.tr("Changed: see the steps"), announce=False)
                 warning.setToolTip(self.tr("The canonical form differs from the tag as typed:\n{steps}").format(
                     steps="\n".join(f"• {s}" for s in canonical.steps)))  # fmt: skip
             if shown:

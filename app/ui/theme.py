@@ -11,11 +11,14 @@ from __future__ import annotations
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QGuiApplication, QPainter, QPalette, QPen
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QApplication,
+    QPlainTextEdit,
     QProxyStyle,
     QStyle,
     QStyleFactory,
     QStyleOption,
+    QTextEdit,
     QWidget,
 )
 
@@ -142,6 +145,18 @@ class FocusRingStyle(QProxyStyle):
     _FIELDS = (QStyle.PrimitiveElement.PE_FrameLineEdit, QStyle.PrimitiveElement.PE_PanelLineEdit)
     _COMPLEX = (QStyle.ComplexControl.CC_ComboBox, QStyle.ComplexControl.CC_SpinBox)
 
+    #: Tables, lists and (read-only) text views: their frame is the ring when they have focus.
+    _VIEWS = (QAbstractItemView, QTextEdit, QPlainTextEdit)
+
+    def pixelMetric(
+        self, metric: QStyle.PixelMetric, option: QStyleOption | None = None, widget: QWidget | None = None
+    ) -> int:
+        """Give views a frame as wide as the ring, focused or not: focus never moves or clips their contents."""
+        value = super().pixelMetric(metric, option, widget)
+        if metric == QStyle.PixelMetric.PM_DefaultFrameWidth and isinstance(widget, self._VIEWS):
+            return max(value, FOCUS_RING_WIDTH)
+        return value
+
     def drawPrimitive(
         self,
         element: QStyle.PrimitiveElement,
@@ -155,6 +170,10 @@ class FocusRingStyle(QProxyStyle):
             return
         super().drawPrimitive(element, option, painter, widget)
         focused = bool(option.state & QStyle.StateFlag.State_HasFocus)
+        if element == QStyle.PrimitiveElement.PE_Frame and isinstance(widget, self._VIEWS):
+            if focused and widget.hasFocus():
+                self._ring(option, painter)
+            return
         by_keyboard = bool(option.state & QStyle.StateFlag.State_KeyboardFocusChange)  # a button, not clicked
         button = element == QStyle.PrimitiveElement.PE_PanelButtonCommand
         if focused and (element in self._FIELDS or (button and by_keyboard)):

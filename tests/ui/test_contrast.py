@@ -181,3 +181,41 @@ def test_the_app_starts_with_qt_options(settings_path) -> None:  # type: ignore[
     assert main(["-reverse", "--settings", str(settings_path), "-style", "fusion", "--quit-after", "0"]) == 0
     app = QApplication.instance()
     assert isinstance(app, QApplication)
+
+
+@pytest.mark.parametrize("key", ["light", "dark", "contrast"])
+def test_a_focused_table_and_read_only_text_view_have_the_two_pixel_ring(qtbot, app, key: str) -> None:  # type: ignore[no-untyped-def]
+    """Issue 23: tables and read-only text views show the same ring; their frame is as wide focused or not."""
+    from PySide6.QtWidgets import QPlainTextEdit, QTextBrowser
+
+    apply_theme(app, key)
+    holder = QWidget()
+    qtbot.addWidget(holder)
+    layout = QVBoxLayout(holder)
+    field = QLineEdit("en-US")
+    table = QTableView()
+    table.setTabKeyNavigation(False)
+    browser = QTextBrowser()
+    browser.setTabChangesFocus(True)
+    browser.setText("Steps")
+    plain = QPlainTextEdit("LANGUAGE SUBTAG REGISTRATION FORM", readOnly=True)
+    plain.setTabChangesFocus(True)
+    for widget in (field, table, browser, plain):
+        layout.addWidget(widget)
+    holder.show()
+    qtbot.waitExposed(holder)
+    holder.activateWindow()
+    field.setFocus(Qt.FocusReason.TabFocusReason)
+    qtbot.waitUntil(field.hasFocus)
+    ring = field.palette().color(R.Accent)
+    views = (table, browser, plain)
+    before = {id(v): (v.frameWidth(), v.viewport().geometry()) for v in views}
+    for view in views:
+        assert view.frameWidth() >= FOCUS_RING_WIDTH
+        assert _ring_thickness(view.grab().toImage(), 0, view.height() // 2, ring) == 0  # not focused: no ring
+    for view in views:
+        qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)  # by keyboard, as a person moves on
+        qtbot.waitUntil(view.hasFocus)
+        image = view.grab().toImage()
+        assert _ring_thickness(image, 0, image.height() // 2, ring) >= FOCUS_RING_WIDTH, type(view).__name__
+        assert (view.frameWidth(), view.viewport().geometry()) == before[id(view)]  # nothing moved or clipped
