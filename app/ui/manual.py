@@ -7,6 +7,7 @@ When neither is there (a wheel without it), the manual says so and keeps the pri
 from __future__ import annotations
 
 import html
+import importlib.metadata
 from pathlib import Path
 
 from PySide6.QtCore import Qt
@@ -34,14 +35,29 @@ _HERE = Path(__file__).resolve().parent
 README_PLACES = (_HERE.parent.parent / "README.md", _HERE.parent / "resources" / "README.md")
 
 
+#: The distribution whose metadata carries the README as its long description (pyproject's ``readme``).
+DISTRIBUTION = "bcp47-explorer"
+
+
 def manual_readme() -> str | None:
-    """Return the README's Markdown, or None when no copy is installed."""
+    """Return the README's Markdown, or None when no copy is installed.
+
+    A source checkout reads README.md itself; an installed wheel has it as its metadata's description
+    (pyproject's ``readme = "README.md"``), so the installed app's manual is the README of its own release.
+    """
     for place in README_PLACES:
         try:
             return place.read_text(encoding="utf-8")
         except OSError:
             continue
-    return None
+    try:
+        meta = importlib.metadata.metadata(DISTRIBUTION)
+    except importlib.metadata.PackageNotFoundError:
+        return None
+    body = meta.get_payload() if hasattr(meta, "get_payload") else None  # the description is the body
+    if not isinstance(body, str) or not body.strip():
+        body = meta.get("Description")
+    return body if isinstance(body, str) and body.strip() else None
 
 
 class ManualDialog(QDialog):

@@ -486,3 +486,33 @@ def test_the_copy_notice_is_read_and_announced(qtbot, window, announcements) -> 
     assert _name(notice).startswith("Copied the RFC 5646 canonical form: en-UK — not a valid tag:")
     a11y.announcer.flush()
     assert [t for s, t in announcements if s is notice] == [_name(notice)]
+
+
+def test_f1_in_an_installed_copy_shows_the_readme_from_the_package_metadata(
+    qtbot, window, monkeypatch, tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    """Issue 23: a wheel has no README.md file; its metadata's description is the README (pyproject ``readme``)."""
+    import email.message
+    from pathlib import Path
+
+    import bcp47_explorer.ui.manual as manual_module
+    from bcp47_explorer.ui.manual import ManualDialog
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    monkeypatch.setattr(manual_module, "README_PLACES", (tmp_path / "README.md", tmp_path / "resources" / "README.md"))
+    meta = email.message.Message()
+    meta["Name"] = "bcp47-explorer"
+    meta["Description-Content-Type"] = "text/markdown"
+    meta.set_payload(readme)  # as a built wheel's METADATA carries it
+    monkeypatch.setattr(manual_module.importlib.metadata, "metadata", lambda name: meta)
+    assert manual_module.manual_readme() == readme
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    qtbot.keyClick(window, Qt.Key.Key_F1)
+    manual = window.findChild(ManualDialog)
+    assert manual is not None and manual.isVisible()
+    first_heading = next(line for line in readme.splitlines() if line.startswith("# ")).lstrip("# ").strip()
+    assert manual.text().startswith(first_heading)
+    assert "is not installed with this copy" not in manual.text()
+    assert "Keyboard shortcuts" in manual.text() and "How a language tag is built" in manual.text()
+    manual.close()
