@@ -54,9 +54,10 @@ def manual_readme() -> str | None:
         meta = importlib.metadata.metadata(DISTRIBUTION)
     except importlib.metadata.PackageNotFoundError:
         return None
-    body = meta.get_payload() if hasattr(meta, "get_payload") else None  # the description is the body
+    payload = getattr(meta, "get_payload", None)  # the description is the message's body (metadata 2.1+)
+    body = payload() if callable(payload) else None
     if not isinstance(body, str) or not body.strip():
-        body = meta.get("Description")
+        body = next(iter(meta.get_all("Description") or []), None)  # or, in older metadata, a header
     return body if isinstance(body, str) and body.strip() else None
 
 
