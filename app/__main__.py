@@ -141,6 +141,17 @@ def main(argv: Sequence[str] | None = None) -> int:
             QMessageBox.critical(None, "BCP 47 Explorer cannot start", message)
         return 2
 
+    from .ui.settings import Settings
+
+    settings = Settings(args.settings)
+    # Edit > Preferences > Data folder, chosen in an earlier run: where the kept registry copy is read from
+    # (the environment variable, when set, wins). Set before anything reads the data folder.
+    from .core.registry.update import ENV_DATA_HOME
+
+    chosen_folder = str(settings.value("data/folder") or "")
+    if chosen_folder and not os.environ.get(ENV_DATA_HOME):
+        os.environ[ENV_DATA_HOME] = chosen_folder
+
     registry = None
     startup_warning = ""
     if args.registry:
@@ -176,10 +187,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return fatal(f"The data files cannot be used:\n\n{exc}")
 
     from .ui.main_window import MainWindow
-    from .ui.settings import Settings
     from .ui.theme import apply_theme
 
-    settings = Settings(args.settings)
     if settings.refused is not None:
         print(f"bcp47-explorer: settings file refused: {settings.refused}", file=sys.stderr)
         startup_warning = "\n\n".join(w for w in (startup_warning, f"Settings file refused: {settings.refused}.") if w)

@@ -40,7 +40,7 @@ from .drops import DropOpener
 from .edit_actions import add_edit_actions
 from .editor import EditorPane
 from .elided import ElidedLabel
-from .preferences import NETWORK_SETTING, Preferences, PreferencesDialog
+from .preferences import DATA_FOLDER_SETTING, NETWORK_SETTING, Preferences, PreferencesDialog
 from .primer import PrimerDialog
 from .recent import RecentFiles
 from .registry_files import RegistryFiles
@@ -521,6 +521,7 @@ class MainWindow(QMainWindow):
             self.settings.set_value("names/display_language", prefs.display_language)
             self.settings.set_value("editor/zoom", prefs.zoom)
         self.settings.set_value(NETWORK_SETTING, prefs.network_allowed)
+        self.settings.set_value(DATA_FOLDER_SETTING, prefs.data_folder)  # read at the next start (__main__)
         self._follow_network_setting()
 
     def _follow_network_setting(self) -> None:

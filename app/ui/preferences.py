@@ -6,15 +6,19 @@ copies, and whether the app may reach IANA to download a registry. OK applies an
 
 from __future__ import annotations
 
+import os
+from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
-from PySide6.QtCore import QUrl
+from PySide6.QtCore import QCoreApplication, QUrl
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
+    QFileDialog,
     QFormLayout,
     QHBoxLayout,
     QLabel,
@@ -25,12 +29,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..core.registry.update import user_data_dir
+from ..core.registry.update import ENV_DATA_HOME, DownloadError, user_data_dir, verify_registry_bytes
 from . import a11y
+from .reserved import reserve_lines
 from .settings import Settings
 from .theme import THEMES
 
-__all__ = ["NETWORK_SETTING", "Preferences", "PreferencesDialog"]
+__all__ = ["DATA_FOLDER_SETTING", "NETWORK_SETTING", "Preferences", "PreferencesDialog", "data_folder_problem"]
+
+#: The setting that holds a chosen data folder ("" = the platform's place); read at start-up (``__main__``).
+DATA_FOLDER_SETTING = "data/folder"
+#: The registry copy a data folder may hold (core/registry/update.py keeps it under this name).
+KEPT_REGISTRY_NAME = "language-subtag-registry.txt"
 
 #: The setting that allows downloading the registry from IANA (the only network access the app makes).
 NETWORK_SETTING = "network/allowed"
@@ -44,6 +54,7 @@ class Preferences:
     display_language: str  # "" follows the system
     zoom: int
     network_allowed: bool
+    data_folder: str = ""  # "" keeps the platform's place
 
 
 class PreferencesDialog(QDialog):
@@ -78,14 +89,35 @@ class PreferencesDialog(QDialog):
         a11y.describe(
             self.zoom_box, "Tag editor zoom", "Steps larger (or smaller) than the default font (Ctrl+= / Ctrl+-)"
         )
-        self.folder_edit = QLineEdit(str(user_data_dir()), self)
+        self._in_use = user_data_dir()
+        self._data_folder = str(settings.value(DATA_FOLDER_SETTING) or "")
+        self.folder_edit = QLineEdit(self._data_folder or str(self._in_use), self)
         self.folder_edit.setReadOnly(True)
-        a11y.describe(self.folder_edit, "Data folder", "Where downloaded and opened registry copies are kept")
-        self.folder_button = QPushButton("&Open folder", self)
-        a11y.describe(self.folder_button, "Open the data folder", "Show the data folder in the file manager")
+        a11y.describe(
+            self.folder_edit, self.tr("Data folder"), self.tr("Where downloaded and opened registry copies are kept")
+        )
+        self.folder_button = QPushButton(self.tr("&Open folder"), self)
+        a11y.describe(
+            self.folder_button, self.tr("Open the data folder"), self.tr("Show the data folder in the file manager")
+        )
         self.folder_button.clicked.connect(self._on_folder_button_clicked)
+        self.change_folder_button = QPushButton(self.tr("C&hange…"), self)
+        a11y.describe(
+            self.change_folder_button,
+            self.tr("Change the data folder"),
+            self.tr("Pick another folder for the registry copies; it is used from the next start"),
+        )
+        self.change_folder_button.clicked.connect(self._on_change_folder_button_clicked)
+        #: Asks for a folder ("" when cancelled); tests replace it.
+        self.folder_chooser: Callable[[], str] = self._ask_folder
+        self.folder_message = QLabel(self)
+        self.folder_message.setObjectName("folder_message")
+        self.folder_message.setWordWrap(True)
+        a11y.verdict(self.folder_message, self.tr("Data folder: check"))
+        reserve_lines(self.folder_message, 2)
         folder_row = QHBoxLayout()
         folder_row.addWidget(self.folder_edit, 1)
+        folder_row.addWidget(self.change_folder_button)
         folder_row.addWidget(self.folder_button)
         self.network_box = QCheckBox("Allow downloading the registry from &IANA", self)
         self.network_box.setChecked(bool(settings.value(NETWORK_SETTING)))
@@ -98,6 +130,7 @@ class PreferencesDialog(QDialog):
         form.addRow(a11y.buddy(QLabel("&Names in:", self), self.language_box), self.language_box)
         form.addRow(a11y.buddy(QLabel("Editor &zoom:", self), self.zoom_box), self.zoom_box)
         form.addRow(a11y.buddy(QLabel("&Data folder:", self), self.folder_edit), folder_row)
+        form.addRow("", self.folder_message)
         form.addRow("", self.network_box)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self)
         buttons.accepted.connect(self.accept)
@@ -113,9 +146,60 @@ class PreferencesDialog(QDialog):
             display_language=str(self.language_box.currentData()),
             zoom=self.zoom_box.value(),
             network_allowed=self.network_box.isChecked(),
+            data_folder=self._data_folder,
         )
 
+    def _ask_folder(self) -> str:
+        return QFileDialog.getExistingDirectory(self, self.tr("Choose the data folder"), self.folder_edit.text())
+
+    def _on_change_folder_button_clicked(self) -> None:
+        chosen = self.folder_chooser()
+        if not chosen:
+            return
+        problem = data_folder_problem(Path(chosen))
+        if problem:
+            self.folder_message.setStyleSheet("")
+            a11y.show(self.folder_message, self.tr("Not used: {problem}").format(problem=problem))
+            self.folder_message.show()
+            self.folder_edit.setAccessibleDescription(self.folder_message.text())
+            return
+        self._data_folder = str(Path(chosen).resolve())
+        self.folder_edit.setText(self._data_folder)
+        if os.environ.get(ENV_DATA_HOME):
+            text = self.tr(
+                "Saved, but {variable} is set in the environment and names the folder this app uses "
+                "({folder}) until it is unset."
+            ).format(variable=ENV_DATA_HOME, folder=self._in_use)
+        else:
+            text = self.tr(
+                "Used from the next start (after OK). This window keeps using {folder} until then; "
+                "nothing is moved or copied."
+            ).format(folder=self._in_use)
+        a11y.show(self.folder_message, text)
+        self.folder_message.show()
+        self.folder_edit.setAccessibleDescription(self.folder_message.text())
+
     def _on_folder_button_clicked(self) -> None:
-        path = user_data_dir()
+        path = Path(self.folder_edit.text())
         path.mkdir(parents=True, exist_ok=True)
         QDesktopServices.openUrl(QUrl.fromLocalFile(str(path)))
+
+
+def data_folder_problem(folder: Path) -> str:
+    """Return why *folder* cannot be the data folder ("" when it can): a folder the app can write, and a
+    registry copy in it, if any, that is a registry file."""
+    if not folder.is_dir():
+        return QCoreApplication.translate("Preferences", "{folder} is not a folder.").format(folder=folder)
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return QCoreApplication.translate(
+            "Preferences", "{folder} cannot be written to, so no registry copy could be kept there."
+        ).format(folder=folder)
+    kept = folder / KEPT_REGISTRY_NAME
+    if kept.exists():
+        try:
+            verify_registry_bytes(kept.read_bytes(), str(kept), None)
+        except (OSError, DownloadError) as exc:
+            return QCoreApplication.translate(
+                "Preferences", "it holds {file}, which is not a usable registry: {error}"
+            ).format(file=kept, error=exc)
+    return ""

@@ -58,6 +58,9 @@ DEFAULTS: Mapping[str, Any] = {
     "browser/last_record": "",
     # Display language of the CLDR names ("" follows the system's UI language when CLDR has it, else English).
     "names/display_language": "",
+    # Edit > Preferences > Data folder: where registry copies are kept ("" = the platform's place); used from
+    # the next start (the BCP47_EXPLORER_DATA_HOME environment variable, when set, wins).
+    "data/folder": "",
     # Whether Tools > Download may reach IANA (the app's only network access; Edit > Preferences).
     "network/allowed": True,
     # File > Open recent: "registry:PATH" or "tags:PATH", newest first (ui/recent.py).

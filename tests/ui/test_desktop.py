@@ -241,3 +241,81 @@ def test_opened_tag_files_and_registries_are_in_open_recent(qtbot, window, tmp_p
     assert opened == [str(tags)]
     window.recent_menu.actions()[-1].trigger()
     assert window.recent.entries() == []
+
+
+def test_preferences_change_the_data_folder_checked_and_used_from_the_next_start(
+    qtbot, window, tmp_path, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
+    """Issue 23: the data folder is picked in Preferences, checked, and said to apply at the next start."""
+    from bcp47_explorer.core.registry.update import ENV_DATA_HOME, user_data_dir
+    from bcp47_explorer.ui.preferences import DATA_FOLDER_SETTING
+
+    monkeypatch.delenv(ENV_DATA_HOME, raising=False)
+    in_use = user_data_dir()
+    bad = tmp_path / "bad"
+    bad.mkdir()
+    (bad / "language-subtag-registry.txt").write_bytes(b"\xff\xfe not a registry")
+    good = tmp_path / "good"
+    good.mkdir()
+    picks = [str(tmp_path / "missing"), str(bad), str(good)]
+    dialog = window.show_preferences()
+    dialog.folder_chooser = lambda: picks.pop(0)
+    message = dialog.folder_message
+    field_at = dialog.network_box.mapTo(dialog, dialog.network_box.rect().topLeft())
+
+    qtbot.mouseClick(dialog.change_folder_button, Qt.MouseButton.LeftButton)
+    assert message.isVisible()
+    assert message.text() == f"Not used: {tmp_path / 'missing'} is not a folder."
+    qtbot.mouseClick(dialog.change_folder_button, Qt.MouseButton.LeftButton)
+    kept = bad / "language-subtag-registry.txt"
+    assert message.text() == (
+        f"Not used: it holds {kept}, which is not a usable registry: {kept}, line 1: not UTF-8 text, so not a "
+        "registry file"
+    )
+    assert dialog.folder_edit.text() == str(in_use)  # unchanged
+    assert dialog.folder_edit.accessibleDescription() == message.text()  # read with the field
+    qtbot.mouseClick(dialog.change_folder_button, Qt.MouseButton.LeftButton)
+    assert dialog.folder_edit.text() == str(good)
+    assert message.text() == (
+        f"Used from the next start (after OK). This window keeps using {in_use} until then; nothing is moved or copied."
+    )
+    assert dialog.network_box.mapTo(dialog, dialog.network_box.rect().topLeft()) == field_at  # nothing jumped
+    qtbot.mouseClick(dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok),
+                     Qt.MouseButton.LeftButton)  # fmt: skip
+    assert window.settings.value(DATA_FOLDER_SETTING) == str(good)
+    assert user_data_dir() == in_use  # this run keeps its folder
+
+
+def test_the_chosen_data_folder_is_read_at_start(tmp_path) -> None:
+    """The next start reads the kept registry from the chosen folder (run as a person starts the app)."""
+    import subprocess
+    import sys
+
+    from bcp47_explorer.core.data import resource_path
+
+    folder = tmp_path / "data"
+    folder.mkdir()
+    old = Path(__file__).resolve().parents[1] / "data" / "language-subtag-registry-2021-08-06.txt"
+    (folder / "language-subtag-registry.txt").write_bytes(old.read_bytes())
+    assert resource_path("language-subtag-registry.txt").exists()
+    settings = tmp_path / "settings.ini"
+    s = Settings(str(settings))
+    s.set_value("data/folder", str(folder))
+    s.sync()
+    del s
+    code = (
+        "import sys, bcp47_explorer.__main__ as m\n"
+        "import bcp47_explorer.ui.main_window as mw\n"
+        "orig = mw.MainWindow.__init__\n"
+        "def init(self, registry, settings, *a, **k):\n"
+        "    print('REGISTRY', registry.file_date, flush=True)\n"
+        "    orig(self, registry, settings, *a, **k)\n"
+        "mw.MainWindow.__init__ = init\n"
+        "sys.exit(m.main(['--settings', sys.argv[1], '--new-instance', '--quit-after', '0']))\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "BCP47_EXPLORER_DATA_HOME"}
+    env["QT_QPA_PLATFORM"] = "offscreen"
+    out = subprocess.run(
+        [sys.executable, "-c", code, str(settings)], capture_output=True, text=True, env=env, timeout=120
+    )
+    assert "REGISTRY 2021-08-06" in out.stdout, out.stderr[-2000:]
