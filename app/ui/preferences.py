@@ -114,7 +114,8 @@ class PreferencesDialog(QDialog):
         self.folder_message.setObjectName("folder_message")
         self.folder_message.setWordWrap(True)
         a11y.verdict(self.folder_message, self.tr("Data folder: check"))
-        reserve_lines(self.folder_message, 2)
+        reserve_lines(self.folder_message, 3)  # room for the longest message: the fields under it stay put
+        self.setMinimumWidth(self.fontMetrics().horizontalAdvance("M") * 36)
         folder_row = QHBoxLayout()
         folder_row.addWidget(self.folder_edit, 1)
         folder_row.addWidget(self.change_folder_button)
