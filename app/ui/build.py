@@ -68,7 +68,7 @@ from . import a11y
 from .bounded import SEARCH_MAX, VALUE_MAX, bound
 from .builder import BuilderPane
 from .picker import ChoicePicker
-from .reserved import reserve_lines
+from .reserved import ReservedLabel
 from .roles import role_colour, role_style, severity_colour
 from .settings import Settings
 from .state import TagState
@@ -184,16 +184,14 @@ class BuildPane(QWidget):
         self.name_label = QLabel(result)
         a11y.verdict(self.name_label, "Name of the tag")
         self.name_label.setWordWrap(True)
-        self.status_label = QLabel(result)
+        self.status_label = ReservedLabel(2, result)
         a11y.verdict(self.status_label, "Validity and advice")
         self.status_label.setWordWrap(True)
         self.status_label.setTextFormat(Qt.TextFormat.RichText)
-        self.notice_label = QLabel(result)
+        self.notice_label = ReservedLabel(2, result)
         a11y.verdict(self.notice_label, "Notice")
         self.notice_label.setWordWrap(True)
         # The status and the notice keep their lines shown or hidden: the forms under them never move.
-        reserve_lines(self.status_label, 2)
-        reserve_lines(self.notice_label, 2)
         self.notice_label.hide()
         self.canonical_field = self._form_field("Canonical form (RFC 5646 §4.5)")
         self.unicode_field = self._form_field("Unicode locale identifier (UTS #35, CLDR)")

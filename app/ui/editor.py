@@ -43,7 +43,7 @@ from . import a11y
 from .breakdown import COLUMNS as BREAKDOWN_COLUMNS
 from .breakdown import BreakdownModel, BreakdownRow, breakdown_rows, subtag_card_html
 from .diagnostics import DiagnosticsList
-from .reserved import reserve_lines
+from .reserved import ReservedLabel
 from .roles import LegendWidget, role_style
 from .settings import Settings
 from .state import TagState
@@ -173,21 +173,19 @@ class EditorPane(QWidget):
         self.status.setToolTip("Whether the tag is well-formed and valid (RFC 5646 §2.2.9), and its problems")
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         # The second verdict, never mixed into the first: is it a valid Unicode locale identifier?
-        self.unicode_status = QLabel(self)
+        self.unicode_status = ReservedLabel(1, self)  # its line is kept while hidden
         self.unicode_status.setObjectName("unicode_status")
         a11y.verdict(self.unicode_status, "Unicode locale identifier status")
         self.unicode_status.setWordWrap(True)
-        reserve_lines(self.unicode_status, 1)  # its line is kept while hidden: the names bar does not jump
         self.unicode_status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.unicode_status.setToolTip(
             "A second verdict, apart from RFC 5646's: whether the tag is a valid Unicode BCP 47 locale identifier "
             "(UTS #35 §3.2 and §3.6 with CLDR 48's data: its -u- keys and types, -t- fields, rg and sd values, no "
             "extlangs or grandfathered tags). 'en-u-xx-yyy' is valid BCP 47 and not a valid Unicode locale id."
         )
-        self.notice = QLabel(self)
+        self.notice = ReservedLabel(2, self)  # shown or hidden, what is under it stays put
         self.notice.setWordWrap(True)
         a11y.verdict(self.notice, "Editor notice")
-        reserve_lines(self.notice, 2)  # shown or hidden, the tables and forms under it stay put
         self.notice.hide()
         self.legend = LegendWidget(parent=self)
         self.names_bar = TagNamesBar(self._settings, self._registry, self._engine.cldr, self)

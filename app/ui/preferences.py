@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 
 from ..core.registry.update import ENV_DATA_HOME, DownloadError, user_data_dir, verify_registry_bytes
 from . import a11y
-from .reserved import reserve_lines
+from .reserved import ReservedLabel
 from .settings import Settings
 from .theme import THEMES
 
@@ -110,11 +110,10 @@ class PreferencesDialog(QDialog):
         self.change_folder_button.clicked.connect(self._on_change_folder_button_clicked)
         #: Asks for a folder ("" when cancelled); tests replace it.
         self.folder_chooser: Callable[[], str] = self._ask_folder
-        self.folder_message = QLabel(self)
+        self.folder_message = ReservedLabel(3, self)  # room for the longest message
         self.folder_message.setObjectName("folder_message")
         self.folder_message.setWordWrap(True)
         a11y.verdict(self.folder_message, self.tr("Data folder: check"))
-        reserve_lines(self.folder_message, 3)  # room for the longest message: the fields under it stay put
         self.setMinimumWidth(self.fontMetrics().horizontalAdvance("M") * 36)
         folder_row = QHBoxLayout()
         folder_row.addWidget(self.folder_edit, 1)

@@ -16,7 +16,7 @@ import html
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QFontDatabase, QGuiApplication, QResizeEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -53,7 +53,7 @@ from ..core.registry.registration import (
 from ..core.registry.update import write_atomically
 from . import a11y
 from .bounded import VALUE_MAX, bound
-from .reserved import reserve_lines
+from .reserved import ReservedLabel
 from .settings import Settings
 
 __all__ = ["CHECK_DELAY_MS", "RegistrationDialog"]
@@ -95,6 +95,10 @@ class _FormBox(QWidget):
             if form.rowWrapPolicy() != wanted:
                 form.setRowWrapPolicy(wanted)
         super().resizeEvent(event)
+
+    def minimumSizeHint(self) -> QSize:
+        """As tall as the rows want: the scroll area scrolls instead of squeezing the rows (cutting checks)."""
+        return QSize(super().minimumSizeHint().width(), self.sizeHint().height())
 
 
 class RegistrationDialog(QDialog):
@@ -177,13 +181,12 @@ class RegistrationDialog(QDialog):
                 self.fields[key] = widget
             widget.setObjectName(f"{key}_field")
             widget.setAccessibleName(FIELD_LABELS[key])
-            message = QLabel()
+            message = ReservedLabel(3)  # a check appearing under a field does not push the next one down
             message.setObjectName(f"{key}_message")
             message.setWordWrap(True)
             message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             a11y.verdict(message, f"{FIELD_LABELS[key]}: check")  # and the field's description (_check)
             message.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
-            reserve_lines(message, 2)  # a check appearing under a field does not push the next field down
             message.hide()
             self.messages[key] = message
             column = QVBoxLayout()
@@ -200,6 +203,9 @@ class RegistrationDialog(QDialog):
         type_combo.currentIndexChanged.connect(self._on_type_changed)
         scroll = QScrollArea()
         scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Tab goes to the fields, not to their frame
+        # The scroll bar always takes its room: the form's height is worked out for the width it really has,
+        # so a check that wraps to more lines is never cut.
+        scroll.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
         scroll.setWidget(form_box)
         scroll.setWidgetResizable(True)
 
@@ -431,9 +437,10 @@ class RegistrationDialog(QDialog):
             found = by_field.get(key, [])
             shown = [p for p in found if self._touched(key) or p.severity != "error" or key in ("type", "subtag")]
             field = self.fields[key]
-            if not shown:
+            if not shown:  # hidden, its room kept: the next field does not move
                 label.hide()
                 label.clear()
+                label.setToolTip("")
                 field.setAccessibleDescription("")
                 continue
             label.setText("\n".join(f"{p.severity.capitalize()}: {p.message}" for p in shown))

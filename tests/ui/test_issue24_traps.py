@@ -362,6 +362,6 @@ def test_5_the_registration_fields_stay_put_when_a_check_appears(qtbot, window) 
     qtbot.keyClicks(email, "not an address")
     qtbot.keyClick(email, Qt.Key.Key_Tab)
     qtbot.wait(CHECK_DELAY_MS + 40)
-    assert dlg.messages["email"].isVisible()
+    assert dlg.messages["email"].isVisible() and dlg.messages["email"].text()
     assert dlg.messages["email"].text().startswith("Error: ")
     assert _where(subtag, dlg) == before
