@@ -135,12 +135,12 @@ class RegistrationDialog(QDialog):
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         # In a narrow window a field goes under its label instead of past the pane's edge (issue 24 item 9).
         form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapAllRows)
-        intro = QLabel(
+        intro = ReservedLabel(1)  # as tall as its text at the form's width, however narrow: never cut
+        intro.setText(
             "Fill in the request as RFC 5646 §3.5 asks; the checks below each field run as you type. "
             "Send the form to the ietf-languages list (RFC 5646 §3.5): the Language Subtag Reviewer decides, "
             "and IANA adds the record with its Added date."
         )
-        intro.setWordWrap(True)
         form.addRow(intro)
         type_combo = QComboBox()
         for t in REQUEST_TYPES:
