@@ -32,7 +32,9 @@ def compile_po(po: bytes, tag: str) -> tuple[bytes, int, int]:
     buf = io.BytesIO()
     write_mo(buf, cat, use_fuzzy=False)
     entries = [m for m in cat if m.id]
-    done = sum(1 for m in entries if not m.fuzzy and (all(m.string) if isinstance(m.string, (list, tuple)) else m.string))
+    done = sum(
+        1 for m in entries if not m.fuzzy and (all(m.string) if isinstance(m.string, (list, tuple)) else m.string)
+    )
     return buf.getvalue(), done, len(entries)
 
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 import argparse
 import io
 import sys
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -53,7 +53,7 @@ KEYWORDS = [
     "translate:2,3c,4t",
 ]
 #: Fixed, so the files change only when the strings do.
-FIXED_DATE = datetime(2026, 1, 1, tzinfo=timezone.utc)
+FIXED_DATE = datetime(2026, 1, 1, tzinfo=UTC)
 WIDTH = 116
 
 
@@ -80,7 +80,11 @@ def extract(source: Path = SOURCE) -> Catalog:
     )
     method_map = [("locale/**", "ignore"), ("**.py", "python")]
     for filename, lineno, message, comments, context in extract_from_dir(
-        str(source), method_map, keywords=parse_keywords(KEYWORDS), comment_tags=("TRANSLATORS:",), strip_comment_tags=True
+        str(source),
+        method_map,
+        keywords=parse_keywords(KEYWORDS),
+        comment_tags=("TRANSLATORS:",),
+        strip_comment_tags=True,
     ):
         path = (Path("app") / filename).as_posix()
         cat.add(message, None, [(path, lineno)], auto_comments=comments, context=context or None)

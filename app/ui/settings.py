@@ -58,6 +58,8 @@ DEFAULTS: Mapping[str, Any] = {
     "browser/last_record": "",
     # Display language of the CLDR names ("" follows the system's UI language when CLDR has it, else English).
     "names/display_language": "",
+    # The UI language chosen in Help > Language of the application (a BCP 47 tag; "" follows the system).
+    "ui/language": "",
     # Whether Tools > Download may reach IANA (the app's only network access; Edit > Preferences).
     "network/allowed": True,
     # File > Open recent: "registry:PATH" or "tags:PATH", newest first (ui/recent.py).

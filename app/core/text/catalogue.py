@@ -114,6 +114,6 @@ def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     return _translations.npgettext(context, singular, plural, n)
 
 
-def N_(message: str) -> str:  # noqa: N802 - the conventional name extractors look for
+def N_(message: str) -> str:
     """Mark *message* for extraction and return it unchanged (translate it where it is shown, with ``_()``)."""
     return message

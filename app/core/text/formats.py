@@ -74,7 +74,7 @@ def format_number(value: int | float, language: str | None = None) -> str:
     sign = "-" if text.startswith("-") else ""
     whole, _, frac = text.lstrip("-").partition(".")
     if len(whole) >= 4 + sym.min_grouping - 1 and len(whole) > 3:
-        groups = []
+        groups: list[str] = []
         while len(whole) > 3:
             whole, tail = whole[:-3], whole[-3:]
             groups.insert(0, tail)
