@@ -23,6 +23,7 @@ checks that the .pot, each .po and each .mo are up to date).
 from __future__ import annotations
 
 import argparse
+import ast
 import io
 import sys
 from datetime import UTC, datetime
@@ -52,6 +53,9 @@ KEYWORDS = [
     "translate:2,3c,3t",
     "translate:2,3c,4t",
 ]
+#: Table rows written as calls whose arguments at these positions are messages (marked without N_()):
+#: the diagnostics table's ``_m(code, severity, section, template, fix, example)``.
+TABLE_CALLS: dict[str, tuple[int, ...]] = {"_m": (3, 4)}
 #: Fixed, so the files change only when the strings do.
 FIXED_DATE = datetime(2026, 1, 1, tzinfo=UTC)
 WIDTH = 116
@@ -88,6 +92,14 @@ def extract(source: Path = SOURCE) -> Catalog:
     ):
         path = (Path("app") / filename).as_posix()
         cat.add(message, None, [(path, lineno)], auto_comments=comments, context=context or None)
+    for path in sorted(source.rglob("*.py")):
+        rel = (Path("app") / path.relative_to(source)).as_posix()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in TABLE_CALLS:
+                for i in TABLE_CALLS[node.func.id]:
+                    arg = node.args[i] if i < len(node.args) else None
+                    if isinstance(arg, ast.Constant) and isinstance(arg.value, str) and arg.value:
+                        cat.add(arg.value, None, [(rel, arg.lineno)])
     return cat
 
 
