@@ -56,6 +56,9 @@ KEYWORDS = [
 #: Table rows written as calls whose arguments at these positions are messages (marked without N_()):
 #: the diagnostics table's ``_m(code, severity, section, template, fix, example)``.
 TABLE_CALLS: dict[str, tuple[int, ...]] = {"_m": (3, 4)}
+#: Table messages built at run time (an f-string or a concatenation with a variable): they cannot be
+#: extracted; make each a whole constant template with named fields. Filled by extract().
+NOT_EXTRACTED: list[str] = []
 #: Fixed, so the files change only when the strings do.
 FIXED_DATE = datetime(2026, 1, 1, tzinfo=UTC)
 WIDTH = 116
@@ -73,6 +76,7 @@ def languages(root: Path = LOCALE) -> list[str]:
 
 def extract(source: Path = SOURCE) -> Catalog:
     """Return the template catalogue of every marked string under *source* (locations relative to the repo)."""
+    NOT_EXTRACTED.clear()
     cat = Catalog(
         project="BCP 47 Explorer",
         domain=DOMAIN,
@@ -100,6 +104,8 @@ def extract(source: Path = SOURCE) -> Catalog:
                     arg = node.args[i] if i < len(node.args) else None
                     if isinstance(arg, ast.Constant) and isinstance(arg.value, str) and arg.value:
                         cat.add(arg.value, None, [(rel, arg.lineno)])
+                    elif arg is not None and not (isinstance(arg, ast.Constant) and arg.value is None):
+                        NOT_EXTRACTED.append(f"{rel}:{arg.lineno}")
     return cat
 
 
@@ -144,6 +150,8 @@ def main(argv: list[str] | None = None) -> int:
         path.write_bytes(outputs[path])
         print(f"wrote {path.relative_to(ROOT)}")
     print(f"{len(template)} messages")
+    for where in NOT_EXTRACTED:
+        print(f"not extractable (build it as one constant template): {where}", file=sys.stderr)
     return 0
 
 

@@ -2,7 +2,7 @@
 
 The preferences come from the command line (``--ui-language``), the settings, the ``LANGUAGE`` variable (a
 colon-separated list), ``LC_ALL``/``LC_MESSAGES``/``LANG`` (POSIX locale names such as ``de_AT.UTF-8``) or Qt's
-``QLocale.uiLanguages()``; each is turned into a BCP 47 tag and the list goes to the engine's own best-fit
+``QLocale.uiLanguages()``; each is turned into a BCP 47 tag and, in order, matched by the engine's own best-fit
 matcher (:class:`.bestfit.Matcher`) with English, the source language, as the default. So ``de-AT`` and ``gsw``
 get German, ``es-MX`` Spanish, ``zh-SG`` Simplified Chinese, ``ar-EG`` Arabic, and ``zh-TW`` English (no
 Traditional Chinese catalogue ships). The answer carries its reason, for the language dialog.
@@ -83,6 +83,14 @@ def negotiate(preferences: Iterable[str], matcher: Matcher, supported: Sequence[
     langs = list(supported if supported is not None else supported_languages())
     if not prefs:
         return UiLanguage(SOURCE_LANGUAGE, None, None, "no preferred language is set; the source language is used", ())
-    fit = matcher.best_fit(prefs, langs, SOURCE_LANGUAGE)
-    tag = fit.supported or SOURCE_LANGUAGE
-    return UiLanguage(tag, fit.desired if fit.matched else None, fit.distance, fit.reason, prefs)
+    # One preference at a time, in order: the first one with a catalogue close enough wins, as in gettext's
+    # LANGUAGE list. (Given the whole list at once, the matcher's tie-break at equal demoted distance picks
+    # an exact later match over an earlier near one: en-GB, de would give German.)
+    first = None
+    for want in prefs:
+        fit = matcher.best_fit([want], langs, SOURCE_LANGUAGE)
+        first = first or fit
+        if fit.matched and fit.supported is not None:
+            return UiLanguage(fit.supported, want, fit.distance, fit.reason, prefs)
+    assert first is not None
+    return UiLanguage(SOURCE_LANGUAGE, None, None, first.reason, prefs)
