@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import cast
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QObject, Qt, QTranslator
 from PySide6.QtWidgets import QApplication, QWidget
@@ -46,6 +47,8 @@ RTL_LANGUAGES = frozenset({"ar"})
 LTR_WIDGETS = ("tag_edit.TagLineEdit", "anatomy_pane.AnatomyPane.view")
 
 _installed: list[QTranslator] = []
+#: What translate() answers for "no translation here": None, which PySide passes to Qt as a null QString.
+_NO_TRANSLATION = cast(str, None)
 
 
 class CatalogueTranslator(QTranslator):
@@ -71,7 +74,9 @@ class CatalogueTranslator(QTranslator):
             text = t.pgettext(disambiguation, source) if disambiguation else t.gettext(source)
         if self._transform is not None:
             return self._transform(text)
-        return text if text != source else ""  # "" tells Qt there is no translation (it shows the source)
+        # None (a null QString) tells Qt there is no translation here: it asks the next translator (qtbase's own),
+        # then shows the source. An empty string would be taken as a translation.
+        return text if text != source else _NO_TRANSLATION
 
 
 def ltr(text: str) -> str:

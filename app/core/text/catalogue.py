@@ -35,6 +35,7 @@ __all__ = [
     "npgettext",
     "pgettext",
     "set_language",
+    "use_translations",
 ]
 
 DOMAIN = "bcp47_explorer"
@@ -82,6 +83,12 @@ def set_language(tag: str, root: Path | None = None) -> str:
             pass  # a missing or damaged catalogue: the English text, not a failure
     _translations, _language = translations, used
     return used
+
+
+def use_translations(translations: gettext.NullTranslations, tag: str) -> None:
+    """Use *translations* as the catalogue of *tag* (tests: a pseudo-translation that marks every text)."""
+    global _translations, _language
+    _translations, _language = translations, tag
 
 
 def current_language() -> str:
