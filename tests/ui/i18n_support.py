@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 from bcp47_explorer.core.text.catalogue import set_language, use_translations
 from bcp47_explorer.ui.i18n import install_translations
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractItemView,
@@ -113,7 +113,11 @@ def visible_texts(root: QWidget) -> Iterator[tuple[str, str]]:
                 yield f"{where} item {i}", w.itemText(i)
         if isinstance(w, QAbstractItemView) and w.model() is not None:
             model = w.model()
-            for col in range(model.columnCount()):
+            try:
+                columns = model.columnCount(QModelIndex())
+            except TypeError:  # a list model: no header
+                columns = 0
+            for col in range(columns):
                 yield f"{where} header {col}", str(model.headerData(col, Qt.Orientation.Horizontal) or "")
         for action in w.actions():
             yield f"{where} action", action.text()
@@ -121,12 +125,16 @@ def visible_texts(root: QWidget) -> Iterator[tuple[str, str]]:
             yield f"{where} action status", action.statusTip()
 
 
+#: Texts shown as they are in every language (names; add here only what a translator must not change).
+NOT_TRANSLATED = frozenset({"BCP 47 Explorer"})
+
+
 def untranslated(root: QWidget) -> list[str]:
     """Return every visible text in *root* that did not go through the catalogue, as 'where: text'."""
     seen: set[str] = set()
     out = []
     for where, text in visible_texts(root):
-        if text and needs_translation(text) and where + text not in seen:
+        if text and text not in NOT_TRANSLATED and needs_translation(text) and where + text not in seen:
             seen.add(where + text)
             out.append(f"{where}: {text!r}")
     return out
