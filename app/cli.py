@@ -20,6 +20,7 @@ from typing import Any, TextIO
 from . import __version__
 from .core.data import DataError
 from .core.registry.recordjar import RecordJarError
+from .core.text.catalogue import _
 
 __all__ = ["main", "EXIT_OK", "EXIT_NO_MATCH", "EXIT_USAGE", "emit_json", "CommandError", "data_loaded"]
 
@@ -150,10 +151,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.flush()  # a full disk shows here, not in the interpreter's flush at exit
         return status
     except CommandError as exc:
-        print(f"bcp47: {exc}", file=sys.stderr)
+        print(_("bcp47: {message}").format(message=exc), file=sys.stderr)
         return EXIT_USAGE
     except (DataError, RecordJarError) as exc:
-        print(f"bcp47: data error: {exc}", file=sys.stderr)
+        print(_("bcp47: data error: {message}").format(message=exc), file=sys.stderr)
         return EXIT_USAGE
     except BrokenPipeError:
         # Output piped into `head` and the like: not an error of ours.
