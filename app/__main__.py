@@ -195,11 +195,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     from .core.matching.bestfit import Matcher
     from .ui.i18n import LANGUAGE_SETTING, install_translations, negotiate_ui_language
 
-    ui_language = negotiate_ui_language(
-        Matcher(bundled_supplemental()), args.ui_language, settings.value(LANGUAGE_SETTING)
-    )
-    install_translations(app, ui_language.tag)
-    logging.getLogger(__name__).info("UI language %s: %s", ui_language.tag, ui_language.reason)
+    try:
+        ui_language = negotiate_ui_language(
+            Matcher(bundled_supplemental()), args.ui_language, settings.value(LANGUAGE_SETTING)
+        )
+        install_translations(app, ui_language.tag)
+        logging.getLogger(__name__).info("UI language %s: %s", ui_language.tag, ui_language.reason)
+    except DataError as exc:  # without CLDR's matching data the source language is used, and the app runs
+        install_translations(app, "en")
+        logging.getLogger(__name__).warning("UI language: English, as CLDR's data cannot be read: %s", exc)
     apply_theme(app, settings.value("window/theme"))
     window = MainWindow(registry, settings)
     if single is not None:

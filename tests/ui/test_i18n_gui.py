@@ -117,6 +117,18 @@ def _engine(win: MainWindow):  # type: ignore[no-untyped-def]
     return bundled_engine()
 
 
+def test_qt_own_translations_are_loaded_for_the_same_language(qtbot) -> None:
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    texts = {}
+    for tag in ("de", "zh-Hans", "en"):
+        install_translations(app, tag)
+        box = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        qtbot.addWidget(box)
+        texts[tag] = box.buttons()[0].text().replace("&", "")
+    assert texts == {"de": "Abbrechen", "zh-Hans": "取消", "en": "Cancel"}
+
+
 def test_qt_own_catalogue_names() -> None:
     assert [qt_catalogue_name(t) for t in ("de", "fr", "es", "ja", "zh-Hans", "ar")] == [
         "de", "fr", "es", "ja", "zh_CN", "ar",
