@@ -18,8 +18,11 @@ is called every function returns the English source text.
 
 from __future__ import annotations
 
-import gettext
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import gettext
 
 __all__ = [
     "DOMAIN",
@@ -44,7 +47,8 @@ SOURCE_LANGUAGE = "en"
 #: The UI languages with a catalogue, as BCP 47 tags (also the folder names under ``locale/``).
 SHIPPED: tuple[str, ...] = ("de", "fr", "es", "ja", "zh-Hans", "ar")
 
-_translations: gettext.NullTranslations = gettext.NullTranslations()
+# None: the source text (gettext itself is imported only when a catalogue is read: the CLI starts faster).
+_translations: gettext.NullTranslations | None = None
 _language = SOURCE_LANGUAGE
 
 
@@ -72,9 +76,11 @@ def set_language(tag: str, root: Path | None = None) -> str:
     'en'
     """
     global _translations, _language
-    translations: gettext.NullTranslations = gettext.NullTranslations()
+    translations: gettext.NullTranslations | None = None
     used = SOURCE_LANGUAGE
     if tag in SHIPPED:
+        import gettext
+
         try:
             with catalogue_path(tag, root=root).open("rb") as fp:
                 translations = gettext.GNUTranslations(fp)
@@ -98,27 +104,39 @@ def current_language() -> str:
 
 def gettext_translations() -> gettext.NullTranslations:
     """Return the catalogue in use (the GUI's translator reads it)."""
+    if _translations is None:
+        import gettext
+
+        return gettext.NullTranslations()
     return _translations
 
 
 def _(message: str) -> str:
     """Return *message* in the UI language."""
-    return _translations.gettext(message)
+    t = _translations
+    return message if t is None else t.gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """Return the form of *singular*/*plural* for the count *n* in the UI language (format ``{count}`` after)."""
-    return _translations.ngettext(singular, plural, n)
+    t = _translations
+    if t is None:
+        return singular if n == 1 else plural
+    return t.ngettext(singular, plural, n)
 
 
 def pgettext(context: str, message: str) -> str:
     """Return *message* in the UI language, told apart from the same English text by *context*."""
-    return _translations.pgettext(context, message)
+    t = _translations
+    return message if t is None else t.pgettext(context, message)
 
 
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     """Return the plural form for *n* of a message with a *context*."""
-    return _translations.npgettext(context, singular, plural, n)
+    t = _translations
+    if t is None:
+        return singular if n == 1 else plural
+    return t.npgettext(context, singular, plural, n)
 
 
 def N_(message: str) -> str:
