@@ -37,6 +37,12 @@ def build_parser() -> argparse.ArgumentParser:
         choices=("system", "light", "dark", "contrast"),
         help="palette to use, 'contrast' for high contrast (remembered)",
     )
+    p.add_argument(
+        "--ui-language",
+        metavar="TAG",
+        help="the language of the application, a BCP 47 tag matched to the shipped translations "
+        "(default: the one chosen in Help > Language of the application, else the system's)",
+    )
     p.epilog = "Qt's own options (-reverse, -style NAME, -platform NAME, ...) are passed on to Qt."
     p.add_argument("--quit-after", type=int, metavar="MS", help="quit MS milliseconds after the window is shown")
     p.add_argument(
@@ -194,6 +200,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         startup_warning = "\n\n".join(w for w in (startup_warning, f"Settings file refused: {settings.refused}.") if w)
     if args.theme:
         settings.set_value("window/theme", args.theme)
+    from .core.data import bundled_supplemental
+    from .core.matching.bestfit import Matcher
+    from .ui.i18n import LANGUAGE_SETTING, install_translations, negotiate_ui_language
+
+    try:
+        ui_language = negotiate_ui_language(
+            Matcher(bundled_supplemental()), args.ui_language, settings.value(LANGUAGE_SETTING)
+        )
+        install_translations(app, ui_language.tag)
+        logging.getLogger(__name__).info("UI language %s: %s", ui_language.tag, ui_language.reason)
+    except DataError as exc:  # without CLDR's matching data the source language is used, and the app runs
+        install_translations(app, "en")
+        logging.getLogger(__name__).warning("UI language: English, as CLDR's data cannot be read: %s", exc)
     apply_theme(app, settings.value("window/theme"))
     window = MainWindow(registry, settings)
     if single is not None:

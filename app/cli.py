@@ -14,12 +14,13 @@ import gc
 import json
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TextIO
 
 from . import __version__
 from .core.data import DataError
 from .core.registry.recordjar import RecordJarError
+from .core.text.catalogue import _
 
 __all__ = ["main", "EXIT_OK", "EXIT_NO_MATCH", "EXIT_USAGE", "emit_json", "CommandError", "data_loaded"]
 
@@ -101,6 +102,30 @@ def data_loaded() -> None:
         gc.enable()
 
 
+def choose_language(environ: Mapping[str, str]) -> str:
+    """Use the catalogue that ``LANGUAGE``/``LC_ALL``/``LC_MESSAGES``/``LANG`` ask for; return its tag.
+
+    English preferred first (or none) and a shipped tag named exactly need no data; any other preference is
+    matched by the CLDR best fit (``de-AT`` → ``de``, ``zh-TW`` → ``en``), which loads the supplemental data.
+    """
+    from .core.matching.uilanguage import env_preferences
+    from .core.text.catalogue import SHIPPED, set_language
+
+    prefs = env_preferences(environ)
+    if not prefs or prefs[0].split("-")[0].lower() == "en":
+        return set_language("en")
+    if prefs[0] in SHIPPED:
+        return set_language(prefs[0])
+    from .core.data import bundled_supplemental
+    from .core.matching.bestfit import Matcher
+    from .core.matching.uilanguage import negotiate
+
+    try:
+        return set_language(negotiate(prefs, Matcher(bundled_supplemental())).tag)
+    except DataError:  # the data's own error is reported by the command that needs it
+        return set_language("en")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
     global _paused
@@ -115,6 +140,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             gc.disable()
             _paused = True
     try:
+        choose_language(os.environ)
         args_list = list(sys.argv[1:] if argv is None else argv)
         parser = build_parser(args_list[0] if args_list else None)
         args = parser.parse_args(args_list)
@@ -125,10 +151,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.flush()  # a full disk shows here, not in the interpreter's flush at exit
         return status
     except CommandError as exc:
-        print(f"bcp47: {exc}", file=sys.stderr)
+        print(_("bcp47: {message}").format(message=exc), file=sys.stderr)
         return EXIT_USAGE
     except (DataError, RecordJarError) as exc:
-        print(f"bcp47: data error: {exc}", file=sys.stderr)
+        print(_("bcp47: data error: {message}").format(message=exc), file=sys.stderr)
         return EXIT_USAGE
     except BrokenPipeError:
         # Output piped into `head` and the like: not an error of ours.

@@ -53,7 +53,9 @@ bin="$work/user-venv/bin"
 # The wheel itself must hold the data.
 for f in bcp47_explorer/resources/language-subtag-registry.txt bcp47_explorer/resources/language-tag-extensions-registry.txt \
          bcp47_explorer/resources/cldr-bcp47.json bcp47_explorer/resources/cldr-names.pack bcp47_explorer/resources/LICENSE-CLDR bcp47_explorer/resources/icons/bcp47-explorer.svg \
-         bcp47_explorer/resources/icons/bcp47-explorer-16.png bcp47_explorer/resources/icons/bcp47-explorer-512.png; do
+         bcp47_explorer/resources/icons/bcp47-explorer-16.png bcp47_explorer/resources/icons/bcp47-explorer-512.png \
+         bcp47_explorer/locale/de/LC_MESSAGES/bcp47_explorer.mo bcp47_explorer/locale/zh-Hans/LC_MESSAGES/bcp47_explorer.mo \
+         bcp47_explorer/locale/ar/LC_MESSAGES/bcp47_explorer.mo; do
     if "$py" -c 'import sys, zipfile; sys.exit(sys.argv[2] not in zipfile.ZipFile(sys.argv[1]).namelist())' \
         "$wheel" "$f"; then pass "wheel has $f"; else fail "wheel lacks $f"; fi
 done

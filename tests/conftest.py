@@ -9,6 +9,9 @@ import time
 
 # Before anything imports Qt: the tests must run on machines without a display.
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# The expected outputs are the English source text, whatever the machine's language (issue 25); a test of
+# a translation sets the language itself, and the fixture below puts English back after every test.
+os.environ["LANGUAGE"] = "en"
 
 # Before anything loads data or settings: the tests never write into the user's own cache or
 # settings (issue 11 item 19). The real cache folder is remembered for the test that checks it.
@@ -41,6 +44,16 @@ def _private_user_data(tmp_path_factory, monkeypatch):  # type: ignore[no-untype
     """Keep downloaded/opened registry copies in a temporary folder; no test may reach IANA."""
     monkeypatch.setenv("BCP47_EXPLORER_DATA_HOME", str(tmp_path_factory.mktemp("user-data")))
     monkeypatch.setenv("BCP47_EXPLORER_REGISTRY_URL", "http://127.0.0.1:9/no-network-in-tests")
+
+
+@pytest.fixture(autouse=True)
+def _english_after_each_test():  # type: ignore[no-untyped-def]
+    """Put the source language back after a test that switched the catalogue (issue 25)."""
+    yield
+    from bcp47_explorer.core.text.catalogue import current_language, set_language
+
+    if current_language() != "en":
+        set_language("en")
 
 
 def pytest_sessionfinish(session, exitstatus):  # type: ignore[no-untyped-def]

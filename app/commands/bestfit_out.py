@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cli import EXIT_NO_MATCH, EXIT_OK, CommandError, emit_json
 from ..core.matching.rfc4647 import PriorityList, lookup
+from ..core.text.catalogue import _
 from .match_cmds import _print_header, _print_not_valid, _print_notes, _problem_json
 
 if TYPE_CHECKING:
@@ -72,7 +73,7 @@ def run_best_fit(
     try:
         matcher = matcher_for(engine)
     except DataError as exc:
-        raise CommandError(f"CLDR supplemental data unavailable: {exc}") from None
+        raise CommandError(_("CLDR supplemental data unavailable: {error}").format(error=exc)) from None
     desired = [r.text for r in plist.ranges if r.text != "*"]
     wildcard = len(desired) != len(plist.ranges)
     fit = matcher.best_fit(desired, tags, default=default)

@@ -12,6 +12,9 @@ import argparse
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from ..core.text.catalogue import _, ngettext
+from ..core.text.formats import format_number
+
 if TYPE_CHECKING:  # the core is imported when a verb runs, not when the parser is built
     from ..core.engine.tag import TagEngine
     from ..core.registry.model import Record, Registry
@@ -106,11 +109,17 @@ def warn_or_refuse(path: str, problems: list[str], strict: bool) -> None:
     import sys
 
     for line in problems:
-        print(f"bcp47: warning: {line}", file=sys.stderr)
+        print(_("bcp47: warning: {message}").format(message=line), file=sys.stderr)
     if strict and problems:
         from ..cli import CommandError
 
-        raise CommandError(f"{path}: {len(problems)} warning(s) above, and --strict treats them as errors")
+        raise CommandError(
+            ngettext(
+                "{path}: {count} warning above, and --strict treats it as an error",
+                "{path}: {count} warnings above, and --strict treats them as errors",
+                len(problems),
+            ).format(path=path, count=format_number(len(problems)))
+        )
 
 
 def engine_for(args: argparse.Namespace) -> TagEngine:

@@ -13,6 +13,7 @@ import time
 from typing import Any
 
 from ..cli import EXIT_NO_MATCH, EXIT_OK, CommandError
+from ..core.text.catalogue import _
 
 __all__ = ["add_file_options", "run_check_file", "wants_file"]
 
@@ -48,7 +49,11 @@ def _formats(spec: str | None) -> tuple[str | None, str | None]:
         return None, None
     parts = [s.strip().lower() for s in spec.split(",")]
     if len(parts) > 2 or any(p not in _FORMATS for p in parts):
-        raise CommandError(f"--format {spec!r}: give IN or IN,OUT, each one of {', '.join(_FORMATS)}")
+        raise CommandError(
+            _("--format {spec}: give IN or IN,OUT, each one of {formats}").format(
+                spec=repr(spec), formats=", ".join(_FORMATS)
+            )
+        )
     return parts[0], parts[-1]
 
 
@@ -77,14 +82,16 @@ class _Progress:
 def run_check_file(args: argparse.Namespace, engine: Any) -> int:
     """Run the file mode of ``bcp47 check``; return the exit status (1 when any tag is not valid)."""
     if args.input is None or args.column is None or args.output is None:
-        raise CommandError("checking a file needs --input FILE, --column NAME and --output FILE")
+        raise CommandError(_("checking a file needs --input FILE, --column NAME and --output FILE"))
     if args.tags:
-        raise CommandError("give tags or --input, not both")
+        raise CommandError(_("give tags or --input, not both"))
     fmt_in, fmt_out = _formats(args.format)
     try:
         from ..columns.files import ColumnFileError, check_file
     except ImportError as exc:
-        raise CommandError(f"checking files needs pyarrow: pip install 'bcp47-explorer[columns]' ({exc})") from exc
+        raise CommandError(
+            _("checking files needs pyarrow: pip install 'bcp47-explorer[columns]' ({error})").format(error=exc)
+        ) from exc
     progress = _Progress() if sys.stderr is not None and sys.stderr.isatty() else None
     try:
         summary = check_file(

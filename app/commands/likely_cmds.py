@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cli import EXIT_NO_MATCH, EXIT_OK, CommandError, emit_json
 from ..core import data
+from ..core.text.catalogue import _
 from .common import common_options, engine_for
 from .live import live_inputs
 
@@ -104,7 +105,7 @@ def _run_likely(args: argparse.Namespace) -> int:
         else:
             sys.stdout.write(_as_text(info) + "\n" + (_sil_text(extra) if extra is not None else ""))
     if not n:
-        raise CommandError("no tags: give tags as arguments or '-' with one tag per line on stdin")
+        raise CommandError(_("no tags: give tags as arguments or '-' with one tag per line on stdin"))
     return status
 
 

@@ -18,6 +18,7 @@ from ..core.matching.rfc4647 import (
     lookup,
     parse_accept_language,
 )
+from ..core.text.catalogue import _
 from .common import common_options, engine_for
 from .streams import iter_stdin_lines
 
@@ -284,12 +285,12 @@ def _chain_json(result: LookupResult) -> list[dict[str, Any]]:
 def _run_match(args: argparse.Namespace) -> int:
     """Run ``bcp47 match``."""
     if args.default is not None and not (args.lookup or args.best_fit):
-        raise CommandError("--default only applies to --lookup and --best-fit")
+        raise CommandError(_("--default only applies to --lookup and --best-fit"))
     plist = parse_accept_language(args.ranges)
     _check_ranges(plist)
     tags = _read_tags(args.tags)
     if not tags:
-        raise CommandError("no tags to match: give tags as arguments or '-' with one tag per line on stdin")
+        raise CommandError(_("no tags to match: give tags as arguments or '-' with one tag per line on stdin"))
     engine = engine_for(args)
     not_valid = _not_valid(engine, tags)
     default = args.default.strip() if args.default is not None else None

@@ -8,6 +8,7 @@ import unicodedata
 from typing import TYPE_CHECKING, Any
 
 from ..cli import EXIT_NO_MATCH, EXIT_OK, CommandError, data_loaded, emit_json
+from ..core.text.catalogue import _
 from .common import common_options, registry_for
 from .live import live_inputs
 
@@ -119,7 +120,9 @@ def _run_name(args: argparse.Namespace) -> int:
 
     display = args.display.strip()
     if not display or not parse(display).well_formed:
-        raise CommandError(f"--in {args.display!r}: not a well-formed language tag (try en, de, fr-CA, zh-Hant)")
+        raise CommandError(
+            _("--in {tag}: not a well-formed language tag (try en, de, fr-CA, zh-Hant)").format(tag=repr(args.display))
+        )
     namer = _namer(args)
     locale = namer.pack.resolve_locale(display)
     if locale == "root":

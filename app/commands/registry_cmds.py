@@ -10,6 +10,7 @@ from ..cli import EXIT_NO_MATCH, EXIT_OK, CommandError, emit_json
 from ..core import data
 from ..core.registry.model import Record, RecordType, Registry
 from ..core.registry.search import MatchKind
+from ..core.text.catalogue import _
 from .common import common_options, record_to_json, registry_for, warn_or_refuse
 
 __all__ = ["register", "record_to_json"]  # record_to_json: re-exported from .common
@@ -125,7 +126,7 @@ def _run_search(args: argparse.Namespace) -> int:
     if not query.strip():
         # The core lists every record for an empty query (the browser's unfiltered view); on the
         # command line that would be 9,000 lines labelled as text matches.
-        raise CommandError("nothing to search for: give a code or some words of a description")
+        raise CommandError(_("nothing to search for: give a code or some words of a description"))
     if args.names:
         return _run_name_search(args, query)
     reg = registry_for(args)
@@ -163,7 +164,7 @@ def _run_name_search(args: argparse.Namespace, query: str) -> int:
     """Search the one name index (names/finder.py); --type language/script/region narrows it."""
     kinds = [_NAME_KINDS[t] for t in args.types or () if t in _NAME_KINDS]
     if args.types and not kinds:
-        raise CommandError("--names searches languages, scripts and regions: --type language, script or region")
+        raise CommandError(_("--names searches languages, scripts and regions: --type language, script or region"))
     if kinds and "language" in kinds:
         kinds.append("tag")  # CLDR's dialect names (Brazilian Portuguese: pt-BR) are languages to a reader
     hits = data.bundled_name_finder().search(query, kinds=kinds or None, limit=args.limit or 10_000)
@@ -253,10 +254,10 @@ def _run_diff(args: argparse.Namespace) -> int:
     from ..core.registry.diff import diff_registries
 
     if args.new is not None and args.registry:
-        raise CommandError("give NEW or --registry FILE, not both: both name the newer registry")
+        raise CommandError(_("give NEW or --registry FILE, not both: both name the newer registry"))
     new_path = args.new or args.registry
     if new_path is not None and args.old == new_path:
-        raise CommandError("OLD and NEW are the same file")
+        raise CommandError(_("OLD and NEW are the same file"))
     old = _diff_side(args.old, args.strict)
     new = _diff_side(new_path, args.strict) if new_path is not None else data.bundled_registry()
     d = diff_registries(old, new)

@@ -28,6 +28,8 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TextIO
 
 from ..core.engine.checkjson import clean_json_text
+from ..core.text.catalogue import _
+from ..core.text.formats import format_number
 
 __all__ = [
     "MAX_LINE_BYTES",
@@ -79,8 +81,10 @@ def line_too_long(number: int) -> Exception:
     from ..cli import CommandError
 
     return CommandError(
-        f"line {number:,} of standard input is longer than {MAX_LINE_BYTES >> 20} MiB ({MAX_LINE_BYTES:,} bytes) "
-        "without a line break; no language tag comes near that, so the input is refused (give one tag per line)"
+        _(
+            "line {number} of standard input is longer than {mib} MiB ({bytes} bytes) without a line break; no "
+            "language tag comes near that, so the input is refused (give one tag per line)"
+        ).format(number=format_number(number), mib=MAX_LINE_BYTES >> 20, bytes=format_number(MAX_LINE_BYTES))
     )
 
 

@@ -13,6 +13,8 @@ from ..core.engine.checkjson import check_json_lines
 from ..core.engine.tag import CheckResult, Severity, Subtag, TagEngine
 from ..core.engine.unicode_validity import first_singleton, unicode_verdict, verdict_label
 from ..core.grammar.problems import MARKER_CONTEXT, Fix, marker
+from ..core.text.catalogue import _
+from ..core.text.formats import format_number
 from .common import common_options, engine_for, positive_int, record_to_json
 from .file_cmds import add_file_options, run_check_file, wants_file
 from .live import check_json_run, live_jobs
@@ -126,7 +128,7 @@ def _run_check(args: argparse.Namespace) -> int:
     if wants_file(args):
         return run_check_file(args, _loaded(args))
     if not items:
-        raise CommandError("give at least one tag, or '-' to read tags from standard input")
+        raise CommandError(_("give at least one tag, or '-' to read tags from standard input"))
     write = _writer(sys.stdout)
     if args.json:
         # Stdin as it arrives, each distinct tag checked once, lines out in blocks and whenever the input is idle;
@@ -321,9 +323,9 @@ def _explain_svg(engine: TagEngine, args: argparse.Namespace) -> int:
     """Write the anatomy diagram of the one tag given to the file --svg names."""
     tags = list(_inputs(args.tags))
     if len(tags) != 1:
-        raise CommandError(f"--svg draws one tag, not {len(tags)}")
+        raise CommandError(_("--svg draws one tag, not {count}").format(count=format_number(len(tags))))
     if not 0.05 <= args.scale <= 50:
-        raise CommandError(f"--scale {args.scale:g} is out of range (0.05 to 50)")
+        raise CommandError(_("--scale {scale} is out of range (0.05 to 50)").format(scale=f"{args.scale:g}"))
     from ..core.teaching.anatomy import anatomy  # here, not at the top: `bcp47 check` should not pay for drawing
     from ..core.teaching.anatomy_draw import layout, to_svg
 
@@ -337,7 +339,9 @@ def _explain_svg(engine: TagEngine, args: argparse.Namespace) -> int:
         try:
             write_file(args.svg, svg.encode("utf-8"), what="SVG file")
         except OSError as exc:  # UnsafeWriteError too: says what is at the path
-            raise CommandError(f"cannot write {args.svg}: {exc.strerror or exc}") from exc
+            raise CommandError(
+                _("cannot write {path}: {error}").format(path=args.svg, error=exc.strerror or exc)
+            ) from exc
     return EXIT_OK if r.valid else EXIT_NO_MATCH
 
 

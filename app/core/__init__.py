@@ -14,7 +14,8 @@ contract in ``pyproject.toml``, run by ``.ci/run``, keeps the order):
 ``matching``, ``names`` RFC 4647 matching and CLDR's best fit; display names and the name index
 ``cldr``, ``registry``  CLDR 48's BCP 47 and supplemental data; the IANA registries
 ``grammar``             RFC 5646's ABNF, the parser with spans, the diagnostics table
-``files``               reading files with limits, writing them safely
+``files``, ``text``     reading files with limits, writing them safely; the message catalogue
+                        (``_()``, ``ngettext()``, ``N_()``) and the locale's number and list formats
 ======================  ====================================================================
 
 Algorithms are handed their data through constructors (a :class:`~.engine.tag.TagEngine` built on

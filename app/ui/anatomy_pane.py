@@ -50,6 +50,7 @@ from ..core.teaching.anatomy_draw import FONT_FAMILY, THEMES, Layout, Theme, lay
 from . import a11y
 from .a11y import describe
 from .bounded import bound
+from .i18n import keep_left_to_right
 from .roles import is_dark
 from .state import TagState
 
@@ -155,6 +156,7 @@ class AnatomyPane(QWidget):
         self.view.setAccessibleName("Tag anatomy diagram")
         self.view.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
         self.view.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        keep_left_to_right(self.view)  # the diagram reads left to right in an Arabic window too (issue 25)
         self.note = QLabel()
         a11y.verdict(self.note, "Note about the diagram")
         self.note.setWordWrap(True)

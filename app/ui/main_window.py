@@ -334,6 +334,8 @@ class MainWindow(QMainWindow):
         self._action(help_menu, "&Keyboard shortcuts", self.show_shortcuts)
         self._action(help_menu, "&Primer: how a tag is built", self.show_primer, None,
                      "One page on the structure of language tags, with examples that open in the editor")  # fmt: skip
+        self.language_action = self._action(help_menu, self.tr("&Language of the application…"), self.show_language,
+            None, self.tr("Choose the language of the menus and messages (a BCP 47 tag)"))  # fmt: skip
         self._action(help_menu, "&About BCP 47 Explorer", self.show_about)
 
     def _fill_edit_menu(self) -> None:
@@ -530,6 +532,16 @@ class MainWindow(QMainWindow):
             allowed = bool(self.settings.value(NETWORK_SETTING))
             action.setEnabled(allowed)
             action.setStatusTip("" if allowed else "Downloading is off in Edit > Preferences")
+
+    def show_language(self) -> None:
+        """Show Help > Language of the application…"""
+        from ..core.data import bundled_supplemental
+        from ..core.matching.bestfit import Matcher
+        from .language_dialog import LanguageDialog  # imported on demand: it is not needed to start
+
+        dialog = LanguageDialog(self.settings, Matcher(bundled_supplemental()), self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.open()
 
     def show_about(self) -> None:
         """Show the About dialog."""

@@ -61,6 +61,8 @@ DEFAULTS: Mapping[str, Any] = {
     # Edit > Preferences > Data folder: where registry copies are kept ("" = the platform's place); used from
     # the next start (the BCP47_EXPLORER_DATA_HOME environment variable, when set, wins).
     "data/folder": "",
+    # The UI language chosen in Help > Language of the application (a BCP 47 tag; "" follows the system).
+    "ui/language": "",
     # Whether Tools > Download may reach IANA (the app's only network access; Edit > Preferences).
     "network/allowed": True,
     # File > Open recent: "registry:PATH" or "tags:PATH", newest first (ui/recent.py).

@@ -40,6 +40,7 @@ from PySide6.QtWidgets import QFrame, QPlainTextEdit, QSizePolicy, QToolTip, QWi
 from ..core.engine.tag import CheckResult
 from ..core.grammar.highlight import highlight_runs, visible_span
 from ..core.grammar.values import Role, Severity
+from .i18n import keep_left_to_right
 from .roles import role_format, severity_colour, severity_style
 from .visible import badge_text, is_invisible
 
@@ -251,6 +252,7 @@ class TagLineEdit(QPlainTextEdit):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        keep_left_to_right(self)  # a tag reads left to right in an Arabic window too (issue 25)
         self.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
         self.setWordWrapMode(QTextOption.WrapMode.NoWrap)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)

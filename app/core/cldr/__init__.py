@@ -5,7 +5,8 @@
 subtags and CLDR"s supplemental data), ``ldml`` (legacy ``@key=type`` keywords), ``locale_ids`` (a pasted
 locale id read as a tag).
 
-May import: ``grammar`` and ``files``; never the registry (the registry"s data reaches CLDR algorithms as arguments).
+May import: ``grammar``, ``files`` and ``text``; never the registry (the registry"s data reaches CLDR
+algorithms as arguments).
 The order of the layers is the import-linter contract in ``pyproject.toml``.
 ``__all__`` names the modules the UI and the command line may use; the others are internal.
 """

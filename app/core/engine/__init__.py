@@ -6,7 +6,7 @@
 ``checkjson`` (the JSON lines of ``bcp47 check``), ``summary`` (a tag's verdicts as one flat row, for columns),
 ``uedit`` and ``tedit`` (editing ``-u-``, ``-t-`` and private use).
 
-May import: ``names``, ``matching``, ``cldr``, ``registry``, ``grammar`` and ``files``.
+May import: ``names``, ``matching``, ``cldr``, ``registry``, ``grammar``, ``files`` and ``text``.
 The order of the layers is the import-linter contract in ``pyproject.toml``.
 ``__all__`` names the modules the UI and the command line may use; the others are internal.
 """

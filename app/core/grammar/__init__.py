@@ -7,7 +7,7 @@ diagnostics, fixes), ``parser`` (the precise parser), ``abnf`` (the rules as tex
 teaching), ``diagnostics`` (the one table of codes, severities, sections and message templates), ``quoting``
 (how messages quote user text), ``highlight`` (colour runs for an editor).
 
-May import: ``files``.
+May import: ``files`` and ``text``.
 The order of the layers is the import-linter contract in ``pyproject.toml``.
 ``__all__`` names the modules the UI and the command line may use; the others are internal.
 """

@@ -25,6 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..text.catalogue import N_, _, current_language
 from .values import Diagnostic, Fix, Severity
 
 __all__ = [
@@ -41,6 +42,11 @@ __all__ = [
 ]
 
 E, W, INFO = Severity.ERROR, Severity.WARNING, Severity.INFO
+
+#: How a message cites its section; the section itself ("RFC 5646 §2.2.9") is never translated.
+CITATION = N_("{message} ({section}).")
+#: The translated wordings, by (UI language, English wording): translated once, then reused.
+_TRANSLATED: dict[tuple[str, str], str] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +65,17 @@ class Message:
     def __post_init__(self) -> None:
         object.__setattr__(self, "wording", f"{self.template} ({self.section})." if self.template is not None else "")
 
+    def worded(self) -> str:
+        """Return the template with its section cited, in the UI language (the English text under ``en``)."""
+        lang = current_language()
+        if lang == "en" or self.template is None:
+            return self.wording
+        key = (lang, self.wording)
+        text = _TRANSLATED.get(key)
+        if text is None:
+            text = _TRANSLATED[key] = _(CITATION).format(message=_(self.template), section=self.section)
+        return text
+
     def text(self, **args: Any) -> str:
         """Return the message for *args*, with the section cited at the end."""
         return self.text_of(args)
@@ -66,16 +83,16 @@ class Message:
     def text_of(self, args: dict[str, Any]) -> str:
         """Return the message for the template fields *args*, with the section cited at the end."""
         assert self.template is not None
-        return self.wording.format_map(args)
+        return self.worded().format_map(args)
 
     def label(self, **args: Any) -> str:
         """Return the fix label for *args*."""
         assert self.fix is not None
-        return self.fix.format_map(args)
+        return _(self.fix).format_map(args)
 
     def around(self, field: str) -> tuple[str, str]:
         """Return the wording before and after ``{field}``, its one field (to join a message as :meth:`text` does)."""
-        head, mark, tail = self.wording.partition("{" + field + "}")
+        head, mark, tail = self.worded().partition("{" + field + "}")
         assert mark and "{" not in head + tail, f"{self.code}: {{{field}}} is not the one field of its message"
         return head, tail
 
@@ -86,13 +103,13 @@ class Message:
     def make_of(self, start: int, end: int, fix_tag: str | None, args: dict[str, Any]) -> Diagnostic:
         """Return the diagnostic for the span *start*..*end* worded with the template fields *args*."""
         assert self.template is not None
-        fix = _new_fix(self.fix.format_map(args), fix_tag) if fix_tag is not None and self.fix is not None else None
+        fix = _new_fix(_(self.fix).format_map(args), fix_tag) if fix_tag is not None and self.fix is not None else None
         return make_diagnostic(
             self.code,
             self.severity,
             start,
             end,
-            self.wording.format_map(args),
+            self.worded().format_map(args),
             fix,
             self.section,
         )

@@ -5,7 +5,7 @@
 index), ``finder`` (the one name index: every name from
 the registry, CLDR, CLDR's alt forms and SIL, words in any order), ``sil`` (SIL's language data).
 
-May import: ``cldr``, ``registry``, ``grammar`` and ``files``.
+May import: ``cldr``, ``registry``, ``grammar``, ``files`` and ``text``.
 The order of the layers is the import-linter contract in ``pyproject.toml``.
 ``__all__`` names the modules the UI and the command line may use; the others are internal.
 """

@@ -8,7 +8,7 @@ changed between two files), ``update`` (downloading a newer file), ``registratio
 ``extensions`` (the Language Tag Extensions Registry), ``placement`` (where variants go by their Prefix
 fields), ``links`` (addresses of the registry and its records).
 
-May import: ``grammar`` and ``files``; never CLDR (a registry stands on its own).
+May import: ``grammar``, ``files`` and ``text``; never CLDR (a registry stands on its own).
 The order of the layers is the import-linter contract in ``pyproject.toml``.
 ``__all__`` names the modules the UI and the command line may use; the others are internal.
 """

@@ -1,0 +1,144 @@
+"""The message catalogue: one gettext domain for the core, the command line and the GUI.
+
+Mark text a person reads with ``_("...")`` (translated when it runs), plurals with
+``ngettext("{count} tag", "{count} tags", n)``, a short text that needs a context with
+``pgettext("context", "...")``, and text in tables built at import time with ``N_("...")`` (marked for
+extraction, returned unchanged) and translate it where it is shown: ``_(TABLE[key])``. Templates keep
+named fields and are formatted after translation: ``_("{tag} is not valid").format(tag=tag)``.
+
+The catalogues are ``locale/<tag>/LC_MESSAGES/bcp47_explorer.mo`` in the package, one folder per
+shipped UI language named by its BCP 47 tag (``zh-Hans``, not ``zh_CN``). Until :func:`set_language`
+is called every function returns the English source text.
+
+>>> set_language("en")
+'en'
+>>> _("a tag"), ngettext("{count} tag", "{count} tags", 2), N_("kept")
+('a tag', '{count} tags', 'kept')
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import gettext
+
+__all__ = [
+    "DOMAIN",
+    "SHIPPED",
+    "SOURCE_LANGUAGE",
+    "N_",
+    "_",
+    "catalogue_path",
+    "current_language",
+    "gettext_translations",
+    "locale_dir",
+    "ngettext",
+    "npgettext",
+    "pgettext",
+    "set_language",
+    "use_translations",
+]
+
+DOMAIN = "bcp47_explorer"
+#: The language the source text is written in (no catalogue: the msgids are the English text).
+SOURCE_LANGUAGE = "en"
+#: The UI languages with a catalogue, as BCP 47 tags (also the folder names under ``locale/``).
+SHIPPED: tuple[str, ...] = ("de", "fr", "es", "ja", "zh-Hans", "ar")
+
+# None: the source text (gettext itself is imported only when a catalogue is read: the CLI starts faster).
+_translations: gettext.NullTranslations | None = None
+_language = SOURCE_LANGUAGE
+
+
+def locale_dir() -> Path:
+    """Return the folder holding the catalogues (``bcp47_explorer/locale``; ``app/locale`` in a checkout)."""
+    return Path(__file__).resolve().parents[2] / "locale"
+
+
+def catalogue_path(tag: str, suffix: str = ".mo", root: Path | None = None) -> Path:
+    """Return the path of *tag*'s compiled (``.mo``) or source (``.po``) catalogue.
+
+    >>> catalogue_path("zh-Hans", ".po", Path("locale")).as_posix()
+    'locale/zh-Hans/LC_MESSAGES/bcp47_explorer.po'
+    """
+    return (root if root is not None else locale_dir()) / tag / "LC_MESSAGES" / f"{DOMAIN}{suffix}"
+
+
+def set_language(tag: str, root: Path | None = None) -> str:
+    """Use *tag*'s catalogue from now on; return the tag whose catalogue is used (``en`` when none is shipped).
+
+    *tag* must be one of :data:`SHIPPED` (negotiate first: ``matching.uilanguage``); anything else, or a
+    catalogue that cannot be read, gives the English source text. Never raises.
+
+    >>> set_language("tlh")
+    'en'
+    """
+    global _translations, _language
+    translations: gettext.NullTranslations | None = None
+    used = SOURCE_LANGUAGE
+    if tag in SHIPPED:
+        import gettext
+
+        try:
+            with catalogue_path(tag, root=root).open("rb") as fp:
+                translations = gettext.GNUTranslations(fp)
+            used = tag
+        except (OSError, ValueError, UnicodeDecodeError, KeyError, IndexError):
+            pass  # a missing or damaged catalogue: the English text, not a failure
+    _translations, _language = translations, used
+    return used
+
+
+def use_translations(translations: gettext.NullTranslations, tag: str) -> None:
+    """Use *translations* as the catalogue of *tag* (tests: a pseudo-translation that marks every text)."""
+    global _translations, _language
+    _translations, _language = translations, tag
+
+
+def current_language() -> str:
+    """Return the tag of the catalogue in use (``en`` for the source text)."""
+    return _language
+
+
+def gettext_translations() -> gettext.NullTranslations:
+    """Return the catalogue in use (the GUI's translator reads it)."""
+    if _translations is None:
+        import gettext
+
+        return gettext.NullTranslations()
+    return _translations
+
+
+def _(message: str) -> str:
+    """Return *message* in the UI language."""
+    t = _translations
+    return message if t is None else t.gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """Return the form of *singular*/*plural* for the count *n* in the UI language (format ``{count}`` after)."""
+    t = _translations
+    if t is None:
+        return singular if n == 1 else plural
+    return t.ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """Return *message* in the UI language, told apart from the same English text by *context*."""
+    t = _translations
+    return message if t is None else t.pgettext(context, message)
+
+
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    """Return the plural form for *n* of a message with a *context*."""
+    t = _translations
+    if t is None:
+        return singular if n == 1 else plural
+    return t.npgettext(context, singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Mark *message* for extraction and return it unchanged (translate it where it is shown, with ``_()``)."""
+    return message

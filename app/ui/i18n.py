@@ -1,0 +1,148 @@
+"""The GUI's translation: Qt's ``tr()`` reads the core's gettext catalogue; the UI language is negotiated.
+
+One catalogue serves the core, the CLI and the GUI (``core/text/catalogue.py``): :class:`CatalogueTranslator`
+answers Qt's ``translate(context, source, disambiguation, n)`` from it, so every ``self.tr("...")`` and
+``QCoreApplication.translate("Context", "...")`` in ``app/ui`` is translated. The disambiguation is the
+entry's ``msgctxt``; Qt's class context is ignored (the same English text is translated once). Plurals in Qt
+code use the core's ``ngettext``.
+
+:func:`install_translations` sets the catalogue, installs the translator and Qt's own ``qtbase_<lang>.qm``
+(standard buttons, file dialogs) and the layout direction: right to left for Arabic. Tags, spans, ranges
+and the anatomy diagram stay left to right (:func:`keep_left_to_right` on their widgets, :func:`ltr` in
+running text); the widgets it is applied to are listed in :data:`LTR_WIDGETS` (a test checks them).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import cast
+
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QObject, Qt, QTranslator
+from PySide6.QtWidgets import QApplication, QWidget
+
+from ..core.matching.bestfit import Matcher
+from ..core.matching.uilanguage import UiLanguage, env_preferences, negotiate
+from ..core.text.catalogue import gettext_translations, set_language
+
+__all__ = [
+    "LANGUAGE_SETTING",
+    "LTR_WIDGETS",
+    "RTL_LANGUAGES",
+    "CatalogueTranslator",
+    "install_translations",
+    "keep_left_to_right",
+    "ltr",
+    "negotiate_ui_language",
+    "qt_catalogue_name",
+    "ui_preferences",
+]
+
+#: The settings key of the UI language chosen in the dialog ("" follows the system).
+LANGUAGE_SETTING = "ui/language"
+#: The shipped UI languages written right to left.
+RTL_LANGUAGES = frozenset({"ar"})
+#: The widgets that stay left to right in a right-to-left window (keep_left_to_right on each; a test checks
+#: them): the tag editor's line, and the anatomy diagram's view.
+LTR_WIDGETS = ("tag_edit.TagLineEdit", "anatomy_pane.AnatomyPane.view")
+
+_installed: list[QTranslator] = []
+#: What translate() answers for "no translation here": None, which PySide passes to Qt as a null QString.
+_NO_TRANSLATION = cast(str, None)
+
+
+class CatalogueTranslator(QTranslator):
+    """A QTranslator over the gettext catalogue in use (``core.text.catalogue``).
+
+    *transform* (tests) maps every answer, e.g. to a marked pseudo-translation.
+    """
+
+    def __init__(self, parent: QObject | None = None, transform: Callable[[str], str] | None = None) -> None:
+        super().__init__(parent)
+        self._transform = transform
+
+    def isEmpty(self) -> bool:
+        return False
+
+    def translate(self, context: str, source: str, disambiguation: str | None = None, n: int = -1) -> str:
+        if not source:
+            return ""
+        t = gettext_translations()
+        if n >= 0:
+            text = t.npgettext(disambiguation, source, source, n) if disambiguation else t.ngettext(source, source, n)
+        else:
+            text = t.pgettext(disambiguation, source) if disambiguation else t.gettext(source)
+        if self._transform is not None:
+            return self._transform(text)
+        # None (a null QString) tells Qt there is no translation here: it asks the next translator (qtbase's own),
+        # then shows the source. An empty string would be taken as a translation.
+        return text if text != source else _NO_TRANSLATION
+
+
+def ltr(text: str) -> str:
+    """Return *text* isolated as left to right (U+2066 … U+2069) for a tag, span or range inside a sentence.
+
+    >>> ltr("0–2") == "\\u20660–2\\u2069"
+    True
+    """
+    return f"\u2066{text}\u2069"
+
+
+def keep_left_to_right(widget: QWidget) -> None:
+    """Lay *widget* out left to right whatever the application's direction (tags, spans, the diagram)."""
+    widget.setLayoutDirection(Qt.LayoutDirection.LeftToRight)
+
+
+def qt_catalogue_name(tag: str) -> str:
+    """Return the suffix of Qt's own catalogue for a UI language (``qtbase_<suffix>.qm``).
+
+    >>> qt_catalogue_name("zh-Hans"), qt_catalogue_name("de")
+    ('zh_CN', 'de')
+    """
+    return {"zh-Hans": "zh_CN", "zh-Hant": "zh_TW"}.get(tag, tag.replace("-", "_"))
+
+
+def ui_preferences(cli: str | None, setting: str, environ: Mapping[str, str], system: Iterable[str]) -> list[str]:
+    """Return the preferred UI languages, best first: the command line, the setting, LANGUAGE/LC_*, Qt's list.
+
+    >>> ui_preferences(None, "", {"LANGUAGE": "gsw"}, ["fr-FR", "en-US"])
+    ['gsw', 'fr-FR', 'en-US']
+    >>> ui_preferences("ja", "de", {}, ["fr"])
+    ['ja', 'de', 'fr']
+    """
+    out: list[str] = []
+    for tag in [cli or "", setting, *env_preferences(environ), *system]:
+        tag = tag.strip()
+        if tag and tag not in out:
+            out.append(tag)
+    return out
+
+
+def negotiate_ui_language(
+    matcher: Matcher, cli: str | None = None, setting: str = "", environ: Mapping[str, str] | None = None,
+    system: Sequence[str] | None = None,
+) -> UiLanguage:  # fmt: skip
+    """Return the UI language for these preferences (the system's from Qt and the environment by default)."""
+    env = os.environ if environ is None else environ
+    sys_langs = list(QLocale.system().uiLanguages()) if system is None else list(system)
+    return negotiate(ui_preferences(cli, setting, env, sys_langs), matcher)
+
+
+def install_translations(app: QCoreApplication, tag: str, transform: Callable[[str], str] | None = None) -> str:
+    """Use *tag*'s catalogue in the core and Qt, Qt's own translations and its layout direction; return the tag used."""
+    used = set_language(tag)
+    for old in _installed:
+        app.removeTranslator(old)
+    _installed.clear()
+    ours = CatalogueTranslator(app, transform)
+    qt_own = QTranslator(app)
+    path = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
+    if used != "en" and qt_own.load(f"qtbase_{qt_catalogue_name(used)}", path):
+        app.installTranslator(qt_own)
+        _installed.append(qt_own)
+    app.installTranslator(ours)  # installed last, so asked first
+    _installed.append(ours)
+    if isinstance(app, QApplication):
+        rtl = used in RTL_LANGUAGES
+        app.setLayoutDirection(Qt.LayoutDirection.RightToLeft if rtl else Qt.LayoutDirection.LeftToRight)
+    return used
