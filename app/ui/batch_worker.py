@@ -162,7 +162,8 @@ class BatchWorker(QObject):
         pending: list[tuple[Any, ...]] = []
         for i in range(0, total, _SLICE):
             lines = prep.lines[i : i + _SLICE]
-            pending.extend(batch.check_raw(self._engine, prep.fmt, prep.key, prep.first_line + i, lines))
+            numbers = prep.numbers[i : i + _SLICE] if prep.numbers is not None else None
+            pending.extend(batch.check_raw(self._engine, prep.fmt, prep.key, prep.first_line + i, lines, numbers))
             done += len(lines)
             if len(pending) >= CHUNK or done == total:
                 self.rows_ready.emit(pending)
@@ -284,7 +285,7 @@ class BatchWorker(QObject):
         elif job.fmt in ("csv", "tsv") and isinstance(key, str) and key.isdigit():
             key = int(key) - 1
         self.started.emit(total)
-        parts = list(batch.blocks(data, start))
+        parts = list(batch.blocks(data, start, quoted=job.fmt in ("csv", "tsv")))  # a quoted cell may hold a line break
         del data
         tasks: list[tuple[Callable[..., Any], tuple[Any, ...]]] = [
             (batch.pool_check_block, (job.fmt, key, before + 1, block)) for before, block in parts

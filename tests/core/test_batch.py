@@ -111,3 +111,32 @@ def test_a_json_line_nested_too_deep_is_its_own_row_and_the_rest_are_checked() -
     rows = batch.check_lines(bundled_engine(), src)
     assert [(r.line, r.valid) for r in rows] == [(1, True), (2, False), (3, True)]
     assert batch.columns_of(deep + '\n{"tag": "fr"}\n', "jsonl") == []
+
+
+def test_a_quoted_line_break_in_a_csv_cell_stays_in_its_row_whole_and_in_blocks() -> None:
+    """Issue 26 item 5: a quoted cell holding a line break is one cell; the worker's blocks end between records."""
+    engine = bundled_engine()
+    data = "id,tag\n" + '1,"en\nUS"\n2,fr\n3,"de\r\n""x"""\n4,"a,b"\n' * 30 + '5,"never closed\n6,ja\n'
+    src = batch.read_source(data, "csv", "tag")
+    assert [(s.line, s.tag, s.note) for s in src[:5]] == [
+        (2, "en\nUS", ""),  # numbered by its first line; the next record is on line 4
+        (4, "fr", ""),
+        (5, 'de\n"x"', ""),  # the CR of a CRLF inside the cell goes, as split_lines drops it
+        (7, "a,b", ""),
+        (8, "en\nUS", ""),
+    ]
+    assert len(src) == 4 * 30 + 1 and "US" not in [s.tag for s in src]
+    assert (src[-1].line, src[-1].tag) == (2 + 6 * 30, "never closed\n6,ja")  # a quote never closed: read to the end
+    whole = batch.check_lines(engine, src)
+    assert whole[0].codes[:1] == ("whitespace",) and whole[1].valid
+    body = data.encode()
+    first, start = batch.header_of(body)
+    key = batch.columns_of(first, "csv").index("tag")
+    for size in (1, 7, 16, 64):
+        parts = list(batch.blocks(body, start, size=size, quoted=True))
+        assert b"".join(b for _n, b in parts) == body[start:]
+        assert all(b.count(b'"') % 2 == 0 for _n, b in parts[:-1])  # no block ends inside a quoted cell
+        rows = [batch.row_from_tuple(t) for n, b in parts for t in batch.check_block(engine, "csv", key, n + 1, b)]
+        assert rows == whole
+    # Unquoted blocks (one tag per line) are still cut at every line break, quotes or not.
+    assert len(list(batch.blocks(b'"a\nb"\n', 0, size=1))) == 2

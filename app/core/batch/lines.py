@@ -1,7 +1,8 @@
 """Check many tags at once: read them from text or a file, check each, and summarize (Qt-free).
 
 Sources (:func:`read_source`): one tag per line; CSV or TSV with a column to choose (by index or
-header name); JSON lines (each line a JSON string, or an object with a key to choose). Bytes
+header name; a quoted cell may hold a line break, as RFC 4180 allows: its record is read whole and
+numbered by its first line, and blocks for worker processes are cut between records); JSON lines (each line a JSON string, or an object with a key to choose). Bytes
 that are not UTF-8 become U+DC80..U+DCFF (as ``bcp47 check -`` reads them), so the engine
 reports them as bad characters in their row; a line longer than :data:`HUGE_LINE` characters is
 checked whole and its row says so. No line is ever dropped: a line from which no tag can be
@@ -79,6 +80,7 @@ __all__ = [
     "export_csv",
     "display_text",
     "CSV_FIELDS",
+    "csv_records",
 ]
 
 #: Source formats: (key, label).
@@ -214,12 +216,51 @@ def _line_note(text: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Prepared:
-    """A source split into raw lines: the format, the column (index or key), the first line's number."""
+    """A source split into raw lines: the format, the column (index or key), the first line's number.
+
+    For CSV/TSV, ``lines`` holds records (a quoted cell may span lines) and ``numbers`` the line
+    number each starts on; elsewhere ``numbers`` is None and ``lines[i]`` is line ``first_line + i``.
+    """
 
     fmt: str
     key: int | str
     first_line: int
     lines: list[str]
+    numbers: list[int] | None = None
+
+
+def csv_records(lines: Sequence[str], first_line: int) -> tuple[list[str], list[int]]:
+    """Join the lines of each CSV/TSV record whose quoted cell holds a line break; return records and line numbers.
+
+    A record ends at a line break outside quotes: where the quotes seen so far are even in number
+    (an escaped ``""`` counts two). Only counting in C: a file without a multi-line cell costs one
+    pass of ``str.count`` per line.
+
+    >>> csv_records(['1,"en', 'US"', '2,fr'], 2)
+    (['1,"en\\nUS"', '2,fr'], [2, 4])
+    """
+    records: list[str] = []
+    numbers: list[int] = []
+    open_parts: list[str] = []
+    start = 0
+    for n, line in enumerate(lines, first_line):
+        quotes = line.count('"')
+        if open_parts:
+            open_parts.append(line)
+            if quotes % 2:
+                records.append("\n".join(open_parts))
+                numbers.append(start)
+                open_parts = []
+        elif quotes % 2:
+            open_parts = [line]
+            start = n
+        else:
+            records.append(line)
+            numbers.append(n)
+    if open_parts:  # a quote never closed: the rest of the source is one record, as the CSV reader reads it
+        records.append("\n".join(open_parts))
+        numbers.append(start)
+    return records, numbers
 
 
 def prepare(data: bytes | str, fmt: str = "lines", column: int | str = 0, header: bool = True) -> Prepared:
@@ -242,6 +283,8 @@ def prepare(data: bytes | str, fmt: str = "lines", column: int | str = 0, header
             del lines[0]
         elif isinstance(column, str):
             key = int(column) - 1 if column.isdigit() else column
+        records, numbers = csv_records(lines, first)
+        return Prepared(fmt, key, first, records, numbers)
     return Prepared(fmt, key, first, lines)
 
 
@@ -253,19 +296,30 @@ def count_lines(data: bytes | str) -> int:
     return data.count(nl) + (0 if data.endswith(nl) else 1)  # type: ignore[arg-type]
 
 
-def blocks(data: bytes | str, start: int = 0, size: int = 1 << 16) -> Iterator[tuple[int, bytes | str]]:
+def blocks(
+    data: bytes | str, start: int = 0, size: int = 1 << 16, *, quoted: bool = False
+) -> Iterator[tuple[int, bytes | str]]:
     """Cut *data* from offset *start* into blocks of whole lines of about *size*; yield (lines before, block).
 
     Only C-level searching and slicing: a GUI can cut a file of a million lines without a pause,
     and each worker decodes and splits its own block (a line break is never inside a UTF-8
-    sequence, so blocks decode exactly as the whole would).
+    sequence, so blocks decode exactly as the whole would). With *quoted* (CSV, TSV) a block ends
+    only at a line break outside quotes (an even number of ``"`` since the block's start), so a
+    quoted cell that holds a line break stays in one block.
     """
     nl = b"\n" if isinstance(data, bytes) else "\n"
+    quote = b'"' if isinstance(data, bytes) else '"'
     before = data.count(nl, 0, start) if start else 0  # type: ignore[arg-type]
     n = len(data)
     pos = start
     while pos < n:
         cut = data.find(nl, min(pos + size, n - 1))  # type: ignore[arg-type]
+        if quoted and cut >= 0:
+            odd = data.count(quote, pos, cut) % 2  # type: ignore[arg-type]
+            while odd and cut >= 0:  # inside a quoted cell: the record goes on past this line break
+                nxt = data.find(nl, cut + 1)  # type: ignore[arg-type]
+                odd ^= data.count(quote, cut, n if nxt < 0 else nxt) % 2  # type: ignore[arg-type]
+                cut = nxt
         end = n if cut < 0 else cut + 1
         block = data[pos:end]
         yield before, block
@@ -295,12 +349,20 @@ def check_block(
     return check_chunk(engine, items, seen)
 
 
-def source_lines(fmt: str, key: int | str, first_line: int, lines: Sequence[str]) -> list[SourceLine]:
-    """Return the tag (and a note) of each raw line; *first_line* is the number of ``lines[0]``."""
+def source_lines(
+    fmt: str, key: int | str, first_line: int, lines: Sequence[str], numbers: Sequence[int] | None = None
+) -> list[SourceLine]:
+    """Return the tag (and a note) of each raw line; *first_line* is the number of ``lines[0]``.
+
+    CSV/TSV: *lines* are raw lines, joined here into records (:func:`csv_records`), unless
+    *numbers* is given: then they are records already, and *numbers* their line numbers.
+    """
     if fmt == "lines":
         return [SourceLine(n, t, _line_note(t)) for n, t in enumerate(lines, first_line)]
     if fmt in ("csv", "tsv"):
-        return [_csv_line(fmt, n, raw, key) for n, raw in enumerate(lines, first_line)]
+        if numbers is None:
+            lines, numbers = csv_records(lines, first_line)
+        return [_csv_line(fmt, n, raw, key) for n, raw in zip(numbers, lines, strict=True)]
     return [_json_line(n, raw, key) for n, raw in enumerate(lines, first_line)]
 
 
@@ -311,7 +373,7 @@ def read_source(data: bytes | str, fmt: str = "lines", column: int | str = 0, he
     first CSV/TSV row names the columns and is not checked.
     """
     prep = prepare(data, fmt, column, header)
-    return source_lines(prep.fmt, prep.key, prep.first_line, prep.lines)
+    return source_lines(prep.fmt, prep.key, prep.first_line, prep.lines, prep.numbers)
 
 
 def _csv_line(fmt: str, n: int, raw: str, key: int | str) -> SourceLine:
@@ -385,9 +447,16 @@ def check_chunk(
     return out
 
 
-def check_raw(engine: TagEngine, fmt: str, key: int | str, first_line: int, lines: Sequence[str]) -> list[RowTuple]:
-    """Read and check a chunk of raw lines (see :func:`prepare`); return :func:`check_chunk` tuples."""
-    return check_chunk(engine, [(s.line, s.tag, s.note) for s in source_lines(fmt, key, first_line, lines)])
+def check_raw(
+    engine: TagEngine,
+    fmt: str,
+    key: int | str,
+    first_line: int,
+    lines: Sequence[str],
+    numbers: Sequence[int] | None = None,
+) -> list[RowTuple]:
+    """Read and check a chunk of raw lines (or CSV records, see :func:`prepare`); return :func:`check_chunk` tuples."""
+    return check_chunk(engine, [(s.line, s.tag, s.note) for s in source_lines(fmt, key, first_line, lines, numbers)])
 
 
 def pool_init(engine_factory: Callable[[], TagEngine]) -> None:
