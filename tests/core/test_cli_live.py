@@ -173,7 +173,7 @@ def test_a_bad_file_request_is_one_clear_line(tmp_path: Path, args: list[str], m
 
 def test_check_a_csv_column_whose_quoted_cells_hold_line_breaks(tmp_path: Path) -> None:
     """Issue 26 item 5: a quoted cell with a line break is one tag, also where it straddles a read block (1 MB)."""
-    # Most line breaks are inside cells: each block boundary (about every 1 MB) falls inside one unless it is read right.
+    # Most line breaks are inside cells: each block boundary (about every 1 MB) falls inside one unless read right.
     rows = [f'{i},"en\n\n\n\nUS",x' if i % 2 == 0 else f"{i},fr,y" for i in range(200_000)]
     csv_in = tmp_path / "in.csv"
     csv_in.write_text("id,lang,other\n" + "\n".join(rows) + "\n", encoding="utf-8")

@@ -2,12 +2,12 @@
 
 Sources (:func:`read_source`): one tag per line; CSV or TSV with a column to choose (by index or
 header name; a quoted cell may hold a line break, as RFC 4180 allows: its record is read whole and
-numbered by its first line, and blocks for worker processes are cut between records); JSON lines (each line a JSON string, or an object with a key to choose). Bytes
-that are not UTF-8 become U+DC80..U+DCFF (as ``bcp47 check -`` reads them), so the engine
-reports them as bad characters in their row; a line longer than :data:`HUGE_LINE` characters is
-checked whole and its row says so. No line is ever dropped: a line from which no tag can be
-taken (a CSV row without the column, a JSON line that does not parse) is checked as written and
-its row carries a note saying why.
+numbered by its first line, and blocks for worker processes are cut between records); JSON lines
+(each line a JSON string, or an object with a key to choose). Bytes that are not UTF-8 become
+U+DC80..U+DCFF (as ``bcp47 check -`` reads them), so the engine reports them as bad characters in
+their row; a line longer than :data:`HUGE_LINE` characters is checked whole and its row says so. No
+line is ever dropped: a line from which no tag can be taken (a CSV row without the column, a JSON
+line that does not parse) is checked as written and its row carries a note saying why.
 
 Each line becomes one :class:`BatchRow`: the verdicts, the RFC 5646 canonical form, the
 diagnostic codes (errors first) and the counts per severity. The message of a code is not kept
