@@ -28,7 +28,6 @@ over the same tags, so it equals ``bcp47 check --json`` byte for byte.
 
 from __future__ import annotations
 
-import contextlib
 import csv
 import io
 import json
@@ -41,6 +40,7 @@ from ..engine.checkjson import check_json_lines, clean_json_text
 from ..engine.unicode_validity import verdict_of
 from ..grammar.diagnostics import severity_of
 from ..grammar.values import Severity
+from .runner import worker_engine
 
 if TYPE_CHECKING:
     from ..engine.tag import TagEngine
@@ -70,7 +70,6 @@ __all__ = [
     "check_raw",
     "pool_check_raw",
     "export_chunk",
-    "pool_init",
     "severity_name",
     "pool_export_chunk",
     "decode",
@@ -459,41 +458,27 @@ def check_raw(
     return check_chunk(engine, [(s.line, s.tag, s.note) for s in source_lines(fmt, key, first_line, lines, numbers)])
 
 
-def pool_init(engine_factory: Callable[[], TagEngine]) -> None:
-    """Start a worker process: lower its priority a little (the GUI it works for must stay quick), build the engine.
-
-    *engine_factory* is handed in by the caller (a module-level function, so that it pickles by
-    name); this module never composes data itself. Niceness 5, not more: on a machine busy with
-    other work, a lower priority would starve the check itself.
-    """
-    import os
-
-    global _WORKER_ENGINE
-    if hasattr(os, "nice"):
-        with contextlib.suppress(OSError):
-            os.nice(5)
-    _WORKER_ENGINE = engine_factory()
-
-
-def _worker_engine() -> TagEngine:
-    if _WORKER_ENGINE is None:
-        raise RuntimeError("pool_init was not run in this worker")
-    return _WORKER_ENGINE
-
-
 def pool_check_raw(fmt: str, key: int | str, first_line: int, lines: Sequence[str]) -> list[RowTuple]:
-    """:func:`check_raw` on the worker's engine (built once per process by :func:`pool_init`).
+    """:func:`check_raw` on the worker's engine (:func:`.runner.worker_engine`), with the worker's memo."""
+    items = [(s.line, s.tag, s.note) for s in source_lines(fmt, key, first_line, lines)]
+    return check_chunk(worker_engine(), items, _worker_cache())
+
+
+def _worker_cache() -> dict[str, RowTuple]:
+    """Return this process's memo of checked tags, for the engine in use (emptied when it changes or grows large).
 
     A worker remembers the results of up to :data:`_WORKER_CACHE_MAX` distinct tags across its
-    chunks: real lists repeat their tags a lot (``en-US`` a hundred thousand times).
+    blocks: real lists repeat their tags a lot (``en-US`` a hundred thousand times).
     """
-    if len(_WORKER_CACHE) > _WORKER_CACHE_MAX:
+    global _CACHE_ENGINE
+    engine = worker_engine()
+    if _CACHE_ENGINE is not engine or len(_WORKER_CACHE) > _WORKER_CACHE_MAX:
         _WORKER_CACHE.clear()
-    items = [(s.line, s.tag, s.note) for s in source_lines(fmt, key, first_line, lines)]
-    return check_chunk(_worker_engine(), items, _WORKER_CACHE)
+        _CACHE_ENGINE = engine
+    return _WORKER_CACHE
 
 
-_WORKER_ENGINE: TagEngine | None = None
+_CACHE_ENGINE: TagEngine | None = None
 _WORKER_CACHE: dict[str, RowTuple] = {}
 _WORKER_CACHE_MAX = 300_000
 
@@ -510,15 +495,14 @@ def export_chunk(engine: TagEngine, fmt: str, tags: Sequence[str], header: bool 
 
 
 def pool_check_block(fmt: str, key: int | str, first_line: int, block: bytes | str) -> list[RowTuple]:
-    """:func:`check_block` on the worker's engine, with the worker's cache (see below)."""
-    if len(_WORKER_CACHE) > _WORKER_CACHE_MAX:
-        _WORKER_CACHE.clear()
-    return check_block(_worker_engine(), fmt, key, first_line, block, _WORKER_CACHE)
+    """:func:`check_block` on the worker's engine, with the worker's memo of distinct tags."""
+    cache = _worker_cache()
+    return check_block(worker_engine(), fmt, key, first_line, block, cache)
 
 
 def pool_export_chunk(fmt: str, tags: Sequence[str], header: bool = False) -> str:
     """:func:`export_chunk` on the worker's engine, in a worker process."""
-    return export_chunk(_worker_engine(), fmt, tags, header)
+    return export_chunk(worker_engine(), fmt, tags, header)
 
 
 def row_from_tuple(t: RowTuple) -> BatchRow:
