@@ -39,6 +39,8 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from ..engine.checkjson import check_json_lines, clean_json_text
 from ..engine.unicode_validity import verdict_of
 from ..grammar.diagnostics import severity_of
+from ..grammar.parser import parse
+from ..grammar.quoting import with_badges
 from ..grammar.values import Severity
 from .runner import worker_engine
 
@@ -80,15 +82,28 @@ __all__ = [
     "display_text",
     "CSV_FIELDS",
     "csv_records",
+    "BLANK",
+    "TAG_COLUMN_NAMES",
+    "guess_column",
+    "editor_text",
 ]
 
 #: Source formats: (key, label).
 FORMATS = (("lines", "One tag per line"), ("csv", "CSV"), ("tsv", "TSV"), ("jsonl", "JSON lines"))
 #: Lines longer than this are checked whole but shown cut, with a note.
 HUGE_LINE = 1000
-#: The fields of the CSV export: those of ``bcp47 check --json`` (subtags and diagnostics as JSON text).
+#: The fields of the CSV export: flat columns a spreadsheet can filter on (the first problem's code and message,
+#: the counts per severity); the subtags and every diagnostic with its span are in the JSON lines export.
 CSV_FIELDS = (
-    "input", "well_formed", "valid", "unicode_valid", "canonical", "extlang_form", "subtags", "diagnostics", "fix"
+    "input", "well_formed", "valid", "unicode_valid", "canonical", "extlang_form", "first_code", "first_message",
+    "errors", "warnings", "infos", "fix",
+)  # fmt: skip
+#: The note of a blank line (or an empty CSV/TSV row): counted apart, never as an ``empty-tag`` error of the batch.
+BLANK = "a blank line"
+#: Header names that say a column holds tags (compared without case, spaces, ``-`` and ``_``), best first.
+TAG_COLUMN_NAMES = (
+    "bcp47", "languagetag", "langtag", "tag", "locale", "localeid", "language", "lang", "hreflang", "languagecode",
+    "langcode", "lc", "locales", "languages", "tags",
 )  # fmt: skip
 
 
@@ -123,8 +138,13 @@ class BatchRow(NamedTuple):
 
     @property
     def has_problem(self) -> bool:
-        """Tell whether the row has an error or a warning, or a note about its line."""
-        return bool(self.errors or self.warnings or self.note)
+        """Tell whether the row has an error or a warning, or a note about its line (a blank line is not a problem)."""
+        return bool(self.errors or self.warnings or (self.note and self.note != BLANK))
+
+    @property
+    def is_blank(self) -> bool:
+        """Tell whether the row is a blank line (counted apart from the tags)."""
+        return self.note == BLANK
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +156,7 @@ class Summary:
     valid: int
     with_problems: int
     per_code: tuple[tuple[str, str, int], ...]  # (code, severity, rows), most frequent first
+    blank: int = 0  # blank lines: rows, but neither tags nor problems
 
 
 def split_lines(text: str) -> list[str]:
@@ -202,6 +223,65 @@ def columns_of(text: str, fmt: str) -> list[str]:
             return []
         return [str(k) for k in first] if isinstance(first, dict) else []
     return []
+
+
+def _name_key(name: str) -> str:
+    return "".join(c for c in name.casefold() if c.isalnum())
+
+
+def guess_column(text: str, fmt: str, *, by_values: bool = True) -> str:
+    """Return the column (CSV/TSV header cell, JSON key) that holds the tags, or "" when none stands out.
+
+    A header named like :data:`TAG_COLUMN_NAMES` (``lang``, ``language``, ``locale``, ``tag``…) wins;
+    else (with *by_values*) the column whose values in the first 200 rows are most often well-formed
+    tags (RFC 5646 §2.1), written in lower case (a column of names such as "Ann" is well-formed too).
+    An ``id`` column of numbers is never a tag column.
+
+    >>> guess_column("id,name,locale\\n1,x,en", "csv"), guess_column('{"n": 1, "Language_Tag": "en"}', "jsonl")
+    ('locale', 'Language_Tag')
+    """
+    names = columns_of(text, fmt)
+    if not names:
+        return ""
+    keys = [_name_key(n) for n in names]
+    for wanted in TAG_COLUMN_NAMES:
+        if wanted in keys:
+            return names[keys.index(wanted)]
+    if not by_values:
+        return ""
+    lines = split_lines(text[:65536])[1 if fmt in ("csv", "tsv") else 0 :][:200]
+    samples = source_rows(lines, fmt, names)
+    best, best_share = "", 0.75  # more than half well-formed, or all of them in any case
+    for i, name in enumerate(names):
+        values = [row[i] for row in samples if i < len(row) and row[i].strip()]
+        if not values:
+            continue
+        formed = [v for v in values if parse(v).well_formed]
+        share = len(formed) / len(values)
+        # Names (Ann, Bo) are well-formed too; tags are written with their first subtag in lower case.
+        share += sum(v.split("-", 1)[0].islower() for v in formed) / len(values) / 2
+        if share > best_share:
+            best, best_share = name, share
+    return best
+
+
+def source_rows(lines: Sequence[str], fmt: str, names: Sequence[str]) -> list[list[str]]:
+    """Return the cells of CSV/TSV *lines* or the values (as text) under *names* of JSON *lines*."""
+    if fmt in ("csv", "tsv"):
+        records, _numbers = csv_records(lines, 1)
+        try:
+            return list(_reader(fmt, records))
+        except csv.Error:
+            return []
+    rows = []
+    for raw in lines:
+        try:
+            obj = json.loads(raw)
+        except (ValueError, RecursionError):
+            continue
+        if isinstance(obj, dict):
+            rows.append([v if isinstance(v := obj.get(n), str) else "" for n in names])
+    return rows
 
 
 def _line_note(text: str) -> str:
@@ -357,12 +437,14 @@ def source_lines(
     *numbers* is given: then they are records already, and *numbers* their line numbers.
     """
     if fmt == "lines":
-        return [SourceLine(n, t, _line_note(t)) for n, t in enumerate(lines, first_line)]
+        return [SourceLine(n, t, _line_note(t) if t.strip() else BLANK) for n, t in enumerate(lines, first_line)]
     if fmt in ("csv", "tsv"):
         if numbers is None:
             lines, numbers = csv_records(lines, first_line)
         return [_csv_line(fmt, n, raw, key) for n, raw in zip(numbers, lines, strict=True)]
-    return [_json_line(n, raw, key) for n, raw in enumerate(lines, first_line)]
+    return [
+        _json_line(n, raw, key) if raw.strip() else SourceLine(n, raw, BLANK) for n, raw in enumerate(lines, first_line)
+    ]
 
 
 def read_source(data: bytes | str, fmt: str = "lines", column: int | str = 0, header: bool = True) -> list[SourceLine]:
@@ -384,7 +466,7 @@ def _csv_line(fmt: str, n: int, raw: str, key: int | str) -> SourceLine:
         tag = cells[key]
         return SourceLine(n, tag, _line_note(tag))
     if not raw.strip():
-        return SourceLine(n, "", "an empty row")
+        return SourceLine(n, raw, BLANK)
     shown = key + 1 if isinstance(key, int) else key
     return SourceLine(n, raw, f"no column {shown!r} in this row: the whole line is checked")
 
@@ -425,6 +507,9 @@ def check_chunk(
     error, warning = Severity.ERROR, Severity.WARNING
     out: list[RowTuple] = []
     for line, tag, note in lines:
+        if note is BLANK or note == BLANK:  # not a tag: a row of its own kind, with no verdict and no code
+            out.append((line, tag, False, False, False, None, (), 0, 0, 0, BLANK))
+            continue
         got = seen.get(tag)
         if got is None:
             a = analyse(tag)
@@ -536,14 +621,15 @@ def check_lines(
 def summarize(rows: Sequence[BatchRow]) -> Summary:
     """Return the counts over *rows*: verdicts, rows with problems, and rows per diagnostic code."""
     per_code: Counter[str] = Counter()
-    wf = valid = problems = 0
+    wf = valid = problems = blank = 0
     for r in rows:
         wf += r.well_formed
         valid += r.valid
         problems += r.has_problem
+        blank += r.is_blank
         per_code.update(r.codes)
     ranked = sorted(per_code.items(), key=lambda kv: (-kv[1], kv[0]))
-    return Summary(len(rows), wf, valid, problems, tuple((c, severity_name(c), n) for c, n in ranked))
+    return Summary(len(rows), wf, valid, problems, tuple((c, severity_name(c), n) for c, n in ranked), blank)
 
 
 def first_problem(engine: TagEngine, row: BatchRow) -> str:
@@ -555,12 +641,24 @@ def first_problem(engine: TagEngine, row: BatchRow) -> str:
 
 
 def display_text(text: str, limit: int = 200) -> str:
-    """Return *text* fit for a table cell: undecodable bytes and controls as U+FFFD, cut after *limit* characters."""
+    """Return *text* fit for a table cell, cut after *limit* characters: each invisible or control character as
+    the editor's named badge (``⟨NUL⟩``, ``⟨RLO⟩``), each undecodable byte (U+DCxx) as U+FFFD.
+
+    >>> display_text("en\\x00-\\u202eUS\\udcff")
+    'en⟨NUL⟩-⟨RLO⟩US�'
+    """
     if len(text) > limit:
         text = text[:limit] + "…"
     if text.isascii() and text.isprintable():
         return text
-    return "".join("\ufffd" if 0xD800 <= ord(c) <= 0xDFFF or not c.isprintable() else c for c in text)
+    return with_badges("".join("\ufffd" if 0xD800 <= ord(c) <= 0xDFFF else c for c in text))
+
+
+def editor_text(text: str) -> str:
+    """Return *text* as the tag editor gets it: undecodable bytes as U+FFFD, every other character as it is."""
+    if text.isascii():
+        return text
+    return "".join("\ufffd" if 0xD800 <= ord(c) <= 0xDFFF else c for c in text)
 
 
 def export_json_lines(
@@ -597,7 +695,7 @@ def export_csv(
     *,
     header: bool = True,
 ) -> int:
-    """Write a CSV with the fields of ``bcp47 check --json`` (:data:`CSV_FIELDS`); return how many rows."""
+    """Write a CSV of flat columns (:data:`CSV_FIELDS`: verdicts, the first problem, counts); return the rows."""
     buf = io.StringIO()
     out = csv.writer(buf, lineterminator="\n")
     if header:
@@ -605,6 +703,8 @@ def export_csv(
     n = 0
     for line, _valid in check_json_lines(engine, tags):
         obj = json.loads(line)
+        diags = obj["diagnostics"]
+        severities = Counter(d["severity"] for d in diags)
         out.writerow(
             [
                 obj["input"],
@@ -613,8 +713,11 @@ def export_csv(
                 "true" if obj["unicode_valid"] else "false",
                 obj["canonical"] or "",
                 obj["extlang_form"] or "",
-                json.dumps(obj["subtags"], ensure_ascii=False, separators=(",", ":")),
-                json.dumps(obj["diagnostics"], ensure_ascii=False, separators=(",", ":")),
+                diags[0]["code"] if diags else "",
+                diags[0]["message"] if diags else "",
+                severities["error"],
+                severities["warning"],
+                severities["info"],
                 obj["fix"] or "",
             ]
         )
