@@ -28,15 +28,15 @@ parent so that only tags not seen go to the workers (:func:`.distinct.check_json
 
 from __future__ import annotations
 
-import concurrent.futures as cf
 import contextlib
-import multiprocessing
 import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    import concurrent.futures as cf
+
     from ..engine.tag import TagEngine
 
 __all__ = ["FLUSH", "Handle", "Runner", "Task", "pool_init", "worker_engine"]
@@ -123,6 +123,10 @@ class Runner:
         self._cancelled = False
         self._pool: cf.ProcessPoolExecutor | None = None
         if self.jobs:
+            # Imported here: `bcp47 check` without --jobs never pays for them (nor for the logging they import).
+            import concurrent.futures as cf
+            import multiprocessing
+
             try:
                 self._pool = cf.ProcessPoolExecutor(
                     self.jobs,
@@ -141,7 +145,7 @@ class Runner:
             return Handle(self, task, None)
         try:
             return Handle(self, task, self._pool.submit(fn, *args))
-        except (cf.process.BrokenProcessPool, RuntimeError, OSError):  # the pool is broken: here from now on
+        except (RuntimeError, OSError):  # the pool is broken (BrokenProcessPool is a RuntimeError): here from now on
             self._pool = None
             return Handle(self, task, None)
 
