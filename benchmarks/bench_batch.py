@@ -6,8 +6,9 @@ shuffled so that no two neighbours repeat); the clock runs from "open" to the mo
 is in the table model and the summary is shown, the same path a person's click takes. Peak
 memory is the largest resident set of the GUI process and of any worker process (``ru_maxrss``); the
 CPU time of all of them is reported too, as wall time on a shared machine depends on its load.
-A 10 ms timer in the GUI process records the median and longest gap between its ticks while the check runs
-(this figure was a unit test's assertion until issue 18: a clock does not belong in a test).
+A 10 ms timer in the GUI process records the median and longest gap between its ticks from the click until the
+window is idle again, the end of the run included (issue 24 asks for no stall above 100 ms; this figure was a unit
+test's assertion until issue 18: a clock does not belong in a test), and the longest gap during each export.
 
     python benchmarks/bench_batch.py [--size N] [--no-pool] [--export]
 
@@ -47,34 +48,52 @@ def main():
     pane.show()
     app.processEvents()
     gaps = []
+    measuring = [False]
     clock = QElapsedTimer()
     def tick():
-        if clock.isValid() and pane.is_running():
+        # Every gap from the click to the moment the window is idle again: the run's end (the table filled, the
+        # summary shown) included, where a stall would be felt most.
+        if clock.isValid() and measuring[0]:
             gaps.append(clock.restart())
         else:
             clock.start()
+    def settle():
+        for _ in range(5):  # a few more ticks after the end, so the gap around the end is counted
+            app.processEvents()
+            time.sleep(0.012)
     timer = QTimer()
     timer.setInterval(10)
     timer.timeout.connect(tick)
     timer.start()
     out = {}
     t0 = time.perf_counter()
+    measuring[0] = True
+    clock.start()
     pane.open_file(path)
     while pane.is_running():
         app.processEvents()
         time.sleep(0.002)
     app.processEvents()
     out["seconds"] = time.perf_counter() - t0
+    settle()
+    measuring[0] = False
     out["rows"] = pane.model.rowCount()
     out["max_gap_ms"] = max(gaps) if gaps else 0
     out["median_gap_ms"] = sorted(gaps)[len(gaps) // 2] if gaps else 0
     if export:
-        t1 = time.perf_counter()
-        pane.export(export, "jsonl")
-        while pane.is_running():
-            app.processEvents()
-            time.sleep(0.002)
-        out["export_seconds"] = time.perf_counter() - t1
+        for fmt in ("jsonl", "csv"):
+            gaps.clear()
+            t1 = time.perf_counter()
+            measuring[0] = True
+            clock.start()
+            pane.export(export + "." + fmt, fmt)
+            while pane.is_running():
+                app.processEvents()
+                time.sleep(0.002)
+            out[fmt + "_export_seconds"] = time.perf_counter() - t1
+            settle()
+            measuring[0] = False
+            out[fmt + "_export_max_gap_ms"] = max(gaps) if gaps else 0
     me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
     out["cpu_seconds"] = me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
     out["gui_maxrss_kb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
@@ -129,13 +148,15 @@ def main(argv: list[str] | None = None) -> int:
         f"| throughput (table included) | {rate:,.0f} tags/s |",
         f"| CPU time, GUI process and workers together | {got['cpu_seconds']:.1f} s "
         f"({got['rows'] / got['cpu_seconds']:,.0f} tags per CPU second) |",
-        f"| median gap of a 10 ms timer in the window while checking | {got['median_gap_ms']} ms |",
-        f"| longest gap of a 10 ms timer in the window while checking | {got['max_gap_ms']} ms |",
+        f"| median gap of a 10 ms timer in the window, click to idle (the end included) | {got['median_gap_ms']} ms |",
+        f"| longest gap of a 10 ms timer in the window, click to idle (the end included) | {got['max_gap_ms']} ms |",
         f"| peak memory, GUI process (max RSS) | {got['gui_maxrss_kb'] / 1024:,.0f} MiB |",
         f"| peak memory, largest worker process (max RSS) | {got['workers_maxrss_kb'] / 1024:,.0f} MiB |",
     ]
-    if "export_seconds" in got:
-        rows.append(f"| JSON lines export (bcp47 check --json bytes) | {got['export_seconds']:.1f} s |")
+    for fmt, label in (("jsonl", "JSON lines export (bcp47 check --json bytes)"), ("csv", "CSV export (flat columns)")):
+        if fmt + "_export_seconds" in got:
+            rows.append(f"| {label} | {got[fmt + '_export_seconds']:.1f} s |")
+            rows.append(f"| longest gap of the timer during the {fmt} export | {got[fmt + '_export_max_gap_ms']} ms |")
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     note = (f"\nPython {platform.python_version()}, {platform.machine()}, {os.cpu_count()} cores; "
             f"load average {load:.1f} when it ended.\n")  # fmt: skip

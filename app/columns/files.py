@@ -87,6 +87,9 @@ def _batches(path: str, fmt: str, column: str) -> tuple[pa.Schema, Iterator[pa.R
             reader = pcsv.open_csv(
                 path,
                 read_options=pcsv.ReadOptions(block_size=_BLOCK),
+                # A quoted cell may hold a line break (RFC 4180): blocks are cut at record boundaries, never
+                # inside a cell, so the second half of a cell is never read as a row of its own.
+                parse_options=pcsv.ParseOptions(newlines_in_values=True),
                 convert_options=pcsv.ConvertOptions(column_types={column: pa.binary()}),
             )
             return reader.schema, iter(reader), None

@@ -19,15 +19,15 @@ import sys
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
+from ..core.batch.distinct import IDLE, check_json_parallel
 from ..core.engine.checkjson import MEMO_KEY_MAX, MEMO_SIZE, check_json_lines, clean_json_text, memo_json_lines
 from .streams import MAX_LINE_BYTES, iter_stdin_lines, line_too_long
 
 if TYPE_CHECKING:
     from ..core.engine.tag import TagEngine
 
-__all__ = ["CHUNK", "IDLE", "MAX_JOBS", "BlockWriter", "check_json_live", "check_json_parallel_live", "check_json_run",
-           "check_lines_bytes", "flush_stdout", "live_blocks", "live_inputs", "live_jobs", "live_lines", "pool_check",
-           "pool_init", "would_wait"]  # fmt: skip
+__all__ = ["CHUNK", "MAX_JOBS", "BlockWriter", "check_json_live", "check_json_run", "flush_stdout", "live_blocks",
+           "live_inputs", "live_jobs", "live_lines", "would_wait"]  # fmt: skip
 
 #: The most bytes read at once.
 CHUNK = 1 << 16
@@ -301,10 +301,6 @@ class _ByteLoop:
 _BLOCK_LINES = 2000
 
 
-#: What :func:`live_blocks` yields when the input would wait: the caller writes everything it has.
-IDLE: list[str] = []
-
-
 def live_blocks(items: list[str], size: int) -> Iterator[list[str]]:
     """Yield the items ('-': stdin's lines as they arrive) in blocks of at most *size*; :data:`IDLE` before a wait.
 
@@ -329,149 +325,6 @@ def live_blocks(items: list[str], size: int) -> Iterator[list[str]]:
         yield block
 
 
-def check_lines_bytes(engine: TagEngine, tags: list[str]) -> list[tuple[bytes, bool]]:
-    """Return the output line (UTF-8, with its newline) and validity of each tag: what a worker sends back."""
-    return [
-        (((line if line.isascii() else clean_json_text(line)) + "\n").encode("utf-8"), valid)
-        for line, valid in check_json_lines(engine, tags)
-    ]
-
-
-class _Done:
-    """A finished result, for a block checked here rather than by a worker."""
-
-    __slots__ = ("value",)
-
-    def __init__(self, value: list[tuple[bytes, bool]]) -> None:
-        self.value = value
-
-    def result(self) -> list[tuple[bytes, bool]]:
-        return self.value
-
-    def done(self) -> bool:
-        return True
-
-
-class _Redo:
-    """A worker's result, or, if the worker failed (it died, its data would not load), the same checked here."""
-
-    __slots__ = ("fut", "redo", "tags", "value")
-
-    def __init__(self, fut: Any, tags: list[str], redo: Callable[[list[str]], list[tuple[bytes, bool]]]) -> None:
-        self.fut, self.tags, self.redo = fut, tags, redo
-        self.value: list[tuple[bytes, bool]] | None = None
-
-    def result(self) -> list[tuple[bytes, bool]]:
-        if self.value is None:
-            try:
-                self.value = self.fut.result()
-            except Exception:  # a worker that failed costs time, never output
-                self.value = self.redo(self.tags)
-        return self.value
-
-    def done(self) -> bool:
-        return bool(self.fut.done())
-
-
-def check_json_parallel_live(
-    submit: Callable[[list[str]], Any],
-    items: list[str],
-    out: Any,
-    jobs: int,
-    size: int = 4000,
-    redo: Callable[[list[str]], list[tuple[bytes, bool]]] | None = None,
-) -> bool:
-    """``check --json`` over *items* ('-': stdin as it arrives) with workers; write the lines to *out* (bytes).
-
-    *submit* sends a list of tags to a worker and returns a future of :func:`check_lines_bytes`'s
-    list. The parent keeps the memo: only tags it has not seen (nor sent) go to the workers, so a
-    column of repeated tags costs its distinct values, and an all-distinct one is shared out.
-    Blocks of at most *size* lines, at most 2 × *jobs* in flight: memory is bounded by them. When
-    the input would wait, every block sent is written and flushed, so a pipe gets answers at once.
-    """
-    from collections import deque
-
-    memo: dict[bytes, tuple[bytes, bool]] = {}
-    inflight: dict[bytes, tuple[Any, int]] = {}  # a tag sent and not yet back -> (its future, its place)
-    pending: deque[tuple[list[Any], list[bytes], Any]] = deque()
-    all_valid = True
-
-    def send(block: list[str]) -> None:
-        values: list[Any] = []
-        misses: list[str] = []
-        keys: list[bytes] = []
-        fut = None
-        for tag in block:
-            key = tag.encode("utf-8", "surrogateescape")
-            got: Any = memo.get(key) or inflight.get(key)
-            if got is None:
-                got = (None, len(misses))  # the future is filled in below
-                inflight[key] = got
-                misses.append(tag)
-                keys.append(key)
-            values.append(got)
-        if misses:
-            try:
-                fut = _Redo(submit(misses), misses, redo) if redo is not None else submit(misses)
-            except Exception:  # the pool is broken (a worker died): check here from now on
-                if redo is None:
-                    raise
-                fut = _Done(redo(misses))
-            for key in keys:
-                inflight[key] = (fut, inflight[key][1])
-            values = [(fut, v[1]) if v[0] is None else v for v in values]
-        pending.append((values, keys, fut))
-
-    def write_one() -> None:
-        nonlocal all_valid
-        values, keys, fut = pending.popleft()
-        if fut is not None:
-            results = fut.result()
-            if len(memo) + len(keys) > MEMO_SIZE:
-                memo.clear()
-            for key, got in zip(keys, results, strict=True):
-                inflight.pop(key, None)
-                if len(key) <= MEMO_KEY_MAX:
-                    memo[key] = got
-        parts = []
-        for v in values:
-            if isinstance(v[0], bytes):
-                line, valid = v
-            else:
-                line, valid = v[0].result()[v[1]]
-            parts.append(line)
-            if not valid:
-                all_valid = False
-        out.write(b"".join(parts))
-
-    for block in live_blocks(items, size):
-        if block is IDLE:
-            while pending:
-                write_one()
-            out.flush()
-            continue
-        send(block)
-        while len(pending) > 2 * jobs or (pending and (pending[0][2] is None or pending[0][2].done())):
-            write_one()
-    while pending:
-        write_one()
-    return all_valid
-
-
-_ENGINE: Any = None
-
-
-def pool_init(load: Callable[[], TagEngine]) -> None:
-    """Load the engine in a worker process, once."""
-    global _ENGINE
-    _ENGINE = load()
-
-
-def pool_check(tags: list[str]) -> list[tuple[bytes, bool]]:
-    """Check tags in a worker (see :func:`pool_init`)."""
-    return check_lines_bytes(_ENGINE, tags)
-
-
 def live_jobs(requested: int | None, items: list[str]) -> int:
     """Decide how many processes check: *requested* (capped at 16), else one.
 
@@ -483,22 +336,13 @@ def live_jobs(requested: int | None, items: list[str]) -> int:
 
 
 def check_json_run(load: Callable[[], TagEngine], items: list[str], jobs: int, write: Callable[[str], object]) -> bool:
-    """Run ``check --json`` on *items* in *jobs* processes (order kept, streaming); return whether all were valid."""
+    """Run ``check --json`` on *items* in *jobs* processes (order kept, streaming); return whether all were valid.
+
+    More than one job: the core's one bulk runner (:func:`.distinct.check_json_parallel`), fed
+    blocks of standard input as they arrive; this module only reads and writes.
+    """
     streams = _real_streams()
     if jobs <= 1 or streams is None or not hasattr(os, "fork"):
         return check_json_live(load(), items, write, sys.stdout.flush)
-    out = streams[1]
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-
     sys.stdout.flush()
-    ctx = multiprocessing.get_context("fork")
-    here: list[TagEngine] = []
-
-    def redo(tags: list[str]) -> list[tuple[bytes, bool]]:  # what a failed worker had: checked in this process
-        if not here:
-            here.append(load())
-        return check_lines_bytes(here[0], tags)
-
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=pool_init, initargs=(load,)) as pool:
-        return check_json_parallel_live(lambda block: pool.submit(pool_check, block), items, out, jobs, redo=redo)
+    return check_json_parallel(load, live_blocks(items, 4000), streams[1], jobs)

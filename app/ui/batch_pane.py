@@ -16,7 +16,7 @@ import gc
 from collections import Counter
 from operator import itemgetter
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, QTimer, Signal
+from PySide6.QtCore import QLocale, QModelIndex, QPersistentModelIndex, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -47,8 +47,6 @@ from .bounded import SEARCH_MAX, bound
 from .table_model import Column, RowTableModel
 
 __all__ = ["BatchPane", "BatchModel", "batch_columns"]
-
-#: Whether the engine gives the Unicode verdict (UTS #35 validity): it does since the Unicode half merged.
 
 _YES, _NO = "yes", "no"
 _OPEN_FILTER = "Tag lists (*.txt *.csv *.tsv *.jsonl *.ndjson);;All files (*)"
@@ -138,11 +136,14 @@ class BatchModel(RowTableModel[BatchRow]):
 _WELL_FORMED, _VALID, _CODES = itemgetter(2), itemgetter(3), itemgetter(6)
 
 
+_NOTE = itemgetter(10)
+
+
 class _Tally:
     """The summary counts, kept up to date chunk by chunk (one pass over a million rows at the end would pause)."""
 
     def __init__(self) -> None:
-        self.rows = self.well_formed = self.valid = self.problems = 0
+        self.rows = self.well_formed = self.valid = self.problems = self.blank = 0
         self.per_code: Counter[str] = Counter()
 
     def add(self, rows: list[BatchRow]) -> None:
@@ -150,7 +151,10 @@ class _Tally:
         self.rows += len(rows)
         self.well_formed += sum(map(_WELL_FORMED, rows))
         self.valid += sum(map(_VALID, rows))
-        self.problems += sum(1 for r in rows if r.errors or r.warnings or r.note)
+        blank = batch.BLANK
+        notes = Counter(map(_NOTE, rows))
+        self.blank += notes[blank]
+        self.problems += sum(1 for r in rows if r.errors or r.warnings or (r.note and r.note != blank))
         for codes, n in Counter(map(_CODES, rows)).items():
             for code in codes:
                 self.per_code[code] += n
@@ -159,7 +163,7 @@ class _Tally:
         """Return the counts as the core's Summary."""
         ranked = sorted(self.per_code.items(), key=lambda kv: (-kv[1], kv[0]))
         per_code = tuple((code, batch.severity_name(code), n) for code, n in ranked)
-        return Summary(self.rows, self.well_formed, self.valid, self.problems, per_code)
+        return Summary(self.rows, self.well_formed, self.valid, self.problems, per_code, self.blank)
 
 
 class _Table(QTableView):
@@ -190,6 +194,8 @@ class BatchPane(QWidget):
         self._running = False
         self._path = ""
         self._seconds = 0.0
+        self._exporting = ""  # the path being exported to ("" when no export runs)
+        self._checked_column: int | str | None = None  # the column of the last check (None: nothing checked yet)
         # The worker: heavy work in processes (or GUI-thread slices); its signals arrive here.
         self.worker = BatchWorker(engine, use_pool=use_pool, parent=self)
         self._tally = _Tally()
@@ -267,6 +273,12 @@ class BatchPane(QWidget):
         self.search.setClearButtonEnabled(True)
         self.export_json_button = QPushButton("Export &JSON lines…")
         self.export_csv_button = QPushButton("Export &CSV…")
+        self.export_shown_box = QCheckBox(self.tr("Only the rows &shown"))
+        describe(
+            self.export_shown_box,
+            self.tr("Export only the rows shown"),
+            self.tr("Export only the rows the filters show (in line order), not every row checked"),
+        )
         describe(self.problems_only, "Only problems", "Show rows with an error or a warning, or a note about the line")
         describe(self.code_box, "Diagnostic code filter", "Show only rows with this diagnostic code")
         describe(self.search, "Filter the inputs", "Show only rows whose input contains this text")
@@ -283,6 +295,7 @@ class BatchPane(QWidget):
         for w in filter_widgets:
             filt.addWidget(w)
         filt.addStretch(1)
+        filt.addWidget(self.export_shown_box)
         filt.addWidget(self.export_json_button)
         filt.addWidget(self.export_csv_button)
 
@@ -369,6 +382,11 @@ class BatchPane(QWidget):
         self._filter_timer.setSingleShot(True)
         self._filter_timer.setInterval(200)
         self._filter_timer.timeout.connect(self.apply_filters)
+        self._column_timer = QTimer(self)  # a column typed or picked: check again once the choice settles
+        self._column_timer.setSingleShot(True)
+        self._column_timer.setInterval(400)
+        self._column_timer.timeout.connect(self._recheck_for_column)
+        self.column_box.currentTextChanged.connect(self._on_column_box_text_changed)
         self.open_button.clicked.connect(self._on_open_button_clicked)
         self.check_button.clicked.connect(self._on_check_button_clicked)
         self.cancel_button.clicked.connect(self._on_cancel_button_clicked)
@@ -434,6 +452,8 @@ class BatchPane(QWidget):
             column=self._column(),
             header=self.header_box.isChecked(),
         )
+        self._checked_column = job.column
+        self._column_timer.stop()
         self._all = []
         self.model.set_rows([])
         self.model.sort(-1)
@@ -450,14 +470,26 @@ class BatchPane(QWidget):
         """Stop the running check after the chunk in hand; the rows so far stay."""
         self.worker.cancel()
 
-    def export(self, path: str, fmt: str) -> None:
-        """Write every row (in line order, whatever the filters) to *path* as "jsonl" or "csv", in the worker."""
+    def export(self, path: str, fmt: str, *, shown_only: bool | None = None) -> None:
+        """Write the rows (in line order) to *path* as "jsonl" or "csv", in the worker.
+
+        Every row checked, whatever the filters; or, with *shown_only* (by default: the "Only the
+        rows shown" box), only the rows the filters show.
+        """
         if self._running or not self._all:
             return
+        if shown_only is None:
+            shown_only = self.export_shown_box.isChecked()
+        rows = self._filtered(self._all) if shown_only else self._all
+        if not rows:
+            a11y.show(self.status, self.tr("No rows to export: the filters show none."))
+            return
         self._running = True
+        self._exporting = path
         self._update_buttons()
-        self.status.setText(f"Writing {path}…")
-        self.worker.export(path, fmt, [r.input for r in self._all])
+        self.progress.setFormat(self.tr("Exporting: %v of %m rows"))
+        self.status.setText(self.tr("Exporting to {path}…").format(path=_esc(path)))
+        self.worker.export(path, fmt, [r.input for r in rows])
 
     def shutdown(self) -> None:
         """Stop a running check and wait for the worker (the pane or the window is going away)."""
@@ -497,6 +529,12 @@ class BatchPane(QWidget):
         self._progress = (0, total)
         self.progress.setRange(0, max(total, 1))
         self.progress.setValue(0)
+        if self._exporting:  # an export: say so, never the check's "lines checked"
+            self.status.setText(
+                self.tr("Exporting {count} rows to {path}…").format(count=_num(total), path=_esc(self._exporting))
+            )
+            return
+        self.progress.setFormat(self.tr("%v of %m lines"))
         self.status.setText(f"{total:,} lines…")
 
     def _on_worker_progress(self, done: int, total: int) -> None:
@@ -523,7 +561,7 @@ class BatchPane(QWidget):
         done, total = self._progress
         self.progress.setMaximum(max(total, 1))
         self.progress.setValue(done)
-        if self._running and self._tally.rows:
+        if self._running and self._tally.rows and not self._exporting:
             t = self._tally
             self.status.setText(
                 f"{t.rows:,} of {total:,} lines checked: {t.valid:,} valid, {t.problems:,} with problems…"
@@ -543,6 +581,7 @@ class BatchPane(QWidget):
 
     def _on_worker_failed(self, message: str) -> None:
         self._running = False
+        self._end_export()
         self._flush()
         _gc_resume()
         a11y.show(self.status, f"<b>{_esc(message)}</b>")
@@ -550,9 +589,14 @@ class BatchPane(QWidget):
 
     def _on_worker_export_done(self, path: str, n: int) -> None:
         self._running = False
+        self._end_export()
         self._flush()
-        a11y.show(self.status, f"Wrote {n:,} rows to {_esc(path)}.")
+        a11y.show(self.status, self.tr("Exported {count} rows to {path}.").format(count=_num(n), path=_esc(path)))
         self._update_buttons()
+
+    def _end_export(self) -> None:
+        self._exporting = ""
+        self.progress.setFormat(self.tr("%v of %m lines"))
 
     def _on_open_button_clicked(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, "Open a list of tags", "", _OPEN_FILTER)
@@ -576,7 +620,7 @@ class BatchPane(QWidget):
 
     def _on_table_activated_row(self, row: int) -> None:
         if 0 <= row < self.model.rowCount():
-            self.open_tag_requested.emit(batch.display_text(self.model.row_at(row).input, 100_000))
+            self.open_tag_requested.emit(batch.editor_text(self.model.row_at(row).input[:100_000]))
 
     def _on_summary_clicked(self, index: QModelIndex) -> None:
         self.set_code_filter(self.summary_model.row_at(index.row())[0])
@@ -593,6 +637,17 @@ class BatchPane(QWidget):
 
     def _on_format_box_changed(self, _index: int) -> None:
         self._fill_columns()
+
+    def _on_column_box_text_changed(self, _text: str) -> None:
+        if self._checked_column is not None and not self._running:
+            self._column_timer.start()
+
+    def _recheck_for_column(self) -> None:
+        """Check again with the column now chosen (issue 24: changing the column re-checks)."""
+        if self._running or self._checked_column is None or self._column() == self._checked_column:
+            return
+        if self.column_box.isEnabled() and (self._path or self.input.toPlainText()):
+            self.start()
 
     def _on_input_text_changed(self) -> None:
         if self.input.toPlainText():
@@ -616,6 +671,9 @@ class BatchPane(QWidget):
             fmt = batch.guess_format("", text)
         names = batch.columns_of(text, fmt) if fmt in ("csv", "tsv", "jsonl") else []
         current = self.column_box.currentText()
+        if current not in names and fmt in ("csv", "tsv", "jsonl"):
+            # The column named like tags (lang, locale, tag…) or filled with them; never blindly the first (an id).
+            current = batch.guess_column(text, fmt) or current
         self.column_box.blockSignals(True)
         self.column_box.clear()
         self.column_box.addItems(names)
@@ -638,6 +696,7 @@ class BatchPane(QWidget):
         self.cancel_button.setEnabled(self._running)
         self.export_json_button.setEnabled(idle and bool(self._all))
         self.export_csv_button.setEnabled(idle and bool(self._all))
+        self.export_shown_box.setEnabled(idle and bool(self._all))
         self.table.setSortingEnabled(idle)
 
     def _show_summary(self, summary: Summary) -> None:
@@ -650,10 +709,21 @@ class BatchPane(QWidget):
             self.code_box.addItem(f"{code} ({n:,})", code)
         self.code_box.setCurrentIndex(max(self.code_box.findData(current), 0))
         self.code_box.blockSignals(False)
-        self.summary_label.setText(
-            f"{summary.rows:,} lines: {summary.well_formed:,} well-formed, {summary.valid:,} valid, "
-            f"{summary.with_problems:,} with problems."
-        )
+        counts = {
+            "rows": _num(summary.rows),
+            "well_formed": _num(summary.well_formed),
+            "valid": _num(summary.valid),
+            "problems": _num(summary.with_problems),
+            "blank": _num(summary.blank),
+        }
+        if summary.blank:
+            text = self.tr(
+                "{rows} lines: {well_formed} well-formed, {valid} valid, {problems} with problems; "
+                "{blank} blank lines, counted apart."
+            )
+        else:
+            text = self.tr("{rows} lines: {well_formed} well-formed, {valid} valid, {problems} with problems.")
+        self.summary_label.setText(text.format(**counts))
         self.apply_filters()
 
     def _show_counts(self) -> None:
@@ -675,6 +745,11 @@ def _gc_resume() -> None:
     """Start the collector again, with the objects alive now (the rows) set aside for good (``gc.freeze``)."""
     gc.freeze()
     gc.enable()
+
+
+def _num(n: int) -> str:
+    """Return *n* as the user's locale writes numbers."""
+    return QLocale().toString(n)
 
 
 def _esc(text: str) -> str:

@@ -2,7 +2,8 @@
 
 Why processes and not a thread: checking is pure Python, and a Python thread that computes
 holds the GIL in 5 ms turns; every Python call Qt makes while painting a table (a dozen per
-cell) then waits for a turn, so a repaint takes seconds. Here the heavy work runs in a pool of
+cell) then waits for a turn, so a repaint takes seconds. Here the heavy work runs in the core's
+one bulk runner (:class:`..core.batch.runner.Runner`, the one ``bcp47 check --jobs`` uses), with
 ``spawn`` processes (no fork of a process that runs Qt; each child loads the bundled data
 once); a ``QThreadPool`` thread only reads the file, hands out chunks and waits for results
 (waiting releases the GIL), and sends back plain tuples that the pane turns into rows a chunk
@@ -14,18 +15,16 @@ answers. Rows come in line order; ``cancel`` stops between chunks; exports work 
 
 from __future__ import annotations
 
-import concurrent.futures as cf
-import multiprocessing
 import os
 import sys
 import time
-from collections import deque
 from collections.abc import Callable, Iterator
 from typing import Any
 
 from PySide6.QtCore import QElapsedTimer, QObject, QThreadPool, QTimer, Signal
 
 from ..core.batch import lines as batch
+from ..core.batch import runner
 from ..core.data import bundled_engine
 from ..core.engine.tag import TagEngine
 from ..core.files.reading import DataError, open_regular
@@ -85,11 +84,15 @@ class BatchWorker(QObject):
         self._threads = QThreadPool(self)
         self._threads.setMaxThreadCount(1)
         self._slicer: QTimer | None = None
+        self._active: runner.Runner | None = None  # the bulk runner of the job in the thread pool
 
     # ------------------------------------------------------------------ public
     def cancel(self) -> None:
         """Ask the running job to stop after the chunk in hand (any thread)."""
         self._cancel = True
+        active = self._active
+        if active is not None:
+            active.cancel()
 
     def wait(self, msecs: int = 10_000) -> None:
         """Wait for a job running in the thread pool (at shutdown)."""
@@ -162,7 +165,8 @@ class BatchWorker(QObject):
         pending: list[tuple[Any, ...]] = []
         for i in range(0, total, _SLICE):
             lines = prep.lines[i : i + _SLICE]
-            pending.extend(batch.check_raw(self._engine, prep.fmt, prep.key, prep.first_line + i, lines))
+            numbers = prep.numbers[i : i + _SLICE] if prep.numbers is not None else None
+            pending.extend(batch.check_raw(self._engine, prep.fmt, prep.key, prep.first_line + i, lines, numbers))
             done += len(lines)
             if len(pending) >= CHUNK or done == total:
                 self.rows_ready.emit(pending)
@@ -223,37 +227,22 @@ class BatchWorker(QObject):
         timer.start()
 
     # ---------------------------------------------------------- worker processes
-    def _pool(self) -> cf.ProcessPoolExecutor:
-        return cf.ProcessPoolExecutor(
+    def _runner(self) -> runner.Runner:
+        """Return the core's one bulk runner (as ``bcp47 check --jobs`` uses it): spawned workers, niceness 5."""
+        r = runner.Runner(
             max(1, min(_cores(), 4)),
-            mp_context=multiprocessing.get_context("spawn"),
-            initializer=batch.pool_init,
-            initargs=(bundled_engine,),
+            bundled_engine,
+            start_method="spawn",
+            local_engine=lambda: self._engine,  # a crashed child's block is redone here, on this engine
+            nice=5,
         )
-
-    def _ordered(
-        self, pool: cf.ProcessPoolExecutor, tasks: list[tuple[Callable[..., Any], tuple[Any, ...]]],
-        fallback: Callable[[int], Any],
-    ) -> Iterator[Any]:  # fmt: skip
-        """Yield the results of *tasks* in order, a few in flight at a time; a failed task runs *fallback* here."""
-        window = max(2, min(_cores(), 4) * 2)
-        pending: deque[tuple[int, cf.Future[Any]]] = deque()
-        nxt = 0
-        while nxt < len(tasks) or pending:
-            while nxt < len(tasks) and len(pending) < window:
-                fn, args = tasks[nxt]
-                pending.append((nxt, pool.submit(fn, *args)))
-                nxt += 1
-            index, fut = pending.popleft()
-            if self._cancel:
-                return
-            try:
-                yield fut.result()
-            except (cf.process.BrokenProcessPool, OSError, RuntimeError):  # a child died, or none could start
-                yield fallback(index)
+        self._active = r
+        if self._cancel:
+            r.cancel()
+        return r
 
     def _run_in_pool(self, job: BatchJob) -> None:
-        """Cut the source into blocks of whole lines (C-level work only) and check them in the processes."""
+        """Cut the source into blocks of whole records (C-level work only) and check them in the processes."""
         t0 = time.perf_counter()
         try:
             data: bytes | str
@@ -284,42 +273,28 @@ class BatchWorker(QObject):
         elif job.fmt in ("csv", "tsv") and isinstance(key, str) and key.isdigit():
             key = int(key) - 1
         self.started.emit(total)
-        parts = list(batch.blocks(data, start))
+        parts = list(batch.blocks(data, start, quoted=job.fmt in ("csv", "tsv")))  # a quoted cell may hold a break
         del data
-        tasks: list[tuple[Callable[..., Any], tuple[Any, ...]]] = [
-            (batch.pool_check_block, (job.fmt, key, before + 1, block)) for before, block in parts
-        ]
-
-        def here(index: int) -> list[tuple[Any, ...]]:
-            before, block = parts[index]
-            return batch.check_block(self._engine, job.fmt, key, before + 1, block)
-
-        done = 0
-        pool = self._pool()
+        tasks = ((batch.pool_check_block, (job.fmt, key, before + 1, block)) for before, block in parts)
+        done = 0  # lines read (a CSV record may span several): what the progress bar counts
+        r = self._runner()
         try:
-            for rows in self._ordered(pool, tasks, here):
-                done += len(rows)
+            for i, rows in enumerate(r.map(tasks)):
+                done += batch.count_lines(parts[i][1])
                 self.rows_ready.emit(rows)
                 self.progress.emit(done, total)
         finally:
-            # After a full run the workers are idle: wait for them (no zombies); after Cancel, do not.
-            pool.shutdown(wait=not self._cancel, cancel_futures=True)
+            r.close()
+            self._active = None
         self.finished.emit(done < total, time.perf_counter() - t0)
 
     def _export_in_pool(self, out: _ExportFile, path: str, fmt: str, tags: list[str]) -> None:
         starts = range(0, len(tags), CHUNK)
-        tasks: list[tuple[Callable[..., Any], tuple[Any, ...]]] = [
-            (batch.pool_export_chunk, (fmt, tags[i : i + CHUNK], fmt == "csv" and i == 0)) for i in starts
-        ]
-
-        def here(index: int) -> str:
-            i = starts[index]
-            return batch.export_chunk(self._engine, fmt, tags[i : i + CHUNK], header=fmt == "csv" and i == 0)
-
+        tasks = ((batch.pool_export_chunk, (fmt, tags[i : i + CHUNK], fmt == "csv" and i == 0)) for i in starts)
         done = 0
-        pool = self._pool()
+        r = self._runner()
         try:
-            for text in self._ordered(pool, tasks, here):
+            for text in r.map(tasks):
                 out.write(text)
                 done = min(done + CHUNK, len(tags))
                 self.progress.emit(done, len(tags))
@@ -328,7 +303,8 @@ class BatchWorker(QObject):
             self.export_failed.emit(f"Cannot write {path}: {exc.strerror or exc}")
             return
         finally:
-            pool.shutdown(wait=False, cancel_futures=True)
+            r.close()
+            self._active = None
             try:
                 out.close()
             except OSError as exc:

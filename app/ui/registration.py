@@ -38,12 +38,12 @@ from PySide6.QtWidgets import (
 
 from ..core.data import bundled_engine, engine_for
 from ..core.engine.tag import TagEngine
+from ..core.grammar.problems import Problem, Severity
 from ..core.registry.model import Record, Registry
 from ..core.registry.registration import (
     FIELD_LABELS,
     OTHER_TYPES,
     REQUEST_TYPES,
-    FieldProblem,
     Request,
     check_request,
     form_text,
@@ -127,7 +127,7 @@ class RegistrationDialog(QDialog):
         self._preview_stale = True
         self.fields: dict[str, QLineEdit | QPlainTextEdit | QComboBox] = {}
         self.messages: dict[str, QLabel] = {}
-        self.problems: tuple[FieldProblem, ...] = ()
+        self.problems: tuple[Problem, ...] = ()
 
         form_box = _FormBox()
         form_box.setObjectName("registration_form")
@@ -430,7 +430,7 @@ class RegistrationDialog(QDialog):
             self.settings.set_value("registration/draft", self._draft())  # written to disk on close
         req = self.request()
         self.problems = check_request(req, self.registry, self._base().is_valid)
-        by_field: dict[str, list[FieldProblem]] = {}
+        by_field: dict[str, list[Problem]] = {}
         for p in self.problems:
             by_field.setdefault(p.field, []).append(p)
         for key, label in self.messages.items():
@@ -443,7 +443,7 @@ class RegistrationDialog(QDialog):
                 label.setToolTip("")
                 field.setAccessibleDescription("")
                 continue
-            label.setText("\n".join(f"{p.severity.capitalize()}: {p.message}" for p in shown))
+            label.setText("\n".join(self._problem_line(p) for p in shown))
             # A screen reader reads the field's check with the field, where the eye sees it under the field.
             field.setAccessibleDescription(label.text())
             label.setToolTip(label.text())
@@ -460,6 +460,14 @@ class RegistrationDialog(QDialog):
         self._preview_stale = True
         if self.outputs.currentWidget() is self.preview_view:
             self._update_preview()
+
+    def _problem_line(self, p: Problem) -> str:
+        """Return one field problem as the form shows it: an info is worded "Note" (its value stays ``info``)."""
+        if p.severity is Severity.ERROR:
+            return self.tr("Error: {message}").format(message=p.message)
+        if p.severity is Severity.WARNING:
+            return self.tr("Warning: {message}").format(message=p.message)
+        return self.tr("Note: {message}").format(message=p.message)
 
     def _on_outputs_current_changed(self, _index: int) -> None:
         if self.outputs.currentWidget() is self.preview_view and self._preview_stale:

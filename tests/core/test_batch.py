@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import os
 import subprocess
 import sys
@@ -23,10 +22,24 @@ def test_lines_are_split_as_check_reads_stdin_and_bad_lines_keep_their_row() -> 
     rows = batch.check_lines(bundled_engine(), src)
     assert [r.line for r in rows] == [1, 2, 3, 4, 5]
     assert rows[1].codes == ("bad-character",) and not rows[1].well_formed and rows[1].errors == 2
-    assert rows[2].codes == ("empty-tag",)
+    # A blank line is a row of its own kind (issue 24 item 6): no verdict, no code, not a problem; counted apart.
+    assert (rows[2].codes, rows[2].note, rows[2].is_blank, rows[2].has_problem) == ((), batch.BLANK, True, False)
+    summary = batch.summarize(rows)
+    assert (summary.rows, summary.blank, summary.with_problems) == (5, 1, 2)
+    assert "empty-tag" not in [code for code, _sev, _n in summary.per_code]
     assert rows[3].codes and not rows[3].well_formed
     assert batch.display_text(rows[1].input) == "\ufffd\ufffd"
     assert batch.display_text(rows[3].input).endswith("…") and len(batch.display_text(rows[3].input)) == 201
+
+
+def test_the_tag_column_is_guessed_from_its_header_or_its_values() -> None:
+    """Issue 24 item 6: not the first column (an id) but the one named or filled like tags."""
+    assert batch.guess_column("id,name,Language\n1,x,en\n", "csv") == "Language"
+    assert batch.guess_column("row\tlocale_id\n1\tde\n", "tsv") == "locale_id"
+    assert batch.guess_column("id,who,what\n1,Ann,en-US\n2,Bo,de-CH\n3,Cy,fr\n", "csv") == "what"
+    assert batch.guess_column("id,who\n1,2\n", "csv") == ""  # nothing looks like tags: no guess
+    assert batch.guess_column('{"id": 7, "hreflang": "en"}\n', "jsonl") == "hreflang"
+    assert batch.guess_column('{"id": "7", "v": "sr-Latn"}\n{"id": "8", "v": "en"}\n', "jsonl") == "v"
 
 
 def test_csv_tsv_and_json_lines_take_the_chosen_column() -> None:
@@ -75,15 +88,18 @@ def test_json_lines_export_equals_check_json_byte_for_byte() -> None:
     assert mine == _cli_check_json(data)
 
 
-def test_csv_export_has_the_fields_of_check_json() -> None:
+def test_csv_export_has_flat_columns() -> None:
+    """Issue 24 item 6: one value per cell (the first problem's code and message, the counts), no JSON arrays."""
     out = io.StringIO()
-    batch.export_csv(bundled_engine(), ["en-US", "en_US"], out.write)
+    batch.export_csv(bundled_engine(), ["en-US", "en_US", "iw-IL-x-a"], out.write)
     rows = list(csv.DictReader(io.StringIO(out.getvalue())))
     assert tuple(rows[0]) == batch.CSV_FIELDS
-    assert rows[0]["well_formed"] == "true" and rows[0]["canonical"] == "en-US"
-    assert json.loads(rows[1]["diagnostics"])[0]["code"] == "underscore-separator"
-    assert json.loads(rows[0]["subtags"]) == [{"text": "en", "start": 0, "end": 2, "role": "language"},
-                                              {"text": "US", "start": 3, "end": 5, "role": "region"}]  # fmt: skip
+    assert list(rows[0].values()) == ["en-US", "true", "true", "true", "en-US", "en-US", "", "", "0", "0", "0", ""]
+    first = bundled_engine().check("en_US").diagnostics[0]
+    assert [rows[1][k] for k in ("first_code", "first_message", "errors", "fix")] == [
+        "underscore-separator", first.message, "1", "en-US"]  # fmt: skip
+    assert (rows[2]["first_code"], rows[2]["warnings"]) == ("deprecated", "1")
+    assert not any(v.startswith(("[", "{")) for r in rows for v in r.values())
 
 
 def test_blocks_of_whole_lines_check_as_the_whole_does() -> None:
@@ -111,3 +127,32 @@ def test_a_json_line_nested_too_deep_is_its_own_row_and_the_rest_are_checked() -
     rows = batch.check_lines(bundled_engine(), src)
     assert [(r.line, r.valid) for r in rows] == [(1, True), (2, False), (3, True)]
     assert batch.columns_of(deep + '\n{"tag": "fr"}\n', "jsonl") == []
+
+
+def test_a_quoted_line_break_in_a_csv_cell_stays_in_its_row_whole_and_in_blocks() -> None:
+    """Issue 26 item 5: a quoted cell holding a line break is one cell; the worker's blocks end between records."""
+    engine = bundled_engine()
+    data = "id,tag\n" + '1,"en\nUS"\n2,fr\n3,"de\r\n""x"""\n4,"a,b"\n' * 30 + '5,"never closed\n6,ja\n'
+    src = batch.read_source(data, "csv", "tag")
+    assert [(s.line, s.tag, s.note) for s in src[:5]] == [
+        (2, "en\nUS", ""),  # numbered by its first line; the next record is on line 4
+        (4, "fr", ""),
+        (5, 'de\n"x"', ""),  # the CR of a CRLF inside the cell goes, as split_lines drops it
+        (7, "a,b", ""),
+        (8, "en\nUS", ""),
+    ]
+    assert len(src) == 4 * 30 + 1 and "US" not in [s.tag for s in src]
+    assert (src[-1].line, src[-1].tag) == (2 + 6 * 30, "never closed\n6,ja")  # a quote never closed: read to the end
+    whole = batch.check_lines(engine, src)
+    assert whole[0].codes[:1] == ("whitespace",) and whole[1].valid
+    body = data.encode()
+    first, start = batch.header_of(body)
+    key = batch.columns_of(first, "csv").index("tag")
+    for size in (1, 7, 16, 64):
+        parts = list(batch.blocks(body, start, size=size, quoted=True))
+        assert b"".join(b for _n, b in parts) == body[start:]
+        assert all(b.count(b'"') % 2 == 0 for _n, b in parts[:-1])  # no block ends inside a quoted cell
+        rows = [batch.row_from_tuple(t) for n, b in parts for t in batch.check_block(engine, "csv", key, n + 1, b)]
+        assert rows == whole
+    # Unquoted blocks (one tag per line) are still cut at every line break, quotes or not.
+    assert len(list(batch.blocks(b'"a\nb"\n', 0, size=1))) == 2

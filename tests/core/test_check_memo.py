@@ -86,7 +86,8 @@ def test_parallel_blocks_keep_order_send_each_distinct_tag_once_and_redo_a_faile
     import io
     from concurrent.futures import Future
 
-    from bcp47_explorer.commands.live import check_json_parallel_live, check_lines_bytes
+    from bcp47_explorer.core.batch.distinct import check_json_parallel, check_lines_bytes, pool_check
+    from bcp47_explorer.core.batch.runner import Handle, Runner, Task
 
     engine = bundled_engine()
     rnd = random.Random(9)
@@ -94,21 +95,26 @@ def test_parallel_blocks_keep_order_send_each_distinct_tag_once_and_redo_a_faile
     sent: list[str] = []
     redone: list[str] = []
 
-    def submit(block: list[str]) -> Future[list[tuple[bytes, bool]]]:
-        sent.extend(block)
-        fut: Future[list[tuple[bytes, bool]]] = Future()
-        if worker == "dies":
-            fut.set_exception(RuntimeError("the worker died"))
-        else:
-            fut.set_result(check_lines_bytes(engine, block))
-        return fut
+    class Workers(Runner):
+        """The one runner, with workers that answer at once, or die without an answer."""
 
-    def redo(block: list[str]) -> list[tuple[bytes, bool]]:
-        redone.extend(block)
-        return check_lines_bytes(engine, block)
+        def submit(self, fn, *args):  # type: ignore[no-untyped-def]
+            assert fn is pool_check
+            sent.extend(args[0])
+            fut: Future[list[tuple[bytes, bool]]] = Future()
+            if worker == "dies":
+                fut.set_exception(RuntimeError("the worker died"))
+            else:
+                fut.set_result(check_lines_bytes(engine, args[0]))
+            return Handle(self, (fn, args), fut)
 
+        def here(self, task: Task):  # type: ignore[no-untyped-def]
+            redone.extend(task[1][0])
+            return super().here(task)
+
+    blocks = [tags[i : i + 300] for i in range(0, len(tags), 300)]
     out = io.BytesIO()
-    all_valid = check_json_parallel_live(submit, tags, out, jobs=2, size=300, redo=redo)
+    all_valid = check_json_parallel(lambda: engine, blocks, out, 2, runner=Workers(0, lambda: engine))
     want = [checkjson.clean_json_text(line) for line, _ in checkjson.check_json_lines(engine, tags)]
     assert out.getvalue().decode("utf-8").splitlines() == want and all_valid is False
     assert sorted(sent) == sorted(set(tags))  # the parent's memo: each distinct tag sent once

@@ -169,3 +169,21 @@ def test_a_bad_file_request_is_one_clear_line(tmp_path: Path, args: list[str], m
     done = _cli("check", *[a.format(dir=tmp_path) for a in args])
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert done.stderr.count("\n") == 1 and message in done.stderr, done.stderr
+
+
+def test_check_a_csv_column_whose_quoted_cells_hold_line_breaks(tmp_path: Path) -> None:
+    """Issue 26 item 5: a quoted cell with a line break is one tag, also where it straddles a read block (1 MB)."""
+    # Most line breaks are inside cells: each block boundary (about every 1 MB) falls inside one unless read right.
+    rows = [f'{i},"en\n\n\n\nUS",x' if i % 2 == 0 else f"{i},fr,y" for i in range(200_000)]
+    csv_in = tmp_path / "in.csv"
+    csv_in.write_text("id,lang,other\n" + "\n".join(rows) + "\n", encoding="utf-8")
+    assert csv_in.stat().st_size > 2 << 20  # several blocks, so some multi-line cell straddles a block boundary
+    out = tmp_path / "out.csv"
+    done = _cli("check", "--input", str(csv_in), "--column", "lang", "--output", str(out))
+    assert done.returncode == 1, done.stderr
+    import csv
+
+    got = list(csv.DictReader(out.open(encoding="utf-8", newline="")))
+    assert [r["id"] for r in got] == [str(i) for i in range(200_000)]
+    assert {(r["lang"], r["bcp47_code"]) for r in got if int(r["id"]) % 2 == 0} == {("en\n\n\n\nUS", "whitespace")}
+    assert {(r["lang"], r["bcp47_valid"]) for r in got if int(r["id"]) % 2} == {("fr", "true")}

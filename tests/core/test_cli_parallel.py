@@ -63,7 +63,7 @@ def test_parallel_check_all_valid_exits_0(monkeypatch: pytest.MonkeyPatch, capsy
 def test_a_worker_that_dies_has_its_tags_checked_here(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from bcp47_explorer.commands import live
+    from bcp47_explorer.core.batch import distinct as live
 
     tags = _tags()
     _, one = _run(monkeypatch, capsys, tags, "1")

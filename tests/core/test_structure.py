@@ -231,3 +231,46 @@ def test_the_ui_and_the_command_line_use_only_the_modules_each_subpackage_makes_
     for package, module in sorted(used):
         public = importlib.import_module(f"bcp47_explorer.core.{package}").__all__
         assert module in public, f"the UI or the CLI imports core.{package}.{module}, which is internal"
+
+
+def _fields(cls: ast.ClassDef) -> dict[str, str]:
+    """Return the annotated fields of a class body: name -> annotation as written."""
+    return {
+        s.target.id: ast.unparse(s.annotation)
+        for s in cls.body
+        if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)
+    }
+
+
+def _problem_like_classes(modules: dict[str, ast.Module]) -> list[str]:
+    """Return every class of the core that says "a problem": a code, a severity and a message or a span."""
+    found = []
+    for name, tree in modules.items():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef):
+                f = _fields(node)
+                if {"code", "severity"} <= f.keys() and ({"start", "end"} <= f.keys() or "message" in f):
+                    found.append(f"{name}.{node.name}")
+    return found
+
+
+#: Classes with a code and a severity that are not a problem about a span: the diagnostics table's rows
+#: (how a kind of problem is worded), and the CLDR keyword check's finding about the n-th value of a keyword,
+#: which the tag engine turns into a :class:`Problem` with the value's span (the same Severity).
+_NOT_A_PROBLEM = {"grammar.diagnostics.Message", "cldr.values.KeywordProblem"}
+
+
+def test_there_is_one_problem_class_and_one_severity_vocabulary() -> None:
+    modules = _modules()
+    problems = [c for c in _problem_like_classes(modules) if c not in _NOT_A_PROBLEM]
+    assert problems == ["grammar.problems.Problem"]
+    # Every class field called "severity" in the core is of that one Severity (never a plain string).
+    for name, tree in modules.items():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef) and "severity" in _fields(node):
+                assert _fields(node)["severity"] in ("Severity", "Severity | None"), f"{name}.{node.name}"
+
+
+def test_the_problem_class_check_finds_a_second_problem_class() -> None:
+    tree = ast.parse("class Finding:\n    code: str\n    severity: str\n    line: int\n    message: str\n")
+    assert _problem_like_classes({"registry.check": tree}) == ["registry.check.Finding"]

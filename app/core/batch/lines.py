@@ -1,12 +1,13 @@
 """Check many tags at once: read them from text or a file, check each, and summarize (Qt-free).
 
 Sources (:func:`read_source`): one tag per line; CSV or TSV with a column to choose (by index or
-header name); JSON lines (each line a JSON string, or an object with a key to choose). Bytes
-that are not UTF-8 become U+DC80..U+DCFF (as ``bcp47 check -`` reads them), so the engine
-reports them as bad characters in their row; a line longer than :data:`HUGE_LINE` characters is
-checked whole and its row says so. No line is ever dropped: a line from which no tag can be
-taken (a CSV row without the column, a JSON line that does not parse) is checked as written and
-its row carries a note saying why.
+header name; a quoted cell may hold a line break, as RFC 4180 allows: its record is read whole and
+numbered by its first line, and blocks for worker processes are cut between records); JSON lines
+(each line a JSON string, or an object with a key to choose). Bytes that are not UTF-8 become
+U+DC80..U+DCFF (as ``bcp47 check -`` reads them), so the engine reports them as bad characters in
+their row; a line longer than :data:`HUGE_LINE` characters is checked whole and its row says so. No
+line is ever dropped: a line from which no tag can be taken (a CSV row without the column, a JSON
+line that does not parse) is checked as written and its row carries a note saying why.
 
 Each line becomes one :class:`BatchRow`: the verdicts, the RFC 5646 canonical form, the
 diagnostic codes (errors first) and the counts per severity. The message of a code is not kept
@@ -27,7 +28,6 @@ over the same tags, so it equals ``bcp47 check --json`` byte for byte.
 
 from __future__ import annotations
 
-import contextlib
 import csv
 import io
 import json
@@ -39,7 +39,10 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from ..engine.checkjson import check_json_lines, clean_json_text
 from ..engine.unicode_validity import verdict_of
 from ..grammar.diagnostics import severity_of
+from ..grammar.parser import parse
+from ..grammar.quoting import with_badges
 from ..grammar.values import Severity
+from .runner import worker_engine
 
 if TYPE_CHECKING:
     from ..engine.tag import TagEngine
@@ -69,7 +72,6 @@ __all__ = [
     "check_raw",
     "pool_check_raw",
     "export_chunk",
-    "pool_init",
     "severity_name",
     "pool_export_chunk",
     "decode",
@@ -79,15 +81,29 @@ __all__ = [
     "export_csv",
     "display_text",
     "CSV_FIELDS",
+    "csv_records",
+    "BLANK",
+    "TAG_COLUMN_NAMES",
+    "guess_column",
+    "editor_text",
 ]
 
 #: Source formats: (key, label).
 FORMATS = (("lines", "One tag per line"), ("csv", "CSV"), ("tsv", "TSV"), ("jsonl", "JSON lines"))
 #: Lines longer than this are checked whole but shown cut, with a note.
 HUGE_LINE = 1000
-#: The fields of the CSV export: those of ``bcp47 check --json`` (subtags and diagnostics as JSON text).
+#: The fields of the CSV export: flat columns a spreadsheet can filter on (the first problem's code and message,
+#: the counts per severity); the subtags and every diagnostic with its span are in the JSON lines export.
 CSV_FIELDS = (
-    "input", "well_formed", "valid", "unicode_valid", "canonical", "extlang_form", "subtags", "diagnostics", "fix"
+    "input", "well_formed", "valid", "unicode_valid", "canonical", "extlang_form", "first_code", "first_message",
+    "errors", "warnings", "infos", "fix",
+)  # fmt: skip
+#: The note of a blank line (or an empty CSV/TSV row): counted apart, never as an ``empty-tag`` error of the batch.
+BLANK = "a blank line"
+#: Header names that say a column holds tags (compared without case, spaces, ``-`` and ``_``), best first.
+TAG_COLUMN_NAMES = (
+    "bcp47", "languagetag", "langtag", "tag", "locale", "localeid", "language", "lang", "hreflang", "languagecode",
+    "langcode", "lc", "locales", "languages", "tags",
 )  # fmt: skip
 
 
@@ -122,8 +138,13 @@ class BatchRow(NamedTuple):
 
     @property
     def has_problem(self) -> bool:
-        """Tell whether the row has an error or a warning, or a note about its line."""
-        return bool(self.errors or self.warnings or self.note)
+        """Tell whether the row has an error or a warning, or a note about its line (a blank line is not a problem)."""
+        return bool(self.errors or self.warnings or (self.note and self.note != BLANK))
+
+    @property
+    def is_blank(self) -> bool:
+        """Tell whether the row is a blank line (counted apart from the tags)."""
+        return self.note == BLANK
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +156,7 @@ class Summary:
     valid: int
     with_problems: int
     per_code: tuple[tuple[str, str, int], ...]  # (code, severity, rows), most frequent first
+    blank: int = 0  # blank lines: rows, but neither tags nor problems
 
 
 def split_lines(text: str) -> list[str]:
@@ -203,6 +225,65 @@ def columns_of(text: str, fmt: str) -> list[str]:
     return []
 
 
+def _name_key(name: str) -> str:
+    return "".join(c for c in name.casefold() if c.isalnum())
+
+
+def guess_column(text: str, fmt: str, *, by_values: bool = True) -> str:
+    """Return the column (CSV/TSV header cell, JSON key) that holds the tags, or "" when none stands out.
+
+    A header named like :data:`TAG_COLUMN_NAMES` (``lang``, ``language``, ``locale``, ``tag``…) wins;
+    else (with *by_values*) the column whose values in the first 200 rows are most often well-formed
+    tags (RFC 5646 §2.1), written in lower case (a column of names such as "Ann" is well-formed too).
+    An ``id`` column of numbers is never a tag column.
+
+    >>> guess_column("id,name,locale\\n1,x,en", "csv"), guess_column('{"n": 1, "Language_Tag": "en"}', "jsonl")
+    ('locale', 'Language_Tag')
+    """
+    names = columns_of(text, fmt)
+    if not names:
+        return ""
+    keys = [_name_key(n) for n in names]
+    for wanted in TAG_COLUMN_NAMES:
+        if wanted in keys:
+            return names[keys.index(wanted)]
+    if not by_values:
+        return ""
+    lines = split_lines(text[:65536])[1 if fmt in ("csv", "tsv") else 0 :][:200]
+    samples = source_rows(lines, fmt, names)
+    best, best_share = "", 0.75  # more than half well-formed, or all of them in any case
+    for i, name in enumerate(names):
+        values = [row[i] for row in samples if i < len(row) and row[i].strip()]
+        if not values:
+            continue
+        formed = [v for v in values if parse(v).well_formed]
+        share = len(formed) / len(values)
+        # Names (Ann, Bo) are well-formed too; tags are written with their first subtag in lower case.
+        share += sum(v.split("-", 1)[0].islower() for v in formed) / len(values) / 2
+        if share > best_share:
+            best, best_share = name, share
+    return best
+
+
+def source_rows(lines: Sequence[str], fmt: str, names: Sequence[str]) -> list[list[str]]:
+    """Return the cells of CSV/TSV *lines* or the values (as text) under *names* of JSON *lines*."""
+    if fmt in ("csv", "tsv"):
+        records, _numbers = csv_records(lines, 1)
+        try:
+            return list(_reader(fmt, records))
+        except csv.Error:
+            return []
+    rows = []
+    for raw in lines:
+        try:
+            obj = json.loads(raw)
+        except (ValueError, RecursionError):
+            continue
+        if isinstance(obj, dict):
+            rows.append([v if isinstance(v := obj.get(n), str) else "" for n in names])
+    return rows
+
+
 def _line_note(text: str) -> str:
     notes = []
     if len(text) > HUGE_LINE:
@@ -214,12 +295,51 @@ def _line_note(text: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Prepared:
-    """A source split into raw lines: the format, the column (index or key), the first line's number."""
+    """A source split into raw lines: the format, the column (index or key), the first line's number.
+
+    For CSV/TSV, ``lines`` holds records (a quoted cell may span lines) and ``numbers`` the line
+    number each starts on; elsewhere ``numbers`` is None and ``lines[i]`` is line ``first_line + i``.
+    """
 
     fmt: str
     key: int | str
     first_line: int
     lines: list[str]
+    numbers: list[int] | None = None
+
+
+def csv_records(lines: Sequence[str], first_line: int) -> tuple[list[str], list[int]]:
+    """Join the lines of each CSV/TSV record whose quoted cell holds a line break; return records and line numbers.
+
+    A record ends at a line break outside quotes: where the quotes seen so far are even in number
+    (an escaped ``""`` counts two). Only counting in C: a file without a multi-line cell costs one
+    pass of ``str.count`` per line.
+
+    >>> csv_records(['1,"en', 'US"', '2,fr'], 2)
+    (['1,"en\\nUS"', '2,fr'], [2, 4])
+    """
+    records: list[str] = []
+    numbers: list[int] = []
+    open_parts: list[str] = []
+    start = 0
+    for n, line in enumerate(lines, first_line):
+        quotes = line.count('"')
+        if open_parts:
+            open_parts.append(line)
+            if quotes % 2:
+                records.append("\n".join(open_parts))
+                numbers.append(start)
+                open_parts = []
+        elif quotes % 2:
+            open_parts = [line]
+            start = n
+        else:
+            records.append(line)
+            numbers.append(n)
+    if open_parts:  # a quote never closed: the rest of the source is one record, as the CSV reader reads it
+        records.append("\n".join(open_parts))
+        numbers.append(start)
+    return records, numbers
 
 
 def prepare(data: bytes | str, fmt: str = "lines", column: int | str = 0, header: bool = True) -> Prepared:
@@ -242,6 +362,8 @@ def prepare(data: bytes | str, fmt: str = "lines", column: int | str = 0, header
             del lines[0]
         elif isinstance(column, str):
             key = int(column) - 1 if column.isdigit() else column
+        records, numbers = csv_records(lines, first)
+        return Prepared(fmt, key, first, records, numbers)
     return Prepared(fmt, key, first, lines)
 
 
@@ -253,19 +375,30 @@ def count_lines(data: bytes | str) -> int:
     return data.count(nl) + (0 if data.endswith(nl) else 1)  # type: ignore[arg-type]
 
 
-def blocks(data: bytes | str, start: int = 0, size: int = 1 << 16) -> Iterator[tuple[int, bytes | str]]:
+def blocks(
+    data: bytes | str, start: int = 0, size: int = 1 << 16, *, quoted: bool = False
+) -> Iterator[tuple[int, bytes | str]]:
     """Cut *data* from offset *start* into blocks of whole lines of about *size*; yield (lines before, block).
 
     Only C-level searching and slicing: a GUI can cut a file of a million lines without a pause,
     and each worker decodes and splits its own block (a line break is never inside a UTF-8
-    sequence, so blocks decode exactly as the whole would).
+    sequence, so blocks decode exactly as the whole would). With *quoted* (CSV, TSV) a block ends
+    only at a line break outside quotes (an even number of ``"`` since the block's start), so a
+    quoted cell that holds a line break stays in one block.
     """
     nl = b"\n" if isinstance(data, bytes) else "\n"
+    quote = b'"' if isinstance(data, bytes) else '"'
     before = data.count(nl, 0, start) if start else 0  # type: ignore[arg-type]
     n = len(data)
     pos = start
     while pos < n:
         cut = data.find(nl, min(pos + size, n - 1))  # type: ignore[arg-type]
+        if quoted and cut >= 0:
+            odd = data.count(quote, pos, cut) % 2  # type: ignore[arg-type]
+            while odd and cut >= 0:  # inside a quoted cell: the record goes on past this line break
+                nxt = data.find(nl, cut + 1)  # type: ignore[arg-type]
+                odd ^= data.count(quote, cut, n if nxt < 0 else nxt) % 2  # type: ignore[arg-type]
+                cut = nxt
         end = n if cut < 0 else cut + 1
         block = data[pos:end]
         yield before, block
@@ -295,13 +428,23 @@ def check_block(
     return check_chunk(engine, items, seen)
 
 
-def source_lines(fmt: str, key: int | str, first_line: int, lines: Sequence[str]) -> list[SourceLine]:
-    """Return the tag (and a note) of each raw line; *first_line* is the number of ``lines[0]``."""
+def source_lines(
+    fmt: str, key: int | str, first_line: int, lines: Sequence[str], numbers: Sequence[int] | None = None
+) -> list[SourceLine]:
+    """Return the tag (and a note) of each raw line; *first_line* is the number of ``lines[0]``.
+
+    CSV/TSV: *lines* are raw lines, joined here into records (:func:`csv_records`), unless
+    *numbers* is given: then they are records already, and *numbers* their line numbers.
+    """
     if fmt == "lines":
-        return [SourceLine(n, t, _line_note(t)) for n, t in enumerate(lines, first_line)]
+        return [SourceLine(n, t, _line_note(t) if t.strip() else BLANK) for n, t in enumerate(lines, first_line)]
     if fmt in ("csv", "tsv"):
-        return [_csv_line(fmt, n, raw, key) for n, raw in enumerate(lines, first_line)]
-    return [_json_line(n, raw, key) for n, raw in enumerate(lines, first_line)]
+        if numbers is None:
+            lines, numbers = csv_records(lines, first_line)
+        return [_csv_line(fmt, n, raw, key) for n, raw in zip(numbers, lines, strict=True)]
+    return [
+        _json_line(n, raw, key) if raw.strip() else SourceLine(n, raw, BLANK) for n, raw in enumerate(lines, first_line)
+    ]
 
 
 def read_source(data: bytes | str, fmt: str = "lines", column: int | str = 0, header: bool = True) -> list[SourceLine]:
@@ -311,7 +454,7 @@ def read_source(data: bytes | str, fmt: str = "lines", column: int | str = 0, he
     first CSV/TSV row names the columns and is not checked.
     """
     prep = prepare(data, fmt, column, header)
-    return source_lines(prep.fmt, prep.key, prep.first_line, prep.lines)
+    return source_lines(prep.fmt, prep.key, prep.first_line, prep.lines, prep.numbers)
 
 
 def _csv_line(fmt: str, n: int, raw: str, key: int | str) -> SourceLine:
@@ -323,7 +466,7 @@ def _csv_line(fmt: str, n: int, raw: str, key: int | str) -> SourceLine:
         tag = cells[key]
         return SourceLine(n, tag, _line_note(tag))
     if not raw.strip():
-        return SourceLine(n, "", "an empty row")
+        return SourceLine(n, raw, BLANK)
     shown = key + 1 if isinstance(key, int) else key
     return SourceLine(n, raw, f"no column {shown!r} in this row: the whole line is checked")
 
@@ -364,6 +507,9 @@ def check_chunk(
     error, warning = Severity.ERROR, Severity.WARNING
     out: list[RowTuple] = []
     for line, tag, note in lines:
+        if note is BLANK or note == BLANK:  # not a tag: a row of its own kind, with no verdict and no code
+            out.append((line, tag, False, False, False, None, (), 0, 0, 0, BLANK))
+            continue
         got = seen.get(tag)
         if got is None:
             a = analyse(tag)
@@ -385,46 +531,39 @@ def check_chunk(
     return out
 
 
-def check_raw(engine: TagEngine, fmt: str, key: int | str, first_line: int, lines: Sequence[str]) -> list[RowTuple]:
-    """Read and check a chunk of raw lines (see :func:`prepare`); return :func:`check_chunk` tuples."""
-    return check_chunk(engine, [(s.line, s.tag, s.note) for s in source_lines(fmt, key, first_line, lines)])
-
-
-def pool_init(engine_factory: Callable[[], TagEngine]) -> None:
-    """Start a worker process: lower its priority a little (the GUI it works for must stay quick), build the engine.
-
-    *engine_factory* is handed in by the caller (a module-level function, so that it pickles by
-    name); this module never composes data itself. Niceness 5, not more: on a machine busy with
-    other work, a lower priority would starve the check itself.
-    """
-    import os
-
-    global _WORKER_ENGINE
-    if hasattr(os, "nice"):
-        with contextlib.suppress(OSError):
-            os.nice(5)
-    _WORKER_ENGINE = engine_factory()
-
-
-def _worker_engine() -> TagEngine:
-    if _WORKER_ENGINE is None:
-        raise RuntimeError("pool_init was not run in this worker")
-    return _WORKER_ENGINE
+def check_raw(
+    engine: TagEngine,
+    fmt: str,
+    key: int | str,
+    first_line: int,
+    lines: Sequence[str],
+    numbers: Sequence[int] | None = None,
+) -> list[RowTuple]:
+    """Read and check a chunk of raw lines (or CSV records, see :func:`prepare`); return :func:`check_chunk` tuples."""
+    return check_chunk(engine, [(s.line, s.tag, s.note) for s in source_lines(fmt, key, first_line, lines, numbers)])
 
 
 def pool_check_raw(fmt: str, key: int | str, first_line: int, lines: Sequence[str]) -> list[RowTuple]:
-    """:func:`check_raw` on the worker's engine (built once per process by :func:`pool_init`).
+    """:func:`check_raw` on the worker's engine (:func:`.runner.worker_engine`), with the worker's memo."""
+    items = [(s.line, s.tag, s.note) for s in source_lines(fmt, key, first_line, lines)]
+    return check_chunk(worker_engine(), items, _worker_cache())
+
+
+def _worker_cache() -> dict[str, RowTuple]:
+    """Return this process's memo of checked tags, for the engine in use (emptied when it changes or grows large).
 
     A worker remembers the results of up to :data:`_WORKER_CACHE_MAX` distinct tags across its
-    chunks: real lists repeat their tags a lot (``en-US`` a hundred thousand times).
+    blocks: real lists repeat their tags a lot (``en-US`` a hundred thousand times).
     """
-    if len(_WORKER_CACHE) > _WORKER_CACHE_MAX:
+    global _CACHE_ENGINE
+    engine = worker_engine()
+    if _CACHE_ENGINE is not engine or len(_WORKER_CACHE) > _WORKER_CACHE_MAX:
         _WORKER_CACHE.clear()
-    items = [(s.line, s.tag, s.note) for s in source_lines(fmt, key, first_line, lines)]
-    return check_chunk(_worker_engine(), items, _WORKER_CACHE)
+        _CACHE_ENGINE = engine
+    return _WORKER_CACHE
 
 
-_WORKER_ENGINE: TagEngine | None = None
+_CACHE_ENGINE: TagEngine | None = None
 _WORKER_CACHE: dict[str, RowTuple] = {}
 _WORKER_CACHE_MAX = 300_000
 
@@ -441,15 +580,14 @@ def export_chunk(engine: TagEngine, fmt: str, tags: Sequence[str], header: bool 
 
 
 def pool_check_block(fmt: str, key: int | str, first_line: int, block: bytes | str) -> list[RowTuple]:
-    """:func:`check_block` on the worker's engine, with the worker's cache (see below)."""
-    if len(_WORKER_CACHE) > _WORKER_CACHE_MAX:
-        _WORKER_CACHE.clear()
-    return check_block(_worker_engine(), fmt, key, first_line, block, _WORKER_CACHE)
+    """:func:`check_block` on the worker's engine, with the worker's memo of distinct tags."""
+    cache = _worker_cache()
+    return check_block(worker_engine(), fmt, key, first_line, block, cache)
 
 
 def pool_export_chunk(fmt: str, tags: Sequence[str], header: bool = False) -> str:
     """:func:`export_chunk` on the worker's engine, in a worker process."""
-    return export_chunk(_worker_engine(), fmt, tags, header)
+    return export_chunk(worker_engine(), fmt, tags, header)
 
 
 def row_from_tuple(t: RowTuple) -> BatchRow:
@@ -483,14 +621,15 @@ def check_lines(
 def summarize(rows: Sequence[BatchRow]) -> Summary:
     """Return the counts over *rows*: verdicts, rows with problems, and rows per diagnostic code."""
     per_code: Counter[str] = Counter()
-    wf = valid = problems = 0
+    wf = valid = problems = blank = 0
     for r in rows:
         wf += r.well_formed
         valid += r.valid
         problems += r.has_problem
+        blank += r.is_blank
         per_code.update(r.codes)
     ranked = sorted(per_code.items(), key=lambda kv: (-kv[1], kv[0]))
-    return Summary(len(rows), wf, valid, problems, tuple((c, severity_name(c), n) for c, n in ranked))
+    return Summary(len(rows), wf, valid, problems, tuple((c, severity_name(c), n) for c, n in ranked), blank)
 
 
 def first_problem(engine: TagEngine, row: BatchRow) -> str:
@@ -502,12 +641,24 @@ def first_problem(engine: TagEngine, row: BatchRow) -> str:
 
 
 def display_text(text: str, limit: int = 200) -> str:
-    """Return *text* fit for a table cell: undecodable bytes and controls as U+FFFD, cut after *limit* characters."""
+    """Return *text* fit for a table cell, cut after *limit* characters: each invisible or control character as
+    the editor's named badge (``⟨NUL⟩``, ``⟨RLO⟩``), each undecodable byte (U+DCxx) as U+FFFD.
+
+    >>> display_text("en\\x00-\\u202eUS\\udcff")
+    'en⟨NUL⟩-⟨RLO⟩US�'
+    """
     if len(text) > limit:
         text = text[:limit] + "…"
     if text.isascii() and text.isprintable():
         return text
-    return "".join("\ufffd" if 0xD800 <= ord(c) <= 0xDFFF or not c.isprintable() else c for c in text)
+    return with_badges("".join("\ufffd" if 0xD800 <= ord(c) <= 0xDFFF else c for c in text))
+
+
+def editor_text(text: str) -> str:
+    """Return *text* as the tag editor gets it: undecodable bytes as U+FFFD, every other character as it is."""
+    if text.isascii():
+        return text
+    return "".join("\ufffd" if 0xD800 <= ord(c) <= 0xDFFF else c for c in text)
 
 
 def export_json_lines(
@@ -544,7 +695,7 @@ def export_csv(
     *,
     header: bool = True,
 ) -> int:
-    """Write a CSV with the fields of ``bcp47 check --json`` (:data:`CSV_FIELDS`); return how many rows."""
+    """Write a CSV of flat columns (:data:`CSV_FIELDS`: verdicts, the first problem, counts); return the rows."""
     buf = io.StringIO()
     out = csv.writer(buf, lineterminator="\n")
     if header:
@@ -552,6 +703,8 @@ def export_csv(
     n = 0
     for line, _valid in check_json_lines(engine, tags):
         obj = json.loads(line)
+        diags = obj["diagnostics"]
+        severities = Counter(d["severity"] for d in diags)
         out.writerow(
             [
                 obj["input"],
@@ -560,8 +713,11 @@ def export_csv(
                 "true" if obj["unicode_valid"] else "false",
                 obj["canonical"] or "",
                 obj["extlang_form"] or "",
-                json.dumps(obj["subtags"], ensure_ascii=False, separators=(",", ":")),
-                json.dumps(obj["diagnostics"], ensure_ascii=False, separators=(",", ":")),
+                diags[0]["code"] if diags else "",
+                diags[0]["message"] if diags else "",
+                severities["error"],
+                severities["warning"],
+                severities["info"],
                 obj["fix"] or "",
             ]
         )

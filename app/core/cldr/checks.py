@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
+from ..grammar.problems import Severity
 from ..grammar.syntax import cased
 from ..grammar.syntax import is_script as _is_script_shape
 from .values import _HEX, _REORDER_SPECIAL, _TYPE_SUBTAG, CldrKey, CldrType, KeywordProblem, _meaning, _quote_list
@@ -149,7 +150,7 @@ class KeywordChecks:
         >>> cldr = bundled_cldr()
         >>> [(p.code, p.index) for p in cldr.check_u_keyword("kr", ["latn", "digit"])]
         []
-        >>> [(p.code, p.severity, p.replacement) for p in cldr.check_u_keyword("kn", ["true"])]
+        >>> [(p.code, str(p.severity), p.replacement) for p in cldr.check_u_keyword("kn", ["true"])]
         [('true-type', 'info', ())]
         >>> [(p.code, p.index) for p in cldr.check_u_keyword("ca", ["gregory", "civil"])]
         [('unknown-u-type', 1)]
@@ -159,7 +160,7 @@ class KeywordChecks:
             return [
                 KeywordProblem(
                     "unknown-u-key",
-                    "error",
+                    Severity.ERROR,
                     -1,
                     f"'{key.lower()}' is not a -u- key: CLDR {self.version} does not define it, and "
                     f"RFC 6067 §2.1 makes CLDR's list the set of valid keys (UTS #35 §3.6.1). "
@@ -173,7 +174,7 @@ class KeywordChecks:
             problems.append(
                 KeywordProblem(
                     "deprecated-u-key",
-                    "warning",
+                    Severity.WARNING,
                     -1,
                     f"{label[0].upper()}{label[1:]} is deprecated in CLDR {self.version}.{instead} (UTS #35 §3.6.4).",
                     (k.preferred,) if k.preferred else None,
@@ -197,7 +198,7 @@ class KeywordChecks:
             return [
                 KeywordProblem(
                     "unknown-u-type",
-                    "error",
+                    Severity.ERROR,
                     -1,
                     f"{label[0].upper()}{label[1:]} has no type. UTS #35 §3.6.1 reads a missing type as "
                     f"'true', which {k.key} does not take; give {need}.",
@@ -214,7 +215,7 @@ class KeywordChecks:
                 return [
                     KeywordProblem(
                         "true-type",
-                        "info",
+                        Severity.INFO,
                         0,
                         f"'{k.key}-true' means the same as '{k.key}' alone; the UTS #35 canonical form "
                         "drops '-true' (UTS #35 §3.2.1).",
@@ -247,7 +248,7 @@ class KeywordChecks:
                 return [
                     KeywordProblem(
                         "unknown-u-type",
-                        "error",
+                        Severity.ERROR,
                         n,
                         f"'{prefix}-{extra}' is not a type of {label} in CLDR {self.version} "
                         f"(RFC 6067 §2.1, UTS #35 §3.6.1).{hint}",
@@ -270,7 +271,7 @@ class KeywordChecks:
         write = f"{k.key}-{canon}" if canon != "true" else f"{k.key} (alone: '-true' is dropped)"
         return KeywordProblem(
             "legacy-u-type",
-            "error",  # not a type: the Unicode verdict stays "not valid", as before; the fix is the type
+            Severity.ERROR,  # not a type: the Unicode verdict stays "not valid", as before; the fix is the type
             0,
             f"'{value}' of {label} is a legacy alias of '{canon}' in CLDR {self.version}'s bcp47 data: "
             f"write {write} (UTS #35 §3.6.4, Annex C).",
@@ -281,7 +282,7 @@ class KeywordChecks:
         names = [t.name for t in k.sorted_types() if not t.deprecated]
         return KeywordProblem(
             "unknown-u-type",
-            "error",
+            Severity.ERROR,
             index,
             f"'{value}' is not a type of {label} in CLDR {self.version}; RFC 6067 §2.1 makes CLDR's "
             f"list normative (UTS #35 §3.6.1). The key means: {k.description.rstrip('.')}. "
@@ -295,7 +296,7 @@ class KeywordChecks:
         return [
             KeywordProblem(
                 "deprecated-u-type",
-                "warning",
+                Severity.WARNING,
                 index,
                 f"'{ty.name}' of {label} is deprecated in CLDR {self.version}: {ty.description}.{instead} "
                 "(UTS #35 §3.6.4).",
@@ -316,7 +317,7 @@ class KeywordChecks:
             return [
                 KeywordProblem(
                     "bad-u-value",
-                    "error",
+                    Severity.ERROR,
                     1,
                     f"{label[0].upper()}{label[1:]} takes one value ({k.value_help()}); "
                     f"'{'-'.join(types[1:])}' is extra (UTS #35 §3.6.1).",
@@ -334,7 +335,7 @@ class KeywordChecks:
                     problems.append(
                         KeywordProblem(
                             "bad-u-value",
-                            "error",
+                            Severity.ERROR,
                             i,
                             f"{reason}. {label[0].upper()}{label[1:]} takes {k.value_help()}"
                             f"{_meaning(k)} (UTS #35 §3.6.1).",
@@ -347,7 +348,7 @@ class KeywordChecks:
                 problems.append(
                     KeywordProblem(
                         "bad-u-value",
-                        "error",
+                        Severity.ERROR,
                         i,
                         f"Reorder code '{value}' appears twice in {label}; each code may be given once "
                         "(UTS #35 Part 5, Collation Reordering).",
@@ -368,7 +369,7 @@ class KeywordChecks:
                 return [
                     KeywordProblem(
                         "deprecated-u-type",
-                        "warning",
+                        Severity.WARNING,
                         index,
                         f"Region '{value[:2].upper()}' in '{value}' of {label} is deprecated; CLDR's "
                         f"territory alias gives '{region_target}', so write '{replacement[0]}' "
@@ -392,7 +393,7 @@ class KeywordChecks:
         return [
             KeywordProblem(
                 "deprecated-u-type",
-                "warning",
+                Severity.WARNING,
                 index,
                 f"Subdivision '{value}' of {label} is deprecated in CLDR {self.version}; {advice} "
                 "(UTS #35 Annex C, subdivision aliases).",
@@ -411,7 +412,7 @@ class KeywordChecks:
         >>> from bcp47_explorer.core.data import bundled_cldr
         >>> [p.code for p in bundled_cldr().check_t_field("m0", ["ungegn"])]
         []
-        >>> [(p.code, p.severity) for p in bundled_cldr().check_t_field("m0", ["xyzzy"])]
+        >>> [(p.code, str(p.severity)) for p in bundled_cldr().check_t_field("m0", ["xyzzy"])]
         [('unknown-t-value', 'error')]
         """
         k = self.t_key(key)
@@ -419,7 +420,7 @@ class KeywordChecks:
             return [
                 KeywordProblem(
                     "unknown-t-key",
-                    "error",
+                    Severity.ERROR,
                     -1,
                     f"'{key.lower()}' is not a -t- field key: CLDR {self.version} defines "
                     f"{', '.join(sorted(self.t_keys))} (RFC 6497 §2.2, UTS #35 §3.7).",
@@ -431,7 +432,7 @@ class KeywordChecks:
             return [
                 KeywordProblem(
                     "missing-t-value",
-                    "error",
+                    Severity.ERROR,
                     -1,
                     f"{label[0].upper()}{label[1:]} needs at least one value of 3 to 8 letters or "
                     "digits (RFC 6497 §2.2).",
@@ -444,7 +445,7 @@ class KeywordChecks:
                     problems.append(
                         KeywordProblem(
                             "unknown-t-value",
-                            "error",
+                            Severity.ERROR,
                             i,
                             f"'{v}' in {label} is not 3 to 8 letters or digits (RFC 6497 §2.2).",
                         )
@@ -454,7 +455,7 @@ class KeywordChecks:
             problems.append(
                 KeywordProblem(
                     "unknown-t-value",
-                    "error",
+                    Severity.ERROR,
                     1,
                     f"{label[0].upper()}{label[1:]} takes a single value; '{'-'.join(vals[1:])}' is extra "
                     "(UTS #35 §3.7).",
@@ -469,7 +470,7 @@ class KeywordChecks:
                     problems.append(
                         KeywordProblem(
                             "deprecated-t-value",
-                            "warning",
+                            Severity.WARNING,
                             i,
                             f"'{v}' of {label} is deprecated in CLDR {self.version}.{instead}",
                             tuple(ty.preferred.split("-")) if ty.preferred else None,
@@ -480,7 +481,7 @@ class KeywordChecks:
                 problems.append(
                     KeywordProblem(
                         "legacy-t-value",
-                        "error",
+                        Severity.ERROR,
                         i,
                         f"'{v}' of {label} is a legacy alias of '{alias}' in CLDR {self.version}'s bcp47 data: "
                         f"write {k.key}-{alias} (UTS #35 §3.7, Annex C).",
@@ -492,7 +493,7 @@ class KeywordChecks:
                 problems.append(
                     KeywordProblem(
                         "unknown-t-value",
-                        "error",
+                        Severity.ERROR,
                         0,
                         f"'{v}' is not a value of {label} in CLDR {self.version}: {k.description}. "
                         f"Values: {_quote_list(names)} (RFC 6497 §2.2, UTS #35 §3.7).",
@@ -502,7 +503,7 @@ class KeywordChecks:
                 problems.append(
                     KeywordProblem(
                         "unlisted-t-subfield",
-                        "info",
+                        Severity.INFO,
                         i,
                         f"'{v}' after '{vals[0]}' in {label} is not a value CLDR {self.version} lists; "
                         "UTS #35 §3.7 lets later subfields add detail, so this is only a note.",

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from ..grammar.problems import Severity
+
 __all__ = ["FORMAT", "VALUE_CLASSES", "CldrDataError", "CldrType", "CldrKey", "KeywordProblem"]
 
 FORMAT = 1
@@ -145,7 +147,7 @@ class KeywordProblem:
     """A finding about one `-u-` keyword or `-t-` field, in the vocabulary of the tag engine."""
 
     code: str
-    severity: str  # 'error' | 'warning' | 'info'
+    severity: Severity  # the one vocabulary of :class:`..grammar.problems.Severity`
     index: int  # -1: the key itself; else the index into the types / values given
     message: str
     replacement: tuple[str, ...] | None = None  # the subtags to write instead; () means drop them

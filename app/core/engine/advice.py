@@ -26,7 +26,7 @@ from ..grammar import diagnostics as M
 from ..grammar.parser import MAX_FIX_INPUT, Extension, Parse, Token, drop_span
 from ..grammar.quoting import excerpt
 from ..grammar.syntax import GRANDFATHERED, KIND_NAMES, REGULAR, REGULAR_FIRST, cased
-from ..grammar.values import Canonicalization, Fix, Severity
+from ..grammar.values import Canonicalization, Fix
 from ..registry.placement import PrefixTable, order_variants, prefix_met
 from .tables import Tables
 
@@ -179,9 +179,7 @@ class ExtensionAdvisor:
                     fix = Fix(f"Drop '{p.text[a:b]}'", p.text[: a - 1] + p.text[b:])
             row = M.BY_CODE.get(prob.code)
             section = row[0].section if row else ""
-            p.add_diagnostic(
-                M.make_diagnostic(prob.code, Severity(prob.severity), start, end, prob.message, fix, section)
-            )
+            p.add_diagnostic(M.make_diagnostic(prob.code, prob.severity, start, end, prob.message, fix, section))
 
     def _validate_tlang(self, p: Parse, ext: Extension) -> None:
         by_type = self.tables.by_type

@@ -31,9 +31,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 from operator import itemgetter
 
+from ..grammar.problems import Problem, Severity, section_cited
 from .model import Record, RecordType, Registry
 
-__all__ = ["Finding", "RegistryReport", "field_findings", "inspect", "lacks", "open_checked"]
+__all__ = ["RegistryReport", "field_findings", "finding", "inspect", "lacks", "open_checked", "render"]
 
 #: Field names RFC 5646 §3.1.2 defines, spelt as it spells them.
 KNOWN_FIELDS = (
@@ -71,16 +72,18 @@ _ALLOWED = {
 MAX_LISTED = 20
 
 
-@dataclass(frozen=True, slots=True)
-class Finding:
-    """One problem in a registry file, with its 1-based line."""
+def finding(line: int, code: str, message: str) -> Problem:
+    """Return one problem in a registry file: a warning about its 1-based *line* (the line as a whole: span 0, 0).
 
-    line: int
-    message: str
+    A warning, not an error: the file parsed and the record jar format keeps what it does not know;
+    the GUI asks before using a file with findings, the CLI says them on stderr.
+    """
+    return Problem(code, Severity.WARNING, 0, 0, message, section=section_cited(message), line=line)
 
-    def render(self, source: str) -> str:
-        """Return ``source, line N: message``."""
-        return f"{source}, line {self.line}: {self.message}"
+
+def render(problem: Problem, source: str) -> str:
+    """Return a finding as ``source, line N: message``."""
+    return f"{source}, line {problem.line}: {problem.message}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +92,7 @@ class RegistryReport:
 
     source: str
     file_date: str
-    findings: tuple[Finding, ...] = ()
+    findings: tuple[Problem, ...] = ()
     lacks: tuple[str, ...] = ()
     reference_date: str = ""
     hidden: int = field(default=0)  # findings not listed (past MAX_LISTED)
@@ -101,7 +104,7 @@ class RegistryReport:
 
     def lines(self) -> list[str]:
         """Return one line per finding and per lack, each naming the file (and the line)."""
-        out = [f.render(self.source) for f in self.findings]
+        out = [render(f, self.source) for f in self.findings]
         if self.hidden:
             out.append(f"{self.source}: {self.hidden} more problem(s) of the same kinds")
         out.extend(f"{self.source}: {text}" for text in self.lacks)
@@ -127,8 +130,8 @@ def _line_of(lines: list[str], start: int, name: str, nth: int) -> int:
     return start
 
 
-def _record_findings(rec: Record, lines: list[str]) -> list[Finding]:
-    out: list[Finding] = []
+def _record_findings(rec: Record, lines: list[str]) -> list[Problem]:
+    out: list[Problem] = []
     names = Counter[str]()
     what = f"{rec.type} {rec.code!r}"
     for name, _value in rec.fields:
@@ -137,8 +140,9 @@ def _record_findings(rec: Record, lines: list[str]) -> list[Finding]:
         if name in _ONLY_FOR and rec.type not in _ONLY_FOR[name]:
             line = _line_of(lines, rec.line, name, nth)
             out.append(
-                Finding(
+                finding(
                     line,
+                    "field-not-for-type",
                     f"{what} has a '{name}' field, which only {', '.join(_ONLY_FOR[name])} "
                     "records take (RFC 5646 §3.1)",
                 )
@@ -153,30 +157,39 @@ def _record_findings(rec: Record, lines: list[str]) -> list[Finding]:
             )
             consequence = consequence or f" (kept as written, so {what} is read without its {proper})"
             out.append(
-                Finding(line, f"field name {name!r} is miscased; RFC 5646 §3.1.2 spells it {proper!r}" + consequence)
+                finding(
+                    line,
+                    "miscased-field",
+                    f"field name {name!r} is miscased; RFC 5646 §3.1.2 spells it {proper!r}" + consequence,
+                )
             )
         else:
             out.append(
-                Finding(line, f"unknown field name {name!r} in {what} (kept; RFC 5646 §3.1.2 defines no such field)")
+                finding(
+                    line,
+                    "unknown-field",
+                    f"unknown field name {name!r} in {what} (kept; RFC 5646 §3.1.2 defines no such field)",
+                )
             )
     for name in _REQUIRED.get(rec.type, ()):
         if name not in names:
             out.append(
-                Finding(
+                finding(
                     rec.line,
+                    "missing-field",
                     f"{what} has no '{name}' field, which every {rec.type} record has (truncated or damaged record?)",
                 )
             )
     return out
 
 
-def field_findings(registry: Registry, text: str) -> tuple[list[Finding], int]:
+def field_findings(registry: Registry, text: str) -> tuple[list[Problem], int]:
     """Return the field problems of every record (at most MAX_LISTED per kind) and how many were not listed.
 
     *text* is the file the registry was parsed from; it is read only to give each finding its line.
     """
     lines = text.replace("\r\n", "\n").lstrip("\ufeff").split("\n")
-    listed: list[Finding] = []
+    listed: list[Problem] = []
     hidden = 0
     for number, line in enumerate(lines[: lines.index("%%") if "%%" in lines else 1], 1):
         key, colon, _ = line.partition(":")
@@ -186,7 +199,7 @@ def field_findings(registry: Registry, text: str) -> tuple[list[Finding], int]:
                 if key.strip().lower() == "file-date"
                 else ("not a field of the header record, which holds only 'File-Date' (RFC 5646 §3.1.1)")
             )
-            listed.append(Finding(number, f"field name {key.strip()!r} is {what}"))
+            listed.append(finding(number, "header-field", f"field name {key.strip()!r} is {what}"))
     per_kind = Counter[str]()
     first = itemgetter(0)
     for rec in registry.records:
@@ -195,13 +208,13 @@ def field_findings(registry: Registry, text: str) -> tuple[list[Finding], int]:
             required = _REQUIRED.get(rec.type)
             if required is None or all(any(k == name for k, _ in rec.fields) for name in required):
                 continue  # the common case: nothing to look at
-        for finding in _record_findings(rec, lines):
-            kind = re.sub(r"'[^']*'", "", finding.message)
+        for found in _record_findings(rec, lines):
+            kind = re.sub(r"'[^']*'", "", found.message)
             per_kind[kind] += 1
             if per_kind[kind] > MAX_LISTED:
                 hidden += 1
             else:
-                listed.append(finding)
+                listed.append(found)
     return listed, hidden
 
 

@@ -38,6 +38,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from ..grammar.problems import Problem, Severity, section_cited
 from ..grammar.syntax import is_variant
 from .model import Record, Registry
 from .search import fold
@@ -47,7 +48,6 @@ __all__ = [
     "OTHER_TYPES",
     "REQUEST_TYPES",
     "WIDTH",
-    "FieldProblem",
     "Request",
     "check_request",
     "escape_non_ascii",
@@ -108,13 +108,12 @@ class Request:
     other: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class FieldProblem:
-    """A problem with one field of the form: *severity* "error" blocks the request, "note" only informs."""
+def _problem(field: str, code: str, message: str, severity: Severity = Severity.ERROR) -> Problem:
+    """Return a problem with one field of the form (the field as a whole: span 0, 0).
 
-    field: str
-    message: str
-    severity: str = "error"
+    An error blocks the request; a warning or an info (worded "Note" by the assistant) only informs.
+    """
+    return Problem(code, severity, 0, 0, message, section=section_cited(message), field=field)
 
 
 def escape_non_ascii(text: str) -> str:
@@ -213,21 +212,27 @@ def form_text(req: Request) -> str:
 
 
 # ------------------------------------------------------------------ checks
-def _check_language(code: str, registry: Registry) -> list[FieldProblem]:
+def _check_language(code: str, registry: Registry) -> list[Problem]:
     lower = code.lower()
     if not _LETTERS.match(code) or not 2 <= len(code) <= 8:
-        return [FieldProblem("subtag", f"{code!r} is not a language subtag: 2-3 or 5-8 letters (RFC 5646 §2.2.1)")]
+        return [
+            _problem(
+                "subtag", "language-shape", f"{code!r} is not a language subtag: 2-3 or 5-8 letters (RFC 5646 §2.2.1)"
+            )
+        ]
     if "qaa" <= lower <= "qtz" and len(lower) == 3:
         return [
-            FieldProblem(
+            _problem(
                 "subtag",
+                "private-use-language",
                 f"{lower!r} is in the private-use range qaa..qtz: it is never registered (RFC 5646 §2.2.1, §3.4)",
             )
         ]
     if len(code) <= 3:
         return [
-            FieldProblem(
+            _problem(
                 "subtag",
+                "iso-639-code",
                 f"{lower!r} has the shape of an ISO 639 code: 2-3 letter language subtags "
                 "come only from ISO 639 and are added by the reviewer when ISO assigns the "
                 "code. Ask ISO 639's registration authority (for ISO 639-3: SIL International, "
@@ -236,8 +241,9 @@ def _check_language(code: str, registry: Registry) -> list[FieldProblem]:
         ]
     if len(code) == 4:
         return [
-            FieldProblem(
+            _problem(
                 "subtag",
+                "reserved-language",
                 f"{lower!r}: 4-letter language subtags are reserved for future "
                 "standardization and cannot be registered (RFC 5646 §2.2.1)",
             )
@@ -245,11 +251,12 @@ def _check_language(code: str, registry: Registry) -> list[FieldProblem]:
     return []
 
 
-def _check_variant(code: str) -> list[FieldProblem]:
+def _check_variant(code: str) -> list[Problem]:
     if not is_variant(code):
         return [
-            FieldProblem(
+            _problem(
                 "subtag",
+                "variant-shape",
                 f"{code!r} is not a variant subtag: 5-8 letters or digits, or 4 starting "
                 "with a digit (RFC 5646 §2.2.5)",
             )
@@ -259,32 +266,38 @@ def _check_variant(code: str) -> list[FieldProblem]:
 
 def _check_prefixes(
     req: Request, code: str, registry: Registry, is_valid: Callable[[str], bool] | None
-) -> list[FieldProblem]:
+) -> list[Problem]:
     prefixes = _clean(req.prefixes)
     if not prefixes:
         return [
-            FieldProblem(
+            _problem(
                 "prefix",
+                "prefix-missing",
                 "give at least one Prefix: the tag(s) this variant is used with "
                 "(RFC 5646 §3.1.8), e.g. 'sl' or 'de-CH'",
             )
         ]
-    out: list[FieldProblem] = []
+    out: list[Problem] = []
     seen: list[str] = []
     for p in prefixes:
         low = p.lower()
         if is_valid is not None and not is_valid(p):
-            out.append(FieldProblem("prefix", f"Prefix {p!r} is not a valid language tag (RFC 5646 §2.2.9)"))
+            out.append(
+                _problem("prefix", "prefix-not-valid", f"Prefix {p!r} is not a valid language tag (RFC 5646 §2.2.9)")
+            )
             continue
         if code and code.lower() in low.split("-"):
-            out.append(FieldProblem("prefix", f"Prefix {p!r} contains the variant {code.lower()!r} itself"))
+            out.append(
+                _problem("prefix", "prefix-has-variant", f"Prefix {p!r} contains the variant {code.lower()!r} itself")
+            )
             continue
         for q in seen:
             if low == q or low.startswith(q + "-") or q.startswith(low + "-"):
                 longer, shorter = (p, q) if len(low) >= len(q) else (q, p)
                 out.append(
-                    FieldProblem(
+                    _problem(
                         "prefix",
+                        "prefix-redundant",
                         f"Prefix {longer!r} is redundant: every tag that starts with it "
                         f"starts with {shorter!r}, which is listed too",
                     )
@@ -294,12 +307,12 @@ def _check_prefixes(
     return out
 
 
-def _check_descriptions(req: Request, code: str, registry: Registry) -> list[FieldProblem]:
+def _check_descriptions(req: Request, code: str, registry: Registry) -> list[Problem]:
     descriptions = _clean(req.descriptions)
     if not descriptions:
-        return [FieldProblem("description", "give at least one Description (RFC 5646 §3.1.5)")]
+        return [_problem("description", "description-missing", "give at least one Description (RFC 5646 §3.1.5)")]
     rtype = req.type.strip().lower()
-    out: list[FieldProblem] = []
+    out: list[Problem] = []
     mine = {fold(d) for d in descriptions}
     for rec in registry.table(rtype).values() if rtype in ("language", "variant") else ():
         if rec.code.lower() == code.lower():
@@ -307,8 +320,9 @@ def _check_descriptions(req: Request, code: str, registry: Registry) -> list[Fie
         same = [d for d in rec.descriptions if fold(d) in mine]
         if same:
             out.append(
-                FieldProblem(
+                _problem(
                     "description",
+                    "description-taken",
                     f"Description {same[0]!r} is already that of {rtype} "
                     f"{rec.code!r}: each {rtype} needs its own (RFC 5646 §3.1.5)",
                 )
@@ -316,10 +330,11 @@ def _check_descriptions(req: Request, code: str, registry: Registry) -> list[Fie
             break
     if any(not d.isascii() for d in descriptions):
         out.append(
-            FieldProblem(
+            _problem(
                 "description",
+                "description-escaped",
                 "characters outside ASCII are written as &#xHHHH; escapes in the record (RFC 5646 §3.1.1)",
-                "note",
+                Severity.INFO,
             )
         )
     if rtype == "variant" and not out:
@@ -359,7 +374,7 @@ _GENERIC = frozenset(
 )
 
 
-def _similar_variants(descriptions: list[str], registry: Registry) -> list[FieldProblem]:
+def _similar_variants(descriptions: list[str], registry: Registry) -> list[Problem]:
     """Point out existing variants whose Descriptions share the request's distinctive words."""
     words = {w for d in descriptions for w in re.findall(r"\w+", fold(d)) if len(w) >= 4 and w not in _GENERIC}
     score: dict[tuple[str, str], int] = {}
@@ -374,18 +389,19 @@ def _similar_variants(descriptions: list[str], registry: Registry) -> list[Field
     best = sorted(score, key=lambda k: -score[k])[:3]  # stable: the search's ranking breaks ties
     names = ", ".join(f"{found[k].code} ({found[k].description})" for k in best)
     return [
-        FieldProblem(
+        _problem(
             "description",
+            "similar-variant",
             f"similar existing variant(s): {names}. Check that the meaning is not registered already "
             "under another code.",
-            "warning",
+            Severity.WARNING,
         )
     ]
 
 
 def check_request(
     req: Request, registry: Registry, is_valid: Callable[[str], bool] | None = None
-) -> tuple[FieldProblem, ...]:
+) -> tuple[Problem, ...]:
     """Check every field of *req* against *registry*; *is_valid* tells whether a Prefix is a valid tag.
 
     >>> from .model import Registry, SAMPLE
@@ -393,19 +409,23 @@ def check_request(
     >>> [p.message[:41] for p in check_request(Request(type="language", subtag="mt"), reg) if p.field == "subtag"]
     ["'mt' is already registered: language 'mt'", "'mt' has the shape of an ISO 639 code: 2-"]
     """
-    out: list[FieldProblem] = []
+    out: list[Problem] = []
     if not req.name.strip():
-        out.append(FieldProblem("name", "give the requester's name (RFC 5646 §3.5, item 1)"))
+        out.append(_problem("name", "name-missing", "give the requester's name (RFC 5646 §3.5, item 1)"))
     if not _EMAIL.match(req.email.strip()):
-        out.append(FieldProblem("email", "give an e-mail address such as name@example.org (RFC 5646 §3.5, item 2)"))
+        out.append(
+            _problem(
+                "email", "email-missing", "give an e-mail address such as name@example.org (RFC 5646 §3.5, item 2)"
+            )
+        )
     rtype = req.type.strip().lower()
     code = req.subtag.strip()
     if rtype not in REQUEST_TYPES:
         reason = OTHER_TYPES.get(rtype, f"{rtype!r} is not a Type of the registry")
-        out.append(FieldProblem("type", reason))
+        out.append(_problem("type", "type-not-requested", reason))
         return tuple(out)
     if not code:
-        out.append(FieldProblem("subtag", f"give the {rtype} subtag requested"))
+        out.append(_problem("subtag", "subtag-missing", f"give the {rtype} subtag requested"))
     else:
         existing = [
             r for r in registry.lookup(code) if r.type == rtype or (rtype == "language" and r.type == "extlang")
@@ -415,8 +435,9 @@ def check_request(
             rec = existing[0]
             where = f" (inside the range {rec.code})" if rec.is_range else ""
             out.append(
-                FieldProblem(
+                _problem(
                     "subtag",
+                    "subtag-registered",
                     f"{code.lower()!r} is already registered: {rec.type} {rec.code!r}{where}, {rec.description!r}",
                 )
             )
@@ -429,25 +450,31 @@ def check_request(
             macro = registry.get("language", req.macrolanguage.strip())
             if macro is None or macro.scope != "macrolanguage":
                 out.append(
-                    FieldProblem(
+                    _problem(
                         "macrolanguage",
+                        "macrolanguage-unknown",
                         f"{req.macrolanguage.strip()!r} is not a macrolanguage of the registry (RFC 5646 §3.1.10)",
                     )
                 )
         if req.suppress_script.strip() and registry.get("script", req.suppress_script.strip()) is None:
             out.append(
-                FieldProblem(
-                    "suppress_script", f"{req.suppress_script.strip()!r} is not a script subtag (RFC 5646 §3.1.9)"
+                _problem(
+                    "suppress_script",
+                    "suppress-script-unknown",
+                    f"{req.suppress_script.strip()!r} is not a script subtag (RFC 5646 §3.1.9)",
                 )
             )
     if not req.meaning.strip():
-        out.append(FieldProblem("meaning", "say what the subtag is meant to identify (RFC 5646 §3.5, item 4)"))
+        out.append(
+            _problem("meaning", "meaning-missing", "say what the subtag is meant to identify (RFC 5646 §3.5, item 4)")
+        )
     if not req.reference.strip():
         out.append(
-            FieldProblem(
+            _problem(
                 "reference",
+                "reference-missing",
                 "a reference to a published description helps the review (RFC 5646 §3.5, item 5)",
-                "warning",
+                Severity.WARNING,
             )
         )
     return tuple(out)
