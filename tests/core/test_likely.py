@@ -235,9 +235,7 @@ def _cldr_test_lines() -> list[tuple[str, str, str, str]]:
 
 
 @pytest.mark.parametrize(("src", "add", "by_script", "by_region"), _cldr_test_lines())
-def test_cldr_likely_subtags_test_data(
-    sup: Supplemental, src: str, add: str, by_script: str, by_region: str
-) -> None:
+def test_cldr_likely_subtags_test_data(sup: Supplemental, src: str, add: str, by_script: str, by_region: str) -> None:
     """Each line: AddLikely (or FAIL), then Remove favouring the script and the region (empty = column before)."""
     m = sup.maximize(src)
     if add == "FAIL":
