@@ -221,10 +221,10 @@ def test_no_und_script_step_so_unknown_language_with_script_fails(sup: Supplemen
 
 
 def _cldr_test_lines() -> list[tuple[str, str, str, str]]:
-    """Lines of CLDR's likelySubtags.txt test data (an excerpt, see tests/data/README.md)."""
+    """Every line of CLDR 48's likelySubtags.txt test data (see tests/data/README.md)."""
     from pathlib import Path
 
-    path = Path(__file__).resolve().parents[1] / "data" / "cldr-likelySubtags-excerpt.txt"
+    path = Path(__file__).resolve().parents[1] / "data" / "cldr-48-likelySubtags.txt"
     rows = []
     for line in path.read_text(encoding="utf-8").splitlines():
         if not line.strip() or line.startswith("#"):
@@ -235,9 +235,7 @@ def _cldr_test_lines() -> list[tuple[str, str, str, str]]:
 
 
 @pytest.mark.parametrize(("src", "add", "by_script", "by_region"), _cldr_test_lines())
-def test_cldr_likely_subtags_test_data_excerpt(
-    sup: Supplemental, src: str, add: str, by_script: str, by_region: str
-) -> None:
+def test_cldr_likely_subtags_test_data(sup: Supplemental, src: str, add: str, by_script: str, by_region: str) -> None:
     """Each line: AddLikely (or FAIL), then Remove favouring the script and the region (empty = column before)."""
     m = sup.maximize(src)
     if add == "FAIL":
@@ -250,5 +248,11 @@ def test_cldr_likely_subtags_test_data_excerpt(
     assert sup.minimize(src) == (by_region or want_script)
 
 
-def test_cldr_likely_subtags_excerpt_is_the_one_documented() -> None:
-    assert len(_cldr_test_lines()) == 50
+def test_cldr_likely_subtags_test_data_is_the_whole_documented_file() -> None:
+    import hashlib
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "data" / "cldr-48-likelySubtags.txt"
+    digest = hashlib.sha256(path.read_bytes()).hexdigest()
+    assert digest == "0a610d6517538d34bad5bcd9da81ccd11a87f91a150411d6ea6d8f1c8ecc29e2"
+    assert len(_cldr_test_lines()) == 1802

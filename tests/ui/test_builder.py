@@ -160,3 +160,13 @@ def test_filter_ranks_codes_before_descriptions(engine) -> None:  # type: ignore
     assert filter_rows(rows, "")[:1] == rows[:1]
     assert filter_rows(rows, "usd")[0].name == "usd"
     assert filter_rows(rows, "no such currency") == []
+
+
+def test_a_legacy_type_alias_is_named_with_its_canonical_type(qtbot, state, builder) -> None:  # type: ignore[no-untyped-def]
+    """CLDR's alias table (UTS #35 §3.6.4): ethiopic-amete-alem is a legacy spelling of ethioaa, not ethiopic."""
+    builder.choose_key("ca")
+    qtbot.keyClicks(builder.value_edit, "ethiopic-amete-alem")
+    status = builder.value_status.text()
+    preview = [builder.messages.item(i).text() for i in range(builder.messages.count())]
+    assert "ethioaa" in status or any("ethioaa" in m for m in preview), (status, preview)
+    assert not any("en-u-ca-ethiopic " in m or "use ethiopic" in m for m in preview)

@@ -110,4 +110,6 @@ def matcher_for(engine: TagEngine, supplemental: Supplemental | None = None) -> 
     sup = supplemental if supplemental is not None else engine.supplemental
     if sup is None:
         raise DataError(engine.supplemental_error)
-    return MemoMatcher(sup, unicode_canonicalizer(engine))  # a Matcher that remembers answers (bounded)
+    containment = engine.cldr.territory_containment if engine.cldr is not None else None
+    # A Matcher that remembers answers (bounded); macro-regions measured as ICU does, by what they contain.
+    return MemoMatcher(sup, unicode_canonicalizer(engine), containment)

@@ -70,6 +70,7 @@ class CldrData(KeywordChecks):
         "subdivisions",
         "t_keys",
         "territory_aliases",
+        "territory_containment",
         "u_keys",
         "unicode_version",
         "variant_aliases",
@@ -114,6 +115,10 @@ class CldrData(KeywordChecks):
         #: UTS #35's "regular" regions (uppercase), what -u-rg takes before 'zzzz': the countries and
         #: territories inside CLDR's territory containment, not groups ('EU', 'QO'), not deprecated.
         self.regular_regions = _regular_regions(territory_containment or {}, self.territory_aliases)
+        #: CLDR's territory containment without its '-status-' groups: a macro-region -> its direct members.
+        self.territory_containment: Mapping[str, tuple[str, ...]] = MappingProxyType(
+            {k: tuple(v) for k, v in (territory_containment or {}).items() if "-status-" not in k}
+        )
         #: ISO 3166's three-letter and numeric codes (``usa``, ``840``) -> the region's two letters ('US').
         codes = territory_codes or {}
         self.region_by_alpha3: Mapping[str, str] = MappingProxyType(

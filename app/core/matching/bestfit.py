@@ -45,7 +45,7 @@ False
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..cldr.likely import LanguageId, MatchRule, Supplemental, split_language_id
@@ -145,9 +145,15 @@ class BestFit:
 class Matcher:
     """Measure CLDR language-matching distances and pick best fits (UTS #35 §4.4)."""
 
-    def __init__(self, data: Supplemental, canonicalize: Callable[[str], str] | None = None) -> None:
+    def __init__(
+        self,
+        data: Supplemental,
+        canonicalize: Callable[[str], str] | None = None,
+        containment: Mapping[str, Sequence[str]] | None = None,
+    ) -> None:
         self.data = data
         self._canonicalize = canonicalize
+        self._macro = self._macro_regions(data, containment or {})
         self._by_level: tuple[tuple[MatchRule, ...], ...] = tuple(
             tuple(r for r in data.rules if r.level == level) for level in range(3)
         )
@@ -170,6 +176,36 @@ class Matcher:
         self._level_cache: dict[tuple[int, tuple[str, str, str], tuple[str, str, str]], LevelStep] = {}
         self._cands: dict[tuple[int, str, str], tuple[tuple[int, _Compiled], ...]] = {}
         self._paradigm = frozenset(self._lsr(p)[0] for p in data.paradigm)
+
+    @staticmethod
+    def _macro_regions(data: Supplemental, containment: Mapping[str, Sequence[str]]) -> dict[str, tuple[str, ...]]:
+        """Map each macro-region (``001``, ``419``, ``EU``) to one region per partition of those it contains.
+
+        As ICU's LocaleMatcher (its region partitions): two regions are in the same partition when every
+        matching variable and every rule treats them alike, so one of them stands for all. A macro-region is
+        measured against each partition it contains and the largest distance counts.
+        """
+        named = {p for r in data.rules if len(r.desired) == 3 for p in (r.desired[2], r.supported[2])}
+        variables = sorted(data.variables.items())
+
+        def leaves(code: str, seen: frozenset[str]) -> set[str]:
+            members = containment.get(code)
+            if not members:
+                return {code}
+            out: set[str] = set()
+            for m in members:
+                if m not in seen:
+                    out |= leaves(m, seen | {m})
+            return out
+
+        macro: dict[str, tuple[str, ...]] = {}
+        for code in containment:
+            reps: dict[tuple[object, ...], str] = {}
+            for leaf in sorted(leaves(code, frozenset({code}))):
+                sig = (tuple(leaf in regions for _n, regions in variables), leaf if leaf in named else "")
+                reps.setdefault(sig, leaf)
+            macro[code] = tuple(reps.values())
+        return macro
 
     def _lsr(self, tag: str) -> tuple[tuple[str, str, str], int, str]:
         """Return the maximal (language, script, region), which fields the tag gave, and the maximal text."""
@@ -249,6 +285,19 @@ class Matcher:
         known = self._level_cache.get(key)
         if known is not None:
             return known
+        if level == 2 and (d[2] in self._macro or s[2] in self._macro):
+            # A macro-region (en-001, es-419): the largest distance over the partitions it contains (ICU).
+            worst = max(
+                (
+                    self._level(2, (d[0], d[1], dr), (s[0], s[1], sr))
+                    for dr in self._macro.get(d[2], (d[2],))
+                    for sr in self._macro.get(s[2], (s[2],))
+                ),
+                key=lambda st: st.distance,
+            )
+            step = LevelStep(_LEVELS[2], d[2], s[2], worst.rule, worst.distance)
+            self._level_cache[key] = step
+            return step
         fits = self._rule_fits
         found = next((c.rule for _i, c in self._candidates(level, d[0], s[0]) if fits(c, d, s)), None)
         # CLDR's data ends each level with a catch-all rule; without one the difference costs the threshold.
@@ -269,9 +318,10 @@ class Matcher:
         """Return the supported locale that best fits the desired ones, in priority order."""
         fallback = default if default is not None else (supported[0] if supported else None)
         info = {s: self._lsr(s) for s in supported}
-        # Tie order among supported locales: the default, then paradigm locales, then the rest.
+        # Tie order among supported locales (as ICU): a default given explicitly, then paradigm locales, then
+        # the rest in the order given (so the first supported locale, the implicit default, leads the rest only).
         order = {
-            have: (0 if have == fallback else 1 if info[have][0] in self._paradigm else 2, si)
+            have: (0 if have == default else 1 if info[have][0] in self._paradigm else 2, si)
             for si, have in reversed(list(enumerate(supported)))
         }
         ranked: list[tuple[tuple[int, tuple[int, int], int, tuple[int, int]], int, Distance]] = []
