@@ -46,8 +46,8 @@ def test_the_unicode_forms_fast_path_gives_the_algorithms_answer(engine: TagEngi
     rnd = random.Random(22)
     tags = _likely_keys()
     tags += ["".join(ch.upper() if rnd.random() < 0.5 else ch for ch in t) for t in tags]
-    tags += ["root", "ROOT-us", "und", "UND-latn", "en-GB-oed", "zh-min", "art-lojban", "iw", "sh-YU", "en-840",
-             "abcde-Latn", "aaaaaaaa", "Flob", "en-u-ca-gregory", "x-foo", "sgn-BR", "no-NO", "mo", "en_US"]  # fmt: skip
+    tags += ["root", "ROOT-us", "und", "UND-latn", "en-GB-oed", "zh-min", "art-lojban", "iw", "sh-YU", "en-840"]
+    tags += ["abcde-Latn", "aaaaaaaa", "Flob", "en-u-ca-gregory", "x-foo", "sgn-BR", "no-NO", "mo", "en_US"]
     quick = 0
     for tag in tags:
         c._memo.clear()
@@ -57,3 +57,24 @@ def test_the_unicode_forms_fast_path_gives_the_algorithms_answer(engine: TagEngi
     assert quick > len(tags) // 2  # the fast path takes most of these (the test would be vacuous otherwise)
     assert c._quick("iw") is None and c._quick("en-GB-oed") is None and c._quick("root") is None
     assert c.canonicalize("EN-latn-us").steps[0].reason.startswith("canonical syntax: case")
+
+
+def test_the_best_fit_index_gives_the_plain_matchers_answers(engine: TagEngine) -> None:
+    from bcp47_explorer.core.build.localeinfo import unicode_canonicalizer as canon_of
+    from bcp47_explorer.core.matching.bestfit import Matcher
+    from bcp47_explorer.core.matching.fitindex import IndexedMatcher
+
+    from benchmarks.bench_likely import SUPPORTED
+
+    sup = bundled_supplemental()
+    plain, indexed = Matcher(sup, canon_of(engine)), IndexedMatcher(sup, canon_of(engine))
+    rnd = random.Random(19)
+    desired = [*_likely_keys()[:1500], "und", "x-piglatin", "en-001", "zh-Hant-HK", "sr-ME", "no", "nb", "hr", "bs"]
+    lists = [SUPPORTED, ["en", "en", "fr"], ["en-GB", "en-001", "en-US"], ["zh-Hans", "zh-Hant", "yue"], []]
+    for i, want in enumerate(desired):
+        supported = lists[i % len(lists)]
+        ask = [want] if i % 3 else [want, rnd.choice(desired), "en"]
+        default = None if i % 4 else "fr"
+        assert indexed.best_fit(ask, supported, default) == plain.best_fit(ask, supported, default), (ask, supported)
+        have = supported[0] if supported else "en"
+        assert indexed.distance(want, have) == plain.distance(want, have)
