@@ -151,7 +151,7 @@ _MEMO_KEY_MAX = 64
 class Uts35Canonicalizer:
     """Canonicalize to the Unicode BCP 47 locale id with CLDR's alias data (UTS #35 Annex C)."""
 
-    __slots__ = ("_memo", "aliases", "cldr", "extlang_preferred", "values")
+    __slots__ = ("aliases", "cldr", "extlang_preferred", "memo", "values")
 
     def __init__(self, cldr: CldrData, extlang_preferred: Mapping[str, str], likely: Likely | None = None) -> None:
         self.cldr = cldr
@@ -159,12 +159,13 @@ class Uts35Canonicalizer:
         self.aliases = AliasRules(cldr, likely)
         self.values = ValueAliases(cldr)
         # Answers by input (immutable, so shared): columns and logs repeat a few tags. Bounded: cleared when full.
-        self._memo: dict[str, UnicodeCanonicalization] = {}
+        # Public so that a caller asking per value can look there first (see engine.unicode_locale).
+        self.memo: dict[str, UnicodeCanonicalization] = {}
 
     # ------------------------------------------------------------------ public
     def canonicalize(self, text: str) -> UnicodeCanonicalization:
         """Return the Unicode canonical form of *text* with its steps, or a refusal (never raise)."""
-        memo = self._memo
+        memo = self.memo
         got = memo.get(text)
         if got is not None:
             return got

@@ -103,7 +103,11 @@ def likely_hook(engine: TagEngine) -> Likely:
 
 def unicode_canonical(engine: TagEngine, text: str) -> UnicodeCanonicalization:
     """Return the Unicode (UTS #35 Annex C) canonical form of *text* with its steps, or a refusal."""
-    c = getattr(engine, "_uts35_canonicalizer", None) or unicode_canonicalizer(engine)
+    c = getattr(engine, "_uts35_canonicalizer", None)
+    if c is not None:
+        got = c.memo.get(text)  # a repeated tag: one look-up, no call (columns and logs repeat a few tags)
+        return got if got is not None else c.canonicalize(text)
+    c = unicode_canonicalizer(engine)
     if c is None:
         return UnicodeCanonicalization(text, None, (), "CLDR data is not loaded, so there is no Unicode form.")
     return c.canonicalize(text)

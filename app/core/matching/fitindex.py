@@ -121,8 +121,20 @@ class IndexedMatcher(Matcher):
         pair = (d, s)
         got = self._by_pair.get(pair)
         if got is None:
-            level = self._level
-            steps = (level(0, d, s), level(1, d, s), level(2, d, s))
+            # The look-ups of _level, inline (a first-seen desired locale has all its pairs new, most levels known).
+            same, fields, pairs, catch = self._same, self._by_fields, self._pairs, self._catch_all
+            ds = (d[0], s[0])
+            found: list[LevelStep] = []
+            for level in (0, 1, 2):
+                a, b = d[level], s[level]
+                if a == b:
+                    step = same.get((level, a))
+                elif catch[level] is not None and ds not in pairs[level]:
+                    step = fields.get((level, a, b))
+                else:
+                    step = fields.get((level, d[: level + 1], s[: level + 1]))
+                found.append(step if step is not None else self._level(level, d, s))
+            steps = tuple(found)
             got = (steps, steps[0].distance + steps[1].distance + steps[2].distance)
             if len(self._by_pair) >= _MAX_PAIRS:
                 self._by_pair.clear()
