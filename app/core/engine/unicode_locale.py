@@ -103,7 +103,7 @@ def likely_hook(engine: TagEngine) -> Likely:
 
 def unicode_canonical(engine: TagEngine, text: str) -> UnicodeCanonicalization:
     """Return the Unicode (UTS #35 Annex C) canonical form of *text* with its steps, or a refusal."""
-    c = getattr(engine, "_uts35_canonicalizer", None)
+    c: Uts35Canonicalizer | None = getattr(engine, "_uts35_canonicalizer", None)
     if c is not None:
         got = c.memo.get(text)  # a repeated tag: one look-up, no call (columns and logs repeat a few tags)
         return got if got is not None else c.canonicalize(text)
