@@ -48,6 +48,7 @@ def test_the_unicode_forms_fast_path_gives_the_algorithms_answer(engine: TagEngi
     tags += ["".join(ch.upper() if rnd.random() < 0.5 else ch for ch in t) for t in tags]
     tags += ["root", "ROOT-us", "und", "UND-latn", "en-GB-oed", "zh-min", "art-lojban", "iw", "sh-YU", "en-840"]
     tags += ["abcde-Latn", "aaaaaaaa", "Flob", "en-u-ca-gregory", "x-foo", "sgn-BR", "no-NO", "mo", "en_US"]
+    tags += [t + rnd.choice(["-x-Foo", "-X-a-b12", "-x-y", "-x-12345678", "-x"]) for t in tags[::7]]
     quick = 0
     for tag in tags:
         c.memo.clear()

@@ -79,8 +79,10 @@ _SYNTAX = "UTS #35 §3.2.1, Annex C 5"
 _SHAPE = UNICODE_BCP47.fullmatch
 _MAX_INPUT = 1000
 _MAX_ROUNDS = 64
-# A plain language id (language, optional script, optional region): the Unicode form's fast path.
-_PLAIN = re.compile(r"([A-Za-z]{2,3}|[A-Za-z]{5,8})(?:-([A-Za-z]{4}))?(?:-([A-Za-z]{2}|[0-9]{3}))?").fullmatch
+# A plain language id (language, optional script, optional region), perhaps with private use: the fast path.
+_PLAIN = re.compile(
+    r"([A-Za-z]{2,3}|[A-Za-z]{5,8})(?:-([A-Za-z]{4}))?(?:-([A-Za-z]{2}|[0-9]{3}))?((?:-[xX](?:-[A-Za-z0-9]{1,8})+)?)"
+).fullmatch
 # The reason of the first syntax step (:meth:`Uts35Canonicalizer._syntax`), said once.
 _CASE_REASON = (
     f"canonical syntax: case (Titlecase script, UPPERCASE region, the rest lowercase), variants in "
@@ -189,7 +191,7 @@ class Uts35Canonicalizer:
     def _quick(self, text: str) -> UnicodeCanonicalization | None:
         """Return the answer for a plain language id no alias rule can touch, or None for the whole algorithm.
 
-        A tag of language (2-3 or 5-8 letters), optional script and optional region, that is no
+        A tag of language (2-3 or 5-8 letters), optional script, optional region and optional private use, that is no
         legacy or grandfathered tag and whose fields no alias rule is indexed under, goes through
         :meth:`_run` with one change at most: the case (the first syntax step, with its wording).
         This gives that answer without the work value; a test compares both ways over corpora.
@@ -197,7 +199,7 @@ class Uts35Canonicalizer:
         m = _PLAIN(text)
         if m is None:
             return None
-        lang, script, region = m.groups()
+        lang, script, region, private = m.groups()
         lang = lang.lower()
         script = script.lower() if script is not None else ""
         region = region.lower() if region is not None else ""
@@ -211,6 +213,8 @@ class Uts35Canonicalizer:
             out += "-" + script[:1].upper() + script[1:]
         if region:
             out += "-" + region.upper()
+        if private:  # private use: lowercase, untouched by any rule
+            out += private.lower()
         if out == text:
             return UnicodeCanonicalization(text, out, ())
         return UnicodeCanonicalization(text, out, (Step(text, out, _CASE_REASON),))
