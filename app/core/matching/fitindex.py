@@ -129,8 +129,14 @@ class IndexedMatcher(Matcher):
                 a, b = d[level], s[level]
                 if a == b:
                     step = same.get((level, a))
-                elif catch[level] is not None and ds not in pairs[level]:
-                    step = fields.get((level, a, b))
+                elif (rule := catch[level]) is not None and ds not in pairs[level]:
+                    key = (level, a, b)
+                    step = fields.get(key)
+                    if step is None:  # what _level makes of it: the catch-all rule's step (a new desired language)
+                        step = LevelStep(_LEVELS[level], a, b, rule, rule.distance)
+                        if len(fields) >= _MAX_PAIRS:
+                            fields.clear()
+                        fields[key] = step
                 else:
                     step = fields.get((level, d[: level + 1], s[: level + 1]))
                 found.append(step if step is not None else self._level(level, d, s))
