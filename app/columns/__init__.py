@@ -72,51 +72,41 @@ def data_versions(engine: TagEngine | None = None) -> dict[str, str]:
 
 
 class _Checker:
-    """One engine with a bounded memo: each distinct tag's place in the results checked so far (Arrow chunks).
+    """One engine with a bounded memo: each distinct tag's result row, by the tag's bytes.
 
     A batch's distinct values (as bytes: nothing to decode for a value seen before) are looked up
-    in :attr:`memo`; the new ones are checked, and their results stored as one more Arrow chunk.
-    The batch's rows then take their results from those chunks: no Python object per row, and
-    none per known value but a dict look-up. When the memo holds :data:`MEMO_SIZE` values it
+    in :attr:`memo`; the new ones are checked. The batch then gets an Arrow struct of its own
+    distinct values' rows, in the order of its dictionary, from which its rows are taken: no
+    Python object per row, no growing table copied per batch (a SQL engine hands over 2,048 rows at
+    a time), and per known value a dict look-up. When the memo holds :data:`MEMO_SIZE` values it
     starts afresh (at the start of a batch), so memory stays bounded on all-distinct columns.
     """
 
     def __init__(self, engine: TagEngine) -> None:
         self.engine = engine
-        self.memo: dict[bytes, int] = {}
-        self.chunks: list[Any] = []
+        self.memo: dict[bytes, _Row] = {}
         self.lock = threading.Lock()
 
-    def results(self, values: list[bytes | None]) -> tuple[Any, Any]:
-        """Return (the results checked so far, each value's place in them) for a batch's distinct *values*."""
+    def results(self, values: list[bytes | None]) -> Any:
+        """Return the result struct of a batch's distinct *values*, one row per value, in their order."""
         import pyarrow as pa
 
-        with self.lock:  # one batch at a time: the places must stay valid until the batch has taken its rows
+        with self.lock:  # the memo is shared by the batches of a column, which a SQL engine may run in threads
             memo = self.memo
             if len(memo) + len(values) > MEMO_SIZE and memo:
                 memo.clear()  # bounded: a column of all-distinct tags must not grow memory without end
-                self.chunks.clear()
             get = memo.get
-            places: list[int] = []
-            new: list[_Row] = []
-            base = len(memo)
+            rows: list[_Row] = []
             for raw in values:
                 key = raw if raw is not None else b""
-                at = get(key)
-                if at is None:
-                    at = memo[key] = base + len(new)
-                    new.append(_row(self.engine, key.decode("utf-8", "surrogateescape")))
-                places.append(at)
-            if new or not self.chunks:
-                typ = result_type()
-                columns = list(zip(*new, strict=True)) if new else [()] * len(FIELDS)
-                arrays = [pa.array(col, type=typ.field(i).type) for i, col in enumerate(columns)]
-                self.chunks.append(pa.StructArray.from_arrays(arrays, fields=list(typ)))
-            if len(self.chunks) > 1:
-                # One array to take from; merged as they come, so a column's early batches cost a copy each,
-                # and once its values are known, none.
-                self.chunks = [pa.concat_arrays(self.chunks)]
-            return self.chunks[0], pa.array(places, type=pa.int64())
+                row = get(key)
+                if row is None:
+                    row = memo[key] = _row(self.engine, key.decode("utf-8", "surrogateescape"))
+                rows.append(row)
+        typ = result_type()
+        columns = list(zip(*rows, strict=True)) if rows else [()] * len(FIELDS)
+        arrays = [pa.array(col, type=typ.field(i).type) for i, col in enumerate(columns)]
+        return pa.StructArray.from_arrays(arrays, fields=list(typ))
 
 
 def _row(engine: TagEngine, tag: str) -> _Row:
@@ -189,12 +179,9 @@ def _encode(array: Any) -> tuple[pa.Array, list[bytes | None]]:
 
 
 def _distinct_results(array: Any, engine: TagEngine | None) -> tuple[pa.StructArray, pa.Array]:
-    """Return (results checked so far, the indices that take each row's result from them; null for a null tag)."""
-    import pyarrow.compute as pc
-
+    """Return (the results of the distinct values, the indices that take each row's result; null for a null tag)."""
     indices, values = _encode(array)
-    table, places = _checker(engine).results(values)
-    return table, pc.take(places, indices)
+    return _checker(engine).results(values), indices
 
 
 def check_arrow(array: Any, engine: TagEngine | None = None) -> pa.StructArray:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import check_arrow, result_type
+from . import _distinct_results, result_type
 
 if TYPE_CHECKING:
     import polars as pl
@@ -41,6 +41,9 @@ def bcp47_check(expr: pl.Expr | str, engine: TagEngine | None = None) -> pl.Expr
     source = pl.col(expr) if isinstance(expr, str) else expr
 
     def run(series: Any) -> Any:
-        return pl.Series(series.name, check_arrow(series.to_arrow(), engine))
+        # The distinct values' results (a few thousand rows) become a Polars struct, and Polars gathers the
+        # rows from it: string views into shared buffers, not a million strings copied through Arrow.
+        distinct, indices = _distinct_results(series.to_arrow(), engine)
+        return pl.Series(series.name, distinct).gather(pl.Series(indices))
 
     return source.map_batches(run, return_dtype=result_dtype(), is_elementwise=True)

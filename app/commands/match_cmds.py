@@ -44,6 +44,12 @@ result and the fallback chain), the problems and not_valid (tag, well_formed,
 code, message). Exit status: 0 when a range matched, 1 when none did (also when
 lookup falls back to --default), 2 for usage or data errors.
 
+--each answers each available tag on its own, one line (with --json one JSON
+object: tag, matched, range and q, or for --best-fit desired, distance and
+effective_distance, then valid and code) per tag, written as each line of '-'
+arrives: the range that matches it, the range whose lookup reaches it, or the
+desired language it best fits. Without --each, match reads every tag first.
+
 --best-fit --json writes one JSON object: result (the best fit, or the default),
 matched, desired (the desired language it matched), distance, effective_distance
 (with the demotion for its place in the list), threshold, demotion, reason,
@@ -77,6 +83,12 @@ def register(sub: Any) -> None:
         "--best-fit", action="store_true", help="CLDR language matching (UTS #35 §4.4): the best fit with its distance"
     )
     p.add_argument("--default", metavar="TAG", help="with --lookup or --best-fit: the answer when nothing matches")
+    p.add_argument(
+        "--each",
+        action="store_true",
+        help="answer each available tag on its own line as it arrives (the tags of '-' stream): the range that "
+        "matches it, the range whose lookup reaches it, or (--best-fit) the desired language it fits",
+    )
     p.add_argument("tags", nargs="+", metavar="TAG", help="available tags ('-' reads them from stdin)")
     p.set_defaults(handler=_run_match)
 
@@ -288,6 +300,8 @@ def _run_match(args: argparse.Namespace) -> int:
         raise CommandError(_("--default only applies to --lookup and --best-fit"))
     plist = parse_accept_language(args.ranges)
     _check_ranges(plist)
+    if args.each:
+        return _run_each(args, plist)
     tags = _read_tags(args.tags)
     if not tags:
         raise CommandError(_("no tags to match: give tags as arguments or '-' with one tag per line on stdin"))
@@ -301,3 +315,16 @@ def _run_match(args: argparse.Namespace) -> int:
     if args.lookup:
         return _run_lookup(plist, tags, default, args.json, not_valid)
     return _run_filter(plist, tags, args.extended, args.json, not_valid)
+
+
+def _run_each(args: argparse.Namespace, plist: PriorityList) -> int:
+    """Run ``bcp47 match --each``: one answer per tag, written as each line of '-' arrives (see match_each)."""
+    import sys
+
+    from .match_each import run_each
+    from .streams import writer
+
+    if args.default is not None:
+        raise CommandError("--default does not apply to --each: each tag is answered on its own")
+    scheme = "best-fit" if args.best_fit else "lookup" if args.lookup else "extended" if args.extended else "basic"
+    return run_each(engine_for(args), plist, scheme, args.tags, args.json, writer(sys.stdout))

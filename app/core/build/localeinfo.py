@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..cldr.likely import Supplemental
+from ..engine.unicode_locale import unicode_canonical
 from ..files.reading import DataError
 from ..matching.bestfit import Matcher
 from ..matching.fitmemo import MemoMatcher
@@ -38,7 +39,8 @@ def unicode_canonicalizer(engine: TagEngine) -> Callable[[str], str]:
     """Return a function giving the engine's Unicode (UTS #35) form of a tag, or "" when there is none."""
 
     def canon(tag: str) -> str:
-        value, _notes = engine.to_unicode_locale(tag)
+        # What engine.to_unicode_locale(tag)[0] gives, without writing its notes (best fit asks per desired tag).
+        value = unicode_canonical(engine, tag).tag or ""
         return "und" if value == "root" else value
 
     return canon

@@ -278,6 +278,19 @@ class AliasRules:
             by_field.setdefault(k, []).append(i)
         self._by_field = by_field
 
+    def may_match(self, lang: str, script: str, region: str) -> bool:
+        """Tell whether any rule is indexed under these lowercase fields (False: no rule can match the id).
+
+        A language id without variants is matched only by rules looked for under one of its
+        fields ('' and 'und' for the language are none), so False settles that no alias applies.
+        """
+        by = self._by_field
+        return (
+            (lang != "und" and (0, lang) in by)
+            or (script != "" and (1, script) in by)
+            or (region != "" and (2, region) in by)
+        )
+
     def first_match(self, lid: LangId) -> AliasRule | None:
         """Return the first alias rule (Annex C order) that matches *lid*, or None."""
         by = self._by_field

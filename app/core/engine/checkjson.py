@@ -211,4 +211,10 @@ def clean_json_text(text: str) -> str:
     >>> clean_json_text('{"input":"de-\\udcff"}')
     '{"input":"de-\\ufffd"}'
     """
-    return text if text.isascii() else _SURROGATE.sub("\ufffd", text)
+    if text.isascii():
+        return text
+    try:  # most non-ASCII lines hold only the messages' '§': encoding tells faster than a search
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return _SURROGATE.sub("\ufffd", text)
+    return text

@@ -20,6 +20,7 @@ stays ``und`` (``root`` is the Unicode *CLDR* locale id's spelling, used by the 
 
 from __future__ import annotations
 
+import contextlib
 import weakref
 from typing import TYPE_CHECKING, Any, Protocol
 from weakref import WeakKeyDictionary
@@ -68,10 +69,14 @@ def unicode_canonicalizer(engine: TagEngine) -> Uts35Canonicalizer | None:
     cldr = engine.cldr
     if cldr is None:
         return None
-    got = _CANONICALIZERS.get(engine)
+    got = getattr(engine, "_uts35_canonicalizer", None) or _CANONICALIZERS.get(engine)
     if got is None:
         preferred = {k: r.preferred_value for k, r in engine.tables.extlang.items() if r.preferred_value}
         got = _CANONICALIZERS[engine] = Uts35Canonicalizer(cldr, preferred, likely_hook(engine))
+        # An attribute is found faster than a weak key (a column asks for it per value); an engine with
+        # slots keeps the weak dictionary alone.
+        with contextlib.suppress(AttributeError):
+            engine._uts35_canonicalizer = got  # type: ignore[attr-defined]
     return got
 
 
@@ -98,6 +103,10 @@ def likely_hook(engine: TagEngine) -> Likely:
 
 def unicode_canonical(engine: TagEngine, text: str) -> UnicodeCanonicalization:
     """Return the Unicode (UTS #35 Annex C) canonical form of *text* with its steps, or a refusal."""
+    c: Uts35Canonicalizer | None = getattr(engine, "_uts35_canonicalizer", None)
+    if c is not None:
+        got = c.memo.get(text)  # a repeated tag: one look-up, no call (columns and logs repeat a few tags)
+        return got if got is not None else c.canonicalize(text)
     c = unicode_canonicalizer(engine)
     if c is None:
         return UnicodeCanonicalization(text, None, (), "CLDR data is not loaded, so there is no Unicode form.")

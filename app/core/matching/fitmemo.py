@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .bestfit import BestFit, Matcher
+from .bestfit import BestFit
+from .fitindex import IndexedMatcher
 
 __all__ = ["MEMO_SIZE", "MemoMatcher"]
 
@@ -26,8 +27,8 @@ __all__ = ["MEMO_SIZE", "MemoMatcher"]
 MEMO_SIZE = 20_000
 
 
-class MemoMatcher(Matcher):
-    """A :class:`.bestfit.Matcher` that remembers its best-fit answers (bounded)."""
+class MemoMatcher(IndexedMatcher):
+    """A :class:`.bestfit.Matcher` that remembers its best-fit answers (bounded), on the index of :mod:`.fitindex`."""
 
     _fit_memo: dict[tuple[tuple[str, ...], tuple[str, ...], str | None], BestFit]
 

@@ -1,0 +1,192 @@
+"""An index over CLDR's best fit: the same distances as :class:`.bestfit.Matcher`, each worked out once.
+
+:class:`IndexedMatcher` is a :class:`.bestfit.Matcher` that keeps what the plain matcher works out
+again for every pair of locales, so that a new desired locale against a supported list costs
+dictionary look-ups for most of its pairs:
+
+- a level's rule looks only at that level's fields and those before it (a language rule at the
+  language, a script rule at language and script, a region rule at all three: a rule's patterns
+  have one, two or three parts), so a level's answer is remembered by those fields alone: every
+  region of ``de`` shares the language level's answer for ``de`` against ``fr``;
+- the levels where both sides are equal (distance 0) are one value per level and subtag;
+- the rules that can fit a pair of languages are, for most pairs, only each level's catch-all
+  rule (CLDR names both languages in every other rule but one per level); such pairs skip the merge
+  of the indexed and the wildcard rules;
+- a pair of languages no rule names gets each level's catch-all rule, so its step depends on the two
+  subtags of that level alone (``de-AT`` against ``fr-CA`` shares its region step with every AT/CA pair);
+- the three levels of a pair of maximal forms are remembered by that pair (the supported list's
+  maximal forms are few, so a desired locale seen once has its 30 pairs at hand the next time).
+
+The algorithm, its order and its answers are the matcher's own (``best_fit`` is not redefined); a
+test compares every field of the answers with the plain matcher's over corpora. Every memory here is
+bounded and starts afresh when full.
+
+>>> from bcp47_explorer.core.data import bundled_supplemental
+>>> m = IndexedMatcher(bundled_supplemental())
+>>> fit = m.best_fit(["en-AU"], ["en", "en-GB", "fr"])
+>>> fit.supported, fit.distance, m.distance("de-AT", "fr").total
+('en-GB', 3, 84)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..cldr.likely import MatchRule
+from .bestfit import DEMOTION, THRESHOLD, BestFit, Distance, LevelStep, Matcher
+
+__all__ = ["IndexedMatcher"]
+
+_LEVELS = ("language", "script", "region")
+# Past this many entries a memory starts afresh (desired locales vary without end; supported lists do not).
+_MAX_PAIRS = 65_536
+_MAX_LISTS = 256
+
+# A supported locale as a list's index holds it: the tag, its maximal fields, its maximal text, which
+# fields it gave (language 4, script 2, region 1) and its place in the tie order.
+_Supported = tuple[str, tuple[str, str, str], str, int, tuple[int, int]]
+
+
+def _rank(
+    item: tuple[tuple[int, tuple[int, int], int, tuple[int, int]], int, Distance],
+) -> tuple[int, tuple[int, int], int, tuple[int, int]]:
+    return item[0]
+
+
+class IndexedMatcher(Matcher):
+    """A :class:`.bestfit.Matcher` whose per-level distances are remembered by the fields each level reads."""
+
+    _same: dict[tuple[int, str], LevelStep]
+    _by_fields: dict[tuple[object, ...], LevelStep]
+    _by_pair: dict[tuple[tuple[str, str, str], tuple[str, str, str]], tuple[tuple[LevelStep, ...], int]]
+    _catch_all: tuple[MatchRule | None, ...]
+    _lists: dict[tuple[tuple[str, ...], str | None], tuple[_Supported, ...]]
+
+    def _memory(self) -> None:
+        # Made on first use: the matcher's own __init__ is left alone.
+        self._same, self._by_fields, self._by_pair, self._lists = {}, {}, {}, {}
+        # Each level's rule for the pairs of languages no rule names: its only wildcard rule when that
+        # fits everything (all '*'), else None (then the rules are tried as the plain matcher does).
+        catch: list[MatchRule | None] = []
+        for wild in self._wild:
+            only = wild[0][1] if len(wild) == 1 else None
+            everything = only is not None and all(k == 0 for k, _v in (*only.desired, *only.supported))
+            catch.append(only.rule if everything and only is not None else None)
+        self._catch_all = tuple(catch)
+
+    def _level(self, level: int, d: tuple[str, str, str], s: tuple[str, str, str]) -> LevelStep:
+        """Return what :meth:`.bestfit.Matcher._level` returns, remembered by the fields the level's rules read."""
+        if "_same" not in self.__dict__:
+            self._memory()
+        a, b = d[level], s[level]
+        if a == b:
+            got = self._same.get((level, a))
+            if got is None:
+                got = self._same[(level, a)] = LevelStep(_LEVELS[level], a, b, None, 0)
+            return got
+        d0, s0 = d[0], s[0]
+        if (d0, s0) not in self._pairs[level] and self._catch_all[level] is not None:
+            # Only the catch-all rule can fit: the step depends on the two subtags alone.
+            key: tuple[object, ...] = (level, a, b)
+        else:  # a level's rules read its fields and those before it
+            key = (level, d[: level + 1], s[: level + 1])
+        known = self._by_fields.get(key)
+        if known is not None:
+            return known
+        if (d0, s0) in self._pairs[level]:
+            fits = self._rule_fits
+            found = next((c.rule for _i, c in self._candidates(level, d0, s0) if fits(c, d, s)), None)
+        else:
+            found = self._catch_all[level]
+            if found is None:
+                fits = self._rule_fits
+                found = next((c.rule for _i, c in self._wild[level] if fits(c, d, s)), None)
+        step = LevelStep(_LEVELS[level], a, b, found, found.distance if found is not None else THRESHOLD)
+        if len(self._by_fields) >= _MAX_PAIRS:
+            self._by_fields.clear()
+        self._by_fields[key] = step
+        return step
+
+    def distance(self, desired: str, supported: str) -> Distance:
+        """Return the distance between *desired* and *supported* (as the plain matcher), its levels remembered."""
+        d, _dg, dmax = self._lsr(desired)
+        s, _sg, smax = self._lsr(supported)
+        if "_same" not in self.__dict__:
+            self._memory()
+        steps, total = self._by_pair.get((d, s)) or self._pair(d, s)
+        return Distance(desired, supported, dmax, smax, total, steps)
+
+    def _pair(self, d: tuple[str, str, str], s: tuple[str, str, str]) -> tuple[tuple[LevelStep, ...], int]:
+        """Return the three level steps between maximal forms *d* and *s* and their total (remembered)."""
+        pair = (d, s)
+        got = self._by_pair.get(pair)
+        if got is None:
+            # The look-ups of _level, inline (a first-seen desired locale has all its pairs new, most levels known).
+            same, fields, pairs, catch = self._same, self._by_fields, self._pairs, self._catch_all
+            ds = (d[0], s[0])
+            found: list[LevelStep] = []
+            for level in (0, 1, 2):
+                a, b = d[level], s[level]
+                if a == b:
+                    step = same.get((level, a))
+                elif (rule := catch[level]) is not None and ds not in pairs[level]:
+                    key = (level, a, b)
+                    step = fields.get(key)
+                    if step is None:  # what _level makes of it: the catch-all rule's step (a new desired language)
+                        step = LevelStep(_LEVELS[level], a, b, rule, rule.distance)
+                        if len(fields) >= _MAX_PAIRS:
+                            fields.clear()
+                        fields[key] = step
+                else:
+                    step = fields.get((level, d[: level + 1], s[: level + 1]))
+                found.append(step if step is not None else self._level(level, d, s))
+            steps = tuple(found)
+            got = (steps, steps[0].distance + steps[1].distance + steps[2].distance)
+            if len(self._by_pair) >= _MAX_PAIRS:
+                self._by_pair.clear()
+            self._by_pair[pair] = got
+        return got
+
+    def _supported(self, supported: tuple[str, ...], fallback: str | None) -> tuple[_Supported, ...]:
+        """Return the index of a supported list: each locale's maximal form, flags and tie order (remembered)."""
+        key = (supported, fallback)
+        got = self._lists.get(key)
+        if got is None:
+            info = {s: self._lsr(s) for s in supported}
+            # Tie order among supported locales (as the plain matcher): the default, then paradigm locales, then
+            # the rest; a locale listed twice takes its first place.
+            order = {
+                have: (0 if have == fallback else 1 if info[have][0] in self._paradigm else 2, si)
+                for si, have in reversed(list(enumerate(supported)))
+            }
+            got = tuple((have, info[have][0], info[have][2], info[have][1], order[have]) for have in supported)
+            if len(self._lists) >= _MAX_LISTS:
+                self._lists.clear()
+            self._lists[key] = got
+        return got
+
+    def best_fit(self, desired: Sequence[str], supported: Sequence[str], default: str | None = None) -> BestFit:
+        """Return what :meth:`.bestfit.Matcher.best_fit` returns, from the supported list's index."""
+        if "_same" not in self.__dict__:
+            self._memory()
+        fallback = default if default is not None else (supported[0] if supported else None)
+        index = self._supported(tuple(supported), fallback)
+        by_pair, pair_of = self._by_pair, self._pair
+        ranked: list[tuple[tuple[int, tuple[int, int], int, tuple[int, int]], int, Distance]] = []
+        add = ranked.append
+        none = (0, 0)
+        for di, want in enumerate(desired):
+            d, want_flags, dmax = self._lsr(want)
+            demote = DEMOTION * di
+            for have, s, smax, hf, order in index:
+                steps, total = by_pair.get((d, s)) or pair_of(d, s)
+                # At distance 0 the supported tag sharing more explicit fields wins, then the one adding fewer.
+                micro = (-(hf & want_flags).bit_count(), (hf & ~want_flags).bit_count()) if total == 0 else none
+                add(((total + demote, micro, di, order), di, Distance(want, have, dmax, smax, total, steps)))
+        ranked.sort(key=_rank)
+        candidates = tuple([item[2] for item in ranked])
+        effective = tuple([item[0][0] for item in ranked])
+        if ranked and ranked[0][0][0] < THRESHOLD:
+            key, di, best = ranked[0]
+            return BestFit(best.supported, True, best.desired, di, best.total, key[0], best, candidates, effective)
+        return BestFit(fallback, False, None, -1, None, None, None, candidates, effective)
