@@ -84,6 +84,9 @@ class IndexedMatcher(Matcher):
             if got is None:
                 got = self._same[(level, a)] = LevelStep(_LEVELS[level], a, b, None, 0)
             return got
+        if level == 2 and (a in self._macro or b in self._macro):
+            # A macro-region is measured by the partitions it contains: the plain matcher's rule (and memo).
+            return super()._level(level, d, s)
         d0, s0 = d[0], s[0]
         if (d0, s0) not in self._pairs[level] and self._catch_all[level] is not None:
             # Only the catch-all rule can fit: the step depends on the two subtags alone.
@@ -122,13 +125,15 @@ class IndexedMatcher(Matcher):
         got = self._by_pair.get(pair)
         if got is None:
             # The look-ups of _level, inline (a first-seen desired locale has all its pairs new, most levels known).
-            same, fields, pairs, catch = self._same, self._by_fields, self._pairs, self._catch_all
+            same, fields, pairs, catch, macro = self._same, self._by_fields, self._pairs, self._catch_all, self._macro
             ds = (d[0], s[0])
             found: list[LevelStep] = []
             for level in (0, 1, 2):
                 a, b = d[level], s[level]
                 if a == b:
                     step = same.get((level, a))
+                elif level == 2 and (a in macro or b in macro):
+                    step = None  # measured by the regions it contains (_level)
                 elif (rule := catch[level]) is not None and ds not in pairs[level]:
                     key = (level, a, b)
                     step = fields.get(key)
@@ -147,16 +152,16 @@ class IndexedMatcher(Matcher):
             self._by_pair[pair] = got
         return got
 
-    def _supported(self, supported: tuple[str, ...], fallback: str | None) -> tuple[_Supported, ...]:
+    def _supported(self, supported: tuple[str, ...], default: str | None) -> tuple[_Supported, ...]:
         """Return the index of a supported list: each locale's maximal form, flags and tie order (remembered)."""
-        key = (supported, fallback)
+        key = (supported, default)
         got = self._lists.get(key)
         if got is None:
             info = {s: self._lsr(s) for s in supported}
-            # Tie order among supported locales (as the plain matcher): the default, then paradigm locales, then
-            # the rest; a locale listed twice takes its first place.
+            # Tie order among supported locales (as the plain matcher): a default given explicitly, then paradigm
+            # locales, then the rest in the order given; a locale listed twice takes its first place.
             order = {
-                have: (0 if have == fallback else 1 if info[have][0] in self._paradigm else 2, si)
+                have: (0 if have == default else 1 if info[have][0] in self._paradigm else 2, si)
                 for si, have in reversed(list(enumerate(supported)))
             }
             got = tuple((have, info[have][0], info[have][2], info[have][1], order[have]) for have in supported)
@@ -170,7 +175,7 @@ class IndexedMatcher(Matcher):
         if "_same" not in self.__dict__:
             self._memory()
         fallback = default if default is not None else (supported[0] if supported else None)
-        index = self._supported(tuple(supported), fallback)
+        index = self._supported(tuple(supported), default)
         by_pair, pair_of = self._by_pair, self._pair
         ranked: list[tuple[tuple[int, tuple[int, int], int, tuple[int, int]], int, Distance]] = []
         add = ranked.append
