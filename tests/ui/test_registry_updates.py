@@ -447,3 +447,24 @@ def test_quitting_the_app_during_a_download_neither_waits_nor_aborts(server, set
     assert done.returncode == 0, done.stderr
     assert "QThread" not in done.stderr and "Traceback" not in done.stderr
     assert not kept_registry_path().exists()
+
+
+def test_a_newer_registry_with_a_range_outside_private_use_is_asked_about(qtbot, window, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    before = window.registry
+    text = BODY.decode("utf-8").replace("File-Date: 2026-09-17", "File-Date: 2027-01-15", 1)
+    text += "%%\nType: language\nSubtag: aaaaaaaa..zzzzzzzz\nDescription: Everything\nAdded: 2027-01-15\n"
+    forged = tmp_path / "forged.txt"
+    forged.write_text(text, encoding="utf-8")
+    seen: list[str] = []
+    _answer_question("Keep the registry in use", seen)
+    _open_through_the_menu(window, forged, monkeypatch)
+    line = text[: text.index("Subtag: aaaaaaaa")].count("\n") + 1
+    assert (
+        len(seen) == 1
+        and (
+            f"• {forged}, line {line}: language range 'aaaaaaaa..zzzzzzzz' is not one of RFC 5646's private-use ranges"
+        )
+        in seen[0]
+    )
+    assert window.registry is before and window.registry.get("language", "abcdefgh") is None
+    assert not kept_registry_path().exists()
