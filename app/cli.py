@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 from . import __version__
-from .core.data import DataError
+from .core.data import DataError, data_advice
 from .core.registry.recordjar import RecordJarError
 
 __all__ = ["main", "EXIT_OK", "EXIT_NO_MATCH", "EXIT_USAGE", "emit_json", "CommandError", "data_loaded"]
@@ -101,6 +101,20 @@ def data_loaded() -> None:
         gc.enable()
 
 
+def _in_data_folder(message: str) -> bool:
+    """Tell whether the error *message* is about one of the app's data files (not a --registry FILE)."""
+    from .core import data
+
+    names = (data.REGISTRY_FILE, data.EXTENSIONS_FILE, data.CLDR_FILE, data.SUPPLEMENTAL_FILE, data.NAMES_FILE)
+    try:
+        folder = str(data.resource_path(data.REGISTRY_FILE).parent)
+    except DataError:  # the folder itself is missing: the message says so and what to do
+        return False
+    if data.ENV_DATA_DIR in message:
+        return False
+    return message.startswith(tuple(f"{n}, line " for n in names)) or f"{folder}{os.sep}" in message
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
     global _paused
@@ -126,9 +140,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return status
     except CommandError as exc:
         print(f"bcp47: {exc}", file=sys.stderr)
+        if _in_data_folder(str(exc)):  # a damaged data file behind the verb: say what to do
+            print(f"bcp47: {data_advice()}", file=sys.stderr)
         return EXIT_USAGE
     except (DataError, RecordJarError) as exc:
         print(f"bcp47: data error: {exc}", file=sys.stderr)
+        if _in_data_folder(str(exc)):  # one of the app's data files (not a --registry FILE): say what to do
+            print(f"bcp47: {data_advice()}", file=sys.stderr)
         return EXIT_USAGE
     except BrokenPipeError:
         # Output piped into `head` and the like: not an error of ours.
