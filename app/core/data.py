@@ -423,7 +423,7 @@ def load_sil(path: str | os.PathLike[str] | None = None) -> SilData:
 
 @lru_cache(maxsize=1)
 def bundled_sil() -> SilData:
-    """Return SIL's bundled language data, loaded on first use (never at start-up)."""
+    """Return SIL's bundled language data, loaded once (by the window's start-up check; by the CLI on first use)."""
     return load_sil()
 
 
