@@ -126,6 +126,20 @@ class SilData:
                 out.append(sub[2])
         return tuple(out)
 
+    def scripts_of(self, code: str) -> tuple[str, ...]:
+        """Return every script SIL has for language *code*: its language record's, then its tag sets' (zh-Hant).
+
+        >>> SilData.from_json({"format": 1, "source": "t", "languages": [["zh", "Chinese", "", [], [["Hans", ""]]]],
+        ...     "tagsets": [["zh", "zh-Hans-CN", []], ["zh-TW", "zh-Hant-TW", []]]}).scripts_of("zh")
+        ('Hans', 'Hant')
+        """
+        out = list(self.scripts(code))
+        for tags in self.tagsets_of(code):
+            sub = _subtags(tags[1])
+            if sub is not None and sub[1] and sub[1] not in out:
+                out.append(sub[1])
+        return tuple(out)
+
     def default_script(self, code: str) -> str:
         """Return the script of SIL's maximal tag for language *code*, or ""."""
         full = self.maximal(code)
