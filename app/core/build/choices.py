@@ -605,16 +605,18 @@ def sil_note(
     likely: Likely | None,
     sil: SilData | None,
     names: NameProvider | None = None,
+    kind: str = "script",
 ) -> str:
     """Say what SIL's langtags data adds for *language* (and *script*), apart from CLDR's verdict; "" if nothing.
 
     A language CLDR's likely subtags cannot maximize gets SIL's full tag, said to be SIL's answer;
-    otherwise SIL's full tag is named when it differs from CLDR's, and SIL's scripts are listed.
+    otherwise SIL's full tag is named when it differs from CLDR's. Then SIL's scripts are listed
+    (*kind* "script") or its regions for the language and script (*kind* "region", the first 12).
 
     >>> from bcp47_explorer.core.data import bundled_registry, bundled_sil, bundled_supplemental
     >>> reg = bundled_registry()
     >>> sil_note(reg, "gsg", "", Likely(bundled_supplemental(), reg), bundled_sil())
-    "CLDR's likely subtags cannot maximize 'gsg'. SIL's answer (langtags data, not CLDR): gsg-Zxxx-DE \
+    "CLDR's likely subtags cannot maximize 'gsg'. SIL's answer: gsg-Zxxx-DE \
 (Code for unwritten documents, Germany). The scripts SIL lists for 'gsg': Code for unwritten documents (Zxxx)."
     """
     if sil is None or not language:
@@ -633,13 +635,19 @@ def sil_note(
         shown += [names.name("region", p) or p for p in sub[1:] if len(p) == 2 or (len(p) == 3 and p.isdigit())]
         about = f" ({', '.join(shown)})" if shown else ""
         if not cldr_script and not cldr_region:
-            parts.append(f"CLDR's likely subtags cannot maximize '{who}'. SIL's answer (langtags data, not CLDR): "
+            parts.append(f"CLDR's likely subtags cannot maximize '{who}'. SIL's answer: "
                          f"{full}{about}.")  # fmt: skip
         else:
             cldr_full = "-".join(p for p in (language, script or cldr_script, cldr_region) if p)
             if cldr_full.lower() != full.lower():
                 parts.append(f"SIL's full tag for '{who}' is {full}{about}; CLDR's likely subtags give {cldr_full}.")
-    if scripts:
+    if kind == "region":
+        regions = sil.regions_of(language, script)
+        if regions:
+            shown = ", ".join(f"{names.name('region', r) or r} ({r})" for r in regions[:12])
+            more = f" … ({len(regions)} in all)" if len(regions) > 12 else ""
+            parts.append(f"The regions SIL lists for '{who}': {shown}{more}.")
+    elif scripts:
         shown = ", ".join(f"{names.name('script', sc) or sc} ({sc})" for sc in scripts)
         parts.append(f"The scripts SIL lists for '{language}': {shown}.")
     return " ".join(parts)
