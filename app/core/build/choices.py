@@ -644,10 +644,10 @@ def sil_note(
     if kind == "region":
         regions = sil.regions_of(language, script)
         if regions:
-            shown = ", ".join(f"{names.name('region', r) or r} ({r})" for r in regions[:12])
+            listed = ", ".join(f"{names.name('region', r) or r} ({r})" for r in regions[:12])
             more = f" … ({len(regions)} in all)" if len(regions) > 12 else ""
-            parts.append(f"The regions SIL lists for '{who}': {shown}{more}.")
+            parts.append(f"The regions SIL lists for '{who}': {listed}{more}.")
     elif scripts:
-        shown = ", ".join(f"{names.name('script', sc) or sc} ({sc})" for sc in scripts)
-        parts.append(f"The scripts SIL lists for '{language}': {shown}.")
+        listed = ", ".join(f"{names.name('script', sc) or sc} ({sc})" for sc in scripts)
+        parts.append(f"The scripts SIL lists for '{language}': {listed}.")
     return " ".join(parts)
