@@ -338,6 +338,7 @@ class BrowserPane(QWidget):
     def refresh(self) -> None:
         """Run the search with the current text and filters now and show the results."""
         self._timer.stop()
+        self._found_by = {}  # filled again by this search's name hits, if any
         f = self.filters()
         deprecated = {"": None, "no": False, "yes": True}[f["deprecated"]]
         type_, scope = f["type"] or None, f["scope"] or None
@@ -382,7 +383,10 @@ class BrowserPane(QWidget):
         # A new search starts on its top hit: keeping an older selection that happens to match again (heploc
         # still matches "Latn" through its Comments) would let Ctrl+Return insert a record no longer in view.
         if shown:
+            before = self._record
             self._select_row(0)
+            if before is not None and self._record is before:
+                self.details.setHtml(self._details_html(before))  # the same record: its "Found by" line may differ
         else:
             self.table.selectionModel().clearCurrentIndex()
             self._show_details(None)
@@ -398,7 +402,6 @@ class BrowserPane(QWidget):
         A record found by a name remembers that name and its source, which the details show ("Deutsch",
         autonym (CLDR)). A CLDR dialect name (pt-BR) lists the records of its subtags' language.
         """
-        self._found_by = {}
         finder = self._finder
         if finder is None:
             return found

@@ -99,3 +99,10 @@ def test_without_sil_data_for_a_language_the_card_says_so(qtbot, pane: BrowserPa
     assert "SIL's tag sets" not in pane.details.toPlainText()  # a range record: no card section
     assert pane.show_record("language", "tw")
     assert "SIL has no tag set for tw." in pane.details.toPlainText().splitlines()
+
+
+def test_a_later_search_forgets_which_name_found_a_record(qtbot, pane: BrowserPane) -> None:  # type: ignore[no-untyped-def]
+    _type(qtbot, pane, "Deutsch")
+    assert "Found by the name “Deutsch” (autonym (CLDR))." in pane.details.toPlainText().splitlines()
+    assert _type(qtbot, pane, "de-CH")[:2] == [("language", "de"), ("region", "CH")]  # a tag: its subtags' records
+    assert "Found by" not in pane.details.toPlainText()
