@@ -514,6 +514,8 @@ class BrowserPane(QWidget):
                 loader.finder_loaded.emit(bundled_name_finder())
             except (DataError, OSError, ValueError) as exc:  # the search keeps codes and registry descriptions
                 log.warning("the name index or SIL's data is unavailable: %s", exc)
+            except RuntimeError:  # the pane was closed meanwhile: there is no one to tell
+                pass
 
         threading.Thread(target=work, name="browser-names", daemon=True).start()
 

@@ -12,6 +12,7 @@ to the next step; Alt+1…Alt+7 jump to a step, Alt+←/→ or Ctrl+PgUp/PgDown 
 
 from __future__ import annotations
 
+import contextlib
 import html
 import logging
 import threading
@@ -375,7 +376,8 @@ class BuildPane(QWidget):
                 languages.set_name_search(
                     lambda q: [(h.kind, h.code, h.name, h.source) for h in finder.search(q, ("language", "tag"), 30)]
                 )
-                loader.names_ready.emit()
+                with contextlib.suppress(RuntimeError):  # the pane was closed meanwhile: there is no one to tell
+                    loader.names_ready.emit()
 
         threading.Thread(target=work, name="build-pane-names", daemon=True).start()
 
