@@ -124,7 +124,7 @@ def keystrokes() -> list[str]:
     kinds = ("language", "script", "region", "tag")
     for label, run in (
         ("registry.search (before)", lambda q: reg.search(q)),
-        ("registry.search + name index (now)", lambda q: (reg.search(q), finder.search(q, kinds, 30))),
+        ("registry.search + name index (now)", lambda q: (reg.search(q), len(q) > 1 and finder.search(q, kinds, 30))),
     ):
         wall = []
         for q in QUERIES:

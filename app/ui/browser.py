@@ -403,7 +403,7 @@ class BrowserPane(QWidget):
         autonym (CLDR)). A CLDR dialect name (pt-BR) lists the records of its subtags' language.
         """
         finder = self._finder
-        if finder is None:
+        if finder is None or len(query.strip()) < 2:  # one letter names thousands: codes and descriptions say enough
             return found
         kinds = tuple(k for k in ("language", "script", "region") if type_ in (None, k))
         if not kinds:
