@@ -12,6 +12,7 @@ import contextlib
 import os
 import stat
 import sys
+import threading
 import time
 from collections.abc import Callable
 from functools import lru_cache
@@ -427,7 +428,10 @@ def bundled_sil() -> SilData:
     return load_sil()
 
 
-@lru_cache(maxsize=1)
+#: The Build pane's and the registry browser's loader threads may both ask for the index: it is built once.
+_FINDER_LOCK = threading.Lock()
+
+
 def bundled_name_finder() -> NameFinder:
     """Return the one name index over every bundled name (registry, CLDR, CLDR alt forms, SIL), built on first use.
 
@@ -435,6 +439,12 @@ def bundled_name_finder() -> NameFinder:
     >>> [(h.code, h.source) for h in bundled_name_finder().search("Arabic, Tunisian", limit=1)]
     [('aeb', 'registry Description')]
     """
+    with _FINDER_LOCK:
+        return _name_finder()
+
+
+@lru_cache(maxsize=1)
+def _name_finder() -> NameFinder:
     import json
 
     from .names.finder import NameFinder, collect_names, known_codes
