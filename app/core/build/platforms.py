@@ -108,7 +108,9 @@ def _split(tag: str) -> _Parts | None:
     g = m.groups()
     variants = tuple(v for v in (g[4] or "").split("-") if v)
     rest = tag[m.end(5) if g[4] else (m.end(4) if g[3] else (m.end(3) if g[2] else m.end(1))) :]
-    return _Parts(g[0].lower(), (g[2] or "").title(), (g[3] or "").upper(), tuple(v.lower() for v in variants), rest.lower())
+    return _Parts(
+        g[0].lower(), (g[2] or "").title(), (g[3] or "").upper(), tuple(v.lower() for v in variants), rest.lower()
+    )
 
 
 def _u_keywords(ext: str) -> tuple[dict[str, str], str]:
@@ -219,8 +221,10 @@ JAVA_SPECIAL = {
     "th_TH_TH": ("th-TH-u-nu-thai", "Thai digits"),
     "no_NO_NY": ("nn-NO", "Norwegian Nynorsk"),
 }
-_JAVA = re.compile(r"(?P<lang>[A-Za-z]{2,8})?(?:_(?P<region>[A-Za-z]{2}|[0-9]{3})?)?(?:_(?P<var>[A-Za-z0-9_]+?))?"
-                   r"(?:_?#(?:(?P<script>[A-Za-z]{4})(?:-(?P<ext>[A-Za-z0-9-]+))?|(?P<ext2>[A-Za-z0-9-]+)))?")  # fmt: skip
+_JAVA = re.compile(
+    r"(?P<lang>[A-Za-z]{2,8})?(?:_(?P<region>[A-Za-z]{2}|[0-9]{3})?)?(?:_(?P<var>[A-Za-z0-9_]+?))?"
+    r"(?:_?#(?:(?P<script>[A-Za-z]{4})(?:-(?P<ext>[A-Za-z0-9-]+))?|(?P<ext2>[A-Za-z0-9-]+)))?"
+)
 _BCP47_VARIANT = re.compile(r"[A-Za-z0-9]{5,8}|[0-9][A-Za-z0-9]{3}")
 
 
