@@ -117,7 +117,7 @@ def build_keys(bcp47: Package) -> list[list[Any]]:
 
 
 def build_aliases(core: Package) -> dict[str, dict[str, str]]:
-    """Return the UTS #35 alias tables: code -> replacement (space-separated when several), and languageAlias's reasons."""
+    """Return the UTS #35 alias tables (code -> replacement, space-separated when several) and languageAlias reasons."""
     alias = core.json("supplemental/aliases.json")["supplemental"]["metadata"]["alias"]
     out = {}
     for table in _ALIAS_TABLES:
