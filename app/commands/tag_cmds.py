@@ -30,7 +30,10 @@ Give '-' to read tags from standard input, one per line (blank lines are checked
 output keeps one result per input line). With --json, one JSON object per input line, in order:
 input, well_formed, valid, canonical (null when not well-formed), extlang_form, subtags (text,
 start, end, role), diagnostics (code, severity, start, end, message) and fix (the tag the
-first diagnostic that offers a fix offers, else null); offsets are Python string indices into
+first diagnostic that offers a fix offers; for a tag that is not valid, where that fix is missing
+or still not valid, the tag 'bcp47 repair' makes of it: de_DE.UTF-8 gives de-DE; else null).
+A valid tag's line is unchanged by CLDR's plausibility notes, which the text output prints as notes.
+Offsets are Python string indices into
 input, end exclusive. Bytes that are not UTF-8 are read as
 U+DC80..U+DCFF and reported as bad characters; the JSON (always UTF-8) writes each as U+FFFD.
 Exit status: 0 when all tags are valid, 1 when any is not, 2 for usage errors.

@@ -115,3 +115,14 @@ def test_check_json_fix_follows_iso_639_codes_to_their_subtag(capsys: pytest.Cap
     status, out = _run(["check", "--json", "ron-RO", "uk-UK", "ge"], capsys)
     assert status == 1
     assert [json.loads(line)["fix"] for line in out.splitlines()] == ["ro-RO", "uk-UA", "ka"]
+
+
+def test_check_json_fix_is_the_repair_where_the_first_fix_is_missing_or_not_valid(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # The first fix of rus_Cyrl is rus-Cyrl (still not valid); de_DE.UTF-8 and values-pt-rBR have none.
+    inputs = ["rus_Cyrl", "de_DE.UTF-8", "values-pt-rBR", "sr_RS@latin", "is-Latn", "xx"]
+    status, out = _run(["check", "--json", *inputs], capsys)
+    assert status == 1
+    got = [json.loads(line)["fix"] for line in out.splitlines()]
+    assert got == ["ru-Cyrl", "de-DE", "pt-BR", "sr-Latn-RS", "is", None]  # is-Latn: valid, its own advice
