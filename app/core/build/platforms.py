@@ -40,14 +40,21 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+from ..cldr.ldml import bcp47_to_legacy
 from ..grammar.syntax import WELL_FORMED
+
+if TYPE_CHECKING:
+    from ..cldr.model import CldrData
 
 __all__ = [
     "PLATFORMS",
     "PlatformForm",
     "Reading",
+    "PLATFORM_LABELS",
     "detect",
+    "platform_forms",
     "read_android",
     "read_apple",
     "read_java",
@@ -480,3 +487,31 @@ def detect(text: str) -> str | None:
     if text in JAVA_SPECIAL or _JAVA_SHAPE.fullmatch(text):
         return "java"
     return None
+
+
+#: How the UI and the CLI name each platform's form.
+PLATFORM_LABELS = {
+    "posix": "POSIX (glibc)",
+    "java": "Java Locale",
+    "android": "Android resources",
+    "windows": "Windows/.NET",
+    "apple": "Apple .lproj",
+    "icu": "ICU locale ID",
+}
+
+
+def write_icu(tag: str, cldr: CldrData | None) -> PlatformForm:
+    """Write a tag as an ICU locale ID: ``_`` between subtags, ``-u-`` keywords as ``@key=value``."""
+    if cldr is None:
+        return PlatformForm("icu", None, ("CLDR data is not loaded",))
+    conv = bcp47_to_legacy(tag, cldr)
+    return PlatformForm("icu", conv.result, tuple(conv.errors))
+
+
+def platform_forms(tag: str, cldr: CldrData | None) -> list[PlatformForm]:
+    """Return a valid canonical tag's form on every platform (:data:`PLATFORM_LABELS` order), with what each loses.
+
+    >>> [f.text for f in platform_forms("sr-Latn-RS", None)][:5]
+    ['sr_RS.UTF-8@latin', 'sr_RS_#Latn', 'values-b+sr+Latn+RS', 'sr-Latn-RS', 'sr-Latn-RS.lproj']
+    """
+    return [*(WRITERS[p](tag) for p in PLATFORMS), write_icu(tag, cldr)]
