@@ -4,6 +4,7 @@ editor; the Build pane shows CLDR's plausibility notes without changing the verd
 
 from __future__ import annotations
 
+import html
 import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -92,3 +93,33 @@ def test_a_platform_string_typed_in_the_editor_is_repaired(qtbot, pane) -> None:
         "Repair: sr-Latn-RS — POSIX locale name (glibc: language_territory.codeset@modifier)"
     )
     assert pane.platforms.repair_label.toolTip() == "the modifier '@latin' names the script Latn"
+
+
+@pytest.mark.parametrize(
+    ("tag", "note"),
+    [
+        ("es-LA", "Spanish is not among the languages CLDR lists for Laos (LA); Latin America is 419: es-419?"),
+        ("vi-VI", "Vietnamese is not among the languages CLDR lists for U.S. Virgin Islands (VI); CLDR's likely "
+         "region for it is Vietnam: vi-VN?"),
+        ("es-Hant-419", "Spanish is not written in Traditional Han (Hant) in CLDR's likely-subtags data, which "
+         "lists Latin."),
+    ],
+)  # fmt: skip
+def test_the_build_pane_shows_plausibility_notes_and_keeps_the_verdict(
+    qtbot, engine, tmp_path, tag: str, note: str
+) -> None:  # type: ignore[no-untyped-def]
+    from bcp47_explorer.core.data import bundled_cldr
+    from bcp47_explorer.ui.build import BuildPane
+
+    state = TagState("")
+    pane = BuildPane(state, engine, engine.registry, bundled_cldr())
+    qtbot.addWidget(pane)
+    pane.show()  # the pane loads its language list once shown
+    qtbot.waitExposed(pane)
+    qtbot.waitUntil(lambda: pane.ready, timeout=20000)
+    state.set_tag(tag)
+    qtbot.waitUntil(lambda: "Note:" in pane.status_label.text(), timeout=5000)
+    text = pane.status_label.text()
+    assert text.startswith("<b>✔ valid</b> (RFC 5646 §2.2.9)")
+    assert text.endswith(f"Note:</span> {html.escape(note)}")
+    assert "no advice" not in text
