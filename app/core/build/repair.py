@@ -53,7 +53,7 @@ if TYPE_CHECKING:
     from ..engine.tag import TagEngine
     from ..names.finder import NameFinder, NameHit
 
-__all__ = ["ORIGINS", "Alternative", "Repair", "Repairer"]
+__all__ = ["MAX_REPAIR_INPUT", "ORIGINS", "Alternative", "Repair", "Repairer"]
 
 #: What ``--from`` takes: ``auto`` guesses from the shape; ``iso639`` and ``name`` force that reading.
 ORIGINS = ("auto", "iso639", *PLATFORMS, "name")
@@ -69,6 +69,8 @@ SOURCE_DOUBLED = "the language code written again as the region (CLDR likely sub
 SOURCE_ISO3166 = "ISO 3166 code of the region (CLDR codeMappings, reserved codes)"
 SOURCE_ENGINE = "the checker's first fix"
 
+#: Longer inputs are not read at all: the longest registered tag and the longest name are far shorter.
+MAX_REPAIR_INPUT = 256
 #: Slips the data cannot know: a code people write for a language that is not its code, nor a country's.
 SLIPS = {"sp": "es", "kz": "kk", "dk": "da", "jp": "ja", "cn": "zh", "gr": "el", "kr": "ko", "ua": "uk", "vn": "vi"}
 #: Valid codes that are often a country's code written as its language: read as written, the slip offered.
@@ -147,6 +149,9 @@ class Repairer:
         w = _Work()
         if not raw:
             return Repair(text, None, "nothing to repair", (), (), ("The input is empty.",))
+        if len(raw) > MAX_REPAIR_INPUT:
+            note = f"The input is {len(raw)} characters long: no tag, platform string or name is that long."
+            return Repair(text, None, "nothing to repair", (), (), (note,))
         if raw != text:
             w.steps.append("the spaces around the input are dropped")
         platform = detect(raw) if origin == "auto" else (origin if origin in PLATFORMS else None)
