@@ -45,6 +45,7 @@ class PlatformFormsBox(QGroupBox):
         a11y.verdict(self.repair_label, self.tr("Repair"))
         self.repair_button = QPushButton(self.tr("Use the repair"), self)
         self.repair_button.setToolTip(self.tr("Put the repaired tag in the editor (Ctrl+Z in the editor undoes it)"))
+        self.repair_button.setAccessibleName(self.tr("Use the repaired tag"))
         self.repair_button.clicked.connect(self._on_repair_button_clicked)
         grid.addWidget(self.repair_label, 0, 0, 1, 3)
         grid.addWidget(self.repair_button, 0, 3)
@@ -59,6 +60,7 @@ class PlatformFormsBox(QGroupBox):
             button = QToolButton(self)
             button.setText(self.tr("Copy"))
             button.setAccessibleName(self.tr("Copy the {platform} form").format(platform=label_text))
+            button.setToolTip(self.tr("Copy the {platform} form to the clipboard").format(platform=label_text))
             button.clicked.connect(lambda _checked=False, k=key: self.copy(k))
             self.fields[key] = field
             self.buttons[key] = button
@@ -87,7 +89,10 @@ class PlatformFormsBox(QGroupBox):
             field.setCursorPosition(0)
             field.setPlaceholderText(why if form is None else self.tr("no form on this platform"))
             lost = "\n".join(f"• {x}" for x in form.lost) if form and form.lost else ""
-            field.setToolTip(self.tr("Loses or needs:\n{lost}").format(lost=lost) if lost else "")
+            tip = self.tr("The tag as {platform} writes it").format(platform=PLATFORM_LABELS[key])
+            if lost:
+                tip += "\n" + self.tr("Loses or needs:\n{lost}").format(lost=lost)
+            field.setToolTip(tip)
             self.buttons[key].setEnabled(bool(form and form.text))
         self._repair = None
         if result.input.strip() and not result.valid:

@@ -50,8 +50,10 @@ def test_a_valid_tag_shows_every_platform_s_form(qtbot, pane) -> None:  # type: 
         "icu": "sr_Latn_RS",
     }
     assert pane.platforms.fields["android"].toolTip() == (
+        "The tag as Android resources writes it\n"
         "Loses or needs:\n• the 'b+' form needs Android 7.0 (API 24) or later; older versions ignore the folder"
     )
+    assert pane.platforms.fields["windows"].toolTip() == "The tag as Windows/.NET writes it"
     assert not pane.platforms.repair_button.isVisibleTo(pane)
 
 
