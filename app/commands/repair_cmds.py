@@ -9,7 +9,7 @@ from typing import Any
 
 from ..cli import EXIT_NO_MATCH, EXIT_OK, data_loaded, emit_json
 from ..core.build.choices import Likely
-from ..core.build.platforms import WRITERS
+from ..core.build.platforms import WRITERS, write_icu
 from ..core.build.repair import ORIGINS, Repair, Repairer
 from ..core.engine.tag import TagEngine
 from .common import common_options, engine_for
@@ -101,5 +101,5 @@ def platform_form(engine: TagEngine, tag: str, platform: str) -> tuple[str | Non
     r = engine.check(tag)
     if not r.valid or r.canonical is None:
         return None, [f"'{tag}' is not a valid tag; 'bcp47 repair' may make one"]
-    form = WRITERS[platform](r.canonical)
+    form = write_icu(r.canonical, engine.cldr) if platform == "icu" else WRITERS[platform](r.canonical)
     return form.text, list(form.lost)

@@ -591,15 +591,11 @@ def _run_convert(args: argparse.Namespace) -> int:
             r = repairer.repair(text, args.origin)
             result = r.tag or ""
             notes = [*r.steps, *(f"alternative: {a.tag} ({a.reason})" for a in r.alternatives), *r.notes]
-        elif target in ("posix", "java", "android", "windows", "apple"):
+        elif target in ("posix", "java", "android", "windows", "apple", "icu"):
             from .repair_cmds import platform_form
 
             form, notes = platform_form(engine, text, target)
             result = form or ""
-        elif target == "icu":
-            result, notes = _to_legacy(engine, text)
-            if result:
-                notes = ["the ICU locale ID: '_' separators, -u- keywords as @key=value", *notes]
         elif target == "unicode":
             result, notes = engine.to_unicode_locale(text)
         elif target == "bcp47":

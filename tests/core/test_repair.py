@@ -243,6 +243,13 @@ def test_slips(repairer: Repairer, text: str, tag: str) -> None:
     assert repairer.repair(text).tag == tag
 
 
+def test_separators_and_case_say_what_decided(repairer: Repairer) -> None:
+    r = repairer.repair("EN_us")
+    assert (r.tag, r.source) == ("en-US", "'_' and spaces read as '-' (RFC 5646 §2.1: subtags are separated by '-')")
+    assert r.steps == ("'_' and spaces are read as '-': EN-us", "canonical form (RFC 5646 §4.5): EN-us → en-US")
+    assert repairer.repair("EN-us").source == "already a valid tag (RFC 5646 §2.2.9)"
+
+
 def test_uk_uk_is_ukrainian_in_ukraine_with_the_united_kingdom_as_a_close_alternative(repairer: Repairer) -> None:
     r = repairer.repair("uk-UK")
     assert r.as_json() == {

@@ -62,6 +62,7 @@ __all__ = [
     "read_windows",
     "write_android",
     "write_apple",
+    "write_icu",
     "write_java",
     "write_posix",
     "write_windows",

@@ -68,6 +68,7 @@ SOURCE_SLIP = "slip table (this tool's list of common slips)"
 SOURCE_DOUBLED = "the language code written again as the region (CLDR likely subtags)"
 SOURCE_ISO3166 = "ISO 3166 code of the region (CLDR codeMappings, reserved codes)"
 SOURCE_ENGINE = "the checker's first fix"
+SOURCE_SEPARATORS = "'_' and spaces read as '-' (RFC 5646 §2.1: subtags are separated by '-')"
 
 #: Longer inputs are not read at all: the longest registered tag and the longest name are far shorter.
 MAX_REPAIR_INPUT = 256
@@ -212,6 +213,8 @@ class Repairer:
             w.steps.append(f"'_' and spaces are read as '-': {joined}")
             text = joined
             r = self.engine.check(text)
+            if r.valid:
+                w.decided(SOURCE_SEPARATORS)
         if r.valid:
             w.decided(SOURCE_VALID)
             low = text.lower()
