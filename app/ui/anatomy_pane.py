@@ -153,46 +153,58 @@ class AnatomyPane(QWidget):
         self._dirty = True
         self.scene = QGraphicsScene(self)
         self.view = QGraphicsView(self.scene)
-        self.view.setAccessibleName("Tag anatomy diagram")
+        self.view.setAccessibleName(self.tr("Tag anatomy diagram"))
         self.view.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
         self.view.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         keep_left_to_right(self.view)  # the diagram reads left to right in an Arabic window too (issue 25)
         self.note = QLabel()
-        a11y.verdict(self.note, "Note about the diagram")
+        a11y.verdict(self.note, self.tr("Note about the diagram"))
         self.note.setWordWrap(True)
         self.theme_box = QComboBox()
-        self.theme_box.setAccessibleName("Diagram colours")
-        self.theme_box.setToolTip("The diagram's colours, on screen and in the exports")
+        self.theme_box.setAccessibleName(self.tr("Diagram colours"))
+        self.theme_box.setToolTip(self.tr("The diagram's colours, on screen and in the exports"))
         for key, label in (("app", "Like the app"), ("light", "Light"), ("dark", "Dark")):
             self.theme_box.addItem(label, key)
         self.scale_box = QDoubleSpinBox()
-        self.scale_box.setAccessibleName("Export scale")
-        self.scale_box.setToolTip("Size of the exported image: 1 is the size on screen, 3 suits slides")
+        self.scale_box.setAccessibleName(self.tr("Export scale"))
+        self.scale_box.setToolTip(self.tr("Size of the exported image: 1 is the size on screen, 3 suits slides"))
         self.scale_box.setRange(0.25, 10.0)
         self.scale_box.setSingleStep(0.5)
         self.scale_box.setValue(2.0)
         self.scale_box.setSuffix(" ×")
         bound(self.scale_box.lineEdit(), 32)  # a number: a paste of anything long is cut at once
         self.size_label = QLabel()
-        a11y.verdict(self.size_label, "Size of the PNG")
-        self.svg_button = QPushButton("Export &SVG…")
-        self.png_button = QPushButton("Export &PNG…")
-        self.copy_button = QPushButton("&Copy image")
-        self.copy_button.setToolTip("Copy the diagram to the clipboard as an image (and as SVG)")
-        describe(self.copy_button, "Copy image", "Copy the diagram to the clipboard as an image (and as SVG)")
+        a11y.verdict(self.size_label, self.tr("Size of the PNG"))
+        self.svg_button = QPushButton(self.tr("Export &SVG…"))
+        self.png_button = QPushButton(self.tr("Export &PNG…"))
+        self.copy_button = QPushButton(self.tr("&Copy image"))
+        self.copy_button.setToolTip(self.tr("Copy the diagram to the clipboard as an image (and as SVG)"))
         describe(
-            self.svg_button, "Export SVG", "Save the diagram as SVG (text stays text), at the chosen colours and scale"
+            self.copy_button,
+            self.tr("Copy image"),
+            self.tr("Copy the diagram to the clipboard as an image (and as SVG)"),
         )
-        describe(self.png_button, "Export PNG", "Save the diagram as a PNG image at the chosen colours and scale")
         describe(
-            self.view, "Tag anatomy diagram", "The current tag as nested boxes; hover a box for its ABNF production"
+            self.svg_button,
+            self.tr("Export SVG"),
+            self.tr("Save the diagram as SVG (text stays text), at the chosen colours and scale"),
         )
-        describe(self.view.viewport(), "Tag anatomy diagram", "Hover a box for its ABNF production")
-        describe(self.scale_box.lineEdit(), "Export scale", self.scale_box.toolTip())
+        describe(
+            self.png_button,
+            self.tr("Export PNG"),
+            self.tr("Save the diagram as a PNG image at the chosen colours and scale"),
+        )
+        describe(
+            self.view,
+            self.tr("Tag anatomy diagram"),
+            self.tr("The current tag as nested boxes; hover a box for its ABNF production"),
+        )
+        describe(self.view.viewport(), self.tr("Tag anatomy diagram"), self.tr("Hover a box for its ABNF production"))
+        describe(self.scale_box.lineEdit(), self.tr("Export scale"), self.scale_box.toolTip())
         bar = QHBoxLayout()
-        bar.addWidget(a11y.buddy(QLabel("Colours:"), self.theme_box))
+        bar.addWidget(a11y.buddy(QLabel(self.tr("Colours:")), self.theme_box))
         bar.addWidget(self.theme_box)
-        bar.addWidget(a11y.buddy(QLabel("Scale:"), self.scale_box))
+        bar.addWidget(a11y.buddy(QLabel(self.tr("Scale:")), self.scale_box))
         bar.addWidget(self.scale_box)
         bar.addWidget(self.size_label)
         bar.addStretch(1)
@@ -205,7 +217,11 @@ class AnatomyPane(QWidget):
         self.twin.setHeaderLabels(list(TWIN_COLUMNS))
         self.twin.setAlternatingRowColors(True)
         self.twin.setUniformRowHeights(True)
-        describe(self.twin, "Tag anatomy as text", "The diagram's parts as a tree: each part, its text, span and rule")
+        describe(
+            self.twin,
+            self.tr("Tag anatomy as text"),
+            self.tr("The diagram's parts as a tree: each part, its text, span and rule"),
+        )
         self.splitter = QSplitter(Qt.Orientation.Vertical)
         self.splitter.setChildrenCollapsible(False)
         self.splitter.addWidget(self.view)
@@ -293,9 +309,11 @@ class AnatomyPane(QWidget):
             )
         else:
             self.note.setText(
-                "Each box is a subtag with its role and the ABNF branch it matched; groups show their "
-                "production (RFC 5646 §2.1, RFC 6067, RFC 6497). Hover a box for details; the tree below lists "
-                "the same parts."
+                self.tr(
+                    "Each box is a subtag with its role and the ABNF branch it matched; groups show their "
+                    "production (RFC 5646 §2.1, RFC 6067, RFC 6497). Hover a box for details; the tree below lists "
+                    "the same parts."
+                )
             )
         self._update_size()
 
@@ -413,14 +431,20 @@ class AnatomyPane(QWidget):
 
     def _on_svg_button_clicked(self) -> None:
         path, _ = QFileDialog.getSaveFileName(
-            self, "Export the diagram as SVG", _file_stem(self._state.tag()) + ".svg", "SVG images (*.svg)"
+            self,
+            self.tr("Export the diagram as SVG"),
+            _file_stem(self._state.tag()) + ".svg",
+            self.tr("SVG images (*.svg)"),
         )
         if path:
             self.export_svg(path)
 
     def _on_png_button_clicked(self) -> None:
         path, _ = QFileDialog.getSaveFileName(
-            self, "Export the diagram as PNG", _file_stem(self._state.tag()) + ".png", "PNG images (*.png)"
+            self,
+            self.tr("Export the diagram as PNG"),
+            _file_stem(self._state.tag()) + ".png",
+            self.tr("PNG images (*.png)"),
         )
         if path:
             self.export_png(path)

@@ -210,48 +210,68 @@ class BatchPane(QWidget):
 
     def _build(self) -> None:
         self.input = QPlainTextEdit()
-        self.input.setAccessibleName("Tags to check")
+        self.input.setAccessibleName(self.tr("Tags to check"))
         self.input.setTabChangesFocus(True)  # Tab moves on: it never edits the tags (or traps the keyboard)
-        self.input.setPlaceholderText("Paste tags here, one per line (or CSV, TSV, JSON lines), or open a file.")
-        self.open_button = QPushButton("&Open file…")
-        self.check_button = QPushButton("Chec&k")
-        self.check_button.setToolTip("Check the pasted text (or the opened file)")
-        self.cancel_button = QPushButton("Cancel")
+        self.input.setPlaceholderText(
+            self.tr("Paste tags here, one per line (or CSV, TSV, JSON lines), or open a file.")
+        )
+        self.open_button = QPushButton(self.tr("&Open file…"))
+        self.check_button = QPushButton(self.tr("Chec&k"))
+        self.check_button.setToolTip(self.tr("Check the pasted text (or the opened file)"))
+        self.cancel_button = QPushButton(self.tr("Cancel"))
         self.cancel_button.setEnabled(False)
         self.format_box = QComboBox()
-        self.format_box.setAccessibleName("Format")
-        self.format_box.addItem("Guess the format", "auto")
+        self.format_box.setAccessibleName(self.tr("Format"))
+        self.format_box.addItem(self.tr("Guess the format"), "auto")
         for key, label in batch.FORMATS:
             self.format_box.addItem(label, key)
         self.column_box = QComboBox()
-        self.column_box.setAccessibleName("Column")
+        self.column_box.setAccessibleName(self.tr("Column"))
         self.column_box.setEditable(True)
         line = self.column_box.lineEdit()
         if line is not None:
             bound(line, SEARCH_MAX)
-        self.column_box.setToolTip("CSV/TSV: the column (its header or its number from 1); JSON lines: the key")
+        self.column_box.setToolTip(
+            self.tr("CSV/TSV: the column (its header or its number from 1); JSON lines: the key")
+        )
         self.column_box.setMinimumContentsLength(10)
-        self.header_box = QCheckBox("First row is a header")
+        self.header_box = QCheckBox(self.tr("First row is a header"))
         self.header_box.setChecked(True)
         self.progress = QProgressBar()
-        self.progress.setAccessibleName("Progress")
+        self.progress.setAccessibleName(self.tr("Progress"))
         self.progress.setTextVisible(True)
         self.progress.setFormat("%v of %m lines")
-        self.status = QLabel("No tags checked yet.")
-        a11y.verdict(self.status, "Batch status")
+        self.status = QLabel(self.tr("No tags checked yet."))
+        a11y.verdict(self.status, self.tr("Batch status"))
         self.status.setWordWrap(True)
-        describe(self.input, "Tags to check", "Paste tags, one per line (or CSV, TSV, JSON lines); Check runs them")
-        describe(self.open_button, "Open file", "Open a file of tags: one per line, CSV/TSV or JSON lines")
-        describe(self.check_button, "Check", "Check the pasted text (or the opened file) in the background")
-        describe(self.cancel_button, "Cancel", "Stop the running check; the rows so far stay")
-        describe(self.format_box, "Format", "How the source is laid out: one tag per line, CSV, TSV or JSON lines")
-        describe(self.header_box, "First row is a header", "For CSV and TSV: the first row names the columns")
+        describe(
+            self.input,
+            self.tr("Tags to check"),
+            self.tr("Paste tags, one per line (or CSV, TSV, JSON lines); Check runs them"),
+        )
+        describe(
+            self.open_button, self.tr("Open file"), self.tr("Open a file of tags: one per line, CSV/TSV or JSON lines")
+        )
+        describe(
+            self.check_button, self.tr("Check"), self.tr("Check the pasted text (or the opened file) in the background")
+        )
+        describe(self.cancel_button, self.tr("Cancel"), self.tr("Stop the running check; the rows so far stay"))
+        describe(
+            self.format_box,
+            self.tr("Format"),
+            self.tr("How the source is laid out: one tag per line, CSV, TSV or JSON lines"),
+        )
+        describe(
+            self.header_box,
+            self.tr("First row is a header"),
+            self.tr("For CSV and TSV: the first row names the columns"),
+        )
         src = QHBoxLayout()
         source_widgets: list[QWidget] = [
             self.open_button,
-            a11y.buddy(QLabel("Format:"), self.format_box),
+            a11y.buddy(QLabel(self.tr("Format:")), self.format_box),
             self.format_box,
-            a11y.buddy(QLabel("Column:"), self.column_box),
+            a11y.buddy(QLabel(self.tr("Column:")), self.column_box),
             self.column_box,
             self.header_box,
         ]
@@ -261,35 +281,47 @@ class BatchPane(QWidget):
         src.addWidget(self.check_button)
         src.addWidget(self.cancel_button)
 
-        self.problems_only = QCheckBox("Only &problems")
-        self.problems_only.setToolTip("Rows with an error or a warning, or a note about the line")
+        self.problems_only = QCheckBox(self.tr("Only &problems"))
+        self.problems_only.setToolTip(self.tr("Rows with an error or a warning, or a note about the line"))
         self.code_box = QComboBox()
-        self.code_box.setAccessibleName("Diagnostic code filter")
-        self.code_box.addItem("Any diagnostic code", "")
+        self.code_box.setAccessibleName(self.tr("Diagnostic code filter"))
+        self.code_box.addItem(self.tr("Any diagnostic code"), "")
         self.search = QLineEdit()
         bound(self.search, SEARCH_MAX)
-        self.search.setPlaceholderText("Filter the inputs…")
-        self.search.setAccessibleName("Filter the inputs")
+        self.search.setPlaceholderText(self.tr("Filter the inputs…"))
+        self.search.setAccessibleName(self.tr("Filter the inputs"))
         self.search.setClearButtonEnabled(True)
-        self.export_json_button = QPushButton("Export &JSON lines…")
-        self.export_csv_button = QPushButton("Export &CSV…")
+        self.export_json_button = QPushButton(self.tr("Export &JSON lines…"))
+        self.export_csv_button = QPushButton(self.tr("Export &CSV…"))
         self.export_shown_box = QCheckBox(self.tr("Only the rows &shown"))
         describe(
             self.export_shown_box,
             self.tr("Export only the rows shown"),
             self.tr("Export only the rows the filters show (in line order), not every row checked"),
         )
-        describe(self.problems_only, "Only problems", "Show rows with an error or a warning, or a note about the line")
-        describe(self.code_box, "Diagnostic code filter", "Show only rows with this diagnostic code")
-        describe(self.search, "Filter the inputs", "Show only rows whose input contains this text")
-        describe(self.export_json_button, "Export JSON lines", "Write every row as bcp47 check --json writes it")
-        describe(self.export_csv_button, "Export CSV", "Write every row as CSV with the fields of bcp47 check --json")
+        describe(
+            self.problems_only,
+            self.tr("Only problems"),
+            self.tr("Show rows with an error or a warning, or a note about the line"),
+        )
+        describe(self.code_box, self.tr("Diagnostic code filter"), self.tr("Show only rows with this diagnostic code"))
+        describe(self.search, self.tr("Filter the inputs"), self.tr("Show only rows whose input contains this text"))
+        describe(
+            self.export_json_button,
+            self.tr("Export JSON lines"),
+            self.tr("Write every row as bcp47 check --json writes it"),
+        )
+        describe(
+            self.export_csv_button,
+            self.tr("Export CSV"),
+            self.tr("Write every row as CSV with the fields of bcp47 check --json"),
+        )
         filt = QHBoxLayout()
         filter_widgets: list[QWidget] = [
             self.problems_only,
-            a11y.buddy(QLabel("Code:"), self.code_box),
+            a11y.buddy(QLabel(self.tr("Code:")), self.code_box),
             self.code_box,
-            a11y.buddy(QLabel("Input:"), self.search),
+            a11y.buddy(QLabel(self.tr("Input:")), self.search),
             self.search,
         ]
         for w in filter_widgets:
@@ -301,10 +333,14 @@ class BatchPane(QWidget):
 
         self.model = BatchModel(batch_columns(self._engine), parent=self)
         self.table = _Table()
-        self.table.setAccessibleName("Checked tags")
+        self.table.setAccessibleName(self.tr("Checked tags"))
         self.table.setModel(self.model)
         self.table.setTabKeyNavigation(False)  # Tab leaves the table; arrows move inside it
-        describe(self.table, "Checked tags", "One row per line; double-click or Enter opens the tag in the editor")
+        describe(
+            self.table,
+            self.tr("Checked tags"),
+            self.tr("One row per line; double-click or Enter opens the tag in the editor"),
+        )
         self.table.setSortingEnabled(True)
         self.table.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -317,7 +353,7 @@ class BatchPane(QWidget):
             self.table.setColumnWidth(col, width)
 
         self.summary = QTableView()
-        self.summary.setAccessibleName("Rows per diagnostic code")
+        self.summary.setAccessibleName(self.tr("Rows per diagnostic code"))
         self.summary_model: RowTableModel[tuple[str, str, int]] = RowTableModel(
             (
                 Column("Code", lambda c: c[0]),
@@ -329,7 +365,9 @@ class BatchPane(QWidget):
         self.summary.setModel(self.summary_model)
         self.summary.setTabKeyNavigation(False)
         describe(
-            self.summary, "Rows per diagnostic code", "How many rows have each diagnostic code; click one to filter"
+            self.summary,
+            self.tr("Rows per diagnostic code"),
+            self.tr("How many rows have each diagnostic code; click one to filter"),
         )
         self.summary.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.summary.verticalHeader().hide()
@@ -339,12 +377,12 @@ class BatchPane(QWidget):
         self.summary.sortByColumn(2, Qt.SortOrder.DescendingOrder)  # the most frequent codes first
         self.summary.setMinimumWidth(300)
         self.summary_label = QLabel()
-        a11y.verdict(self.summary_label, "Summary of the results")
+        a11y.verdict(self.summary_label, self.tr("Summary of the results"))
         self.summary_label.setWordWrap(True)
         side = QWidget()
         sl = QVBoxLayout(side)
         sl.setContentsMargins(0, 0, 0, 0)
-        sl.addWidget(QLabel("<b>Summary</b> (click a code to filter)"))
+        sl.addWidget(QLabel(self.tr("<b>Summary</b> (click a code to filter)")))
         sl.addWidget(self.summary_label)
         sl.addWidget(self.summary, 1)
 
@@ -461,7 +499,7 @@ class BatchPane(QWidget):
         self.summary_model.set_rows([])
         self._running = True
         self._update_buttons()
-        self.status.setText("Reading…")
+        self.status.setText(self.tr("Reading…"))
         self._tally = _Tally()
         _gc_pause()
         self.worker.run(job)
@@ -599,7 +637,7 @@ class BatchPane(QWidget):
         self.progress.setFormat(self.tr("%v of %m lines"))
 
     def _on_open_button_clicked(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open a list of tags", "", _OPEN_FILTER)
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open a list of tags"), "", _OPEN_FILTER)
         if path:
             self.open_file(path)
 
@@ -626,12 +664,14 @@ class BatchPane(QWidget):
         self.set_code_filter(self.summary_model.row_at(index.row())[0])
 
     def _on_export_json_button_clicked(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Export as JSON lines", "checked.jsonl", "JSON lines (*.jsonl)")
+        path, _ = QFileDialog.getSaveFileName(
+            self, self.tr("Export as JSON lines"), "checked.jsonl", self.tr("JSON lines (*.jsonl)")
+        )
         if path:
             self.export(path, "jsonl")
 
     def _on_export_csv_button_clicked(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Export as CSV", "checked.csv", "CSV (*.csv)")
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export as CSV"), "checked.csv", self.tr("CSV (*.csv)"))
         if path:
             self.export(path, "csv")
 
@@ -652,7 +692,9 @@ class BatchPane(QWidget):
     def _on_input_text_changed(self) -> None:
         if self.input.toPlainText():
             self._path = ""
-            self.input.setPlaceholderText("Paste tags here, one per line (or CSV, TSV, JSON lines), or open a file.")
+            self.input.setPlaceholderText(
+                self.tr("Paste tags here, one per line (or CSV, TSV, JSON lines), or open a file.")
+            )
         self._fill_columns()
         self._update_buttons()
 
@@ -704,7 +746,7 @@ class BatchPane(QWidget):
         current = self.code_box.currentData()
         self.code_box.blockSignals(True)
         self.code_box.clear()
-        self.code_box.addItem("Any diagnostic code", "")
+        self.code_box.addItem(self.tr("Any diagnostic code"), "")
         for code, _sev, n in summary.per_code:
             self.code_box.addItem(f"{code} ({n:,})", code)
         self.code_box.setCurrentIndex(max(self.code_box.findData(current), 0))

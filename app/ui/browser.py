@@ -67,7 +67,7 @@ class BrowserPane(QWidget):
     def __init__(self, registry: Registry, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("BrowserPane")
-        self.setAccessibleName("Registry browser")
+        self.setAccessibleName(self.tr("Registry browser"))
         self._registry = registry
         self._record: Record | None = None
         self._tag_query = ""  # the search text when it reads as a tag (its subtags' records are listed)
@@ -75,28 +75,32 @@ class BrowserPane(QWidget):
         # --- search and filters
         self.search_edit = QLineEdit(placeholderText="Search codes, descriptions and comments…  (Ctrl+F)")
         self.search_edit.setClearButtonEnabled(True)
-        self.search_edit.setAccessibleName("Search the registry")
+        self.search_edit.setAccessibleName(self.tr("Search the registry"))
         self.search_edit.setToolTip(
-            "Type a code (exact, then prefix) or words of a description; case and accents are ignored.\n"
-            "Press Down to move into the results."
+            self.tr(
+                "Type a code (exact, then prefix) or words of a description; case and accents are ignored.\n"
+                "Press Down to move into the results."
+            )
         )
         bound(self.search_edit, SEARCH_MAX)
         self.type_combo = QComboBox()
-        self.type_combo.setAccessibleName("Filter by type")
-        self.type_combo.setToolTip("Show only records of one Type")
+        self.type_combo.setAccessibleName(self.tr("Filter by type"))
+        self.type_combo.setToolTip(self.tr("Show only records of one Type"))
         counts = registry.counts()
         self.type_combo.addItem(f"All types ({len(registry):,})", "")
         for t in RecordType:
             self.type_combo.addItem(f"{t.value} ({counts.get(t.value, 0):,})", t.value)
         self.scope_combo = QComboBox()
-        self.scope_combo.setAccessibleName("Filter by scope")
-        self.scope_combo.setToolTip('Show only records with this Scope ("no scope": ordinary individual subtags)')
-        self.scope_combo.addItem("Any scope", "")
+        self.scope_combo.setAccessibleName(self.tr("Filter by scope"))
+        self.scope_combo.setToolTip(
+            self.tr('Show only records with this Scope ("no scope": ordinary individual subtags)')
+        )
+        self.scope_combo.addItem(self.tr("Any scope"), "")
         for s in SCOPES:
             self.scope_combo.addItem("no scope" if s == "none" else s, s)
         self.deprecated_combo = QComboBox()
-        self.deprecated_combo.setAccessibleName("Filter by deprecation")
-        self.deprecated_combo.setToolTip("Show or hide records that carry a Deprecated date")
+        self.deprecated_combo.setAccessibleName(self.tr("Filter by deprecation"))
+        self.deprecated_combo.setToolTip(self.tr("Show or hide records that carry a Deprecated date"))
         for value, label in _DEPRECATED_CHOICES:
             self.deprecated_combo.addItem(label, value)
 
@@ -104,7 +108,7 @@ class BrowserPane(QWidget):
         self._compared_keys: set[tuple[str, str]] = set()
         self.since_combo = QComboBox()
         self.since_combo.setObjectName("since_combo")
-        self.since_combo.setAccessibleName("Changed since File-Date")
+        self.since_combo.setAccessibleName(self.tr("Changed since File-Date"))
         self.since_combo.setMaxVisibleItems(25)
         self.since_combo.setToolTip(_SINCE_TIP)
         self._fill_since_combo()
@@ -125,15 +129,15 @@ class BrowserPane(QWidget):
 
         self.open_tag_button = QPushButton()
         self.open_tag_button.setObjectName("open_tag_button")
-        self.open_tag_button.setAccessibleName("Open the searched tag in the editor")
-        self.open_tag_button.setToolTip("The search reads as a language tag: open it in the editor (Ctrl+E)")
+        self.open_tag_button.setAccessibleName(self.tr("Open the searched tag in the editor"))
+        self.open_tag_button.setToolTip(self.tr("The search reads as a language tag: open it in the editor (Ctrl+E)"))
         self.open_tag_button.clicked.connect(self._on_open_tag_button_clicked)
         self.open_tag_button.hide()
         open_tag = QShortcut(QKeySequence("Ctrl+E"), self)
         open_tag.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         open_tag.activated.connect(self.open_tag_button.click)
         self.count_label = QLabel()
-        a11y.verdict(self.count_label, "Result count")
+        a11y.verdict(self.count_label, self.tr("Result count"))
         self.count_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.count_label.setToolTip(
             "Records per type in this registry file: "
@@ -144,8 +148,10 @@ class BrowserPane(QWidget):
         # --- the table
         self.model = RegistryTableModel(parent=self)
         self.table = QTableView()
-        self.table.setAccessibleName("Registry records")
-        self.table.setToolTip("The records found; click a column title to sort, Ctrl+Return uses the chosen record")
+        self.table.setAccessibleName(self.tr("Registry records"))
+        self.table.setToolTip(
+            self.tr("The records found; click a column title to sort, Ctrl+Return uses the chosen record")
+        )
         self.table.setModel(self.model)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -169,19 +175,19 @@ class BrowserPane(QWidget):
 
         # --- details
         self.details = QTextBrowser()
-        self.details.setAccessibleName("Record details")
-        self.details.setToolTip("Every field of the chosen record; links show related records or open a tag")
+        self.details.setAccessibleName(self.tr("Record details"))
+        self.details.setToolTip(self.tr("Every field of the chosen record; links show related records or open a tag"))
         self.details.setOpenLinks(False)
         self.details.setOpenExternalLinks(False)
-        self.range_label = QLabel("&Code:")  # its text names the range once one is shown
+        self.range_label = QLabel(self.tr("&Code:"))  # its text names the range once one is shown
         self.range_combo = QComboBox()
-        self.range_combo.setAccessibleName("Code inside the range")
-        self.range_combo.setToolTip("This record stands for a range of codes: pick the one to use")
+        self.range_combo.setAccessibleName(self.tr("Code inside the range"))
+        self.range_combo.setToolTip(self.tr("This record stands for a range of codes: pick the one to use"))
         self.range_combo.setMaxVisibleItems(20)
         self.range_label.setBuddy(self.range_combo)
-        self.use_button = QPushButton("&Use in tag")
-        self.use_button.setToolTip("Put this subtag into the current tag at its proper position (Ctrl+Return)")
-        self.use_button.setAccessibleName("Use in tag")
+        self.use_button = QPushButton(self.tr("&Use in tag"))
+        self.use_button.setToolTip(self.tr("Put this subtag into the current tag at its proper position (Ctrl+Return)"))
+        self.use_button.setAccessibleName(self.tr("Use in tag"))
         self.use_button.setEnabled(False)
         actions = QHBoxLayout()
         actions.addWidget(self.range_label)
@@ -364,7 +370,7 @@ class BrowserPane(QWidget):
         current = combo.currentData() or ""
         combo.blockSignals(True)
         combo.clear()
-        combo.addItem("Changed any time", "")
+        combo.addItem(self.tr("Changed any time"), "")
         newest = self._registry.file_date or "9999"
         dates = {d for r in self._registry.records for d in (r.added, r.deprecated) if d and d <= newest}
         if self._comparison is not None:
@@ -471,7 +477,7 @@ class BrowserPane(QWidget):
         self.range_label.setVisible(is_range)
         self.range_combo.setVisible(is_range)
         if rec is None:
-            self.details.setHtml("<p><i>No record selected.</i></p>")
+            self.details.setHtml(self.tr("<p><i>No record selected.</i></p>"))
             return
         if is_range:
             codes = rec.range_codes(1_000)  # a range is never listed whole: it may hold billions of codes

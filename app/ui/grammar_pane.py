@@ -64,11 +64,11 @@ class GrammarPane(QWidget):
         self._step = 0
         self._dirty = True
         self.abnf = QTextBrowser()
-        self.abnf.setAccessibleName("ABNF of language tags")
+        self.abnf.setAccessibleName(self.tr("ABNF of language tags"))
         self.abnf.setOpenLinks(False)
         self.steps_model: RowTableModel[WalkStep] = RowTableModel(STEP_COLUMNS, parent=self)
         self.steps = QTableView()
-        self.steps.setAccessibleName("Steps: one per subtag")
+        self.steps.setAccessibleName(self.tr("Steps: one per subtag"))
         self.steps.setModel(self.steps_model)
         self.steps.setTabKeyNavigation(False)  # Tab leaves the table; arrows move inside it
         self.steps.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -78,7 +78,7 @@ class GrammarPane(QWidget):
         self.steps.verticalHeader().hide()
         self.candidates_model: RowTableModel[Candidate] = RowTableModel(CANDIDATE_COLUMNS, parent=self)
         self.candidates = QTableView()
-        self.candidates.setAccessibleName("The rules that could stand here, and why they accept or refuse")
+        self.candidates.setAccessibleName(self.tr("The rules that could stand here, and why they accept or refuse"))
         self.candidates.setModel(self.candidates_model)
         self.candidates.setTabKeyNavigation(False)
         self.candidates.setWordWrap(True)
@@ -88,23 +88,29 @@ class GrammarPane(QWidget):
         header.setStretchLastSection(True)
         self.candidates.verticalHeader().hide()
         self.step_label = QLabel()
-        a11y.verdict(self.step_label, "Current step")
+        a11y.verdict(self.step_label, self.tr("Current step"))
         self.step_label.setWordWrap(True)
-        self.prev_button = QPushButton("◀ &Previous subtag")
-        self.next_button = QPushButton("Next s&ubtag ▶")
+        self.prev_button = QPushButton(self.tr("◀ &Previous subtag"))
+        self.next_button = QPushButton(self.tr("Next s&ubtag ▶"))
         describe(
             self.abnf,
-            "ABNF of language tags",
-            "RFC 5646 §2.1 with the -u- (RFC 6067) and -t- (RFC 6497) rules; the rules this tag used are marked",
+            self.tr("ABNF of language tags"),
+            self.tr(
+                "RFC 5646 §2.1 with the -u- (RFC 6067) and -t- (RFC 6497) rules; the rules this tag used are marked"
+            ),
         )
-        describe(self.steps, "Steps: one per subtag", "Each subtag of the current tag and the rule that accepts it")
+        describe(
+            self.steps,
+            self.tr("Steps: one per subtag"),
+            self.tr("Each subtag of the current tag and the rule that accepts it"),
+        )
         describe(
             self.candidates,
-            "Candidate rules",
-            "The rules that could stand at this place, and why they accept or refuse the subtag",
+            self.tr("Candidate rules"),
+            self.tr("The rules that could stand at this place, and why they accept or refuse the subtag"),
         )
-        describe(self.prev_button, "Previous subtag", "Step back to the previous subtag")
-        describe(self.next_button, "Next subtag", "Step on to the next subtag")
+        describe(self.prev_button, self.tr("Previous subtag"), self.tr("Step back to the previous subtag"))
+        describe(self.next_button, self.tr("Next subtag"), self.tr("Step on to the next subtag"))
         nav = QHBoxLayout()
         nav.addWidget(self.prev_button)
         nav.addWidget(self.next_button)
@@ -122,8 +128,10 @@ class GrammarPane(QWidget):
         self.splitter.setStretchFactor(0, 1)
         self.splitter.setStretchFactor(1, 1)
         legend = QLabel(
-            "● a rule this tag used   ▶ the rule that accepts the current subtag   "
-            "✗ a rule that could stand here but refuses it"
+            self.tr(
+                "● a rule this tag used   ▶ the rule that accepts the current subtag   "
+                "✗ a rule that could stand here but refuses it"
+            )
         )
         legend.setWordWrap(True)
         lay = QVBoxLayout(self)

@@ -116,12 +116,14 @@ class MainWindow(QMainWindow):
         self._engine = engine
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
-        self.tabs.setAccessibleName("Panes")
+        self.tabs.setAccessibleName(self.tr("Panes"))
         self.tabs.setToolTip(
-            "Editor (Ctrl+1), -u- builder (Ctrl+2), registry browser (Ctrl+3), Build (Ctrl+4); "
-            "anatomy, grammar, batch and matching (Ctrl+5 to Ctrl+8)"
+            self.tr(
+                "Editor (Ctrl+1), -u- builder (Ctrl+2), registry browser (Ctrl+3), Build (Ctrl+4); "
+                "anatomy, grammar, batch and matching (Ctrl+5 to Ctrl+8)"
+            )
         )
-        self.tabs.tabBar().setAccessibleName("Panes")
+        self.tabs.tabBar().setAccessibleName(self.tr("Panes"))
         self.tabs.tabBar().setToolTip(self.tabs.toolTip())
         self.setCentralWidget(self.tabs)
         self.editor: EditorPane | Placeholder | None = None
@@ -131,16 +133,16 @@ class MainWindow(QMainWindow):
         self.teaching: TeachingPanes | None = None  # anatomy, grammar, batch, matching (ui/teaching.py)
         self.primer_dialog: PrimerDialog | None = None
         # The status bar: "Current tag: TAG" and the data in use, each ending in '…' where the window is narrow.
-        self._status_caption = QLabel("No current tag")
+        self._status_caption = QLabel(self.tr("No current tag"))
         self._status_tag = ElidedLabel()
-        a11y.verdict(self._status_tag, "Current tag")
-        self._status_tag.setToolTip("The tag all panes work on")
+        a11y.verdict(self._status_tag, self.tr("Current tag"))
+        self._status_tag.setToolTip(self.tr("The tag all panes work on"))
         self._status_tag.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         bold = self._status_tag.font()
         bold.setBold(True)
         self._status_tag.setFont(bold)
         self._status_data = ElidedLabel()
-        a11y.verdict(self._status_data, "Data in use")
+        a11y.verdict(self._status_data, self.tr("Data in use"))
         # Its whole width when there is room; the tag's label (stretching) gives way first, and it never
         # shrinks below its short form (set with the text).
         self._status_data.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
@@ -272,12 +274,12 @@ class MainWindow(QMainWindow):
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
-        file_menu = bar.addMenu("&File")
+        file_menu = bar.addMenu(self.tr("&File"))
         self._action(file_menu, "&Open registry file…", self.open_registry_file, QKeySequence.StandardKey.Open,
                      "Browse and check against another copy of the Language Subtag Registry")  # fmt: skip
         self._action(file_menu, "Use the &bundled registry", self.use_bundled_registry, None,
                      "Go back to the registry that ships with the app")  # fmt: skip
-        self.recent_menu = file_menu.addMenu("Open &recent")
+        self.recent_menu = file_menu.addMenu(self.tr("Open &recent"))
         self.recent_menu.aboutToShow.connect(lambda: self.recent.fill(self.recent_menu, self.open_recent))
         # Registry updates, the changes view and the linguists' tools (registry_files.py).
         self.registry_files = files = RegistryFiles(self)
@@ -288,20 +290,20 @@ class MainWindow(QMainWindow):
         file_menu.addSeparator()
         self._action(file_menu, "&Quit", self.close, QKeySequence.StandardKey.Quit)
 
-        self.edit_menu = bar.addMenu("&Edit")
+        self.edit_menu = bar.addMenu(self.tr("&Edit"))
         self.copy_actions: dict[str, QAction] = {}
         self._fill_edit_menu()
 
-        view_menu = bar.addMenu("&View")
+        view_menu = bar.addMenu(self.tr("&View"))
         self.pane_actions: dict[str, QAction] = {}
         for key, title, shortcut in PANES:
             self.pane_actions[key] = self._action(view_menu, title, partial(self.show_pane, key), shortcut)
         for key, title, shortcut in TEACHING_TABS:  # every pane, named, with its Ctrl+digit (F1 lists them)
             self.pane_actions[key] = self._action(view_menu, title, partial(self.show_teaching_pane, key), shortcut)
         view_menu.addSeparator()
-        self.zoom_menu = view_menu.addMenu("&Zoom")
+        self.zoom_menu = view_menu.addMenu(self.tr("&Zoom"))
         self._fill_zoom_menu()
-        theme_menu = view_menu.addMenu("&Theme")
+        theme_menu = view_menu.addMenu(self.tr("&Theme"))
         group = QActionGroup(self)
         current = self.settings.value("window/theme")
         self.theme_actions: dict[str, QAction] = {}
@@ -314,11 +316,11 @@ class MainWindow(QMainWindow):
             self.theme_actions[key] = act
 
         # The editor provides these (examples for teaching, recent tags); the window gives them a place.
-        self.examples_menu = bar.addMenu("E&xamples")
-        self.history_menu = bar.addMenu("Histor&y")
+        self.examples_menu = bar.addMenu(self.tr("E&xamples"))
+        self.history_menu = bar.addMenu(self.tr("Histor&y"))
         self._fill_editor_menus()
 
-        tools_menu = bar.addMenu("Too&ls")
+        tools_menu = bar.addMenu(self.tr("Too&ls"))
         self.changes_action = self._action(tools_menu, "&What changed…", files.show_changes, "Ctrl+Shift+W",
             "The changes between the registry in use and the one before it")  # fmt: skip
         self.register_action = self._action(tools_menu, "&Registration assistant…", files.show_registration,
@@ -328,7 +330,7 @@ class MainWindow(QMainWindow):
 
         self._follow_network_setting()
 
-        help_menu = bar.addMenu("&Help")
+        help_menu = bar.addMenu(self.tr("&Help"))
         self._action(help_menu, "&Manual", self.show_manual, QKeySequence.StandardKey.HelpContents,
                      "The README, the keyboard shortcuts and the primer, with Find (F1)")  # fmt: skip
         self._action(help_menu, "&Keyboard shortcuts", self.show_shortcuts)
@@ -386,7 +388,7 @@ class MainWindow(QMainWindow):
                 new = make(self)
             else:
                 new = QMenu(self)
-                new.addAction("(available with the tag editor)").setEnabled(False)
+                new.addAction(self.tr("(available with the tag editor)")).setEnabled(False)
             new.setTitle(title)
             bar.insertMenu(old.menuAction(), new)
             bar.removeAction(old.menuAction())
@@ -400,7 +402,7 @@ class MainWindow(QMainWindow):
     def copy_form(self, name: str) -> None:
         """Copy one form of the current tag through the editor."""
         if self.editor is None or isinstance(self.editor, Placeholder):
-            self.statusBar().showMessage("Copying needs the tag editor, which is not available.", 5000)
+            self.statusBar().showMessage(self.tr("Copying needs the tag editor, which is not available."), 5000)
             return
         self.editor.copy_form(name)
 
@@ -419,8 +421,8 @@ class MainWindow(QMainWindow):
 
     def open_registry_file(self) -> None:
         """Ask for a registry file and use it, or say clearly why it cannot be used."""
-        path, _ = QFileDialog.getOpenFileName(self, "Open a Language Subtag Registry file", "",
-                                              "Registry files (*.txt);;All files (*)")  # fmt: skip
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open a Language Subtag Registry file"), "",
+                                              self.tr("Registry files (*.txt);;All files (*)"))  # fmt: skip
         if path:
             self.load_registry_file(path)
 
@@ -456,7 +458,7 @@ class MainWindow(QMainWindow):
         """Ask whether to use the registry file *path* (dropped on the window); use it on Yes."""
         box = QMessageBox(
             QMessageBox.Icon.Question,
-            "Open a registry file?",
+            self.tr("Open a registry file?"),
             f"{path}\n\nis a Language Subtag Registry file. Use it instead of the registry in use now?",
             QMessageBox.StandardButton.Open | QMessageBox.StandardButton.Cancel,
             self,
@@ -471,7 +473,9 @@ class MainWindow(QMainWindow):
         """Check the tags in the file *path* in the Batch pane."""
         batch = self._batch_pane()
         if batch is None:
-            self.statusBar().showMessage("Checking a file of tags needs the Batch pane, which is not available.", 6000)
+            self.statusBar().showMessage(
+                self.tr("Checking a file of tags needs the Batch pane, which is not available."), 6000
+            )
             return
         self.tabs.setCurrentWidget(batch)
         batch.open_file(path)
@@ -607,7 +611,7 @@ class MainWindow(QMainWindow):
     def show_shortcuts(self) -> None:
         """List every keyboard shortcut."""
         box = QMessageBox(self)
-        box.setWindowTitle("Keyboard shortcuts")
+        box.setWindowTitle(self.tr("Keyboard shortcuts"))
         box.setText(self.shortcuts_html())
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.open()

@@ -66,25 +66,27 @@ class ManualDialog(QDialog):
 
     def __init__(self, shortcuts_html: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("BCP 47 Explorer manual")
+        self.setWindowTitle(self.tr("BCP 47 Explorer manual"))
         self.resize(900, 700)
         self.find_edit = QLineEdit(self)
-        self.find_edit.setPlaceholderText("Find in the manual…")
+        self.find_edit.setPlaceholderText(self.tr("Find in the manual…"))
         self.find_edit.setClearButtonEnabled(True)
         a11y.describe(
-            self.find_edit, "Find in the manual", "Type words to find; Enter finds the next, Shift+Enter the previous"
+            self.find_edit,
+            self.tr("Find in the manual"),
+            self.tr("Type words to find; Enter finds the next, Shift+Enter the previous"),
         )
-        find_label = a11y.buddy(QLabel("&Find:", self), self.find_edit)
-        self.previous_button = QPushButton("&Previous", self)
-        self.next_button = QPushButton("&Next", self)
-        a11y.describe(self.previous_button, "Previous match", "Find the previous match (Shift+Enter)")
-        a11y.describe(self.next_button, "Next match", "Find the next match (Enter)")
+        find_label = a11y.buddy(QLabel(self.tr("&Find:"), self), self.find_edit)
+        self.previous_button = QPushButton(self.tr("&Previous"), self)
+        self.next_button = QPushButton(self.tr("&Next"), self)
+        a11y.describe(self.previous_button, self.tr("Previous match"), self.tr("Find the previous match (Shift+Enter)"))
+        a11y.describe(self.next_button, self.tr("Next match"), self.tr("Find the next match (Enter)"))
         self.count_label = QLabel(self)
-        a11y.verdict(self.count_label, "Matches")
+        a11y.verdict(self.count_label, self.tr("Matches"))
         self.view = QTextBrowser(self)
         self.view.setOpenExternalLinks(True)
         self.view.setTabChangesFocus(True)
-        a11y.describe(self.view, "Manual", "The README, the keyboard shortcuts and the primer")
+        a11y.describe(self.view, self.tr("Manual"), self.tr("The README, the keyboard shortcuts and the primer"))
         self.view.setHtml(self._html(shortcuts_html))
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         buttons.rejected.connect(self.reject)

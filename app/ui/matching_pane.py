@@ -75,23 +75,25 @@ class MatchingPane(QWidget):
         self._engine = engine
         self.ranges = QLineEdit("fr-CH, fr;q=0.9, en;q=0.8, de;q=0.7, *;q=0.5")
         bound(self.ranges, VALUE_MAX)
-        self.ranges.setAccessibleName("Accept-Language")
-        self.ranges.setToolTip("A priority list as in HTTP Accept-Language: ranges with optional q weights")
+        self.ranges.setAccessibleName(self.tr("Accept-Language"))
+        self.ranges.setToolTip(self.tr("A priority list as in HTTP Accept-Language: ranges with optional q weights"))
         self.default = QLineEdit()
         bound(self.default, SEARCH_MAX)
-        self.default.setAccessibleName("Lookup default")
-        self.default.setPlaceholderText("(none)")
-        self.default.setToolTip("What lookup answers when no range finds a tag (RFC 4647 leaves it to you)")
+        self.default.setAccessibleName(self.tr("Lookup default"))
+        self.default.setPlaceholderText(self.tr("(none)"))
+        self.default.setToolTip(self.tr("What lookup answers when no range finds a tag (RFC 4647 leaves it to you)"))
         self.tags = QPlainTextEdit("de de-CH fr fr-CA fr-CH-1996 en-GB en-US-x-twain es-419 zh-Hant-TW")
-        self.tags.setAccessibleName("Available tags")
+        self.tags.setAccessibleName(self.tr("Available tags"))
         self.tags.setTabChangesFocus(True)  # Tab moves on: a tab character is no separator and no tag
         self.tags.setMaximumHeight(90)
-        self.open_button = QPushButton("Open tags file…")
+        self.open_button = QPushButton(self.tr("Open tags file…"))
         self.problems = QLabel()
-        a11y.verdict(self.problems, "Problems with the lists")
+        a11y.verdict(self.problems, self.tr("Problems with the lists"))
         self.problems.setWordWrap(True)
-        describe(self.tags, "Available tags", "The tags on offer, separated by new lines, commas or spaces")
-        describe(self.open_button, "Open tags file", "Take the available tags from a text file")
+        describe(
+            self.tags, self.tr("Available tags"), self.tr("The tags on offer, separated by new lines, commas or spaces")
+        )
+        describe(self.open_button, self.tr("Open tags file"), self.tr("Take the available tags from a text file"))
         form = QFormLayout()
         form.addRow("Accept-Language:", self.ranges)
         tags_row = QHBoxLayout()
@@ -316,7 +318,7 @@ class MatchingPane(QWidget):
 
     def _on_open_button_clicked(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
-            self, "Open a list of available tags", "", "Text files (*.txt);;All files (*)"
+            self, self.tr("Open a list of available tags"), "", self.tr("Text files (*.txt);;All files (*)")
         )
         if path:
             self.load_tags_file(path)

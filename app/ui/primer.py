@@ -47,11 +47,11 @@ class PrimerDialog(QDialog):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Primer: how a language tag is built")
+        self.setWindowTitle(self.tr("Primer: how a language tag is built"))
         self.setObjectName("PrimerDialog")
         self.resize(760, 640)
         self.browser = QTextBrowser()
-        self.browser.setAccessibleName("Primer")
+        self.browser.setAccessibleName(self.tr("Primer"))
         self.browser.setOpenLinks(False)
         self.browser.setHtml(primer_html())
         self.browser.anchorClicked.connect(self._on_browser_anchor_clicked)

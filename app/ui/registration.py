@@ -118,7 +118,7 @@ class RegistrationDialog(QDialog):
         #: Whether the form was filled from a kept draft when the dialog opened.
         self.restored_draft = False
         self.setObjectName("RegistrationDialog")
-        self.setWindowTitle("Subtag registration assistant (RFC 5646 §3.5)")
+        self.setWindowTitle(self.tr("Subtag registration assistant (RFC 5646 §3.5)"))
         self.registry = registry
         self._engine_cache: tuple[str, TagEngine] | None = None
         if engine is None and bundled_engine().registry is registry:
@@ -137,9 +137,11 @@ class RegistrationDialog(QDialog):
         form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapAllRows)
         intro = ReservedLabel(1)  # as tall as its text at the form's width, however narrow: never cut
         intro.setText(
-            "Fill in the request as RFC 5646 §3.5 asks; the checks below each field run as you type. "
-            "Send the form to the ietf-languages list (RFC 5646 §3.5): the Language Subtag Reviewer decides, "
-            "and IANA adds the record with its Added date."
+            self.tr(
+                "Fill in the request as RFC 5646 §3.5 asks; the checks below each field run as you type. "
+                "Send the form to the ietf-languages list (RFC 5646 §3.5): the Language Subtag Reviewer decides, "
+                "and IANA adds the record with its Added date."
+            )
         )
         form.addRow(intro)
         type_combo = QComboBox()
@@ -199,7 +201,7 @@ class RegistrationDialog(QDialog):
             label.setWordWrap(key in _MULTI)  # one-line fields have one-line labels (a wrapped one is clipped)
             form.addRow(label, column)
             if key == "email":
-                form.addRow(QLabel("<b>3. Record Requested</b>"))
+                form.addRow(QLabel(self.tr("<b>3. Record Requested</b>")))
         type_combo.currentIndexChanged.connect(self._on_type_changed)
         scroll = QScrollArea()
         scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Tab goes to the fields, not to their frame
@@ -227,26 +229,28 @@ class RegistrationDialog(QDialog):
             view.setFont(mono)
             view.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
         self.outputs = QTabWidget()
-        self.outputs.addTab(self.form_view, "&Form (plain text)")
-        self.outputs.addTab(self.record_view, "&Record (as in the registry)")
-        self.outputs.addTab(self.preview_view, "&Tags using it")
+        self.outputs.addTab(self.form_view, self.tr("&Form (plain text)"))
+        self.outputs.addTab(self.record_view, self.tr("&Record (as in the registry)"))
+        self.outputs.addTab(self.preview_view, self.tr("&Tags using it"))
         # Checking sample tags needs an engine with the new record (~0.1 s): only while that tab is shown.
         self.outputs.currentChanged.connect(self._on_outputs_current_changed)
 
         self.summary = QLabel()
         self.summary.setObjectName("summary")
         self.summary.setWordWrap(True)
-        a11y.verdict(self.summary, "Summary of the check")
-        self.copy_form_button = QPushButton("Copy f&orm")
-        self.copy_record_button = QPushButton("Copy re&cord")
-        self.save_button = QPushButton("&Save form…")
-        self.preview_button = QPushButton("Show in &browser")
-        self.preview_button.setToolTip("Show the requested record in the registry browser's details pane")
-        self.clear_button = QPushButton("C&lear form")
-        self.clear_button.setAccessibleName("Clear the form")
-        self.clear_button.setToolTip("Empty the form and start a new request (the kept draft is dropped)")
-        self.close_button = QPushButton("Close")
-        self.close_button.setToolTip("Close the assistant; the form is kept and comes back when it opens again")
+        a11y.verdict(self.summary, self.tr("Summary of the check"))
+        self.copy_form_button = QPushButton(self.tr("Copy f&orm"))
+        self.copy_record_button = QPushButton(self.tr("Copy re&cord"))
+        self.save_button = QPushButton(self.tr("&Save form…"))
+        self.preview_button = QPushButton(self.tr("Show in &browser"))
+        self.preview_button.setToolTip(self.tr("Show the requested record in the registry browser's details pane"))
+        self.clear_button = QPushButton(self.tr("C&lear form"))
+        self.clear_button.setAccessibleName(self.tr("Clear the form"))
+        self.clear_button.setToolTip(self.tr("Empty the form and start a new request (the kept draft is dropped)"))
+        self.close_button = QPushButton(self.tr("Close"))
+        self.close_button.setToolTip(
+            self.tr("Close the assistant; the form is kept and comes back when it opens again")
+        )
         buttons = QHBoxLayout()
         for b in (
             self.copy_form_button,
@@ -510,7 +514,10 @@ class RegistrationDialog(QDialog):
 
     def _ask_save_path(self) -> str:
         path, _ = QFileDialog.getSaveFileName(
-            self, "Save the registration form", "registration-form.txt", "Text files (*.txt);;All files (*)"
+            self,
+            self.tr("Save the registration form"),
+            "registration-form.txt",
+            self.tr("Text files (*.txt);;All files (*)"),
         )
         return path
 

@@ -109,15 +109,15 @@ class RegistryFiles(QObject):
     # ------------------------------------------------------------------ dialogs
     def _ask(self, title: str, text: str) -> bool:
         box = QMessageBox(QMessageBox.Icon.Warning, title, text, parent=self.window)
-        use = box.addButton("&Use it anyway", QMessageBox.ButtonRole.AcceptRole)
-        keep = box.addButton("&Keep the registry in use", QMessageBox.ButtonRole.RejectRole)
+        use = box.addButton(self.tr("&Use it anyway"), QMessageBox.ButtonRole.AcceptRole)
+        keep = box.addButton(self.tr("&Keep the registry in use"), QMessageBox.ButtonRole.RejectRole)
         box.setDefaultButton(keep)
         box.setObjectName("confirm_registry")
         box.exec()
         return box.clickedButton() is use
 
     def _choose_file(self, title: str) -> str:
-        path, _ = QFileDialog.getOpenFileName(self.window, title, "", "Registry files (*.txt);;All files (*)")
+        path, _ = QFileDialog.getOpenFileName(self.window, title, "", self.tr("Registry files (*.txt);;All files (*)"))
         return path
 
     def _error(self, title: str, text: str) -> None:
@@ -188,7 +188,7 @@ class RegistryFiles(QObject):
         url = registry_url()
         self.progress = QProgressDialog(f"Downloading the registry from\n{url}", "Cancel", 0, 0, self.window)
         self.progress.setObjectName("download_progress")
-        self.progress.setWindowTitle("Download the latest registry")
+        self.progress.setWindowTitle(self.tr("Download the latest registry"))
         self.progress.setWindowModality(Qt.WindowModality.WindowModal)
         self.progress.setMinimumDuration(0)
         worker = DownloadWorker(_bundled(), url, self.timeout)
@@ -234,15 +234,15 @@ class RegistryFiles(QObject):
         cancelled = self._worker is not None and self._worker.cancelled
         self._stop_thread()
         if cancelled:  # the user's own choice: no error box
-            self.window.statusBar().showMessage("Download cancelled; the registry in use is unchanged.", 8000)
+            self.window.statusBar().showMessage(self.tr("Download cancelled; the registry in use is unchanged."), 8000)
             return
         self._error("Cannot download the registry", f"{message}\n\nThe registry in use is unchanged.")
-        self.window.statusBar().showMessage("Download failed; the registry in use is unchanged.", 8000)
+        self.window.statusBar().showMessage(self.tr("Download failed; the registry in use is unchanged."), 8000)
 
     def _on_worker_finished(self, result: Downloaded) -> None:
         self._stop_thread()
         if not self._accept(result.report, result.url):
-            self.window.statusBar().showMessage("Kept the registry in use; the download was not used.", 8000)
+            self.window.statusBar().showMessage(self.tr("Kept the registry in use; the download was not used."), 8000)
             return
         self._replace(result.registry, result.raw)
         self.window.statusBar().showMessage(
@@ -263,7 +263,9 @@ class RegistryFiles(QObject):
         if self.last_diff is None:
             bundled = _bundled()
             if bundled is None or bundled is self.window.registry:
-                self.window.statusBar().showMessage("No other registry has been opened yet: nothing to compare.", 8000)
+                self.window.statusBar().showMessage(
+                    self.tr("No other registry has been opened yet: nothing to compare."), 8000
+                )
                 return
             older, newer, swapped = in_time_order(bundled, self.window.registry)
             labels = ("the bundled copy", registry_label(self.window.registry))
