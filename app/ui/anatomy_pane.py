@@ -47,6 +47,8 @@ from ..core.engine.tag import TagEngine
 from ..core.files.safe_write import write_file
 from ..core.teaching.anatomy import Part, anatomy
 from ..core.teaching.anatomy_draw import FONT_FAMILY, THEMES, Layout, Theme, layout, to_svg
+from ..core.text.catalogue import N_
+from ..core.text.formats import format_number
 from . import a11y
 from .a11y import describe
 from .bounded import bound
@@ -57,7 +59,7 @@ from .state import TagState
 __all__ = ["AnatomyPane", "paint_layout", "render_png", "diagram_font", "MAX_DRAWN", "TWIN_COLUMNS", "ZOOM_STEP"]
 
 #: The columns of the diagram's text twin.
-TWIN_COLUMNS = ("Part", "Text", "Characters", "Rule")
+TWIN_COLUMNS = (N_("Part"), N_("Text"), N_("Characters"), N_("Rule"))
 #: Each zoom key scales the diagram by this much, within ZOOM_LIMITS.
 ZOOM_STEP = 1.25
 ZOOM_LIMITS = (0.2, 8.0)
@@ -214,7 +216,7 @@ class AnatomyPane(QWidget):
         self.twin = QTreeWidget()
         self.twin.setObjectName("anatomy_twin")
         self.twin.setColumnCount(len(TWIN_COLUMNS))
-        self.twin.setHeaderLabels(list(TWIN_COLUMNS))
+        self.twin.setHeaderLabels([self.tr(c) for c in TWIN_COLUMNS])
         self.twin.setAlternatingRowColors(True)
         self.twin.setUniformRowHeights(True)
         describe(
@@ -292,7 +294,11 @@ class AnatomyPane(QWidget):
         if len(tag) > MAX_DRAWN:
             self._layout = None
             self.scene.clear()
-            self.note.setText(f"The tag has {len(tag):,} characters; the diagram draws tags of up to {MAX_DRAWN:,}.")
+            self.note.setText(
+                self.tr("The tag has {count} characters; the diagram draws tags of up to {limit}.").format(
+                    count=format_number(len(tag)), limit=format_number(MAX_DRAWN)
+                )
+            )
             self._update_size()
             return
         a = anatomy(self._engine.check(tag))
@@ -302,11 +308,17 @@ class AnatomyPane(QWidget):
         if self._fitted:
             self.fit()
         if a.stop is not None:
-            self.note.setText(
-                f"<b>Not well-formed:</b> the grammar stopped at position {a.stop.start} "
-                f"({'after a ' + a.stop.after if a.stop.after else 'at the start'}); it expected "
-                f"{_esc(a.stop.expected)}. The dashed line marks the place."
-            )
+            if a.stop.after:
+                stopped = self.tr(
+                    "<b>Not well-formed:</b> the grammar stopped at position {position} (after a {rule}); it "
+                    "expected {expected}. The dashed line marks the place."
+                )
+            else:
+                stopped = self.tr(
+                    "<b>Not well-formed:</b> the grammar stopped at position {position} (at the start); it "
+                    "expected {expected}. The dashed line marks the place."
+                )
+            self.note.setText(stopped.format(position=a.stop.start, rule=a.stop.after, expected=_esc(a.stop.expected)))
         else:
             self.note.setText(
                 self.tr(
@@ -359,10 +371,10 @@ class AnatomyPane(QWidget):
         self.twin.clear()
 
         def add(part: Part, parent: QTreeWidget | QTreeWidgetItem) -> None:
-            label = part.label + (" (problem)" if part.problem else "")
-            rule = part.production or ("no rule accepts it" if part.problem else "")
+            label = self.tr("{part} (problem)").format(part=part.label) if part.problem else part.label
+            rule = part.production or (self.tr("no rule accepts it") if part.problem else "")
             if part.matched:
-                rule += f" — matched {part.matched}"
+                rule = self.tr("{rule} — matched {branch}").format(rule=rule, branch=part.matched)
             item = QTreeWidgetItem(parent, [label, part.text, f"{part.start}–{part.end}", rule])
             item.setToolTip(3, rule)
             for child in part.children:
@@ -379,7 +391,11 @@ class AnatomyPane(QWidget):
             self.size_label.setText("")
         else:
             s = self.scale_box.value()
-            self.size_label.setText(f"PNG {round(lay.width * s)} × {round(lay.height * s)} px")
+            self.size_label.setText(
+                self.tr("PNG {width} × {height} px").format(
+                    width=format_number(round(lay.width * s)), height=format_number(round(lay.height * s))
+                )
+            )
         for b in (self.svg_button, self.png_button, self.copy_button):
             b.setEnabled(lay is not None)
 
@@ -389,7 +405,11 @@ class AnatomyPane(QWidget):
         try:
             write_file(path, self.svg().encode("utf-8"))
         except OSError as exc:  # UnsafeWriteError too: a folder, a device, a link is refused
-            self.note.setText(f"<b>Cannot write {_esc(path)}:</b> {_esc(exc.strerror or str(exc))}")
+            self.note.setText(
+                self.tr("<b>Cannot write {path}:</b> {reason}").format(
+                    path=_esc(path), reason=_esc(exc.strerror or str(exc))
+                )
+            )
             return False
         self.exported.emit(path)
         return True
@@ -400,12 +420,18 @@ class AnatomyPane(QWidget):
         buffer = QBuffer(blob)
         buffer.open(QIODevice.OpenModeFlag.WriteOnly)
         if not QImageWriter(buffer, QByteArray(b"png")).write(self.image()):
-            self.note.setText(f"<b>Cannot make the PNG for {_esc(path)}</b> (the image may be too large).")
+            self.note.setText(
+                self.tr("<b>Cannot make the PNG for {path}</b> (the image may be too large).").format(path=_esc(path))
+            )
             return False
         try:
             write_file(path, bytes(blob.data()))
         except OSError as exc:  # UnsafeWriteError too: a folder, a device, a link is refused
-            self.note.setText(f"<b>Cannot write {_esc(path)}:</b> {_esc(exc.strerror or str(exc))}")
+            self.note.setText(
+                self.tr("<b>Cannot write {path}:</b> {reason}").format(
+                    path=_esc(path), reason=_esc(exc.strerror or str(exc))
+                )
+            )
             return False
         self.exported.emit(path)
         return True
@@ -433,7 +459,7 @@ class AnatomyPane(QWidget):
         path, _ = QFileDialog.getSaveFileName(
             self,
             self.tr("Export the diagram as SVG"),
-            _file_stem(self._state.tag()) + ".svg",
+            _file_stem(self._state.tag(), "svg"),
             self.tr("SVG images (*.svg)"),
         )
         if path:
@@ -443,7 +469,7 @@ class AnatomyPane(QWidget):
         path, _ = QFileDialog.getSaveFileName(
             self,
             self.tr("Export the diagram as PNG"),
-            _file_stem(self._state.tag()) + ".png",
+            _file_stem(self._state.tag(), "png"),
             self.tr("PNG images (*.png)"),
         )
         if path:
@@ -467,9 +493,9 @@ class AnatomyPane(QWidget):
                 self._timer.start()
 
 
-def _file_stem(tag: str) -> str:
+def _file_stem(tag: str, suffix: str) -> str:
     stem = "".join(c if c.isascii() and (c.isalnum() or c in "-_") else "_" for c in tag.strip())[:60]
-    return f"anatomy-{stem or 'tag'}"
+    return f"anatomy-{stem or 'tag'}.{suffix}"
 
 
 def _safe(text: str) -> str:

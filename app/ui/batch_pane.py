@@ -16,7 +16,7 @@ import gc
 from collections import Counter
 from operator import itemgetter
 
-from PySide6.QtCore import QLocale, QModelIndex, QPersistentModelIndex, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QModelIndex, QPersistentModelIndex, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -40,6 +40,8 @@ from ..core.batch import lines as batch
 from ..core.batch.lines import BatchRow, Summary
 from ..core.engine.tag import TagEngine
 from ..core.files.reading import DataError, open_regular
+from ..core.text.catalogue import N_, ngettext
+from ..core.text.formats import format_number
 from . import a11y
 from .a11y import describe
 from .batch_worker import BATCH_FILES_ONLY, BatchJob, BatchWorker
@@ -48,12 +50,12 @@ from .table_model import Column, RowTableModel
 
 __all__ = ["BatchPane", "BatchModel", "batch_columns"]
 
-_YES, _NO = "yes", "no"
+_YES, _NO = N_("yes"), N_("no")
 _OPEN_FILTER = "Tag lists (*.txt *.csv *.tsv *.jsonl *.ndjson);;All files (*)"
 
 
 def _yn(v: bool) -> str:
-    return _YES if v else _NO
+    return QCoreApplication.translate("BatchPane", _YES if v else _NO)
 
 
 def batch_columns(engine: TagEngine) -> tuple[Column[BatchRow], ...]:
@@ -63,58 +65,63 @@ def batch_columns(engine: TagEngine) -> tuple[Column[BatchRow], ...]:
         return batch.display_text(batch.first_problem(engine, r), 300) if r.codes else ""
 
     cols: list[Column[BatchRow]] = [
-        Column("Line", lambda r: str(r.line), sort_key=lambda r: r.line, alignment=Qt.AlignmentFlag.AlignRight),
+        Column(N_("Line"), lambda r: str(r.line), sort_key=lambda r: r.line, alignment=Qt.AlignmentFlag.AlignRight),
         Column(
-            "Input",
+            N_("Input"),
             lambda r: batch.display_text(r.input),
             sort_key=lambda r: r.input.casefold(),
             tooltip=lambda r: batch.display_text(r.input, 2000),
         ),
         Column(
-            "Well-formed",
+            N_("Well-formed"),
             lambda r: _yn(r.well_formed),
             sort_key=lambda r: r.well_formed,
-            header_tip="RFC 5646 §2.1: matches the grammar (or is grandfathered)",
+            header_tip=N_("RFC 5646 §2.1: matches the grammar (or is grandfathered)"),
         ),
         Column(
-            "Valid",
+            N_("Valid"),
             lambda r: _yn(r.valid),
             sort_key=lambda r: r.valid,
-            header_tip="RFC 5646 §2.2.9 (and CLDR for -u-/-t-)",
+            header_tip=N_("RFC 5646 §2.2.9 (and CLDR for -u-/-t-)"),
         ),
     ]
     cols.append(
         Column(
-            "Unicode valid",
+            N_("Unicode valid"),
             lambda r: _yn(r.unicode_valid),
             sort_key=lambda r: r.unicode_valid,
-            header_tip="UTS #35: a valid Unicode locale identifier (a verdict of its own)",
+            header_tip=N_("UTS #35: a valid Unicode locale identifier (a verdict of its own)"),
         )
     )
     cols += [
         Column(
-            "Canonical (RFC 5646)",
+            N_("Canonical (RFC 5646)"),
             lambda r: batch.display_text(r.canonical or ""),
             sort_key=lambda r: (r.canonical is None, (r.canonical or "").casefold()),
-            header_tip="The RFC 5646 §4.5 canonical form (empty when not well-formed)",
+            header_tip=N_("The RFC 5646 §4.5 canonical form (empty when not well-formed)"),
         ),
         Column(
-            "First problem",
+            N_("First problem"),
             first,
             sort_key=lambda r: (not r.codes, r.codes[:1]),
             tooltip=first,
-            header_tip="The engine's first diagnostic: errors first, then warnings, then notes",
+            header_tip=N_("The engine's first diagnostic: errors first, then warnings, then notes"),
         ),
-        Column("Errors", lambda r: str(r.errors), sort_key=lambda r: r.errors, alignment=Qt.AlignmentFlag.AlignRight),
         Column(
-            "Warnings", lambda r: str(r.warnings), sort_key=lambda r: r.warnings, alignment=Qt.AlignmentFlag.AlignRight
+            N_("Errors"), lambda r: str(r.errors), sort_key=lambda r: r.errors, alignment=Qt.AlignmentFlag.AlignRight
         ),
-        Column("Notes", lambda r: str(r.infos), sort_key=lambda r: r.infos, alignment=Qt.AlignmentFlag.AlignRight),
         Column(
-            "About the line",
+            N_("Warnings"),
+            lambda r: str(r.warnings),
+            sort_key=lambda r: r.warnings,
+            alignment=Qt.AlignmentFlag.AlignRight,
+        ),
+        Column(N_("Notes"), lambda r: str(r.infos), sort_key=lambda r: r.infos, alignment=Qt.AlignmentFlag.AlignRight),
+        Column(
+            N_("About the line"),
             lambda r: r.note,
             sort_key=lambda r: (not r.note, r.note),
-            header_tip="Undecodable bytes, huge lines, rows without the chosen column",
+            header_tip=N_("Undecodable bytes, huge lines, rows without the chosen column"),
         ),
     ]
     return tuple(cols)
@@ -356,9 +363,11 @@ class BatchPane(QWidget):
         self.summary.setAccessibleName(self.tr("Rows per diagnostic code"))
         self.summary_model: RowTableModel[tuple[str, str, int]] = RowTableModel(
             (
-                Column("Code", lambda c: c[0]),
-                Column("Severity", lambda c: c[1]),
-                Column("Rows", lambda c: f"{c[2]:,}", sort_key=lambda c: c[2], alignment=Qt.AlignmentFlag.AlignRight),
+                Column(N_("Code"), lambda c: c[0]),
+                Column(N_("Severity"), lambda c: c[1]),
+                Column(
+                    N_("Rows"), lambda c: _num(c[2]), sort_key=lambda c: c[2], alignment=Qt.AlignmentFlag.AlignRight
+                ),
             ),
             parent=self,
         )
@@ -455,16 +464,23 @@ class BatchPane(QWidget):
             with open_regular(path, BATCH_FILES_ONLY) as f:  # a FIFO or a device is refused, never waited on
                 head = batch.decode(f.read(65536))
         except DataError as exc:
-            a11y.show(self.status, f"<b>Cannot open:</b> {_esc(str(exc))}")
+            a11y.show(self.status, self.tr("<b>Cannot open:</b> {reason}").format(reason=_esc(str(exc))))
             return
         except OSError as exc:
-            a11y.show(self.status, f"<b>Cannot open {_esc(path)}:</b> {_esc(exc.strerror or str(exc))}")
+            a11y.show(
+                self.status,
+                self.tr("<b>Cannot open {path}:</b> {reason}").format(
+                    path=_esc(path), reason=_esc(exc.strerror or str(exc))
+                ),
+            )
             return
         self._path = path
         self.file_opened.emit(path)
         self.input.blockSignals(True)
         self.input.setPlainText("")
-        self.input.setPlaceholderText(f"Checking the file {path}. Paste text here to check it instead.")
+        self.input.setPlaceholderText(
+            self.tr("Checking the file {path}. Paste text here to check it instead.").format(path=path)
+        )
         self.input.blockSignals(False)
         self._set_format_from(path, head)
         self.start()
@@ -573,7 +589,7 @@ class BatchPane(QWidget):
             )
             return
         self.progress.setFormat(self.tr("%v of %m lines"))
-        self.status.setText(f"{total:,} lines…")
+        self.status.setText(ngettext("{count} line…", "{count} lines…", total).format(count=_num(total)))
 
     def _on_worker_progress(self, done: int, total: int) -> None:
         self._progress = (done, total)
@@ -602,7 +618,11 @@ class BatchPane(QWidget):
         if self._running and self._tally.rows and not self._exporting:
             t = self._tally
             self.status.setText(
-                f"{t.rows:,} of {total:,} lines checked: {t.valid:,} valid, {t.problems:,} with problems…"
+                ngettext(
+                    "{done} of {count} line checked: {valid} valid, {problems} with problems…",
+                    "{done} of {count} lines checked: {valid} valid, {problems} with problems…",
+                    total,
+                ).format(done=_num(t.rows), count=_num(total), valid=_num(t.valid), problems=_num(t.problems))
             )
 
     def _on_worker_finished(self, cancelled: bool, seconds: float) -> None:
@@ -612,9 +632,31 @@ class BatchPane(QWidget):
         _gc_resume()
         self._seconds = seconds
         self._show_summary(self._tally.summary())
-        rate = f" ({len(self._all) / seconds:,.0f} tags/s)" if seconds > 0 and self._all else ""
-        what = "Cancelled after" if cancelled else "Checked"
-        a11y.show(self.status, f"{what} {len(self._all):,} lines in {seconds:.1f} s{rate}.")
+        n = len(self._all)
+        fields = {
+            "count": _num(n),
+            "seconds": format_number(round(seconds, 1)),
+            "rate": _num(round(n / seconds)) if seconds > 0 else "",
+        }
+        if cancelled and seconds > 0 and n:
+            done = ngettext(
+                "Cancelled after {count} line in {seconds} s ({rate} tags/s).",
+                "Cancelled after {count} lines in {seconds} s ({rate} tags/s).",
+                n,
+            )
+        elif cancelled:
+            done = ngettext(
+                "Cancelled after {count} line in {seconds} s.", "Cancelled after {count} lines in {seconds} s.", n
+            )
+        elif seconds > 0 and n:
+            done = ngettext(
+                "Checked {count} line in {seconds} s ({rate} tags/s).",
+                "Checked {count} lines in {seconds} s ({rate} tags/s).",
+                n,
+            )
+        else:
+            done = ngettext("Checked {count} line in {seconds} s.", "Checked {count} lines in {seconds} s.", n)
+        a11y.show(self.status, done.format(**fields))
         self._update_buttons()
 
     def _on_worker_failed(self, message: str) -> None:
@@ -748,7 +790,7 @@ class BatchPane(QWidget):
         self.code_box.clear()
         self.code_box.addItem(self.tr("Any diagnostic code"), "")
         for code, _sev, n in summary.per_code:
-            self.code_box.addItem(f"{code} ({n:,})", code)
+            self.code_box.addItem(self.tr("{code} ({count})").format(code=code, count=_num(n)), code)
         self.code_box.setCurrentIndex(max(self.code_box.findData(current), 0))
         self.code_box.blockSignals(False)
         counts = {
@@ -771,7 +813,11 @@ class BatchPane(QWidget):
     def _show_counts(self) -> None:
         shown = self.model.rowCount()
         if not self._running and self._all and shown != len(self._all):
-            self.status.setText(f"Showing {shown:,} of {len(self._all):,} rows.")
+            self.status.setText(
+                ngettext("Showing {shown} of {count} row.", "Showing {shown} of {count} rows.", len(self._all)).format(
+                    shown=_num(shown), count=_num(len(self._all))
+                )
+            )
 
 
 def _gc_pause() -> None:
@@ -790,8 +836,8 @@ def _gc_resume() -> None:
 
 
 def _num(n: int) -> str:
-    """Return *n* as the user's locale writes numbers."""
-    return QLocale().toString(n)
+    """Return *n* as the UI language writes numbers."""
+    return format_number(n)
 
 
 def _esc(text: str) -> str:
