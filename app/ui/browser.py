@@ -26,8 +26,11 @@ from ..core.build.compose import tag_records
 from ..core.registry.diff import RegistryDiff
 from ..core.registry.links import links_for
 from ..core.registry.model import Record, RecordType, Registry
+from ..core.text.catalogue import N_, ngettext
+from ..core.text.formats import format_number
 from . import a11y
 from .bounded import SEARCH_MAX, bound
+from .i18n import ltr
 from .registry_model import RegistryTableModel
 
 __all__ = ["BrowserPane", "SEARCH_DELAY_MS", "SCOPES"]
@@ -87,9 +90,11 @@ class BrowserPane(QWidget):
         self.type_combo.setAccessibleName(self.tr("Filter by type"))
         self.type_combo.setToolTip(self.tr("Show only records of one Type"))
         counts = registry.counts()
-        self.type_combo.addItem(f"All types ({len(registry):,})", "")
+        self.type_combo.addItem(self.tr("All types ({count})").format(count=format_number(len(registry))), "")
         for t in RecordType:
-            self.type_combo.addItem(f"{t.value} ({counts.get(t.value, 0):,})", t.value)
+            self.type_combo.addItem(
+                self.tr("{type} ({count})").format(type=t.value, count=format_number(counts.get(t.value, 0))), t.value
+            )
         self.scope_combo = QComboBox()
         self.scope_combo.setAccessibleName(self.tr("Filter by scope"))
         self.scope_combo.setToolTip(
@@ -110,7 +115,7 @@ class BrowserPane(QWidget):
         self.since_combo.setObjectName("since_combo")
         self.since_combo.setAccessibleName(self.tr("Changed since File-Date"))
         self.since_combo.setMaxVisibleItems(25)
-        self.since_combo.setToolTip(_SINCE_TIP)
+        self.since_combo.setToolTip(self.tr(_SINCE_TIP))
         self._fill_since_combo()
 
         filters = QHBoxLayout()
@@ -140,9 +145,9 @@ class BrowserPane(QWidget):
         a11y.verdict(self.count_label, self.tr("Result count"))
         self.count_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.count_label.setToolTip(
-            "Records per type in this registry file: "
-            + ", ".join(f"{k} {v:,}" for k, v in counts.items())
-            + f"\nSource: {registry.source}"
+            self.tr("Records per type in this registry file: {counts}\nSource: {source}").format(
+                counts=", ".join(f"{k} {format_number(v)}" for k, v in counts.items()), source=registry.source
+            )
         )
 
         # --- the table
@@ -322,7 +327,7 @@ class BrowserPane(QWidget):
         self._tag_query = f["query"].strip() if of_tag else ""
         self.open_tag_button.setVisible(bool(of_tag))
         if of_tag:
-            self.open_tag_button.setText(f"Open {self._tag_query} in the editor")
+            self.open_tag_button.setText(self.tr("Open {tag} in the editor").format(tag=ltr(self._tag_query)))
             # A tag: the records of each of its subtags, in tag order (filters other than Type still apply).
             found = [
                 r
@@ -351,10 +356,27 @@ class BrowserPane(QWidget):
         total = len(self._registry)
         shown = self.model.rowCount()
         filtered = f["query"].strip() or f["type"] or f["scope"] or f["deprecated"] or f["since"]
-        what = f"{shown:,} of {total:,} records" if filtered else f"all {total:,} records"
+        fields = {
+            "shown": format_number(shown),
+            "count": format_number(total),
+            "tag": ltr(self._tag_query),
+            "date": self._registry.file_date,
+        }
         if of_tag:
-            what = f"the record of each subtag of {self._tag_query} ({shown:,})"
-        a11y.show(self.count_label, f"Showing {what}  ·  registry File-Date {self._registry.file_date}")
+            showing = self.tr("Showing the record of each subtag of {tag} ({shown})  ·  registry File-Date {date}")
+        elif filtered:
+            showing = ngettext(
+                "Showing {shown} of {count} record  ·  registry File-Date {date}",
+                "Showing {shown} of {count} records  ·  registry File-Date {date}",
+                total,
+            )
+        else:
+            showing = ngettext(
+                "Showing all {count} record  ·  registry File-Date {date}",
+                "Showing all {count} records  ·  registry File-Date {date}",
+                total,
+            )
+        a11y.show(self.count_label, showing.format(**fields))
         # A new search starts on its top hit: keeping an older selection that happens to match again (heploc
         # still matches "Latn" through its Comments) would let Ctrl+Return insert a record no longer in view.
         if shown:
@@ -377,8 +399,10 @@ class BrowserPane(QWidget):
             dates.add(self._comparison.old_file_date)
         for d in sorted(dates, reverse=True):
             before = self._comparison is not None and d == self._comparison.old_file_date
-            mark = " (the registry before)" if before else ""
-            combo.addItem(f"Changed since {d}{mark}", d)
+            if before:
+                combo.addItem(self.tr("Changed since {date} (the registry before)").format(date=d), d)
+            else:
+                combo.addItem(self.tr("Changed since {date}").format(date=d), d)
         combo.setCurrentIndex(max(combo.findData(current), 0))
         combo.blockSignals(False)
 
@@ -486,7 +510,11 @@ class BrowserPane(QWidget):
             self.range_combo.clear()
             self.range_combo.addItems(codes)
             first, last = rec.range_bounds or (rec.code, rec.code)
-            self.range_label.setText(f"&Code ({rec.range_size:,} in {first}–{last}):")
+            self.range_label.setText(
+                self.tr("&Code ({count} in {range}):").format(
+                    count=format_number(rec.range_size), range=ltr(f"{first}–{last}")
+                )
+            )
             if pick is None and rec.contains(self.search_edit.text().strip()):
                 pick = self.search_edit.text().strip()  # the code searched for is the one wanted: start on it
             if pick is not None:
@@ -519,48 +547,66 @@ class BrowserPane(QWidget):
         self.details.document().setDefaultStyleSheet(f"a {{ color: {link}; }}")
         out = [f"<h3>{title}: {esc(rec.descriptions[0] if rec.descriptions else '')}</h3>"]
         if rec.is_deprecated:
-            out.append(f"<p><b>Deprecated</b> since {esc(rec.deprecated or '')}"
-                       + (f"; use {self._value_link(rec, 'Preferred-Value', rec.preferred_value)} instead"
-                          if rec.preferred_value else "") + ".</p>")  # fmt: skip
+            if rec.preferred_value:
+                deprecated = self.tr("<p><b>Deprecated</b> since {date}; use {preferred} instead.</p>")
+            else:
+                deprecated = self.tr("<p><b>Deprecated</b> since {date}.</p>")
+            preferred = self._value_link(rec, "Preferred-Value", rec.preferred_value)
+            out.append(deprecated.format(date=esc(rec.deprecated or ""), preferred=preferred))
         if rec.is_range:
             first, last = rec.range_bounds or ("", "")
-            out.append(f"<p>A range record: it stands for each of the {rec.range_size:,} codes "
-                       f"from <b>{esc(first)}</b> to <b>{esc(last)}</b>.</p>")  # fmt: skip
+            out.append(
+                self.tr(
+                    "<p>A range record: it stands for each of the {count} codes from <b>{first}</b> to "
+                    "<b>{last}</b>.</p>"
+                ).format(count=format_number(rec.range_size), first=esc(first), last=esc(last))
+            )
         out.append("<table cellspacing='0' cellpadding='3'>")
         for name, value in rec.fields:
             known = name in _FIELD_HELP
-            label = esc(name) if known else f"{esc(name)} <i>(not defined by RFC 5646)</i>"
-            help_ = _FIELD_HELP.get(name, "A field this program does not know; shown as it is in the file")
+            label = esc(name) if known else self.tr("{field} <i>(not defined by RFC 5646)</i>").format(field=esc(name))
+            help_ = (
+                self.tr(_FIELD_HELP[name])
+                if known
+                else self.tr("A field this program does not know; shown as it is in the file")
+            )
             out.append(
                 f"<tr><td valign='top' style='white-space: nowrap' title='{esc(help_, quote=True)}'><b>{label}</b></td>"
                 f"<td>{self._value_link(rec, name, value)}</td></tr>"
             )
         if rec.line:
-            where = f"{rec.line} of {esc(reg.source)}"
-            out.append(f"<tr><td style='white-space: nowrap'><b>Line</b></td><td>{where}</td></tr>")
+            where = self.tr("{line} of {file}").format(line=rec.line, file=esc(reg.source))
+            line = self.tr("Line")
+            out.append(f"<tr><td style='white-space: nowrap'><b>{line}</b></td><td>{where}</td></tr>")
         out.append("</table>")
         for heading, records in self._relations(rec):
             if not records:
                 continue
             items = ", ".join(self._relation_item(r) for r in records)
-            out.append(f"<h4>{esc(heading)} ({len(records)})</h4><p>{items}</p>")
-        if rec.type == RecordType.LANGUAGE and not rec.is_range and not rec.is_deprecated:
-            tip = "Open the registration assistant with this language as the Prefix"
-            out.append(
-                f"<p>{_link(f'register:variant:{rec.code}', 'Request a new variant for this language…', tip)}</p>"
+            heading_text = self.tr("{heading} ({count})").format(
+                heading=self.tr(heading), count=format_number(len(records))
             )
-        links = " · ".join(_link(url, label, f"Open {url} in your web browser") for label, url in links_for(rec))
-        out.append(f"<h4>Links (open in your web browser)</h4><p>{links}</p>")
+            out.append(f"<h4>{esc(heading_text)}</h4><p>{items}</p>")
+        if rec.type == RecordType.LANGUAGE and not rec.is_range and not rec.is_deprecated:
+            tip = self.tr("Open the registration assistant with this language as the Prefix")
+            request = self.tr("Request a new variant for this language…")
+            out.append(f"<p>{_link(f'register:variant:{rec.code}', request, tip)}</p>")
+        links = " · ".join(
+            _link(url, label, self.tr("Open {url} in your web browser").format(url=url))
+            for label, url in links_for(rec)
+        )
+        out.append(self.tr("<h4>Links (open in your web browser)</h4>") + f"<p>{links}</p>")
         return "".join(out)
 
     def _relation_item(self, rec: Record) -> str:
         """Name *rec* once, with its type, and link its records of the same code in other types (cmn: extlang)."""
         item = _link(_record_href(rec), rec.code, rec.description) + f" <small>{html.escape(rec.type)}</small>"
         if rec.is_deprecated:
-            item += " <i>(deprecated)</i>"
+            item += " " + self.tr("<i>(deprecated)</i>")
         twins = [r for r in self._registry.same_code(rec) if r.type in (RecordType.LANGUAGE, RecordType.EXTLANG)]
         if rec.type == RecordType.LANGUAGE and twins:
-            item += " (also " + ", ".join(_link(_record_href(t), str(t.type), t.description) for t in twins) + ")"
+            also = ", ".join(_link(_record_href(t), str(t.type), t.description) for t in twins)
+            item += " " + self.tr("(also {records})").format(records=also)
         return item
 
     def _value_link(self, rec: Record, name: str, value: str | None) -> str:
@@ -568,49 +614,49 @@ class BrowserPane(QWidget):
             return ""
         reg = self._registry
         if name == "Prefix":
-            return _link(f"tag:{value}", value, "Open this tag in the editor")
+            return _link(f"tag:{value}", value, self.tr("Open this tag in the editor"))
         if name == "Suppress-Script" and reg.get("script", value) is not None:
-            return _link(f"record:script:{value}", value, "Show this script")
+            return _link(f"record:script:{value}", value, self.tr("Show this script"))
         if name == "Macrolanguage" and reg.get("language", value) is not None:
-            return _link(f"record:language:{value}", value, "Show this macrolanguage")
+            return _link(f"record:language:{value}", value, self.tr("Show this macrolanguage"))
         if name == "Preferred-Value":
             if rec.is_tag or "-" in value:
-                return _link(f"tag:{value}", value, "Open this tag in the editor")
+                return _link(f"tag:{value}", value, self.tr("Open this tag in the editor"))
             target_type = "language" if rec.type in ("extlang", "language") else rec.type
             if reg.get(target_type, value) is not None:
-                return _link(f"record:{target_type}:{value}", value, "Show the preferred record")
+                return _link(f"record:{target_type}:{value}", value, self.tr("Show the preferred record"))
         return html.escape(value)
 
     def _relations(self, rec: Record) -> Iterable[tuple[str, list[Record]]]:
         reg = self._registry
         if rec.type == RecordType.LANGUAGE and not rec.is_range:
-            yield "Variants usable with this language", reg.variants_for(rec.code)
-            yield "Extlangs with this prefix", reg.extlangs_for(rec.code)
-            yield "Members of this macrolanguage", reg.members(rec.code)
+            yield N_("Variants usable with this language"), reg.variants_for(rec.code)
+            yield N_("Extlangs with this prefix"), reg.extlangs_for(rec.code)
+            yield N_("Members of this macrolanguage"), reg.members(rec.code)
         if rec.type == RecordType.SCRIPT and not rec.is_range:
-            yield "Languages whose Suppress-Script is this script", reg.suppressing_languages(rec.code)
-        yield "Records replaced by this one", reg.replaced_by_this(rec)
+            yield N_("Languages whose Suppress-Script is this script"), reg.suppressing_languages(rec.code)
+        yield N_("Records replaced by this one"), reg.replaced_by_this(rec)
         if not rec.is_range:
-            yield "Other records with this code", reg.same_code(rec)
+            yield N_("Other records with this code"), reg.same_code(rec)
 
 
-_SINCE_TIP = (
+_SINCE_TIP = N_(
     "Show only records changed since a date: those whose Added or Deprecated date is on or after it, and,\n"
     "after opening a newer registry, those added or changed since the registry before it (when its File-Date\n"
     "is on or after the chosen date). Other edits (a new Comments line) carry no date in the registry itself."
 )
 
 _FIELD_HELP = {
-    "Type": "What kind of subtag or tag this record describes",
-    "Subtag": "The subtag (or a range a..b of subtags)",
-    "Tag": "The whole tag of a grandfathered or redundant record",
-    "Description": "A name of the language, script, region or variant",
-    "Added": "The date the record was added to the registry",
-    "Deprecated": "The date from which this record should no longer be used",
-    "Preferred-Value": "What to use instead (canonicalization replaces it)",
-    "Prefix": "A tag this subtag is meant to follow; click to open it in the editor",
-    "Suppress-Script": "The script that should not be written with this language",
-    "Macrolanguage": "The macrolanguage that encompasses this language",
-    "Scope": "macrolanguage, collection, special or private-use",
-    "Comments": "Remarks by the registry's reviewer",
+    "Type": N_("What kind of subtag or tag this record describes"),
+    "Subtag": N_("The subtag (or a range a..b of subtags)"),
+    "Tag": N_("The whole tag of a grandfathered or redundant record"),
+    "Description": N_("A name of the language, script, region or variant"),
+    "Added": N_("The date the record was added to the registry"),
+    "Deprecated": N_("The date from which this record should no longer be used"),
+    "Preferred-Value": N_("What to use instead (canonicalization replaces it)"),
+    "Prefix": N_("A tag this subtag is meant to follow; click to open it in the editor"),
+    "Suppress-Script": N_("The script that should not be written with this language"),
+    "Macrolanguage": N_("The macrolanguage that encompasses this language"),
+    "Scope": N_("macrolanguage, collection, special or private-use"),
+    "Comments": N_("Remarks by the registry's reviewer"),
 }
