@@ -30,6 +30,8 @@ from ..core.data import DataError, bundled_cldr, bundled_engine, engine_for
 from ..core.engine.tag import TagEngine
 from ..core.registry.model import Registry
 from ..core.registry.update import registry_kind, registry_label
+from ..core.text.catalogue import N_, ngettext
+from ..core.text.formats import format_number
 from . import a11y
 from .anatomy_pane import AnatomyPane
 from .batch_pane import BatchPane
@@ -40,6 +42,7 @@ from .drops import DropOpener
 from .edit_actions import add_edit_actions
 from .editor import EditorPane
 from .elided import ElidedLabel
+from .i18n import ltr
 from .preferences import DATA_FOLDER_SETTING, NETWORK_SETTING, Preferences, PreferencesDialog
 from .primer import PrimerDialog
 from .recent import RecentFiles
@@ -57,8 +60,8 @@ log = logging.getLogger(__name__)
 APP_NAME = "BCP 47 Explorer"
 
 #: (key, tab title, shortcut) of each pane, in tab order.
-PANES = (("editor", "Ed&itor", "Ctrl+1"), ("builder", "-u- &Builder", "Ctrl+2"), ("browser", "&Registry", "Ctrl+3"),
-         ("build", "Buil&d", "Ctrl+4"))  # fmt: skip
+PANES = (("editor", N_("Ed&itor"), "Ctrl+1"), ("builder", N_("-u- &Builder"), "Ctrl+2"),
+         ("browser", N_("&Registry"), "Ctrl+3"), ("build", N_("Buil&d"), "Ctrl+4"))  # fmt: skip
 
 #: The forms the editor can copy: (name for EditorPane.copy_form, menu text, shortcut), from the core's list.
 COPY_FORMS = tuple((f.key, f.menu_text, f.shortcut) for f in FORMS)
@@ -66,12 +69,12 @@ COPY_FORMS = tuple((f.key, f.menu_text, f.shortcut) for f in FORMS)
 
 #: Keys that act inside a pane, listed by F1 and Help > Keyboard shortcuts (pane actions are found on their own).
 PANE_KEYS = (
-    ("Alt+1 … Alt+7", "Go to a step of the Build pane (language, script, region, variants, -u-, -t-, private use)"),
-    ("Alt+← / Alt+→, Ctrl+PgUp / Ctrl+PgDown", "Previous / next step of the Build pane"),
-    ("Down / Enter", "From the registry search into the results"),
-    ("Ctrl+Return", "Use the selected record in the tag (Registry pane)"),
-    ("Ctrl+click", "Show the record of a subtag of the tag (Editor)"),
-    ("Tab / Shift+Tab", "Next / previous control; arrows move inside tables and lists"),
+    ("Alt+1 … Alt+7", N_("Go to a step of the Build pane (language, script, region, variants, -u-, -t-, private use)")),
+    ("Alt+← / Alt+→, Ctrl+PgUp / Ctrl+PgDown", N_("Previous / next step of the Build pane")),
+    ("Down / Enter", N_("From the registry search into the results")),
+    ("Ctrl+Return", N_("Use the selected record in the tag (Registry pane)")),
+    ("Ctrl+click", N_("Show the record of a subtag of the tag (Editor)")),
+    ("Tab / Shift+Tab", N_("Next / previous control; arrows move inside tables and lists")),
 )
 
 _Shortcut = str | QKeySequence | QKeySequence.StandardKey
@@ -83,13 +86,13 @@ class Placeholder(QWidget):
 
     def __init__(self, title: str, reason: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        label = QLabel(f"<h3>{title} is not available</h3><p>{reason}</p>")
+        label = QLabel(self.tr("<h3>{pane} is not available</h3><p>{reason}</p>").format(pane=title, reason=reason))
         label.setWordWrap(True)
         label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout = QVBoxLayout(self)
         layout.addWidget(label)
-        self.setAccessibleName(f"{title} (not available)")
+        self.setAccessibleName(self.tr("{pane} (not available)").format(pane=title))
         self.reason = reason
 
 
@@ -168,7 +171,7 @@ class MainWindow(QMainWindow):
             try:
                 cldr = bundled_cldr()
             except Exception as exc:
-                problems.append(f"The CLDR data cannot be loaded: {exc}")
+                problems.append(self.tr("The CLDR data cannot be loaded: {reason}").format(reason=exc))
         engine = self._engine
         if engine is None and cldr is not None:
             try:
@@ -176,7 +179,7 @@ class MainWindow(QMainWindow):
                 if engine.registry is not self.registry:
                     engine = engine_for(self.registry)
             except Exception as exc:
-                problems.append(f"The tag engine cannot start: {exc}")
+                problems.append(self.tr("The tag engine cannot start: {reason}").format(reason=exc))
         self._cldr, self._engine = cldr, engine
         return cldr, engine, " ".join(problems)
 
@@ -197,13 +200,15 @@ class MainWindow(QMainWindow):
                 return build(engine, cldr)
             except (DataError, ValueError, OSError) as exc:  # data the pane reads on its own may be missing
                 log.exception("cannot create the %s pane", title)
-                return Placeholder(title, f"It failed to start: {exc}")
+                return Placeholder(title, self.tr("It failed to start: {reason}").format(reason=exc))
 
-        self.editor = make("The tag editor", lambda e, _c: EditorPane(self.state, e, self.registry, self.settings))
-        self.builder = make("The -u- keyword builder", lambda e, c: BuilderPane(self.state, e, c))
+        self.editor = make(
+            self.tr("The tag editor"), lambda e, _c: EditorPane(self.state, e, self.registry, self.settings)
+        )
+        self.builder = make(self.tr("The -u- keyword builder"), lambda e, c: BuilderPane(self.state, e, c))
         self.browser = BrowserPane(self.registry)
         self.build = make(
-            "The Build pane", lambda e, c: BuildPane(self.state, e, self.registry, c, settings=self.settings)
+            self.tr("The Build pane"), lambda e, c: BuildPane(self.state, e, self.registry, c, settings=self.settings)
         )
         if isinstance(self.build, BuildPane):
             self.build.open_in_editor_requested.connect(partial(self.show_pane, "editor"))
@@ -211,8 +216,10 @@ class MainWindow(QMainWindow):
             PANES, (self.editor, self.builder, self.browser, self.build), strict=True
         ):
             widget.setObjectName(f"{key}_pane") if not widget.objectName() else None
-            i = self.tabs.addTab(widget, title)
-            self.tabs.setTabToolTip(i, f"{title.replace('&', '')} ({shortcut})")
+            i = self.tabs.addTab(widget, self.tr(title))
+            self.tabs.setTabToolTip(
+                i, self.tr("{pane} ({shortcut})").format(pane=self.tr(title).replace("&", ""), shortcut=shortcut)
+            )
         self.browser.use_in_tag_requested.connect(self._on_browser_use_in_tag_requested)
         self.browser.open_tag_requested.connect(self._on_browser_open_tag_requested)
         self.browser.registration_requested.connect(self._on_browser_registration_requested)
@@ -221,21 +228,39 @@ class MainWindow(QMainWindow):
         if engine is not None:
             self.teaching = TeachingPanes.create(self.state, engine)
             for (_key, title, shortcut), pane in zip(TEACHING_TABS, self.teaching.widgets(), strict=True):
-                i = self.tabs.addTab(pane, title)
-                self.tabs.setTabToolTip(i, f"{title.replace('&', '')} ({shortcut})")
+                i = self.tabs.addTab(pane, self.tr(title))
+                self.tabs.setTabToolTip(
+                    i, self.tr("{pane} ({shortcut})").format(pane=self.tr(title).replace("&", ""), shortcut=shortcut)
+                )
             self.teaching.batch.open_tag_requested.connect(self._on_batch_open_tag_requested)
             batch = self.teaching.batch
             self.drops.watch(batch.input, batch.input.viewport())
             batch.file_opened.connect(partial(self.recent.add, "tags"))
         counts = len(self.registry)
-        cldr_text = f" · CLDR {cldr.version}" if cldr is not None else ""
         which = registry_kind(self.registry)
+        fields = {
+            "date": self.registry.file_date,
+            "kind": which,
+            "count": format_number(counts),
+            "version": cldr.version if cldr is not None else "",
+        }
+        if cldr is not None:
+            full = ngettext(
+                "Registry {date} ({kind}) · {count} record · CLDR {version}",
+                "Registry {date} ({kind}) · {count} records · CLDR {version}",
+                counts,
+            )
+        else:
+            full = ngettext(
+                "Registry {date} ({kind}) · {count} record", "Registry {date} ({kind}) · {count} records", counts
+            )
         # The short form stays when the window is narrow: the status bar always says which registry is in use.
         self._status_data.setText(
-            f"Registry {self.registry.file_date} ({which}) · {counts:,} records{cldr_text}",
-            short=f"Registry {self.registry.file_date}",
+            full.format(**fields), short=self.tr("Registry {date}").format(date=self.registry.file_date)
         )
-        self._status_data.setToolTip(f"Language Subtag Registry in use: {registry_label(self.registry)}")
+        self._status_data.setToolTip(
+            self.tr("Language Subtag Registry in use: {registry}").format(registry=registry_label(self.registry))
+        )
 
     def pane(self, key: str) -> QWidget:
         """Return the pane called *key* ("editor", "builder" or "browser")."""
@@ -297,9 +322,11 @@ class MainWindow(QMainWindow):
         view_menu = bar.addMenu(self.tr("&View"))
         self.pane_actions: dict[str, QAction] = {}
         for key, title, shortcut in PANES:
-            self.pane_actions[key] = self._action(view_menu, title, partial(self.show_pane, key), shortcut)
+            self.pane_actions[key] = self._action(view_menu, self.tr(title), partial(self.show_pane, key), shortcut)
         for key, title, shortcut in TEACHING_TABS:  # every pane, named, with its Ctrl+digit (F1 lists them)
-            self.pane_actions[key] = self._action(view_menu, title, partial(self.show_teaching_pane, key), shortcut)
+            self.pane_actions[key] = self._action(
+                view_menu, self.tr(title), partial(self.show_teaching_pane, key), shortcut
+            )
         view_menu.addSeparator()
         self.zoom_menu = view_menu.addMenu(self.tr("&Zoom"))
         self._fill_zoom_menu()
@@ -459,7 +486,9 @@ class MainWindow(QMainWindow):
         box = QMessageBox(
             QMessageBox.Icon.Question,
             self.tr("Open a registry file?"),
-            f"{path}\n\nis a Language Subtag Registry file. Use it instead of the registry in use now?",
+            self.tr("{path}\n\nis a Language Subtag Registry file. Use it instead of the registry in use now?").format(
+                path=path
+            ),
             QMessageBox.StandardButton.Open | QMessageBox.StandardButton.Cancel,
             self,
         )
@@ -591,15 +620,18 @@ class MainWindow(QMainWindow):
                 walk(menu, menu_action.text().replace("&", ""))
         for i in range(self.tabs.count()):  # every pane, with its Ctrl+digit
             if i < 9:
-                add(f"Ctrl+{i + 1}", f"Show the {self.tabs.tabText(i).replace('&', '')} pane")
+                add(f"Ctrl+{i + 1}", self.tr("Show the {pane} pane").format(pane=self.tabs.tabText(i).replace("&", "")))
         for i in range(self.tabs.count()):  # keys that act inside one pane only
             pane = self.tabs.widget(i)
             title = self.tabs.tabText(i).replace("&", "")
             for act in pane.findChildren(QAction) if pane is not None else []:
                 if act.shortcutContext() == Qt.ShortcutContext.WidgetWithChildrenShortcut and act.shortcuts():
-                    add(native(act), f"{act.text().replace('&', '')} (in {title})")
+                    add(
+                        native(act),
+                        self.tr("{action} (in {pane})").format(action=act.text().replace("&", ""), pane=title),
+                    )
         for keys, text in PANE_KEYS:
-            add(keys, text)
+            add(keys, self.tr(text))
         return rows
 
     def shortcuts_html(self) -> str:
@@ -628,7 +660,12 @@ class MainWindow(QMainWindow):
     # ------------------------------------------------------------------ slots
     def _on_browser_use_in_tag_requested(self, record_type: str, code: str) -> None:
         self.state.set_tag(use_in_tag(self.state.tag(), record_type, code, self.registry))
-        self.statusBar().showMessage(f"Added {record_type} {code}: the tag is now {self.state.tag()}", 6000)
+        self.statusBar().showMessage(
+            self.tr("Added {type} {code}: the tag is now {tag}").format(
+                type=record_type, code=ltr(code), tag=ltr(self.state.tag())
+            ),
+            6000,
+        )
 
     def _on_browser_open_tag_requested(self, tag: str) -> None:
         self.state.set_tag(tag)
