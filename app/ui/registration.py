@@ -51,6 +51,8 @@ from ..core.registry.registration import (
     record_text,
 )
 from ..core.registry.update import write_atomically
+from ..core.text.catalogue import ngettext
+from ..core.text.formats import format_list, format_number
 from . import a11y
 from .bounded import VALUE_MAX, bound
 from .reserved import ReservedLabel
@@ -148,8 +150,8 @@ class RegistrationDialog(QDialog):
         for t in REQUEST_TYPES:
             type_combo.addItem(t, t)
         for t, why in OTHER_TYPES.items():
-            type_combo.addItem(f"{t} (not by this form)", t)
-            type_combo.setItemData(type_combo.count() - 1, why, Qt.ItemDataRole.ToolTipRole)
+            type_combo.addItem(self.tr("{type} (not by this form)").format(type=t), t)
+            type_combo.setItemData(type_combo.count() - 1, self.tr(why), Qt.ItemDataRole.ToolTipRole)
         self.fields["type"] = type_combo
         for key in (
             "name",
@@ -182,12 +184,14 @@ class RegistrationDialog(QDialog):
                     widget = line
                 self.fields[key] = widget
             widget.setObjectName(f"{key}_field")
-            widget.setAccessibleName(FIELD_LABELS[key])
+            widget.setAccessibleName(self.tr(FIELD_LABELS[key]))
             message = ReservedLabel(3)  # a check appearing under a field does not push the next one down
             message.setObjectName(f"{key}_message")
             message.setWordWrap(True)
             message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-            a11y.verdict(message, f"{FIELD_LABELS[key]}: check")  # and the field's description (_check)
+            a11y.verdict(
+                message, self.tr("{field}: check").format(field=self.tr(FIELD_LABELS[key]))
+            )  # and the field's description (_check)
             message.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
             message.hide()
             self.messages[key] = message
@@ -196,7 +200,7 @@ class RegistrationDialog(QDialog):
             column.addWidget(widget)
             column.addWidget(message)
             column.addStretch(1)
-            label = QLabel(FIELD_LABELS[key] + ":")
+            label = QLabel(self.tr("{field}:").format(field=self.tr(FIELD_LABELS[key])))
             label.setBuddy(widget)
             label.setWordWrap(key in _MULTI)  # one-line fields have one-line labels (a wrapped one is clipped)
             form.addRow(label, column)
@@ -262,8 +266,12 @@ class RegistrationDialog(QDialog):
             buttons.addWidget(b)
         buttons.addStretch(1)
         buttons.addWidget(self.close_button)
-        self.copy_form_button.clicked.connect(lambda: self._copy(self.form_view.toPlainText(), "form"))
-        self.copy_record_button.clicked.connect(lambda: self._copy(self.record_view.toPlainText(), "record"))
+        self.copy_form_button.clicked.connect(
+            lambda: self._copy(self.form_view.toPlainText(), self.tr("The form is on the clipboard."))
+        )
+        self.copy_record_button.clicked.connect(
+            lambda: self._copy(self.record_view.toPlainText(), self.tr("The record is on the clipboard."))
+        )
         self.save_button.clicked.connect(self._on_save_button_clicked)
         self.preview_button.clicked.connect(self._on_preview_button_clicked)
         self.clear_button.clicked.connect(self._on_clear_button_clicked)
@@ -304,9 +312,9 @@ class RegistrationDialog(QDialog):
                     prefix_edit.setPlainText("\n".join([*lines, prefix]))
             self.refresh()
             self.summary.setText(
-                "<b>Your unsent request is back</b> as you left it. "
-                + self.summary.text()
-                + " (<i>Clear form</i> starts a new one.)"
+                self.tr(
+                    "<b>Your unsent request is back</b> as you left it. {summary} (<i>Clear form</i> starts a new one.)"
+                ).format(summary=self.summary.text())
             )
             return
         combo = self.fields["type"]
@@ -366,7 +374,7 @@ class RegistrationDialog(QDialog):
         self.restored_draft = False
         self.keep_draft()
         self.refresh()
-        self.summary.setText("A new, empty request. " + self.summary.text())
+        self.summary.setText(self.tr("A new, empty request. {summary}").format(summary=self.summary.text()))
 
     # ------------------------------------------------------------------ reading the form
     def _text(self, key: str) -> str:
@@ -457,10 +465,17 @@ class RegistrationDialog(QDialog):
         self.form_view.setPlainText(form_text(req))
         self.record_view.setPlainText(record_text(req))
         if errors:
-            names = ", ".join(dict.fromkeys(FIELD_LABELS[p.field].split(". ")[-1] for p in errors))
-            a11y.show(self.summary, f"<b>{len(errors)} problem(s) to fix</b> before sending: {html.escape(names)}.")
+            names = format_list(list(dict.fromkeys(self.tr(FIELD_LABELS[p.field]).split(". ")[-1] for p in errors)))
+            a11y.show(
+                self.summary,
+                ngettext(
+                    "<b>{count} problem to fix</b> before sending: {fields}.",
+                    "<b>{count} problems to fix</b> before sending: {fields}.",
+                    len(errors),
+                ).format(count=format_number(len(errors)), fields=html.escape(names)),
+            )
         else:
-            a11y.show(self.summary, "<b>Ready to send</b>: no problem found. Copy or save the form.")
+            a11y.show(self.summary, self.tr("<b>Ready to send</b>: no problem found. Copy or save the form."))
         self._preview_stale = True
         if self.outputs.currentWidget() is self.preview_view:
             self._update_preview()
@@ -498,19 +513,26 @@ class RegistrationDialog(QDialog):
         rows = []
         for tag in samples:
             result = engine.check(tag)
-            verdict = "valid" if result.valid else ("well-formed, not valid" if result.well_formed else "ill-formed")
+            if result.valid:
+                verdict = self.tr("valid")
+            elif result.well_formed:
+                verdict = self.tr("well-formed, not valid")
+            else:
+                verdict = self.tr("ill-formed")
             notes = "; ".join(d.message for d in result.diagnostics)[:300]
             rows.append(f"<tr><td><b>{html.escape(tag)}</b></td><td>{verdict}</td><td>{html.escape(notes)}</td></tr>")
-        head = "<p>With the record registered, these tags would be checked so:</p>"
+        head = self.tr("<p>With the record registered, these tags would be checked so:</p>")
         warn = (
-            "<p><i>(The form still has problems; this assumes it is registered as typed.)</i></p>" if has_errors else ""
+            self.tr("<p><i>(The form still has problems; this assumes it is registered as typed.)</i></p>")
+            if has_errors
+            else ""
         )
         return head + warn + "<table cellpadding='3'>" + "".join(rows) + "</table>"
 
     # ------------------------------------------------------------------ output
-    def _copy(self, text: str, what: str) -> None:
+    def _copy(self, text: str, done: str) -> None:
         QGuiApplication.clipboard().setText(text)
-        a11y.show(self.summary, f"The {what} is on the clipboard.")
+        a11y.show(self.summary, done)
 
     def _ask_save_path(self) -> str:
         path, _ = QFileDialog.getSaveFileName(
@@ -528,9 +550,14 @@ class RegistrationDialog(QDialog):
         try:
             write_atomically(Path(path), form_text(self.request()).encode("utf-8"))
         except OSError as exc:
-            a11y.show(self.summary, f"<b>Not saved</b>: {html.escape(path)}: {html.escape(exc.strerror or str(exc))}")
+            a11y.show(
+                self.summary,
+                self.tr("<b>Not saved</b>: {path}: {reason}").format(
+                    path=html.escape(path), reason=html.escape(exc.strerror or str(exc))
+                ),
+            )
             return
-        a11y.show(self.summary, f"Saved to {html.escape(path)}.")
+        a11y.show(self.summary, self.tr("Saved to {path}.").format(path=html.escape(path)))
 
     def _on_preview_button_clicked(self) -> None:
         self.preview_requested.emit(preview_record(self.request()))
