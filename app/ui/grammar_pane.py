@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QEvent, QModelIndex, QTimer
+from PySide6.QtCore import QCoreApplication, QEvent, QModelIndex, QTimer
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -29,6 +29,8 @@ from PySide6.QtWidgets import (
 from ..core.engine.tag import TagEngine
 from ..core.grammar.abnf import ABNF_LINES
 from ..core.teaching.walkthrough import Candidate, Walk, WalkStep, walkthrough
+from ..core.text.catalogue import N_
+from ..core.text.formats import format_number
 from . import a11y
 from .a11y import describe
 from .anatomy_pane import MAX_DRAWN
@@ -39,16 +41,27 @@ from .table_model import Column, RowTableModel
 __all__ = ["GrammarPane", "STEP_COLUMNS", "CANDIDATE_COLUMNS"]
 
 STEP_COLUMNS: tuple[Column[WalkStep], ...] = (
-    Column("Subtag", lambda s: _safe(s.text), header_tip="The subtag, as written"),
-    Column("Accepted by", lambda s: s.rule or "✗ no rule", header_tip="The ABNF rule that accepts the subtag here"),
-    Column("Place", lambda s: s.zone, header_tip="Where in the tag it stands: start, langtag, -u-, -t-, …"),
-    Column("Span", lambda s: f"{s.start}–{s.end}", sort_key=lambda s: s.start),
+    Column(N_("Subtag"), lambda s: _safe(s.text), header_tip=N_("The subtag, as written")),
+    Column(
+        N_("Accepted by"),
+        lambda s: s.rule or QCoreApplication.translate("GrammarPane", "✗ no rule"),
+        header_tip=N_("The ABNF rule that accepts the subtag here"),
+    ),
+    Column(N_("Place"), lambda s: s.zone, header_tip=N_("Where in the tag it stands: start, langtag, -u-, -t-, …")),
+    Column(N_("Span"), lambda s: f"{s.start}–{s.end}", sort_key=lambda s: s.start),
 )
 
 CANDIDATE_COLUMNS: tuple[Column[Candidate], ...] = (
-    Column("Rule", lambda c: c.rule),
-    Column("Verdict", lambda c: "✓ accepts" if c.accepted else "✗ refuses"),
-    Column("Why", lambda c: _safe(c.reason), tooltip=lambda c: _safe(c.reason)),
+    Column(N_("Rule"), lambda c: c.rule),
+    Column(
+        N_("Verdict"),
+        lambda c: (
+            QCoreApplication.translate("GrammarPane", "✓ accepts")
+            if c.accepted
+            else QCoreApplication.translate("GrammarPane", "✗ refuses")
+        ),
+    ),
+    Column(N_("Why"), lambda c: _safe(c.reason), tooltip=lambda c: _safe(c.reason)),
 )
 
 
@@ -167,7 +180,11 @@ class GrammarPane(QWidget):
             self._walk = None
             self.steps_model.set_rows([])
             self.candidates_model.set_rows([])
-            self.step_label.setText(f"The tag has {len(tag):,} characters; the walk-through takes up to {MAX_DRAWN:,}.")
+            self.step_label.setText(
+                self.tr("The tag has {count} characters; the walk-through takes up to {limit}.").format(
+                    count=format_number(len(tag)), limit=format_number(MAX_DRAWN)
+                )
+            )
             self._render_abnf()
             return
         self._walk = walkthrough(self._engine.check(tag))
@@ -183,7 +200,7 @@ class GrammarPane(QWidget):
         self.next_button.setEnabled(self._step < n - 1)
         if walk is None or not n:
             self.candidates_model.set_rows([])
-            self.step_label.setText("No subtags: type a tag in the editor." if walk is not None else "")
+            self.step_label.setText(self.tr("No subtags: type a tag in the editor.") if walk is not None else "")
             self._render_abnf()
             return
         step = walk.steps[self._step]
@@ -193,15 +210,24 @@ class GrammarPane(QWidget):
         QTimer.singleShot(
             0, self.candidates, self.candidates.resizeRowsToContents
         )  # once the columns have their widths
-        verdict = f"accepted by <b>{step.rule}</b>" if step.rule else "<b>accepted by no rule</b>"
-        text = f"Step {self._step + 1} of {n}: <code>{_esc(step.text)}</code> — {verdict}"
+        if step.rule:
+            text = self.tr("Step {step} of {count}: <code>{subtag}</code> — accepted by <b>{rule}</b>")
+        else:
+            text = self.tr("Step {step} of {count}: <code>{subtag}</code> — <b>accepted by no rule</b>")
+        text = text.format(
+            step=format_number(self._step + 1), count=format_number(n), subtag=_esc(step.text), rule=step.rule
+        )
         if step.error:
-            text += f"<br>The engine: {_esc(step.error)}"
+            text += "<br>" + self.tr("The engine: {message}").format(message=_esc(step.error))
         if step.validity:
             # Well-formed (the grammar accepts the subtag), but not valid: a finding of its own.
-            text += f"<br>Validity (RFC 5646 §2.2.9), apart from the grammar: {_esc(step.validity)}"
+            text += "<br>" + self.tr("Validity (RFC 5646 §2.2.9), apart from the grammar: {message}").format(
+                message=_esc(step.validity)
+            )
         if self._step == n - 1 and walk.stop is not None:
-            text += f"<br>The grammar stopped at position {walk.stop.start}; it expected {_esc(walk.stop.expected)}."
+            text += "<br>" + self.tr("The grammar stopped at position {position}; it expected {expected}.").format(
+                position=walk.stop.start, expected=_esc(walk.stop.expected)
+            )
         self.step_label.setText(text)
         self._render_abnf()
 
