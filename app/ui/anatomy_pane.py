@@ -9,7 +9,19 @@ the three always agree.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QBuffer, QByteArray, QEvent, QIODevice, QMimeData, QRectF, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import (
+    QBuffer,
+    QByteArray,
+    QCoreApplication,
+    QEvent,
+    QIODevice,
+    QMimeData,
+    QRectF,
+    QSize,
+    Qt,
+    QTimer,
+    Signal,
+)
 from PySide6.QtGui import (
     QAction,
     QBrush,
@@ -102,7 +114,8 @@ def paint_layout(scene: QGraphicsScene, lay: Layout, theme: Theme) -> None:
         if p.production:
             tip += f"<br><code>{_esc(p.production)}</code>"
         if p.matched:
-            tip += f"<br>matched: <code>{_esc(p.matched)}</code>"
+            matched = QCoreApplication.translate("AnatomyPane", "matched: {rule}")
+            tip += "<br>" + matched.format(rule=f"<code>{_esc(p.matched)}</code>")
         item.setToolTip(tip)
         item.setData(KIND, "subtag" if b.leaf else "group")
         item.setData(LABEL, p.label)
@@ -165,7 +178,7 @@ class AnatomyPane(QWidget):
         self.theme_box = QComboBox()
         self.theme_box.setAccessibleName(self.tr("Diagram colours"))
         self.theme_box.setToolTip(self.tr("The diagram's colours, on screen and in the exports"))
-        for key, label in (("app", "Like the app"), ("light", "Light"), ("dark", "Dark")):
+        for key, label in (("app", self.tr("Like the app")), ("light", self.tr("Light")), ("dark", self.tr("Dark"))):
             self.theme_box.addItem(label, key)
         self.scale_box = QDoubleSpinBox()
         self.scale_box.setAccessibleName(self.tr("Export scale"))
@@ -234,9 +247,9 @@ class AnatomyPane(QWidget):
         self._zoom = 1.0
         self._fitted = False
         self.zoom_actions: list[QAction] = []
-        for text, keys, step in (("Zoom the &diagram in", ("Ctrl+=", "Ctrl++"), 1),
-                                 ("Zoom the diagram o&ut", ("Ctrl+-",), -1),
-                                 ("&Fit the diagram to the pane", ("Ctrl+0",), 0)):  # fmt: skip
+        for text, keys, step in ((self.tr("Zoom the &diagram in"), ("Ctrl+=", "Ctrl++"), 1),
+                                 (self.tr("Zoom the diagram o&ut"), ("Ctrl+-",), -1),
+                                 (self.tr("&Fit the diagram to the pane"), ("Ctrl+0",), 0)):  # fmt: skip
             action = QAction(text, self)
             action.setShortcuts([QKeySequence(k) for k in keys])
             action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)

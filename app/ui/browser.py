@@ -47,7 +47,7 @@ _COLUMN_SAMPLES = (
     "sl-rozaj", "Latn", "zh", "collection",
 )  # fmt: skip
 
-_DEPRECATED_CHOICES = (("", "Deprecated or not"), ("no", "Not deprecated"), ("yes", "Deprecated only"))
+_DEPRECATED_CHOICES = (("", N_("Deprecated or not")), ("no", N_("Not deprecated")), ("yes", N_("Deprecated only")))
 
 
 def _link(href: str, text: str, title: str = "") -> str:
@@ -76,7 +76,7 @@ class BrowserPane(QWidget):
         self._tag_query = ""  # the search text when it reads as a tag (its subtags' records are listed)
 
         # --- search and filters
-        self.search_edit = QLineEdit(placeholderText="Search codes, descriptions and comments…  (Ctrl+F)")
+        self.search_edit = QLineEdit(placeholderText=self.tr("Search codes, descriptions and comments…  (Ctrl+F)"))
         self.search_edit.setClearButtonEnabled(True)
         self.search_edit.setAccessibleName(self.tr("Search the registry"))
         self.search_edit.setToolTip(
@@ -102,12 +102,12 @@ class BrowserPane(QWidget):
         )
         self.scope_combo.addItem(self.tr("Any scope"), "")
         for s in SCOPES:
-            self.scope_combo.addItem("no scope" if s == "none" else s, s)
+            self.scope_combo.addItem(self.tr("no scope") if s == "none" else s, s)
         self.deprecated_combo = QComboBox()
         self.deprecated_combo.setAccessibleName(self.tr("Filter by deprecation"))
         self.deprecated_combo.setToolTip(self.tr("Show or hide records that carry a Deprecated date"))
         for value, label in _DEPRECATED_CHOICES:
-            self.deprecated_combo.addItem(label, value)
+            self.deprecated_combo.addItem(self.tr(label), value)
 
         self._comparison: RegistryDiff | None = None
         self._compared_keys: set[tuple[str, str]] = set()
@@ -124,8 +124,9 @@ class BrowserPane(QWidget):
         # and by its label through the "labelled by" relation the buddy gives. A row of their own, so the
         # labels do not widen the window.
         self._filter_row = QHBoxLayout()
-        for caption, combo in (("Type:", self.type_combo), ("Scope:", self.scope_combo),
-                               ("Deprecated:", self.deprecated_combo), ("Since:", self.since_combo)):  # fmt: skip
+        for caption, combo in ((self.tr("Type:"), self.type_combo), (self.tr("Scope:"), self.scope_combo),
+                               (self.tr("Deprecated:"), self.deprecated_combo),
+                               (self.tr("Since:"), self.since_combo)):  # fmt: skip
             self._filter_row.addWidget(a11y.buddy(QLabel(caption), combo))
             self._filter_row.addWidget(combo, 1)
             # Narrow windows shrink the combos (their items are elided), not the window's least width.
@@ -439,7 +440,7 @@ class BrowserPane(QWidget):
         """Show *rec*, a record not (yet) in the registry, in the details pane (the registration preview)."""
         self.table.clearSelection()
         self._show_details(None)
-        preview = "<p><b>Preview of a requested record</b> (not in the registry)</p>"
+        preview = self.tr("<p><b>Preview of a requested record</b> (not in the registry)</p>")
         self.details.setHtml(preview + self._details_html(rec))
 
     def _select_row(self, row: int) -> None:

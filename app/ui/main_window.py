@@ -218,7 +218,7 @@ class MainWindow(QMainWindow):
             widget.setObjectName(f"{key}_pane") if not widget.objectName() else None
             i = self.tabs.addTab(widget, self.tr(title))
             self.tabs.setTabToolTip(
-                i, self.tr("{pane} ({shortcut})").format(pane=self.tr(title).replace("&", ""), shortcut=shortcut)
+                i, "{pane} ({shortcut})".format(pane=self.tr(title).replace("&", ""), shortcut=shortcut)
             )
         self.browser.use_in_tag_requested.connect(self._on_browser_use_in_tag_requested)
         self.browser.open_tag_requested.connect(self._on_browser_open_tag_requested)
@@ -230,7 +230,7 @@ class MainWindow(QMainWindow):
             for (_key, title, shortcut), pane in zip(TEACHING_TABS, self.teaching.widgets(), strict=True):
                 i = self.tabs.addTab(pane, self.tr(title))
                 self.tabs.setTabToolTip(
-                    i, self.tr("{pane} ({shortcut})").format(pane=self.tr(title).replace("&", ""), shortcut=shortcut)
+                    i, "{pane} ({shortcut})".format(pane=self.tr(title).replace("&", ""), shortcut=shortcut)
                 )
             self.teaching.batch.open_tag_requested.connect(self._on_batch_open_tag_requested)
             batch = self.teaching.batch
@@ -300,20 +300,40 @@ class MainWindow(QMainWindow):
     def _build_menus(self) -> None:
         bar = self.menuBar()
         file_menu = bar.addMenu(self.tr("&File"))
-        self._action(file_menu, "&Open registry file…", self.open_registry_file, QKeySequence.StandardKey.Open,
-                     "Browse and check against another copy of the Language Subtag Registry")  # fmt: skip
-        self._action(file_menu, "Use the &bundled registry", self.use_bundled_registry, None,
-                     "Go back to the registry that ships with the app")  # fmt: skip
+        self._action(
+            file_menu,
+            self.tr("&Open registry file…"),
+            self.open_registry_file,
+            QKeySequence.StandardKey.Open,
+            self.tr("Browse and check against another copy of the Language Subtag Registry"),
+        )
+        self._action(
+            file_menu,
+            self.tr("Use the &bundled registry"),
+            self.use_bundled_registry,
+            None,
+            self.tr("Go back to the registry that ships with the app"),
+        )
         self.recent_menu = file_menu.addMenu(self.tr("Open &recent"))
         self.recent_menu.aboutToShow.connect(lambda: self.recent.fill(self.recent_menu, self.open_recent))
         # Registry updates, the changes view and the linguists' tools (registry_files.py).
         self.registry_files = files = RegistryFiles(self)
-        self.download_action = self._action(file_menu, "&Download the latest registry from IANA…", files.download,
-            None, "Fetch the registry from IANA now (the only network access the app makes)")  # fmt: skip
-        self._action(file_menu, "&Compare two registry files…", files.compare_files, None,
-                     "Show the records added, removed and changed between two registry files")  # fmt: skip
+        self.download_action = self._action(
+            file_menu,
+            self.tr("&Download the latest registry from IANA…"),
+            files.download,
+            None,
+            self.tr("Fetch the registry from IANA now (the only network access the app makes)"),
+        )
+        self._action(
+            file_menu,
+            self.tr("&Compare two registry files…"),
+            files.compare_files,
+            None,
+            self.tr("Show the records added, removed and changed between two registry files"),
+        )
         file_menu.addSeparator()
-        self._action(file_menu, "&Quit", self.close, QKeySequence.StandardKey.Quit)
+        self._action(file_menu, self.tr("&Quit"), self.close, QKeySequence.StandardKey.Quit)
 
         self.edit_menu = bar.addMenu(self.tr("&Edit"))
         self.copy_actions: dict[str, QAction] = {}
@@ -348,24 +368,54 @@ class MainWindow(QMainWindow):
         self._fill_editor_menus()
 
         tools_menu = bar.addMenu(self.tr("Too&ls"))
-        self.changes_action = self._action(tools_menu, "&What changed…", files.show_changes, "Ctrl+Shift+W",
-            "The changes between the registry in use and the one before it")  # fmt: skip
-        self.register_action = self._action(tools_menu, "&Registration assistant…", files.show_registration,
-            "Ctrl+Shift+R", "Prepare a subtag registration request (RFC 5646 §3.5)")  # fmt: skip
-        self.extensions_action = self._action(tools_menu, "&Extensions registry…", files.show_extensions, None,
-            "Browse the Language Tag Extensions Registry (-t-, -u-)")  # fmt: skip
+        self.changes_action = self._action(
+            tools_menu,
+            self.tr("&What changed…"),
+            files.show_changes,
+            "Ctrl+Shift+W",
+            self.tr("The changes between the registry in use and the one before it"),
+        )
+        self.register_action = self._action(
+            tools_menu,
+            self.tr("&Registration assistant…"),
+            files.show_registration,
+            "Ctrl+Shift+R",
+            self.tr("Prepare a subtag registration request (RFC 5646 §3.5)"),
+        )
+        self.extensions_action = self._action(
+            tools_menu,
+            self.tr("&Extensions registry…"),
+            files.show_extensions,
+            None,
+            self.tr("Browse the Language Tag Extensions Registry (-t-, -u-)"),
+        )
 
         self._follow_network_setting()
 
         help_menu = bar.addMenu(self.tr("&Help"))
-        self._action(help_menu, "&Manual", self.show_manual, QKeySequence.StandardKey.HelpContents,
-                     "The README, the keyboard shortcuts and the primer, with Find (F1)")  # fmt: skip
-        self._action(help_menu, "&Keyboard shortcuts", self.show_shortcuts)
-        self._action(help_menu, "&Primer: how a tag is built", self.show_primer, None,
-                     "One page on the structure of language tags, with examples that open in the editor")  # fmt: skip
-        self.language_action = self._action(help_menu, self.tr("&Language of the application…"), self.show_language,
-            None, self.tr("Choose the language of the menus and messages (a BCP 47 tag)"))  # fmt: skip
-        self._action(help_menu, "&About BCP 47 Explorer", self.show_about)
+        self._action(
+            help_menu,
+            self.tr("&Manual"),
+            self.show_manual,
+            QKeySequence.StandardKey.HelpContents,
+            self.tr("The README, the keyboard shortcuts and the primer, with Find (F1)"),
+        )
+        self._action(help_menu, self.tr("&Keyboard shortcuts"), self.show_shortcuts)
+        self._action(
+            help_menu,
+            self.tr("&Primer: how a tag is built"),
+            self.show_primer,
+            None,
+            self.tr("One page on the structure of language tags, with examples that open in the editor"),
+        )
+        self.language_action = self._action(
+            help_menu,
+            self.tr("&Language of the application…"),
+            self.show_language,
+            None,
+            self.tr("Choose the language of the menus and messages (a BCP 47 tag)"),
+        )
+        self._action(help_menu, self.tr("&About BCP 47 Explorer"), self.show_about)
 
     def _fill_edit_menu(self) -> None:
         """Put the edit commands, the editor's copy actions (or stand-ins saying why not) and Find in the Edit menu."""
@@ -384,11 +434,11 @@ class MainWindow(QMainWindow):
             for name, text, shortcut in COPY_FORMS:
                 self.copy_actions[name] = self._action(menu, text, partial(self.copy_form, name), shortcut)
         menu.addSeparator()
-        self._action(menu, "&Find in registry…", self.find_in_registry, QKeySequence.StandardKey.Find,
-                     "Search the registry (Ctrl+F)")  # fmt: skip
+        self._action(menu, self.tr("&Find in registry…"), self.find_in_registry, QKeySequence.StandardKey.Find,
+                     self.tr("Search the registry (Ctrl+F)"))  # fmt: skip
         menu.addSeparator()
-        self._action(menu, "Pre&ferences…", self.show_preferences, "Ctrl+,",
-                     "Theme, names' language, zoom, data folder and network access")  # fmt: skip
+        self._action(menu, self.tr("Pre&ferences…"), self.show_preferences, "Ctrl+,",
+                     self.tr("Theme, names' language, zoom, data folder and network access"))  # fmt: skip
 
     def _fill_zoom_menu(self) -> None:
         """Put the editor's zoom actions (Ctrl+= / Ctrl+- / Ctrl+0) in View > Zoom: one action per shortcut."""
@@ -422,8 +472,8 @@ class MainWindow(QMainWindow):
             old.deleteLater()
             return new
 
-        self.examples_menu = replace(self.examples_menu, editor.examples_menu if editor else None, "E&xamples")
-        self.history_menu = replace(self.history_menu, editor.history_menu if editor else None, "Histor&y")
+        self.examples_menu = replace(self.examples_menu, editor.examples_menu if editor else None, self.tr("E&xamples"))
+        self.history_menu = replace(self.history_menu, editor.history_menu if editor else None, self.tr("Histor&y"))
 
     # ---------------------------------------------------------------- commands
     def copy_form(self, name: str) -> None:
@@ -564,7 +614,7 @@ class MainWindow(QMainWindow):
         if action is not None:
             allowed = bool(self.settings.value(NETWORK_SETTING))
             action.setEnabled(allowed)
-            action.setStatusTip("" if allowed else "Downloading is off in Edit > Preferences")
+            action.setStatusTip("" if allowed else self.tr("Downloading is off in Edit > Preferences"))
 
     def show_language(self) -> None:
         """Show Help > Language of the application…"""
@@ -685,7 +735,7 @@ class MainWindow(QMainWindow):
             self.tabs.setCurrentWidget(self.browser)
 
     def _on_state_tag_changed(self, tag: str) -> None:
-        self._status_caption.setText("Current tag:" if tag else "No current tag")
+        self._status_caption.setText(self.tr("Current tag:") if tag else self.tr("No current tag"))
         self._status_tag.setText(shown_text(tag))
 
     # ------------------------------------------------------------ persistence

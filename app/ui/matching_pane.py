@@ -95,24 +95,24 @@ class MatchingPane(QWidget):
         )
         describe(self.open_button, self.tr("Open tags file"), self.tr("Take the available tags from a text file"))
         form = QFormLayout()
-        form.addRow("Accept-Language:", self.ranges)
+        form.addRow(self.tr("Accept-Language:"), self.ranges)
         tags_row = QHBoxLayout()
         tags_row.addWidget(self.tags, 1)
         tags_row.addWidget(self.open_button)
-        form.addRow("Available tags:", tags_row)
-        form.addRow("Lookup default:", self.default)
-        self.basic = self._column("Basic filtering (RFC 4647 §3.3.1)")
-        self.extended = self._column("Extended filtering (RFC 4647 §3.3.2)")
-        self.lookup = self._column("Lookup (RFC 4647 §3.4)")
-        self.best_fit = self._column("CLDR best fit (UTS #35 §4.4)")
+        form.addRow(self.tr("Available tags:"), tags_row)
+        form.addRow(self.tr("Lookup default:"), self.default)
+        self.basic = self._column(self.tr("Basic filtering (RFC 4647 §3.3.1)"))
+        self.extended = self._column(self.tr("Extended filtering (RFC 4647 §3.3.2)"))
+        self.lookup = self._column(self.tr("Lookup (RFC 4647 §3.4)"))
+        self.best_fit = self._column(self.tr("CLDR best fit (UTS #35 §4.4)"))
         self._matcher: Matcher | None = None
         self._matcher_problem = ""
         cols = QHBoxLayout()
         for title, view in (
-            ("Basic filtering (RFC 4647 §3.3.1)", self.basic),
-            ("Extended filtering (RFC 4647 §3.3.2)", self.extended),
-            ("Lookup (RFC 4647 §3.4)", self.lookup),
-            ("CLDR best fit (UTS #35 §4.4, not RFC 4647)", self.best_fit),
+            (self.tr("Basic filtering (RFC 4647 §3.3.1)"), self.basic),
+            (self.tr("Extended filtering (RFC 4647 §3.3.2)"), self.extended),
+            (self.tr("Lookup (RFC 4647 §3.4)"), self.lookup),
+            (self.tr("CLDR best fit (UTS #35 §4.4, not RFC 4647)"), self.best_fit),
         ):
             box = QGroupBox(title)
             bl = QVBoxLayout(box)

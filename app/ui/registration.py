@@ -51,7 +51,7 @@ from ..core.registry.registration import (
     record_text,
 )
 from ..core.registry.update import write_atomically
-from ..core.text.catalogue import ngettext
+from ..core.text.catalogue import N_, ngettext
 from ..core.text.formats import format_list, format_number
 from . import a11y
 from .bounded import VALUE_MAX, bound
@@ -64,17 +64,17 @@ __all__ = ["CHECK_DELAY_MS", "RegistrationDialog"]
 CHECK_DELAY_MS = 120
 
 _PLACEHOLDERS = {
-    "name": "Your name",
+    "name": N_("Your name"),
     "email": "name@example.org",
-    "subtag": "e.g. a variant such as 'oxendict' or a 5-8 letter language subtag",
-    "description": "One Description per line (the name of the variety, as its speakers and literature call it)",
-    "prefix": "One Prefix per line: the tag(s) this variant is used with, e.g. 'sl' or 'de-CH'",
-    "macrolanguage": "the macrolanguage's subtag, if any",
-    "suppress_script": "a script subtag, if the language is nearly always written in it",
-    "comments": "Optional remarks that will stand in the record",
-    "meaning": "What the subtag identifies, and how it differs from what is registered",
-    "reference": "Book or article that describes the language or variety",
-    "other": "Anything else the reviewer should know",
+    "subtag": N_("e.g. a variant such as 'oxendict' or a 5-8 letter language subtag"),
+    "description": N_("One Description per line (the name of the variety, as its speakers and literature call it)"),
+    "prefix": N_("One Prefix per line: the tag(s) this variant is used with, e.g. 'sl' or 'de-CH'"),
+    "macrolanguage": N_("the macrolanguage's subtag, if any"),
+    "suppress_script": N_("a script subtag, if the language is nearly always written in it"),
+    "comments": N_("Optional remarks that will stand in the record"),
+    "meaning": N_("What the subtag identifies, and how it differs from what is registered"),
+    "reference": N_("Book or article that describes the language or variety"),
+    "other": N_("Anything else the reviewer should know"),
 }
 _MULTI = ("description", "prefix", "comments", "meaning", "reference", "other")
 
@@ -172,14 +172,14 @@ class RegistrationDialog(QDialog):
                 if key in _MULTI:
                     edit = QPlainTextEdit()
                     edit.setTabChangesFocus(True)
-                    edit.setPlaceholderText(_PLACEHOLDERS.get(key, ""))
+                    edit.setPlaceholderText(self.tr(_PLACEHOLDERS.get(key, "")))
                     edit.setFixedHeight(edit.fontMetrics().lineSpacing() * (3 if key != "description" else 2) + 14)
                     edit.textChanged.connect(self._schedule)
                     widget = edit
                 else:
                     line = QLineEdit()
                     bound(line, VALUE_MAX)
-                    line.setPlaceholderText(_PLACEHOLDERS.get(key, ""))
+                    line.setPlaceholderText(self.tr(_PLACEHOLDERS.get(key, "")))
                     line.textChanged.connect(self._schedule)
                     widget = line
                 self.fields[key] = widget
@@ -223,11 +223,15 @@ class RegistrationDialog(QDialog):
         self.preview_view = QTextBrowser()
         self.preview_view.setObjectName("preview_view")
         for view, name, tip in (
-            (self.form_view, "Registration form (plain text)", "The form to send to ietf-languages@iana.org"),
-            (self.record_view, "Record as in the registry", "The record as it would appear in the registry"),
-            (self.preview_view, "Tags using it", "Sample tags checked against the registry with the new record"),
+            (self.form_view, N_("Registration form (plain text)"), N_("The form to send to ietf-languages@iana.org")),
+            (self.record_view, N_("Record as in the registry"), N_("The record as it would appear in the registry")),
+            (
+                self.preview_view,
+                N_("Tags using it"),
+                N_("Sample tags checked against the registry with the new record"),
+            ),
         ):
-            a11y.describe(view, name, tip)
+            a11y.describe(view, self.tr(name), self.tr(tip))
             view.setTabChangesFocus(True)  # Tab walks on; it never stays in a read-only view
         for view in (self.form_view, self.record_view):
             view.setFont(mono)
@@ -504,7 +508,9 @@ class RegistrationDialog(QDialog):
     def _preview_html(self, req: Request, has_errors: bool) -> str:
         code = req.subtag.strip().lower()
         if not code or any(p.field in ("subtag", "type") and p.severity == "error" for p in self.problems):
-            return "<p><i>Give a subtag that can be requested to see how tags using it would be checked.</i></p>"
+            return self.tr(
+                "<p><i>Give a subtag that can be requested to see how tags using it would be checked.</i></p>"
+            )
         record = preview_record(req)
         engine = self._engine(record)
         samples = [f"{p.strip()}-{code}" for p in req.prefixes if p.strip()] if req.type == "variant" else [code]
