@@ -231,7 +231,7 @@ class BatchPane(QWidget):
         self.format_box.setAccessibleName(self.tr("Format"))
         self.format_box.addItem(self.tr("Guess the format"), "auto")
         for key, label in batch.FORMATS:
-            self.format_box.addItem(label, key)
+            self.format_box.addItem(self.tr(label), key)
         self.column_box = QComboBox()
         self.column_box.setAccessibleName(self.tr("Column"))
         self.column_box.setEditable(True)

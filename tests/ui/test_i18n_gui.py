@@ -203,6 +203,8 @@ def test_the_untranslated_text_finder_tells_words_from_codes() -> None:
     assert not needs_translation("0–2")
     assert not needs_translation("⟦{count} tags⟧ (RFC)")
     assert needs_translation("⟦Open⟧ the file")
+    assert not needs_translation("⟦⟦Open⟧ (Ctrl+O)⟧") and not needs_translation("⟦Zoom in⟧ (Ctrl+=)")
+    assert needs_translation("⟦⟦Open⟧ the file⟧ and more")
     assert needs_translation("Light") and needs_translation("Colours:")
     assert not needs_translation("Latn") and not needs_translation("US") and not needs_translation("de")
     assert not needs_translation("9,296") and not needs_translation("en-US, fr-CA")
