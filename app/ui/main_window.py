@@ -355,7 +355,7 @@ class MainWindow(QMainWindow):
         current = self.settings.value("window/theme")
         self.theme_actions: dict[str, QAction] = {}
         for key, label in THEMES:
-            act = theme_menu.addAction(label)
+            act = theme_menu.addAction(self.tr(label))
             act.setCheckable(True)
             act.setChecked(key == current)
             group.addAction(act)

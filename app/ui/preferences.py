@@ -73,7 +73,7 @@ class PreferencesDialog(QDialog):
         form = QFormLayout()
         self.theme_box = QComboBox(self)
         for key, label in THEMES:
-            self.theme_box.addItem(label.replace("&", ""), key)
+            self.theme_box.addItem(self.tr(label).replace("&", ""), key)
         self.theme_box.setCurrentIndex(max(0, self.theme_box.findData(settings.value("window/theme"))))
         a11y.describe(
             self.theme_box,

@@ -13,6 +13,7 @@ opens, also after a restart; "Clear form" starts a new request.
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -469,7 +470,7 @@ class RegistrationDialog(QDialog):
         self.form_view.setPlainText(form_text(req))
         self.record_view.setPlainText(record_text(req))
         if errors:
-            names = format_list(list(dict.fromkeys(self.tr(FIELD_LABELS[p.field]).split(". ")[-1] for p in errors)))
+            names = format_list(list(dict.fromkeys(_unnumbered(self.tr(FIELD_LABELS[p.field])) for p in errors)))
             a11y.show(
                 self.summary,
                 ngettext(
@@ -567,3 +568,8 @@ class RegistrationDialog(QDialog):
 
     def _on_preview_button_clicked(self) -> None:
         self.preview_requested.emit(preview_record(self.request()))
+
+
+def _unnumbered(label: str) -> str:
+    """Return a field's label without the number of its section of the form ("1. Name of requester" → "Name…")."""
+    return re.sub(r"^(\W*)\d+\.\s+", r"\1", label)

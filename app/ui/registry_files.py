@@ -292,7 +292,7 @@ class RegistryFiles(QObject):
                 )
                 return
             older, newer, swapped = in_time_order(bundled, self.window.registry)
-            labels = ("the bundled copy", registry_label(self.window.registry))
+            labels = (self.tr("the bundled copy"), registry_label(self.window.registry))
             self.last_diff = (diff_registries(older, newer), *(labels[::-1] if swapped else labels))
         diff, old_name, new_name = self.last_diff
         self._show_diff(diff, old_name, new_name)
