@@ -10,7 +10,7 @@ import html
 import importlib.metadata
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QKeySequence, QShortcut, QTextCursor, QTextDocument
 from PySide6.QtWidgets import (
     QDialog,
@@ -24,6 +24,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ..core.text.catalogue import ngettext
+from ..core.text.formats import format_number
 from . import a11y
 from .about import HOMEPAGE_URL
 from .primer import primer_html
@@ -115,11 +117,13 @@ class ManualDialog(QDialog):
             start, end = body.find("<body"), body.rfind("</body>")
             body = body[body.find(">", start) + 1 : end] if start >= 0 and end > start else body
         else:
-            body = (
-                "<p>The full manual (the README) is not installed with this copy; read it at "
-                f'<a href="{html.escape(HOMEPAGE_URL)}">{html.escape(HOMEPAGE_URL)}</a>.</p>'
-            )
-        return f"{body}<h2>Keyboard shortcuts</h2>{shortcuts_html}<hr>{primer_html()}"
+            link = f'<a href="{html.escape(HOMEPAGE_URL)}">{html.escape(HOMEPAGE_URL)}</a>'
+            body = QCoreApplication.translate(
+                "ManualDialog",
+                "<p>The full manual (the README) is not installed with this copy; read it at {link}.</p>",
+            ).format(link=link)
+        heading = QCoreApplication.translate("ManualDialog", "<h2>Keyboard shortcuts</h2>")
+        return f"{body}{heading}{shortcuts_html}<hr>{primer_html()}"
 
     def text(self) -> str:
         """Return the manual's plain text."""
@@ -156,7 +160,8 @@ class ManualDialog(QDialog):
 
     def _on_find_edit_text_changed(self, words: str) -> None:
         n = self.matches(words)
-        a11y.show(self.count_label, "" if not words else (f"{n:,} found" if n else "not found"))
+        found = ngettext("{count} found", "{count} found", n).format(count=format_number(n))
+        a11y.show(self.count_label, "" if not words else (found if n else self.tr("not found")))
         cursor = self.view.textCursor()
         cursor.movePosition(QTextCursor.MoveOperation.Start)
         self.view.setTextCursor(cursor)
