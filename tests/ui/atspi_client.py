@@ -25,7 +25,7 @@ def on_event(event) -> None:  # type: ignore[no-untyped-def]
     try:
         source = event.source.name
         role = event.source.getRoleName()
-    except Exception:  # noqa: BLE001 - the source may be gone already
+    except Exception:  # the source may be gone already
         source, role = "", ""
     HEARD.append({"type": event.type, "text": str(event.any_data), "politeness": event.detail1,
                   "source": source, "role": role, "at": time.monotonic()})  # fmt: skip
@@ -45,7 +45,7 @@ def until(pred, timeout: float, what: str):  # type: ignore[no-untyped-def]
     while time.monotonic() < end:
         try:
             value = pred()
-        except Exception:  # noqa: BLE001 - the tree changes under us while the app works
+        except Exception:  # the tree changes under us while the app works
             value = None
         if value:
             return value
