@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from bcp47_explorer.ui import xcb_check
 
 CLIENT = Path(__file__).with_name("atspi_client.py")
 A11Y_BUS_SERVICE = Path("/usr/share/dbus-1/services/org.a11y.Bus.service")
@@ -61,6 +62,9 @@ def _missing() -> str | None:
         return f"the AT-SPI bus is missing: no {A11Y_BUS_SERVICE} (Debian package at-spi2-core)"
     if _pyatspi_python() is None:
         return "no Python with pyatspi (Debian package python3-pyatspi)"
+    lacking = xcb_check.missing_libraries()
+    if lacking:
+        return "Qt's xcb plugin cannot load " + ", ".join(lacking)
     return None
 
 
