@@ -114,6 +114,14 @@ def announced_since(mark: int) -> list[dict[str, object]]:
     return [e for e in HEARD[mark:] if e["type"] == "object:announcement"]
 
 
+def hear(mark: int, text: str | None, timeout: float = 20) -> None:
+    """Wait (bounded, without failing) until *text* is announced after *mark*, then a moment for the rest."""
+    end = time.monotonic() + timeout
+    while text and time.monotonic() < end and not any(e["text"] == text for e in announced_since(mark)):
+        pump(0.1)
+    pump(0.8)  # one flush posts every queued label's text together
+
+
 def main() -> None:
     app = until(the_app, float(sys.argv[1]) if len(sys.argv) > 1 else 60, "the app on the accessibility bus")
     pyatspi.Registry.registerEventListener(on_event, "object:announcement", "object:property-change:accessible-name")
@@ -126,8 +134,8 @@ def main() -> None:
     for tag in ("en-US", "en-UK"):
         mark = len(HEARD)
         type_into(edit, tag)
-        until(lambda t=tag: labels(app).get("Current tag") == t, 10, f"the status bar to show {tag}")
-        pump(1.5)  # the announcer waits for typing to pause (600 ms)
+        until(lambda t=tag: labels(app).get("Current tag") == t, 30, f"the status bar to show {tag}")
+        hear(mark, labels(app).get("Tag status"))  # the announcer waits for typing to pause (600 ms)
         read = labels(app)
         editor[tag] = {
             "field": text_of(edit),
@@ -145,8 +153,8 @@ def main() -> None:
     search = until(lambda: find(app, "text", name="Search the registry"), 10, "the registry search field")
     mark = len(HEARD)
     type_into(search, "cyrillic")
-    until(lambda: "Showing all" not in (labels(app).get("Result count") or "Showing all"), 15, "the search")
-    pump(1.5)
+    until(lambda: "Showing all" not in (labels(app).get("Result count") or "Showing all"), 30, "the search")
+    hear(mark, labels(app).get("Result count"))
     registry["count_after_search"] = labels(app).get("Result count")
     registry["announced"] = [(e["source"], e["text"]) for e in announced_since(mark)]
     out["registry"] = registry
@@ -168,8 +176,8 @@ def main() -> None:
     type_into(box, "en-US\nen-UK\nsr-Latn-RS\nen_US\n")
     mark = len(HEARD)
     press(until(lambda: find(app, "push button", name="Check"), 10, "the Check button"))
-    until(lambda: (labels(app).get("Batch status") or "").startswith("Checked"), 30, "the batch to finish")
-    pump(1.5)
+    until(lambda: (labels(app).get("Batch status") or "").startswith("Checked"), 60, "the batch to finish")
+    hear(mark, labels(app).get("Batch status"))
     read = labels(app)
     batch["status"] = read.get("Batch status")
     batch["summary"] = read.get("Summary of the results")
@@ -181,7 +189,8 @@ def main() -> None:
     tags = until(lambda: find(app, "text", name="Available tags"), 10, "the available tags")
     mark = len(HEARD)
     type_into(tags, "de\nfr-CH\nfr\nen-UK\n")
-    pump(2.0)
+    until(lambda: labels(app).get("Problems with the lists"), 30, "the matching results")
+    hear(mark, labels(app).get("Problems with the lists"))
     read = labels(app)
     matching: dict[str, object] = {"problems": read.get("Problems with the lists")}
     for scheme in ("Basic filtering (RFC 4647 §3.3.1)", "Lookup (RFC 4647 §3.4)"):
