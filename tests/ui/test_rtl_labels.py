@@ -1,0 +1,91 @@
+"""Right to left (issue 25): a one-line value label keeps its text beside its caption in an Arabic window.
+
+QLabel aligns plain text by the text's own direction, so an English name or a tag in an Arabic window would
+sit at the far (left) end of its label, next to the neighbouring widget's caption; ElidedLabel aligns by the
+layout direction instead. Pinned on the pixels drawn: the text's ink is at the caption's side of the label.
+"""
+
+from __future__ import annotations
+
+import pytest
+from bcp47_explorer.ui.elided import ElidedLabel
+from bcp47_explorer.ui.i18n import install_translations
+from bcp47_explorer.ui.main_window import MainWindow
+from bcp47_explorer.ui.settings import Settings
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QApplication, QHBoxLayout, QLabel, QWidget
+
+
+@pytest.fixture(autouse=True)
+def _english_afterwards():  # type: ignore[no-untyped-def]
+    yield
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    install_translations(app, "en")
+
+
+def _ink(label: QWidget) -> tuple[int, int]:
+    """Return the leftmost and rightmost pixel columns where *label* draws its text."""
+    image = label.grab().toImage()
+    background = label.palette().color(label.backgroundRole()).lightness()
+    columns = [
+        x
+        for x in range(image.width())
+        if any(abs(QColor(image.pixel(x, y)).lightness() - background) > 80 for y in range(image.height()))
+    ]
+    assert columns, "the label drew no text"
+    return columns[0], columns[-1]
+
+
+def _row(qtbot, text: str) -> tuple[QWidget, QLabel, ElidedLabel]:  # type: ignore[no-untyped-def]
+    row = QWidget()
+    qtbot.addWidget(row)
+    caption = QLabel("Name:", row)
+    value = ElidedLabel(row)
+    layout = QHBoxLayout(row)
+    layout.addWidget(caption)
+    layout.addWidget(value, 1)
+    value.setText(text)
+    row.resize(600, 40)
+    row.show()
+    qtbot.waitExposed(row)
+    return row, caption, value  # the row is returned to keep it alive
+
+
+def test_a_latin_value_sits_beside_its_caption_in_a_right_to_left_window(qtbot) -> None:
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    assert install_translations(app, "ar") == "ar"
+    _row_widget, caption, value = _row(qtbot, "Swiss High German")
+    assert value.layoutDirection() == Qt.LayoutDirection.RightToLeft
+    assert caption.x() > value.x()  # the caption is on the right
+    left, right = _ink(value)
+    assert value.width() - right < 12  # the text ends at the caption's side...
+    assert left > value.width() // 2  # ...and does not reach the far half
+
+
+def test_a_value_keeps_to_the_left_in_a_left_to_right_window(qtbot) -> None:
+    _row_widget, caption, value = _row(qtbot, "Swiss High German")
+    assert caption.x() < value.x()
+    left, right = _ink(value)
+    assert left < 12
+    assert right < value.width() // 2
+
+
+def test_the_arabic_window_shows_the_tag_name_beside_its_caption(qtbot, registry, settings_path) -> None:
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    assert install_translations(app, "ar") == "ar"
+    win = MainWindow(registry, Settings(settings_path))
+    qtbot.addWidget(win)
+    win.resize(1100, 720)
+    win.show()
+    qtbot.waitExposed(win)
+    bar = win.pane("editor").names_bar
+    bar.load_now()
+    win.state.set_tag("de-CH")
+    qtbot.waitUntil(lambda: bar.name_label.text() != "")
+    label = bar.name_label
+    left, right = _ink(label)
+    assert label.width() - right < 12, (label.text(), left, right, label.width())
