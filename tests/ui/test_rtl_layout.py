@@ -1,4 +1,4 @@
-"""Right to left (issue 25): a one-line value label keeps its text beside its caption in an Arabic window.
+"""Right to left (issue 25): a value label keeps its text beside its caption, and spans stay "0–2", in Arabic.
 
 QLabel aligns plain text by the text's own direction, so an English name or a tag in an Arabic window would
 sit at the far (left) end of its label, next to the neighbouring widget's caption; ElidedLabel aligns by the
@@ -89,3 +89,35 @@ def test_the_arabic_window_shows_the_tag_name_beside_its_caption(qtbot, registry
     label = bar.name_label
     left, right = _ink(label)
     assert label.width() - right < 12, (label.text(), left, right, label.width())
+
+
+def test_spans_in_the_grammar_and_anatomy_tables_stay_left_to_right_in_arabic(qtbot) -> None:
+    """A span "0–2" in a right-to-left table cell would show as "2–0": it is isolated left to right in Arabic."""
+    from bcp47_explorer.core.data import bundled_engine
+    from bcp47_explorer.ui.anatomy_pane import AnatomyPane
+    from bcp47_explorer.ui.grammar_pane import GrammarPane
+    from bcp47_explorer.ui.state import TagState
+
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    engine = bundled_engine()
+    for language, wrap in (("ar", lambda t: f"\u2066{t}\u2069"), ("en", lambda t: t)):
+        assert install_translations(app, language) == language
+        state = TagState("sr-Latn")
+        grammar = GrammarPane(state, engine)
+        anatomy = AnatomyPane(state, engine)
+        for pane in (grammar, anatomy):
+            qtbot.addWidget(pane)
+            pane.show()
+        anatomy.refresh()
+        spans = [grammar.steps_model.index(row, _column(grammar, "Span")).data() for row in range(2)]
+        assert spans == [wrap("0–2"), wrap("3–7")], language
+        qtbot.waitUntil(lambda a=anatomy: a.twin.topLevelItemCount() == 1)
+        first = anatomy.twin.topLevelItem(0).child(0)
+        assert (first.text(1), first.text(2)) == (wrap("sr"), wrap("0–2")), language
+
+
+def _column(pane: QWidget, header: str) -> int:
+    model = pane.steps_model  # type: ignore[attr-defined]
+    titles = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
+    return next(c for c, t in enumerate(titles) if t in (header, "المدى"))
