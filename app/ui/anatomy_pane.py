@@ -116,7 +116,7 @@ def paint_layout(scene: QGraphicsScene, lay: Layout, theme: Theme) -> None:
             tip += f"<br><code>{_esc(p.production)}</code>"
         if p.matched:
             matched = QCoreApplication.translate("AnatomyPane", "matched: {rule}")
-            tip += "<br>" + matched.format(rule=f"<code>{_esc(p.matched)}</code>")
+            tip += "<br>" + matched.format(rule=ltr_if_rtl(f"<code>{_esc(p.matched)}</code>"))
         item.setToolTip(tip)
         item.setData(KIND, "subtag" if b.leaf else "group")
         item.setData(LABEL, p.label)
@@ -386,9 +386,11 @@ class AnatomyPane(QWidget):
 
         def add(part: Part, parent: QTreeWidget | QTreeWidgetItem) -> None:
             label = self.tr("{part} (problem)").format(part=part.label) if part.problem else part.label
-            rule = part.production or (self.tr("no rule accepts it") if part.problem else "")
+            # ABNF stays left to right: after an Arabic word "2*3ALPHA" would show as "3ALPHA*2".
+            production = ltr_if_rtl(part.production) if part.production else ""
+            rule = production or (self.tr("no rule accepts it") if part.problem else "")
             if part.matched:
-                rule = self.tr("{rule} — matched {branch}").format(rule=rule, branch=part.matched)
+                rule = self.tr("{rule} — matched {branch}").format(rule=rule, branch=ltr_if_rtl(part.matched))
             item = QTreeWidgetItem(parent, [label, ltr_if_rtl(part.text), ltr_if_rtl(f"{part.start}–{part.end}"), rule])
             item.setToolTip(3, rule)
             for child in part.children:

@@ -115,6 +115,10 @@ def test_spans_in_the_grammar_and_anatomy_tables_stay_left_to_right_in_arabic(qt
         qtbot.waitUntil(lambda a=anatomy: a.twin.topLevelItemCount() == 1)
         first = anatomy.twin.topLevelItem(0).child(0)
         assert (first.text(1), first.text(2)) == (wrap("sr"), wrap("0–2")), language
+        # The ABNF in the Rule column too: after an Arabic word, "2*3ALPHA" would show as "3ALPHA*2".
+        assert first.text(3).endswith(wrap("2*3ALPHA")), (language, first.text(3))
+        production = 'language = 2*3ALPHA ["-" extlang] / 4ALPHA / 5*8ALPHA'
+        assert first.text(3).startswith(wrap(production)), (language, first.text(3))
 
 
 def _column(pane: QWidget, header: str) -> int:
