@@ -184,13 +184,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             registry = bundled_registry()
         except (DataError, RegistryError) as exc:
             return fatal(f"The bundled Language Subtag Registry cannot be loaded:\n\n{exc}")
-    try:  # validated in full, and refused as the CLI refuses it: never a half-working app on damaged data
-        from .core.data import bundled_cldr, bundled_extensions_registry
+    # Every data file the window uses, validated in full before it opens: never a half-working app on
+    # damaged data (a names pack cut short once started with exit 0 and failed on the first name).
+    from .core.data import check_data_files, data_advice
 
-        bundled_cldr()
-        bundled_extensions_registry()
-    except DataError as exc:
-        return fatal(f"The data files cannot be used:\n\n{exc}")
+    damaged = check_data_files()
+    if damaged:
+        listed = "\n\n".join(damaged)
+        return fatal(f"The data files cannot be used:\n\n{listed}\n\n{data_advice()}")
 
     from .ui.main_window import MainWindow
     from .ui.theme import apply_theme

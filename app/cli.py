@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TextIO
 
 from . import __version__
-from .core.data import DataError
+from .core.data import DataError, data_advice
 from .core.registry.recordjar import RecordJarError
 from .core.text.catalogue import _
 
@@ -126,6 +126,20 @@ def choose_language(environ: Mapping[str, str]) -> str:
         return set_language("en")
 
 
+def _in_data_folder(message: str) -> bool:
+    """Tell whether the error *message* is about one of the app's data files (not a --registry FILE)."""
+    from .core import data
+
+    names = (data.REGISTRY_FILE, data.EXTENSIONS_FILE, data.CLDR_FILE, data.SUPPLEMENTAL_FILE, data.NAMES_FILE)
+    try:
+        folder = str(data.resource_path(data.REGISTRY_FILE).parent)
+    except DataError:  # the folder itself is missing: the message says so and what to do
+        return False
+    if data.ENV_DATA_DIR in message:
+        return False
+    return message.startswith(tuple(f"{n}, line " for n in names)) or f"{folder}{os.sep}" in message
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
     global _paused
@@ -152,9 +166,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return status
     except CommandError as exc:
         print(_("bcp47: {message}").format(message=exc), file=sys.stderr)
+        if _in_data_folder(str(exc)):  # a damaged data file behind the verb: say what to do
+            print(_("bcp47: {message}").format(message=data_advice()), file=sys.stderr)
         return EXIT_USAGE
     except (DataError, RecordJarError) as exc:
         print(_("bcp47: data error: {message}").format(message=exc), file=sys.stderr)
+        if _in_data_folder(str(exc)):  # one of the app's data files (not a --registry FILE): say what to do
+            print(_("bcp47: {message}").format(message=data_advice()), file=sys.stderr)
         return EXIT_USAGE
     except BrokenPipeError:
         # Output piped into `head` and the like: not an error of ours.

@@ -102,7 +102,7 @@ def run(runs: int) -> list[Figure]:
     # Peer: one repaint of the Registry pane's table at the same size, to read the repaint figures against.
     from bcp47_explorer.ui.browser import BrowserPane
 
-    browser = BrowserPane(bundled_registry())
+    browser = BrowserPane(bundled_registry(), name_index=False)  # a repaint peer: no loader thread beside it
     browser.resize(1100, 720)
     browser.show()
     app.processEvents()

@@ -12,7 +12,9 @@ import contextlib
 import os
 import stat
 import sys
+import threading
 import time
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -71,6 +73,8 @@ __all__ = [
     "bundled_sil",
     "bundled_supplemental",
     "cache_dir",
+    "check_data_files",
+    "data_advice",
     "decode",
     "engine_for",
     "load_cldr",
@@ -303,15 +307,65 @@ def load_names(path: str | os.PathLike[str] | None = None) -> NamesPack:
     except NamesPackError as exc:
         raise DataError(f"{p}: {exc}") from None
     try:
-        return NamesPack(header, len(first) + head, read_blob, source=str(p.name if path is None else p))
+        pack = NamesPack(header, len(first) + head, read_blob, source=str(p.name if path is None else p))
     except NamesPackError as exc:
         raise DataError(f"{p}: {exc}") from None
+    size = p.stat().st_size
+    if pack.end > size:  # cut short: the index names bytes the file no longer has
+        raise DataError(f"{p}: truncated ({size} bytes; its index needs {pack.end}): the file was cut short")
+    return pack
 
 
 @lru_cache(maxsize=1)
 def bundled_names() -> NamesPack:
     """Return the bundled CLDR display-name pack, opened once per process (names load per language)."""
     return load_names()
+
+
+#: What to do about a damaged data file, said after the problem (bundled data, or a BCP47_EXPLORER_DATA folder).
+_REINSTALL = "The file is part of BCP 47 Explorer: reinstall it to get a whole copy."
+_OVERRIDE = "Fix or replace the file in {env}={folder}, or unset {env} to use the bundled data."
+
+
+def data_advice() -> str:
+    """Say what to do about a damaged or missing data file, for the data folder in use."""
+    folder = os.environ.get(ENV_DATA_DIR)
+    return _OVERRIDE.format(env=ENV_DATA_DIR, folder=folder) if folder else _REINSTALL
+
+
+def check_data_files() -> list[str]:
+    """Load every data file the window uses and return one line per file that cannot be used (empty: all fine).
+
+    The registry, the extensions registry, CLDR's BCP 47 data, CLDR's supplemental data (likely
+    subtags, matching), the names pack (its index, and that the file holds every locale it lists),
+    SIL's language data and CLDR's alternative name forms. Each is validated as its loader
+    validates it, so the window never starts on a damaged file that a later click would trip over;
+    each line names the file and what is wrong. What was loaded stays loaded (the ``bundled_*`` caches).
+    """
+    import json
+
+    try:
+        resource_path(REGISTRY_FILE)  # a BCP47_EXPLORER_DATA folder that is missing or lacks a file: one line
+    except DataError as exc:
+        return [str(exc)]
+    problems: list[str] = []
+    steps: list[tuple[str, Callable[[], object]]] = [
+        (REGISTRY_FILE, bundled_registry),
+        (EXTENSIONS_FILE, bundled_extensions_registry),
+        (CLDR_FILE, bundled_cldr),
+        (SUPPLEMENTAL_FILE, bundled_supplemental),
+        (NAMES_FILE, bundled_names),
+        (SIL_FILE, bundled_sil),
+        (ALT_NAMES_FILE, lambda: json.loads(read_text(resource_path(ALT_NAMES_FILE)))),
+    ]
+    for name, load in steps:
+        try:
+            load()
+        except DataError as exc:
+            problems.append(str(exc))
+        except (ValueError, RecursionError) as exc:  # the registry's RegistryError, a JSON error
+            problems.append(f"{resource_path(name)}: {exc}")
+    return problems
 
 
 def engine_for(registry: Registry | None = None) -> TagEngine:
@@ -370,11 +424,14 @@ def load_sil(path: str | os.PathLike[str] | None = None) -> SilData:
 
 @lru_cache(maxsize=1)
 def bundled_sil() -> SilData:
-    """Return SIL's bundled language data, loaded on first use (never at start-up)."""
+    """Return SIL's bundled language data, loaded once (by the window's start-up check; by the CLI on first use)."""
     return load_sil()
 
 
-@lru_cache(maxsize=1)
+#: The Build pane's and the registry browser's loader threads may both ask for the index: it is built once.
+_FINDER_LOCK = threading.Lock()
+
+
 def bundled_name_finder() -> NameFinder:
     """Return the one name index over every bundled name (registry, CLDR, CLDR alt forms, SIL), built on first use.
 
@@ -382,6 +439,12 @@ def bundled_name_finder() -> NameFinder:
     >>> [(h.code, h.source) for h in bundled_name_finder().search("Arabic, Tunisian", limit=1)]
     [('aeb', 'registry Description')]
     """
+    with _FINDER_LOCK:
+        return _name_finder()
+
+
+@lru_cache(maxsize=1)
+def _name_finder() -> NameFinder:
     import json
 
     from .names.finder import NameFinder, collect_names, known_codes

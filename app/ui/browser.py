@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import html
+import logging
+import threading
 from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, Qt, QTimer, QUrl, Signal
-from PySide6.QtGui import QKeySequence, QPalette, QResizeEvent, QShortcut
+from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, QObject, Qt, QTimer, QUrl, Signal
+from PySide6.QtGui import QKeySequence, QPalette, QResizeEvent, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -23,12 +26,20 @@ from PySide6.QtWidgets import (
 )
 
 from ..core.build.compose import tag_records
+from ..core.data import DataError, bundled_name_finder, bundled_sil
+from ..core.names.finder import words
 from ..core.registry.diff import RegistryDiff
 from ..core.registry.links import links_for
 from ..core.registry.model import Record, RecordType, Registry
 from . import a11y
 from .bounded import SEARCH_MAX, bound
 from .registry_model import RegistryTableModel
+
+if TYPE_CHECKING:
+    from ..core.names.finder import NameFinder
+    from ..core.names.sil import SilData
+
+log = logging.getLogger(__name__)
 
 __all__ = ["BrowserPane", "SEARCH_DELAY_MS", "SCOPES"]
 
@@ -43,6 +54,17 @@ _COLUMN_SAMPLES = (
     "grandfathered", "Qaaa..Qabx", "Norwegian Sign Language", "0000-00-00", "0000-00-00", "cmn-Hant",
     "sl-rozaj", "Latn", "zh", "collection",
 )  # fmt: skip
+
+#: At most this many of SIL's tag sets are listed on a record card (English has 104).
+_SIL_SETS_SHOWN = 8
+
+
+class _Loader(QObject):
+    """Carries SIL's data and the name index from the loader thread to the GUI thread (queued signals)."""
+
+    sil_loaded = Signal(object)
+    finder_loaded = Signal(object)
+
 
 _DEPRECATED_CHOICES = (("", "Deprecated or not"), ("no", "Not deprecated"), ("yes", "Deprecated only"))
 
@@ -64,12 +86,19 @@ class BrowserPane(QWidget):
     record_shown = Signal(str, str)  # (record type, code) now shown in the details pane
     registration_requested = Signal(str, str)  # (record type to request, Prefix to start with)
 
-    def __init__(self, registry: Registry, parent: QWidget | None = None) -> None:
+    def __init__(self, registry: Registry, parent: QWidget | None = None, *, name_index: bool = True) -> None:
         super().__init__(parent)
         self.setObjectName("BrowserPane")
         self.setAccessibleName("Registry browser")
         self._registry = registry
         self._record: Record | None = None
+        # SIL's tag sets for the record card and the one name index for the search: loaded in a thread the
+        # first time the pane is shown or a search is typed (never at start-up), searched from then on.
+        self._want_names = name_index
+        self._loader: _Loader | None = None
+        self._sil: SilData | None = None
+        self._finder: NameFinder | None = None
+        self._found_by: dict[tuple[str, str], tuple[str, str]] = {}  # (type, code) → (name, source) of a name hit
         self._tag_query = ""  # the search text when it reads as a tag (its subtags' records are listed)
 
         # --- search and filters
@@ -309,6 +338,7 @@ class BrowserPane(QWidget):
     def refresh(self) -> None:
         """Run the search with the current text and filters now and show the results."""
         self._timer.stop()
+        self._found_by = {}  # filled again by this search's name hits, if any
         f = self.filters()
         deprecated = {"": None, "no": False, "yes": True}[f["deprecated"]]
         type_, scope = f["type"] or None, f["scope"] or None
@@ -329,6 +359,7 @@ class BrowserPane(QWidget):
             found = [
                 h.record for h in self._registry.search(f["query"], types=types, scope=scope, deprecated=deprecated)
             ]
+            found = self._with_name_hits(f["query"], found, type_, scope, deprecated)
         else:
             # No text: every record that passes the filters, in file order (as search() lists them), without
             # building a hit per record: this runs when the box is cleared and at start-up.
@@ -352,10 +383,56 @@ class BrowserPane(QWidget):
         # A new search starts on its top hit: keeping an older selection that happens to match again (heploc
         # still matches "Latn" through its Comments) would let Ctrl+Return insert a record no longer in view.
         if shown:
+            before = self._record
             self._select_row(0)
+            if before is not None and self._record is before:
+                self.details.setHtml(self._details_html(before))  # the same record: its "Found by" line may differ
         else:
             self.table.selectionModel().clearCurrentIndex()
             self._show_details(None)
+
+    def _with_name_hits(
+        self, query: str, found: list[Record], type_: str | None, scope: str | None, deprecated: bool | None
+    ) -> list[Record]:
+        """Merge the name index's hits into the registry's: a code typed in full, exact names, the rest, other names.
+
+        Exact names are the registry's own Descriptions first ("provencal" is the variant provenc), then the
+        name index's exact hits ("Deutsch" is de), then the registry's other hits, then the index's others.
+
+        A record found by a name remembers that name and its source, which the details show ("Deutsch",
+        autonym (CLDR)). A CLDR dialect name (pt-BR) lists the records of its subtags' language.
+        """
+        finder = self._finder
+        if finder is None or len(query.strip()) < 2:  # one letter names thousands: codes and descriptions say enough
+            return found
+        kinds = tuple(k for k in ("language", "script", "region") if type_ in (None, k))
+        if not kinds:
+            return found
+        exact: list[Record] = []
+        rest: list[Record] = []
+        for hit in finder.search(query, (*kinds, "tag") if "language" in kinds else kinds, 30):
+            kind, code = hit.kind, hit.code
+            if kind == "tag":
+                kind, code = "language", code.split("-")[0]
+            rec = self._registry.get(kind, code)
+            if rec is None or (scope is not None and (rec.scope or "none") != scope):
+                continue
+            if deprecated is not None and rec.is_deprecated != deprecated:
+                continue
+            self._found_by.setdefault((rec.type, rec.code.lower()), (hit.name, hit.source))
+            (exact if hit.exact else rest).append(rec)
+        typed = query.strip().lower()
+        codes = [r for r in found if r.code.lower() == typed]
+        wanted = sorted(words(query))
+        described = [r for r in found if any(sorted(words(d)) == wanted for d in r.descriptions)]
+        first = {id(r) for r in codes}
+        out = list(codes)
+        for group in (described, exact, found, rest):
+            for r in group:
+                if id(r) not in first:
+                    first.add(id(r))
+                    out.append(r)
+        return out
 
     # ------------------------------------------------------ changed since
     def _fill_since_combo(self) -> None:
@@ -425,7 +502,47 @@ class BrowserPane(QWidget):
             self.open_tag_requested.emit(self._tag_query)
 
     def _on_search_edit_text_changed(self, _text: str) -> None:
+        self.load_names()
         self._timer.start()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """Load SIL's data and the name index (in a thread) the first time the pane is shown."""
+        super().showEvent(event)
+        self.load_names()
+
+    def load_names(self) -> None:
+        """Start loading SIL's data, then the one name index, in a worker thread (once); the pane uses them when in."""
+        if not self._want_names or self._loader is not None:
+            return
+        self._loader = loader = _Loader(self)
+        loader.sil_loaded.connect(self._on_loader_sil_loaded)
+        loader.finder_loaded.connect(self._on_loader_finder_loaded)
+
+        def work() -> None:
+            try:
+                loader.sil_loaded.emit(bundled_sil())
+                loader.finder_loaded.emit(bundled_name_finder())
+            except (DataError, OSError, ValueError) as exc:  # the search keeps codes and registry descriptions
+                log.warning("the name index or SIL's data is unavailable: %s", exc)
+            except RuntimeError:  # the pane was closed meanwhile: there is no one to tell
+                pass
+
+        threading.Thread(target=work, name="browser-names", daemon=True).start()
+
+    @property
+    def names_ready(self) -> bool:
+        """Return whether the search also uses the one name index."""
+        return self._finder is not None
+
+    def _on_loader_sil_loaded(self, sil: SilData) -> None:
+        self._sil = sil
+        if self._record is not None and self._record.type == RecordType.LANGUAGE:
+            self.details.setHtml(self._details_html(self._record))
+
+    def _on_loader_finder_loaded(self, finder: NameFinder) -> None:
+        self._finder = finder
+        if self.search_edit.text().strip():
+            self.refresh()
 
     def _on_search_edit_return_pressed(self) -> None:
         if self._timer.isActive():
@@ -512,6 +629,13 @@ class BrowserPane(QWidget):
         link = self.palette().color(QPalette.ColorRole.Link).name()
         self.details.document().setDefaultStyleSheet(f"a {{ color: {link}; }}")
         out = [f"<h3>{title}: {esc(rec.descriptions[0] if rec.descriptions else '')}</h3>"]
+        found_by = self._found_by.get((rec.type, rec.code.lower()))
+        if found_by is not None:
+            out.append(
+                "<p>"
+                + esc(self.tr("Found by the name “{name}” ({source}).").format(name=found_by[0], source=found_by[1]))
+                + "</p>"
+            )
         if rec.is_deprecated:
             out.append(f"<p><b>Deprecated</b> since {esc(rec.deprecated or '')}"
                        + (f"; use {self._value_link(rec, 'Preferred-Value', rec.preferred_value)} instead"
@@ -543,8 +667,41 @@ class BrowserPane(QWidget):
             out.append(
                 f"<p>{_link(f'register:variant:{rec.code}', 'Request a new variant for this language…', tip)}</p>"
             )
+        if rec.type == RecordType.LANGUAGE and not rec.is_range and self._sil is not None:
+            out.append(self._sil_html(rec, self._sil))
         links = " · ".join(_link(url, label, f"Open {url} in your web browser") for label, url in links_for(rec))
         out.append(f"<h4>Links (open in your web browser)</h4><p>{links}</p>")
+        return "".join(out)
+
+    def _sil_html(self, rec: Record, sil: SilData) -> str:
+        """List SIL's tag sets of the language: each set's full tag and the tags SIL treats as the same."""
+        esc = html.escape
+        sets = sil.tagsets_of(rec.code)
+        heading = self.tr("SIL's tag sets (langtags data, not the registry)")
+        if not sets:
+            return (
+                f"<h4>{esc(heading)}</h4><p>{esc(self.tr('SIL has no tag set for {code}.').format(code=rec.code))}</p>"
+            )
+        tip = self.tr("Open this tag in the editor")
+        rows = []
+        for tags in sets[:_SIL_SETS_SHOWN]:
+            full = _link(f"tag:{tags[1]}", tags[1], tip)
+            same = ", ".join(_link(f"tag:{t}", t, tip) for t in sorted(tags, key=str.lower) if t != tags[1])
+            rows.append(f"<tr><td valign='top' style='white-space: nowrap'><b>{full}</b></td><td>{same}</td></tr>")
+        out = [
+            f"<h4>{esc(heading)}</h4>",
+            "<p>"
+            + esc(self.tr("Each full tag (SIL's maximal form), with the tags SIL treats as equivalent."))
+            + "</p>",
+            "<table cellspacing='0' cellpadding='3'>",
+            f"<tr><th align='left'>{esc(self.tr('Full tag'))}</th><th align='left'>{esc(self.tr('Equivalent tags'))}"
+            "</th></tr>",
+            *rows,
+            "</table>",
+        ]
+        if len(sets) > _SIL_SETS_SHOWN:
+            more = self.tr("The first {shown} of SIL's {total} tag sets for {code}.")
+            out.append("<p><i>" + esc(more.format(shown=_SIL_SETS_SHOWN, total=len(sets), code=rec.code)) + "</i></p>")
         return "".join(out)
 
     def _relation_item(self, rec: Record) -> str:

@@ -12,6 +12,7 @@ to the next step; Alt+1…Alt+7 jump to a step, Alt+←/→ or Ctrl+PgUp/PgDown 
 
 from __future__ import annotations
 
+import contextlib
 import html
 import logging
 import threading
@@ -42,6 +43,7 @@ from ..core.build.choices import (
     region_choices,
     script_advice,
     script_choices,
+    sil_note,
     variant_choices,
 )
 from ..core.build.compose import TagParts, remove_from_tag, split_tag, use_in_tag
@@ -54,6 +56,7 @@ from ..core.data import (
     bundled_namer,
     bundled_names,
     bundled_registry,
+    bundled_sil,
     bundled_supplemental,
 )
 from ..core.engine.results import CheckResult
@@ -63,6 +66,7 @@ from ..core.grammar.highlight import highlight_runs
 from ..core.grammar.values import Severity
 from ..core.names.namer import Namer
 from ..core.names.pack import NamesPackError
+from ..core.names.sil import SilData
 from ..core.registry.model import Registry
 from . import a11y
 from .bounded import SEARCH_MAX, VALUE_MAX, bound
@@ -157,6 +161,7 @@ class BuildPane(QWidget):
         self._loader: _Loader | None = None
         self._namer: Namer | None = None  # CLDR's names of whole tags, once loaded
         self._likely = likely
+        self._sil: SilData | None = None  # SIL's langtags data: its scripts and regions beside CLDR's, once loaded
         self._parts = TagParts()
         self._head_key: tuple[str, ...] | None = None
         self._shown: str | None = None
@@ -250,6 +255,17 @@ class BuildPane(QWidget):
                 self.script_advice.setWordWrap(True)
                 a11y.verdict(self.script_advice, "About the scripts of the language")
                 layout.addWidget(self.script_advice)
+            if key in ("script", "region"):
+                # SIL's answer in a label of its own: never mixed with CLDR's verdict above it.
+                note = QLabel(page)
+                note.setWordWrap(True)
+                a11y.verdict(note, self.tr("What SIL's language data adds"))
+                note.hide()
+                layout.addWidget(note)
+                if key == "script":
+                    self.sil_script_note = note
+                else:
+                    self.sil_region_note = note
             what = {"language": "languages", "script": "scripts", "region": "regions", "variant": "variants"}[key]
             picker = ChoicePicker(what, hints[key], page)
             picker.chosen.connect(self._on_picker_chosen)
@@ -345,7 +361,13 @@ class BuildPane(QWidget):
                     log.warning("display names unavailable, using registry descriptions: %s", exc)
             languages = ChoiceIndex(language_choices(registry, provider))
             languages.warm()
-            loader.loaded.emit((provider, languages, namer))
+            sil: SilData | None = None
+            if want:
+                try:
+                    sil = bundled_sil()
+                except (DataError, OSError) as exc:  # the pickers keep CLDR's answers alone
+                    log.warning("SIL's language data is unavailable: %s", exc)
+            loader.loaded.emit((provider, languages, namer, sil))
             if want and registry is bundled_registry():
                 # The one name index (every CLDR language's names, SIL's): built after the pane is ready.
                 try:
@@ -356,7 +378,8 @@ class BuildPane(QWidget):
                 languages.set_name_search(
                     lambda q: [(h.kind, h.code, h.name, h.source) for h in finder.search(q, ("language", "tag"), 30)]
                 )
-                loader.names_ready.emit()
+                with contextlib.suppress(RuntimeError):  # the pane was closed meanwhile: there is no one to tell
+                    loader.names_ready.emit()
 
         threading.Thread(target=work, name="build-pane-names", daemon=True).start()
 
@@ -364,8 +387,8 @@ class BuildPane(QWidget):
         self.names_ready = True
         self.pickers["language"].refilter()
 
-    def _on_loader_loaded(self, payload: tuple[NameProvider, ChoiceIndex, Namer | None]) -> None:
-        self._names, self._languages, self._namer = payload
+    def _on_loader_loaded(self, payload: tuple[NameProvider, ChoiceIndex, Namer | None, SilData | None]) -> None:
+        self._names, self._languages, self._namer, self._sil = payload
         self.pickers["language"].set_index(self._languages)
         self.t_builder.set_languages(self._languages, self._names)
         self.ready = True
@@ -552,10 +575,14 @@ class BuildPane(QWidget):
         head_key = (lang or "", parts.script or "", *parts.head(), "|", *parts.variants)
         if head_key != self._head_key:
             self._head_key = head_key
-            names, likely, reg = self._names, self._likely, self._registry
+            names, likely, reg, sil = self._names, self._likely, self._registry, self._sil
             script, region = parts.script or "", parts.region or ""
-            self.pickers["script"].set_index(ChoiceIndex(script_choices(reg, lang, likely, names, script)))
-            self.pickers["region"].set_index(ChoiceIndex(region_choices(reg, lang, likely, names, script, region)))
+            self.pickers["script"].set_index(ChoiceIndex(script_choices(reg, lang, likely, names, script, sil)))
+            self.pickers["region"].set_index(ChoiceIndex(region_choices(reg, lang, likely, names, script, region, sil)))
+            self._show_sil_notes(
+                sil_note(reg, lang, script, likely, sil, names) if lang else "",
+                sil_note(reg, lang, script, likely, sil, names, "region") if lang else "",
+            )
             self.pickers["variant"].set_index(ChoiceIndex(variant_choices(reg, parts.head(), parts.variants)))
             self.script_advice.setText(
                 script_advice(reg, lang, likely, names) if lang else "Choose a language first: its scripts come first."
@@ -582,6 +609,13 @@ class BuildPane(QWidget):
         for i, (key, title) in enumerate(STEPS):
             value = values.get(key) if key != "variant" else "-".join(parts.variants)
             self.steps.setTabText(i, f"{i + 1} {title}: {value}" if value else f"{i + 1} {title}")
+
+    def _show_sil_notes(self, script_note: str, region_note: str) -> None:
+        """Show what SIL's data adds in the script and region steps, apart from CLDR's advice, labelled as SIL's."""
+        for label, note in ((self.sil_script_note, script_note), (self.sil_region_note, region_note)):
+            text = self.tr("SIL (langtags data, not CLDR): {note}").format(note=note) if note else ""
+            a11y.show(label, text)
+            label.setVisible(bool(text))
 
     def _update_result(self, result: CheckResult) -> None:
         palette = self.palette()

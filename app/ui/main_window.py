@@ -728,6 +728,6 @@ class MainWindow(QMainWindow):
         """Stop a batch check and a download, save the settings, then close."""
         if self.teaching is not None:
             self.teaching.batch.shutdown()
-        self.registry_files.wait_for_download()
+        self.registry_files.stop_download()
         self.save_settings()
         super().closeEvent(event)

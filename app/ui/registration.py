@@ -38,9 +38,11 @@ from PySide6.QtWidgets import (
 
 from ..core.data import bundled_engine, engine_for
 from ..core.engine.tag import TagEngine
+from ..core.files.safe_write import write_file
 from ..core.grammar.problems import Problem, Severity
 from ..core.registry.model import Record, Registry
 from ..core.registry.registration import (
+    FIELD_CAPS,
     FIELD_LABELS,
     OTHER_TYPES,
     REQUEST_TYPES,
@@ -50,9 +52,8 @@ from ..core.registry.registration import (
     preview_record,
     record_text,
 )
-from ..core.registry.update import write_atomically
 from . import a11y
-from .bounded import VALUE_MAX, bound
+from .bounded import bound, bound_text
 from .reserved import ReservedLabel
 from .settings import Settings
 
@@ -167,6 +168,7 @@ class RegistrationDialog(QDialog):
             if widget is None:
                 if key in _MULTI:
                     edit = QPlainTextEdit()
+                    bound_text(edit, FIELD_CAPS[key])
                     edit.setTabChangesFocus(True)
                     edit.setPlaceholderText(_PLACEHOLDERS.get(key, ""))
                     edit.setFixedHeight(edit.fontMetrics().lineSpacing() * (3 if key != "description" else 2) + 14)
@@ -174,7 +176,7 @@ class RegistrationDialog(QDialog):
                     widget = edit
                 else:
                     line = QLineEdit()
-                    bound(line, VALUE_MAX)
+                    bound(line, FIELD_CAPS[key])
                     line.setPlaceholderText(_PLACEHOLDERS.get(key, ""))
                     line.textChanged.connect(self._schedule)
                     widget = line
@@ -518,10 +520,12 @@ class RegistrationDialog(QDialog):
         path = self.save_path_chooser()
         if not path:
             return
-        try:
-            write_atomically(Path(path), form_text(self.request()).encode("utf-8"))
-        except OSError as exc:
-            a11y.show(self.summary, f"<b>Not saved</b>: {html.escape(path)}: {html.escape(exc.strerror or str(exc))}")
+        try:  # the folder must exist: a mistyped one is said, never created
+            write_file(Path(path), form_text(self.request()).encode("utf-8"), what="form")
+        except (OSError, ValueError) as exc:  # ValueError: a path holding NUL
+            reason = (exc.strerror if isinstance(exc, OSError) else None) or str(exc)
+            shown = path.replace("\x00", "\\0")
+            a11y.show(self.summary, f"<b>Not saved</b>: {html.escape(shown)}: {html.escape(reason)}")
             return
         a11y.show(self.summary, f"Saved to {html.escape(path)}.")
 

@@ -8,8 +8,12 @@ One object carries out these actions for the main window (which makes the menu e
   File-Date than the bundled one is used only if the user says so. A file that is used is kept in
   the user data folder, so the next start uses it too.
 - **Download the latest registry…**: only on this request; from IANA's address (or
-  ``BCP47_EXPLORER_REGISTRY_URL``), in a worker thread with a progress dialog that can cancel, a
-  timeout and a plain message when offline. Verified like a file before it is used or kept.
+  ``BCP47_EXPLORER_REGISTRY_URL``), in a worker thread with a progress dialog, a timeout per read, a
+  deadline over the whole exchange and a plain message when offline. Cancel closes the connection at
+  once (:class:`.update.DownloadControl`) and forgets the download, so a new one can start at once;
+  closing the window does the same and never waits for the server. The worker is a daemon thread, so
+  even a download stuck where no socket can be closed (a name lookup) cannot hold or abort the exit.
+  Verified like a file before it is used or kept.
 - **Use the bundled registry**: forgets the kept copy and goes back to the bundled one.
 - **What changed…** / **Compare two registry files…**: the :class:`.changes.ChangesDialog`.
 - **Registration assistant…** and **Extensions registry…**.
@@ -17,12 +21,14 @@ One object carries out these actions for the main window (which makes the menu e
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Qt, QThread, Signal
+from PySide6.QtCore import QObject, Qt, Signal, SignalInstance
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QProgressDialog, QWidget
 
 from ..core import data
@@ -31,6 +37,8 @@ from ..core.registry.diff import RegistryDiff, diff_registries, in_time_order
 from ..core.registry.model import Record, Registry, RegistryError
 from ..core.registry.update import (
     DEFAULT_TIMEOUT,
+    TOTAL_TIMEOUT,
+    DownloadControl,
     Downloaded,
     DownloadError,
     download_registry,
@@ -52,32 +60,57 @@ log = logging.getLogger(__name__)
 
 
 class DownloadWorker(QObject):
-    """Run the download in a worker thread; report progress, the result or the failure by signals."""
+    """Run the download in a daemon thread; report progress, the result or the failure by signals.
+
+    The signals are queued to the window's thread. A worker that was cancelled or forgotten (the
+    window closed) ends on its own: its connection is closed, and what it still emits goes nowhere.
+    """
 
     progressed = Signal(int, int)
     finished = Signal(object)  # Downloaded
     failed = Signal(str)
 
-    def __init__(self, reference: Registry | None, url: str, timeout: float) -> None:
+    def __init__(self, reference: Registry | None, url: str, timeout: float, total_timeout: float) -> None:
         super().__init__()
         self.reference = reference
         self.url = url
         self.timeout = timeout
-        self.cancelled = False
+        self.total_timeout = total_timeout
+        self.control = DownloadControl()
+
+    @property
+    def cancelled(self) -> bool:
+        """Whether the user (or closing the window) stopped this download."""
+        return self.control.cancelled
+
+    def cancel(self) -> None:
+        """Stop the download now: its connection is closed, whatever it was waiting for."""
+        self.control.cancel()
 
     def run(self) -> None:
         """Download and verify (in the worker thread)."""
 
         def progress(received: int, total: int) -> bool:
-            self.progressed.emit(received, total)
-            return not self.cancelled
+            self._emit(self.progressed, received, total)
+            return True
 
         try:
-            result = download_registry(self.reference, url=self.url, timeout=self.timeout, progress=progress)
+            result = download_registry(
+                self.reference,
+                url=self.url,
+                timeout=self.timeout,
+                total_timeout=self.total_timeout,
+                progress=progress,
+                control=self.control,
+            )
         except DownloadError as exc:
-            self.failed.emit(str(exc))
+            self._emit(self.failed, str(exc))
             return
-        self.finished.emit(result)
+        self._emit(self.finished, result)
+
+    def _emit(self, signal: SignalInstance, *args: object) -> None:
+        with contextlib.suppress(RuntimeError):  # the window (and this object's C++ side) is gone: nobody to tell
+            signal.emit(*args)
 
 
 def _bundled() -> Registry | None:
@@ -97,10 +130,12 @@ class RegistryFiles(QObject):
         self.last_message: QMessageBox | None = None
         self.changes_dialog: ChangesDialog | None = None
         self.progress: QProgressDialog | None = None
-        self._thread: QThread | None = None
+        self._thread: threading.Thread | None = None
         self._worker: DownloadWorker | None = None
         #: Seconds without an answer or data before the download gives up.
         self.timeout = DEFAULT_TIMEOUT
+        #: Seconds the whole download may take, connection and headers included.
+        self.total_timeout = TOTAL_TIMEOUT
         #: Ask the user a yes/no question; tests answer through the real dialog.
         self.confirm: Callable[[str, str], bool] = self._ask
         #: Choose a file to open (a QFileDialog); tests replace it.
@@ -183,64 +218,74 @@ class RegistryFiles(QObject):
     # ------------------------------------------------------------------ download
     def download(self) -> None:
         """Download the registry in a worker thread, with a progress dialog that can cancel."""
-        if self._thread is not None:
+        if self._worker is not None:  # one at a time: show the running one and say so
+            if self.progress is not None:
+                self.progress.raise_()
+            self.window.statusBar().showMessage(self.tr("A download is already running."), 8000)
             return
         url = registry_url()
-        self.progress = QProgressDialog(f"Downloading the registry from\n{url}", "Cancel", 0, 0, self.window)
+        self.progress = QProgressDialog(
+            self.tr("Downloading the registry from\n{url}").format(url=url), self.tr("Cancel"), 0, 0, self.window
+        )
         self.progress.setObjectName("download_progress")
-        self.progress.setWindowTitle("Download the latest registry")
+        self.progress.setWindowTitle(self.tr("Download the latest registry"))
         self.progress.setWindowModality(Qt.WindowModality.WindowModal)
         self.progress.setMinimumDuration(0)
-        worker = DownloadWorker(_bundled(), url, self.timeout)
-        thread = QThread(self)
-        worker.moveToThread(thread)
-        thread.started.connect(worker.run)
+        self.progress.setAutoClose(False)
+        self.progress.setAutoReset(False)
+        worker = DownloadWorker(_bundled(), url, self.timeout, self.total_timeout)
         worker.progressed.connect(self._on_worker_progressed)
         worker.finished.connect(self._on_worker_finished)
         worker.failed.connect(self._on_worker_failed)
         self.progress.canceled.connect(self._on_progress_canceled)
+        thread = threading.Thread(target=worker.run, name="registry-download", daemon=True)
         self._thread, self._worker = thread, worker
         thread.start()
         self.progress.show()
 
     def _on_progress_canceled(self) -> None:
-        if self._worker is not None:
-            self._worker.cancelled = True
+        self._forget_download()
+        self.window.statusBar().showMessage(self.tr("Download cancelled; the registry in use is unchanged."), 8000)
 
     def _on_worker_progressed(self, received: int, total: int) -> None:
         dialog = self.progress  # setValue on a modal dialog processes events: the download may end meanwhile
-        if dialog is None:
+        if dialog is None or self.sender() is not self._worker:
             return
-        dialog.setLabelText(f"Downloading the registry from\n{registry_url()}\n{received / 1024:,.0f} KB")
+        dialog.setLabelText(
+            self.tr("Downloading the registry from\n{url}\n{kilobytes} KB").format(
+                url=registry_url(), kilobytes=round(received / 1024)
+            )
+        )
         if total:
             dialog.setMaximum(total)
             dialog.setValue(min(received, total))
 
-    def _stop_thread(self) -> None:
+    def _forget_download(self) -> None:
+        """Stop the running download (its connection is closed) and close the dialog; never waits."""
         if self.progress is not None:
             self.progress.canceled.disconnect(self._on_progress_canceled)
             self.progress.close()
             self.progress.deleteLater()
             self.progress = None
-        if self._thread is not None:
-            self._thread.quit()
-            self._thread.wait(5000)
-            self._thread.deleteLater()
-        if self._worker is not None:
-            self._worker.deleteLater()
+        worker = self._worker
+        if worker is not None:
+            worker.cancel()
+            worker.progressed.disconnect(self._on_worker_progressed)
+            worker.finished.disconnect(self._on_worker_finished)
+            worker.failed.disconnect(self._on_worker_failed)
         self._thread, self._worker = None, None
 
     def _on_worker_failed(self, message: str) -> None:
-        cancelled = self._worker is not None and self._worker.cancelled
-        self._stop_thread()
-        if cancelled:  # the user's own choice: no error box
-            self.window.statusBar().showMessage("Download cancelled; the registry in use is unchanged.", 8000)
+        if self.sender() is not self._worker:  # a forgotten download's last word
             return
-        self._error("Cannot download the registry", f"{message}\n\nThe registry in use is unchanged.")
-        self.window.statusBar().showMessage("Download failed; the registry in use is unchanged.", 8000)
+        self._forget_download()
+        self._error(self.tr("Cannot download the registry"), f"{message}\n\nThe registry in use is unchanged.")
+        self.window.statusBar().showMessage(self.tr("Download failed; the registry in use is unchanged."), 8000)
 
     def _on_worker_finished(self, result: Downloaded) -> None:
-        self._stop_thread()
+        if self.sender() is not self._worker:
+            return
+        self._forget_download()
         if not self._accept(result.report, result.url):
             self.window.statusBar().showMessage("Kept the registry in use; the download was not used.", 8000)
             return
@@ -249,13 +294,9 @@ class RegistryFiles(QObject):
             f"Using the downloaded registry (File-Date {result.registry.file_date})", 8000
         )
 
-    def wait_for_download(self) -> None:
-        """Cancel a running download and wait for its thread (at shutdown; bounded by the read timeout)."""
-        if self._thread is not None:
-            if self._worker is not None:
-                self._worker.cancelled = True
-            self._thread.quit()
-            self._thread.wait(int((self.timeout + 1) * 1000))
+    def stop_download(self) -> None:
+        """Stop a running download at shutdown: close its connection and forget it, without waiting."""
+        self._forget_download()
 
     # ------------------------------------------------------------------ changes and tools
     def show_changes(self) -> None:

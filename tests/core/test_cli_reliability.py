@@ -187,3 +187,41 @@ def test_the_line_limit_names_the_line_and_keeps_shorter_lines(capsys: pytest.Ca
         streams.MAX_LINE_BYTES,
     ]
     assert streams.read_stdin_bytes(io.BytesIO(exact)) == exact
+
+
+# Issue 26 item 8: a 10 MB line of 5 million subtags is analysed up to MAX_SUBTAGS, then said to be too long.
+@pytest.mark.parametrize("as_json", [True, False])
+def test_a_10_mb_line_is_bounded_in_memory_and_says_where_analysis_stopped(as_json: bool) -> None:
+    import json
+
+    from bcp47_explorer.core.grammar.parser import MAX_SUBTAGS
+
+    line = "a-" * 5_000_000  # once 62 s and 4.4 GB with --json; the cap below would have killed it
+    got = _run_capped(["check", "--json", "-"] if as_json else ["check", "-"], (line + "\n").encode(), cap_mb=1500)
+    assert b"Traceback" not in got.stderr and b"MemoryError" not in got.stderr, got.stderr[-2000:]
+    assert got.returncode == 1  # not a valid tag: the usual status, not a crash
+    cut = 2 * MAX_SUBTAGS
+    message = (
+        f"The input has more than {MAX_SUBTAGS} subtags; only the first {MAX_SUBTAGS} are analysed, and a text "
+        f"this long is not taken as a tag ({len(line) - cut} more characters from here are not looked at) "
+        "(RFC 5646 §2.1, §4.4.1)."
+    )
+    if as_json:
+        (row,) = [json.loads(x) for x in got.stdout.splitlines()]
+        assert row["input"] == line and not row["well_formed"] and not row["valid"]
+        assert len(row["subtags"]) == MAX_SUBTAGS and row["subtags"][-1]["start"] == cut - 2
+        too_long = [d for d in row["diagnostics"] if d["code"] == "tag-too-long"]
+        assert too_long == [
+            {
+                "code": "tag-too-long",
+                "severity": "error",
+                "start": cut,
+                "end": len(line),
+                "message": message,
+                "verdict": "valid",
+            }
+        ]
+    else:
+        out = got.stdout.decode("utf-8")
+        assert out.count("[tag-too-long]") == 1 and message in out
+        assert len(out) < 2 * len(line)  # proportional to the input (it is quoted once)

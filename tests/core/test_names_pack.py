@@ -13,7 +13,6 @@ from types import ModuleType
 import pytest
 from bcp47_explorer.core import data
 from bcp47_explorer.core.data import DataError, bundled_names, load_names, resource_path
-from bcp47_explorer.core.names.pack import NamesPackError
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -93,10 +92,10 @@ def test_a_damaged_pack_is_a_data_error_naming_the_file(tmp_path: Path) -> None:
     good = resource_path("cldr-names.pack").read_bytes()
     cut = tmp_path / "cut.pack"
     cut.write_bytes(good[: len(good) // 2])
-    pack = load_names(cut)  # the header is whole
-    with pytest.raises((DataError, NamesPackError)):
-        for loc in sorted(pack.locales):
-            pack.names(loc)
+    # The header is whole, but the file ends before the names its index lists: refused when opened
+    # (issue 26 item 7: the window once started on it and failed at the first name).
+    with pytest.raises(DataError, match=rf"cut.pack: truncated \({len(good) // 2} bytes; its index needs \d+\)"):
+        load_names(cut)
 
 
 # ------------------------------------------------------------------ the build script

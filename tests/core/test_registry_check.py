@@ -150,3 +150,74 @@ def test_a_miscased_optional_field_name_is_always_found_at_its_line(registry: Re
             continue
         found = [f for f in inspect(other, damaged, registry).findings if f.line == index + 1]
         assert found and f"{flipped!r} is miscased" in found[0].message, (index, flipped)
+
+
+# Issue 26 item 3: ranges outside private use and over-long fields are reported with their lines.
+NEWER = BUNDLED_TEXT.replace("File-Date: 2026-09-17", "File-Date: 2027-01-15", 1)
+
+
+def _with_record(record: str) -> str:
+    return NEWER + "%%\n" + record
+
+
+def _report_lines(text: str, registry: Registry) -> list[str]:
+    report = inspect(Registry.from_text(text, "forged.txt"), text, registry)
+    assert not report.is_clean  # the GUI asks before using it, the CLI warns (and fails with --strict)
+    return report.lines()
+
+
+def test_a_range_outside_private_use_is_reported_with_its_line(registry: Registry) -> None:
+    text = _with_record("Type: language\nSubtag: aaaaaaaa..zzzzzzzz\nDescription: Everything\nAdded: 2027-01-15\n")
+    assert _report_lines(text, registry) == [
+        f"forged.txt, line {_line_of(text, 'Subtag: aaaaaaaa..zzzzzzzz')}: language range 'aaaaaaaa..zzzzzzzz' is "
+        "not one of RFC 5646's private-use ranges (qaa..qtz, Qaaa..Qabx, QM..QZ, XA..XZ): using this file would "
+        "make all 208827064576 codes in it valid"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("record", "what"),
+    [
+        (
+            "Type: script\nSubtag: Qaaa..Qazz\nDescription: Private use\nAdded: 2027-01-15\n",
+            "script range 'Qaaa..Qazz'",
+        ),
+        ("Type: region\nSubtag: AA..AZ\nDescription: Private use\nAdded: 2027-01-15\n", "region range 'AA..AZ'"),
+        (
+            "Type: language\nSubtag: qaa..qzz\nDescription: Private use\nAdded: 2027-01-15\nScope: private-use\n",
+            "language range 'qaa..qzz'",
+        ),
+    ],
+)
+def test_a_range_that_is_not_exactly_a_private_use_one_is_reported(registry: Registry, record: str, what: str) -> None:
+    text = _with_record(record)
+    (line,) = _report_lines(text, registry)
+    subtag = record.split("\n")[1]
+    assert line.startswith(f"forged.txt, line {_line_of(text, subtag + chr(10) + 'Description: Private use')}: {what}")
+    assert "is not one of RFC 5646's private-use ranges" in line
+
+
+def test_the_language_range_without_scope_private_use_is_reported(registry: Registry) -> None:
+    start = NEWER.index("Subtag: qaa..qtz\n")
+    scope = NEWER.index("Scope: private-use\n", start)
+    text = NEWER[:scope] + NEWER[scope + len("Scope: private-use\n") :]
+    assert _report_lines(text, registry) == [
+        f"forged.txt, line {_line_of(text, 'Subtag: qaa..qtz')}: language range 'qaa..qtz' has no "
+        "'Scope: private-use' (RFC 5646 §3.1.7)"
+    ]
+
+
+def test_an_over_long_field_is_reported_with_its_line(registry: Registry) -> None:
+    long = "x" * 1_500_000  # the longest real Description is about 100 characters
+    text = _with_record(f"Type: variant\nSubtag: zzvarnt\nDescription: {long}\nAdded: 2027-01-15\nPrefix: de\n")
+    assert _report_lines(text, registry) == [
+        f"forged.txt, line {_line_of(text, 'Description: xxx')}: the 'Description' field of variant 'zzvarnt' holds "
+        "1500000 characters, more than the 1000 this check allows for it (a damaged or forged file?)"
+    ]
+    folded = "\n  ".join(["word"] * 300)  # a folded Prefix over its limit of 200 is caught after unfolding
+    text = _with_record(f"Type: variant\nSubtag: zzvarnt\nDescription: New\nAdded: 2027-01-15\nPrefix: {folded}\n")
+    (line,) = _report_lines(text, registry)
+    assert line.startswith(
+        f"forged.txt, line {_line_of(text, 'Prefix: word')}: the 'Prefix' field of variant 'zzvarnt'"
+    )
+    assert "more than the 200 this check allows" in line

@@ -4,6 +4,13 @@ Pins: a good download is verified and returned (nothing written until kept); a s
 timeout message; a truncated body (short of its Content-Length, or cut at a record boundary), a failing
 server (500), an HTML page and a refused connection each end in a plain message and nothing kept; the
 progress callback sees the bytes and can cancel; the kept copy is written atomically and found at start.
+
+Hostile servers (issue 26 item 2): one that trickles its status line and headers a byte at a time, one
+that accepts and never answers, one that trickles its body, one that answers with bytes that are not
+HTTP, one that streams an endless body and one that announces a huge one each end within the overall
+deadline (or at the size cap) with a message saying which limit; a cancel from another thread ends a
+download that is waiting for headers at once. Each of these runs under a hang guard: a regression
+fails with "still running" instead of holding the suite.
 """
 
 from __future__ import annotations
@@ -11,14 +18,16 @@ from __future__ import annotations
 import http.server
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from bcp47_explorer.core.data import resource_path
 from bcp47_explorer.core.registry.model import Registry
 from bcp47_explorer.core.registry.update import (
+    MAX_BYTES,
     Cancelled,
+    DownloadControl,
     DownloadError,
     download_registry,
     forget_kept_registry,
@@ -32,12 +41,47 @@ BODY = resource_path("language-subtag-registry.txt").read_bytes()
 CUT = BODY[: BODY.index(b"%%\nType: script")]
 
 
+def _forever(write: Callable[[], None], pause: float) -> None:
+    """Call *write* until the client goes away (a hostile server never stops on its own)."""
+    try:
+        for _ in range(100_000):
+            write()
+            time.sleep(pause)
+    except OSError:
+        pass
+
+
 class _Handler(http.server.BaseHTTPRequestHandler):
     def log_message(self, *args: object) -> None:
         pass
 
     def do_GET(self) -> None:
         route = self.path.strip("/")
+        out = self.wfile
+        if route == "header-trickle":  # "HTTP/1.1 200 OK\r\nX: aaaa..." one byte at a time, never ending
+            head = iter(b"HTTP/1.1 200 OK\r\nX-Slow: " + b"a" * 60_000)
+            _forever(lambda: (out.write(bytes([next(head)])), out.flush()), 0.05)
+            return
+        if route == "hang":  # accepts, reads the request, says nothing
+            _forever(lambda: None, 0.05)
+            return
+        if route == "garbage":
+            out.write(b"\x00\xff\xfeNOT HTTP AT ALL\r\n\r\n" * 10)
+            return
+        if route == "endless":  # a 200 without Content-Length and a body that never ends
+            out.write(b"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n\r\n")
+            _forever(lambda: out.write(b"%%\n" * 65536), 0)
+            return
+        if route == "huge":  # says it will send 50 GB
+            out.write(b"HTTP/1.1 200 OK\r\nContent-Length: 50000000000\r\n\r\n")
+            _forever(lambda: out.write(b"x" * 65536), 0)
+            return
+        if route == "body-trickle":
+            self.send_response(200)
+            self.send_header("Content-Length", str(len(BODY)))
+            self.end_headers()
+            _forever(lambda: (out.write(b"F"), out.flush()), 0.05)
+            return
         if route == "fail":
             self.send_error(500, "Internal Server Error")
             return
@@ -106,8 +150,85 @@ def test_a_slow_server_ends_in_a_timeout_message(server: str, registry: Registry
 
 
 def test_a_trickling_server_is_stopped_by_the_total_timeout(server: str, registry: Registry) -> None:
-    with pytest.raises(DownloadError, match=r"still downloading after 0\.5 s"):
+    with pytest.raises(DownloadError, match=r"no complete answer within 0\.5 s \(\d+ bytes arrived\)"):
         download_registry(registry, url=f"{server}/trickle", timeout=2, total_timeout=0.5)
+
+
+def _guarded(call: Callable[[], object], limit: float = 60) -> BaseException | None:
+    """Run *call* in a thread; return what it raised (None if nothing). Fail if it is still running at *limit*.
+
+    The limit is a hang guard far above the deadlines under test, not a speed check.
+    """
+    raised: list[BaseException | None] = [None]
+
+    def run() -> None:
+        try:
+            call()
+        except BaseException as exc:
+            raised[0] = exc
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join(limit)
+    assert not thread.is_alive(), "the download is still running: a deadline did not hold"
+    return raised[0]
+
+
+@pytest.mark.parametrize("route", ["header-trickle", "hang", "body-trickle"])
+def test_a_hostile_server_is_cut_off_at_the_overall_deadline(server: str, registry: Registry, route: str) -> None:
+    # per-read timeout 5 s, never tripped by a byte every 0.05 s; the 1 s deadline covers the headers too
+    exc = _guarded(lambda: download_registry(registry, url=f"{server}/{route}", timeout=5, total_timeout=1))
+    assert isinstance(exc, DownloadError) and not isinstance(exc, Cancelled)
+    assert str(exc).startswith(f"{server}/{route}: no complete answer within 1 s (")
+    assert str(exc).endswith(" bytes arrived), so it was stopped")
+
+
+def test_an_answer_that_is_not_http_is_a_plain_message(server: str, registry: Registry) -> None:
+    exc = _guarded(lambda: download_registry(registry, url=f"{server}/garbage", total_timeout=10))
+    assert isinstance(exc, DownloadError)
+    assert str(exc).startswith(f"{server}/garbage: the server's answer is not valid HTTP (")
+
+
+def test_an_endless_body_stops_at_the_size_cap(server: str, registry: Registry) -> None:
+    exc = _guarded(lambda: download_registry(registry, url=f"{server}/endless", total_timeout=50))
+    assert isinstance(exc, DownloadError)
+    assert str(exc) == f"{server}/endless: more than the limit of {MAX_BYTES} bytes arrived, which is not a registry"
+
+
+def test_an_announced_huge_body_is_refused_before_reading(server: str, registry: Registry) -> None:
+    exc = _guarded(lambda: download_registry(registry, url=f"{server}/huge", total_timeout=50))
+    assert str(exc) == (
+        f"{server}/huge: the server offers 50000000000 bytes, more than the limit of {MAX_BYTES} bytes"
+        " (a registry is under 1 MB)"
+    )
+
+
+def test_a_cancel_from_another_thread_ends_a_wait_for_headers_at_once(server: str, registry: Registry) -> None:
+    control = DownloadControl()
+    raised: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            download_registry(registry, url=f"{server}/hang", timeout=300, total_timeout=300, control=control)
+        except DownloadError as exc:
+            raised.append(exc)
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join(0.5)
+    assert thread.is_alive()  # waiting for an answer that never comes
+    control.cancel()
+    thread.join(60)  # a hang guard: without the cancel this would take 300 s
+    assert not thread.is_alive()
+    assert [type(e) for e in raised] == [Cancelled]
+    assert str(raised[0]) == "the download was cancelled; the registry in use is unchanged"
+
+
+def test_a_cancel_before_the_connection_never_connects(registry: Registry) -> None:
+    control = DownloadControl()
+    control.cancel()
+    with pytest.raises(Cancelled):
+        download_registry(registry, url="http://127.0.0.1:9/registry", control=control)
 
 
 def test_a_truncated_response_is_refused(server: str, registry: Registry) -> None:

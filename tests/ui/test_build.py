@@ -140,7 +140,7 @@ def test_the_script_picker_puts_likely_and_suppressed_scripts_first(setup: Setup
     picker = setup.pane.pickers["script"]
     rows = picker.model.rows()
     assert [r.code for r in rows[:2]] == ["Cyrl", "Latn"]
-    assert rows[0].mark == "likely for sr"
+    assert rows[0].mark == "likely for sr (CLDR); default for sr (SIL)"
     assert setup.pane.script_advice.text() == (
         "'sr' is written in Cyrillic and Latin; 'sr' alone means Cyrillic (CLDR likely subtags)."
     )
@@ -158,7 +158,7 @@ def test_the_region_picker_puts_the_likely_region_first_and_finds_m49_areas(setu
     setup.type("zh")
     setup.type("Hant")
     rows = setup.pane.pickers["region"].model.rows()
-    assert rows[0].code == "TW" and rows[0].mark == "likely for zh-Hant"
+    assert rows[0].code == "TW" and rows[0].mark == "likely for zh-Hant (CLDR); default for zh-Hant (SIL)"
     setup.qtbot.keyClicks(setup.focused(), "latin america")
     assert setup.pane.pickers["region"].current_choice().code == "419"
 

@@ -6,6 +6,11 @@ file is used, kept for the next start, named in the status bar and About, and it
 (rows, filter, opening a record); "Use the bundled registry" goes back; the download runs against a
 local server with a progress dialog, and a failing or slow server leaves the registry in use; the
 browser's changed-since filter; links out open only on a click; the extensions registry is browsable.
+
+A hostile server (issue 26 item 2) that trickles its headers a byte at a time: a click on Cancel
+closes the connection (the worker thread ends), a second Download starts at once, a click while one
+runs says so, the overall deadline ends it with its message, and closing the window -- in this process
+and in a child process that quits the app -- never waits for the server nor aborts.
 """
 
 from __future__ import annotations
@@ -197,6 +202,15 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         pass
 
     def do_GET(self) -> None:
+        if self.path == "/header-trickle":  # one header byte every 50 ms, never finished
+            try:
+                for byte in b"HTTP/1.1 200 OK\r\nX-Slow: " + b"a" * 60_000:
+                    self.wfile.write(bytes([byte]))
+                    self.wfile.flush()
+                    time.sleep(0.05)
+            except OSError:
+                pass  # the client went away
+            return
         if self.path == "/fail":
             self.send_error(503, "Service Unavailable")
             return
@@ -316,11 +330,8 @@ def test_cancelling_the_download_leaves_the_registry_in_use(qtbot, window, serve
     before = window.registry
     monkeypatch.setenv("BCP47_EXPLORER_REGISTRY_URL", f"{server}/slow")
     _file_action(window, "Download the latest registry").trigger()
-    progress = window.registry_files.progress
-    assert progress is not None
-    qtbot.waitUntil(progress.isVisible)
-    cancel = next(b for b in progress.findChildren(QPushButton) if b.text() == "Cancel")
-    qtbot.mouseClick(cancel, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: window.registry_files.progress is not None and window.registry_files.progress.isVisible())
+    qtbot.mouseClick(_cancel_button(window), Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: window.registry_files._thread is None, timeout=15000)
     assert window.registry is before and "Download cancelled" in window.statusBar().currentMessage()
     assert window.registry_files.last_message is None and not kept_registry_path().exists()
@@ -346,14 +357,116 @@ def test_a_newer_complete_registry_is_used_without_a_question(qtbot, window, tmp
     assert [r.code for r in window.browser.visible_records()] == ["zzvarnt"]
 
 
+def _cancel_button(window: MainWindow) -> QPushButton:
+    progress = window.registry_files.progress
+    assert progress is not None and progress.isVisible()
+    return next(b for b in progress.findChildren(QPushButton) if b.text() == "Cancel")
+
+
 def test_closing_the_window_during_a_download_stops_it(qtbot, window, server, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    monkeypatch.setenv("BCP47_EXPLORER_REGISTRY_URL", f"{server}/slow")
-    window.registry_files.timeout = 1
+    monkeypatch.setenv("BCP47_EXPLORER_REGISTRY_URL", f"{server}/header-trickle")
     _file_action(window, "Download the latest registry").trigger()
     thread = window.registry_files._thread
-    assert thread is not None and thread.isRunning()
-    window.close()
-    assert thread.isFinished()
+    assert thread is not None and thread.daemon and thread.is_alive()
+    window.close()  # does not wait for the server: the connection is closed and the download forgotten
+    assert window.registry_files._thread is None and window.registry_files.progress is None
+    thread.join(60)  # a hang guard, not a speed check: without the closed connection this runs for 50 min
+    assert not thread.is_alive()
+    assert not kept_registry_path().exists()
+
+
+def test_cancel_during_a_header_trickle_stops_the_download_and_a_new_one_starts(  # type: ignore[no-untyped-def]
+    qtbot, window, server, monkeypatch
+) -> None:
+    before = window.registry
+    monkeypatch.setenv("BCP47_EXPLORER_REGISTRY_URL", f"{server}/header-trickle")
+    _file_action(window, "Download the latest registry").trigger()
+    first = window.registry_files._thread
+    assert first is not None
+    qtbot.wait(300)  # the server is busy sending "HTTP/1.1 200..." a byte at a time
+    _file_action(window, "Download the latest registry").trigger()  # a second click says so
+    assert window.registry_files._thread is first
+    assert window.statusBar().currentMessage() == "A download is already running."
+    qtbot.mouseClick(_cancel_button(window), Qt.MouseButton.LeftButton)
+    assert window.registry_files._thread is None and window.registry_files.progress is None
+    assert window.statusBar().currentMessage() == "Download cancelled; the registry in use is unchanged."
+    first.join(60)  # hang guard: Cancel closed the connection, so the worker ends on its own
+    assert not first.is_alive()
+    assert window.registry is before and window.registry_files.last_message is None
+    monkeypatch.setenv("BCP47_EXPLORER_REGISTRY_URL", f"{server}/old")
+    seen: list[str] = []
+    _answer_question("Keep the registry in use", seen)
+    _download(qtbot, window)  # a new download starts at once and completes
+    qtbot.waitUntil(lambda: bool(seen), timeout=15000)
+    assert "File-Date 2021-08-06 is older" in seen[0] and window.registry is before
+
+
+def test_the_overall_deadline_ends_a_header_trickle_in_the_window(qtbot, window, server, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("BCP47_EXPLORER_REGISTRY_URL", f"{server}/header-trickle")
+    window.registry_files.total_timeout = 1
+    _file_action(window, "Download the latest registry").trigger()
+    qtbot.waitUntil(lambda: window.registry_files._thread is None, timeout=60000)
+    text = _error_text(window)
+    assert text.startswith(f"{server}/header-trickle: no complete answer within 1 s (")
+    assert text.endswith("bytes arrived), so it was stopped\n\nThe registry in use is unchanged.")
+    assert window.statusBar().currentMessage() == "Download failed; the registry in use is unchanged."
+
+
+_QUIT_DURING_DOWNLOAD = """
+import sys
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+from bcp47_explorer.core.data import bundled_registry
+from bcp47_explorer.ui.main_window import MainWindow
+from bcp47_explorer.ui.settings import Settings
+
+app = QApplication([])
+window = MainWindow(bundled_registry(), Settings(sys.argv[1]))
+window.show()
+menu = window.menuBar().actions()[0].menu()
+next(a for a in menu.actions() if a.text().replace("&", "").startswith("Download the latest")).trigger()
+QTimer.singleShot(500, window.close)
+QTimer.singleShot(600, app.quit)
+sys.exit(app.exec())
+"""
+
+
+def test_quitting_the_app_during_a_download_neither_waits_nor_aborts(server, settings_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import subprocess
+    import sys
+
+    env = {**os.environ, "BCP47_EXPLORER_REGISTRY_URL": f"{server}/header-trickle", "QT_QPA_PLATFORM": "offscreen"}
+    done = subprocess.run(
+        [sys.executable, "-c", _QUIT_DURING_DOWNLOAD, str(settings_path)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,  # a hang guard: the server would trickle for 50 minutes
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "QThread" not in done.stderr and "Traceback" not in done.stderr
+    assert not kept_registry_path().exists()
+
+
+def test_a_newer_registry_with_a_range_outside_private_use_is_asked_about(qtbot, window, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    before = window.registry
+    text = BODY.decode("utf-8").replace("File-Date: 2026-09-17", "File-Date: 2027-01-15", 1)
+    text += "%%\nType: language\nSubtag: aaaaaaaa..zzzzzzzz\nDescription: Everything\nAdded: 2027-01-15\n"
+    forged = tmp_path / "forged.txt"
+    forged.write_text(text, encoding="utf-8")
+    seen: list[str] = []
+    _answer_question("Keep the registry in use", seen)
+    _open_through_the_menu(window, forged, monkeypatch)
+    line = text[: text.index("Subtag: aaaaaaaa")].count("\n") + 1
+    assert (
+        len(seen) == 1
+        and (
+            f"• {forged}, line {line}: language range 'aaaaaaaa..zzzzzzzz' is not one of RFC 5646's private-use ranges"
+        )
+        in seen[0]
+    )
+    assert window.registry is before and window.registry.get("language", "abcdefgh") is None
     assert not kept_registry_path().exists()
 
 

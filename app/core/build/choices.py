@@ -36,6 +36,7 @@ from ..registry.search import fold
 if TYPE_CHECKING:
     from ..cldr.likely import Supplemental
     from ..names.search import NameIndex
+    from ..names.sil import SilData
     from ..registry.model import Record, Registry
 
 __all__ = [
@@ -49,6 +50,7 @@ __all__ = [
     "region_choices",
     "script_choices",
     "script_advice",
+    "sil_note",
     "variant_choices",
 ]
 
@@ -409,10 +411,14 @@ def script_choices(
     likely: Likely | None = None,
     names: NameProvider | None = None,
     present: str = "",
+    sil: SilData | None = None,
 ) -> list[Choice]:
     """Return every script, the language's Suppress-Script and likely script pinned first and explained.
 
-    The script *present* in the tag says "in the tag (Enter removes it)", as the variants do.
+    The script *present* in the tag says "in the tag (Enter removes it)", as the variants do. With
+    *sil*, the scripts SIL's langtags data lists for the language follow CLDR's, each mark saying
+    whose it is: Suppress-Script, CLDR's likely script, SIL's default script and CLDR's other
+    scripts, then SIL's other scripts.
     """
     names = names or RegistryNames(registry)
     lrec = registry.get("language", language) if language else None
@@ -420,6 +426,8 @@ def script_choices(
     likely_script = likely.likely(language)[0] if likely is not None and language else None
     likely_low = likely_script.lower() if likely_script else None
     written = {sc.lower() for sc in likely.scripts_of(language)} if likely is not None and language else set()
+    sil_scripts = {sc.lower() for sc in sil.scripts_of(language)} if sil is not None and language else set()
+    sil_default = sil.default_script(language).lower() if sil is not None and language else ""
     out = []
     for rec in registry.records:
         if rec.type != "script":
@@ -441,12 +449,20 @@ def script_choices(
             )
         if low == likely_low and low != suppressed:
             pinned = min(pinned, 1)
-            marks.append(f"likely for {language}")
+            marks.append(f"likely for {language} (CLDR)")
             details.append(f"'{language}' alone most likely means {name} (CLDR likely subtags).")
         if low in written and low != likely_low and low != suppressed:
             pinned = min(pinned, 2)
-            marks.append(f"also used for {language}")
+            marks.append(f"also used for {language} (CLDR)")
             details.append(f"CLDR's likely-subtags data also writes '{language}' in {name}.")
+        if low == sil_default:
+            pinned = min(pinned, 2)
+            marks.append(f"default for {language} (SIL)")
+            details.append(f"SIL's langtags data writes '{language}' in {name} by default (SIL's answer, not CLDR's).")
+        elif low in sil_scripts:
+            pinned = min(pinned, 3)
+            marks.append(f"also used for {language} (SIL)")
+            details.append(f"SIL's langtags data also lists {name} for '{language}'.")
         if rec.is_private_use:
             marks.append("private use")
         if present and low == present.lower():
@@ -464,14 +480,19 @@ def region_choices(
     names: NameProvider | None = None,
     script: str = "",
     present: str = "",
+    sil: SilData | None = None,
 ) -> list[Choice]:
     """Return every region and UN M.49 area, the likely region first; deprecated ones lead to their replacement.
 
-    The region *present* in the tag says "in the tag (Enter removes it)", as the variants do.
+    The region *present* in the tag says "in the tag (Enter removes it)", as the variants do. With
+    *sil*, the regions of SIL's tag sets for the language (and script) follow CLDR's likely one:
+    SIL's default region, then the others SIL lists, each mark saying it is SIL's.
     """
     names = names or RegistryNames(registry)
     likely_region = likely.likely(language, script)[1] if likely is not None and language else None
     likely_low = likely_region.lower() if likely_region else None
+    sil_regions = [r.lower() for r in sil.regions_of(language, script)] if sil is not None and language else []
+    sil_default = sil_regions[0] if sil_regions else ""
     out = []
     for rec in registry.records:
         if rec.type != "region":
@@ -489,8 +510,18 @@ def region_choices(
         if first.lower() == likely_low:
             pinned = 0
             who = f"{language}-{script}" if script else language
-            marks.append(f"likely for {who}")
+            marks.append(f"likely for {who} (CLDR)")
             details.append(f"'{who}' alone most likely means {name} (CLDR likely subtags).")
+        if sil_regions and first.lower() in sil_regions:
+            who = f"{language}-{script}" if script else language
+            if first.lower() == sil_default:
+                pinned = min(pinned, 1)
+                marks.append(f"default for {who} (SIL)")
+                details.append(f"SIL's langtags data places '{who}' in {name} by default (SIL's answer, not CLDR's).")
+            else:
+                pinned = min(pinned, 2)
+                marks.append(f"also used for {who} (SIL)")
+                details.append(f"SIL's langtags data also has a tag set of '{who}' for {name}.")
         if rec.is_private_use:
             marks.append("private use")
         if present and first.lower() == present.lower():
@@ -565,3 +596,58 @@ def script_advice(registry: Registry, language: str, likely: Likely | None, name
     elif first:
         parts.append(f"'{language}' alone means {name(first)} (CLDR likely subtags)")
     return "; ".join(parts) + "." if parts else f"The data says nothing about the script of '{language}'."
+
+
+def sil_note(
+    registry: Registry,
+    language: str,
+    script: str,
+    likely: Likely | None,
+    sil: SilData | None,
+    names: NameProvider | None = None,
+    kind: str = "script",
+) -> str:
+    """Say what SIL's langtags data adds for *language* (and *script*), apart from CLDR's verdict; "" if nothing.
+
+    A language CLDR's likely subtags cannot maximize gets SIL's full tag, said to be SIL's answer;
+    otherwise SIL's full tag is named when it differs from CLDR's. Then SIL's scripts are listed
+    (*kind* "script") or its regions for the language and script (*kind* "region", the first 12).
+
+    >>> from bcp47_explorer.core.data import bundled_registry, bundled_sil, bundled_supplemental
+    >>> reg = bundled_registry()
+    >>> sil_note(reg, "gsg", "", Likely(bundled_supplemental(), reg), bundled_sil())
+    "CLDR's likely subtags cannot maximize 'gsg'. SIL's answer: gsg-Zxxx-DE \
+(Code for unwritten documents, Germany). The scripts SIL lists for 'gsg': Code for unwritten documents (Zxxx)."
+    """
+    if sil is None or not language:
+        return ""
+    names = names or RegistryNames(registry)
+    who = f"{language}-{script}" if script else language
+    full = sil.maximal(who) or (sil.maximal(language) if script else None)
+    scripts = sil.scripts_of(language)
+    if not full and not scripts:
+        return ""
+    parts = []
+    cldr_script, cldr_region = likely.likely(language, script) if likely is not None else ("", "")
+    if full:
+        sub = full.split("-")
+        shown = [names.name("script", p) or p for p in sub[1:] if len(p) == 4 and p.isalpha()]
+        shown += [names.name("region", p) or p for p in sub[1:] if len(p) == 2 or (len(p) == 3 and p.isdigit())]
+        about = f" ({', '.join(shown)})" if shown else ""
+        if not cldr_script and not cldr_region:
+            parts.append(f"CLDR's likely subtags cannot maximize '{who}'. SIL's answer: "
+                         f"{full}{about}.")  # fmt: skip
+        else:
+            cldr_full = "-".join(p for p in (language, script or cldr_script, cldr_region) if p)
+            if cldr_full.lower() != full.lower():
+                parts.append(f"SIL's full tag for '{who}' is {full}{about}; CLDR's likely subtags give {cldr_full}.")
+    if kind == "region":
+        regions = sil.regions_of(language, script)
+        if regions:
+            listed = ", ".join(f"{names.name('region', r) or r} ({r})" for r in regions[:12])
+            more = f" … ({len(regions)} in all)" if len(regions) > 12 else ""
+            parts.append(f"The regions SIL lists for '{who}': {listed}{more}.")
+    elif scripts:
+        listed = ", ".join(f"{names.name('script', sc) or sc} ({sc})" for sc in scripts)
+        parts.append(f"The scripts SIL lists for '{language}': {listed}.")
+    return " ".join(parts)

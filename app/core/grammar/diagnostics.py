@@ -308,6 +308,14 @@ SUBTAG_TOO_LONG = _m(
     "The {what} '{code}' has {length} characters; no subtag may be longer than 8",
     example="abcdefghi",
 )
+TAG_TOO_LONG = _m(
+    "tag-too-long",
+    E,
+    "RFC 5646 §2.1, §4.4.1",
+    "The input has more than {limit} subtags; only the first {limit} are analysed, and a text this long is not "
+    "taken as a tag ({rest} more characters from here are not looked at)",
+    example="en" + "-a1b2c" * 250_000,
+)
 REORDER_LABEL = "Put the subtags in the order language-script-region-variant"
 _ORDERS = (
     ("extlang", "script", "zh-Hant-yue"),

@@ -52,6 +52,7 @@ __all__ = [
     "parse",
     "parse_well_formed",
     "MAX_DIAGNOSTICS",
+    "MAX_SUBTAGS",
     "MAX_FIX_INPUT",
     "describe_char",
     "ascii_fold",
@@ -65,6 +66,13 @@ MAX_DIAGNOSTICS = 100
 # Longer inputs get diagnostics without fixes: a fix is a whole corrected copy of the input (a
 # hundred of them for a 10 MB line would be a gigabyte), and no tag comes near this length.
 MAX_FIX_INPUT = 1_000
+
+# RFC 5646 sets no upper bound on a tag's length (§4.4.1 asks that at least 35 characters be handled).
+# Our reading: past this many subtags an input is not a tag anyone uses (real tags have a few, 20 at
+# most), yet a megabyte of repeated -u- keywords (180,000 subtags) is still analysed whole. The parser
+# looks at the first MAX_SUBTAGS subtags only and says so with an error (tag-too-long): a 10 MB line
+# of 5 million subtags costs what 250,000 cost, in time and memory, and its output is bounded too.
+MAX_SUBTAGS = 250_000
 
 _SEP = re.compile(r"[-_]")
 _BAD_CHAR = re.compile(r"[^A-Za-z0-9]")
@@ -335,7 +343,12 @@ def _tokenize(p: Parse) -> list[Token]:
         if not text.strip():
             return tokens
     underscore_fix: str | None = None
-    pieces = _SEP.split(text[start:]) if "_" in text else text[start:].split("-")
+    rest = text[start:]
+    pieces = _SEP.split(rest, MAX_SUBTAGS) if "_" in text else rest.split("-", MAX_SUBTAGS)
+    if len(pieces) > MAX_SUBTAGS:  # the last piece is the whole unsplit rest: not looked at
+        cut = len(text) - len(pieces.pop())
+        p.add(M.TAG_TOO_LONG, cut, len(full), ill=True, limit=MAX_SUBTAGS, rest=len(full) - cut)
+        text = text[: cut - 1]  # the separator before the rest ends the last piece looked at
     last = len(pieces) - 1
     for k, piece in enumerate(pieces):
         end = start + len(piece)

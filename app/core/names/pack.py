@@ -175,6 +175,11 @@ class NamesPack:
     def __repr__(self) -> str:
         return f"<NamesPack CLDR {self.cldr_version}: {len(self.locales)} locales from {self.source}>"
 
+    @property
+    def end(self) -> int:
+        """Return the byte offset where the last locale's names end: a whole pack file is at least this long."""
+        return max((offset + length for offset, length, _ in self._index.values()), default=0)
+
     def blob_digest(self, locale: str) -> str:
         """Return the sha256 (hex) the index records for *locale*'s uncompressed names."""
         return self._index[locale][2]

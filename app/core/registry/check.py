@@ -8,6 +8,14 @@ field names by their spelling no longer sees it). This module finds what can be 
   name is reported with its line and **kept** in the record (the record jar format allows extra
   fields, so they are warnings, not errors);
 - each record has the fields its Type requires, and no field its Type does not take (§3.1.3-§3.1.11);
+- a range record (``Subtag: first..last``) is one of RFC 5646's private-use ranges, exactly:
+  ``qaa..qtz`` (language, §2.2.1, with ``Scope: private-use``), ``Qaaa..Qabx`` (script, §2.2.3),
+  ``QM..QZ`` and ``XA..XZ`` (region, §2.2.4). Any other range would make every code in it valid
+  (``aaaaaaaa..zzzzzzzz``: every 8-letter language subtag), so it is reported. Our reading: RFC 5646
+  uses ranges only for these private-use blocks; Scope is a field of language and extlang records
+  only (§3.1.7), so it is required of the language range and of no other;
+- no field is longer than :data:`MAX_FIELD_LENGTH` gives for its name (the longest real Description
+  is about 100 characters, the longest Comments about 300): a longer one means a damaged or forged file;
 - compared with a reference registry (the bundled one), it says what the file lacks: Types that
   have no record, records the reference has and the file has not (records are never removed from
   the registry, §3.4, so a missing record means a cut or damaged file), and an older File-Date.
@@ -34,7 +42,18 @@ from operator import itemgetter
 from ..grammar.problems import Problem, Severity, section_cited
 from .model import Record, RecordType, Registry
 
-__all__ = ["RegistryReport", "field_findings", "finding", "inspect", "lacks", "open_checked", "render"]
+__all__ = [
+    "MAX_CODE_FIELD",
+    "MAX_FIELD_LENGTH",
+    "PRIVATE_USE_RANGES",
+    "RegistryReport",
+    "field_findings",
+    "finding",
+    "inspect",
+    "lacks",
+    "open_checked",
+    "render",
+]
 
 #: Field names RFC 5646 §3.1.2 defines, spelt as it spells them.
 KNOWN_FIELDS = (
@@ -70,6 +89,12 @@ _ALLOWED = {
 }
 #: A report lists at most this many findings of one kind; the rest are counted.
 MAX_LISTED = 20
+#: The ranges RFC 5646 sets aside for private use (§2.2.1, §2.2.3, §2.2.4), by Type; lowercase.
+PRIVATE_USE_RANGES = {"language": ("qaa..qtz",), "script": ("qaaa..qabx",), "region": ("qm..qz", "xa..xz")}
+#: The longest value the check accepts for a field (characters, after unfolding); others get :data:`MAX_CODE_FIELD`.
+MAX_FIELD_LENGTH = {"Description": 1000, "Comments": 2000}
+#: The longest value of any field not in :data:`MAX_FIELD_LENGTH` (codes, tags, dates, Type, Scope...).
+MAX_CODE_FIELD = 200
 
 
 def finding(line: int, code: str, message: str) -> Problem:
@@ -130,13 +155,50 @@ def _line_of(lines: list[str], start: int, name: str, nth: int) -> int:
     return start
 
 
+def _range_finding(rec: Record, lines: list[str]) -> Problem | None:
+    """Say what is wrong with a range record that is not one of the private-use ranges, else None."""
+    ranges = PRIVATE_USE_RANGES.get(rec.type, ())
+    line = _line_of(lines, rec.line, "Subtag", 0)
+    if rec.code.lower() not in ranges:
+        allowed = "qaa..qtz, Qaaa..Qabx, QM..QZ, XA..XZ"
+        return finding(
+            line,
+            "range-not-private-use",
+            f"{rec.type} range {rec.code!r} is not one of RFC 5646's private-use ranges ({allowed}): "
+            f"using this file would make all {rec.range_size} codes in it valid",
+        )
+    if rec.type == "language" and rec.scope != "private-use":
+        return finding(
+            line, "range-without-scope", f"language range {rec.code!r} has no 'Scope: private-use' (RFC 5646 §3.1.7)"
+        )
+    return None
+
+
+def _too_long(rec: Record) -> bool:
+    return any(len(value) > MAX_FIELD_LENGTH.get(name, MAX_CODE_FIELD) for name, value in rec.fields)
+
+
 def _record_findings(rec: Record, lines: list[str]) -> list[Problem]:
     out: list[Problem] = []
     names = Counter[str]()
-    what = f"{rec.type} {rec.code!r}"
-    for name, _value in rec.fields:
+    what = f"{rec.type} {rec.code[:40]!r}"
+    if rec.is_range and not rec.is_tag:
+        found = _range_finding(rec, lines)
+        if found is not None:
+            out.append(found)
+    for name, value in rec.fields:
         nth = names[name]
         names[name] += 1
+        limit = MAX_FIELD_LENGTH.get(name, MAX_CODE_FIELD)
+        if len(value) > limit:
+            out.append(
+                finding(
+                    _line_of(lines, rec.line, name[:100], nth),
+                    "field-too-long",
+                    f"the {name[:40]!r} field of {what} holds {len(value)} characters, more than the {limit} "
+                    "this check allows for it (a damaged or forged file?)",
+                )
+            )
         if name in _ONLY_FOR and rec.type not in _ONLY_FOR[name]:
             line = _line_of(lines, rec.line, name, nth)
             out.append(
@@ -204,12 +266,17 @@ def field_findings(registry: Registry, text: str) -> tuple[list[Problem], int]:
     first = itemgetter(0)
     for rec in registry.records:
         allowed = _ALLOWED.get(rec.type)
-        if allowed is not None and allowed.issuperset(map(first, rec.fields)):
+        if (
+            allowed is not None
+            and allowed.issuperset(map(first, rec.fields))
+            and not rec.is_range
+            and not _too_long(rec)
+        ):
             required = _REQUIRED.get(rec.type)
             if required is None or all(any(k == name for k, _ in rec.fields) for name in required):
                 continue  # the common case: nothing to look at
         for found in _record_findings(rec, lines):
-            kind = re.sub(r"'[^']*'", "", found.message)
+            kind = re.sub(r"'[^']*'|\d+", "", found.message)  # the kind, without names and counts
             per_kind[kind] += 1
             if per_kind[kind] > MAX_LISTED:
                 hidden += 1

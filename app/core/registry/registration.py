@@ -19,6 +19,15 @@ relevant information. §3.4 says which records can be asked for this way. The re
 - **Description**: required; none may repeat a Description of an existing record of the same Type
   (compared without case and accents); characters outside ASCII are written ``&#xHHHH;`` in the
   record (§3.1.1), which is what the form shows and saves.
+- **Caps and characters**: every field has a length cap (:data:`FIELD_CAPS`, characters; the
+  assistant's fields enforce the same caps as you type or paste), a variant at most
+  :data:`MAX_PREFIXES` Prefixes, and the similar-variant search looks at most
+  :data:`MAX_SIMILAR_WORDS` words: the checks after each edit stay small whatever is pasted. A
+  control character (C0, DEL, C1), a lone surrogate, or a line break in a one-line field (name,
+  e-mail, subtag...) is an error: the registry parser refuses such a record, and a line break in
+  the name would forge lines of the form. Our reading of §3.1.1: an ``&`` that would start an
+  escape (``&#x41;`` typed as text) is itself written ``&#x26;``, so the record says what was typed
+  and not ``A``.
 - **Added** is left to IANA, which dates the record when it enters the registry: the record the
   form produces has no Added field.
 
@@ -44,7 +53,10 @@ from .model import Record, Registry
 from .search import fold
 
 __all__ = [
+    "FIELD_CAPS",
     "FIELD_LABELS",
+    "MAX_PREFIXES",
+    "MAX_SIMILAR_WORDS",
     "OTHER_TYPES",
     "REQUEST_TYPES",
     "WIDTH",
@@ -86,6 +98,31 @@ FIELD_LABELS = {
     "other": "6. Any other relevant information",
 }
 
+#: The most characters each field of the form may hold (multi-line fields: all their lines together).
+FIELD_CAPS = {
+    "name": 200,
+    "email": 254,  # the longest address SMTP carries (RFC 5321 §4.5.3.1.3 with §4.1.2)
+    "subtag": 100,
+    "description": 2000,
+    "prefix": 2000,
+    "macrolanguage": 100,
+    "suppress_script": 100,
+    "comments": 2000,
+    "meaning": 10_000,
+    "reference": 10_000,
+    "other": 10_000,
+}
+#: The fields that may hold line breaks (one entry or paragraph per line).
+MULTI_LINE = frozenset({"description", "prefix", "comments", "meaning", "reference", "other"})
+#: A variant request lists at most this many Prefixes (the registry's most has 3).
+MAX_PREFIXES = 50
+#: The similar-variant check searches the registry for at most this many distinct words (the longest).
+MAX_SIMILAR_WORDS = 12
+#: Characters no field may hold: C0 controls (line breaks apart, checked per field), DEL, C1, surrogates.
+_BAD_CHAR = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+#: An ``&`` that the registry would read as the start of an escape (RFC 5646 §3.1.1).
+_ESCAPE_START = re.compile(r"&(?=#x[0-9A-Fa-f]+;)")
+
 _EMAIL = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s.]+\Z")
 _LETTERS = re.compile(r"[A-Za-z]+\Z")
 
@@ -117,12 +154,25 @@ def _problem(field: str, code: str, message: str, severity: Severity = Severity.
 
 
 def escape_non_ascii(text: str) -> str:
-    """Write characters outside ASCII as ``&#xHHHH;`` (RFC 5646 §3.1.1).
+    """Write characters outside ASCII and controls as ``&#xHHHH;`` (RFC 5646 §3.1.1), and an ``&`` that starts one.
 
     >>> escape_non_ascii("Provençal")
     'Proven&#xE7;al'
+    >>> escape_non_ascii("&#x41; & B")
+    '&#x26;#x41; & B'
     """
-    return "".join(ch if ord(ch) < 128 else f"&#x{ord(ch):X};" for ch in text)
+    text = _ESCAPE_START.sub("&#x26;", text)
+    return "".join(ch if 32 <= ord(ch) < 127 else f"&#x{ord(ch):X};" for ch in text)
+
+
+def _visible(text: str) -> str:
+    """Return *text* with its control characters and lone surrogates written ``&#xHH;``."""
+    return _BAD_CHAR.sub(lambda m: f"&#x{ord(m.group()):X};", text)
+
+
+def _one_line(text: str) -> str:
+    """Return *text* on one line (line breaks become spaces) with controls visible: a form entry."""
+    return _visible(" ".join(text.split()))
 
 
 def fold_field(name: str, value: str, width: int = WIDTH) -> str:
@@ -158,15 +208,15 @@ def _record_fields(req: Request) -> list[tuple[str, str]]:
     """Return the record's fields in the registry's order (no Added: IANA dates the record)."""
     rtype = req.type.strip().lower()
     code = req.subtag.strip()
-    fields = [("Type", rtype), ("Subtag", code.lower())]
+    fields = [("Type", rtype), ("Subtag", escape_non_ascii(code.lower()))]
     fields += [("Description", escape_non_ascii(d)) for d in _clean(req.descriptions)]
     if rtype == "language":
         if req.suppress_script.strip():
-            fields.append(("Suppress-Script", req.suppress_script.strip().title()))
+            fields.append(("Suppress-Script", escape_non_ascii(req.suppress_script.strip().title())))
         if req.macrolanguage.strip():
-            fields.append(("Macrolanguage", req.macrolanguage.strip().lower()))
+            fields.append(("Macrolanguage", escape_non_ascii(req.macrolanguage.strip().lower())))
     if rtype == "variant":
-        fields += [("Prefix", p) for p in _clean(req.prefixes)]
+        fields += [("Prefix", escape_non_ascii(p)) for p in _clean(req.prefixes)]
     if req.comments.strip():
         fields.append(("Comments", escape_non_ascii(" ".join(req.comments.split()))))
     return fields
@@ -197,12 +247,12 @@ def form_text(req: Request) -> str:
     record = "".join(f"   {line}\n" for line in record_text(req).splitlines())
 
     def para(text: str) -> str:
-        return "\n".join("   " + line for line in text.strip().splitlines()) if text.strip() else "   (none)"
+        return "\n".join("   " + _visible(line) for line in text.strip().splitlines()) if text.strip() else "   (none)"
 
     return (
         "LANGUAGE SUBTAG REGISTRATION FORM\n"
-        f"1. Name of requester: {req.name.strip()}\n"
-        f"2. E-mail address of requester: {req.email.strip()}\n"
+        f"1. Name of requester: {_one_line(req.name)}\n"
+        f"2. E-mail address of requester: {_one_line(req.email)}\n"
         "3. Record Requested:\n\n"
         f"{record}\n"
         f"4. Intended meaning of the subtag:\n{para(req.meaning)}\n\n"
@@ -268,6 +318,17 @@ def _check_prefixes(
     req: Request, code: str, registry: Registry, is_valid: Callable[[str], bool] | None
 ) -> list[Problem]:
     prefixes = _clean(req.prefixes)
+    out: list[Problem] = []
+    if len(prefixes) > MAX_PREFIXES:
+        out.append(
+            _problem(
+                "prefix",
+                "prefix-too-many",
+                f"{len(prefixes)} Prefixes: at most {MAX_PREFIXES} are checked and sent (the registry's variants "
+                "have at most a few)",
+            )
+        )
+        prefixes = prefixes[:MAX_PREFIXES]
     if not prefixes:
         return [
             _problem(
@@ -277,7 +338,6 @@ def _check_prefixes(
                 "(RFC 5646 §3.1.8), e.g. 'sl' or 'de-CH'",
             )
         ]
-    out: list[Problem] = []
     seen: list[str] = []
     for p in prefixes:
         low = p.lower()
@@ -377,6 +437,7 @@ _GENERIC = frozenset(
 def _similar_variants(descriptions: list[str], registry: Registry) -> list[Problem]:
     """Point out existing variants whose Descriptions share the request's distinctive words."""
     words = {w for d in descriptions for w in re.findall(r"\w+", fold(d)) if len(w) >= 4 and w not in _GENERIC}
+    words = set(sorted(words, key=lambda w: (-len(w), w))[:MAX_SIMILAR_WORDS])  # one search per word: bounded
     score: dict[tuple[str, str], int] = {}
     found: dict[tuple[str, str], Record] = {}
     for word in sorted(words):
@@ -399,6 +460,60 @@ def _similar_variants(descriptions: list[str], registry: Registry) -> list[Probl
     ]
 
 
+_LINE_BREAKS = re.compile("[\n\u2028\u2029]")
+
+
+def _field_texts(req: Request) -> dict[str, str]:
+    """Return each field's text as typed (a multi-line field's lines joined with line breaks)."""
+    return {
+        "name": req.name,
+        "email": req.email,
+        "subtag": req.subtag,
+        "description": "\n".join(req.descriptions),
+        "prefix": "\n".join(req.prefixes),
+        "macrolanguage": req.macrolanguage,
+        "suppress_script": req.suppress_script,
+        "comments": req.comments,
+        "meaning": req.meaning,
+        "reference": req.reference,
+        "other": req.other,
+    }
+
+
+def _character_problems(req: Request) -> list[Problem]:
+    """Report fields over their cap, and control characters, lone surrogates and stray line breaks.
+
+    >>> [p.message for p in _character_problems(Request(name="Bob\\n3. Record Requested:"))]
+    ['it holds a line break, and it takes one line (a line break would add lines to the form)']
+    """
+    out: list[Problem] = []
+    for key, text in _field_texts(req).items():
+        cap = FIELD_CAPS[key]
+        if len(text) > cap:
+            out.append(_problem(key, "field-too-long", f"it holds {len(text)} characters; at most {cap} are allowed"))
+        bad = _BAD_CHAR.search(text)
+        if bad is not None:
+            code = ord(bad.group())
+            kind = "a lone surrogate" if 0xD800 <= code <= 0xDFFF else "the control character"
+            out.append(
+                _problem(
+                    key,
+                    "field-bad-character",
+                    f"it holds {kind} U+{code:04X} (character {bad.start() + 1}), which a registry record "
+                    "cannot hold (RFC 5646 §3.1.1): remove it",
+                )
+            )
+        if key not in MULTI_LINE and _LINE_BREAKS.search(text.strip()):
+            out.append(
+                _problem(
+                    key,
+                    "field-line-break",
+                    "it holds a line break, and it takes one line (a line break would add lines to the form)",
+                )
+            )
+    return out
+
+
 def check_request(
     req: Request, registry: Registry, is_valid: Callable[[str], bool] | None = None
 ) -> tuple[Problem, ...]:
@@ -409,7 +524,7 @@ def check_request(
     >>> [p.message[:41] for p in check_request(Request(type="language", subtag="mt"), reg) if p.field == "subtag"]
     ["'mt' is already registered: language 'mt'", "'mt' has the shape of an ISO 639 code: 2-"]
     """
-    out: list[Problem] = []
+    out = _character_problems(req)
     if not req.name.strip():
         out.append(_problem("name", "name-missing", "give the requester's name (RFC 5646 §3.5, item 1)"))
     if not _EMAIL.match(req.email.strip()):

@@ -1,10 +1,11 @@
 """A newer Language Subtag Registry: download it on request, verify it, keep it in the user data folder.
 
 The download is the one network access the app makes, and only when the user asks for it. The
-file is read into memory (with a size cap, a timeout per read and a progress callback that can
-cancel), verified (it parses completely; :mod:`.registry_check` says what it lacks against the
-bundled registry), and only then written. Nothing half-downloaded is ever kept: the copy is
-written to a temporary file in the same folder and moved into place with ``os.replace``.
+file is read into memory (with a size cap, a timeout per read, a deadline over the whole exchange
+and a :class:`DownloadControl` that cancels at once from another thread), verified (it parses
+completely; :mod:`.check` says what it lacks against the bundled registry), and only then written.
+Nothing half-downloaded is ever kept: the copy is written to a temporary file in the same folder and
+moved into place with ``os.replace``.
 
 The URL is IANA's published one; ``BCP47_EXPLORER_REGISTRY_URL`` overrides it (the tests point it at
 a server on 127.0.0.1). The kept copy is ``language-subtag-registry.txt`` in :func:`user_data_dir`.
@@ -12,14 +13,18 @@ a server on 127.0.0.1). The kept copy is ``language-subtag-registry.txt`` in :fu
 
 from __future__ import annotations
 
+import contextlib
+import http.client
 import os
+import socket
 import sys
-import time
+import threading
 import urllib.error
 import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ..files.safe_write import write_file
 from .check import RegistryReport, inspect
@@ -34,6 +39,7 @@ __all__ = [
     "TOTAL_TIMEOUT",
     "Cancelled",
     "Downloaded",
+    "DownloadControl",
     "DownloadError",
     "download_registry",
     "forget_kept_registry",
@@ -119,6 +125,95 @@ def verify_registry_bytes(raw: bytes, source: str, reference: Registry | None) -
     return registry, inspect(registry, text, reference)
 
 
+class DownloadControl:
+    """Stop a running download from another thread at once: :meth:`cancel` closes its connection.
+
+    The download's socket is registered here as soon as it exists, so a cancel (or the overall
+    deadline) interrupts whatever the download is waiting for: the connection, the status line,
+    the headers or the body. Closing the socket is the only way to end a blocked read promptly.
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._sockets: list[socket.socket] = []
+        self.cancelled = False
+        self.expired = False
+
+    @property
+    def stopped(self) -> bool:
+        """Whether the download was cancelled or ran past its deadline."""
+        return self.cancelled or self.expired
+
+    def cancel(self) -> None:
+        """Stop the download now (any thread); it ends in :class:`Cancelled`."""
+        self._stop("cancelled")
+
+    def expire(self) -> None:
+        """Stop the download because its overall deadline passed (the deadline timer calls this)."""
+        self._stop("expired")
+
+    def _stop(self, why: str) -> None:
+        with self._lock:
+            setattr(self, why, True)
+            sockets = list(self._sockets)
+        for sock in sockets:
+            _shut(sock)
+
+    def attach(self, sock: socket.socket) -> None:
+        """Register the download's socket (shut at once if the download was already stopped)."""
+        with self._lock:
+            self._sockets.append(sock)
+            stopped = self.stopped
+        if stopped:
+            _shut(sock)
+
+
+def _shut(sock: socket.socket) -> None:
+    with contextlib.suppress(OSError):  # already closed, or never connected
+        sock.shutdown(socket.SHUT_RDWR)  # wakes a read blocked in another thread
+
+
+def _connection_classes(control: DownloadControl) -> tuple[Any, Any]:
+    """Return HTTP and HTTPS connection classes that register their sockets with *control*."""
+
+    def create(address: tuple[str, int], *args: Any, **kwargs: Any) -> socket.socket:
+        if control.stopped:
+            raise OSError("stopped before connecting")
+        sock = socket.create_connection(address, *args, **kwargs)
+        control.attach(sock)
+        return sock
+
+    class Plain(http.client.HTTPConnection):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self._create_connection = create
+
+    class Secure(http.client.HTTPSConnection):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self._create_connection = create
+
+        def connect(self) -> None:
+            super().connect()
+            control.attach(self.sock)  # the TLS socket replaces the plain one it was made from
+
+    return Plain, Secure
+
+
+def _opener(control: DownloadControl) -> urllib.request.OpenerDirector:
+    plain, secure = _connection_classes(control)
+
+    class PlainHandler(urllib.request.HTTPHandler):
+        def http_open(self, req: urllib.request.Request) -> http.client.HTTPResponse:
+            return self.do_open(plain, req)
+
+    class SecureHandler(urllib.request.HTTPSHandler):
+        def https_open(self, req: urllib.request.Request) -> http.client.HTTPResponse:
+            return self.do_open(secure, req)
+
+    return urllib.request.build_opener(PlainHandler, SecureHandler)
+
+
 def download_registry(
     reference: Registry | None,
     *,
@@ -126,57 +221,94 @@ def download_registry(
     timeout: float = DEFAULT_TIMEOUT,
     total_timeout: float = TOTAL_TIMEOUT,
     progress: Callable[[int, int], bool] | None = None,
+    control: DownloadControl | None = None,
 ) -> Downloaded:
     """Download the registry and verify it; nothing is written.
 
     *progress(received, total)* is called after each chunk (*total* is 0 when the server does not
-    say); returning False cancels. *timeout* bounds each wait for the server, *total_timeout* the whole
-    download. Every failure is a DownloadError with a plain message.
+    say); returning False cancels, as does *control*.cancel() from another thread (at once, even
+    while the server sends nothing). *timeout* bounds each wait for the server; *total_timeout*
+    bounds the whole exchange, connection, status line and headers included: a server that trickles
+    its headers a byte at a time is cut off there too. At most :data:`MAX_BYTES` are read. Every
+    failure is a DownloadError with a plain message.
     """
     url = url or registry_url()
+    control = control or DownloadControl()
+    timer = threading.Timer(total_timeout, control.expire)
+    timer.daemon = True
+    timer.start()
+    try:
+        raw = _fetch(url, timeout, total_timeout, progress, control)
+    finally:
+        timer.cancel()
+    registry, report = verify_registry_bytes(raw, url, reference)
+    return Downloaded(raw, registry, report, url)
+
+
+def _fetch(
+    url: str,
+    timeout: float,
+    total_timeout: float,
+    progress: Callable[[int, int], bool] | None,
+    control: DownloadControl,
+) -> bytes:
+    """Read the whole answer at *url* within the limits; a stop by *control* wins over any other error."""
     request = urllib.request.Request(url, headers={"User-Agent": "bcp47-explorer (registry update)"})
     chunks: list[bytes] = []
     received = 0
-    deadline = time.monotonic() + total_timeout
     try:
-        with urllib.request.urlopen(request, timeout=timeout) as response:
+        with _opener(control).open(request, timeout=timeout) as response:
             total = int(response.headers.get("Content-Length") or 0)
             if total > MAX_BYTES:
-                raise DownloadError(f"{url}: the server offers {total:,} bytes, more than a registry ever holds")
+                raise DownloadError(
+                    f"{url}: the server offers {total} bytes, more than the limit of {MAX_BYTES} bytes"
+                    " (a registry is under 1 MB)"
+                )
             while True:
-                chunk = response.read1(_CHUNK)  # whatever has arrived: progress and the deadline stay live
+                chunk = response.read1(_CHUNK)  # whatever has arrived: progress and cancel stay live
+                if control.stopped:
+                    break
                 if not chunk:
                     break
                 chunks.append(chunk)
                 received += len(chunk)
                 if received > MAX_BYTES:
-                    raise DownloadError(f"{url}: more than {MAX_BYTES:,} bytes, which is not a registry")
-                if progress is not None and not progress(received, total):
-                    raise Cancelled("the download was cancelled; the registry in use is unchanged")
-                if time.monotonic() > deadline:
                     raise DownloadError(
-                        f"{url}: still downloading after {total_timeout:g} s ({received:,} bytes), so it was stopped"
+                        f"{url}: more than the limit of {MAX_BYTES} bytes arrived, which is not a registry"
                     )
-            if total and received < total:
-                raise DownloadError(
-                    f"{url}: the download stopped after {received:,} of {total:,} bytes (connection lost?)"
-                )
+                if progress is not None and not progress(received, total):
+                    control.cancel()
+                    break
+            if not control.stopped and total and received < total:
+                raise DownloadError(f"{url}: the download stopped after {received} of {total} bytes (connection lost?)")
     except DownloadError:
         raise
-    except urllib.error.HTTPError as exc:
-        raise DownloadError(f"{url}: the server answered {exc.code} {exc.reason}") from None
-    except urllib.error.URLError as exc:
+    except Exception as exc:  # every failure of the exchange becomes a plain message
+        if not control.stopped:
+            raise DownloadError(_plain_failure(url, exc, timeout)) from None
+    if control.cancelled:
+        raise Cancelled("the download was cancelled; the registry in use is unchanged")
+    if control.expired:
+        raise DownloadError(
+            f"{url}: no complete answer within {total_timeout:g} s ({received} bytes arrived), so it was stopped"
+        )
+    return b"".join(chunks)
+
+
+def _plain_failure(url: str, exc: BaseException, timeout: float) -> str:
+    """Say in words why the exchange with *url* failed."""
+    if isinstance(exc, urllib.error.HTTPError):
+        return f"{url}: the server answered {exc.code} {exc.reason}"
+    if isinstance(exc, urllib.error.URLError):
         reason = exc.reason
         if isinstance(reason, TimeoutError) or "timed out" in str(reason):
-            raise DownloadError(f"{url}: no answer within {timeout:g} s (offline, or the server is slow)") from None
-        raise DownloadError(f"{url}: cannot connect ({reason}); are you offline?") from None
-    except TimeoutError:
-        raise DownloadError(f"{url}: no data for {timeout:g} s, so the download was stopped") from None
-    except (OSError, ValueError) as exc:  # connection reset, bad URL, incomplete read
-        raise DownloadError(f"{url}: the download failed ({exc})") from None
-    raw = b"".join(chunks)
-    registry, report = verify_registry_bytes(raw, url, reference)
-    return Downloaded(raw, registry, report, url)
+            return f"{url}: no answer within {timeout:g} s (offline, or the server is slow)"
+        return f"{url}: cannot connect ({reason}); are you offline?"
+    if isinstance(exc, TimeoutError):
+        return f"{url}: no data for {timeout:g} s, so the download was stopped"
+    if isinstance(exc, http.client.HTTPException):
+        return f"{url}: the server's answer is not valid HTTP ({type(exc).__name__}: {exc})"
+    return f"{url}: the download failed ({exc or type(exc).__name__})"
 
 
 def write_atomically(target: Path, blob: bytes) -> None:
