@@ -63,8 +63,9 @@ VERB_MODULES = {
     "match": "match_cmds",
     "likely": "likely_cmds",
     "name": "name_cmds",
+    "repair": "repair_cmds",
 }  # fmt: skip
-_COMMAND_MODULES = ("registry_cmds", "tag_cmds", "match_cmds", "likely_cmds", "name_cmds")
+_COMMAND_MODULES = ("registry_cmds", "tag_cmds", "match_cmds", "likely_cmds", "name_cmds", "repair_cmds")
 
 
 def build_parser(verb: str | None = None) -> argparse.ArgumentParser:

@@ -117,11 +117,16 @@ def build_keys(bcp47: Package) -> list[list[Any]]:
 
 
 def build_aliases(core: Package) -> dict[str, dict[str, str]]:
-    """Return the UTS #35 alias tables: code -> replacement (space-separated when several)."""
+    """Return the UTS #35 alias tables (code -> replacement, space-separated when several) and languageAlias reasons."""
     alias = core.json("supplemental/aliases.json")["supplemental"]["metadata"]["alias"]
     out = {}
     for table in _ALIAS_TABLES:
         out[table] = {code: alias[table][code]["_replacement"] for code in sorted(alias[table])}
+    # Why each languageAlias row exists (overlong, bibliographic, macrolanguage, deprecated, legacy): the
+    # repair says "ISO 639-2/B" or "ISO 639-3" from it.
+    out["languageAliasReason"] = {
+        code: alias["languageAlias"][code]["_reason"] for code in sorted(alias["languageAlias"])
+    }
     return out
 
 

@@ -32,7 +32,10 @@ Give '-' to read tags from standard input, one per line (blank lines are checked
 output keeps one result per input line). With --json, one JSON object per input line, in order:
 input, well_formed, valid, canonical (null when not well-formed), extlang_form, subtags (text,
 start, end, role), diagnostics (code, severity, start, end, message) and fix (the tag the
-first diagnostic that offers a fix offers, else null); offsets are Python string indices into
+first diagnostic that offers a fix offers; for a tag that is not valid, where that fix is missing
+or still not valid, the tag 'bcp47 repair' makes of it: de_DE.UTF-8 gives de-DE; else null).
+A valid tag's line is unchanged by CLDR's plausibility notes, which the text output prints as notes.
+Offsets are Python string indices into
 input, end exclusive. Bytes that are not UTF-8 are read as
 U+DC80..U+DCFF and reported as bad characters; the JSON (always UTF-8) writes each as U+FFFD.
 Exit status: 0 when all tags are valid, 1 when any is not, 2 for usage errors.
@@ -98,13 +101,27 @@ def register(sub: Any) -> None:
     p = sub.add_parser(
         "convert",
         parents=[common_options()],
-        help="convert between BCP 47, Unicode locale ids and legacy LDML keywords",
+        help="convert between BCP 47, Unicode locale ids, legacy LDML keywords and platforms' locale strings",
         description="Convert between BCP 47 tags and Unicode locale identifiers (UTS #35: '_' separators, "
         "'root') or legacy LDML keywords (de_DE@collation=phonebook). Without --to, input with '_', '@' "
-        "or 'root' goes to BCP 47 and a BCP 47 tag goes to a Unicode locale id. With --json, one JSON object "
-        "per input: input, to, result (null when it cannot be converted) and notes.",
+        "or 'root' goes to BCP 47 and a BCP 47 tag goes to a Unicode locale id. --to posix|java|android|"
+        "windows|apple|icu writes a valid tag as that platform's string (glibc locale name, "
+        "java.util.Locale.toString, Android resource folder, Windows/.NET culture name, Apple .lproj folder, "
+        "ICU locale ID), and the notes say what that form cannot carry. --from X reads platform X's string "
+        "(or an ISO 639 code, a name) into a tag, as 'bcp47 repair --from X' does. With --json, one JSON "
+        "object per input: input, to, result (null when it cannot be converted) and notes.",
     )
-    p.add_argument("--to", choices=("bcp47", "unicode", "legacy"), help="the target form")
+    p.add_argument(
+        "--to",
+        choices=("bcp47", "unicode", "legacy", "posix", "java", "android", "windows", "apple", "icu"),
+        help="the target form",
+    )
+    p.add_argument(
+        "--from",
+        dest="origin",
+        choices=("auto", "iso639", "posix", "java", "android", "windows", "apple", "name"),
+        help="read the input as this platform's string (or an ISO 639 code, a name) and repair it into a tag",
+    )
     p.add_argument("items", nargs="+", metavar="TEXT", help="tags or locale ids ('-' reads them from stdin)")
     p.set_defaults(handler=_run_convert)
 
@@ -178,7 +195,26 @@ def _human_check(r: CheckResult, engine: TagEngine) -> str:
             lines.append(marker(r.input, d.start, d.end))
         if d.fix is not None:
             lines.append(fix_text(r.input, d.fix))
+    if r.valid and r.canonical is not None:
+        lines.extend(f"  note [CLDR plausibility, not a verdict]: {n}" for n in _plausibility(engine, r.canonical))
     return "\n".join(lines) + "\n"
+
+
+_LIKELY: dict[int, Any] = {}
+
+
+def _plausibility(engine: TagEngine, tag: str) -> list[str]:
+    """Return CLDR's plausibility notes on a valid tag (es-LA, vi-VI, es-Hant-419): notes, never errors."""
+    from ..core.build.choices import Likely
+    from ..core.build.plausible import plausibility_notes
+
+    supplemental = engine.supplemental
+    if supplemental is None:
+        return []
+    likely = _LIKELY.get(id(engine))
+    if likely is None:
+        likely = _LIKELY[id(engine)] = Likely(supplemental, engine.registry)
+    return plausibility_notes(tag, engine.registry, likely)
 
 
 #: A fixed tag up to this long is printed whole; a longer one as a window around what the fix changed.
@@ -546,9 +582,25 @@ def _guess_target(text: str) -> str:
 def _run_convert(args: argparse.Namespace) -> int:
     engine = engine_for(args)
     status = EXIT_OK
+    if args.origin is not None and args.to not in (None, "bcp47"):
+        raise CommandError("--from reads into a BCP 47 tag: give no --to, or --to bcp47")
+    repairer = None
+    if args.origin is not None:
+        from .repair_cmds import make_repairer
+
+        repairer = make_repairer(engine)
     for text in _inputs(args.items):
-        target = args.to or _guess_target(text)
-        if target == "unicode":
+        target = args.to or ("bcp47" if repairer is not None else _guess_target(text))
+        if repairer is not None:
+            r = repairer.repair(text, args.origin)
+            result = r.tag or ""
+            notes = [*r.steps, *(f"alternative: {a.tag} ({a.reason})" for a in r.alternatives), *r.notes]
+        elif target in ("posix", "java", "android", "windows", "apple", "icu"):
+            from .repair_cmds import platform_form
+
+            form, notes = platform_form(engine, text, target)
+            result = form or ""
+        elif target == "unicode":
             result, notes = engine.to_unicode_locale(text)
         elif target == "bcp47":
             result, notes = engine.from_unicode_locale(text)

@@ -42,6 +42,9 @@ from .files.reading import (
 from .files.safe_write import read_small_regular, write_file
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from .build.repair import Repairer
     from .cldr.likely import Supplemental
     from .cldr.model import CldrData
     from .engine.tag import TagEngine
@@ -381,7 +384,31 @@ def engine_for(registry: Registry | None = None) -> TagEngine:
 
     if registry is None:
         registry = bundled_registry()
-    return TagEngine(registry, bundled_cldr(), bundled_extensions_registry(), bundled_supplemental)
+    engine = TagEngine(registry, bundled_cldr(), bundled_extensions_registry(), bundled_supplemental)
+    engine.repair_fix = _repair_fix(engine)
+    return engine
+
+
+def _repair_fix(engine: TagEngine) -> Callable[[str], str | None]:
+    """Return the engine's repair of a text into a valid tag (``build.repair``), built on first use.
+
+    Without the name index (2 s to build): ``check --json``'s ``fix`` needs codes, platform strings and slips;
+    ``bcp47 repair`` and the GUI build their own repairer with names.
+    """
+    made: list[Repairer] = []
+
+    def repair(text: str) -> str | None:
+        if not made:
+            from .build.choices import Likely
+            from .build.repair import Repairer
+
+            supplemental = engine.supplemental
+            if supplemental is None:
+                return None
+            made.append(Repairer(engine, Likely(supplemental, engine.registry)))
+        return made[0].repair(text).tag
+
+    return repair
 
 
 @lru_cache(maxsize=1)

@@ -43,6 +43,7 @@ from . import a11y
 from .breakdown import COLUMNS as BREAKDOWN_COLUMNS
 from .breakdown import BreakdownModel, BreakdownRow, breakdown_rows, subtag_card_html
 from .diagnostics import DiagnosticsList
+from .platform_forms import PlatformFormsBox
 from .reserved import ReservedLabel
 from .roles import LegendWidget, role_style
 from .settings import Settings
@@ -295,6 +296,11 @@ class EditorPane(QWidget):
         forms_layout.addLayout(grid)
         forms_layout.addWidget(self.steps_button, 0, Qt.AlignmentFlag.AlignLeft)
         forms_layout.addWidget(self.steps_view, 100)
+        # Each platform's form of a valid tag, and the repair of a text that is not one (issue 20).
+        self.platforms = PlatformFormsBox(self._engine, forms_box)
+        self.platforms.copied.connect(self._show_notice)
+        self.platforms.repair_chosen.connect(self._on_platforms_repair_chosen)
+        forms_layout.addWidget(self.platforms)
         forms_layout.addStretch(1)  # a tall window keeps the form rows together at the top
 
         problems_box = QGroupBox("Problems", self)
@@ -577,6 +583,12 @@ class EditorPane(QWidget):
         self.commit_to_history()
         self._show_notice(f"Applied the fix: the tag is now {shown_text(tag)} (Ctrl+Z in the editor undoes it).")
 
+    def _on_platforms_repair_chosen(self, tag: str) -> None:
+        self.set_text(tag)
+        self.commit_to_history()
+        self._show_notice(self.tr("Used the repair: the tag is now {tag} (Ctrl+Z in the editor undoes it).").format(
+            tag=shown_text(tag)))  # fmt: skip
+
     def _on_steps_button_toggled(self, shown: bool) -> None:
         self.steps_view.setVisible(shown)
         if shown:
@@ -706,6 +718,7 @@ class EditorPane(QWidget):
             self._forms = {name: FormValue(name, None, (), note) for name in FORM_NAMES}
         else:
             self._forms = compute_forms(self._engine, result)
+        self.platforms.show_result(result)
         self._show_forms()
         self._show_status(result)
         self._show_unicode_status(result, verdict)

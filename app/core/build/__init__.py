@@ -9,4 +9,4 @@ The order of the layers is the import-linter contract in ``pyproject.toml``.
 ``__all__`` names the modules the UI and the command line may use; the others are internal.
 """
 
-__all__ = ["choices", "compose", "forms", "localeinfo", "plausible"]
+__all__ = ["choices", "compose", "forms", "localeinfo", "platforms", "plausible", "repair"]

@@ -59,6 +59,7 @@ class CldrData(KeywordChecks):
     __slots__ = (
         "_legacy_keys",
         "_legacy_types",
+        "language_alias_reasons",
         "language_aliases",
         "package_version",
         "region_by_alpha3",
@@ -107,6 +108,10 @@ class CldrData(KeywordChecks):
 
         #: UTS #35 alias tables; keys lowercase (with '-' between subtags), values as CLDR writes them.
         self.language_aliases = MappingProxyType({**table("languageAlias"), **CLDR_ALIAS_CORRECTIONS})
+        #: Why CLDR has each languageAlias row: ``overlong`` (an ISO 639-2/T or 639-3 code of a language with a
+        #: two-letter subtag, ``ron``), ``bibliographic`` (ISO 639-2/B, ``rum``), ``macrolanguage``, ``deprecated``,
+        #: ``legacy``. Empty for data built before the reasons were kept.
+        self.language_alias_reasons = table("languageAliasReason")
         self.script_aliases = table("scriptAlias")
         self.territory_aliases = table("territoryAlias")
         self.variant_aliases = table("variantAlias")

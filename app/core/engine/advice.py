@@ -39,6 +39,8 @@ __all__ = ["Advisor", "CASE_EXCERPT"]
 # Codes people often type for another one; offered only when the typed code is not registered.
 _LANGUAGE_HINTS = {
     "jp": "ja",
+    "ge": "ka",
+    "kz": "kk",
     "sp": "es",
     "cn": "zh",
     "cz": "cs",
@@ -72,6 +74,11 @@ _LANGUAGE_HINTS = {
     "hin": "hi",
 }
 _REGION_HINTS = {"uk": "GB", "el": "GR", "ja": "JP", "en": "GB"}
+# A language's code written again as its region (ko-KO, uk-UK, he-HE): the country CLDR's likely subtags give it.
+_DOUBLED_REGIONS = {
+    "uk": "UA", "ko": "KR", "he": "IL", "ja": "JP", "da": "DK", "el": "GR", "zh": "CN", "hi": "IN",
+    "fa": "IR", "sq": "AL", "ka": "GE", "kk": "KZ", "ur": "PK", "sl": "SI", "et": "EE", "ga": "IE",
+}  # fmt: skip
 _LEGACY_SCRIPTS = {"chs": "Hans", "cht": "Hant"}  # zh-CHS, zh-CHT: Chinese in the Simplified, Traditional script
 # The case note quotes the tag as it should be written: at most this much of it (a huge tag is cut).
 CASE_EXCERPT = _CASE_EXCERPT = 120
@@ -374,11 +381,20 @@ class Advisor:
                 extra = ". Four-letter primary language subtags are reserved for future use"
             elif len(code) >= 5:
                 extra = ". Five- to eight-letter primary language subtags exist only once registered"
-            hint = _LANGUAGE_HINTS.get(low) or self.tables.language_named(low)  # 'jp', 'english'
+            # A code of two or three letters is read as a code, never as a name ('ron' is Romanian's ISO 639-2/T
+            # code, not "Ron", a language of Nigeria): CLDR's languageAlias first, then the slips people type.
+            hint = self._iso639_hint(low, p) or _LANGUAGE_HINTS.get(low)  # 'ron', 'ger', 'jp'
+            if hint is None and len(low) >= 4:
+                hint = self.tables.language_named(low)  # 'english'
             if hint is None and low in self.tables.extlang:
                 extra += f". '{low}' is an extended language subtag; as a primary language use '{low}' itself"
         elif kind == "region":
-            hint = _REGION_HINTS.get(low)
+            lang = p.language[0].lower() if p.language else ""
+            # The language's code written again as the region (ko-KO): the language's usual country first.
+            hint = _DOUBLED_REGIONS.get(low) if low == lang else None
+            if hint is not None and _REGION_HINTS.get(low, hint) != hint:
+                extra += f". '{code}' is also ISO 3166's reserved code for '{_REGION_HINTS[low]}'"
+            hint = hint or _REGION_HINTS.get(low)
         elif kind == "extlang" and low in _LEGACY_SCRIPTS and p.language and p.language[0].lower() == "zh":
             hint, hint_kind = _LEGACY_SCRIPTS[low], "script"  # .NET's zh-CHS and zh-CHT
             extra += f". 'zh-{code}' is an old .NET culture name; BCP 47 writes the script instead"
@@ -407,6 +423,22 @@ class Advisor:
             extra=extra,
             hint=hint,
         )
+
+    def _iso639_hint(self, low: str, p: Parse) -> str | None:
+        """Return the two-letter subtag CLDR's languageAlias gives a three-letter ISO 639 code, or None.
+
+        Only the rows for ISO 639-2/T and 639-3 codes (reason ``overlong``: ``ron`` → ``ro``), 639-2/B codes
+        (``bibliographic``: ``ger`` → ``de``) and the withdrawn 639-2/B ``scc``/``scr``, whose replacement is a
+        single registered language subtag.
+        """
+        cldr = self.cldr
+        if cldr is None or len(low) != 3:
+            return None
+        target = cldr.language_aliases.get(low)
+        if target is None or cldr.language_alias_reasons.get(low) not in ("overlong", "bibliographic", "deprecated"):
+            return None
+        rec = self.tables.lang.get(target.lower())
+        return target.lower() if rec is not None and not rec.deprecated else None
 
     @staticmethod
     def record_is_quiet(rec: Record, kind: str, code: str) -> bool:

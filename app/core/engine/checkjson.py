@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from ..grammar.syntax import WELL_FORMED
 from ..grammar.values import Diagnostic, Severity
 from .fastpath import FAST_MAX
-from .results import first_fix
+from .results import first_fix, fix_for
 from .unicode_validity import first_singleton, verdict_label, verdict_of
 
 if TYPE_CHECKING:
@@ -91,7 +91,8 @@ def check_json_lines(engine: TagEngine, tags: Iterable[str]) -> Iterator[tuple[s
         if p.diags or uv.diagnostics:
             diags = (*a.diagnostics, *uv.own)
             diags_json = _diagnostics_json(diags, first_singleton(p))
-            yield f'{head},"diagnostics":[{diags_json}],"fix":{_fix_json(diags)}}}', a.valid
+            fix = _fix_json(diags) if a.valid else _repaired_fix_json(engine, tag, diags)
+            yield f'{head},"diagnostics":[{diags_json}],"fix":{fix}}}', a.valid
         else:
             yield head + ',"diagnostics":[],"fix":null}', a.valid
 
@@ -191,6 +192,12 @@ def _diagnostics_json(diags: Iterable[Diagnostic], first: int | None) -> str:
 def _fix_json(diags: Sequence[Diagnostic]) -> str:
     """Return the JSON of the first fix *diags* offer (:func:`.results.first_fix`): a string, or null."""
     fix = first_fix(diags)
+    return "null" if fix is None else _QUOTE(fix)
+
+
+def _repaired_fix_json(engine: TagEngine, tag: str, diags: Sequence[Diagnostic]) -> str:
+    """Return the JSON of :func:`fix_for` of a tag that is not valid."""
+    fix = fix_for(engine, tag, False, diags)
     return "null" if fix is None else _QUOTE(fix)
 
 

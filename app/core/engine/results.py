@@ -6,7 +6,7 @@ subtags, diagnostics or canonicalization steps.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol
 
 from ..grammar.diagnostics import judged_by_uts35
@@ -15,7 +15,7 @@ from ..grammar.values import Canonicalization, Diagnostic, Role, Severity, Step,
 from .canonical import Canonicalizer
 from .fastpath import parse_match
 
-__all__ = ["Analysis", "CheckResult", "diagnostic_order", "first_fix"]
+__all__ = ["Analysis", "CheckResult", "diagnostic_order", "first_fix", "fix_for"]
 
 _ROLES = {r.value: r for r in Role}
 _SEVERITY_ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
@@ -57,7 +57,26 @@ class _Engine(Protocol):
     def extlang_of(self, canonical: str) -> str: ...
 
     def unicode_verdict(self, analysis: Analysis) -> _Verdict: ...
+    def is_valid(self, text: str) -> bool: ...
+
+    repair_fix: Callable[[str], str | None] | None
+
     def quick_analysis(self, text: str, groups: tuple[str | None, ...], canonical: str) -> Analysis | None: ...
+
+
+def fix_for(engine: _Engine, tag: str, valid: bool, diags: Sequence[Diagnostic]) -> str | None:
+    """Return the ``fix`` of *tag*: the first fix, or for a tag that is not valid the repair's where that is better.
+
+    The repair (``engine.repair_fix``, handed in by the composer) reads ISO 639 codes, platforms' locale strings
+    and slips the checker's fixes do not (``de_DE.UTF-8`` → ``de-DE``, ``rus_Cyrl`` → ``ru-Cyrl``, not the
+    still invalid ``rus-Cyrl``): it is used when the first fix is missing or does not make a valid tag. Without a
+    repair, or when it finds nothing, the first fix as before.
+    """
+    fix = first_fix(diags)
+    repair = engine.repair_fix
+    if not valid and repair is not None and (fix is None or not engine.is_valid(fix)):
+        fix = repair(tag) or fix
+    return fix
 
 
 def _diag_order(d: Diagnostic) -> tuple[int, int]:
@@ -335,5 +354,5 @@ class CheckResult:
                 }
                 for d in diags
             ],
-            "fix": first_fix(diags),
+            "fix": fix_for(self._engine, self._input, self._valid, diags),
         }

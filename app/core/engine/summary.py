@@ -5,10 +5,11 @@ RFC 5646 (``well_formed``, ``valid``), the UTS #35 one (``unicode_valid``), the 
 ``canonical`` form, the Unicode (UTS #35) canonical form (``unicode``), the first problem
 (``code`` and ``message``: the first entry of ``bcp47 check --json``'s diagnostics) and ``fix``.
 
-``fix`` (:func:`.results.first_fix`) is the engine's first offered fix: the tag of the first diagnostic,
-in the order ``bcp47 check --json`` lists them, that offers one; ``None`` when none does. It is
-what ``bcp47 check --json`` writes as ``fix``. It may be advice on a valid tag (``is-Latn``
-offers ``is``), and it is one step, not a full repair: the fixed tag may have problems left.
+``fix`` (:func:`.results.fix_for`) is the engine's first offered fix: the tag of the first diagnostic,
+in the order ``bcp47 check --json`` lists them, that offers one; ``None`` when none does. For a tag that
+is not valid, where that fix is missing or not valid, it is the repair's tag (``bcp47 repair``) when the
+engine was given one. It is what ``bcp47 check --json`` writes as ``fix``. It may be advice on a valid tag
+(``is-Latn`` offers ``is``).
 
 >>> from ..data import bundled_engine
 >>> s = summarize(bundled_engine(), "en-US-Latn")
@@ -22,7 +23,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from .results import first_fix
+from .results import first_fix, fix_for
 from .unicode_locale import unicode_canonical
 from .unicode_validity import verdict_of
 
@@ -63,5 +64,5 @@ def summarize(engine: TagEngine, tag: str) -> TagSummary:
         unicode_canonical(engine, tag).tag,  # as `bcp47 canon --unicode`: a locale id with "_" has one too
         first.code if first is not None else None,
         first.message if first is not None else None,
-        first_fix(diags),
+        fix_for(engine, tag, r.valid, diags),
     )

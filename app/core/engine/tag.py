@@ -129,6 +129,10 @@ class TagEngine:
         # (most runs never need it, and loading it costs start-up time). Nothing else is ever read.
         self._supplemental = supplemental
         self._supplemental_error = "" if supplemental is not None else "no CLDR supplemental data was given"
+        #: The repair (``build.repair``) handed in by the composer: the tag it makes of a text that is not a valid
+        #: tag, or None. ``check --json`` and the batch export give it as ``fix`` where the checker's own first
+        #: fix is missing or not valid. None: the first fix alone.
+        self.repair_fix: Callable[[str], str | None] | None = None
         self.tables = Tables(registry)
         registered = frozenset(r.identifier.lower() for r in extensions) if extensions is not None else frozenset("tu")
         self.canonicalizer = Canonicalizer(self.tables)

@@ -1,0 +1,127 @@
+"""Pins the editor's platform forms and repair (issue 20): a valid tag's string on each platform is shown and copied
+by its button with what it loses, and text that is not a valid tag shows the repair, which a click puts in the
+editor; the Build pane shows CLDR's plausibility notes without changing the verdict."""
+
+from __future__ import annotations
+
+import html
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import pytest
+from bcp47_explorer.core.data import bundled_engine
+from bcp47_explorer.core.engine.tag import TagEngine
+from bcp47_explorer.ui.editor import EditorPane
+from bcp47_explorer.ui.settings import Settings
+from bcp47_explorer.ui.state import TagState
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication
+
+
+@pytest.fixture(scope="module")
+def engine() -> TagEngine:
+    return bundled_engine()
+
+
+@pytest.fixture
+def pane(qtbot, engine, tmp_path) -> EditorPane:  # type: ignore[no-untyped-def]
+    w = EditorPane(TagState(), engine, engine.registry, Settings(tmp_path / "settings.ini"))
+    qtbot.addWidget(w)
+    w.resize(900, 700)
+    return w
+
+
+def _type(qtbot, pane: EditorPane, text: str) -> None:  # type: ignore[no-untyped-def]
+    pane.editor.setFocus()
+    qtbot.keyClicks(pane.editor, text)
+    pane.flush()
+
+
+def test_a_valid_tag_shows_every_platform_s_form(qtbot, pane) -> None:  # type: ignore[no-untyped-def]
+    _type(qtbot, pane, "sr-Latn-RS")
+    shown = {k: f.text() for k, f in pane.platforms.fields.items()}
+    assert shown == {
+        "posix": "sr_RS.UTF-8@latin",
+        "java": "sr_RS_#Latn",
+        "android": "values-b+sr+Latn+RS",
+        "windows": "sr-Latn-RS",
+        "apple": "sr-Latn-RS.lproj",
+        "icu": "sr_Latn_RS",
+    }
+    assert pane.platforms.fields["android"].toolTip() == (
+        "The tag as Android resources writes it\n"
+        "Loses or needs:\n• the 'b+' form needs Android 7.0 (API 24) or later; older versions ignore the folder"
+    )
+    assert pane.platforms.fields["windows"].toolTip() == "The tag as Windows/.NET writes it"
+    assert not pane.platforms.repair_button.isVisibleTo(pane)
+
+
+def test_a_platform_form_is_copied_by_its_button_and_says_what_it_loses(qtbot, pane) -> None:  # type: ignore[no-untyped-def]
+    _type(qtbot, pane, "es-ES-u-co-trad")
+    qtbot.mouseClick(pane.platforms.buttons["windows"], Qt.MouseButton.LeftButton)
+    assert QGuiApplication.clipboard().text() == "es-ES_tradnl"
+    assert pane.notice.text() == "Copied the Windows/.NET form: es-ES_tradnl"
+    qtbot.mouseClick(pane.platforms.buttons["posix"], Qt.MouseButton.LeftButton)
+    assert QGuiApplication.clipboard().text() == "es_ES.UTF-8"
+    assert pane.notice.text() == (
+        "Copied the POSIX (glibc) form: es_ES.UTF-8 (it loses or needs: the extensions u-co-trad (POSIX has no "
+        "place for -u- or -t-))"
+    )
+
+
+def test_text_that_is_not_a_valid_tag_shows_the_repair_and_a_click_uses_it(qtbot, pane) -> None:  # type: ignore[no-untyped-def]
+    _type(qtbot, pane, "uk-UK")
+    assert all(f.text() == "" for f in pane.platforms.fields.values())
+    assert pane.platforms.fields["posix"].placeholderText() == "only a valid tag has platform forms"
+    assert pane.platforms.repair_label.text() == (
+        "Repair: uk-UA — the language code written again as the region (CLDR likely subtags)\n"
+        "Alternatives: uk-GB ('UK' is ISO 3166's reserved code for United Kingdom)\n"
+        "Note: Two readings are close: 'uk-UK' as Ukrainian in Ukraine (the code written twice) or in United "
+        "Kingdom ('UK' reserved for it); the first is taken."
+    )
+    assert pane.platforms.repair_button.isVisibleTo(pane)
+    qtbot.mouseClick(pane.platforms.repair_button, Qt.MouseButton.LeftButton)
+    assert pane.editor.text() == "uk-UA"
+    assert pane.notice.text() == "Used the repair: the tag is now uk-UA (Ctrl+Z in the editor undoes it)."
+    assert pane.platforms.fields["android"].text() == "values-uk-rUA"
+
+
+def test_a_platform_string_typed_in_the_editor_is_repaired(qtbot, pane) -> None:  # type: ignore[no-untyped-def]
+    _type(qtbot, pane, "sr_RS@latin")
+    repair = pane.platforms.repair()
+    assert repair is not None and repair.tag == "sr-Latn-RS"
+    assert pane.platforms.repair_label.text().startswith(
+        "Repair: sr-Latn-RS — POSIX locale name (glibc: language_territory.codeset@modifier)"
+    )
+    assert pane.platforms.repair_label.toolTip() == "the modifier '@latin' names the script Latn"
+
+
+@pytest.mark.parametrize(
+    ("tag", "note"),
+    [
+        ("es-LA", "Spanish is not among the languages CLDR lists for Laos (LA); Latin America is 419: es-419?"),
+        ("vi-VI", "Vietnamese is not among the languages CLDR lists for U.S. Virgin Islands (VI); CLDR's likely "
+         "region for it is Vietnam: vi-VN?"),
+        ("es-Hant-419", "Spanish is not written in Traditional Han (Hant) in CLDR's likely-subtags data, which "
+         "lists Latin."),
+    ],
+)  # fmt: skip
+def test_the_build_pane_shows_plausibility_notes_and_keeps_the_verdict(
+    qtbot, engine, tmp_path, tag: str, note: str
+) -> None:  # type: ignore[no-untyped-def]
+    from bcp47_explorer.core.data import bundled_cldr
+    from bcp47_explorer.ui.build import BuildPane
+
+    state = TagState("")
+    pane = BuildPane(state, engine, engine.registry, bundled_cldr())
+    qtbot.addWidget(pane)
+    pane.show()  # the pane loads its language list once shown
+    qtbot.waitExposed(pane)
+    qtbot.waitUntil(lambda: pane.ready, timeout=20000)
+    state.set_tag(tag)
+    qtbot.waitUntil(lambda: "Note:" in pane.status_label.text(), timeout=5000)
+    text = pane.status_label.text()
+    assert text.startswith("<b>✔ valid</b> (RFC 5646 §2.2.9)")
+    assert text.endswith(f"Note:</span> {html.escape(note)}")
+    assert "no advice" not in text
