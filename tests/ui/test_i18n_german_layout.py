@@ -1,10 +1,11 @@
 """Issue 25: German's long words fit the default window (1100x720) on every pane.
 
 The window starts with the shipped German catalogue; each pane is brought to the front with its View menu
-shortcut (Ctrl+1 … Ctrl+8), and every visible label, button, check box, radio button and tab is checked: its
-text is not elided ('…' where the whole text has none), its one-line text fits its width, a word-wrapped
-label's text fits its height, and the widget lies inside the window and inside each of its parents (a
-widget pushed past the edge is cut as surely as a short one).
+shortcut (Ctrl+1 … Ctrl+8), and every visible label, button, check box, radio button, group box title and
+tab is checked: its text is not elided ('…' where the whole text has none), its one-line text fits its width,
+a word-wrapped label's text fits its height, a group box's title fits the room its style gives it, and the
+widget lies inside the window and inside each of its parents (a widget pushed past the edge is cut as surely
+as a short one).
 """
 
 from __future__ import annotations
@@ -20,9 +21,12 @@ from PySide6.QtWidgets import (
     QAbstractScrollArea,
     QApplication,
     QCheckBox,
+    QGroupBox,
     QLabel,
     QPushButton,
     QRadioButton,
+    QStyle,
+    QStyleOptionGroupBox,
     QTabBar,
     QWidget,
 )
@@ -122,6 +126,19 @@ def _tab_cuts(bar: QTabBar) -> list[str]:
     return left
 
 
+def _title_cut(box: QGroupBox) -> str | None:
+    """Say how a group box's title is cut: wider than the room the style gives it, or past the window."""
+    option = QStyleOptionGroupBox()
+    box.initStyleOption(option)
+    room = box.style().subControlRect(
+        QStyle.ComplexControl.CC_GroupBox, option, QStyle.SubControl.SC_GroupBoxLabel, box
+    )
+    need = box.fontMetrics().horizontalAdvance(_plain(box.title()))
+    if need > room.width() + 1 or room.right() > box.width():
+        return f"title needs {need} px, has {min(room.width(), box.width() - room.left())}"
+    return _outside(box, box.window())
+
+
 def _clipped(window: MainWindow) -> list[str]:
     """Return a line for each visible text of the window's current view that is cut."""
     left = []
@@ -132,6 +149,10 @@ def _clipped(window: MainWindow) -> list[str]:
             why = _cut(w, window)
             if why:
                 left.append(f"{_name(w)}: {why}")
+        elif isinstance(w, QGroupBox) and w.title():
+            why = _title_cut(w)
+            if why:
+                left.append(f"QGroupBox {w.title()!r}: {why}")
         elif isinstance(w, QTabBar):
             left += [f"QTabBar {w.objectName()!r}: {why}" for why in _tab_cuts(w)]
     return left
@@ -184,6 +205,12 @@ def test_the_check_finds_a_cut_label_button_and_elided_text(qtbot) -> None:
     assert (_cut(elided, window) or "").startswith("elided to '")
     assert (_cut(past, window) or "").startswith("runs past the window")
     assert _cut(fits, window) is None
+    box = QGroupBox("Beste Übereinstimmung nach CLDR (UTS #35 §4.4)", window)
+    box.setGeometry(0, 70, 80, 30)
+    box.show()
+    assert (_title_cut(box) or "").startswith("title needs ")
+    box.setTitle("Tags")
+    assert _title_cut(box) is None
     bar = QTabBar(window)
     bar.setExpanding(False)
     for title in ("Editor", "Registrierungsassistent", "Erweiterungsregister"):
