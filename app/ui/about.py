@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import (
     QDialog,
@@ -116,31 +117,52 @@ def _link(url: str, text: str) -> str:
 def about_html(facts: AboutFacts) -> str:
     """Return the dialog's rich text for *facts*."""
     e = html.escape
+
+    def tr(text: str) -> str:
+        return QCoreApplication.translate("AboutDialog", text)
+
     rows = [
-        ("Version", e(facts.version)),
-        ("Language Subtag Registry", f"File-Date {e(facts.registry_date)} ({e(facts.registry_source)})"),
-        ("Extensions Registry", f"File-Date {e(facts.extensions_date)}"),
-        ("CLDR BCP 47 data", e(facts.cldr_version)),
+        (tr("Version"), e(facts.version)),
+        (
+            tr("Language Subtag Registry"),
+            tr("File-Date {date} ({source})").format(date=e(facts.registry_date), source=e(facts.registry_source)),
+        ),
+        (tr("Extensions Registry"), tr("File-Date {date}").format(date=e(facts.extensions_date))),
+        (tr("CLDR BCP 47 data"), e(facts.cldr_version)),
     ]
     table = "".join(f"<tr><td><b>{name}</b>&nbsp;&nbsp;</td><td>{value}</td></tr>" for name, value in rows)
-    cldr_licence = "Unicode License v3" + (
-        " (text below)" if facts.cldr_licence_text else " (" + _link(UNICODE_LICENSE_URL, "licence text") + ")"
-    )
+    if facts.cldr_licence_text:
+        cldr_licence = tr("Unicode License v3 (text below)")
+    else:
+        cldr_licence = tr("Unicode License v3 ({licence_text})").format(
+            licence_text=_link(UNICODE_LICENSE_URL, tr("licence text"))
+        )
     return (
         f"<h2>{e(APP_NAME)} {e(facts.version)}</h2>"
-        "<p>Check, explain and build BCP 47 language tags.</p>"
-        f"<table>{table}</table>"
-        f"<p>{_link(HOMEPAGE_URL, 'Homepage')} · {_link(BUG_TRACKER_URL, 'Report a bug')}</p>"
-        "<h3>Data and licences</h3>"
-        "<ul>"
-        f"<li>{_link(REGISTRY_URL, 'IANA Language Subtag Registry')} and Language Tag Extensions Registry: "
-        "factual registry data that IANA and the IETF Trust dedicate to the public domain under CC0 1.0 "
-        f"({_link(IANA_TERMS_URL, 'licensing terms')}).</li>"
-        f"<li>{_link(CLDR_URL, 'Unicode CLDR')} BCP 47 keys and types and locale display names: © Unicode, Inc., "
-        f"{cldr_licence}.</li>"
-        "<li>This program: MIT License.</li>"
-        "</ul>"
-        f"<p>{_link(RFC_URL, 'BCP 47 (RFC 5646, RFC 4647)')}</p>"
+        + "<p>"
+        + tr("Check, explain and build BCP 47 language tags.")
+        + f"</p><table>{table}</table><p>"
+        + _link(HOMEPAGE_URL, tr("Homepage"))
+        + " · "
+        + _link(BUG_TRACKER_URL, tr("Report a bug"))
+        + "</p><h3>"
+        + tr("Data and licences")
+        + "</h3><ul><li>"
+        + tr(
+            "{registry} and Language Tag Extensions Registry: factual registry data that IANA and the IETF Trust "
+            "dedicate to the public domain under CC0 1.0 ({terms})."
+        ).format(
+            registry=_link(REGISTRY_URL, tr("IANA Language Subtag Registry")),
+            terms=_link(IANA_TERMS_URL, tr("licensing terms")),
+        )
+        + "</li><li>"
+        + tr("{cldr} BCP 47 keys and types and locale display names: © Unicode, Inc., {licence}.").format(
+            cldr=_link(CLDR_URL, "Unicode CLDR"), licence=cldr_licence
+        )
+        + "</li><li>"
+        + tr("This program: MIT License.")
+        + "</li></ul>"
+        + f"<p>{_link(RFC_URL, 'BCP 47 (RFC 5646, RFC 4647)')}</p>"
     )
 
 
@@ -153,7 +175,7 @@ class AboutDialog(QDialog):
         super().__init__(parent)
         # The main window may run on another registry file (--registry): it passes the one in use.
         self.facts = facts if facts is not None else about_facts(registry)
-        self.setWindowTitle(f"About {APP_NAME}")
+        self.setWindowTitle(self.tr("About {app}").format(app=APP_NAME))
         self.setWindowIcon(app_icon())
         layout = QVBoxLayout(self)
 

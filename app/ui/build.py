@@ -68,9 +68,12 @@ from ..core.names.namer import Namer
 from ..core.names.pack import NamesPackError
 from ..core.names.sil import SilData
 from ..core.registry.model import Registry
+from ..core.text.catalogue import N_, _, ngettext
+from ..core.text.formats import format_number
 from . import a11y
 from .bounded import SEARCH_MAX, VALUE_MAX, bound
 from .builder import BuilderPane
+from .i18n import ltr
 from .picker import ChoicePicker
 from .reserved import ReservedLabel
 from .roles import role_colour, role_style, severity_colour
@@ -98,13 +101,13 @@ log = logging.getLogger(__name__)
 
 #: (key, tab title) of each step, in order; Alt+1… jumps to them.
 STEPS = (
-    ("language", "Language"),
-    ("script", "Script"),
-    ("region", "Region"),
-    ("variant", "Variants"),
+    ("language", N_("Language")),
+    ("script", N_("Script")),
+    ("region", N_("Region")),
+    ("variant", N_("Variants")),
     ("u", "-u-"),
     ("t", "-t-"),
-    ("x", "Private use"),
+    ("x", N_("Private use")),
 )
 _STEP_KEYS = [k for k, _ in STEPS]
 _DIGITS = {getattr(Qt.Key, f"Key_{i + 1}"): i for i in range(len(STEPS))}
@@ -176,41 +179,41 @@ class BuildPane(QWidget):
     def _build(self, cldr: CldrData) -> None:
         result = QFrame(self)
         result.setFrameShape(QFrame.Shape.StyledPanel)
-        result.setAccessibleName("Result")
+        result.setAccessibleName(self.tr("Result"))
         # Its text is written in the role colours, chosen for the Base background (4.5:1), not the window's.
         result.setAutoFillBackground(True)
         result.setBackgroundRole(QPalette.ColorRole.Base)
         self.tag_label = QLabel(result)
-        a11y.verdict(self.tag_label, "Built tag")
+        a11y.verdict(self.tag_label, self.tr("Built tag"))
         self.tag_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         font = QFont(self.font())
         font.setPointSizeF(font.pointSizeF() * 1.35)
         self.tag_label.setFont(font)
         self.name_label = QLabel(result)
-        a11y.verdict(self.name_label, "Name of the tag")
+        a11y.verdict(self.name_label, self.tr("Name of the tag"))
         self.name_label.setWordWrap(True)
         self.status_label = ReservedLabel(2, result)
-        a11y.verdict(self.status_label, "Validity and advice")
+        a11y.verdict(self.status_label, self.tr("Validity and advice"))
         self.status_label.setWordWrap(True)
         self.status_label.setTextFormat(Qt.TextFormat.RichText)
         self.notice_label = ReservedLabel(2, result)
-        a11y.verdict(self.notice_label, "Notice")
+        a11y.verdict(self.notice_label, self.tr("Notice"))
         self.notice_label.setWordWrap(True)
         # The status and the notice keep their lines shown or hidden: the forms under them never move.
         self.notice_label.hide()
-        self.canonical_field = self._form_field("Canonical form (RFC 5646 §4.5)")
-        self.unicode_field = self._form_field("Unicode locale identifier (UTS #35, CLDR)")
-        self.copy_button = QPushButton("&Copy tag", result)
-        self.copy_button.setAccessibleName("Copy the tag")
-        self.copy_button.setToolTip("Copy the tag as built to the clipboard")
+        self.canonical_field = self._form_field(self.tr("Canonical form (RFC 5646 §4.5)"))
+        self.unicode_field = self._form_field(self.tr("Unicode locale identifier (UTS #35, CLDR)"))
+        self.copy_button = QPushButton(self.tr("&Copy tag"), result)
+        self.copy_button.setAccessibleName(self.tr("Copy the tag"))
+        self.copy_button.setToolTip(self.tr("Copy the tag as built to the clipboard"))
         self.copy_button.clicked.connect(self.copy_tag)
-        self.open_button = QPushButton("&Open in editor", result)
-        self.open_button.setAccessibleName("Open the tag in the editor")
-        self.open_button.setToolTip("Show this tag in the editor, with its breakdown and problems")
+        self.open_button = QPushButton(self.tr("&Open in editor"), result)
+        self.open_button.setAccessibleName(self.tr("Open the tag in the editor"))
+        self.open_button.setToolTip(self.tr("Show this tag in the editor, with its breakdown and problems"))
         self.open_button.clicked.connect(self.open_in_editor_requested)
-        self.new_button = QPushButton("&New", result)
-        self.new_button.setAccessibleName("Start a new tag")
-        self.new_button.setToolTip("Start a new tag from the language step (Ctrl+N)")
+        self.new_button = QPushButton(self.tr("&New"), result)
+        self.new_button.setAccessibleName(self.tr("Start a new tag"))
+        self.new_button.setToolTip(self.tr("Start a new tag from the language step (Ctrl+N)"))
         self.new_button.clicked.connect(self.new_tag)
         top = QHBoxLayout()
         top.addWidget(self.tag_label)
@@ -219,9 +222,9 @@ class BuildPane(QWidget):
         top.addWidget(self.copy_button)
         top.addWidget(self.open_button)
         forms = QHBoxLayout()
-        forms.addWidget(a11y.buddy(QLabel("Canonical:", result), self.canonical_field))
+        forms.addWidget(a11y.buddy(QLabel(self.tr("Canonical:"), result), self.canonical_field))
         forms.addWidget(self.canonical_field, 1)
-        forms.addWidget(a11y.buddy(QLabel("Unicode (CLDR):", result), self.unicode_field))
+        forms.addWidget(a11y.buddy(QLabel(self.tr("Unicode (CLDR):"), result), self.unicode_field))
         forms.addWidget(self.unicode_field, 1)
         # Tab as the eye reads: the tag's buttons on the top line, then its forms under it.
         for first, second in ((self.copy_button, self.open_button), (self.open_button, self.canonical_field),
@@ -236,15 +239,15 @@ class BuildPane(QWidget):
         box.addLayout(forms)
 
         self.steps = QTabWidget(self)
-        self.steps.setAccessibleName("Build steps")
+        self.steps.setAccessibleName(self.tr("Build steps"))
         self.steps.setUsesScrollButtons(True)
         self.steps.setElideMode(Qt.TextElideMode.ElideNone)
         self.pickers: dict[str, ChoicePicker] = {}
         hints = {
-            "language": "Language: type a code or a name (sr, Serbian, German…)",
-            "script": "Script: type a code or a name (Latn, Cyrillic…)",
-            "region": "Region: a country code or name, or a UN M.49 area (RS, Serbia, 419…)",
-            "variant": "Variant: type a code or a name (rozaj, Oxford…)",
+            "language": self.tr("Language: type a code or a name (sr, Serbian, German…)"),
+            "script": self.tr("Script: type a code or a name (Latn, Cyrillic…)"),
+            "region": self.tr("Region: a country code or name, or a UN M.49 area (RS, Serbia, 419…)"),
+            "variant": self.tr("Variant: type a code or a name (rozaj, Oxford…)"),
         }
         for key, title in STEPS[:4]:
             page = QWidget(self)
@@ -253,7 +256,7 @@ class BuildPane(QWidget):
             if key == "script":
                 self.script_advice = QLabel(page)
                 self.script_advice.setWordWrap(True)
-                a11y.verdict(self.script_advice, "About the scripts of the language")
+                a11y.verdict(self.script_advice, self.tr("About the scripts of the language"))
                 layout.addWidget(self.script_advice)
             if key in ("script", "region"):
                 # SIL's answer in a label of its own: never mixed with CLDR's verdict above it.
@@ -273,36 +276,42 @@ class BuildPane(QWidget):
             layout.addWidget(picker, 1)
             if key == "language":
                 self.extlang_box = QCheckBox(page)
-                self.extlang_box.setAccessibleName("Write the extlang form")
+                self.extlang_box.setAccessibleName(self.tr("Write the extlang form"))
                 self.extlang_box.toggled.connect(self._on_extlang_box_toggled)
                 layout.addWidget(self.extlang_box)
             self.pickers[key] = picker
-            self.steps.addTab(page, title)
+            self.steps.addTab(page, _(title))
 
         self.u_builder = BuilderPane(self._state, self._engine, cldr, self)
-        self.steps.addTab(self.u_builder, STEPS[4][1])
+        self.steps.addTab(self.u_builder, _(STEPS[4][1]))
         self.t_builder = TBuilder(self._state, self._registry, cldr, self._languages, self._likely, self._names, self)
         self.t_builder.notice.connect(self.show_notice)
-        self.steps.addTab(self.t_builder, STEPS[5][1])
+        self.steps.addTab(self.t_builder, _(STEPS[5][1]))
         x_page = QWidget(self)
         x_form = QFormLayout(x_page)
         self.x_edit = QLineEdit(x_page)
         bound(self.x_edit, VALUE_MAX)
-        self.x_edit.setPlaceholderText("subtags after x-, e.g. mine or phonetic-v2 (Enter sets them)")
-        self.x_edit.setAccessibleName("Private use subtags")
+        self.x_edit.setPlaceholderText(self.tr("subtags after x-, e.g. mine or phonetic-v2 (Enter sets them)"))
+        self.x_edit.setAccessibleName(self.tr("Private use subtags"))
         self.x_edit.returnPressed.connect(self.set_private_use_from_input)
         x_note = QLabel(
-            "Private use (RFC 5646 §2.2.7) means something only to parties that agreed on it: 1 to 8 letters "
-            "or digits each, always last in the tag. Leave the field empty and press Enter to remove it.",
+            self.tr(
+                "Private use (RFC 5646 §2.2.7) means something only to parties that agreed on it: 1 to 8 letters "
+                "or digits each, always last in the tag. Leave the field empty and press Enter to remove it."
+            ),
             x_page,
         )
         x_note.setWordWrap(True)
         x_form.addRow("x-", self.x_edit)
         x_form.addRow(x_note)
-        self.steps.addTab(x_page, STEPS[6][1])
-        tips = {"u": "-u- keywords: CLDR locale keywords (RFC 6067)", "t": "-t- transformed content (RFC 6497)"}
+        self.steps.addTab(x_page, _(STEPS[6][1]))
+        tips = {
+            "u": self.tr("-u- keywords: CLDR locale keywords (RFC 6067)"),
+            "t": self.tr("-t- transformed content (RFC 6497)"),
+        }
         for i, (key, title) in enumerate(STEPS):
-            self.steps.setTabToolTip(i, f"{tips.get(key, title)} (Alt+{i + 1}; Alt+←/→ previous/next step)")
+            tip = self.tr("{tip} (Alt+{number}; Alt+←/→ previous/next step)")
+            self.steps.setTabToolTip(i, tip.format(tip=tips.get(key, _(title)), number=i + 1))
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
@@ -335,14 +344,14 @@ class BuildPane(QWidget):
             try:
                 self._likely = Likely(bundled_supplemental(), self._registry)
             except (DataError, ValueError, OSError) as exc:  # without it, Suppress-Script alone guides
-                log.warning("likely subtags unavailable: %s", exc)
+                log.log(logging.WARNING, "likely subtags unavailable: %s", exc)  # a log line: not translated
         self._build(self._cldr)
         self._state.tag_changed.connect(self._on_state_tag_changed)
         self._on_state_tag_changed(self._state.tag())
         self._loader = _Loader(self)
         self._loader.loaded.connect(self._on_loader_loaded)
         self._loader.names_ready.connect(self._on_loader_names_ready)
-        self.pickers["language"].count_label.setText("Loading the languages and their names…")
+        self.pickers["language"].count_label.setText(self.tr("Loading the languages and their names…"))
         display = self._settings.value("names/display_language") if self._settings is not None else ""
         registry, cldr, names, want = self._registry, self._cldr, self._names, self._want_cldr_names
         loader = self._loader
@@ -358,7 +367,7 @@ class BuildPane(QWidget):
                     provider = IndexNames(namer.search_index(display or _system_display(namer)), registry)
                 except (DataError, NamesPackError, ValueError, OSError) as exc:
                     namer = None
-                    log.warning("display names unavailable, using registry descriptions: %s", exc)
+                    log.log(logging.WARNING, "display names unavailable, using registry descriptions: %s", exc)
             languages = ChoiceIndex(language_choices(registry, provider))
             languages.warm()
             sil: SilData | None = None
@@ -373,7 +382,7 @@ class BuildPane(QWidget):
                 try:
                     finder = bundled_name_finder()
                 except (DataError, OSError) as exc:
-                    log.warning("the name index is unavailable: %s", exc)
+                    log.log(logging.WARNING, "the name index is unavailable: %s", exc)
                     return
                 languages.set_name_search(
                     lambda q: [(h.kind, h.code, h.name, h.source) for h in finder.search(q, ("language", "tag"), 30)]
@@ -440,13 +449,15 @@ class BuildPane(QWidget):
         self._state.set_tag("")
         self.go_to_step(0)
         if old:
-            self.show_notice(f"Started a new tag (the last one was {old}).")
+            self.show_notice(self.tr("Started a new tag (the last one was {tag}).").format(tag=ltr(old)))
 
     def copy_tag(self) -> str:
         """Copy the tag to the clipboard and return it."""
         tag = self._state.tag()
         QGuiApplication.clipboard().setText(tag)
-        self.show_notice(f"Copied {tag}" if tag else "There is no tag to copy yet.")
+        self.show_notice(
+            self.tr("Copied {tag}").format(tag=ltr(tag)) if tag else self.tr("There is no tag to copy yet.")
+        )
         return tag
 
     def set_private_use_from_input(self) -> bool:
@@ -454,7 +465,11 @@ class BuildPane(QWidget):
         subtags = [s for s in self.x_edit.text().strip().replace("_", "-").split("-") if s]
         bad = [s for s in subtags if not (len(s) <= 8 and s.isascii() and s.isalnum())]
         if bad:
-            self.show_notice(f"'{bad[0]}' cannot be a private-use subtag: 1 to 8 letters or digits (RFC 5646 §2.1).")
+            self.show_notice(
+                self.tr("'{subtag}' cannot be a private-use subtag: 1 to 8 letters or digits (RFC 5646 §2.1).").format(
+                    subtag=ltr(bad[0])
+                )
+            )
             return False
         tag = self._state.tag() or ("und" if subtags else "")
         self._state.set_tag(with_private_use(tag, subtags))
@@ -502,18 +517,24 @@ class BuildPane(QWidget):
         target = choice.target
         if kind == "variant" and target.lower() in (v.lower() for v in parts.variants):
             self._state.set_tag(remove_from_tag(tag, "variant", target))
-            self.show_notice(f"Removed the variant {target}.")
+            self.show_notice(self.tr("Removed the variant {subtag}.").format(subtag=ltr(target)))
             self.pickers[kind].focus_filter()
             return
         if here is not None and here.lower() == target.lower() and kind != "language":
             self._state.set_tag(remove_from_tag(tag, kind, target))
-            self.show_notice(f"Removed the {kind} {target}.")
+            removed = {
+                "script": self.tr("Removed the script {subtag}."),
+                "region": self.tr("Removed the region {subtag}."),
+            }
+            self.show_notice(removed.get(kind, "{subtag}").format(subtag=ltr(target)))
             self.pickers[kind].focus_filter()
             return
         if kind == "language" and "-" in target:
             # A CLDR dialect name found by the name index: "Brazilian Portuguese" is pt-BR.
             self._choose_dialect(target)
-            self.show_notice(f"{choice.name} is {target}: {choice.detail}")
+            self.show_notice(
+                self.tr("{name} is {tag}: {detail}").format(name=choice.name, tag=ltr(target), detail=choice.detail)
+            )
             self.go_to_step(_STEP_KEYS.index("region") + 1)
             return
         if kind == "language" and parts.language and parts.language.lower() != target.lower() and self._likely:
@@ -522,15 +543,23 @@ class BuildPane(QWidget):
             if dropped:
                 name = self._names.name("language", target) or target
                 self.show_notice(
-                    f"Dropped {', '.join(dropped)}: chosen for {tag}, they do not fit {name} ({target}). "
-                    "Add what you need in the next steps."
+                    self.tr(
+                        "Dropped {subtags}: chosen for {tag}, they do not fit {name} ({language}). "
+                        "Add what you need in the next steps."
+                    ).format(subtags=", ".join(ltr(d) for d in dropped), tag=ltr(tag), name=name, language=ltr(target))
                 )
         else:
             self.choose(kind, target)
         if target.lower() != choice.code.lower() and ".." not in choice.code:
-            self.show_notice(f"{choice.code} is deprecated: used its replacement {target}.")
+            self.show_notice(
+                self.tr("{code} is deprecated: used its replacement {tag}.").format(
+                    code=ltr(choice.code), tag=ltr(target)
+                )
+            )
         elif kind == "script" and "adds nothing" in choice.mark:
-            self.show_notice(f"{target} adds nothing here: {choice.detail}")
+            self.show_notice(
+                self.tr("{subtag} adds nothing here: {detail}").format(subtag=ltr(target), detail=choice.detail)
+            )
         if kind == "variant":
             self.pickers[kind].focus_filter()
         else:
@@ -539,7 +568,11 @@ class BuildPane(QWidget):
     def _on_picker_refused(self, choice: Choice) -> None:
         if choice.kind in self.pickers:
             self.pickers[choice.kind].focus_filter()  # the next keys type a new filter
-        self.show_notice(f"{choice.code} is not offered: it {choice.mark}." if choice.mark else choice.detail)
+        if choice.mark:
+            refused = self.tr("{code} is not offered: it {reason}.").format(code=ltr(choice.code), reason=choice.mark)
+        else:
+            refused = choice.detail
+        self.show_notice(refused)
 
     def _on_extlang_box_toggled(self, checked: bool) -> None:
         parts = self._parts
@@ -560,7 +593,7 @@ class BuildPane(QWidget):
         if getattr(self, "_notice_for", None) != tag:
             self.notice_label.hide()
         if len(tag) > _TAG_LIMIT:
-            self.tag_label.setText("(too long to build on)")
+            self.tag_label.setText(self.tr("(too long to build on)"))
             return
         self._parts = parts = split_tag(tag)
         self._update_pickers(parts)
@@ -585,7 +618,9 @@ class BuildPane(QWidget):
             )
             self.pickers["variant"].set_index(ChoiceIndex(variant_choices(reg, parts.head(), parts.variants)))
             self.script_advice.setText(
-                script_advice(reg, lang, likely, names) if lang else "Choose a language first: its scripts come first."
+                script_advice(reg, lang, likely, names)
+                if lang
+                else self.tr("Choose a language first: its scripts come first.")
             )
         ext = self._registry.get("extlang", parts.extlangs[0] if parts.extlangs else (lang or ""))
         self.extlang_box.blockSignals(True)
@@ -594,21 +629,29 @@ class BuildPane(QWidget):
             code = ext.code
             self.extlang_box.setEnabled(True)
             self.extlang_box.setText(
-                f"Write it in the extlang form {ext.prefixes[0]}-{code} (rarely preferred: RFC 5646 §4.1.2 and the "
-                f"record's Preferred-Value '{code}' favour the language subtag alone)"
+                self.tr(
+                    "Write it in the extlang form {form} (rarely preferred: RFC 5646 §4.1.2 and the "
+                    "record's Preferred-Value '{code}' favour the language subtag alone)"
+                ).format(form=ltr(f"{ext.prefixes[0]}-{code}"), code=ltr(code))
             )
             self.extlang_box.setChecked(bool(parts.extlangs))
         else:
             self.extlang_box.setEnabled(False)
             self.extlang_box.setChecked(False)
-            self.extlang_box.setText("Extlang form: not available (the registry has no extlang for this language)")
+            self.extlang_box.setText(
+                self.tr("Extlang form: not available (the registry has no extlang for this language)")
+            )
         self.extlang_box.blockSignals(False)
         values = {"language": lang, "script": parts.script, "region": parts.region}
         for key in ("language", "script", "region"):
             self.pickers[key].set_current(values[key])
         for i, (key, title) in enumerate(STEPS):
             value = values.get(key) if key != "variant" else "-".join(parts.variants)
-            self.steps.setTabText(i, f"{i + 1} {title}: {value}" if value else f"{i + 1} {title}")
+            if value:
+                tab = self.tr("{number} {step}: {value}").format(number=i + 1, step=_(title), value=value)
+            else:
+                tab = self.tr("{number} {step}").format(number=i + 1, step=_(title))
+            self.steps.setTabText(i, tab)
 
     def _show_sil_notes(self, script_note: str, region_note: str) -> None:
         """Show what SIL's data adds in the script and region steps, apart from CLDR's advice, labelled as SIL's."""
@@ -621,7 +664,7 @@ class BuildPane(QWidget):
         palette = self.palette()
         text = result.input
         if not text:
-            self.tag_label.setText("<i>Choose a language to start</i>")
+            self.tag_label.setText(self.tr("<i>Choose a language to start</i>"))
             self.name_label.setText("")
             self.status_label.setText("")
             self.canonical_field.clear()
@@ -649,20 +692,35 @@ class BuildPane(QWidget):
         if self._namer is not None and isinstance(self._names, IndexNames) and result.well_formed:
             name = self._namer.display_name(text, self._names.display) or name
         a11y.show(self.name_label, name)
-        verdict = "✔ valid" if result.valid else ("✘ not valid" if result.well_formed else "✘ not well-formed")
-        lines = [f"<b>{verdict}</b> (RFC 5646 §2.2.9)"]
+        if result.valid:
+            verdict = self.tr("✔ valid")
+        else:
+            verdict = self.tr("✘ not valid") if result.well_formed else self.tr("✘ not well-formed")
+        lines = [self.tr("<b>{verdict}</b> (RFC 5646 §2.2.9)").format(verdict=verdict)]
         for diag in result.diagnostics[:3]:
             colour = severity_colour(diag.severity, palette).name()
-            label = {Severity.ERROR: "Error", Severity.WARNING: "Warning", Severity.INFO: "Note"}[diag.severity]
-            lines.append(f"<span style='color:{colour}'>{label}:</span> {html.escape(diag.message)}")
+            label = {
+                Severity.ERROR: self.tr("<span style='color:{colour}'>Error:</span> {message}"),
+                Severity.WARNING: self.tr("<span style='color:{colour}'>Warning:</span> {message}"),
+                Severity.INFO: self.tr("<span style='color:{colour}'>Note:</span> {message}"),
+            }[diag.severity]
+            lines.append(label.format(colour=colour, message=html.escape(diag.message)))
         if len(result.diagnostics) > 3:
-            lines.append(f"… and {len(result.diagnostics) - 3} more: open it in the editor to see them all.")
+            more = len(result.diagnostics) - 3
+            lines.append(
+                ngettext(
+                    "… and {count} more: open it in the editor to see them all.",
+                    "… and {count} more: open it in the editor to see them all.",
+                    more,
+                ).format(count=format_number(more))
+            )
         if self._likely is not None and result.well_formed:
             for note in plausibility_notes(text, self._registry, self._likely, self._names):
                 colour = severity_colour(Severity.INFO, palette).name()
-                lines.append(f"<span style='color:{colour}'>Note:</span> {html.escape(note)}")
+                note_line = self.tr("<span style='color:{colour}'>Note:</span> {message}")
+                lines.append(note_line.format(colour=colour, message=html.escape(note)))
         if len(lines) == 1:
-            lines[0] += " · no advice"
+            lines[0] = self.tr("<b>{verdict}</b> (RFC 5646 §2.2.9) · no advice").format(verdict=verdict)
         a11y.show(self.status_label, "<br>".join(lines))
         forms = compute_forms(self._engine, result)
         for field, key in ((self.canonical_field, "canonical"), (self.unicode_field, "unicode")):

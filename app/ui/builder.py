@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from PySide6.QtCore import QAbstractItemModel, QByteArray, QEvent, QModelIndex, Qt, Signal
+from PySide6.QtCore import QAbstractItemModel, QByteArray, QCoreApplication, QEvent, QModelIndex, Qt, Signal
 from PySide6.QtGui import QFont, QPalette, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -41,14 +41,22 @@ from ..core.grammar.values import Role
 from ..core.names.pack import NamesPackError
 from ..core.registry.model import Registry
 from ..core.registry.search import fold
+from ..core.text.catalogue import N_, ngettext
+from ..core.text.formats import format_number
 from . import a11y
 from .bounded import SEARCH_MAX, VALUE_MAX, bound
+from .picker import translated_columns
 from .roles import severity_colour, severity_icon, severity_style
 from .state import TagState
 from .table_model import Column, RowTableModel
 from .visible import shown_text
 
 log = logging.getLogger(__name__)
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("BuilderPane", text)
+
 
 #: Longer "tags" (a pasted megabyte) are not parsed: the editor says why.
 _TAG_LIMIT = 1_000
@@ -85,7 +93,9 @@ class TypeRow:
         """Return 'deprecated → preferred' for deprecated types, else ''."""
         if not self.deprecated:
             return ""
-        return f"deprecated → use {self.preferred}" if self.preferred else "deprecated"
+        if self.preferred:
+            return _tr("deprecated → use {value}").format(value=self.preferred)
+        return _tr("deprecated")
 
 
 def key_rows(cldr: CldrData) -> list[KeyRow]:
@@ -151,7 +161,7 @@ def class_value_rows(
             value = f"{code.lower()}zzzz"
             whole = len(code) == 2 and code.isalpha() and not rec.is_range and rec.preferred_value is None
             if whole and cldr.validate_value(key.key, value, is_region=is_region) is None:
-                rows.append(_class_row(value, f"{region(code)} (the whole region)"))
+                rows.append(_class_row(value, _tr("{region} (the whole region)").format(region=region(code))))
     regions: dict[str, str] = {}  # region code -> name, looked up once per region
     for code in sorted(cldr.subdivisions):
         # CLDR lists them; what its check adds is that the region is one of the registry's.
@@ -162,21 +172,27 @@ def class_value_rows(
         if not where:
             continue
         name = subdivision_name(code) if subdivision_name is not None else None
-        rows.append(_class_row(code, f"{name}, {where}" if name else f"a subdivision of {where}", where))
+        if name:
+            described = _tr("{name}, {region}").format(name=name, region=where)
+        else:
+            described = _tr("a subdivision of {region}").format(region=where)
+        rows.append(_class_row(code, described, where))
     return rows
 
 
 def value_placeholder(key: CldrKey | None, rows: list[TypeRow]) -> str:
     """Return the Value field's placeholder: an example value of *key* (or what to do without a key)."""
     if key is None:
-        return "choose a key first"
+        return _tr("choose a key first")
     for cls in key.value_classes:
         if cls in _CLASS_EXAMPLES:
-            return f"value, e.g. {_CLASS_EXAMPLES[cls]}"
+            return _tr("value, e.g. {example}").format(example=_CLASS_EXAMPLES[cls])
     example = next((r.name for r in rows if not r.deprecated), None)
     if example is None:
-        return "a value (3 to 8 letters or digits)" if not key.has_true else "a value, or empty for true"
-    return f"value, e.g. {example}" + (" (or empty for true)" if key.has_true else "")
+        return _tr("a value (3 to 8 letters or digits)") if not key.has_true else _tr("a value, or empty for true")
+    if key.has_true:
+        return _tr("value, e.g. {example} (or empty for true)").format(example=example)
+    return _tr("value, e.g. {example}").format(example=example)
 
 
 def filter_rows(rows: list[TypeRow], query: str) -> list[TypeRow]:
@@ -204,11 +220,14 @@ def _key_tip(row: KeyRow) -> str:
     """Return the key's CLDR description, legacy name and what its values look like."""
     tip = f"{row.key}: {row.description}"
     if row.legacy:
-        tip += f"\nLegacy name: {row.legacy}"
+        tip += "\n" + _tr("Legacy name: {name}").format(name=row.legacy)
     if row.help:
-        tip += f"\nValues: {row.help}"
+        tip += "\n" + _tr("Values: {help}").format(help=row.help)
     if row.deprecated:
-        tip += f"\nDeprecated{f'; use {row.preferred}' if row.preferred else ''}."
+        if row.preferred:
+            tip += "\n" + _tr("Deprecated; use {value}.").format(value=row.preferred)
+        else:
+            tip += "\n" + _tr("Deprecated.")
     return tip
 
 
@@ -216,7 +235,7 @@ def _type_tip(row: TypeRow) -> str:
     """Return the type's description, legacy name and replacement."""
     tip = f"{row.name}: {row.description}"
     if row.legacy:
-        tip += f"\nLegacy name: {row.legacy}"
+        tip += "\n" + _tr("Legacy name: {name}").format(name=row.legacy)
     if row.status:
         tip += f"\n{row.status.capitalize()}."
     return tip
@@ -224,14 +243,18 @@ def _type_tip(row: TypeRow) -> str:
 
 #: The keys table: the key (struck out when deprecated) and its name (marked when deprecated).
 KEY_COLUMNS: tuple[Column[KeyRow], ...] = (
-    Column("Key", lambda r: r.key, tooltip=_key_tip, font=_struck_if_deprecated),
-    Column("Name", lambda r: r.name + (" (deprecated)" if r.deprecated else ""), tooltip=_key_tip),
+    Column(N_("Key"), lambda r: r.key, tooltip=_key_tip, font=_struck_if_deprecated),
+    Column(
+        N_("Name"),
+        lambda r: _tr("{name} (deprecated)").format(name=r.name) if r.deprecated else r.name,
+        tooltip=_key_tip,
+    ),
 )
 
 #: The types table: the type, and its description ending with the replacement of a deprecated type.
 TYPE_COLUMNS: tuple[Column[TypeRow], ...] = (
-    Column("Type", lambda r: r.name, tooltip=_type_tip, font=_struck_if_deprecated),
-    Column("Description", lambda r: f"{r.description} ({r.status})" if r.status else r.description,
+    Column(N_("Type"), lambda r: r.name, tooltip=_type_tip, font=_struck_if_deprecated),
+    Column(N_("Description"), lambda r: f"{r.description} ({r.status})" if r.status else r.description,
            tooltip=_type_tip),
 )  # fmt: skip
 
@@ -269,70 +292,80 @@ class BuilderPane(QWidget):
     # Construction ----------------------------------------------------------------------------------------
     def _build(self) -> None:
         # Keys.
-        self.keys_model = RowTableModel(KEY_COLUMNS, parent=self)
-        self.keys_view = _table(self.keys_model, "Unicode -u- keys", self)
+        self.keys_model = RowTableModel(translated_columns(KEY_COLUMNS), parent=self)
+        self.keys_view = _table(self.keys_model, self.tr("Unicode -u- keys"), self)
         # Long names ("Scripts to exclude from dictionary break") wrap onto a second line instead of being cut.
         self.keys_view.setWordWrap(True)
         self.keys_view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.keys_view.setToolTip("The -u- keys CLDR defines; choose one to see its values (hover a key for details)")
+        self.keys_view.setToolTip(
+            self.tr("The -u- keys CLDR defines; choose one to see its values (hover a key for details)")
+        )
         self.keys_view.selectionModel().currentRowChanged.connect(self._on_keys_current_changed)
         self.keys_filter = QLineEdit(self)
         self.keys_filter.setObjectName("keys_filter")
-        self.keys_filter.setPlaceholderText("Filter keys by code or name (e.g. 'ca', 'calendar')")
+        self.keys_filter.setPlaceholderText(self.tr("Filter keys by code or name (e.g. 'ca', 'calendar')"))
         self.keys_filter.setClearButtonEnabled(True)
-        self.keys_filter.setAccessibleName("Filter keys")
+        self.keys_filter.setAccessibleName(self.tr("Filter keys"))
         self.keys_filter.setToolTip(
-            "Show only the keys whose code or name has every word typed here; Enter takes the first"
+            self.tr("Show only the keys whose code or name has every word typed here; Enter takes the first")
         )
         bound(self.keys_filter, SEARCH_MAX)
         self.keys_filter.textChanged.connect(self._on_keys_filter_text_changed)
         self.keys_filter.returnPressed.connect(self._on_keys_filter_return_pressed)
-        keys_box = QGroupBox("1. Key", self)
+        keys_box = QGroupBox(self.tr("1. Key"), self)
         kl = QVBoxLayout(keys_box)
         kl.addWidget(self.keys_filter)
         kl.addWidget(self.keys_view)
 
         # Types and value.
-        self.key_label = QLabel("Choose a key on the left.", self)
+        self.key_label = QLabel(self.tr("Choose a key on the left."), self)
         self.key_label.setWordWrap(True)
         self.filter_edit = QLineEdit(self)
-        self.filter_edit.setPlaceholderText("Filter values by code or description (e.g. 'euro', 'berlin')")
+        self.filter_edit.setPlaceholderText(self.tr("Filter values by code or description (e.g. 'euro', 'berlin')"))
         self.filter_edit.setClearButtonEnabled(True)
-        self.filter_edit.setAccessibleName("Filter values")
+        self.filter_edit.setAccessibleName(self.tr("Filter values"))
         self.filter_edit.setToolTip(
-            "Show only the values whose code, description or legacy name has every word "
-            "typed here; Enter sets the first match"
+            self.tr(
+                "Show only the values whose code, description or legacy name has every word "
+                "typed here; Enter sets the first match"
+            )
         )
         bound(self.filter_edit, SEARCH_MAX)
         self.filter_edit.textChanged.connect(self._on_filter_edit_text_changed)
         self.filter_edit.returnPressed.connect(self._on_filter_edit_return_pressed)
-        self.types_model = RowTableModel(TYPE_COLUMNS, parent=self)
-        self.types_view = _table(self.types_model, "Values of the chosen key", self)
-        self.types_view.setToolTip("The values of the chosen key; choose one to preview it, double-click to set it")
+        self.types_model = RowTableModel(translated_columns(TYPE_COLUMNS), parent=self)
+        self.types_view = _table(self.types_model, self.tr("Values of the chosen key"), self)
+        self.types_view.setToolTip(
+            self.tr("The values of the chosen key; choose one to preview it, double-click to set it")
+        )
         self.types_view.selectionModel().currentRowChanged.connect(self._on_types_current_changed)
         self.types_view.doubleClicked.connect(self._on_types_double_clicked)
         self.count_label = QLabel(self)
         self.value_edit = QLineEdit(self)
         self.value_edit.setPlaceholderText(value_placeholder(None, []))
-        self.value_edit.setAccessibleName("Value")
+        self.value_edit.setAccessibleName(self.tr("Value"))
         self.value_edit.setMinimumWidth(self.fontMetrics().horizontalAdvance("M") * 8)
         bound(self.value_edit, VALUE_MAX)
-        self.value_edit.setToolTip("The value to set for the chosen key (several subtags joined by '-'); Enter sets it")
+        self.value_edit.setToolTip(
+            self.tr("The value to set for the chosen key (several subtags joined by '-'); Enter sets it")
+        )
         self.value_edit.textChanged.connect(self._on_value_edit_text_changed)
         self.value_edit.returnPressed.connect(self.set_keyword_from_input)
         self.value_status = _MessageLabel(self)
-        a11y.verdict(self.value_status, "Value check")
-        self.set_button = QPushButton("Set in tag", self)
-        self.set_button.setToolTip("Write this keyword into the tag's -u- part (replacing the key's old value)")
-        self.set_button.setAccessibleName("Set the keyword in the tag")
+        a11y.verdict(self.value_status, self.tr("Value check"))
+        self.set_button = QPushButton(self.tr("Set in tag"), self)
+        self.set_button.setToolTip(
+            self.tr("Write this keyword into the tag's -u- part (replacing the key's old value)")
+        )
+        self.set_button.setAccessibleName(self.tr("Set the keyword in the tag"))
         self.set_button.clicked.connect(self.set_keyword_from_input)
-        value_label = QLabel("Val&ue:", self)
+        value_label = QLabel(self.tr("Val&ue:"), self)
         value_label.setBuddy(self.value_edit)
         value_row = QHBoxLayout()
         value_row.addWidget(value_label)
         value_row.addWidget(self.value_edit, 1)
         value_row.addWidget(self.set_button)
-        types_box = QGroupBox("2. Value", self)
+        types_box = QGroupBox(self.tr("2. Value"), self)
         tl = QVBoxLayout(types_box)
         tl.addWidget(self.key_label)
         tl.addWidget(self.filter_edit)
@@ -343,57 +376,65 @@ class BuilderPane(QWidget):
 
         # The tag's -u- part.
         self.keywords_list = QListWidget(self)
-        self.keywords_list.setAccessibleName("Keywords in the tag")
+        self.keywords_list.setAccessibleName(self.tr("Keywords in the tag"))
         self.keywords_list.setWordWrap(True)
         self.keywords_list.setToolTip(
-            "The -u- attributes and keywords of the current tag; choose a keyword to edit "
-            "its value on the left, or remove it"
+            self.tr(
+                "The -u- attributes and keywords of the current tag; choose a keyword to edit "
+                "its value on the left, or remove it"
+            )
         )
         self.keywords_list.currentRowChanged.connect(self._on_keywords_current_changed)
-        self.remove_button = QPushButton("Remove", self)
-        self.remove_button.setToolTip("Remove the chosen keyword or attribute from the tag (Delete)")
+        self.remove_button = QPushButton(self.tr("Remove"), self)
+        self.remove_button.setToolTip(self.tr("Remove the chosen keyword or attribute from the tag (Delete)"))
         self.remove_button.setShortcut("Delete")
-        self.remove_button.setAccessibleName("Remove the chosen keyword or attribute")
+        self.remove_button.setAccessibleName(self.tr("Remove the chosen keyword or attribute"))
         self.remove_button.setEnabled(False)
         self.remove_button.clicked.connect(self.remove_selected)
         self.attribute_edit = QLineEdit(self)
-        self.attribute_edit.setPlaceholderText("attribute")
-        self.attribute_edit.setAccessibleName("New attribute")
-        self.attribute_edit.setToolTip("A -u- attribute to add (RFC 6067: 3 to 8 letters or digits); Enter adds it")
+        self.attribute_edit.setPlaceholderText(self.tr("attribute", "placeholder of the -u- attribute field"))
+        self.attribute_edit.setAccessibleName(self.tr("New attribute"))
+        self.attribute_edit.setToolTip(
+            self.tr("A -u- attribute to add (RFC 6067: 3 to 8 letters or digits); Enter adds it")
+        )
         bound(self.attribute_edit, VALUE_MAX)
         self.attribute_edit.returnPressed.connect(self.add_attribute_from_input)
-        self.attribute_button = QPushButton("Add attribute", self)
-        self.attribute_button.setAccessibleName("Add the attribute")
-        self.attribute_button.setToolTip("Add the attribute typed on the left to the tag's -u- part")
+        self.attribute_button = QPushButton(self.tr("Add attribute"), self)
+        self.attribute_button.setAccessibleName(self.tr("Add the attribute"))
+        self.attribute_button.setToolTip(self.tr("Add the attribute typed on the left to the tag's -u- part"))
         self.attribute_button.clicked.connect(self.add_attribute_from_input)
         attr_row = QHBoxLayout()
         attr_row.addWidget(self.attribute_edit, 1)
         attr_row.addWidget(self.attribute_button)
         self.preview = QLineEdit(self)
         self.preview.setReadOnly(True)
-        self.preview.setAccessibleName("Preview of the whole tag")
+        self.preview.setAccessibleName(self.tr("Preview of the whole tag"))
         self.preview.setToolTip(
-            "Exactly the tag Set writes: the current tag with the value above set, -u- in canonical order "
-            "(RFC 6067) and every subtag in canonical case (RFC 5646 §2.1.1)"
+            self.tr(
+                "Exactly the tag Set writes: the current tag with the value above set, -u- in canonical order "
+                "(RFC 6067) and every subtag in canonical case (RFC 5646 §2.1.1)"
+            )
         )
         self.messages = QListWidget(self)
-        self.messages.setAccessibleName("Messages about the preview")
+        self.messages.setAccessibleName(self.tr("Messages about the preview"))
         self.messages.setWordWrap(True)
-        self.messages.setToolTip("What the tag engine says about the preview")
+        self.messages.setToolTip(self.tr("What the tag engine says about the preview"))
         self.legacy_edit = QLineEdit(self)
-        self.legacy_edit.setAccessibleName("Legacy LDML keywords")
-        self.legacy_edit.setPlaceholderText("e.g. de_DE@collation=phonebook;currency=DDM")
-        self.legacy_edit.setToolTip("The tag in legacy LDML syntax; type or paste one and press Enter to use it")
+        self.legacy_edit.setAccessibleName(self.tr("Legacy LDML keywords"))
+        self.legacy_edit.setPlaceholderText(self.tr("e.g. de_DE@collation=phonebook;currency=DDM"))
+        self.legacy_edit.setToolTip(
+            self.tr("The tag in legacy LDML syntax; type or paste one and press Enter to use it")
+        )
         bound(self.legacy_edit, VALUE_MAX)
         self.legacy_edit.returnPressed.connect(self.apply_legacy_input)
         self.legacy_status = _MessageLabel(self)
-        a11y.verdict(self.legacy_status, "Legacy form check")
+        a11y.verdict(self.legacy_status, self.tr("Legacy form check"))
         self.legacy_edit.textEdited.connect(lambda _text: self.legacy_status.setText(""))
         self.attribute_status = _MessageLabel(self)
-        a11y.verdict(self.attribute_status, "Attribute check")
+        a11y.verdict(self.attribute_status, self.tr("Attribute check"))
         # A message speaks about the text it was made for: editing or clearing the field retires it.
         self.attribute_edit.textChanged.connect(lambda _text: self.attribute_status.setText(""))
-        tag_box = QGroupBox("3. In the tag", self)
+        tag_box = QGroupBox(self.tr("3. In the tag"), self)
         gl = QVBoxLayout(tag_box)
         gl.addWidget(self.keywords_list, 1)
         rm_row = QHBoxLayout()
@@ -403,11 +444,11 @@ class BuilderPane(QWidget):
         gl.addLayout(attr_row)
         gl.addWidget(self.attribute_status)
         # Labels above the fields: both hold whole tags, which need the pane's full width.
-        preview_label = QLabel("&Preview (what Set writes):", self)
+        preview_label = QLabel(self.tr("&Preview (what Set writes):"), self)
         preview_label.setWordWrap(True)  # a label's text must not set the column's least width
         preview_label.setToolTip(self.preview.toolTip())
         preview_label.setBuddy(self.preview)
-        legacy_label = QLabel("Legacy LDML (@&key=type):", self)
+        legacy_label = QLabel(self.tr("Legacy LDML (@&key=type):"), self)
         legacy_label.setWordWrap(True)
         legacy_label.setToolTip(self.legacy_edit.toolTip())
         legacy_label.setBuddy(self.legacy_edit)
@@ -416,7 +457,7 @@ class BuilderPane(QWidget):
         gl.addWidget(legacy_label)
         gl.addWidget(self.legacy_edit)
         gl.addWidget(self.legacy_status)
-        messages_label = QLabel("&Messages:", self)
+        messages_label = QLabel(self.tr("&Messages:"), self)
         messages_label.setBuddy(self.messages)
         gl.addWidget(messages_label)
         gl.addWidget(self.messages, 1)
@@ -561,8 +602,11 @@ class BuilderPane(QWidget):
         """Add the attribute in the attribute box to the tag; return whether it was added."""
         text = self.attribute_edit.text().strip().lower()
         if not (3 <= len(text) <= 8 and text.isascii() and text.isalnum()):
-            self.attribute_status.setText(f"✘ '{text}' is not an attribute: it needs 3 to 8 ASCII letters or "
-                                          "digits (RFC 6067).")  # fmt: skip
+            self.attribute_status.setText(
+                self.tr("✘ '{text}' is not an attribute: it needs 3 to 8 ASCII letters or digits (RFC 6067).").format(
+                    text=text
+                )
+            )
             return False
         if text not in self._attributes:
             self._write([*self._attributes, text], self._keywords)
@@ -577,11 +621,14 @@ class BuilderPane(QWidget):
             return False
         conv = ldml.legacy_to_bcp47(text, self._cldr)
         if conv.result is None or conv.errors:
-            self.legacy_status.setText("✘ " + "; ".join(conv.errors or ("cannot read this legacy locale id",)))
+            self.legacy_status.setText("✘ " + "; ".join(conv.errors or (self.tr("cannot read this legacy locale id"),)))
             return False
         self._state.set_tag(conv.result)
         notes = "; ".join(conv.notes)
-        self.legacy_status.setText(f"✔ Read as {conv.result}" + (f" ({notes})" if notes else ""))
+        if notes:
+            self.legacy_status.setText(self.tr("✔ Read as {tag} ({notes})").format(tag=conv.result, notes=notes))
+        else:
+            self.legacy_status.setText(self.tr("✔ Read as {tag}").format(tag=conv.result))
         return True
 
     # Slots ---------------------------------------------------------------------------------------------
@@ -592,8 +639,12 @@ class BuilderPane(QWidget):
             self._fill_keywords()
             self.preview.setText("")
             self.messages.clear()
-            self.messages.addItem(f"The current tag is {len(tag):,} characters long; the builder works on tags "
-                                  f"of up to {_TAG_LIMIT:,} characters.")  # fmt: skip
+            self.messages.addItem(
+                self.tr(
+                    "The current tag is {length} characters long; the builder works on tags "
+                    "of up to {limit} characters."
+                ).format(length=format_number(len(tag)), limit=format_number(_TAG_LIMIT))
+            )
             return
         parsed = self._engine.u_keywords(tag)
         self._attributes = list(parsed.attributes)
@@ -623,9 +674,9 @@ class BuilderPane(QWidget):
         self.value_edit.setPlaceholderText(value_placeholder(key, self._type_rows[row.key]))
         text = f"<b>{row.key}</b> — {_esc(row.name)}: {_esc(row.description)}"
         if row.help:
-            text += f"<br><i>Values:</i> {_esc(row.help)}"
+            text += "<br>" + self.tr("<i>Values:</i> {help}").format(help=_esc(row.help))
         if key.has_true:
-            text += "<br>The key alone means 'true' (kn = kn-true); leave the value empty for that."
+            text += "<br>" + self.tr("The key alone means 'true' (kn = kn-true); leave the value empty for that.")
         self.key_label.setText(text)
         self.filter_edit.clear()
         self._fill_types()
@@ -693,9 +744,10 @@ class BuilderPane(QWidget):
         if self._key is None:
             self.count_label.setText("")
         elif not rows:
-            self.count_label.setText("No listed values: type one below.")
+            self.count_label.setText(self.tr("No listed values: type one below."))
         else:
-            self.count_label.setText(f"{len(shown)} of {len(rows)} values")
+            count = ngettext("{shown} of {total} value", "{shown} of {total} values", len(rows))
+            self.count_label.setText(count.format(shown=format_number(len(shown)), total=format_number(len(rows))))
         self.types_view.resizeColumnToContents(0)
         # Long type names (ethiopic-amete-alem) must not push the descriptions out of sight.
         limit = max(80, self.types_view.viewport().width() * 2 // 5)
@@ -714,14 +766,14 @@ class BuilderPane(QWidget):
             region_name = lambda code: namer.region_name(code, "en")  # noqa: E731
             subdivision_name = lambda code: namer.subdivision_name(code, "en")  # noqa: E731
         except (DataError, NamesPackError, OSError):  # the names are a nicety: the registry's descriptions serve
-            log.warning("region and subdivision names are not available", exc_info=True)
+            log.log(logging.WARNING, "region and subdivision names are not available", exc_info=True)
         return class_value_rows(key, self._cldr, self._engine.registry, region_name, subdivision_name)
 
     def _value_error(self, value: str) -> str | None:
         if self._key is None:
-            return "Choose a key first."
+            return self.tr("Choose a key first.")
         if not value:
-            return None if self._key.has_true else f"Key '{self._key.key}' needs a value."
+            return None if self._key.has_true else self.tr("Key '{key}' needs a value.").format(key=self._key.key)
         error = self._cldr.validate_value(self._key.key, value, is_script=self._is_script, is_region=self._is_region)
         return None if error is None else str(error)
 
@@ -742,23 +794,32 @@ class BuilderPane(QWidget):
         shown = f"{self._key.key}-{value}" if value else self._key.key
         # The button names the keyword it writes, shortened: a long value must not widen the column.
         shown = shown if len(shown) <= 14 else shown[:13] + "…"
-        self.set_button.setText(f"Set {shown}" if error is None else "Set in tag")
+        self.set_button.setText(
+            self.tr("Set {keyword}").format(keyword=shown) if error is None else self.tr("Set in tag")
+        )
         if error and not value:
-            self._show_value_status("hint", "Choose a value in the list or type one.")
+            self._show_value_status("hint", self.tr("Choose a value in the list or type one."))
             return
         if error:
             self._show_value_status("error", error)
             return
         t = self._key.types.get(value) if value else None
         if t is not None and t.deprecated:
-            self._show_value_status("warning", f"'{value}' is deprecated" +
-                                    (f"; use '{t.preferred}'." if t.preferred else "."))  # fmt: skip
+            if t.preferred:
+                warning = self.tr("'{value}' is deprecated; use '{preferred}'.").format(
+                    value=value, preferred=t.preferred
+                )
+            else:
+                warning = self.tr("'{value}' is deprecated.").format(value=value)
+            self._show_value_status("warning", warning)
         elif t is not None:
             self._show_value_status("ok", f"{value}: {t.description}")
         elif value:
-            self._show_value_status("ok", f"{value}: a valid value for {self._key.key}")
+            self._show_value_status(
+                "ok", self.tr("{value}: a valid value for {key}").format(value=value, key=self._key.key)
+            )
         else:
-            self._show_value_status("ok", f"{self._key.key} alone means 'true'")
+            self._show_value_status("ok", self.tr("{key} alone means 'true'").format(key=self._key.key))
 
     def _show_value_status(self, level: str, text: str) -> None:
         mark = {"error": "✘ ", "warning": "⚠ ", "ok": "✔ "}.get(level, "")
@@ -784,25 +845,29 @@ class BuilderPane(QWidget):
     def _fill_keywords(self) -> None:
         self.keywords_list.clear()
         for attr in self._attributes:
-            item = QListWidgetItem(f"{attr}  (attribute)")
+            item = QListWidgetItem(self.tr("{attribute}  (attribute)").format(attribute=attr))
             item.setData(Qt.ItemDataRole.UserRole, ("attribute", attr))
-            item.setToolTip("A -u- attribute (RFC 6067); CLDR defines none in use today.")
+            item.setToolTip(self.tr("A -u- attribute (RFC 6067); CLDR defines none in use today."))
             self.keywords_list.addItem(item)
         for key, types in self._keywords:
             k = self._cldr.u_key(key)
             value = "-".join(types)
-            desc = k.name if k is not None else "unknown key"
+            desc = k.name if k is not None else self.tr("unknown key")
             t = k.types.get(value) if k is not None and value else None
             if t is not None:
                 desc += f": {t.description}"
-                if t.deprecated:
-                    desc += f" (deprecated{'; use ' + t.preferred if t.preferred else ''})"
+                if t.deprecated and t.preferred:
+                    desc = self.tr("{description} (deprecated; use {value})").format(
+                        description=desc, value=t.preferred
+                    )
+                elif t.deprecated:
+                    desc = self.tr("{description} (deprecated)").format(description=desc)
             item = QListWidgetItem(f"{key}-{value}  —  {desc}" if value else f"{key}  —  {desc}")
             item.setData(Qt.ItemDataRole.UserRole, ("keyword", key))
-            item.setToolTip(k.description if k is not None else "Not a key in CLDR")
+            item.setToolTip(k.description if k is not None else self.tr("Not a key in CLDR"))
             self.keywords_list.addItem(item)
         if not self._attributes and not self._keywords:
-            item = QListWidgetItem("(no -u- keywords in the tag)")
+            item = QListWidgetItem(self.tr("(no -u- keywords in the tag)"))
             item.setFlags(Qt.ItemFlag.NoItemFlags)
             item.setData(Qt.ItemDataRole.UserRole, None)
             self.keywords_list.addItem(item)
@@ -819,7 +884,9 @@ class BuilderPane(QWidget):
         self.legacy_edit.setText(conv.result or "")
         self.legacy_edit.setCursorPosition(0)  # show the language first, not the tail
         if conv.result is None and conv.errors:
-            self.legacy_status.setText("Legacy form unavailable: " + "; ".join(conv.errors))
+            self.legacy_status.setText(
+                self.tr("Legacy form unavailable: {errors}").format(errors="; ".join(conv.errors))
+            )
         else:
             self.legacy_status.setText("")
 
@@ -844,10 +911,12 @@ class BuilderPane(QWidget):
         result = self._engine.check(tag)
         for diag in result.diagnostics:
             style = severity_style(diag.severity)
-            self.messages.addItem(QListWidgetItem(severity_icon(diag.severity, self),
-                                                  f"{style.name.capitalize()}: {diag.message}"))  # fmt: skip
+            line = self.tr("{severity}: {message}").format(severity=style.name.capitalize(), message=diag.message)
+            self.messages.addItem(QListWidgetItem(severity_icon(diag.severity, self), line))
         if not result.diagnostics:
-            self.messages.addItem("✔ No problems: " + ("valid." if result.valid else "well-formed."))
+            self.messages.addItem(
+                self.tr("✔ No problems: valid.") if result.valid else self.tr("✔ No problems: well-formed.")
+            )
 
 
 _LONG_RUN = 40  # characters: a word longer than this in a message is user text, shortened in the middle
@@ -866,7 +935,10 @@ def fit_message(text: str) -> str:
             core = word.strip(_QUOTES)
             start = word.index(core[0]) if core else 0
             lead, tail = word[:start], word[start + len(core) :]
-            word = f"{lead}{core[:24]}…{core[-10:]} ({len(core):,} characters){tail}"
+            cut = QCoreApplication.translate("BuilderPane", "{start}…{end} ({count} characters)").format(
+                start=core[:24], end=core[-10:], count=format_number(len(core))
+            )
+            word = f"{lead}{cut}{tail}"
         out.append(word)
     return " ".join(out)
 

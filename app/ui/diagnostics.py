@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from PySide6.QtCore import QItemSelectionModel, QModelIndex, Signal
+from PySide6.QtCore import QCoreApplication, QItemSelectionModel, QModelIndex, Signal
 from PySide6.QtGui import QIcon, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -22,7 +22,10 @@ from PySide6.QtWidgets import (
 
 from ..core.grammar.highlight import SEVERITY_RANK
 from ..core.grammar.values import Diagnostic, Severity
+from ..core.text.catalogue import ngettext
+from ..core.text.formats import format_number
 from . import a11y
+from .i18n import ltr
 from .roles import severity_icon, severity_style
 from .table_model import Column, RowTableModel
 from .visible import shown_message, shown_text
@@ -30,14 +33,25 @@ from .visible import shown_message, shown_text
 __all__ = ["DiagnosticsList"]
 
 
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("DiagnosticsList", text)
+
+
 def _problem_text(diag: Diagnostic) -> str:
-    return f"{severity_style(diag.severity).name.capitalize()}: {shown_message(diag.message)}"
+    return _tr("{severity}: {message}").format(
+        severity=severity_style(diag.severity).name.capitalize(), message=shown_message(diag.message)
+    )
 
 
 def _problem_tip(diag: Diagnostic) -> str:
-    tip = f"{severity_style(diag.severity).name} · {diag.code} · characters {diag.start}–{diag.end}"
+    tip = _tr("{severity} · {code} · characters {span}").format(
+        severity=severity_style(diag.severity).name,
+        code=diag.code,
+        span=ltr(f"{format_number(diag.start)}–{format_number(diag.end)}"),
+    )
     if diag.fix is not None:
-        tip += f"\nFix: {shown_message(diag.fix.label)} → {shown_text(diag.fix.tag)}"
+        fix = _tr("Fix: {label} → {tag}").format(label=shown_message(diag.fix.label), tag=ltr(shown_text(diag.fix.tag)))
+        tip += "\n" + fix
     return tip
 
 
@@ -50,15 +64,16 @@ class DiagnosticsList(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._icons: dict[Severity, QIcon] = {}
-        self._empty_text = "No problems."
+        self._empty_text = self.tr("No problems.")
         self.model: RowTableModel[Diagnostic] = RowTableModel(
-            (Column("Problem", _problem_text, tooltip=_problem_tip, decoration=self._severity_icon),), parent=self
+            (Column(self.tr("Problem"), _problem_text, tooltip=_problem_tip, decoration=self._severity_icon),),
+            parent=self,
         )
         self.list = QListView(self)
         self.list.setModel(self.model)
-        self.list.setAccessibleName("Problems")
+        self.list.setAccessibleName(self.tr("Problems"))
         self.list.setToolTip(
-            "Problems with the tag: click one to select its span, Enter or double-click applies its fix"
+            self.tr("Problems with the tag: click one to select its span, Enter or double-click applies its fix")
         )
         self.list.setWordWrap(True)
         self.list.setUniformItemSizes(False)
@@ -66,13 +81,13 @@ class DiagnosticsList(QWidget):
         self.list.clicked.connect(self._on_list_clicked)
         self.list.selectionModel().currentRowChanged.connect(self._on_list_current_row_changed)
         self.list.activated.connect(self._on_list_activated)
-        self.fix_button = QPushButton("Apply fix", self)
+        self.fix_button = QPushButton(self.tr("Apply fix"), self)
         self.fix_button.setEnabled(False)
-        self.fix_button.setToolTip("Replace the tag with the chosen problem's correction (Ctrl+Z undoes it)")
-        self.fix_button.setAccessibleName("Apply the chosen problem's fix")
+        self.fix_button.setToolTip(self.tr("Replace the tag with the chosen problem's correction (Ctrl+Z undoes it)"))
+        self.fix_button.setAccessibleName(self.tr("Apply the chosen problem's fix"))
         self.fix_button.clicked.connect(self._on_fix_button_clicked)
         self.summary = QLabel(self)
-        a11y.verdict(self.summary, "Problems summary")
+        a11y.verdict(self.summary, self.tr("Problems summary"))
         self.summary.setWordWrap(True)
         # The fix button has its own row: its label names the fix and can be long.
         row = QHBoxLayout()
@@ -92,7 +107,12 @@ class DiagnosticsList(QWidget):
             self.summary.setText(self._empty_text)
         else:
             fixable = sum(1 for d in shown if d.fix is not None)
-            self.summary.setText(f"{len(shown)} found, {fixable} with a fix; click one to select it.")
+            summary = ngettext(
+                "{count} found, {fixable} with a fix; click one to select it.",
+                "{count} found, {fixable} with a fix; click one to select it.",
+                len(shown),
+            )
+            self.summary.setText(summary.format(count=format_number(len(shown)), fixable=format_number(fixable)))
         # The first problem that has a fix is the current one, so "Apply fix" works without a click first.
         first = next((i for i, d in enumerate(shown) if d.fix is not None), -1)
         if first >= 0:
@@ -124,10 +144,10 @@ class DiagnosticsList(QWidget):
         diag = self._diagnostic(row)
         fix = diag.fix if diag is not None else None
         self.fix_button.setEnabled(fix is not None)
-        label = fix.label if fix is not None else "Apply fix"
+        label = fix.label if fix is not None else self.tr("Apply fix")
         self.fix_button.setText(label if len(label) <= 48 else label[:47] + "…")
-        self.fix_button.setToolTip(f"Change the tag to {fix.tag}" if fix is not None
-                                   else "Choose a problem that has a fix")  # fmt: skip
+        self.fix_button.setToolTip(self.tr("Change the tag to {tag}").format(tag=ltr(fix.tag)) if fix is not None
+                                   else self.tr("Choose a problem that has a fix"))  # fmt: skip
 
     def _on_list_clicked(self, index: QModelIndex) -> None:
         diag = self._diagnostic(index.row())

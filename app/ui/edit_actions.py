@@ -11,16 +11,18 @@ from collections.abc import Callable
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QMenu, QWidget
 
+from ..core.text.catalogue import N_, _
+
 __all__ = ["EDIT_COMMANDS", "add_edit_actions", "run_edit_command"]
 
-#: (command, menu text, standard key) in menu order.
+#: (command, menu text, standard key, tooltip) in menu order (texts translated where shown).
 EDIT_COMMANDS = (
-    ("undo", "&Undo", QKeySequence.StandardKey.Undo),
-    ("redo", "&Redo", QKeySequence.StandardKey.Redo),
-    ("cut", "Cu&t", QKeySequence.StandardKey.Cut),
-    ("copy", "&Copy", QKeySequence.StandardKey.Copy),
-    ("paste", "&Paste", QKeySequence.StandardKey.Paste),
-    ("selectAll", "Select &all", QKeySequence.StandardKey.SelectAll),
+    ("undo", N_("&Undo"), QKeySequence.StandardKey.Undo, N_("Undo in the focused field")),
+    ("redo", N_("&Redo"), QKeySequence.StandardKey.Redo, N_("Redo in the focused field")),
+    ("cut", N_("Cu&t"), QKeySequence.StandardKey.Cut, N_("Cut in the focused field")),
+    ("copy", N_("&Copy"), QKeySequence.StandardKey.Copy, N_("Copy in the focused field")),
+    ("paste", N_("&Paste"), QKeySequence.StandardKey.Paste, N_("Paste in the focused field")),
+    ("selectAll", N_("Select &all"), QKeySequence.StandardKey.SelectAll, N_("Select all in the focused field")),
 )
 
 
@@ -49,10 +51,10 @@ def run_edit_command(command: str, widget: QWidget | None = None) -> bool:
 def add_edit_actions(menu: QMenu, parent: QWidget) -> dict[str, QAction]:
     """Add the edit commands to *menu*; return the actions by command."""
     actions: dict[str, QAction] = {}
-    for command, text, key in EDIT_COMMANDS:
-        action = QAction(text, parent)
+    for command, text, key, tip in EDIT_COMMANDS:
+        action = QAction(_(text), parent)
         action.setShortcut(QKeySequence(key))
-        action.setToolTip(f"{text.replace('&', '')} in the focused field")
+        action.setToolTip(_(tip))
         action.triggered.connect(lambda _checked=False, c=command: run_edit_command(c))
         menu.addAction(action)
         actions[command] = action

@@ -11,7 +11,7 @@ import itertools
 import unicodedata
 from dataclasses import replace
 
-from PySide6.QtCore import QEvent, QModelIndex, QObject, QPoint, Qt, QTimer, QUrl, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QModelIndex, QObject, QPoint, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import QAction, QGuiApplication, QIcon, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -39,6 +39,8 @@ from ..core.engine.unicode_validity import UnicodeVerdict, unicode_verdict
 from ..core.grammar.values import Diagnostic, Severity
 from ..core.registry.model import Registry
 from ..core.teaching import examples as examples_data
+from ..core.text.catalogue import N_, _, ngettext
+from ..core.text.formats import format_number
 from . import a11y
 from .breakdown import COLUMNS as BREAKDOWN_COLUMNS
 from .breakdown import BreakdownModel, BreakdownRow, breakdown_rows, subtag_card_html
@@ -67,7 +69,7 @@ _DESCRIPTION_COLUMN = next(i for i, c in enumerate(BREAKDOWN_COLUMNS) if c.heade
 #: Each zoom step scales the tag editor's font by this much; the zoom stays within ZOOM_RANGE steps.
 ZOOM_STEP = 1.15
 ZOOM_RANGE = (-4, 10)
-_EMPTY_STATE = (
+_EMPTY_STATE = N_(
     "Type a language tag above — a language, then optional script, region and variants, joined by '-' "
     "(sr-Latn-RS, de-CH-1901, zh-Hant-TW) — or pick one from Examples. Each subtag is coloured by its role "
     "as you type, and its problems appear here."
@@ -94,11 +96,17 @@ def non_ascii_notes(text: str) -> list[str]:
             seen.setdefault(ch, []).append(i)
     out = []
     for ch, where in seen.items():
-        name = unicodedata.name(ch, "CONTROL CHARACTER" if unicodedata.category(ch) == "Cc" else "unnamed character")
-        shown = f"⟨{badge_text(ch)}⟩" if is_invisible(ch) else ch  # a bidi control must not reorder the note
         places = ", ".join(str(i) for i in where[:5]) + (" …" if len(where) > 5 else "")
-        out.append(f"'{shown}' U+{ord(ch):04X} {name} at {places}")
+        note = QCoreApplication.translate("EditorPane", "{character} at {positions}")
+        out.append(note.format(character=_character(ch), positions=places))
     return out
+
+
+def _character(ch: str) -> str:
+    """Return *ch* shown, with its code point and Unicode name ("'ı' U+0131 LATIN SMALL LETTER DOTLESS I")."""
+    name = unicodedata.name(ch, "CONTROL CHARACTER" if unicodedata.category(ch) == "Cc" else "unnamed character")
+    shown = f"⟨{badge_text(ch)}⟩" if is_invisible(ch) else ch  # a bidi control must not reorder the note
+    return f"'{shown}' U+{ord(ch):04X} {name}"
 
 
 class EditorPane(QWidget):
@@ -152,15 +160,15 @@ class EditorPane(QWidget):
         self._timer.timeout.connect(self._refresh)
 
         self.examples_button = QToolButton(self)
-        self.examples_button.setText("Examples")
-        self.examples_button.setToolTip("Annotated example tags: one of each structure, and the traps")
-        self.examples_button.setAccessibleName("Examples")
+        self.examples_button.setText(self.tr("Examples"))
+        self.examples_button.setToolTip(self.tr("Annotated example tags: one of each structure, and the traps"))
+        self.examples_button.setAccessibleName(self.tr("Examples"))
         self.examples_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         self.examples_button.setMenu(self.examples_menu(self.examples_button))
         self.history_button = QToolButton(self)
-        self.history_button.setText("History")
-        self.history_button.setToolTip("Tags you used recently (kept between sessions)")
-        self.history_button.setAccessibleName("Recent tags")
+        self.history_button.setText(self.tr("History"))
+        self.history_button.setToolTip(self.tr("Tags you used recently (kept between sessions)"))
+        self.history_button.setAccessibleName(self.tr("Recent tags"))
         self.history_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         self.history_button.setMenu(self.history_menu(self.history_button))
 
@@ -170,23 +178,25 @@ class EditorPane(QWidget):
         top.addWidget(self.history_button)
 
         self.status = QLabel(self)
-        a11y.verdict(self.status, "Tag status")
-        self.status.setToolTip("Whether the tag is well-formed and valid (RFC 5646 §2.2.9), and its problems")
+        a11y.verdict(self.status, self.tr("Tag status"))
+        self.status.setToolTip(self.tr("Whether the tag is well-formed and valid (RFC 5646 §2.2.9), and its problems"))
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         # The second verdict, never mixed into the first: is it a valid Unicode locale identifier?
         self.unicode_status = ReservedLabel(1, self)  # its line is kept while hidden
         self.unicode_status.setObjectName("unicode_status")
-        a11y.verdict(self.unicode_status, "Unicode locale identifier status")
+        a11y.verdict(self.unicode_status, self.tr("Unicode locale identifier status"))
         self.unicode_status.setWordWrap(True)
         self.unicode_status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.unicode_status.setToolTip(
-            "A second verdict, apart from RFC 5646's: whether the tag is a valid Unicode BCP 47 locale identifier "
-            "(UTS #35 §3.2 and §3.6 with CLDR 48's data: its -u- keys and types, -t- fields, rg and sd values, no "
-            "extlangs or grandfathered tags). 'en-u-xx-yyy' is valid BCP 47 and not a valid Unicode locale id."
+            self.tr(
+                "A second verdict, apart from RFC 5646's: whether the tag is a valid Unicode BCP 47 locale identifier "
+                "(UTS #35 §3.2 and §3.6 with CLDR 48's data: its -u- keys and types, -t- fields, rg and sd values, no "
+                "extlangs or grandfathered tags). 'en-u-xx-yyy' is valid BCP 47 and not a valid Unicode locale id."
+            )
         )
         self.notice = ReservedLabel(2, self)  # shown or hidden, what is under it stays put
         self.notice.setWordWrap(True)
-        a11y.verdict(self.notice, "Editor notice")
+        a11y.verdict(self.notice, self.tr("Editor notice"))
         self.notice.hide()
         self.legend = LegendWidget(parent=self)
         self.names_bar = TagNamesBar(self._settings, self._registry, self._engine.cldr, self)
@@ -196,10 +206,12 @@ class EditorPane(QWidget):
         self.breakdown_model = BreakdownModel(self.palette(), self)
         self.breakdown = QTableView(self)
         self.breakdown.setModel(self.breakdown_model)
-        self.breakdown.setAccessibleName("Subtag breakdown")
+        self.breakdown.setAccessibleName(self.tr("Subtag breakdown"))
         self.breakdown.setToolTip(
-            "Each subtag with its role and what the registry or CLDR says about it; "
-            "choose a row to select the subtag and show its record in the card beside the table"
+            self.tr(
+                "Each subtag with its role and what the registry or CLDR says about it; "
+                "choose a row to select the subtag and show its record in the card beside the table"
+            )
         )
         self.breakdown.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.breakdown.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -222,10 +234,10 @@ class EditorPane(QWidget):
         # leaving the editor; its link opens the record in the registry browser.
         self.card = QTextBrowser(self)
         self.card.setObjectName("subtag_card")
-        self.card.setAccessibleName("Subtag details")
+        self.card.setAccessibleName(self.tr("Subtag details"))
         self.card.setOpenLinks(False)
         self.card.setTabChangesFocus(True)  # Tab visits the card's link (Enter follows it), then walks on
-        self.card.setToolTip("The record of the chosen subtag; Ctrl+click a subtag in the tag to show it here")
+        self.card.setToolTip(self.tr("The record of the chosen subtag; Ctrl+click a subtag in the tag to show it here"))
         self.card.anchorClicked.connect(self._on_card_anchor_clicked)
         self.card.setMinimumWidth(self.fontMetrics().horizontalAdvance("M") * 14)
         self._card_row: BreakdownRow | None = None
@@ -236,7 +248,7 @@ class EditorPane(QWidget):
         self.problems.fix_requested.connect(self._on_problems_fix_requested)
 
         # Forms.
-        forms_box = QGroupBox("Forms", self)
+        forms_box = QGroupBox(self.tr("Forms"), self)
         grid = QGridLayout()
         self.form_fields: dict[str, QLineEdit] = {}
         self.form_buttons: dict[str, QToolButton] = {}
@@ -244,28 +256,31 @@ class EditorPane(QWidget):
         self._form_actions: dict[str, QAction] = {}
         copy_icon = QIcon.fromTheme("edit-copy", self.style().standardIcon(QStyle.StandardPixmap.SP_FileIcon))
         for row, name in enumerate(FORM_NAMES):
-            label = QLabel(FORM_SHORT_LABELS[name] + ":", forms_box)
-            label.setToolTip(f"{FORM_LABELS[name]}: {_FORM_HELP[name]}")
+            form_label = _(FORM_LABELS[name])
+            label = QLabel(self.tr("{form}:").format(form=_(FORM_SHORT_LABELS[name])), forms_box)
+            label.setToolTip(self.tr("{form}: {help}").format(form=form_label, help=_(_FORM_HELP[name])))
             field = QLineEdit(forms_box)
             field.setReadOnly(True)
-            field.setAccessibleName(FORM_LABELS[name])
+            field.setAccessibleName(form_label)
             label.setBuddy(field)
             field.setMinimumWidth(field.fontMetrics().horizontalAdvance("de-Latn-CH-u-co") + 12)
-            action = QAction(copy_icon, f"Copy {FORM_LABELS[name]}", self)
+            action = QAction(copy_icon, self.tr("Copy {form}").format(form=form_label), self)
             action.setShortcut(QKeySequence(FORM_SHORTCUTS[name]))
             action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-            action.setToolTip(f"Copy the {FORM_LABELS[name]} form ({FORM_SHORTCUTS[name]})")
+            action.setToolTip(
+                self.tr("Copy the {form} form ({shortcut})").format(form=form_label, shortcut=FORM_SHORTCUTS[name])
+            )
             action.triggered.connect(lambda _checked=False, n=name: self.copy_form(n))
             self.addAction(action)
             button = QToolButton(forms_box)
-            action.setIconText("Copy")  # the button shows the short text; menus show the full one
+            action.setIconText(self.tr("Copy"))  # the button shows the short text; menus show the full one
             button.setDefaultAction(action)
             button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-            button.setAccessibleName(f"Copy {FORM_LABELS[name]}")
+            button.setAccessibleName(self.tr("Copy {form}").format(form=form_label))
             button.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
             # Beside each form of a tag that is not valid: the form inherits the problem, and says so.
             warning = QLabel(forms_box)
-            a11y.verdict(warning, f"{FORM_LABELS[name]}: validity")
+            a11y.verdict(warning, self.tr("{form}: validity").format(form=form_label))
             warning.hide()
             self.form_fields[name] = field
             self.form_buttons[name] = button
@@ -277,18 +292,18 @@ class EditorPane(QWidget):
             grid.addWidget(button, row, 3)
         grid.setColumnStretch(1, 1)
         self.steps_button = QToolButton(forms_box)
-        self.steps_button.setText("Show steps")
+        self.steps_button.setText(self.tr("Show steps"))
         self.steps_button.setCheckable(True)
         self.steps_button.setToolTip(
-            "Show or hide each canonicalization step from the tag as typed to its forms, with the reason"
+            self.tr("Show or hide each canonicalization step from the tag as typed to its forms, with the reason")
         )
-        self.steps_button.setAccessibleName("Show canonicalization steps")
+        self.steps_button.setAccessibleName(self.tr("Show canonicalization steps"))
         # A scrolling view, not a label: a splitter pane does not grow with a wrapped label's height, so a label
         # showed the heading and cut off the steps under it.
         self.steps_view = QTextBrowser(forms_box)
-        self.steps_view.setAccessibleName("Canonicalization steps")
+        self.steps_view.setAccessibleName(self.tr("Canonicalization steps"))
         self.steps_view.setTabChangesFocus(True)
-        self.steps_view.setToolTip("Each step from the tag as typed to its forms, with the rule behind it")
+        self.steps_view.setToolTip(self.tr("Each step from the tag as typed to its forms, with the rule behind it"))
         self.steps_view.setMinimumHeight(self.fontMetrics().lineSpacing() * 8)
         self.steps_view.hide()
         self.steps_button.toggled.connect(self._on_steps_button_toggled)
@@ -303,9 +318,9 @@ class EditorPane(QWidget):
         forms_layout.addWidget(self.platforms)
         forms_layout.addStretch(1)  # a tall window keeps the form rows together at the top
 
-        problems_box = QGroupBox("Problems", self)
+        problems_box = QGroupBox(self.tr("Problems"), self)
         QVBoxLayout(problems_box).addWidget(self.problems)
-        breakdown_box = QGroupBox("Subtags", self)
+        breakdown_box = QGroupBox(self.tr("Subtags"), self)
         self.card_splitter = QSplitter(Qt.Orientation.Horizontal, breakdown_box)
         self.card_splitter.setObjectName("editor_card_splitter")
         self.card_splitter.addWidget(self.breakdown)
@@ -375,13 +390,17 @@ class EditorPane(QWidget):
         """Make the zoom actions of the tag editor's font and apply the saved zoom."""
         self._base_point_size = self.editor.font().pointSizeF()
         self._zoom_actions: list[QAction] = []
-        for text, keys, step in (("Zoom &in", ("Ctrl+=", "Ctrl++"), 1), ("Zoom &out", ("Ctrl+-",), -1),
-                                 ("&Reset zoom", ("Ctrl+0",), 0)):  # fmt: skip
+        zooms = (
+            (self.tr("Zoom &in"), self.tr("Zoom in the tag editor's font ({key})"), ("Ctrl+=", "Ctrl++"), 1),
+            (self.tr("Zoom &out"), self.tr("Zoom out the tag editor's font ({key})"), ("Ctrl+-",), -1),
+            (self.tr("&Reset zoom"), self.tr("Reset zoom the tag editor's font ({key})"), ("Ctrl+0",), 0),
+        )
+        for text, tip, keys, step in zooms:
             action = QAction(text, self)
             action.setShortcuts([QKeySequence(k) for k in keys])
             # The editor's keys while the focus is in the editor: another pane (Anatomy) has its own zoom.
             action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-            action.setToolTip(f"{text.replace('&', '')} the tag editor's font ({keys[0]})")
+            action.setToolTip(tip.format(key=keys[0]))
             action.triggered.connect(lambda _checked=False, s=step: self.zoom(s))
             self.addAction(action)
             self._zoom_actions.append(action)
@@ -453,15 +472,20 @@ class EditorPane(QWidget):
         """Copy form *name* ("canonical", "extlang", "unicode", "legacy") to the clipboard and return it."""
         self.flush()
         form = self._forms.get(name)
-        label = FORM_LABELS.get(name, name)
+        label = _(FORM_LABELS[name]) if name in FORM_LABELS else name
         if form is None or not form.value:
-            why = form.note if form is not None and form.note else "there is nothing to copy"
-            self._show_notice(f"No {label} form to copy: {why}")
+            why = form.note if form is not None and form.note else self.tr("there is nothing to copy")
+            self._show_notice(self.tr("No {form} form to copy: {why}").format(form=label, why=why))
             return None
         QGuiApplication.clipboard().setText(form.value)
         problem = self._invalid_reason()
-        caution = f" — not a valid tag: {problem}" if problem else ""
-        self._show_notice(f"Copied the {label} form: {shown_text(form.value)}{caution}")
+        if problem:
+            copied = self.tr("Copied the {form} form: {tag} — not a valid tag: {problem}").format(
+                form=label, tag=shown_text(form.value), problem=problem
+            )
+        else:
+            copied = self.tr("Copied the {form} form: {tag}").format(form=label, tag=shown_text(form.value))
+        self._show_notice(copied)
         self.commit_to_history()
         return form.value
 
@@ -471,10 +495,10 @@ class EditorPane(QWidget):
 
     def examples_menu(self, parent: QWidget | None = None) -> QMenu:
         """Return a menu of the annotated examples; choosing one puts it in the editor."""
-        menu = QMenu("&Examples", parent)
+        menu = QMenu(self.tr("&Examples"), parent)
         menu.setToolTipsVisible(True)
-        titles = {examples_data.Category.structure: "Structures (RFC 5646)",
-                  examples_data.Category.trap: "Traps"}  # fmt: skip
+        titles = {examples_data.Category.structure: self.tr("Structures (RFC 5646)"),
+                  examples_data.Category.trap: self.tr("Traps")}  # fmt: skip
         for category, title in titles.items():
             sub = menu.addMenu(title)
             sub.setToolTipsVisible(True)
@@ -487,7 +511,7 @@ class EditorPane(QWidget):
 
     def history_menu(self, parent: QWidget | None = None) -> QMenu:
         """Return a menu of recent tags, rebuilt from the settings each time it opens."""
-        menu = QMenu("Recent &tags", parent)
+        menu = QMenu(self.tr("Recent &tags"), parent)
         menu.aboutToShow.connect(lambda m=menu: self._fill_history_menu(m))
         self._fill_history_menu(menu)
         return menu
@@ -514,7 +538,9 @@ class EditorPane(QWidget):
         """Put *example* in the editor and show its explanation."""
         self.set_text(example.tag)
         self.commit_to_history()
-        self._show_notice(f"Example — {example.title}: {example.explanation}")
+        self._show_notice(
+            self.tr("Example — {title}: {explanation}").format(title=example.title, explanation=example.explanation)
+        )
 
     def tooltip_at(self, index: int) -> str:
         """Return the hover text for Python index *index*: the subtag, its role, and problems there."""
@@ -531,11 +557,21 @@ class EditorPane(QWidget):
         for diag in result.diagnostics:
             start, end = diag.start, max(diag.end, diag.start + 1)
             if start - (1 if diag.start == diag.end else 0) <= index < end:
-                lines.append(f"{_esc(diag.severity.capitalize())}: {_esc(shown_message(diag.message))}")
+                severity = {
+                    Severity.ERROR: self.tr("Error"),
+                    Severity.WARNING: self.tr("Warning"),
+                    Severity.INFO: self.tr("Info"),
+                }.get(diag.severity, diag.severity.capitalize())
+                line = self.tr("{severity}: {message}").format(severity=severity, message=shown_message(diag.message))
+                lines.append(_esc(line))
         text = self.editor.text()
         if 0 <= index < len(text) and (ord(text[index]) > 127 or is_invisible(text[index])):
-            what = " — not ASCII" if ord(text[index]) > 127 else " — invisible"
-            lines.append(_esc(non_ascii_notes(text[index])[0].rsplit(" at ", 1)[0]) + what)
+            char = _character(text[index])
+            if ord(text[index]) > 127:
+                what = self.tr("{character} — not ASCII").format(character=char)
+            else:
+                what = self.tr("{character} — invisible").format(character=char)
+            lines.append(_esc(what))
         return "<br>".join(lines)
 
     # Slots ---------------------------------------------------------------------------------------------
@@ -581,7 +617,11 @@ class EditorPane(QWidget):
     def _on_problems_fix_requested(self, tag: str) -> None:
         self.set_text(tag)
         self.commit_to_history()
-        self._show_notice(f"Applied the fix: the tag is now {shown_text(tag)} (Ctrl+Z in the editor undoes it).")
+        self._show_notice(
+            self.tr("Applied the fix: the tag is now {tag} (Ctrl+Z in the editor undoes it).").format(
+                tag=shown_text(tag)
+            )
+        )
 
     def _on_platforms_repair_chosen(self, tag: str) -> None:
         self.set_text(tag)
@@ -650,13 +690,13 @@ class EditorPane(QWidget):
         menu.clear()
         history = self.history()
         if not history:
-            menu.addAction("(no recent tags)").setEnabled(False)
+            menu.addAction(self.tr("(no recent tags)")).setEnabled(False)
             return
         for tag in history:
             action = menu.addAction(shown_text(tag).replace("&", "&&"))
             action.triggered.connect(lambda _checked=False, t=tag: self._on_history_chosen(t))
         menu.addSeparator()
-        menu.addAction("Clear history").triggered.connect(self._on_history_cleared)
+        menu.addAction(self.tr("Clear history")).triggered.connect(self._on_history_cleared)
 
     def _on_history_chosen(self, tag: str) -> None:
         self.set_text(tag)
@@ -675,13 +715,14 @@ class EditorPane(QWidget):
         parts = [self._notice_text]
         full = self.editor.text()
         if len(full) > CHECK_LIMIT:
-            parts.append(f"The text is {len(full):,} characters long: only the first {CHECK_LIMIT:,} are checked "
-                         "and coloured. No language tag is that long; is this the right text?")  # fmt: skip
+            parts.append(self.tr("The text is {length} characters long: only the first {limit} are checked "
+                                 "and coloured. No language tag is that long; is this the right text?").format(
+                length=format_number(len(full)), limit=format_number(CHECK_LIMIT)))  # fmt: skip
         foreign = non_ascii_notes(full[:CHECK_LIMIT])
         if foreign:
-            parts.append("Non-ASCII or invisible input: " + "; ".join(foreign) + ". A tag may hold only "
-                         "ASCII letters, digits and '-' (RFC 5646 §2.1); the marked characters make it "
-                         "ill-formed.")  # fmt: skip
+            parts.append(self.tr("Non-ASCII or invisible input: {characters}. A tag may hold only "
+                                 "ASCII letters, digits and '-' (RFC 5646 §2.1); the marked characters make it "
+                                 "ill-formed.").format(characters="; ".join(foreign)))  # fmt: skip
         text = "\n".join(p for p in parts if p)
         self.notice.setVisible(bool(text))
         a11y.show(self.notice, text)
@@ -708,13 +749,13 @@ class EditorPane(QWidget):
         # An empty editor is a start, not a mistake: it explains what to type instead of listing "empty tag".
         shown = (*result.diagnostics, *verdict.own) if verdict.own else result.diagnostics
         diagnostics = shown if text else ()
-        self.problems.set_empty_text("No problems." if text else _EMPTY_STATE)
+        self.problems.set_empty_text(self.tr("No problems.") if text else _(_EMPTY_STATE))
         if diagnostics != self._shown_diagnostics:
             self._shown_diagnostics = diagnostics
             self.problems.set_diagnostics(diagnostics)
         if len(text) > CHECK_LIMIT:
             # Forms of a cut text would pass for forms of the whole one: show none.
-            note = f"the text is longer than {CHECK_LIMIT:,} characters"
+            note = self.tr("the text is longer than {limit} characters").format(limit=format_number(CHECK_LIMIT))
             self._forms = {name: FormValue(name, None, (), note) for name in FORM_NAMES}
         else:
             self._forms = compute_forms(self._engine, result)
@@ -736,7 +777,12 @@ class EditorPane(QWidget):
             if n is None or n.name is None:
                 out.append(row)
                 continue
-            tip = f"CLDR's name ({n.source})" + (f"; registry: {n.description}" if n.description else "")
+            if n.description:
+                tip = self.tr("CLDR's name ({source}); registry: {description}").format(
+                    source=n.source, description=n.description
+                )
+            else:
+                tip = self.tr("CLDR's name ({source})").format(source=n.source)
             out.append(replace(row, name=n.name, name_tip=tip))
         return out
 
@@ -773,20 +819,20 @@ class EditorPane(QWidget):
             field.setText(form.value or "")
             field.setCursorPosition(0)  # a long form shows its start (the language), not its tail
             field.setPlaceholderText(form.note or "—")
-            tip = _FORM_HELP[name]
+            tip = _(_FORM_HELP[name])
             if form.steps:
-                tip += "\n\nSteps:\n" + "\n".join(f"• {s}" for s in form.steps)
+                tip += "\n\n" + self.tr("Steps:\n{steps}").format(steps="\n".join(f"• {s}" for s in form.steps))
             elif form.value:
-                tip += "\n\nNo change was needed."
+                tip += "\n\n" + self.tr("No change was needed.")
             if form.note:
                 tip += f"\n\n{form.note}"
             field.setToolTip(tip)
             self._form_actions[name].setEnabled(bool(form.value))
             if form.steps:
-                steps_lines.append(f"<b>{_esc(FORM_LABELS[name])}</b>")
+                steps_lines.append(f"<b>{_esc(_(FORM_LABELS[name]))}</b>")
                 steps_lines += [f"&nbsp;&nbsp;• {_esc(s)}" for s in form.steps]
         if not steps_lines and self._forms["canonical"].value:
-            steps_lines.append("The tag is already in canonical form: no steps.")
+            steps_lines.append(self.tr("The tag is already in canonical form: no steps."))
         self.steps_view.setText("<br>".join(steps_lines))
         if self.steps_button.isChecked():  # open steps stay in view as the tag changes
             QTimer.singleShot(0, self._reveal_steps)
@@ -810,9 +856,9 @@ class EditorPane(QWidget):
                 warning.setToolTip(self.tr("The canonical form differs from the tag as typed:\n{steps}").format(
                     steps="\n".join(f"• {s}" for s in canonical.steps)))  # fmt: skip
             if shown:
-                warning.setText("⚠ not valid")
-                warning.setToolTip(f"The tag is well-formed but not valid (RFC 5646 §2.2.9), so this form is not "
-                                   f"a valid tag either: {problem}")  # fmt: skip
+                warning.setText(self.tr("⚠ not valid"))
+                warning.setToolTip(self.tr("The tag is well-formed but not valid (RFC 5646 §2.2.9), so this form is "
+                                           "not a valid tag either: {problem}").format(problem=problem))  # fmt: skip
 
     def _invalid_reason(self) -> str:
         """Return why the editor's tag is well-formed but not valid ("" when it is valid or not well-formed)."""
@@ -820,29 +866,35 @@ class EditorPane(QWidget):
         if not result.input or not result.well_formed or result.valid:
             return ""
         errors = [d.message for d in result.diagnostics if d.severity == Severity.ERROR]
-        return errors[0] if errors else "see the problems list"
+        return errors[0] if errors else self.tr("see the problems list")
 
     def _show_status(self, result: CheckResult) -> None:
         if not result.input:
-            a11y.show(self.status, "Type a tag, or pick one from Examples.", announce=False)
+            a11y.show(self.status, self.tr("Type a tag, or pick one from Examples."), announce=False)
             return
         counts = dict.fromkeys(Severity, 0)
         for diag in self._shown_diagnostics or ():
             counts[diag.severity] += 1
-        wf = "✔ well-formed" if result.well_formed else "✘ not well-formed"
-        valid = "✔ valid (RFC 5646)" if result.valid else "✘ not valid (RFC 5646)"
-        parts = [wf, valid if result.well_formed else "✘ not valid (RFC 5646)"]
-        errors = _plural(counts[Severity.ERROR], "error")
+        wf = self.tr("✔ well-formed") if result.well_formed else self.tr("✘ not well-formed")
+        valid = self.tr("✔ valid (RFC 5646)") if result.valid else self.tr("✘ not valid (RFC 5646)")
+        parts = [wf, valid if result.well_formed else self.tr("✘ not valid (RFC 5646)")]
+        n_errors = counts[Severity.ERROR]
         unicode_only = sum(1 for d in self._shown_unicode_errors)
-        if unicode_only:
-            errors += (
-                f" ({unicode_only} of them UTS #35's only)"
-                if unicode_only < counts[Severity.ERROR]
-                else (" (UTS #35's only)")
+        if unicode_only and unicode_only < n_errors:
+            errors = ngettext(
+                "{count} error ({unicode} of them UTS #35's only)",
+                "{count} errors ({unicode} of them UTS #35's only)",
+                n_errors,
             )
-        parts.append(errors)
-        parts.append(_plural(counts[Severity.WARNING], "warning"))
-        parts.append(_plural(counts[Severity.INFO], "note"))
+        elif unicode_only:
+            errors = ngettext("{count} error (UTS #35's only)", "{count} errors (UTS #35's only)", n_errors)
+        else:
+            errors = ngettext("{count} error", "{count} errors", n_errors)
+        parts.append(errors.format(count=format_number(n_errors), unicode=format_number(unicode_only)))
+        n = counts[Severity.WARNING]
+        parts.append(ngettext("{count} warning", "{count} warnings", n).format(count=format_number(n)))
+        n = counts[Severity.INFO]
+        parts.append(ngettext("{count} note", "{count} notes", n).format(count=format_number(n)))
         a11y.show(self.status, "  ·  ".join(parts))
 
     def _show_unicode_status(self, result: CheckResult, verdict: UnicodeVerdict) -> None:
@@ -852,10 +904,12 @@ class EditorPane(QWidget):
             return
         self.unicode_status.setVisible(True)
         if verdict.valid:
-            a11y.show(self.unicode_status, "Unicode locale identifier (UTS #35): ✔ valid")
+            a11y.show(self.unicode_status, self.tr("Unicode locale identifier (UTS #35): ✔ valid"))
         else:
             why = verdict.reason.split(" (UTS #35")[0].split(" (RFC ")[0].rstrip(".")
-            a11y.show(self.unicode_status, f"Unicode locale identifier (UTS #35): ✘ not valid: {why}")
+            a11y.show(
+                self.unicode_status, self.tr("Unicode locale identifier (UTS #35): ✘ not valid: {why}").format(why=why)
+            )
 
     def changeEvent(self, event: QEvent) -> None:
         """Follow light/dark palette switches in the breakdown's swatches and colours."""
@@ -889,10 +943,6 @@ class _ScrollBody(QWidget):
         """Return the least height that fits *width* (QScrollArea would otherwise use the preferred one)."""
         layout = self.layout()
         return layout.totalMinimumHeightForWidth(width) if layout is not None else super().heightForWidth(width)
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
 
 
 def _esc(text: str) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QModelIndex, Qt, QUrl
+from PySide6.QtCore import QCoreApplication, QModelIndex, Qt, QUrl
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -18,16 +18,19 @@ from PySide6.QtWidgets import (
 )
 
 from ..core.registry.extensions import ExtensionRecord, ExtensionsRegistry
+from ..core.text.catalogue import N_, ngettext
+from ..core.text.formats import format_number
+from .picker import translated_columns
 from .table_model import Column, RowTableModel
 
 __all__ = ["ExtensionsDialog", "open_external"]
 
 _COLUMNS: tuple[Column[ExtensionRecord], ...] = (
-    Column("Singleton", lambda r: r.identifier),
-    Column("Description", lambda r: "; ".join(r.descriptions)),
+    Column(N_("Singleton"), lambda r: r.identifier),
+    Column(N_("Description"), lambda r: "; ".join(r.descriptions)),
     Column("RFC", lambda r: r.rfc or ""),
-    Column("Authority", lambda r: r.authority or ""),
-    Column("Added", lambda r: r.added or ""),
+    Column(N_("Authority"), lambda r: r.authority or ""),
+    Column(N_("Added"), lambda r: r.added or ""),
 )
 
 
@@ -44,17 +47,27 @@ class ExtensionsDialog(QDialog):
     def __init__(self, extensions: ExtensionsRegistry, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("ExtensionsDialog")
-        self.setWindowTitle("Language Tag Extensions Registry")
+        self.setWindowTitle(self.tr("Language Tag Extensions Registry"))
         self.extensions = extensions
-        header = QLabel(
-            f"The IANA Language Tag Extensions Registry (RFC 5646 §3.7), File-Date {html.escape(extensions.file_date)}:"
-            f" {len(extensions)} registered singleton(s). Source: {html.escape(extensions.source)}"
+        intro = ngettext(
+            "The IANA Language Tag Extensions Registry (RFC 5646 §3.7), File-Date {date}: {count} registered "
+            "singleton. Source: {source}",
+            "The IANA Language Tag Extensions Registry (RFC 5646 §3.7), File-Date {date}: {count} registered "
+            "singletons. Source: {source}",
+            len(extensions),
+        ).format(
+            date=html.escape(extensions.file_date),
+            count=format_number(len(extensions)),
+            source=html.escape(extensions.source),
         )
+        header = QLabel(intro)
         header.setWordWrap(True)
-        self.model: RowTableModel[ExtensionRecord] = RowTableModel(_COLUMNS, extensions.records, parent=self)
+        self.model: RowTableModel[ExtensionRecord] = RowTableModel(
+            translated_columns(_COLUMNS), extensions.records, parent=self
+        )
         self.table = QTableView()
         self.table.setObjectName("extensions_table")
-        self.table.setAccessibleName("Registered extensions")
+        self.table.setAccessibleName(self.tr("Registered extensions"))
         self.table.setModel(self.model)
         self.table.setTabKeyNavigation(False)  # Tab leaves the table; arrows move inside it
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -64,8 +77,8 @@ class ExtensionsDialog(QDialog):
         self.table.horizontalHeader().setStretchLastSection(True)
         self.details = QTextBrowser()
         self.details.setObjectName("extension_details")
-        self.details.setAccessibleName("Fields of the chosen extension")
-        self.details.setToolTip("Every field of the chosen extension; its URLs open in your web browser")
+        self.details.setAccessibleName(self.tr("Fields of the chosen extension"))
+        self.details.setToolTip(self.tr("Every field of the chosen extension; its URLs open in your web browser"))
         self.details.setOpenLinks(False)
         self.details.anchorClicked.connect(self._on_details_anchor_clicked)
         splitter = QSplitter(Qt.Orientation.Vertical)
@@ -97,4 +110,7 @@ def extension_html(rec: ExtensionRecord) -> str:
         if name == "URL" or value.startswith(("http://", "https://")):
             shown = f'<a href="{e(value, quote=True)}">{e(value)}</a>'
         rows.append(f"<tr><td valign='top'><b>{e(name)}</b></td><td>{shown}</td></tr>")
-    return f"<h3>-{e(rec.identifier)}- extension</h3><table cellpadding='3'>{''.join(rows)}</table>"
+    title = QCoreApplication.translate("ExtensionsDialog", "{singleton} extension").format(
+        singleton=f"-{e(rec.identifier)}-"
+    )
+    return f"<h3>{title}</h3><table cellpadding='3'>{''.join(rows)}</table>"

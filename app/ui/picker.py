@@ -8,6 +8,9 @@ visible with their reason; Enter on one says why it is not offered instead of ch
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import TypeVar
+
 from PySide6.QtCore import QEvent, QModelIndex, QObject, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QKeyEvent, QPalette, QResizeEvent
 from PySide6.QtWidgets import (
@@ -22,12 +25,21 @@ from PySide6.QtWidgets import (
 )
 
 from ..core.build.choices import Choice, ChoiceIndex
+from ..core.text.catalogue import N_, _, ngettext
+from ..core.text.formats import format_number
 from . import a11y
 from .bounded import SEARCH_MAX, bound
 from .elided import ElidedLabel
 from .table_model import Column, RowTableModel
 
-__all__ = ["CHOICE_COLUMNS", "ChoicePicker"]
+__all__ = ["CHOICE_COLUMNS", "ChoicePicker", "translated_columns"]
+
+T = TypeVar("T")
+
+
+def translated_columns(columns: tuple[Column[T], ...]) -> tuple[Column[T], ...]:
+    """Return *columns* with their headers (marked with N_ in a table built at import) in the UI language."""
+    return tuple(replace(c, header=_(c.header), header_tip=_(c.header_tip) if c.header_tip else "") for c in columns)
 
 
 def _grey(row: Choice, palette: QPalette) -> QColor | None:
@@ -48,10 +60,114 @@ def _tip(row: Choice) -> str:
 
 
 CHOICE_COLUMNS: tuple[Column[Choice], ...] = (
-    Column("Code", lambda r: r.code, tooltip=_tip, foreground=_grey, font=_italic_if_greyed),
-    Column("Name", lambda r: r.name, tooltip=_tip, foreground=_grey),
-    Column("Note", lambda r: r.mark, tooltip=_tip, foreground=_grey),
+    Column(N_("Code"), lambda r: r.code, tooltip=_tip, foreground=_grey, font=_italic_if_greyed),
+    Column(N_("Name"), lambda r: r.name, tooltip=_tip, foreground=_grey),
+    Column(N_("Note"), lambda r: r.mark, tooltip=_tip, foreground=_grey),
 )
+
+#: Each kind of picker's texts, whole (translated where shown): the filter field's name and tooltip, the
+#: list's name, the count's and the detail's accessible names.
+_TEXTS: dict[str, tuple[str, str, str, str, str]] = {
+    "languages": (
+        N_("Filter languages"),
+        N_("Type a code or a name to filter the languages; ↑/↓ move, Enter chooses"),
+        N_("Languages"),
+        N_("Number of languages shown"),
+        N_("About the chosen languages"),
+    ),
+    "scripts": (
+        N_("Filter scripts"),
+        N_("Type a code or a name to filter the scripts; ↑/↓ move, Enter chooses"),
+        N_("Scripts"),
+        N_("Number of scripts shown"),
+        N_("About the chosen scripts"),
+    ),
+    "regions": (
+        N_("Filter regions"),
+        N_("Type a code or a name to filter the regions; ↑/↓ move, Enter chooses"),
+        N_("Regions"),
+        N_("Number of regions shown"),
+        N_("About the chosen regions"),
+    ),
+    "variants": (
+        N_("Filter variants"),
+        N_("Type a code or a name to filter the variants; ↑/↓ move, Enter chooses"),
+        N_("Variants"),
+        N_("Number of variants shown"),
+        N_("About the chosen variants"),
+    ),
+    "source languages": (
+        N_("Filter source languages"),
+        N_("Type a code or a name to filter the source languages; ↑/↓ move, Enter chooses"),
+        N_("Source languages"),
+        N_("Number of source languages shown"),
+        N_("About the chosen source languages"),
+    ),
+    "source scripts": (
+        N_("Filter source scripts"),
+        N_("Type a code or a name to filter the source scripts; ↑/↓ move, Enter chooses"),
+        N_("Source scripts"),
+        N_("Number of source scripts shown"),
+        N_("About the chosen source scripts"),
+    ),
+    "source regions": (
+        N_("Filter source regions"),
+        N_("Type a code or a name to filter the source regions; ↑/↓ move, Enter chooses"),
+        N_("Source regions"),
+        N_("Number of source regions shown"),
+        N_("About the chosen source regions"),
+    ),
+    "source variants": (
+        N_("Filter source variants"),
+        N_("Type a code or a name to filter the source variants; ↑/↓ move, Enter chooses"),
+        N_("Source variants"),
+        N_("Number of source variants shown"),
+        N_("About the chosen source variants"),
+    ),
+    "-t- field values": (
+        N_("Filter -t- field values"),
+        N_("Type a code or a name to filter the -t- field values; ↑/↓ move, Enter chooses"),
+        N_("-t- field values"),
+        N_("Number of -t- field values shown"),
+        N_("About the chosen -t- field values"),
+    ),
+}
+
+
+def _count_text(what: str, shown: int, total: int) -> str:
+    """Return the picker's count: "12 of 300 languages", or "300 languages" when nothing is filtered out."""
+    if what == "languages":
+        whole = ngettext("{total} language", "{total} languages", total)
+        part = ngettext("{shown} of {total} language", "{shown} of {total} languages", total)
+    elif what == "scripts":
+        whole = ngettext("{total} script", "{total} scripts", total)
+        part = ngettext("{shown} of {total} script", "{shown} of {total} scripts", total)
+    elif what == "regions":
+        whole = ngettext("{total} region", "{total} regions", total)
+        part = ngettext("{shown} of {total} region", "{shown} of {total} regions", total)
+    elif what == "variants":
+        whole = ngettext("{total} variant", "{total} variants", total)
+        part = ngettext("{shown} of {total} variant", "{shown} of {total} variants", total)
+    elif what == "source languages":
+        whole = ngettext("{total} source language", "{total} source languages", total)
+        part = ngettext("{shown} of {total} source language", "{shown} of {total} source languages", total)
+    elif what == "source scripts":
+        whole = ngettext("{total} source script", "{total} source scripts", total)
+        part = ngettext("{shown} of {total} source script", "{shown} of {total} source scripts", total)
+    elif what == "source regions":
+        whole = ngettext("{total} source region", "{total} source regions", total)
+        part = ngettext("{shown} of {total} source region", "{shown} of {total} source regions", total)
+    elif what == "source variants":
+        whole = ngettext("{total} source variant", "{total} source variants", total)
+        part = ngettext("{shown} of {total} source variant", "{shown} of {total} source variants", total)
+    elif what == "-t- field values":
+        whole = ngettext("{total} -t- field value", "{total} -t- field values", total)
+        part = ngettext("{shown} of {total} -t- field value", "{shown} of {total} -t- field values", total)
+    else:
+        whole, part = "{total}", "{shown} of {total}"
+    text = whole if shown == total else part
+    return text.format(shown=format_number(shown), total=format_number(total))
+
 
 _MOVES = {
     Qt.Key.Key_Down: 1,
@@ -76,12 +192,18 @@ class ChoicePicker(QWidget):
         bound(self.filter_edit, SEARCH_MAX)
         self.filter_edit.setPlaceholderText(placeholder)
         self.filter_edit.setClearButtonEnabled(True)
-        self.filter_edit.setAccessibleName(f"Filter {what}")
-        self.filter_edit.setToolTip(f"Type a code or a name to filter the {what}; ↑/↓ move, Enter chooses")
-        self.model: RowTableModel[Choice] = RowTableModel(CHOICE_COLUMNS, palette=self.palette(), parent=self)
+        texts = _TEXTS.get(what)
+        name, tip, view_name, count_name, detail_name = (
+            (_(t) for t in texts) if texts is not None else (what, what, what, what, what)
+        )
+        self.filter_edit.setAccessibleName(name)
+        self.filter_edit.setToolTip(tip)
+        self.model: RowTableModel[Choice] = RowTableModel(
+            translated_columns(CHOICE_COLUMNS), palette=self.palette(), parent=self
+        )
         self.view = QTableView(self)
         self.view.setModel(self.model)
-        self.view.setAccessibleName(what.capitalize())
+        self.view.setAccessibleName(view_name)
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -98,9 +220,9 @@ class ChoicePicker(QWidget):
         header.setStretchLastSection(False)
         header.resizeSection(0, self.fontMetrics().horizontalAdvance("qaa..qtz") + 18)
         self.count_label = QLabel(self)
-        a11y.verdict(self.count_label, f"Number of {what} shown")
+        a11y.verdict(self.count_label, count_name)
         self.detail_label = ElidedLabel(self)
-        a11y.verdict(self.detail_label, f"About the chosen {what}")
+        a11y.verdict(self.detail_label, detail_name)
         self.detail_label.setMinimumWidth(80)
         bottom = QHBoxLayout()
         bottom.addWidget(self.detail_label, 1)
@@ -128,8 +250,7 @@ class ChoicePicker(QWidget):
         rows = self._index.filter(self.filter_edit.text())
         self.model.set_rows(rows)
         total = len(self._index)
-        shown = f"{len(rows):,} of {total:,}" if len(rows) != total else f"{total:,}"
-        self.count_label.setText(f"{shown} {self.what}")
+        self.count_label.setText(_count_text(self.what, len(rows), total))
         if rows:
             self.view.setCurrentIndex(self.model.index(0, 0))
             self.view.scrollToTop()
@@ -203,8 +324,13 @@ class ChoicePicker(QWidget):
         if choice is None:
             detail = ""
         else:
-            mark = f" ({choice.mark})" if choice.mark else ""
-            detail = f"{choice.label}{mark}. {choice.detail}".strip()
+            if choice.mark:
+                detail = self.tr("{label} ({mark}). {detail}").format(
+                    label=choice.label, mark=choice.mark, detail=choice.detail
+                )
+            else:
+                detail = self.tr("{label}. {detail}").format(label=choice.label, detail=choice.detail)
+            detail = detail.strip()
         self.detail_label.setToolTip(detail)
         self.detail_label.setText(detail)
 

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QMenu
 
+from ..core.text.catalogue import N_, _
 from .settings import Settings
 
 __all__ = ["KINDS", "RECENT_MAX", "RecentFiles"]
 
 RECENT_MAX = 10
 #: What a recent file was opened as, and how the menu names it.
-KINDS = {"registry": "Registry", "tags": "Tags"}
+KINDS = {"registry": N_("Registry"), "tags": N_("Tags")}
 _SETTING = "recent/files"
 
 
@@ -48,12 +50,13 @@ class RecentFiles:
         menu.clear()
         entries = self.entries()
         if not entries:
-            menu.addAction("(no recent files)").setEnabled(False)
+            menu.addAction(QCoreApplication.translate("RecentFiles", "(no recent files)")).setEnabled(False)
             return
         for i, (kind, path) in enumerate(entries, 1):
             prefix = f"&{i} " if i < 10 else ""
-            action = menu.addAction(f"{prefix}{KINDS[kind]}: {path.replace('&', '&&')}")
+            entry = QCoreApplication.translate("RecentFiles", "{kind}: {path}")
+            action = menu.addAction(prefix + entry.format(kind=_(KINDS[kind]), path=path.replace("&", "&&")))
             action.setToolTip(path)
             action.triggered.connect(lambda _c=False, k=kind, p=path: open_as(k, p))
         menu.addSeparator()
-        menu.addAction("&Clear the list").triggered.connect(self.clear)
+        menu.addAction(QCoreApplication.translate("RecentFiles", "&Clear the list")).triggered.connect(self.clear)

@@ -14,11 +14,13 @@ legend entry, and each severity has its own underline style (wave, dashes, dots)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, Qt
 from PySide6.QtGui import QColor, QFont, QIcon, QPalette, QPixmap, QTextCharFormat
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QStyle, QWidget
+
+from ..core.text.catalogue import N_, _
 
 __all__ = [
     "NEIGHBOUR_DELTA_E",
@@ -68,163 +70,165 @@ class SeverityStyle:
 _ROLES = (
     RoleStyle(
         "language",
-        "language",
+        N_("language"),
         "#063873",
         "#8CBAFF",
-        "Primary language subtag (RFC 5646 §2.2.1): 2–3 letters (ISO 639), or 5–8 letters if registered.",
+        N_("Primary language subtag (RFC 5646 §2.2.1): 2–3 letters (ISO 639), or 5–8 letters if registered."),
         bold=True,
     ),
     RoleStyle(
         "extlang",
-        "extended language",
+        N_("extended language"),
         "#002EF5",
         "#26A2C3",
-        "Extended language subtag (RFC 5646 §2.2.2): a 3-letter language written after its macrolanguage.",
+        N_("Extended language subtag (RFC 5646 §2.2.2): a 3-letter language written after its macrolanguage."),
         italic=True,
     ),
     RoleStyle(
         "script",
-        "script",
+        N_("script"),
         "#007A76",
         "#38FFBA",
-        "Script subtag (RFC 5646 §2.2.3): 4 letters from ISO 15924, e.g. Latn, Hant.",
+        N_("Script subtag (RFC 5646 §2.2.3): 4 letters from ISO 15924, e.g. Latn, Hant."),
     ),
     RoleStyle(
         "region",
-        "region",
+        N_("region"),
         "#C05200",
         "#F4C286",
-        "Region subtag (RFC 5646 §2.2.4): 2 letters (ISO 3166-1) or 3 digits (UN M.49).",
+        N_("Region subtag (RFC 5646 §2.2.4): 2 letters (ISO 3166-1) or 3 digits (UN M.49)."),
     ),
     RoleStyle(
         "variant",
-        "variant",
+        N_("variant"),
         "#C710B0",
         "#FCCEF5",
-        "Variant subtag (RFC 5646 §2.2.5): 5–8 characters, or a digit and 3 characters; "
-        "registered with the prefixes it suits.",
+        N_(
+            "Variant subtag (RFC 5646 §2.2.5): 5–8 characters, or a digit and 3 characters; "
+            "registered with the prefixes it suits."
+        ),
     ),
     RoleStyle(
         "singleton",
-        "singleton",
+        N_("singleton"),
         "#303030",
         "#E6E6E6",
-        "Singleton (RFC 5646 §2.2.6): one character that starts an extension (u, t, …) or private use (x).",
+        N_("Singleton (RFC 5646 §2.2.6): one character that starts an extension (u, t, …) or private use (x)."),
         bold=True,
     ),
     RoleStyle(
         "extension",
-        "extension subtag",
+        N_("extension subtag"),
         "#5A625A",
         "#70A662",
-        "Subtag of an extension other than -u- and -t-; only its syntax is checked (RFC 5646 §3.7).",
+        N_("Subtag of an extension other than -u- and -t-; only its syntax is checked (RFC 5646 §3.7)."),
     ),
     RoleStyle(
         "u-attribute",
-        "-u- attribute",
+        N_("-u- attribute"),
         "#3D2C00",
         "#A7FD2C",
-        "Unicode locale attribute (RFC 6067): 3–8 characters before the first -u- key.",
+        N_("Unicode locale attribute (RFC 6067): 3–8 characters before the first -u- key."),
     ),
     RoleStyle(
         "u-key",
-        "-u- key",
+        N_("-u- key"),
         "#856951",
         "#C8BD01",
-        "Unicode locale key (RFC 6067, UTS #35): 2 characters such as ca, co, nu; CLDR defines them.",
+        N_("Unicode locale key (RFC 6067, UTS #35): 2 characters such as ca, co, nu; CLDR defines them."),
         bold=True,
     ),
     RoleStyle(
         "u-type",
-        "-u- type",
+        N_("-u- type"),
         "#385E0A",
         "#F6C68C",
-        "Unicode locale type (RFC 6067, UTS #35): the value of the key before it, e.g. gregory for ca.",
+        N_("Unicode locale type (RFC 6067, UTS #35): the value of the key before it, e.g. gregory for ca."),
     ),
     RoleStyle(
         "t-lang",
-        "-t- source tag",
+        N_("-t- source tag"),
         "#3F5F80",
         "#A4C0DE",
-        "Source language inside -t- (RFC 6497): the language the content was transformed from.",
+        N_("Source language inside -t- (RFC 6497): the language the content was transformed from."),
         italic=True,
     ),
     RoleStyle(
         "t-language",
-        "-t- source language",
+        N_("-t- source language"),
         "#0A6FE5",
         "#A2C9BA",
-        "Language of the -t- source tag (RFC 6497 §2.2, RFC 5646 §2.2.1): what the content was transformed from.",
+        N_("Language of the -t- source tag (RFC 6497 §2.2, RFC 5646 §2.2.1): what the content was transformed from."),
         italic=True,
     ),
     RoleStyle(
         "t-extlang",
-        "-t- source extended language",
+        N_("-t- source extended language"),
         "#2D30FC",
         "#97DAFF",
-        "Extended language of the -t- source tag (RFC 6497 §2.2, RFC 5646 §2.2.2).",
+        N_("Extended language of the -t- source tag (RFC 6497 §2.2, RFC 5646 §2.2.2)."),
         italic=True,
     ),
     RoleStyle(
         "t-script",
-        "-t- source script",
+        N_("-t- source script"),
         "#126721",
         "#2EFEBB",
-        "Script of the -t- source tag (RFC 6497 §2.2, RFC 5646 §2.2.3).",
+        N_("Script of the -t- source tag (RFC 6497 §2.2, RFC 5646 §2.2.3)."),
         italic=True,
     ),
     RoleStyle(
         "t-region",
-        "-t- source region",
+        N_("-t- source region"),
         "#643C37",
         "#FFC583",
-        "Region of the -t- source tag (RFC 6497 §2.2, RFC 5646 §2.2.4).",
+        N_("Region of the -t- source tag (RFC 6497 §2.2, RFC 5646 §2.2.4)."),
         italic=True,
     ),
     RoleStyle(
         "t-variant",
-        "-t- source variant",
+        N_("-t- source variant"),
         "#9C57AB",
         "#F06EFF",
-        "Variant of the -t- source tag (RFC 6497 §2.2, RFC 5646 §2.2.5).",
+        N_("Variant of the -t- source tag (RFC 6497 §2.2, RFC 5646 §2.2.5)."),
         italic=True,
     ),
     RoleStyle(
         "t-key",
-        "-t- field key",
+        N_("-t- field key"),
         "#460637",
         "#C09092",
-        "Transformed-content field key (RFC 6497): a letter and a digit, such as m0 or h0.",
+        N_("Transformed-content field key (RFC 6497): a letter and a digit, such as m0 or h0."),
         bold=True,
     ),
     RoleStyle(
         "t-value",
-        "-t- field value",
+        N_("-t- field value"),
         "#302677",
         "#ACACC8",
-        "Transformed-content field value (RFC 6497): 3–8 characters from CLDR for its key.",
+        N_("Transformed-content field value (RFC 6497): 3–8 characters from CLDR for its key."),
     ),
     RoleStyle(
         "privateuse",
-        "private use",
+        N_("private use"),
         "#564C66",
         "#BF9293",
-        "Private-use subtag after x (RFC 5646 §2.2.7): meaning agreed privately, never registered.",
+        N_("Private-use subtag after x (RFC 5646 §2.2.7): meaning agreed privately, never registered."),
         italic=True,
     ),
     RoleStyle(
         "grandfathered",
-        "grandfathered tag",
+        N_("grandfathered tag"),
         "#2D1260",
         "#CC7FD2",
-        "Grandfathered tag (RFC 5646 §2.2.8): a whole tag kept from RFC 1766/3066, read as one unit.",
+        N_("Grandfathered tag (RFC 5646 §2.2.8): a whole tag kept from RFC 1766/3066, read as one unit."),
     ),
     RoleStyle(
         "invalid",
-        "invalid",
+        N_("invalid"),
         "#BC0F24",
         "#FE6147",
-        "Not a subtag in this position: see the problems list for why.",
+        N_("Not a subtag in this position: see the problems list for why."),
         bold=True,
     ),
 )
@@ -284,29 +288,29 @@ NEIGHBOUR_ROLES: frozenset[frozenset[str]] = _neighbour_pairs()
 _SEVERITIES = (
     SeverityStyle(
         "error",
-        "error",
+        N_("error"),
         "#D01C1C",
         "#FF6B6B",
         QTextCharFormat.UnderlineStyle.WaveUnderline,
-        "wavy underline",
+        N_("wavy underline"),
         QStyle.StandardPixmap.SP_MessageBoxCritical,
     ),
     SeverityStyle(
         "warning",
-        "warning",
+        N_("warning"),
         "#9B5D00",
         "#FFB020",
         QTextCharFormat.UnderlineStyle.DashUnderline,
-        "dashed underline",
+        N_("dashed underline"),
         QStyle.StandardPixmap.SP_MessageBoxWarning,
     ),
     SeverityStyle(
         "info",
-        "note",
+        N_("note"),
         "#1E6DC1",
         "#6CB4FF",
         QTextCharFormat.UnderlineStyle.DotLine,
-        "dotted underline",
+        N_("dotted underline"),
         QStyle.StandardPixmap.SP_MessageBoxInformation,
     ),
 )
@@ -321,8 +325,12 @@ def is_dark(palette: QPalette) -> bool:
 
 
 def role_style(role: str) -> RoleStyle:
-    """Return the style of *role*, the 'invalid' style for a role this module does not know."""
-    return ROLE_STYLES.get(str(role), ROLE_STYLES["invalid"])
+    """Return the style of *role*, the 'invalid' style for a role this module does not know.
+
+    Its name and tooltip are in the UI language (the tables hold the English text, marked with N_).
+    """
+    style = ROLE_STYLES.get(str(role), ROLE_STYLES["invalid"])
+    return replace(style, name=_(style.name), tooltip=_(style.tooltip))
 
 
 def role_colour(role: str, palette: QPalette) -> QColor:
@@ -340,13 +348,15 @@ def role_format(role: str, palette: QPalette) -> QTextCharFormat:
         fmt.setFontWeight(QFont.Weight.Bold)
     if style.italic:
         fmt.setFontItalic(True)
-    fmt.setToolTip(f"{style.name}: {style.tooltip}")
+    fmt.setToolTip(QCoreApplication.translate("LegendWidget", "{role}: {explanation}").format(
+        role=style.name, explanation=style.tooltip))  # fmt: skip
     return fmt
 
 
 def severity_style(severity: str) -> SeverityStyle:
-    """Return the style of *severity* (an unknown one is shown as an error)."""
-    return SEVERITY_STYLES.get(str(severity), SEVERITY_STYLES["error"])
+    """Return the style of *severity* (an unknown one is shown as an error), its names in the UI language."""
+    style = SEVERITY_STYLES.get(str(severity), SEVERITY_STYLES["error"])
+    return replace(style, name=_(style.name), underline_name=_(style.underline_name))
 
 
 def severity_colour(severity: str, palette: QPalette) -> QColor:
@@ -376,7 +386,7 @@ class LegendWidget(QWidget):
 
     def __init__(self, roles: tuple[str, ...] | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setAccessibleName("Legend of subtag roles")
+        self.setAccessibleName(self.tr("Legend of subtag roles"))
         self._roles = roles or tuple(ROLE_STYLES)
         self._label = QLabel(self)
         self._label.setWordWrap(True)
@@ -414,6 +424,14 @@ class LegendWidget(QWidget):
             # Non-breaking spaces and hyphens keep each name on one line when the legend wraps.
             name = _html_escape(style.name).replace(" ", "&nbsp;").replace("-", "&#8209;")
             parts.append(f'<span style="{css}">■&nbsp;{name}</span>')
-        sev = " &nbsp; ".join(f"{_html_escape(s.name)}: {s.underline_name}" for s in SEVERITY_STYLES.values())
-        self._label.setText(" &nbsp; ".join(parts) + f"<br><small>Problems: {sev}</small>")
-        self._label.setToolTip("\n".join(f"{role_style(r).name}: {role_style(r).tooltip}" for r in self._roles))
+        severities = [severity_style(key) for key in SEVERITY_STYLES]
+        sev = " &nbsp; ".join(
+            self.tr("{severity}: {underline}").format(severity=_html_escape(s.name), underline=s.underline_name)
+            for s in severities
+        )
+        problems = self.tr("Problems: {severities}").format(severities=sev)
+        legend = " &nbsp; ".join(parts) + f"<br><small>{problems}</small>"
+        self._label.setText(legend)
+        tips = [self.tr("{role}: {explanation}").format(role=role_style(r).name, explanation=role_style(r).tooltip)
+                for r in self._roles]  # fmt: skip
+        self._label.setToolTip("\n".join(tips))

@@ -13,7 +13,7 @@ import unicodedata
 from bisect import bisect_right
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, QMimeData, QPoint, QRect, QRectF, QSizeF, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QMimeData, QPoint, QRect, QRectF, QSizeF, Qt, Signal
 from PySide6.QtGui import (
     QAction,
     QColor,
@@ -40,6 +40,8 @@ from PySide6.QtWidgets import QFrame, QPlainTextEdit, QSizePolicy, QToolTip, QWi
 from ..core.engine.tag import CheckResult
 from ..core.grammar.highlight import highlight_runs, visible_span
 from ..core.grammar.values import Role, Severity
+from ..core.text.catalogue import ngettext
+from ..core.text.formats import format_number
 from .i18n import keep_left_to_right
 from .roles import role_format, severity_colour, severity_style
 from .visible import badge_text, is_invisible
@@ -92,21 +94,31 @@ def clean_pasted(text: str) -> tuple[str, str | None]:
     lines = [line.strip() for line in text.splitlines()]
     lines = [line for line in lines if line]
     if not lines:
-        return "", ("Ignored pasted text that held only spaces or line breaks." if text else None)
+        return "", (_tr("Ignored pasted text that held only spaces or line breaks.") if text else None)
     first = lines[0]
     notes = []
     if len(lines) > 1:
         shown = first if len(first) <= 40 else first[:37] + "..."
-        notes.append(f"The pasted text had {len(lines)} lines; kept the first one ({shown}).")
+        note = ngettext(
+            "The pasted text had {count} line; kept the first one ({shown}).",
+            "The pasted text had {count} lines; kept the first one ({shown}).",
+            len(lines),
+        )
+        notes.append(note.format(count=format_number(len(lines)), shown=shown))
     if len(first) > MAX_TEXT:
-        notes.append(f"The line was {len(first):,} characters long; kept the first {MAX_TEXT:,} (a language tag "
-                     "is rarely longer than a few dozen).")  # fmt: skip
+        notes.append(_tr("The line was {length} characters long; kept the first {kept} (a language tag "
+                         "is rarely longer than a few dozen).").format(
+            length=format_number(len(first)), kept=format_number(MAX_TEXT)))  # fmt: skip
         first = first[:MAX_TEXT]
     if notes:
         return first, " ".join(notes)
     if first != text:
-        return first, "Removed spaces and line breaks around the pasted text."
+        return first, _tr("Removed spaces and line breaks around the pasted text.")
     return first, None
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("TagLineEdit", text)
 
 
 #: The text-object type of a badge, and the property holding the character it stands for.
@@ -175,7 +187,7 @@ def _badge_format(ch: str) -> QTextCharFormat:
     fmt = QTextCharFormat()
     fmt.setObjectType(BADGE_OBJECT)
     fmt.setProperty(_BADGE_CHAR, ch)
-    fmt.setToolTip(f"U+{ord(ch):04X}: an invisible character, shown by its name")
+    fmt.setToolTip(_tr("{code}: an invisible character, shown by its name").format(code=f"U+{ord(ch):04X}"))
     return fmt
 
 
@@ -260,12 +272,14 @@ class TagLineEdit(QPlainTextEdit):
         self.setTabChangesFocus(True)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.setFrameShape(QFrame.Shape.StyledPanel)
-        self.setAccessibleName("Language tag")
+        self.setAccessibleName(self.tr("Language tag"))
         self.setToolTip(
-            "Type or paste a language tag; hover a subtag for its role and problems, Ctrl+click it (or use "
-            "the context menu) to see its registry record beside the subtags table"
+            self.tr(
+                "Type or paste a language tag; hover a subtag for its role and problems, Ctrl+click it (or use "
+                "the context menu) to see its registry record beside the subtags table"
+            )
         )
-        self.setPlaceholderText("Type a language tag, e.g. sr-Latn-RS or de-DE-u-co-phonebk")
+        self.setPlaceholderText(self.tr("Type a language tag, e.g. sr-Latn-RS or de-DE-u-co-phonebk"))
         self.document().undoCommandAdded.connect(self._on_document_undo_command_added)
         self._tooltip_for: Callable[[int], str] | None = None
         self._badges = ControlBadges(self)
@@ -390,7 +404,8 @@ class TagLineEdit(QPlainTextEdit):
         room = MAX_TEXT - (len(self.toPlainText()) - len(cursor.selectedText()))
         if len(cleaned) > room:  # the whole text stays within MAX_TEXT, not just the pasted part
             cleaned = cleaned[: max(room, 0)]
-            note = (note + " " if note else "") + f"The editor holds at most {MAX_TEXT:,} characters."
+            limit = self.tr("The editor holds at most {count} characters.").format(count=format_number(MAX_TEXT))
+            note = (note + " " if note else "") + limit
         if cleaned:
             insert_shown(cursor, cleaned)
             self.setTextCursor(cursor)
@@ -423,7 +438,7 @@ class TagLineEdit(QPlainTextEdit):
         menu = self.createStandardContextMenu()
         if self.toPlainText():
             index = self.index_at(event.pos())  # the scroll area hands on the viewport's event and position
-            action = QAction("Show the subtag's &record (Ctrl+click)", menu)
+            action = QAction(self.tr("Show the subtag's &record (Ctrl+click)"), menu)
             action.triggered.connect(lambda _checked=False, i=index: self.record_requested_at.emit(i))
             actions = menu.actions()
             if actions:

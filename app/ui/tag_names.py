@@ -22,8 +22,10 @@ from ..core.data import DataError, bundled_names
 from ..core.names.namer import Namer, SubtagName, TagName
 from ..core.names.pack import NamesPackError
 from ..core.registry.model import Registry
+from ..core.text.catalogue import N_, _
 from . import a11y
 from .elided import ElidedLabel
+from .i18n import ltr
 from .settings import Settings
 
 __all__ = ["SETTING", "TagNamesBar", "system_display_language"]
@@ -34,8 +36,8 @@ SETTING = "names/display_language"
 #: The names are read this long after the bar is shown (or asked, once shown): the window is painted by then.
 LOAD_DELAY_MS = 100
 _SYSTEM = ""  # the setting's value that follows the system language
-_NAME_TIP = "The tag's name in the chosen language, from CLDR 48's locale display names"
-_AUTONYM_TIP = "The tag named in its own language (shown when CLDR has a locale for it)"
+_NAME_TIP = N_("The tag's name in the chosen language, from CLDR 48's locale display names")
+_AUTONYM_TIP = N_("The tag named in its own language (shown when CLDR has a locale for it)")
 
 
 def system_display_language(namer: Namer, ui_languages: list[str] | None = None) -> str:
@@ -70,29 +72,29 @@ class TagNamesBar(QWidget):
         self._load_timer.setInterval(LOAD_DELAY_MS)
         self._load_timer.timeout.connect(self.load_now)
 
-        caption = QLabel("Name:", self)
+        caption = QLabel(self.tr("Name:"), self)
         self.name_label = ElidedLabel(self)
-        a11y.verdict(self.name_label, "Tag name")
-        self.name_label.setToolTip(_NAME_TIP)
+        a11y.verdict(self.name_label, self.tr("Tag name"))
+        self.name_label.setToolTip(_(_NAME_TIP))
         self.name_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         caption.setBuddy(self.name_label)
         self.autonym_label = ElidedLabel(self)
-        a11y.verdict(self.autonym_label, "Tag name in its own language")
-        self.autonym_label.setToolTip(_AUTONYM_TIP)
+        a11y.verdict(self.autonym_label, self.tr("Tag name in its own language"))
+        self.autonym_label.setToolTip(_(_AUTONYM_TIP))
         self.autonym_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.language_box = _LanguageBox(self._fill_all_languages, self)
-        self.language_box.setAccessibleName("Display language of names")
+        self.language_box.setAccessibleName(self.tr("Display language of names"))
         self.language_box.setToolTip(
-            "The language the names are shown in (the 765 locales of CLDR 48; type a code to jump to it)"
+            self.tr("The language the names are shown in (the 765 locales of CLDR 48; type a code to jump to it)")
         )
         self.language_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.language_box.setMinimumContentsLength(16)
-        self.language_box.addItem("System language", _SYSTEM)
-        in_label = QLabel("Names in:", self)
+        self.language_box.addItem(self.tr("System language"), _SYSTEM)
+        in_label = QLabel(self.tr("Names in:"), self)
         in_label.setBuddy(self.language_box)
 
-        auto_caption = QLabel("Autonym:", self)
-        auto_caption.setToolTip("The tag named in its own language")
+        auto_caption = QLabel(self.tr("Autonym:"), self)
+        auto_caption.setToolTip(self.tr("The tag named in its own language"))
         auto_caption.setBuddy(self.autonym_label)
         layout = QGridLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -120,9 +122,9 @@ class TagNamesBar(QWidget):
         try:
             pack = bundled_names()
         except (DataError, NamesPackError) as exc:
-            log.warning("display names unavailable: %s", exc)
+            log.log(logging.WARNING, "display names unavailable: %s", exc)  # a log line, not shown: not translated
             self._failed = True
-            self.name_label.setText("(CLDR display names are not available)")
+            self.name_label.setText(self.tr("(CLDR display names are not available)"))
             self.name_label.setToolTip(str(exc))
             return
         self._namer = Namer(pack, self._registry, self._cldr)
@@ -178,7 +180,9 @@ class TagNamesBar(QWidget):
         assert self._namer is not None
         box = self.language_box
         box.blockSignals(True)
-        box.setItemText(0, f"System language ({system_display_language(self._namer)})")
+        box.setItemText(
+            0, self.tr("System language ({language})").format(language=system_display_language(self._namer))
+        )
         chosen: str = self._settings.value(SETTING)
         if chosen in self._namer.pack.locales and chosen != "root":
             box.addItem(self._label(chosen), chosen)
@@ -217,35 +221,39 @@ class TagNamesBar(QWidget):
         try:
             self._current = self._namer.name_tag(text, display) if text else None
         except (DataError, NamesPackError) as exc:  # a damaged or replaced pack: say so, keep editing
-            log.warning("display names unavailable: %s", exc)
+            log.log(logging.WARNING, "display names unavailable: %s", exc)  # a log line, not shown: not translated
             self._current = None
-            self.name_label.setText("(CLDR display names are not available)")
+            self.name_label.setText(self.tr("(CLDR display names are not available)"))
             self.name_label.setToolTip(str(exc))
             self.autonym_label.setText("")
             return
         cur = self._current
         if cur is None:
             self.name_label.setText("—")
-            self.name_label.setToolTip(_NAME_TIP)
+            self.name_label.setToolTip(_(_NAME_TIP))
             self.autonym_label.setText("")
             return
-        where = f"CLDR {self._namer.pack.cldr_version} locale {cur.locale}"
         if cur.name is None:
-            self.name_label.setText("(not well-formed: no name)")
-            self.name_label.setToolTip("A tag that is not well-formed has no display name; see the problems list")
+            self.name_label.setText(self.tr("(not well-formed: no name)"))
+            self.name_label.setToolTip(
+                self.tr("A tag that is not well-formed has no display name; see the problems list")
+            )
         else:
             self.name_label.setText(cur.name)
-            self.name_label.setToolTip(
-                f"{cur.name}\n\nThe tag's display name (UTS #35 Part 2 locale display name algorithm), from "
-                f"{where}; codes CLDR does not name there are named by their English registry Description"
-            )
+            tip = self.tr(
+                "The tag's display name (UTS #35 Part 2 locale display name algorithm), from CLDR {version} locale "
+                "{locale}; codes CLDR does not name there are named by their English registry Description"
+            ).format(version=self._namer.pack.cldr_version, locale=ltr(cur.locale))
+            self.name_label.setToolTip(f"{cur.name}\n\n{tip}")
         if cur.autonym is not None:
             self.autonym_label.setText(cur.autonym)
-            where = f"CLDR locale {cur.autonym_locale}"
-            self.autonym_label.setToolTip(f"{cur.autonym}\n\nThe tag named in its own language ({where})")
+            tip = self.tr("The tag named in its own language (CLDR locale {locale})").format(
+                locale=ltr(str(cur.autonym_locale))
+            )
+            self.autonym_label.setToolTip(f"{cur.autonym}\n\n{tip}")
         else:
             self.autonym_label.setText("")
-            self.autonym_label.setToolTip(_AUTONYM_TIP)
+            self.autonym_label.setToolTip(_(_AUTONYM_TIP))
 
 
 class _LanguageBox(QComboBox):

@@ -9,7 +9,7 @@ chosen from CLDR's values with their descriptions (one filter over every key-val
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QTabWidget, QVBoxLayout, QWidget
 
 from ..core.build.choices import (
@@ -28,10 +28,15 @@ from ..core.grammar.syntax import is_t_key
 from ..core.registry.model import Registry
 from . import a11y
 from .bounded import VALUE_MAX, bound
+from .i18n import ltr
 from .picker import ChoicePicker
 from .state import TagState
 
 __all__ = ["TBuilder", "t_field_choices"]
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("TBuilder", text)
 
 
 def t_field_choices(cldr: CldrData) -> list[Choice]:
@@ -41,15 +46,25 @@ def t_field_choices(cldr: CldrData) -> list[Choice]:
         k = cldr.t_keys[key]
         for t in k.sorted_types():
             code = f"{key}-{t.name}"
-            mark = f"{key}: {k.name}" + (f"; deprecated → {t.preferred}" if t.deprecated and t.preferred else "")
-            detail = f"{k.name} ({key}): {k.description} Value {t.name}: {t.description}"
+            if t.deprecated and t.preferred:
+                mark = _tr("{key}: {name}; deprecated → {preferred}").format(
+                    key=key, name=k.name, preferred=t.preferred
+                )
+            else:
+                mark = f"{key}: {k.name}"
+            detail = _tr("{name} ({key}): {description} Value {value}: {value_description}").format(
+                name=k.name, key=key, description=k.description, value=t.name, value_description=t.description
+            )
             target = f"{key}-{t.preferred}" if t.deprecated and t.preferred else code
             out.append(Choice("t-field", code, t.description, mark, detail, target, deprecated=t.deprecated,
                               names=(t.name, k.name, key)))  # fmt: skip
         if k.value_classes:
             help_text = k.value_help() or ""
-            out.append(Choice("t-field", f"{key}-…", f"{k.name}: type the values below", f"{key}: {help_text}",
-                              f"{k.name} ({key}) takes {help_text}. Type it in the field below.", "", enabled=False,
+            label = _tr("{name}: type the values below").format(name=k.name)
+            detail = _tr("{name} ({key}) takes {help}. Type it in the field below.").format(
+                name=k.name, key=key, help=help_text
+            )
+            out.append(Choice("t-field", f"{key}-…", label, f"{key}: {help_text}", detail, "", enabled=False,
                               names=(k.name, key)))  # fmt: skip
     return out
 
@@ -78,15 +93,19 @@ class TBuilder(QWidget):
         self._t = TExtension()
         self._shown_source: str | None = None
         self.tabs = QTabWidget(self)
-        self.tabs.setAccessibleName("-t- source language and fields")
+        self.tabs.setAccessibleName(self.tr("-t- source language and fields"))
         self.source_pickers: dict[str, ChoicePicker] = {}
         for kind, title, hint in (
-            ("language", "Source &language", "The language the content was transformed from: code or name"),
-            ("script", "Source script", "The source's script: code or name"),
-            ("region", "Source region", "The source's region: code or name"),
-            ("variant", "Source variants", "The source's variants (those whose Prefix it meets)"),
+            (
+                "language",
+                self.tr("Source &language"),
+                self.tr("The language the content was transformed from: code or name"),
+            ),
+            ("script", self.tr("Source script"), self.tr("The source's script: code or name")),
+            ("region", self.tr("Source region"), self.tr("The source's region: code or name")),
+            ("variant", self.tr("Source variants"), self.tr("The source's variants (those whose Prefix it meets)")),
         ):
-            picker = ChoicePicker(f"source {kind}s" if kind != "language" else "source languages", hint, self)
+            picker = ChoicePicker(f"source {kind}s", hint, self)  # the picker's kind (its texts are its own)
             picker.chosen.connect(self._on_source_chosen)
             picker.refused.connect(self._on_refused)
             self.source_pickers[kind] = picker
@@ -94,17 +113,19 @@ class TBuilder(QWidget):
         self.source_pickers["language"].set_index(languages)
 
         fields_page = QWidget(self)
-        self.fields_picker = ChoicePicker("-t- field values", "Filter by value, description or key (ungegn, m0)", self)
+        self.fields_picker = ChoicePicker(
+            "-t- field values", self.tr("Filter by value, description or key (ungegn, m0)"), self
+        )
         self.fields_picker.set_index(ChoiceIndex(t_field_choices(cldr)))
         self.fields_picker.chosen.connect(self._on_field_chosen)
         self.fields_picker.refused.connect(self._on_refused)
         self.free_edit = QLineEdit(self)
         bound(self.free_edit, VALUE_MAX)
-        self.free_edit.setPlaceholderText("Or type a field: key and values, e.g. x0-mine or m0-ungegn-2007")
-        self.free_edit.setAccessibleName("Type a -t- field")
+        self.free_edit.setPlaceholderText(self.tr("Or type a field: key and values, e.g. x0-mine or m0-ungegn-2007"))
+        self.free_edit.setAccessibleName(self.tr("Type a -t- field"))
         self.free_edit.returnPressed.connect(self.set_free_field)
-        free_button = QPushButton("Set field", self)
-        free_button.setAccessibleName("Set the typed -t- field")
+        free_button = QPushButton(self.tr("Set field"), self)
+        free_button.setAccessibleName(self.tr("Set the typed -t- field"))
         free_button.clicked.connect(self.set_free_field)
         row = QHBoxLayout()
         row.addWidget(self.free_edit, 1)
@@ -113,14 +134,14 @@ class TBuilder(QWidget):
         page_layout.setContentsMargins(0, 0, 0, 0)
         page_layout.addWidget(self.fields_picker, 1)
         page_layout.addLayout(row)
-        self.tabs.addTab(fields_page, "Fields")
+        self.tabs.addTab(fields_page, self.tr("Fields"))
 
         self.current_label = QLabel(self)
         self.current_label.setWordWrap(True)
-        a11y.verdict(self.current_label, "The -t- part of the tag")
+        a11y.verdict(self.current_label, self.tr("The -t- part of the tag"))
         self.current_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.clear_button = QPushButton("Remove -t-", self)
-        self.clear_button.setAccessibleName("Remove the -t- part")
+        self.clear_button = QPushButton(self.tr("Remove -t-"), self)
+        self.clear_button.setAccessibleName(self.tr("Remove the -t- part"))
         self.clear_button.clicked.connect(self.clear)
         top = QHBoxLayout()
         top.addWidget(self.current_label, 1)
@@ -165,12 +186,19 @@ class TBuilder(QWidget):
         """Set the field typed in the free field ('x0-mine'); say what is wrong with it otherwise."""
         parts = [p for p in self.free_edit.text().strip().lower().replace("_", "-").split("-") if p]
         if not parts or not is_t_key(parts[0]):
-            self.notice.emit("A -t- field starts with its key: a letter and a digit (m0, x0), then its values.")
+            self.notice.emit(
+                self.tr("A -t- field starts with its key: a letter and a digit (m0, x0), then its values.")
+            )
             return False
         bad = [v for v in parts[1:] if not (3 <= len(v) <= 8 and v.isascii() and v.isalnum())]
         if len(parts) < 2 or bad:
-            what = f"'{bad[0]}' is not" if bad else "a field needs"
-            self.notice.emit(f"{what} a value of 3 to 8 letters or digits (RFC 6497 §2.2).")
+            if bad:
+                message = self.tr("'{value}' is not a value of 3 to 8 letters or digits (RFC 6497 §2.2).").format(
+                    value=ltr(bad[0])
+                )
+            else:
+                message = self.tr("a field needs a value of 3 to 8 letters or digits (RFC 6497 §2.2).")
+            self.notice.emit(message)
             return False
         self.set_field(parts[0], parts[1:])
         self.free_edit.clear()
@@ -220,7 +248,9 @@ class TBuilder(QWidget):
         fields = "-".join(f"{k}-{'-'.join(v)}" for k, v in self._t.fields)
         body = "-".join(p for p in (source, fields) if p)
         self.current_label.setText(
-            f"<b>-t-</b> part: <code>t-{body}</code>" if body else "No -t- part: choose a source language or a field."
+            self.tr("<b>-t-</b> part: {part}").format(part=f"<code>t-{body}</code>")
+            if body
+            else self.tr("No -t- part: choose a source language or a field.")
         )
         had_focus = self.clear_button.hasFocus()
         self.clear_button.setEnabled(bool(body))
@@ -238,7 +268,9 @@ class TBuilder(QWidget):
             self.source_pickers["variant"].set_index(
                 ChoiceIndex(variant_choices(self._registry, parts.head(), parts.variants))
             )
-            self.tabs.setTabText(0, f"Source language: {lang}" if lang else "Source language")
+            self.tabs.setTabText(
+                0, self.tr("Source language: {tag}").format(tag=ltr(lang)) if lang else self.tr("Source language")
+            )
             self.source_pickers["language"].set_current(lang)
             self.source_pickers["script"].set_current(parts.script)
             self.source_pickers["region"].set_current(parts.region)

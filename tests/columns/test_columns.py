@@ -194,6 +194,7 @@ def test_duckdb_functions_give_the_cli_answers(want_text: list[dict[str, Any] | 
 def spark() -> Any:
     import os
     import shutil
+    import sys
 
     # Spark needs a Java runtime, which pip cannot install: CI installs Debian's default-jre-headless (.ci/run), and
     # a machine without one skips this one test and says why rather than failing the README's test command.
@@ -207,6 +208,9 @@ def spark() -> Any:
         .config("spark.ui.enabled", "false")
         .config("spark.sql.shuffle.partitions", "2")
         .config("spark.driver.memory", "512m")
+        # Spark's Python workers start `python3` from PATH unless told: a venv's interpreter run without
+        # activating the venv (`venv/bin/python -m pytest`) would give workers without this package.
+        .config("spark.pyspark.python", sys.executable)
         .getOrCreate()
     )
     session.sparkContext.setLogLevel("ERROR")

@@ -142,7 +142,8 @@ def test_2_the_drop_is_said_and_unusual_script_or_region_get_a_note(qtbot, windo
     _type_enter(qtbot, "Spanish")
     assert window.state.tag() == "es"
     assert pane.notice_label.text() == (
-        "Dropped Hant, HK: chosen for yue-Hant-HK, they do not fit Spanish (es). Add what you need in the next steps."
+        "Dropped \u2066Hant\u2069, \u2066HK\u2069: chosen for \u2066yue-Hant-HK\u2069, they do not fit Spanish "
+        "(\u2066es\u2069). Add what you need in the next steps."
     )
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_3, ALT)
     _type_enter(qtbot, "LA")
@@ -162,7 +163,7 @@ def test_2_ctrl_n_in_the_build_pane_starts_a_new_tag(qtbot, window) -> None:  # 
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_N, CTRL)
     assert window.state.tag() == ""
     assert pane.steps.currentIndex() == 0
-    assert pane.notice_label.text() == "Started a new tag (the last one was ja-Latn-t-ru-m0-bgn)."
+    assert pane.notice_label.text() == "Started a new tag (the last one was \u2066ja-Latn-t-ru-m0-bgn\u2069)."
     _type_enter(qtbot, "de")
     assert window.state.tag() == "de"
 
@@ -322,7 +323,7 @@ def test_5_the_build_forms_stay_put_when_a_notice_appears(qtbot, window) -> None
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_N, CTRL)  # says "Started a new tag…"
     qtbot.wait(50)
     assert pane.notice_label.isVisible()
-    assert pane.notice_label.text() == "Started a new tag (the last one was ja-Latn)."
+    assert pane.notice_label.text() == "Started a new tag (the last one was \u2066ja-Latn\u2069)."
     assert _where(pane.canonical_field, window) == before
     _type_enter(qtbot, "de")  # the tag changes: the notice goes
     qtbot.wait(50)
