@@ -1,4 +1,4 @@
-"""Registry verbs: ``lookup``, ``search``, ``registry info`` and ``registry diff``."""
+"""Registry verbs: ``lookup``, ``search``, ``registry info``, ``registry diff`` and ``registry download``."""
 
 from __future__ import annotations
 
@@ -10,8 +10,15 @@ from ..cli import EXIT_NO_MATCH, EXIT_OK, CommandError, emit_json
 from ..core import data
 from ..core.registry.model import Record, RecordType, Registry
 from ..core.registry.search import MatchKind
+from ..core.registry.update import (
+    DEFAULT_TIMEOUT,
+    TOTAL_TIMEOUT,
+    DownloadError,
+    download_registry,
+    keep_registry,
+)
 from ..core.text.catalogue import _
-from .common import common_options, record_to_json, registry_for, warn_or_refuse
+from .common import common_options, file_name, record_to_json, registry_for, warn_or_refuse
 
 __all__ = ["register", "record_to_json"]  # record_to_json: re-exported from .common
 
@@ -68,6 +75,26 @@ def register(sub: Any) -> None:
     )
     p.set_defaults(handler=_run_info)
     p = reg_sub.add_parser(
+        "download",
+        parents=[common_options()],
+        help="download the latest registry from IANA, check it and write it to a file",
+        description="Download the Language Subtag Registry (from IANA, or from $BCP47_EXPLORER_REGISTRY_URL), "
+        "parse it completely and check it against the bundled one, then write it to --output FILE, or with "
+        "--keep into the app's data folder, where the next start of the app and of bcp47 use it (as the "
+        "window's File > Download). Nothing is written when the download fails or does not parse. --timeout "
+        "bounds each wait for the server, --deadline the whole exchange (a server that trickles its answer "
+        "is cut off there). The check's findings are warnings on stderr; with --strict they stop the run "
+        "before anything is written. This is the only verb that uses the network, and only when run. "
+        "With --json, one object: url, file_date, records, written, findings.",
+    )
+    where = p.add_mutually_exclusive_group(required=True)
+    where.add_argument("--output", "-o", metavar="FILE", type=file_name, help="write the registry to FILE")
+    where.add_argument("--keep", action="store_true", help="keep it in the app's data folder (used from then on)")
+    p.add_argument("--url", help="download from this address instead")
+    p.add_argument("--timeout", type=_seconds, default=DEFAULT_TIMEOUT, help="seconds per wait (default 20)")
+    p.add_argument("--deadline", type=_seconds, default=TOTAL_TIMEOUT, help="seconds in all (default 300)")
+    p.set_defaults(handler=_run_download)
+    p = reg_sub.add_parser(
         "diff",
         parents=[common_options()],
         help="records added, removed and changed between two registry files",
@@ -79,6 +106,57 @@ def register(sub: Any) -> None:
     p.add_argument("old", metavar="OLD", help="the older registry file")
     p.add_argument("new", metavar="NEW", nargs="?", help="the newer registry file (default: the registry in use)")
     p.set_defaults(handler=_run_diff)
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not 0 < value <= 86_400:
+        raise argparse.ArgumentTypeError("must be more than 0 and at most 86400 seconds")
+    return value
+
+
+def _run_download(args: argparse.Namespace) -> int:
+    """Download, verify and write the registry; every failure is one plain line (exit status 2)."""
+    import sys
+
+    from ..core.files.safe_write import UnsafeWriteError, write_file
+
+    reference = registry_for(args)  # checked against the registry in use (--registry, else the bundled one)
+    try:
+        got = download_registry(reference, url=args.url, timeout=args.timeout, total_timeout=args.deadline)
+    except DownloadError as exc:
+        raise CommandError(str(exc)) from None
+    findings = got.report.lines()
+    warn_or_refuse(got.url, findings, args.strict)
+    try:
+        if args.keep:
+            target = str(keep_registry(got.raw))
+        else:
+            write_file(args.output, got.raw, what="registry file")
+            target = args.output
+    except (UnsafeWriteError, OSError) as exc:
+        raise CommandError(_("cannot write the registry: {reason}").format(reason=exc)) from None
+    if args.json:
+        emit_json(
+            {
+                "url": got.url,
+                "file_date": got.registry.file_date,
+                "records": len(got.registry),
+                "written": target,
+                "findings": findings,
+            }
+        )
+    else:
+        print(
+            _("{url}: File-Date {date}, {count} records, written to {target}").format(
+                url=got.url, date=got.registry.file_date, count=len(got.registry), target=target
+            ),
+            file=sys.stdout,
+        )
+    return EXIT_OK
 
 
 def _positive(text: str) -> int:

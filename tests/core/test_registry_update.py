@@ -16,12 +16,17 @@ fails with "still running" instead of holding the suite.
 from __future__ import annotations
 
 import http.server
+import json
+import os
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from bcp47_explorer.cli import main
 from bcp47_explorer.core.data import resource_path
 from bcp47_explorer.core.registry.model import Registry
 from bcp47_explorer.core.registry.update import (
@@ -282,3 +287,96 @@ def test_keeping_never_leaves_a_partial_file(monkeypatch: pytest.MonkeyPatch, tm
         keep_registry(b"File-Date: 2030-01-01\n")
     assert kept_registry_path().read_bytes() == BODY
     assert [p.name for p in kept_registry_path().parent.iterdir()] == [kept_registry_path().name]
+
+
+# `bcp47 registry download`: the CLI side of item 2 (a good download written or kept; a trickling server cut off
+# by --deadline in a real process, nothing written; a bad answer refused; bad option values are usage errors).
+
+
+def test_a_good_download_is_written_to_the_output(
+    server: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "registry.txt"
+    assert main(["registry", "download", "--url", f"{server}/ok", "--output", str(out)]) == 0
+    assert out.read_bytes() == BODY
+    said = capsys.readouterr()
+    date = BODY.split(b"\n", 1)[0].decode().split(": ")[1]
+    assert said.out.startswith(f"{server}/ok: File-Date {date}, ") and said.out.rstrip().endswith(f"written to {out}")
+    assert said.err == ""
+
+
+def test_json_says_what_was_written(server: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "r.txt"
+    assert main(["registry", "download", "--json", "--url", f"{server}/ok", "-o", str(out)]) == 0
+    got = json.loads(capsys.readouterr().out)
+    assert got["url"] == f"{server}/ok" and got["written"] == str(out) and got["findings"] == []
+    assert got["records"] > 9000 and got["file_date"] == BODY.split(b"\n", 1)[0].decode().split(": ")[1]
+
+
+def test_keep_puts_it_where_the_app_reads_it(server: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from bcp47_explorer.core.registry.update import forget_kept_registry, kept_registry_path
+
+    try:
+        assert main(["registry", "download", "--url", f"{server}/ok", "--keep"]) == 0
+        assert kept_registry_path().read_bytes() == BODY
+        assert str(kept_registry_path()) in capsys.readouterr().out
+    finally:
+        forget_kept_registry()
+
+
+@pytest.mark.parametrize(
+    ("route", "message"),
+    [
+        ("cut", "lacks"),  # parses, but lacks records: a finding, refused under --strict
+        ("garbage", "bcp47: "),
+        ("html", "bcp47: "),
+    ],
+)
+def test_a_bad_answer_writes_nothing(
+    server: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    route: str,
+    message: str,
+) -> None:
+    out = tmp_path / "registry.txt"
+    status = main(["registry", "download", "--strict", "--url", f"{server}/{route}", "--output", str(out)])
+    assert status == 2 and not out.exists()
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
+def test_a_trickling_server_is_cut_off_by_the_deadline_in_a_real_process(server: str, tmp_path: Path) -> None:
+    out = tmp_path / "registry.txt"
+    started = time.monotonic()
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "bcp47_explorer.cli",
+            "registry",
+            "download",
+            "--url",
+            f"{server}/header-trickle",
+            "--deadline",
+            "1",
+            "--output",
+            str(out),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,  # a hang guard, not a speed target: the deadline is what ends it
+        env={**os.environ, "LANGUAGE": "en"},
+    )
+    assert proc.returncode == 2, proc.stderr
+    assert proc.stderr.startswith(f"bcp47: {server}/header-trickle: no complete answer within 1 s")
+    assert "so it was stopped" in proc.stderr and "Traceback" not in proc.stderr
+    assert not out.exists()
+    assert time.monotonic() - started < 120
+
+
+@pytest.mark.parametrize("value", ["0", "-3", "abc", "1e9"])
+def test_bad_seconds_are_usage_errors(value: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["registry", "download", "--deadline", value, "--output", "x"]) == 2
+    err = capsys.readouterr().err
+    assert "bcp47: argument --deadline: " in err and "Traceback" not in err
