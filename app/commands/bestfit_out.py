@@ -109,32 +109,59 @@ def run_best_fit(
         return status
     _print_header(
         plist,
-        "Best fit (CLDR language matching, UTS #35 §4.4; not RFC 4647): locales are maximized with likely "
-        "subtags and compared by CLDR's distances.",
+        _(
+            "Best fit (CLDR language matching, UTS #35 §4.4; not RFC 4647): locales are maximized with likely "
+            "subtags and compared by CLDR's distances."
+        ),
     )
     _print_notes(plist.problems)
     _print_not_valid(not_valid)
     for note in notes:
-        print(f"  note: {note}")
-    print("Closest pairs (distance with demotion, desired ~ supported):")
+        print("  " + _("note: {message}").format(message=note))
+    print(_("Closest pairs (distance with demotion, desired ~ supported):"))
     for eff, d in fit.closest(CANDIDATES):
-        demoted = f" (distance {d.total} + demotion {eff - d.total})" if eff != d.total else ""
+        demoted = (
+            " " + _("(distance {distance} + demotion {demotion})").format(distance=d.total, demotion=eff - d.total)
+            if eff != d.total
+            else ""
+        )
         print(f"  {eff:>3}  {d.desired} ({d.desired_max}) ~ {d.supported} ({d.supported_max}){demoted}")
     if fit.matched and fit.best is not None:
-        print(f"Why {fit.supported}:")
+        print(_("Why {tag}:").format(tag=fit.supported))
         for step in fit.best.steps:
             print(f"  {step}")
         if fit.effective != fit.distance:
             extra = (fit.effective or 0) - (fit.distance or 0)
-            print(f"  demotion for desired language #{fit.desired_index + 1}: +{extra}")
-        print(f"Result: {fit.supported} (for {fit.desired}, distance {fit.distance})")
+            print(
+                "  "
+                + _("demotion for desired language #{number}: +{extra}").format(
+                    number=fit.desired_index + 1, extra=extra
+                )
+            )
+        print(
+            _("Result: {tag} (for {desired}, distance {distance})").format(
+                tag=fit.supported, desired=fit.desired, distance=fit.distance
+            )
+        )
     else:
-        print(f"Result: {fit.supported} (the default: no supported locale is within distance {matcher_threshold()})")
-    rfc_text = rfc.tag if rfc.matched else f"{rfc.tag} (default)" if rfc.tag else "nothing"
-    print(f"RFC 4647 lookup gives: {rfc_text}")
+        print(
+            _("Result: {tag} (the default: no supported locale is within distance {threshold})").format(
+                tag=fit.supported, threshold=matcher_threshold()
+            )
+        )
+    if rfc.matched:
+        print(_("RFC 4647 lookup gives: {tag}").format(tag=rfc.tag))
+    elif rfc.tag:
+        print(_("RFC 4647 lookup gives: {tag} (default)").format(tag=rfc.tag))
+    else:
+        print(_("RFC 4647 lookup gives: nothing"))
     if chain:
         marks = " -> ".join(f"{s['locale']}{'*' if s['available'] else ''}" for s in fallback)
-        print(f"Parent-locale fallback of {desired[0]} (UTS #35 §4.1; * = available): {marks}; bundle: {bundle}")
+        print(
+            _("Parent-locale fallback of {tag} (UTS #35 §4.1; * = available): {chain}; bundle: {bundle}").format(
+                tag=desired[0], chain=marks, bundle=bundle
+            )
+        )
     return status
 
 

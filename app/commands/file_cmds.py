@@ -13,7 +13,8 @@ import time
 from typing import Any
 
 from ..cli import EXIT_NO_MATCH, EXIT_OK, CommandError
-from ..core.text.catalogue import _
+from ..core.text.catalogue import _, ngettext
+from ..core.text.formats import format_number
 
 __all__ = ["add_file_options", "run_check_file", "wants_file"]
 
@@ -70,7 +71,12 @@ class _Progress:
             return
         self.last = now
         share = f" ({rows / total:.0%})" if total else ""
-        sys.stderr.write(f"\rbcp47: checked {rows:,} rows{share}")
+        sys.stderr.write(
+            "\rbcp47: "
+            + ngettext("checked {count} row{share}", "checked {count} rows{share}", rows).format(
+                count=format_number(rows), share=share
+            )
+        )
         sys.stderr.flush()
         self.shown = True
 
@@ -110,9 +116,21 @@ def run_check_file(args: argparse.Namespace, engine: Any) -> int:
             progress.done()
     v = summary.versions
     print(
-        f"bcp47: {summary.rows:,} rows checked ({summary.invalid:,} not valid, {summary.nulls:,} null), "
-        f"written to {args.output} (registry File-Date {v['bcp47_registry_file_date']}, "
-        f"CLDR {v['bcp47_cldr_version']})",
+        "bcp47: "
+        + ngettext(
+            "{count} row checked ({invalid} not valid, {nulls} null), written to {output} (registry File-Date "
+            "{date}, CLDR {cldr})",
+            "{count} rows checked ({invalid} not valid, {nulls} null), written to {output} (registry File-Date "
+            "{date}, CLDR {cldr})",
+            summary.rows,
+        ).format(
+            count=format_number(summary.rows),
+            invalid=format_number(summary.invalid),
+            nulls=format_number(summary.nulls),
+            output=args.output,
+            date=v["bcp47_registry_file_date"],
+            cldr=v["bcp47_cldr_version"],
+        ),
         file=sys.stderr,
     )
     return EXIT_NO_MATCH if summary.invalid else EXIT_OK

@@ -71,15 +71,15 @@ def _as_json(info: LikelyInfo) -> dict[str, Any]:
 
 def _as_text(info: LikelyInfo) -> str:
     if info.max is None:
-        return f"{info.input}\n  no likely subtags: {info.explanation}"
+        return info.input + "\n  " + _("no likely subtags: {why}").format(why=info.explanation)
     lines = [info.input]
     if info.unicode != info.input:
-        lines.append(f"  Unicode form:  {info.unicode}")
-    lines.append(f"  maximized:     {info.max}")
-    lines.append(f"  minimized:     {info.min_region} (favouring the region, CLDR's default)")
+        lines.append("  " + _("Unicode form:  {tag}").format(tag=info.unicode))
+    lines.append("  " + _("maximized:     {tag}").format(tag=info.max))
+    lines.append("  " + _("minimized:     {tag} (favouring the region, CLDR's default)").format(tag=info.min_region))
     if info.min != info.min_region:
-        lines.append(f"                 {info.min} (favouring the script)")
-    lines.append(f"  why:           {info.explanation}")
+        lines.append("  " + _("               {tag} (favouring the script)").format(tag=info.min))
+    lines.append("  " + _("why:           {why}").format(why=info.explanation))
     return "\n".join(lines)
 
 
@@ -124,13 +124,15 @@ def _sil_json(sil: SilData, tag: str, cldr_max: str | None) -> dict[str, Any]:
 
 def _sil_text(extra: dict[str, Any]) -> str:
     if extra["max"] is None and not extra["scripts"]:
-        return f"  SIL:           no tag set for this tag ({extra['source']})\n"
+        return "  " + _("SIL:           no tag set for this tag ({source})").format(source=extra["source"]) + "\n"
     lines = [
-        f"  SIL maximal:   {extra['max'] or '(no tag set)'}"
-        + ("  (differs from CLDR)" if extra["differs_from_cldr"] else "")
+        "  "
+        + (
+            _("SIL maximal:   {tag}  (differs from CLDR)") if extra["differs_from_cldr"] else _("SIL maximal:   {tag}")
+        ).format(tag=extra["max"] or _("(no tag set)"))
     ]
     if extra["equivalents"]:
-        lines.append(f"  SIL same as:   {' '.join(extra['equivalents'])}")
+        lines.append("  " + _("SIL same as:   {tags}").format(tags=" ".join(extra["equivalents"])))
     if extra["scripts"]:
-        lines.append(f"  SIL scripts:   {' '.join(extra['scripts'])}")
+        lines.append("  " + _("SIL scripts:   {scripts}").format(scripts=" ".join(extra["scripts"])))
     return "\n".join(lines) + "\n"

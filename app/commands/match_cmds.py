@@ -18,7 +18,8 @@ from ..core.matching.rfc4647 import (
     lookup,
     parse_accept_language,
 )
-from ..core.text.catalogue import _
+from ..core.text.catalogue import _, ngettext
+from ..core.text.formats import format_number
 from .common import common_options, engine_for
 from .streams import iter_stdin_lines
 
@@ -114,7 +115,7 @@ def _check_ranges(plist: PriorityList) -> None:
     errors = plist.errors
     if not errors:
         return
-    lines = [f"bad --ranges value {plist.text!r}:"]
+    lines = [_("bad --ranges value {value}:").format(value=repr(plist.text))]
     for problem in errors:
         lines.append(f"  {problem.message}")
         if plist.text.strip():
@@ -134,17 +135,17 @@ def _problem_json(problem: Problem) -> dict[str, Any]:
 
 def _print_header(plist: PriorityList, title: str) -> None:
     print(title)
-    print("Priority list, highest first:")
+    print(_("Priority list, highest first:"))
     for n, rng in enumerate(plist.ranges, 1):
-        print(f"  {n}. {rng.text} (q={format_q(rng.q)})")
+        print("  " + _("{n}. {range} (q={q})").format(n=n, range=rng.text, q=format_q(rng.q)))
     for rng in plist.excluded:
-        print(f"  left out: {rng.text} (q=0, not acceptable)")
+        print("  " + _("left out: {range} (q=0, not acceptable)").format(range=rng.text))
 
 
 def _print_notes(problems: tuple[Problem, ...]) -> None:
     for problem in problems:
         if problem.code != "zero-q":  # already listed as "left out"
-            print(f"  note: {problem.message}")
+            print("  " + _("note: {message}").format(message=problem.message))
 
 
 def _not_valid(engine: TagEngine, tags: list[str]) -> list[dict[str, Any]]:
@@ -172,9 +173,12 @@ def _not_valid(engine: TagEngine, tags: list[str]) -> list[dict[str, Any]]:
 
 def _print_not_valid(not_valid: list[dict[str, Any]]) -> None:
     for item in not_valid:
-        verdict = "not valid" if item["well_formed"] else "not well-formed"
+        if item["well_formed"]:
+            text = _("note: available tag {tag} is not valid:{why}")
+        else:
+            text = _("note: available tag {tag} is not well-formed:{why}")
         why = f" [{item['code']}] {item['message']}" if item["code"] else ""
-        print(f"  note: available tag {item['tag']!r} is {verdict}:{why}")
+        print("  " + text.format(tag=repr(item["tag"]), why=why))
 
 
 def _run_filter(
@@ -196,13 +200,13 @@ def _run_filter(
         )
         return status
     if extended:
-        title = "Extended filtering (RFC 4647 §3.3.2): '*' stands for any subtags; never past a singleton."
+        title = _("Extended filtering (RFC 4647 §3.3.2): '*' stands for any subtags; never past a singleton.")
     else:
-        title = "Basic filtering (RFC 4647 §3.3.1): a range matches a tag equal to it or starting with it + '-'."
+        title = _("Basic filtering (RFC 4647 §3.3.1): a range matches a tag equal to it or starting with it + '-'.")
     _print_header(plist, title)
     _print_notes(result.problems)
     _print_not_valid(not_valid)
-    print("Steps:")
+    print(_("Steps:"))
     applied = {r.text for r in result.ranges}
     matched_before = False
     for rng in plist.ranges:
@@ -210,18 +214,18 @@ def _run_filter(
             continue
         mine = [m.tag for m in result.matches if m.range == rng.text]
         if mine:
-            print(f"  range {rng.text} matches: {', '.join(mine)}")
+            print("  " + _("range {range} matches: {tags}").format(range=rng.text, tags=", ".join(mine)))
         elif matched_before:
-            print(f"  range {rng.text} matches no tag that a range above had not matched")
+            print("  " + _("range {range} matches no tag that a range above had not matched").format(range=rng.text))
         else:
-            print(f"  range {rng.text} matches no tag")
+            print("  " + _("range {range} matches no tag").format(range=rng.text))
         matched_before = matched_before or bool(mine)
     if result.unmatched:
-        print(f"  no range matches: {', '.join(result.unmatched)}")
+        print("  " + _("no range matches: {tags}").format(tags=", ".join(result.unmatched)))
     if result.matches:
-        print(f"Result: {' '.join(result.tags)}")
+        print(_("Result: {tags}").format(tags=" ".join(result.tags)))
     else:
-        print("Result: nothing matched")
+        print(_("Result: nothing matched"))
     return status
 
 
@@ -248,35 +252,53 @@ def _run_lookup(
             }
         )
         return status
-    _print_header(plist, "Lookup (RFC 4647 §3.4): each range is truncated from the right until it equals a tag.")
+    _print_header(plist, _("Lookup (RFC 4647 §3.4): each range is truncated from the right until it equals a tag."))
     _print_notes(result.problems)
     _print_not_valid(not_valid)
-    print("Fallback chain:")
+    print(_("Fallback chain:"))
     current: str | None = None
     for shown, step in enumerate(result.chain, 1):
         if step.range != current:
             current = step.range
             print(f"  range {_short(step.range)}:")
         if result.omitted and shown == len(result.chain) and step.matched is not None:
-            print(f"    ... {result.omitted:,} more candidates tried (the trace keeps the first {TRACE_LIMIT})")
-        outcome = f"matches {step.matched}" if step.matched is not None else "no tag"
+            print("    " + _omitted(result.omitted))
+        outcome = _("matches {tag}").format(tag=step.matched) if step.matched is not None else _("no tag")
         if step.length <= _SHOWN:
             print(f"    {step.candidate} -> {outcome}")
         else:  # a step names only what it drops
-            print(f"    drop {_short(step.dropped) or '(nothing)'} ({step.length:,} characters left) -> {outcome}")
+            print(
+                "    "
+                + ngettext(
+                    "drop {dropped} ({count} character left) -> {outcome}",
+                    "drop {dropped} ({count} characters left) -> {outcome}",
+                    step.length,
+                ).format(
+                    dropped=_short(step.dropped) or _("(nothing)"), count=format_number(step.length), outcome=outcome
+                )
+            )
     if result.omitted and (not result.chain or result.chain[-1].matched is None):
-        print(f"    ... {result.omitted:,} more candidates tried (the trace keeps the first {TRACE_LIMIT})")
+        print("    " + _omitted(result.omitted))
     if result.matched:
-        print(f"Result: {result.tag} (from range {result.range})")
+        print(_("Result: {tag} (from range {range})").format(tag=result.tag, range=result.range))
     elif default is not None:
         print(f"  (default) -> {default}")
-        print(f"Result: {default} (the default: no range matched)")
+        print(_("Result: {tag} (the default: no range matched)").format(tag=default))
     else:
-        print("Result: nothing matched and no --default was given")
+        print(_("Result: nothing matched and no --default was given"))
     return status
 
 
 _SHOWN = 80  # candidates longer than this are shown by what their step drops
+
+
+def _omitted(count: int) -> str:
+    """Return the line saying how many candidates the trace left out."""
+    return ngettext(
+        "... {count} more candidate tried (the trace keeps the first {limit})",
+        "... {count} more candidates tried (the trace keeps the first {limit})",
+        count,
+    ).format(count=format_number(count), limit=TRACE_LIMIT)
 
 
 def _short(text: str) -> str:

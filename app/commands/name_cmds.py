@@ -79,21 +79,21 @@ def name_json(result: TagName) -> dict[str, Any]:
 
 def name_text(result: TagName) -> str:
     """Return the text ``bcp47 name`` prints for one tag."""
-    lines = [f"{result.tag}: {result.name if result.name is not None else '(not well-formed: no name)'}"]
+    lines = [f"{result.tag}: {result.name if result.name is not None else _('(not well-formed: no name)')}"]
     if result.autonym is not None:
-        lines.append(f"  autonym ({result.autonym_locale}): {result.autonym}")
+        lines.append("  " + _("autonym ({locale}): {name}").format(locale=result.autonym_locale, name=result.autonym))
     width = max((len(s.text) for s in result.subtags), default=0)
     cells = []
     for s in result.subtags:
-        cldr = s.name if s.name is not None else "(CLDR has no name)"
+        cldr = s.name if s.name is not None else _("(CLDR has no name)")
         if s.name is not None and s.source not in (None, result.locale):
-            cldr += f" [from {s.source}]"
+            cldr += " " + _("[from {locale}]").format(locale=s.source)
         cells.append(cldr)
     cwidth = max((_width(c) for c in cells), default=0)
     for s, cldr in zip(result.subtags, cells, strict=True):
         line = f"  {s.text:<{width}}  {s.kind:<11} {cldr}{' ' * (cwidth - _width(cldr))}"
         if s.description:
-            line += f"  registry: {s.description}"
+            line += "  " + _("registry: {description}").format(description=s.description)
         lines.append(line.rstrip())
     return "\n".join(lines) + "\n"
 
@@ -127,8 +127,10 @@ def _run_name(args: argparse.Namespace) -> int:
     locale = namer.pack.resolve_locale(display)
     if locale == "root":
         print(
-            f"bcp47: CLDR {namer.pack.cldr_version} has no display names for {display!r}; "
-            "names come from the registry's English Descriptions",
+            "bcp47: "
+            + _(
+                "CLDR {version} has no display names for {locale}; names come from the registry's English Descriptions"
+            ).format(version=namer.pack.cldr_version, locale=repr(display)),
             file=sys.stderr,
         )
     data_loaded()
@@ -139,7 +141,11 @@ def _run_name(args: argparse.Namespace) -> int:
         except NamesPackError as exc:
             raise DataError(f"{namer.pack.source}: {exc}") from None
         if result.name is None:
-            print(f"bcp47: {tag!r} is not well-formed, so it has no name (bcp47 check says why)", file=sys.stderr)
+            print(
+                "bcp47: "
+                + _("{tag} is not well-formed, so it has no name (bcp47 check says why)").format(tag=repr(tag)),
+                file=sys.stderr,
+            )
             status = EXIT_NO_MATCH
         if args.json:
             emit_json(name_json(result))

@@ -187,11 +187,13 @@ def _run_lookup(args: argparse.Namespace) -> int:
             results.append({"query": code, "records": [record_to_json(r) for r in records]})
             continue
         if not records:
-            print(f"{code}: no record in the registry (File-Date {reg.file_date})")
+            print(_("{code}: no record in the registry (File-Date {date})").format(code=code, date=reg.file_date))
             continue
         for rec in records:
-            where = f" (inside the range {rec.code})" if rec.is_range else ""
-            print(f"{code}: {rec.type}{where}")
+            if rec.is_range:
+                print(_("{code}: {type} (inside the range {range})").format(code=code, type=rec.type, range=rec.code))
+            else:
+                print(f"{code}: {rec.type}")
             print(_format_record(rec))
         print()
     if args.json:
@@ -222,16 +224,18 @@ def _run_search(args: argparse.Namespace) -> int:
         )
         return EXIT_OK if hits else EXIT_NO_MATCH
     if not hits:
-        print(f"nothing matches {query!r}")
+        print(_("nothing matches {query}").format(query=repr(query)))
         return EXIT_NO_MATCH
     code_w = min(max(len(h.record.code) for h in shown), 16)
     for h in shown:
         rec = h.record
-        flags = " (deprecated)" if rec.is_deprecated else ""
-        why = "" if h.kind in (MatchKind.CODE, MatchKind.CODE_PREFIX, MatchKind.WORD) else "  [in comments/text]"
+        flags = " " + _("(deprecated)") if rec.is_deprecated else ""
+        why = (
+            "" if h.kind in (MatchKind.CODE, MatchKind.CODE_PREFIX, MatchKind.WORD) else "  " + _("[in comments/text]")
+        )
         print(f"{rec.type:<13} {rec.code:<{code_w}}  {rec.description}{flags}{why}")
     if total > len(shown):
-        print(f"... {total - len(shown)} more (use --limit 0 for all)")
+        print(_("... {count} more (use --limit 0 for all)").format(count=total - len(shown)))
     return EXIT_OK
 
 
@@ -258,7 +262,7 @@ def _run_name_search(args: argparse.Namespace, query: str) -> int:
         )
         return EXIT_OK if hits else EXIT_NO_MATCH
     if not hits:
-        print(f"no name matches {query!r}")
+        print(_("no name matches {query}").format(query=repr(query)))
         return EXIT_NO_MATCH
     code_w = min(max(len(h.code) for h in hits), 16)
     for h in hits:
@@ -290,8 +294,8 @@ def _run_info(args: argparse.Namespace) -> int:
     if args.json:
         emit_json(info)
         return EXIT_OK
-    print(f"Language Subtag Registry  File-Date {reg.file_date}  ({len(reg)} records)")
-    print(f"  file:   {path}")
+    print(_("Language Subtag Registry  File-Date {date}  ({count} records)").format(date=reg.file_date, count=len(reg)))
+    print("  " + _("file:   {path}").format(path=path))
     print(f"  sha256: {info['sha256']}")
     for type_, n in counts.items():
         print(f"  {type_:<14}{n:>6}")
@@ -306,13 +310,17 @@ def _bundled_extras() -> list[str]:
     try:
         ext = data.bundled_extensions_registry()
         ids = ", ".join(r.identifier for r in ext.records)
-        lines.append(f"Language Tag Extensions Registry  File-Date {ext.file_date}  (singletons: {ids})")
+        lines.append(
+            _("Language Tag Extensions Registry  File-Date {date}  (singletons: {singletons})").format(
+                date=ext.file_date, singletons=ids
+            )
+        )
     except (data.DataError, ValueError) as exc:
-        lines.append(f"Language Tag Extensions Registry: not available ({exc})")
+        lines.append(_("Language Tag Extensions Registry: not available ({error})").format(error=exc))
     try:
-        lines.append(f"CLDR BCP 47 data  version {data.bundled_cldr().version}")
+        lines.append(_("CLDR BCP 47 data  version {version}").format(version=data.bundled_cldr().version))
     except (data.DataError, ValueError) as exc:
-        lines.append(f"CLDR BCP 47 data: not available ({exc})")
+        lines.append(_("CLDR BCP 47 data: not available ({error})").format(error=exc))
     return lines
 
 
@@ -358,7 +366,11 @@ def _run_diff(args: argparse.Namespace) -> int:
         )
         return EXIT_OK if d.is_empty else EXIT_NO_MATCH
     print(f"File-Date {d.old_file_date} -> {d.new_file_date}")
-    print(f"{len(d.added)} added, {len(d.removed)} removed, {len(d.changed)} changed")
+    print(
+        _("{added} added, {removed} removed, {changed} changed").format(
+            added=len(d.added), removed=len(d.removed), changed=len(d.changed)
+        )
+    )
     for rec in d.added:
         print(f"+ {rec.type} {rec.code}: {rec.description}")
     for rec in d.removed:
@@ -366,7 +378,7 @@ def _run_diff(args: argparse.Namespace) -> int:
     for change in d.changed:
         print(f"~ {change.new.type} {change.new.code}:")
         for f in change.changes:
-            old_text = " | ".join(f.old) if f.old else "(none)"
-            new_text = " | ".join(f.new) if f.new else "(none)"
+            old_text = " | ".join(f.old) if f.old else _("(none)")
+            new_text = " | ".join(f.new) if f.new else _("(none)")
             print(f"    {f.name}: {old_text} -> {new_text}")
     return EXIT_OK if d.is_empty else EXIT_NO_MATCH

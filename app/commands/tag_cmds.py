@@ -13,7 +13,7 @@ from ..core.engine.checkjson import check_json_lines
 from ..core.engine.tag import CheckResult, Severity, Subtag, TagEngine
 from ..core.engine.unicode_validity import first_singleton, unicode_verdict, verdict_label
 from ..core.grammar.problems import MARKER_CONTEXT, Fix, marker
-from ..core.text.catalogue import _
+from ..core.text.catalogue import N_, _
 from ..core.text.formats import format_number
 from .common import common_options, engine_for, positive_int, record_to_json
 from .file_cmds import add_file_options, run_check_file, wants_file
@@ -170,27 +170,48 @@ def _loaded(args: argparse.Namespace) -> TagEngine:
 
 def _status(r: CheckResult) -> str:
     if r.valid:
-        return "valid"
+        return _("valid")
     if r.well_formed:
-        return "well-formed but NOT valid"
-    return "NOT well-formed"
+        return _("well-formed but NOT valid")
+    return _("NOT well-formed")
 
 
 def _human_check(r: CheckResult, engine: TagEngine) -> str:
-    lines = [f"{r.input!r}: {_status(r)}" + (" (RFC 5646 §2.2.9)" if r.well_formed else "")]
+    lines = [
+        (_("{tag}: {status} ({section})") if r.well_formed else _("{tag}: {status}")).format(
+            tag=repr(r.input), status=_status(r), section="RFC 5646 §2.2.9"
+        )
+    ]
     uv = unicode_verdict(engine, r)
     if r.well_formed:
         lines.append(
-            "  Unicode locale identifier (UTS #35): "
-            + ("valid" if uv.valid else f"NOT valid: {uv.reason.split(' (')[0].rstrip('.')}")
+            "  "
+            + (
+                _("Unicode locale identifier (UTS #35): valid")
+                if uv.valid
+                else _("Unicode locale identifier (UTS #35): NOT valid: {reason}").format(
+                    reason=uv.reason.split(" (")[0].rstrip(".")
+                )
+            )
         )
     if r.canonical is not None:
-        extra = f" (extlang form: {r.extlang_form})" if r.extlang_form != r.canonical else ""
-        lines.append(f"  canonical: {r.canonical}{extra}")
+        lines.append(
+            "  "
+            + (
+                _("canonical: {canonical} (extlang form: {extlang_form})")
+                if r.extlang_form != r.canonical
+                else _("canonical: {canonical}")
+            ).format(canonical=r.canonical, extlang_form=r.extlang_form)
+        )
     first = first_singleton(r.analysis.parse) if r.well_formed else None
     for d in (*r.diagnostics, *uv.own):
         label = " [UTS #35]" if verdict_label(d, first) == "unicode_valid" else ""
-        lines.append(f"  {d.severity.value}{label} [{d.code}] at {d.start}-{d.end}: {d.message}")
+        lines.append(
+            "  "
+            + _("{severity}{label} [{code}] at {start}-{end}: {message}").format(
+                severity=d.severity.value, label=label, code=d.code, start=d.start, end=d.end, message=d.message
+            )
+        )
         if d.start < d.end or d.severity is Severity.ERROR:
             lines.append(marker(r.input, d.start, d.end))
         if d.fix is not None:
@@ -232,9 +253,14 @@ def fix_text(tag: str, fix: Fix) -> str:
         fix: Write it 'Latn' -> en-Latn
     """
     if len(fix.tag) <= FIX_WHOLE:
-        return f"    fix: {fix.label} -> {fix.tag}"
+        return "    " + _("fix: {label} -> {tag}").format(label=fix.label, tag=fix.tag)
     start, end = _changed(tag, fix.tag)
-    return f"    fix: {fix.label} -> (the fixed tag, around the change)\n" + marker(fix.tag, start, end, "      ")
+    return (
+        "    "
+        + _("fix: {label} -> (the fixed tag, around the change)").format(label=fix.label)
+        + "\n"
+        + marker(fix.tag, start, end, "      ")
+    )
 
 
 def _changed(old: str, new: str) -> tuple[int, int]:
@@ -272,8 +298,8 @@ def _run_canon(args: argparse.Namespace) -> int:
         r = engine.check(tag)
         if r.canonical is None:
             first = r.errors[0] if r.errors else None
-            why = f"{first.code}: {first.message}" if first else "not well-formed"
-            print(f"bcp47: {tag!r} is not well-formed: {why}", file=sys.stderr)
+            why = f"{first.code}: {first.message}" if first else _("not well-formed")
+            print("bcp47: " + _("{tag} is not well-formed: {why}").format(tag=repr(tag), why=why), file=sys.stderr)
             status = EXIT_NO_MATCH
             if args.json:
                 emit_json({"input": tag, "canonical": None, "steps": []})
@@ -312,7 +338,10 @@ def _unicode_canon(engine: TagEngine, tag: str, args: argparse.Namespace, write:
             }
         )
     elif got.tag is None:
-        print(f"bcp47: {tag!r} has no Unicode (UTS #35) form: {got.refusal}", file=sys.stderr)
+        print(
+            "bcp47: " + _("{tag} has no Unicode (UTS #35) form: {reason}").format(tag=repr(tag), reason=got.refusal),
+            file=sys.stderr,
+        )
         write("\n")  # one line out per line in: empty where there is no Unicode form
     else:
         write(got.tag + "\n")
@@ -382,27 +411,27 @@ def _explain_svg(engine: TagEngine, args: argparse.Namespace) -> int:
 
 
 _ROLE_TEXT = {
-    "language": "primary language (RFC 5646 §2.2.1)",
-    "extlang": "extended language (RFC 5646 §2.2.2)",
-    "script": "script (RFC 5646 §2.2.3)",
-    "region": "region (RFC 5646 §2.2.4)",
-    "variant": "variant (RFC 5646 §2.2.5)",
-    "singleton": "singleton: starts an extension or private use (RFC 5646 §2.2.6, §2.2.7)",
-    "extension": "extension subtag (RFC 5646 §2.2.6)",
-    "u-attribute": "-u- attribute (RFC 6067)",
-    "u-key": "-u- key (RFC 6067, UTS #35)",
-    "u-type": "-u- type (RFC 6067, UTS #35)",
-    "t-lang": "-t- source tag (RFC 6497)",
-    "t-language": "language of the -t- source tag (RFC 6497 §2.2)",
-    "t-extlang": "extended language of the -t- source tag (RFC 6497 §2.2)",
-    "t-script": "script of the -t- source tag (RFC 6497 §2.2)",
-    "t-region": "region of the -t- source tag (RFC 6497 §2.2)",
-    "t-variant": "variant of the -t- source tag (RFC 6497 §2.2)",
-    "t-key": "-t- field key (RFC 6497)",
-    "t-value": "-t- field value (RFC 6497)",
-    "privateuse": "private use (RFC 5646 §2.2.7)",
-    "grandfathered": "grandfathered tag, one unit (RFC 5646 §2.2.8)",
-    "invalid": "not a subtag",
+    "language": N_("primary language (RFC 5646 §2.2.1)"),
+    "extlang": N_("extended language (RFC 5646 §2.2.2)"),
+    "script": N_("script (RFC 5646 §2.2.3)"),
+    "region": N_("region (RFC 5646 §2.2.4)"),
+    "variant": N_("variant (RFC 5646 §2.2.5)"),
+    "singleton": N_("singleton: starts an extension or private use (RFC 5646 §2.2.6, §2.2.7)"),
+    "extension": N_("extension subtag (RFC 5646 §2.2.6)"),
+    "u-attribute": N_("-u- attribute (RFC 6067)"),
+    "u-key": N_("-u- key (RFC 6067, UTS #35)"),
+    "u-type": N_("-u- type (RFC 6067, UTS #35)"),
+    "t-lang": N_("-t- source tag (RFC 6497)"),
+    "t-language": N_("language of the -t- source tag (RFC 6497 §2.2)"),
+    "t-extlang": N_("extended language of the -t- source tag (RFC 6497 §2.2)"),
+    "t-script": N_("script of the -t- source tag (RFC 6497 §2.2)"),
+    "t-region": N_("region of the -t- source tag (RFC 6497 §2.2)"),
+    "t-variant": N_("variant of the -t- source tag (RFC 6497 §2.2)"),
+    "t-key": N_("-t- field key (RFC 6497)"),
+    "t-value": N_("-t- field value (RFC 6497)"),
+    "privateuse": N_("private use (RFC 5646 §2.2.7)"),
+    "grandfathered": N_("grandfathered tag, one unit (RFC 5646 §2.2.8)"),
+    "invalid": N_("not a subtag"),
 }
 # Roles whose subtag has a record of the same Type in the Language Subtag Registry.
 _REGISTRY_ROLES = frozenset({"language", "extlang", "script", "region", "variant"})
@@ -521,13 +550,20 @@ def _record_lines(rec: Record | None, cldr: dict[str, Any] | None, role: str) ->
     if cldr is None:
         return []
     if role == "u-type":
-        line = f"      CLDR: type '{cldr['type']}' of '{cldr['key']}' — {cldr['description']}"
+        line = _("CLDR: type '{type}' of '{key}' — {description}")
     elif role == "t-key":
-        line = f"      CLDR: -t- key '{cldr['key']}' — {cldr['description']}"
+        line = _("CLDR: -t- key '{key}' — {description}")
     else:
-        line = f"      CLDR: key '{cldr['key']}' — {cldr['description']}"
+        line = _("CLDR: key '{key}' — {description}")
+    line = "      " + line.format(
+        type=cldr["type"] if role == "u-type" else "", key=cldr["key"], description=cldr["description"]
+    )
     if cldr["deprecated"]:
-        line += f" (deprecated{'; use ' + repr(cldr['preferred']) if cldr['preferred'] else ''})"
+        line += " " + (
+            _("(deprecated; use {preferred})").format(preferred=repr(cldr["preferred"]))
+            if cldr["preferred"]
+            else _("(deprecated)")
+        )
     return [line]
 
 
@@ -535,35 +571,47 @@ def explain_text(engine: TagEngine, r: CheckResult) -> str:
     """Return the teacher-friendly explanation of one check result."""
     from ..core.build.forms import FORMS  # not needed by `bcp47 check`: imported on use
 
-    out = [f"Tag: {r.input}", f"Status: {_status(r)}" + (" (RFC 5646 §2.2.9)" if r.well_formed else "")]
+    out = [
+        _("Tag: {tag}").format(tag=r.input),
+        (_("Status: {status} ({section})") if r.well_formed else _("Status: {status}")).format(
+            status=_status(r), section="RFC 5646 §2.2.9"
+        ),
+    ]
     if r.well_formed:
         uv = unicode_verdict(engine, r)
-        why = "" if uv.valid else f": {uv.reason.split(' (UTS #35')[0].rstrip('.')}"
-        out.append(f"Unicode locale identifier (UTS #35): {'valid' if uv.valid else 'NOT valid'}{why}")
-    out += ["", "Subtags:"]
+        out.append(
+            _("Unicode locale identifier (UTS #35): valid")
+            if uv.valid
+            else _("Unicode locale identifier (UTS #35): NOT valid: {reason}").format(
+                reason=uv.reason.split(" (UTS #35")[0].rstrip(".")
+            )
+        )
+    out += ["", _("Subtags:")]
     for s, rec, cldr in _subtag_entries(engine, r):
         role = s.role.value
-        out.append(f"  {s.text:<10} {role:<13} {_ROLE_TEXT.get(role, role)}  [{s.start}-{s.end}]")
+        out.append(
+            f"  {s.text:<10} {role:<13} {_(_ROLE_TEXT[role]) if role in _ROLE_TEXT else role}  [{s.start}-{s.end}]"
+        )
         out.extend(_record_lines(rec, cldr, role))
     out.append("")
     if r.diagnostics:
-        out.append("Diagnostics:")
+        out.append(_("Diagnostics:"))
         for d in r.diagnostics:
             out.append(f"  {d.severity.value.upper()} [{d.code}] {d.message}")
             out.append(marker(r.input, d.start, d.end))
             if d.fix is not None:
                 out.append(fix_text(r.input, d.fix))
     else:
-        out.append("Diagnostics: none")
+        out.append(_("Diagnostics: none"))
     out.append("")
     if r.canonical is None:
-        out.append("No canonical form: the tag is not well-formed.")
+        out.append(_("No canonical form: the tag is not well-formed."))
         return "\n".join(out) + "\n"
     for form in FORMS:  # the core's one list of forms
         got = form.compute(engine, r)
         if got.value is None or (form.key == "extlang" and got.value == r.canonical):
             continue
-        out.append(f"{form.title}: {got.value}")
+        out.append(_("{form}: {tag}").format(form=_(form.title), tag=got.value))
         if form.key in ("canonical", "extlang"):  # the extlang form's steps go on from the canonical ones
             for st in r.canonical_steps if form.key == "canonical" else r.extlang_steps[len(r.canonical_steps) :]:
                 out.append(f"  {st.before} -> {st.after}: {st.reason}")

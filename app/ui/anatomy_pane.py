@@ -9,7 +9,19 @@ the three always agree.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QBuffer, QByteArray, QEvent, QIODevice, QMimeData, QRectF, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import (
+    QBuffer,
+    QByteArray,
+    QCoreApplication,
+    QEvent,
+    QIODevice,
+    QMimeData,
+    QRectF,
+    QSize,
+    Qt,
+    QTimer,
+    Signal,
+)
 from PySide6.QtGui import (
     QAction,
     QBrush,
@@ -47,6 +59,8 @@ from ..core.engine.tag import TagEngine
 from ..core.files.safe_write import write_file
 from ..core.teaching.anatomy import Part, anatomy
 from ..core.teaching.anatomy_draw import FONT_FAMILY, THEMES, Layout, Theme, layout, to_svg
+from ..core.text.catalogue import N_
+from ..core.text.formats import format_number
 from . import a11y
 from .a11y import describe
 from .bounded import bound
@@ -57,7 +71,7 @@ from .state import TagState
 __all__ = ["AnatomyPane", "paint_layout", "render_png", "diagram_font", "MAX_DRAWN", "TWIN_COLUMNS", "ZOOM_STEP"]
 
 #: The columns of the diagram's text twin.
-TWIN_COLUMNS = ("Part", "Text", "Characters", "Rule")
+TWIN_COLUMNS = (N_("Part"), N_("Text"), N_("Characters"), N_("Rule"))
 #: Each zoom key scales the diagram by this much, within ZOOM_LIMITS.
 ZOOM_STEP = 1.25
 ZOOM_LIMITS = (0.2, 8.0)
@@ -100,7 +114,8 @@ def paint_layout(scene: QGraphicsScene, lay: Layout, theme: Theme) -> None:
         if p.production:
             tip += f"<br><code>{_esc(p.production)}</code>"
         if p.matched:
-            tip += f"<br>matched: <code>{_esc(p.matched)}</code>"
+            matched = QCoreApplication.translate("AnatomyPane", "matched: {rule}")
+            tip += "<br>" + matched.format(rule=f"<code>{_esc(p.matched)}</code>")
         item.setToolTip(tip)
         item.setData(KIND, "subtag" if b.leaf else "group")
         item.setData(LABEL, p.label)
@@ -153,46 +168,58 @@ class AnatomyPane(QWidget):
         self._dirty = True
         self.scene = QGraphicsScene(self)
         self.view = QGraphicsView(self.scene)
-        self.view.setAccessibleName("Tag anatomy diagram")
+        self.view.setAccessibleName(self.tr("Tag anatomy diagram"))
         self.view.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
         self.view.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         keep_left_to_right(self.view)  # the diagram reads left to right in an Arabic window too (issue 25)
         self.note = QLabel()
-        a11y.verdict(self.note, "Note about the diagram")
+        a11y.verdict(self.note, self.tr("Note about the diagram"))
         self.note.setWordWrap(True)
         self.theme_box = QComboBox()
-        self.theme_box.setAccessibleName("Diagram colours")
-        self.theme_box.setToolTip("The diagram's colours, on screen and in the exports")
-        for key, label in (("app", "Like the app"), ("light", "Light"), ("dark", "Dark")):
+        self.theme_box.setAccessibleName(self.tr("Diagram colours"))
+        self.theme_box.setToolTip(self.tr("The diagram's colours, on screen and in the exports"))
+        for key, label in (("app", self.tr("Like the app")), ("light", self.tr("Light")), ("dark", self.tr("Dark"))):
             self.theme_box.addItem(label, key)
         self.scale_box = QDoubleSpinBox()
-        self.scale_box.setAccessibleName("Export scale")
-        self.scale_box.setToolTip("Size of the exported image: 1 is the size on screen, 3 suits slides")
+        self.scale_box.setAccessibleName(self.tr("Export scale"))
+        self.scale_box.setToolTip(self.tr("Size of the exported image: 1 is the size on screen, 3 suits slides"))
         self.scale_box.setRange(0.25, 10.0)
         self.scale_box.setSingleStep(0.5)
         self.scale_box.setValue(2.0)
         self.scale_box.setSuffix(" ×")
         bound(self.scale_box.lineEdit(), 32)  # a number: a paste of anything long is cut at once
         self.size_label = QLabel()
-        a11y.verdict(self.size_label, "Size of the PNG")
-        self.svg_button = QPushButton("Export &SVG…")
-        self.png_button = QPushButton("Export &PNG…")
-        self.copy_button = QPushButton("&Copy image")
-        self.copy_button.setToolTip("Copy the diagram to the clipboard as an image (and as SVG)")
-        describe(self.copy_button, "Copy image", "Copy the diagram to the clipboard as an image (and as SVG)")
+        a11y.verdict(self.size_label, self.tr("Size of the PNG"))
+        self.svg_button = QPushButton(self.tr("Export &SVG…"))
+        self.png_button = QPushButton(self.tr("Export &PNG…"))
+        self.copy_button = QPushButton(self.tr("&Copy image"))
+        self.copy_button.setToolTip(self.tr("Copy the diagram to the clipboard as an image (and as SVG)"))
         describe(
-            self.svg_button, "Export SVG", "Save the diagram as SVG (text stays text), at the chosen colours and scale"
+            self.copy_button,
+            self.tr("Copy image"),
+            self.tr("Copy the diagram to the clipboard as an image (and as SVG)"),
         )
-        describe(self.png_button, "Export PNG", "Save the diagram as a PNG image at the chosen colours and scale")
         describe(
-            self.view, "Tag anatomy diagram", "The current tag as nested boxes; hover a box for its ABNF production"
+            self.svg_button,
+            self.tr("Export SVG"),
+            self.tr("Save the diagram as SVG (text stays text), at the chosen colours and scale"),
         )
-        describe(self.view.viewport(), "Tag anatomy diagram", "Hover a box for its ABNF production")
-        describe(self.scale_box.lineEdit(), "Export scale", self.scale_box.toolTip())
+        describe(
+            self.png_button,
+            self.tr("Export PNG"),
+            self.tr("Save the diagram as a PNG image at the chosen colours and scale"),
+        )
+        describe(
+            self.view,
+            self.tr("Tag anatomy diagram"),
+            self.tr("The current tag as nested boxes; hover a box for its ABNF production"),
+        )
+        describe(self.view.viewport(), self.tr("Tag anatomy diagram"), self.tr("Hover a box for its ABNF production"))
+        describe(self.scale_box.lineEdit(), self.tr("Export scale"), self.scale_box.toolTip())
         bar = QHBoxLayout()
-        bar.addWidget(a11y.buddy(QLabel("Colours:"), self.theme_box))
+        bar.addWidget(a11y.buddy(QLabel(self.tr("Colours:")), self.theme_box))
         bar.addWidget(self.theme_box)
-        bar.addWidget(a11y.buddy(QLabel("Scale:"), self.scale_box))
+        bar.addWidget(a11y.buddy(QLabel(self.tr("Scale:")), self.scale_box))
         bar.addWidget(self.scale_box)
         bar.addWidget(self.size_label)
         bar.addStretch(1)
@@ -202,10 +229,14 @@ class AnatomyPane(QWidget):
         self.twin = QTreeWidget()
         self.twin.setObjectName("anatomy_twin")
         self.twin.setColumnCount(len(TWIN_COLUMNS))
-        self.twin.setHeaderLabels(list(TWIN_COLUMNS))
+        self.twin.setHeaderLabels([self.tr(c) for c in TWIN_COLUMNS])
         self.twin.setAlternatingRowColors(True)
         self.twin.setUniformRowHeights(True)
-        describe(self.twin, "Tag anatomy as text", "The diagram's parts as a tree: each part, its text, span and rule")
+        describe(
+            self.twin,
+            self.tr("Tag anatomy as text"),
+            self.tr("The diagram's parts as a tree: each part, its text, span and rule"),
+        )
         self.splitter = QSplitter(Qt.Orientation.Vertical)
         self.splitter.setChildrenCollapsible(False)
         self.splitter.addWidget(self.view)
@@ -216,9 +247,9 @@ class AnatomyPane(QWidget):
         self._zoom = 1.0
         self._fitted = False
         self.zoom_actions: list[QAction] = []
-        for text, keys, step in (("Zoom the &diagram in", ("Ctrl+=", "Ctrl++"), 1),
-                                 ("Zoom the diagram o&ut", ("Ctrl+-",), -1),
-                                 ("&Fit the diagram to the pane", ("Ctrl+0",), 0)):  # fmt: skip
+        for text, keys, step in ((self.tr("Zoom the &diagram in"), ("Ctrl+=", "Ctrl++"), 1),
+                                 (self.tr("Zoom the diagram o&ut"), ("Ctrl+-",), -1),
+                                 (self.tr("&Fit the diagram to the pane"), ("Ctrl+0",), 0)):  # fmt: skip
             action = QAction(text, self)
             action.setShortcuts([QKeySequence(k) for k in keys])
             action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
@@ -276,7 +307,11 @@ class AnatomyPane(QWidget):
         if len(tag) > MAX_DRAWN:
             self._layout = None
             self.scene.clear()
-            self.note.setText(f"The tag has {len(tag):,} characters; the diagram draws tags of up to {MAX_DRAWN:,}.")
+            self.note.setText(
+                self.tr("The tag has {count} characters; the diagram draws tags of up to {limit}.").format(
+                    count=format_number(len(tag)), limit=format_number(MAX_DRAWN)
+                )
+            )
             self._update_size()
             return
         a = anatomy(self._engine.check(tag))
@@ -286,16 +321,24 @@ class AnatomyPane(QWidget):
         if self._fitted:
             self.fit()
         if a.stop is not None:
-            self.note.setText(
-                f"<b>Not well-formed:</b> the grammar stopped at position {a.stop.start} "
-                f"({'after a ' + a.stop.after if a.stop.after else 'at the start'}); it expected "
-                f"{_esc(a.stop.expected)}. The dashed line marks the place."
-            )
+            if a.stop.after:
+                stopped = self.tr(
+                    "<b>Not well-formed:</b> the grammar stopped at position {position} (after a {rule}); it "
+                    "expected {expected}. The dashed line marks the place."
+                )
+            else:
+                stopped = self.tr(
+                    "<b>Not well-formed:</b> the grammar stopped at position {position} (at the start); it "
+                    "expected {expected}. The dashed line marks the place."
+                )
+            self.note.setText(stopped.format(position=a.stop.start, rule=a.stop.after, expected=_esc(a.stop.expected)))
         else:
             self.note.setText(
-                "Each box is a subtag with its role and the ABNF branch it matched; groups show their "
-                "production (RFC 5646 §2.1, RFC 6067, RFC 6497). Hover a box for details; the tree below lists "
-                "the same parts."
+                self.tr(
+                    "Each box is a subtag with its role and the ABNF branch it matched; groups show their "
+                    "production (RFC 5646 §2.1, RFC 6067, RFC 6497). Hover a box for details; the tree below lists "
+                    "the same parts."
+                )
             )
         self._update_size()
 
@@ -341,10 +384,10 @@ class AnatomyPane(QWidget):
         self.twin.clear()
 
         def add(part: Part, parent: QTreeWidget | QTreeWidgetItem) -> None:
-            label = part.label + (" (problem)" if part.problem else "")
-            rule = part.production or ("no rule accepts it" if part.problem else "")
+            label = self.tr("{part} (problem)").format(part=part.label) if part.problem else part.label
+            rule = part.production or (self.tr("no rule accepts it") if part.problem else "")
             if part.matched:
-                rule += f" — matched {part.matched}"
+                rule = self.tr("{rule} — matched {branch}").format(rule=rule, branch=part.matched)
             item = QTreeWidgetItem(parent, [label, part.text, f"{part.start}–{part.end}", rule])
             item.setToolTip(3, rule)
             for child in part.children:
@@ -361,7 +404,11 @@ class AnatomyPane(QWidget):
             self.size_label.setText("")
         else:
             s = self.scale_box.value()
-            self.size_label.setText(f"PNG {round(lay.width * s)} × {round(lay.height * s)} px")
+            self.size_label.setText(
+                self.tr("PNG {width} × {height} px").format(
+                    width=format_number(round(lay.width * s)), height=format_number(round(lay.height * s))
+                )
+            )
         for b in (self.svg_button, self.png_button, self.copy_button):
             b.setEnabled(lay is not None)
 
@@ -371,7 +418,11 @@ class AnatomyPane(QWidget):
         try:
             write_file(path, self.svg().encode("utf-8"))
         except OSError as exc:  # UnsafeWriteError too: a folder, a device, a link is refused
-            self.note.setText(f"<b>Cannot write {_esc(path)}:</b> {_esc(exc.strerror or str(exc))}")
+            self.note.setText(
+                self.tr("<b>Cannot write {path}:</b> {reason}").format(
+                    path=_esc(path), reason=_esc(exc.strerror or str(exc))
+                )
+            )
             return False
         self.exported.emit(path)
         return True
@@ -382,12 +433,18 @@ class AnatomyPane(QWidget):
         buffer = QBuffer(blob)
         buffer.open(QIODevice.OpenModeFlag.WriteOnly)
         if not QImageWriter(buffer, QByteArray(b"png")).write(self.image()):
-            self.note.setText(f"<b>Cannot make the PNG for {_esc(path)}</b> (the image may be too large).")
+            self.note.setText(
+                self.tr("<b>Cannot make the PNG for {path}</b> (the image may be too large).").format(path=_esc(path))
+            )
             return False
         try:
             write_file(path, bytes(blob.data()))
         except OSError as exc:  # UnsafeWriteError too: a folder, a device, a link is refused
-            self.note.setText(f"<b>Cannot write {_esc(path)}:</b> {_esc(exc.strerror or str(exc))}")
+            self.note.setText(
+                self.tr("<b>Cannot write {path}:</b> {reason}").format(
+                    path=_esc(path), reason=_esc(exc.strerror or str(exc))
+                )
+            )
             return False
         self.exported.emit(path)
         return True
@@ -413,14 +470,20 @@ class AnatomyPane(QWidget):
 
     def _on_svg_button_clicked(self) -> None:
         path, _ = QFileDialog.getSaveFileName(
-            self, "Export the diagram as SVG", _file_stem(self._state.tag()) + ".svg", "SVG images (*.svg)"
+            self,
+            self.tr("Export the diagram as SVG"),
+            _file_stem(self._state.tag(), "svg"),
+            self.tr("SVG images (*.svg)"),
         )
         if path:
             self.export_svg(path)
 
     def _on_png_button_clicked(self) -> None:
         path, _ = QFileDialog.getSaveFileName(
-            self, "Export the diagram as PNG", _file_stem(self._state.tag()) + ".png", "PNG images (*.png)"
+            self,
+            self.tr("Export the diagram as PNG"),
+            _file_stem(self._state.tag(), "png"),
+            self.tr("PNG images (*.png)"),
         )
         if path:
             self.export_png(path)
@@ -443,9 +506,9 @@ class AnatomyPane(QWidget):
                 self._timer.start()
 
 
-def _file_stem(tag: str) -> str:
+def _file_stem(tag: str, suffix: str) -> str:
     stem = "".join(c if c.isascii() and (c.isalnum() or c in "-_") else "_" for c in tag.strip())[:60]
-    return f"anatomy-{stem or 'tag'}"
+    return f"anatomy-{stem or 'tag'}.{suffix}"
 
 
 def _safe(text: str) -> str:

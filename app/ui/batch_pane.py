@@ -16,7 +16,7 @@ import gc
 from collections import Counter
 from operator import itemgetter
 
-from PySide6.QtCore import QLocale, QModelIndex, QPersistentModelIndex, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QModelIndex, QPersistentModelIndex, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -40,6 +40,8 @@ from ..core.batch import lines as batch
 from ..core.batch.lines import BatchRow, Summary
 from ..core.engine.tag import TagEngine
 from ..core.files.reading import DataError, open_regular
+from ..core.text.catalogue import N_, ngettext
+from ..core.text.formats import format_number
 from . import a11y
 from .a11y import describe
 from .batch_worker import BATCH_FILES_ONLY, BatchJob, BatchWorker
@@ -48,12 +50,12 @@ from .table_model import Column, RowTableModel
 
 __all__ = ["BatchPane", "BatchModel", "batch_columns"]
 
-_YES, _NO = "yes", "no"
+_YES, _NO = N_("yes"), N_("no")
 _OPEN_FILTER = "Tag lists (*.txt *.csv *.tsv *.jsonl *.ndjson);;All files (*)"
 
 
 def _yn(v: bool) -> str:
-    return _YES if v else _NO
+    return QCoreApplication.translate("BatchPane", _YES if v else _NO)
 
 
 def batch_columns(engine: TagEngine) -> tuple[Column[BatchRow], ...]:
@@ -63,58 +65,63 @@ def batch_columns(engine: TagEngine) -> tuple[Column[BatchRow], ...]:
         return batch.display_text(batch.first_problem(engine, r), 300) if r.codes else ""
 
     cols: list[Column[BatchRow]] = [
-        Column("Line", lambda r: str(r.line), sort_key=lambda r: r.line, alignment=Qt.AlignmentFlag.AlignRight),
+        Column(N_("Line"), lambda r: str(r.line), sort_key=lambda r: r.line, alignment=Qt.AlignmentFlag.AlignRight),
         Column(
-            "Input",
+            N_("Input"),
             lambda r: batch.display_text(r.input),
             sort_key=lambda r: r.input.casefold(),
             tooltip=lambda r: batch.display_text(r.input, 2000),
         ),
         Column(
-            "Well-formed",
+            N_("Well-formed"),
             lambda r: _yn(r.well_formed),
             sort_key=lambda r: r.well_formed,
-            header_tip="RFC 5646 §2.1: matches the grammar (or is grandfathered)",
+            header_tip=N_("RFC 5646 §2.1: matches the grammar (or is grandfathered)"),
         ),
         Column(
-            "Valid",
+            N_("Valid"),
             lambda r: _yn(r.valid),
             sort_key=lambda r: r.valid,
-            header_tip="RFC 5646 §2.2.9 (and CLDR for -u-/-t-)",
+            header_tip=N_("RFC 5646 §2.2.9 (and CLDR for -u-/-t-)"),
         ),
     ]
     cols.append(
         Column(
-            "Unicode valid",
+            N_("Unicode valid"),
             lambda r: _yn(r.unicode_valid),
             sort_key=lambda r: r.unicode_valid,
-            header_tip="UTS #35: a valid Unicode locale identifier (a verdict of its own)",
+            header_tip=N_("UTS #35: a valid Unicode locale identifier (a verdict of its own)"),
         )
     )
     cols += [
         Column(
-            "Canonical (RFC 5646)",
+            N_("Canonical (RFC 5646)"),
             lambda r: batch.display_text(r.canonical or ""),
             sort_key=lambda r: (r.canonical is None, (r.canonical or "").casefold()),
-            header_tip="The RFC 5646 §4.5 canonical form (empty when not well-formed)",
+            header_tip=N_("The RFC 5646 §4.5 canonical form (empty when not well-formed)"),
         ),
         Column(
-            "First problem",
+            N_("First problem"),
             first,
             sort_key=lambda r: (not r.codes, r.codes[:1]),
             tooltip=first,
-            header_tip="The engine's first diagnostic: errors first, then warnings, then notes",
+            header_tip=N_("The engine's first diagnostic: errors first, then warnings, then notes"),
         ),
-        Column("Errors", lambda r: str(r.errors), sort_key=lambda r: r.errors, alignment=Qt.AlignmentFlag.AlignRight),
         Column(
-            "Warnings", lambda r: str(r.warnings), sort_key=lambda r: r.warnings, alignment=Qt.AlignmentFlag.AlignRight
+            N_("Errors"), lambda r: str(r.errors), sort_key=lambda r: r.errors, alignment=Qt.AlignmentFlag.AlignRight
         ),
-        Column("Notes", lambda r: str(r.infos), sort_key=lambda r: r.infos, alignment=Qt.AlignmentFlag.AlignRight),
         Column(
-            "About the line",
+            N_("Warnings"),
+            lambda r: str(r.warnings),
+            sort_key=lambda r: r.warnings,
+            alignment=Qt.AlignmentFlag.AlignRight,
+        ),
+        Column(N_("Notes"), lambda r: str(r.infos), sort_key=lambda r: r.infos, alignment=Qt.AlignmentFlag.AlignRight),
+        Column(
+            N_("About the line"),
             lambda r: r.note,
             sort_key=lambda r: (not r.note, r.note),
-            header_tip="Undecodable bytes, huge lines, rows without the chosen column",
+            header_tip=N_("Undecodable bytes, huge lines, rows without the chosen column"),
         ),
     ]
     return tuple(cols)
@@ -210,48 +217,68 @@ class BatchPane(QWidget):
 
     def _build(self) -> None:
         self.input = QPlainTextEdit()
-        self.input.setAccessibleName("Tags to check")
+        self.input.setAccessibleName(self.tr("Tags to check"))
         self.input.setTabChangesFocus(True)  # Tab moves on: it never edits the tags (or traps the keyboard)
-        self.input.setPlaceholderText("Paste tags here, one per line (or CSV, TSV, JSON lines), or open a file.")
-        self.open_button = QPushButton("&Open file…")
-        self.check_button = QPushButton("Chec&k")
-        self.check_button.setToolTip("Check the pasted text (or the opened file)")
-        self.cancel_button = QPushButton("Cancel")
+        self.input.setPlaceholderText(
+            self.tr("Paste tags here, one per line (or CSV, TSV, JSON lines), or open a file.")
+        )
+        self.open_button = QPushButton(self.tr("&Open file…"))
+        self.check_button = QPushButton(self.tr("Chec&k"))
+        self.check_button.setToolTip(self.tr("Check the pasted text (or the opened file)"))
+        self.cancel_button = QPushButton(self.tr("Cancel"))
         self.cancel_button.setEnabled(False)
         self.format_box = QComboBox()
-        self.format_box.setAccessibleName("Format")
-        self.format_box.addItem("Guess the format", "auto")
+        self.format_box.setAccessibleName(self.tr("Format"))
+        self.format_box.addItem(self.tr("Guess the format"), "auto")
         for key, label in batch.FORMATS:
-            self.format_box.addItem(label, key)
+            self.format_box.addItem(self.tr(label), key)
         self.column_box = QComboBox()
-        self.column_box.setAccessibleName("Column")
+        self.column_box.setAccessibleName(self.tr("Column"))
         self.column_box.setEditable(True)
         line = self.column_box.lineEdit()
         if line is not None:
             bound(line, SEARCH_MAX)
-        self.column_box.setToolTip("CSV/TSV: the column (its header or its number from 1); JSON lines: the key")
+        self.column_box.setToolTip(
+            self.tr("CSV/TSV: the column (its header or its number from 1); JSON lines: the key")
+        )
         self.column_box.setMinimumContentsLength(10)
-        self.header_box = QCheckBox("First row is a header")
+        self.header_box = QCheckBox(self.tr("First row is a header"))
         self.header_box.setChecked(True)
         self.progress = QProgressBar()
-        self.progress.setAccessibleName("Progress")
+        self.progress.setAccessibleName(self.tr("Progress"))
         self.progress.setTextVisible(True)
         self.progress.setFormat("%v of %m lines")
-        self.status = QLabel("No tags checked yet.")
-        a11y.verdict(self.status, "Batch status")
+        self.status = QLabel(self.tr("No tags checked yet."))
+        a11y.verdict(self.status, self.tr("Batch status"))
         self.status.setWordWrap(True)
-        describe(self.input, "Tags to check", "Paste tags, one per line (or CSV, TSV, JSON lines); Check runs them")
-        describe(self.open_button, "Open file", "Open a file of tags: one per line, CSV/TSV or JSON lines")
-        describe(self.check_button, "Check", "Check the pasted text (or the opened file) in the background")
-        describe(self.cancel_button, "Cancel", "Stop the running check; the rows so far stay")
-        describe(self.format_box, "Format", "How the source is laid out: one tag per line, CSV, TSV or JSON lines")
-        describe(self.header_box, "First row is a header", "For CSV and TSV: the first row names the columns")
+        describe(
+            self.input,
+            self.tr("Tags to check"),
+            self.tr("Paste tags, one per line (or CSV, TSV, JSON lines); Check runs them"),
+        )
+        describe(
+            self.open_button, self.tr("Open file"), self.tr("Open a file of tags: one per line, CSV/TSV or JSON lines")
+        )
+        describe(
+            self.check_button, self.tr("Check"), self.tr("Check the pasted text (or the opened file) in the background")
+        )
+        describe(self.cancel_button, self.tr("Cancel"), self.tr("Stop the running check; the rows so far stay"))
+        describe(
+            self.format_box,
+            self.tr("Format"),
+            self.tr("How the source is laid out: one tag per line, CSV, TSV or JSON lines"),
+        )
+        describe(
+            self.header_box,
+            self.tr("First row is a header"),
+            self.tr("For CSV and TSV: the first row names the columns"),
+        )
         src = QHBoxLayout()
         source_widgets: list[QWidget] = [
             self.open_button,
-            a11y.buddy(QLabel("Format:"), self.format_box),
+            a11y.buddy(QLabel(self.tr("Format:")), self.format_box),
             self.format_box,
-            a11y.buddy(QLabel("Column:"), self.column_box),
+            a11y.buddy(QLabel(self.tr("Column:")), self.column_box),
             self.column_box,
             self.header_box,
         ]
@@ -261,35 +288,47 @@ class BatchPane(QWidget):
         src.addWidget(self.check_button)
         src.addWidget(self.cancel_button)
 
-        self.problems_only = QCheckBox("Only &problems")
-        self.problems_only.setToolTip("Rows with an error or a warning, or a note about the line")
+        self.problems_only = QCheckBox(self.tr("Only &problems"))
+        self.problems_only.setToolTip(self.tr("Rows with an error or a warning, or a note about the line"))
         self.code_box = QComboBox()
-        self.code_box.setAccessibleName("Diagnostic code filter")
-        self.code_box.addItem("Any diagnostic code", "")
+        self.code_box.setAccessibleName(self.tr("Diagnostic code filter"))
+        self.code_box.addItem(self.tr("Any diagnostic code"), "")
         self.search = QLineEdit()
         bound(self.search, SEARCH_MAX)
-        self.search.setPlaceholderText("Filter the inputs…")
-        self.search.setAccessibleName("Filter the inputs")
+        self.search.setPlaceholderText(self.tr("Filter the inputs…"))
+        self.search.setAccessibleName(self.tr("Filter the inputs"))
         self.search.setClearButtonEnabled(True)
-        self.export_json_button = QPushButton("Export &JSON lines…")
-        self.export_csv_button = QPushButton("Export &CSV…")
+        self.export_json_button = QPushButton(self.tr("Export &JSON lines…"))
+        self.export_csv_button = QPushButton(self.tr("Export &CSV…"))
         self.export_shown_box = QCheckBox(self.tr("Only the rows &shown"))
         describe(
             self.export_shown_box,
             self.tr("Export only the rows shown"),
             self.tr("Export only the rows the filters show (in line order), not every row checked"),
         )
-        describe(self.problems_only, "Only problems", "Show rows with an error or a warning, or a note about the line")
-        describe(self.code_box, "Diagnostic code filter", "Show only rows with this diagnostic code")
-        describe(self.search, "Filter the inputs", "Show only rows whose input contains this text")
-        describe(self.export_json_button, "Export JSON lines", "Write every row as bcp47 check --json writes it")
-        describe(self.export_csv_button, "Export CSV", "Write every row as CSV with the fields of bcp47 check --json")
+        describe(
+            self.problems_only,
+            self.tr("Only problems"),
+            self.tr("Show rows with an error or a warning, or a note about the line"),
+        )
+        describe(self.code_box, self.tr("Diagnostic code filter"), self.tr("Show only rows with this diagnostic code"))
+        describe(self.search, self.tr("Filter the inputs"), self.tr("Show only rows whose input contains this text"))
+        describe(
+            self.export_json_button,
+            self.tr("Export JSON lines"),
+            self.tr("Write every row as bcp47 check --json writes it"),
+        )
+        describe(
+            self.export_csv_button,
+            self.tr("Export CSV"),
+            self.tr("Write every row as CSV with the fields of bcp47 check --json"),
+        )
         filt = QHBoxLayout()
         filter_widgets: list[QWidget] = [
             self.problems_only,
-            a11y.buddy(QLabel("Code:"), self.code_box),
+            a11y.buddy(QLabel(self.tr("Code:")), self.code_box),
             self.code_box,
-            a11y.buddy(QLabel("Input:"), self.search),
+            a11y.buddy(QLabel(self.tr("Input:")), self.search),
             self.search,
         ]
         for w in filter_widgets:
@@ -301,10 +340,14 @@ class BatchPane(QWidget):
 
         self.model = BatchModel(batch_columns(self._engine), parent=self)
         self.table = _Table()
-        self.table.setAccessibleName("Checked tags")
+        self.table.setAccessibleName(self.tr("Checked tags"))
         self.table.setModel(self.model)
         self.table.setTabKeyNavigation(False)  # Tab leaves the table; arrows move inside it
-        describe(self.table, "Checked tags", "One row per line; double-click or Enter opens the tag in the editor")
+        describe(
+            self.table,
+            self.tr("Checked tags"),
+            self.tr("One row per line; double-click or Enter opens the tag in the editor"),
+        )
         self.table.setSortingEnabled(True)
         self.table.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -317,19 +360,23 @@ class BatchPane(QWidget):
             self.table.setColumnWidth(col, width)
 
         self.summary = QTableView()
-        self.summary.setAccessibleName("Rows per diagnostic code")
+        self.summary.setAccessibleName(self.tr("Rows per diagnostic code"))
         self.summary_model: RowTableModel[tuple[str, str, int]] = RowTableModel(
             (
-                Column("Code", lambda c: c[0]),
-                Column("Severity", lambda c: c[1]),
-                Column("Rows", lambda c: f"{c[2]:,}", sort_key=lambda c: c[2], alignment=Qt.AlignmentFlag.AlignRight),
+                Column(N_("Code"), lambda c: c[0]),
+                Column(N_("Severity"), lambda c: c[1]),
+                Column(
+                    N_("Rows"), lambda c: _num(c[2]), sort_key=lambda c: c[2], alignment=Qt.AlignmentFlag.AlignRight
+                ),
             ),
             parent=self,
         )
         self.summary.setModel(self.summary_model)
         self.summary.setTabKeyNavigation(False)
         describe(
-            self.summary, "Rows per diagnostic code", "How many rows have each diagnostic code; click one to filter"
+            self.summary,
+            self.tr("Rows per diagnostic code"),
+            self.tr("How many rows have each diagnostic code; click one to filter"),
         )
         self.summary.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.summary.verticalHeader().hide()
@@ -339,12 +386,12 @@ class BatchPane(QWidget):
         self.summary.sortByColumn(2, Qt.SortOrder.DescendingOrder)  # the most frequent codes first
         self.summary.setMinimumWidth(300)
         self.summary_label = QLabel()
-        a11y.verdict(self.summary_label, "Summary of the results")
+        a11y.verdict(self.summary_label, self.tr("Summary of the results"))
         self.summary_label.setWordWrap(True)
         side = QWidget()
         sl = QVBoxLayout(side)
         sl.setContentsMargins(0, 0, 0, 0)
-        sl.addWidget(QLabel("<b>Summary</b> (click a code to filter)"))
+        sl.addWidget(QLabel(self.tr("<b>Summary</b> (click a code to filter)")))
         sl.addWidget(self.summary_label)
         sl.addWidget(self.summary, 1)
 
@@ -417,16 +464,23 @@ class BatchPane(QWidget):
             with open_regular(path, BATCH_FILES_ONLY) as f:  # a FIFO or a device is refused, never waited on
                 head = batch.decode(f.read(65536))
         except DataError as exc:
-            a11y.show(self.status, f"<b>Cannot open:</b> {_esc(str(exc))}")
+            a11y.show(self.status, self.tr("<b>Cannot open:</b> {reason}").format(reason=_esc(str(exc))))
             return
         except OSError as exc:
-            a11y.show(self.status, f"<b>Cannot open {_esc(path)}:</b> {_esc(exc.strerror or str(exc))}")
+            a11y.show(
+                self.status,
+                self.tr("<b>Cannot open {path}:</b> {reason}").format(
+                    path=_esc(path), reason=_esc(exc.strerror or str(exc))
+                ),
+            )
             return
         self._path = path
         self.file_opened.emit(path)
         self.input.blockSignals(True)
         self.input.setPlainText("")
-        self.input.setPlaceholderText(f"Checking the file {path}. Paste text here to check it instead.")
+        self.input.setPlaceholderText(
+            self.tr("Checking the file {path}. Paste text here to check it instead.").format(path=path)
+        )
         self.input.blockSignals(False)
         self._set_format_from(path, head)
         self.start()
@@ -461,7 +515,7 @@ class BatchPane(QWidget):
         self.summary_model.set_rows([])
         self._running = True
         self._update_buttons()
-        self.status.setText("Reading…")
+        self.status.setText(self.tr("Reading…"))
         self._tally = _Tally()
         _gc_pause()
         self.worker.run(job)
@@ -535,7 +589,7 @@ class BatchPane(QWidget):
             )
             return
         self.progress.setFormat(self.tr("%v of %m lines"))
-        self.status.setText(f"{total:,} lines…")
+        self.status.setText(ngettext("{count} line…", "{count} lines…", total).format(count=_num(total)))
 
     def _on_worker_progress(self, done: int, total: int) -> None:
         self._progress = (done, total)
@@ -564,7 +618,11 @@ class BatchPane(QWidget):
         if self._running and self._tally.rows and not self._exporting:
             t = self._tally
             self.status.setText(
-                f"{t.rows:,} of {total:,} lines checked: {t.valid:,} valid, {t.problems:,} with problems…"
+                ngettext(
+                    "{done} of {count} line checked: {valid} valid, {problems} with problems…",
+                    "{done} of {count} lines checked: {valid} valid, {problems} with problems…",
+                    total,
+                ).format(done=_num(t.rows), count=_num(total), valid=_num(t.valid), problems=_num(t.problems))
             )
 
     def _on_worker_finished(self, cancelled: bool, seconds: float) -> None:
@@ -574,9 +632,31 @@ class BatchPane(QWidget):
         _gc_resume()
         self._seconds = seconds
         self._show_summary(self._tally.summary())
-        rate = f" ({len(self._all) / seconds:,.0f} tags/s)" if seconds > 0 and self._all else ""
-        what = "Cancelled after" if cancelled else "Checked"
-        a11y.show(self.status, f"{what} {len(self._all):,} lines in {seconds:.1f} s{rate}.")
+        n = len(self._all)
+        fields = {
+            "count": _num(n),
+            "seconds": format_number(round(seconds, 1)),
+            "rate": _num(round(n / seconds)) if seconds > 0 else "",
+        }
+        if cancelled and seconds > 0 and n:
+            done = ngettext(
+                "Cancelled after {count} line in {seconds} s ({rate} tags/s).",
+                "Cancelled after {count} lines in {seconds} s ({rate} tags/s).",
+                n,
+            )
+        elif cancelled:
+            done = ngettext(
+                "Cancelled after {count} line in {seconds} s.", "Cancelled after {count} lines in {seconds} s.", n
+            )
+        elif seconds > 0 and n:
+            done = ngettext(
+                "Checked {count} line in {seconds} s ({rate} tags/s).",
+                "Checked {count} lines in {seconds} s ({rate} tags/s).",
+                n,
+            )
+        else:
+            done = ngettext("Checked {count} line in {seconds} s.", "Checked {count} lines in {seconds} s.", n)
+        a11y.show(self.status, done.format(**fields))
         self._update_buttons()
 
     def _on_worker_failed(self, message: str) -> None:
@@ -599,7 +679,7 @@ class BatchPane(QWidget):
         self.progress.setFormat(self.tr("%v of %m lines"))
 
     def _on_open_button_clicked(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open a list of tags", "", _OPEN_FILTER)
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open a list of tags"), "", _OPEN_FILTER)
         if path:
             self.open_file(path)
 
@@ -626,12 +706,14 @@ class BatchPane(QWidget):
         self.set_code_filter(self.summary_model.row_at(index.row())[0])
 
     def _on_export_json_button_clicked(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Export as JSON lines", "checked.jsonl", "JSON lines (*.jsonl)")
+        path, _ = QFileDialog.getSaveFileName(
+            self, self.tr("Export as JSON lines"), "checked.jsonl", self.tr("JSON lines (*.jsonl)")
+        )
         if path:
             self.export(path, "jsonl")
 
     def _on_export_csv_button_clicked(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Export as CSV", "checked.csv", "CSV (*.csv)")
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export as CSV"), "checked.csv", self.tr("CSV (*.csv)"))
         if path:
             self.export(path, "csv")
 
@@ -652,7 +734,9 @@ class BatchPane(QWidget):
     def _on_input_text_changed(self) -> None:
         if self.input.toPlainText():
             self._path = ""
-            self.input.setPlaceholderText("Paste tags here, one per line (or CSV, TSV, JSON lines), or open a file.")
+            self.input.setPlaceholderText(
+                self.tr("Paste tags here, one per line (or CSV, TSV, JSON lines), or open a file.")
+            )
         self._fill_columns()
         self._update_buttons()
 
@@ -704,9 +788,9 @@ class BatchPane(QWidget):
         current = self.code_box.currentData()
         self.code_box.blockSignals(True)
         self.code_box.clear()
-        self.code_box.addItem("Any diagnostic code", "")
+        self.code_box.addItem(self.tr("Any diagnostic code"), "")
         for code, _sev, n in summary.per_code:
-            self.code_box.addItem(f"{code} ({n:,})", code)
+            self.code_box.addItem(self.tr("{code} ({count})").format(code=code, count=_num(n)), code)
         self.code_box.setCurrentIndex(max(self.code_box.findData(current), 0))
         self.code_box.blockSignals(False)
         counts = {
@@ -729,7 +813,11 @@ class BatchPane(QWidget):
     def _show_counts(self) -> None:
         shown = self.model.rowCount()
         if not self._running and self._all and shown != len(self._all):
-            self.status.setText(f"Showing {shown:,} of {len(self._all):,} rows.")
+            self.status.setText(
+                ngettext("Showing {shown} of {count} row.", "Showing {shown} of {count} rows.", len(self._all)).format(
+                    shown=_num(shown), count=_num(len(self._all))
+                )
+            )
 
 
 def _gc_pause() -> None:
@@ -748,8 +836,8 @@ def _gc_resume() -> None:
 
 
 def _num(n: int) -> str:
-    """Return *n* as the user's locale writes numbers."""
-    return QLocale().toString(n)
+    """Return *n* as the UI language writes numbers."""
+    return format_number(n)
 
 
 def _esc(text: str) -> str:

@@ -114,7 +114,9 @@ class BatchWorker(QObject):
             try:
                 size = os.path.getsize(job.path)
             except OSError as exc:
-                self.failed.emit(f"Cannot read {job.path}: {exc.strerror or exc}")
+                self.failed.emit(
+                    self.tr("Cannot read {path}: {reason}").format(path=job.path, reason=exc.strerror or exc)
+                )
                 return
             big = size >= POOL_MIN * 8  # about POOL_MIN short lines
         else:
@@ -125,10 +127,14 @@ class BatchWorker(QObject):
         try:
             prep = self._prepare(job)
         except DataError as exc:  # names the file and what it is
-            self.failed.emit(f"Cannot read {exc}")
+            self.failed.emit(self.tr("Cannot read {reason}").format(reason=exc))
             return
         except (OSError, ValueError, MemoryError) as exc:
-            self.failed.emit(f"Cannot read {job.path or 'the text'}: {getattr(exc, 'strerror', None) or exc}")
+            self.failed.emit(
+                self.tr("Cannot read {path}: {reason}").format(
+                    path=job.path or self.tr("the text"), reason=getattr(exc, "strerror", None) or exc
+                )
+            )
             return
         self._slice(self._check_slices(prep), time.perf_counter(), len(prep.lines))
 
@@ -138,7 +144,9 @@ class BatchWorker(QObject):
         try:
             out = _ExportFile(path, lambda: self._cancel)
         except OSError as exc:
-            self.export_failed.emit(f"Cannot write {path}: {exc.strerror or exc}")
+            self.export_failed.emit(
+                self.tr("Cannot write {path}: {reason}").format(path=path, reason=exc.strerror or exc)
+            )
             return
         self.started.emit(len(tags))
         if self.pool_usable(len(tags)):
@@ -190,7 +198,9 @@ class BatchWorker(QObject):
             out.close()
         except OSError as exc:
             out.discard()
-            self.export_failed.emit(f"Cannot write {path}: {exc.strerror or exc}")
+            self.export_failed.emit(
+                self.tr("Cannot write {path}: {reason}").format(path=path, reason=exc.strerror or exc)
+            )
             return
         finally:
             out.discard()  # stopped early (cancelled): the file that was there stays as it was
@@ -220,7 +230,7 @@ class BatchWorker(QObject):
             if not export:
                 self.finished.emit(done[0] < total, time.perf_counter() - t0)
             elif self._cancel:
-                self.export_failed.emit("The export was cancelled.")
+                self.export_failed.emit(self.tr("The export was cancelled."))
 
         timer.timeout.connect(step)
         self._slicer = timer
@@ -256,10 +266,14 @@ class BatchWorker(QObject):
             if job.fmt not in {k for k, _label in batch.FORMATS}:
                 raise ValueError(f"unknown format {job.fmt!r}")
         except DataError as exc:  # names the file and what it is
-            self.failed.emit(f"Cannot read {exc}")
+            self.failed.emit(self.tr("Cannot read {reason}").format(reason=exc))
             return
         except (OSError, ValueError, MemoryError) as exc:
-            self.failed.emit(f"Cannot read {job.path or 'the text'}: {getattr(exc, 'strerror', None) or exc}")
+            self.failed.emit(
+                self.tr("Cannot read {path}: {reason}").format(
+                    path=job.path or self.tr("the text"), reason=getattr(exc, "strerror", None) or exc
+                )
+            )
             return
         key: int | str = job.column
         start = 0
@@ -300,7 +314,9 @@ class BatchWorker(QObject):
                 self.progress.emit(done, len(tags))
         except OSError as exc:
             out.discard()
-            self.export_failed.emit(f"Cannot write {path}: {exc.strerror or exc}")
+            self.export_failed.emit(
+                self.tr("Cannot write {path}: {reason}").format(path=path, reason=exc.strerror or exc)
+            )
             return
         finally:
             r.close()
@@ -308,10 +324,12 @@ class BatchWorker(QObject):
             try:
                 out.close()
             except OSError as exc:
-                self.export_failed.emit(f"Cannot write {path}: {exc.strerror or exc}")
+                self.export_failed.emit(
+                    self.tr("Cannot write {path}: {reason}").format(path=path, reason=exc.strerror or exc)
+                )
                 return
         if self._cancel:
-            self.export_failed.emit("The export was cancelled.")
+            self.export_failed.emit(self.tr("The export was cancelled."))
         else:
             self.export_done.emit(path, len(tags))
 

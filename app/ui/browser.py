@@ -31,8 +31,11 @@ from ..core.names.finder import words
 from ..core.registry.diff import RegistryDiff
 from ..core.registry.links import links_for
 from ..core.registry.model import Record, RecordType, Registry
+from ..core.text.catalogue import N_, ngettext
+from ..core.text.formats import format_number
 from . import a11y
 from .bounded import SEARCH_MAX, bound
+from .i18n import ltr
 from .registry_model import RegistryTableModel
 
 if TYPE_CHECKING:
@@ -66,7 +69,7 @@ class _Loader(QObject):
     finder_loaded = Signal(object)
 
 
-_DEPRECATED_CHOICES = (("", "Deprecated or not"), ("no", "Not deprecated"), ("yes", "Deprecated only"))
+_DEPRECATED_CHOICES = (("", N_("Deprecated or not")), ("no", N_("Not deprecated")), ("yes", N_("Deprecated only")))
 
 
 def _link(href: str, text: str, title: str = "") -> str:
@@ -89,7 +92,7 @@ class BrowserPane(QWidget):
     def __init__(self, registry: Registry, parent: QWidget | None = None, *, name_index: bool = True) -> None:
         super().__init__(parent)
         self.setObjectName("BrowserPane")
-        self.setAccessibleName("Registry browser")
+        self.setAccessibleName(self.tr("Registry browser"))
         self._registry = registry
         self._record: Record | None = None
         # SIL's tag sets for the record card and the one name index for the search: loaded in a thread the
@@ -102,40 +105,46 @@ class BrowserPane(QWidget):
         self._tag_query = ""  # the search text when it reads as a tag (its subtags' records are listed)
 
         # --- search and filters
-        self.search_edit = QLineEdit(placeholderText="Search codes, descriptions and comments…  (Ctrl+F)")
+        self.search_edit = QLineEdit(placeholderText=self.tr("Search codes, descriptions and comments…  (Ctrl+F)"))
         self.search_edit.setClearButtonEnabled(True)
-        self.search_edit.setAccessibleName("Search the registry")
+        self.search_edit.setAccessibleName(self.tr("Search the registry"))
         self.search_edit.setToolTip(
-            "Type a code (exact, then prefix) or words of a description; case and accents are ignored.\n"
-            "Press Down to move into the results."
+            self.tr(
+                "Type a code (exact, then prefix) or words of a description; case and accents are ignored.\n"
+                "Press Down to move into the results."
+            )
         )
         bound(self.search_edit, SEARCH_MAX)
         self.type_combo = QComboBox()
-        self.type_combo.setAccessibleName("Filter by type")
-        self.type_combo.setToolTip("Show only records of one Type")
+        self.type_combo.setAccessibleName(self.tr("Filter by type"))
+        self.type_combo.setToolTip(self.tr("Show only records of one Type"))
         counts = registry.counts()
-        self.type_combo.addItem(f"All types ({len(registry):,})", "")
+        self.type_combo.addItem(self.tr("All types ({count})").format(count=format_number(len(registry))), "")
         for t in RecordType:
-            self.type_combo.addItem(f"{t.value} ({counts.get(t.value, 0):,})", t.value)
+            self.type_combo.addItem(
+                self.tr("{type} ({count})").format(type=t.value, count=format_number(counts.get(t.value, 0))), t.value
+            )
         self.scope_combo = QComboBox()
-        self.scope_combo.setAccessibleName("Filter by scope")
-        self.scope_combo.setToolTip('Show only records with this Scope ("no scope": ordinary individual subtags)')
-        self.scope_combo.addItem("Any scope", "")
+        self.scope_combo.setAccessibleName(self.tr("Filter by scope"))
+        self.scope_combo.setToolTip(
+            self.tr('Show only records with this Scope ("no scope": ordinary individual subtags)')
+        )
+        self.scope_combo.addItem(self.tr("Any scope"), "")
         for s in SCOPES:
-            self.scope_combo.addItem("no scope" if s == "none" else s, s)
+            self.scope_combo.addItem(self.tr("no scope") if s == "none" else s, s)
         self.deprecated_combo = QComboBox()
-        self.deprecated_combo.setAccessibleName("Filter by deprecation")
-        self.deprecated_combo.setToolTip("Show or hide records that carry a Deprecated date")
+        self.deprecated_combo.setAccessibleName(self.tr("Filter by deprecation"))
+        self.deprecated_combo.setToolTip(self.tr("Show or hide records that carry a Deprecated date"))
         for value, label in _DEPRECATED_CHOICES:
-            self.deprecated_combo.addItem(label, value)
+            self.deprecated_combo.addItem(self.tr(label), value)
 
         self._comparison: RegistryDiff | None = None
         self._compared_keys: set[tuple[str, str]] = set()
         self.since_combo = QComboBox()
         self.since_combo.setObjectName("since_combo")
-        self.since_combo.setAccessibleName("Changed since File-Date")
+        self.since_combo.setAccessibleName(self.tr("Changed since File-Date"))
         self.since_combo.setMaxVisibleItems(25)
-        self.since_combo.setToolTip(_SINCE_TIP)
+        self.since_combo.setToolTip(self.tr(_SINCE_TIP))
         self._fill_since_combo()
 
         filters = QHBoxLayout()
@@ -144,8 +153,9 @@ class BrowserPane(QWidget):
         # and by its label through the "labelled by" relation the buddy gives. A row of their own, so the
         # labels do not widen the window.
         self._filter_row = QHBoxLayout()
-        for caption, combo in (("Type:", self.type_combo), ("Scope:", self.scope_combo),
-                               ("Deprecated:", self.deprecated_combo), ("Since:", self.since_combo)):  # fmt: skip
+        for caption, combo in ((self.tr("Type:"), self.type_combo), (self.tr("Scope:"), self.scope_combo),
+                               (self.tr("Deprecated:"), self.deprecated_combo),
+                               (self.tr("Since:"), self.since_combo)):  # fmt: skip
             self._filter_row.addWidget(a11y.buddy(QLabel(caption), combo))
             self._filter_row.addWidget(combo, 1)
             # Narrow windows shrink the combos (their items are elided), not the window's least width.
@@ -154,27 +164,29 @@ class BrowserPane(QWidget):
 
         self.open_tag_button = QPushButton()
         self.open_tag_button.setObjectName("open_tag_button")
-        self.open_tag_button.setAccessibleName("Open the searched tag in the editor")
-        self.open_tag_button.setToolTip("The search reads as a language tag: open it in the editor (Ctrl+E)")
+        self.open_tag_button.setAccessibleName(self.tr("Open the searched tag in the editor"))
+        self.open_tag_button.setToolTip(self.tr("The search reads as a language tag: open it in the editor (Ctrl+E)"))
         self.open_tag_button.clicked.connect(self._on_open_tag_button_clicked)
         self.open_tag_button.hide()
         open_tag = QShortcut(QKeySequence("Ctrl+E"), self)
         open_tag.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         open_tag.activated.connect(self.open_tag_button.click)
         self.count_label = QLabel()
-        a11y.verdict(self.count_label, "Result count")
+        a11y.verdict(self.count_label, self.tr("Result count"))
         self.count_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.count_label.setToolTip(
-            "Records per type in this registry file: "
-            + ", ".join(f"{k} {v:,}" for k, v in counts.items())
-            + f"\nSource: {registry.source}"
+            self.tr("Records per type in this registry file: {counts}\nSource: {source}").format(
+                counts=", ".join(f"{k} {format_number(v)}" for k, v in counts.items()), source=registry.source
+            )
         )
 
         # --- the table
         self.model = RegistryTableModel(parent=self)
         self.table = QTableView()
-        self.table.setAccessibleName("Registry records")
-        self.table.setToolTip("The records found; click a column title to sort, Ctrl+Return uses the chosen record")
+        self.table.setAccessibleName(self.tr("Registry records"))
+        self.table.setToolTip(
+            self.tr("The records found; click a column title to sort, Ctrl+Return uses the chosen record")
+        )
         self.table.setModel(self.model)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -198,19 +210,19 @@ class BrowserPane(QWidget):
 
         # --- details
         self.details = QTextBrowser()
-        self.details.setAccessibleName("Record details")
-        self.details.setToolTip("Every field of the chosen record; links show related records or open a tag")
+        self.details.setAccessibleName(self.tr("Record details"))
+        self.details.setToolTip(self.tr("Every field of the chosen record; links show related records or open a tag"))
         self.details.setOpenLinks(False)
         self.details.setOpenExternalLinks(False)
-        self.range_label = QLabel("&Code:")  # its text names the range once one is shown
+        self.range_label = QLabel(self.tr("&Code:"))  # its text names the range once one is shown
         self.range_combo = QComboBox()
-        self.range_combo.setAccessibleName("Code inside the range")
-        self.range_combo.setToolTip("This record stands for a range of codes: pick the one to use")
+        self.range_combo.setAccessibleName(self.tr("Code inside the range"))
+        self.range_combo.setToolTip(self.tr("This record stands for a range of codes: pick the one to use"))
         self.range_combo.setMaxVisibleItems(20)
         self.range_label.setBuddy(self.range_combo)
-        self.use_button = QPushButton("&Use in tag")
-        self.use_button.setToolTip("Put this subtag into the current tag at its proper position (Ctrl+Return)")
-        self.use_button.setAccessibleName("Use in tag")
+        self.use_button = QPushButton(self.tr("&Use in tag"))
+        self.use_button.setToolTip(self.tr("Put this subtag into the current tag at its proper position (Ctrl+Return)"))
+        self.use_button.setAccessibleName(self.tr("Use in tag"))
         self.use_button.setEnabled(False)
         actions = QHBoxLayout()
         actions.addWidget(self.range_label)
@@ -346,7 +358,7 @@ class BrowserPane(QWidget):
         self._tag_query = f["query"].strip() if of_tag else ""
         self.open_tag_button.setVisible(bool(of_tag))
         if of_tag:
-            self.open_tag_button.setText(f"Open {self._tag_query} in the editor")
+            self.open_tag_button.setText(self.tr("Open {tag} in the editor").format(tag=ltr(self._tag_query)))
             # A tag: the records of each of its subtags, in tag order (filters other than Type still apply).
             found = [
                 r
@@ -376,10 +388,27 @@ class BrowserPane(QWidget):
         total = len(self._registry)
         shown = self.model.rowCount()
         filtered = f["query"].strip() or f["type"] or f["scope"] or f["deprecated"] or f["since"]
-        what = f"{shown:,} of {total:,} records" if filtered else f"all {total:,} records"
+        fields = {
+            "shown": format_number(shown),
+            "count": format_number(total),
+            "tag": ltr(self._tag_query),
+            "date": self._registry.file_date,
+        }
         if of_tag:
-            what = f"the record of each subtag of {self._tag_query} ({shown:,})"
-        a11y.show(self.count_label, f"Showing {what}  ·  registry File-Date {self._registry.file_date}")
+            showing = self.tr("Showing the record of each subtag of {tag} ({shown})  ·  registry File-Date {date}")
+        elif filtered:
+            showing = ngettext(
+                "Showing {shown} of {count} record  ·  registry File-Date {date}",
+                "Showing {shown} of {count} records  ·  registry File-Date {date}",
+                total,
+            )
+        else:
+            showing = ngettext(
+                "Showing all {count} record  ·  registry File-Date {date}",
+                "Showing all {count} records  ·  registry File-Date {date}",
+                total,
+            )
+        a11y.show(self.count_label, showing.format(**fields))
         # A new search starts on its top hit: keeping an older selection that happens to match again (heploc
         # still matches "Latn" through its Comments) would let Ctrl+Return insert a record no longer in view.
         if shown:
@@ -441,15 +470,17 @@ class BrowserPane(QWidget):
         current = combo.currentData() or ""
         combo.blockSignals(True)
         combo.clear()
-        combo.addItem("Changed any time", "")
+        combo.addItem(self.tr("Changed any time"), "")
         newest = self._registry.file_date or "9999"
         dates = {d for r in self._registry.records for d in (r.added, r.deprecated) if d and d <= newest}
         if self._comparison is not None:
             dates.add(self._comparison.old_file_date)
         for d in sorted(dates, reverse=True):
             before = self._comparison is not None and d == self._comparison.old_file_date
-            mark = " (the registry before)" if before else ""
-            combo.addItem(f"Changed since {d}{mark}", d)
+            if before:
+                combo.addItem(self.tr("Changed since {date} (the registry before)").format(date=d), d)
+            else:
+                combo.addItem(self.tr("Changed since {date}").format(date=d), d)
         combo.setCurrentIndex(max(combo.findData(current), 0))
         combo.blockSignals(False)
 
@@ -486,7 +517,7 @@ class BrowserPane(QWidget):
         """Show *rec*, a record not (yet) in the registry, in the details pane (the registration preview)."""
         self.table.clearSelection()
         self._show_details(None)
-        preview = "<p><b>Preview of a requested record</b> (not in the registry)</p>"
+        preview = self.tr("<p><b>Preview of a requested record</b> (not in the registry)</p>")
         self.details.setHtml(preview + self._details_html(rec))
 
     def _select_row(self, row: int) -> None:
@@ -588,7 +619,7 @@ class BrowserPane(QWidget):
         self.range_label.setVisible(is_range)
         self.range_combo.setVisible(is_range)
         if rec is None:
-            self.details.setHtml("<p><i>No record selected.</i></p>")
+            self.details.setHtml(self.tr("<p><i>No record selected.</i></p>"))
             return
         if is_range:
             codes = rec.range_codes(1_000)  # a range is never listed whole: it may hold billions of codes
@@ -597,7 +628,11 @@ class BrowserPane(QWidget):
             self.range_combo.clear()
             self.range_combo.addItems(codes)
             first, last = rec.range_bounds or (rec.code, rec.code)
-            self.range_label.setText(f"&Code ({rec.range_size:,} in {first}–{last}):")
+            self.range_label.setText(
+                self.tr("&Code ({count} in {range}):").format(
+                    count=format_number(rec.range_size), range=ltr(f"{first}–{last}")
+                )
+            )
             if pick is None and rec.contains(self.search_edit.text().strip()):
                 pick = self.search_edit.text().strip()  # the code searched for is the one wanted: start on it
             if pick is not None:
@@ -637,40 +672,57 @@ class BrowserPane(QWidget):
                 + "</p>"
             )
         if rec.is_deprecated:
-            out.append(f"<p><b>Deprecated</b> since {esc(rec.deprecated or '')}"
-                       + (f"; use {self._value_link(rec, 'Preferred-Value', rec.preferred_value)} instead"
-                          if rec.preferred_value else "") + ".</p>")  # fmt: skip
+            if rec.preferred_value:
+                deprecated = self.tr("<p><b>Deprecated</b> since {date}; use {preferred} instead.</p>")
+            else:
+                deprecated = self.tr("<p><b>Deprecated</b> since {date}.</p>")
+            preferred = self._value_link(rec, "Preferred-Value", rec.preferred_value)
+            out.append(deprecated.format(date=esc(rec.deprecated or ""), preferred=preferred))
         if rec.is_range:
             first, last = rec.range_bounds or ("", "")
-            out.append(f"<p>A range record: it stands for each of the {rec.range_size:,} codes "
-                       f"from <b>{esc(first)}</b> to <b>{esc(last)}</b>.</p>")  # fmt: skip
+            out.append(
+                self.tr(
+                    "<p>A range record: it stands for each of the {count} codes from <b>{first}</b> to "
+                    "<b>{last}</b>.</p>"
+                ).format(count=format_number(rec.range_size), first=esc(first), last=esc(last))
+            )
         out.append("<table cellspacing='0' cellpadding='3'>")
         for name, value in rec.fields:
             known = name in _FIELD_HELP
-            label = esc(name) if known else f"{esc(name)} <i>(not defined by RFC 5646)</i>"
-            help_ = _FIELD_HELP.get(name, "A field this program does not know; shown as it is in the file")
+            label = esc(name) if known else self.tr("{field} <i>(not defined by RFC 5646)</i>").format(field=esc(name))
+            help_ = (
+                self.tr(_FIELD_HELP[name])
+                if known
+                else self.tr("A field this program does not know; shown as it is in the file")
+            )
             out.append(
                 f"<tr><td valign='top' style='white-space: nowrap' title='{esc(help_, quote=True)}'><b>{label}</b></td>"
                 f"<td>{self._value_link(rec, name, value)}</td></tr>"
             )
         if rec.line:
-            where = f"{rec.line} of {esc(reg.source)}"
-            out.append(f"<tr><td style='white-space: nowrap'><b>Line</b></td><td>{where}</td></tr>")
+            where = self.tr("{line} of {file}").format(line=rec.line, file=esc(reg.source))
+            line = self.tr("Line")
+            out.append(f"<tr><td style='white-space: nowrap'><b>{line}</b></td><td>{where}</td></tr>")
         out.append("</table>")
         for heading, records in self._relations(rec):
             if not records:
                 continue
             items = ", ".join(self._relation_item(r) for r in records)
-            out.append(f"<h4>{esc(heading)} ({len(records)})</h4><p>{items}</p>")
-        if rec.type == RecordType.LANGUAGE and not rec.is_range and not rec.is_deprecated:
-            tip = "Open the registration assistant with this language as the Prefix"
-            out.append(
-                f"<p>{_link(f'register:variant:{rec.code}', 'Request a new variant for this language…', tip)}</p>"
+            heading_text = self.tr("{heading} ({count})").format(
+                heading=self.tr(heading), count=format_number(len(records))
             )
+            out.append(f"<h4>{esc(heading_text)}</h4><p>{items}</p>")
+        if rec.type == RecordType.LANGUAGE and not rec.is_range and not rec.is_deprecated:
+            tip = self.tr("Open the registration assistant with this language as the Prefix")
+            request = self.tr("Request a new variant for this language…")
+            out.append(f"<p>{_link(f'register:variant:{rec.code}', request, tip)}</p>")
         if rec.type == RecordType.LANGUAGE and not rec.is_range and self._sil is not None:
             out.append(self._sil_html(rec, self._sil))
-        links = " · ".join(_link(url, label, f"Open {url} in your web browser") for label, url in links_for(rec))
-        out.append(f"<h4>Links (open in your web browser)</h4><p>{links}</p>")
+        links = " · ".join(
+            _link(url, label, self.tr("Open {url} in your web browser").format(url=url))
+            for label, url in links_for(rec)
+        )
+        out.append(self.tr("<h4>Links (open in your web browser)</h4>") + f"<p>{links}</p>")
         return "".join(out)
 
     def _sil_html(self, rec: Record, sil: SilData) -> str:
@@ -708,10 +760,11 @@ class BrowserPane(QWidget):
         """Name *rec* once, with its type, and link its records of the same code in other types (cmn: extlang)."""
         item = _link(_record_href(rec), rec.code, rec.description) + f" <small>{html.escape(rec.type)}</small>"
         if rec.is_deprecated:
-            item += " <i>(deprecated)</i>"
+            item += " " + self.tr("<i>(deprecated)</i>")
         twins = [r for r in self._registry.same_code(rec) if r.type in (RecordType.LANGUAGE, RecordType.EXTLANG)]
         if rec.type == RecordType.LANGUAGE and twins:
-            item += " (also " + ", ".join(_link(_record_href(t), str(t.type), t.description) for t in twins) + ")"
+            also = ", ".join(_link(_record_href(t), str(t.type), t.description) for t in twins)
+            item += " " + self.tr("(also {records})").format(records=also)
         return item
 
     def _value_link(self, rec: Record, name: str, value: str | None) -> str:
@@ -719,49 +772,49 @@ class BrowserPane(QWidget):
             return ""
         reg = self._registry
         if name == "Prefix":
-            return _link(f"tag:{value}", value, "Open this tag in the editor")
+            return _link(f"tag:{value}", value, self.tr("Open this tag in the editor"))
         if name == "Suppress-Script" and reg.get("script", value) is not None:
-            return _link(f"record:script:{value}", value, "Show this script")
+            return _link(f"record:script:{value}", value, self.tr("Show this script"))
         if name == "Macrolanguage" and reg.get("language", value) is not None:
-            return _link(f"record:language:{value}", value, "Show this macrolanguage")
+            return _link(f"record:language:{value}", value, self.tr("Show this macrolanguage"))
         if name == "Preferred-Value":
             if rec.is_tag or "-" in value:
-                return _link(f"tag:{value}", value, "Open this tag in the editor")
+                return _link(f"tag:{value}", value, self.tr("Open this tag in the editor"))
             target_type = "language" if rec.type in ("extlang", "language") else rec.type
             if reg.get(target_type, value) is not None:
-                return _link(f"record:{target_type}:{value}", value, "Show the preferred record")
+                return _link(f"record:{target_type}:{value}", value, self.tr("Show the preferred record"))
         return html.escape(value)
 
     def _relations(self, rec: Record) -> Iterable[tuple[str, list[Record]]]:
         reg = self._registry
         if rec.type == RecordType.LANGUAGE and not rec.is_range:
-            yield "Variants usable with this language", reg.variants_for(rec.code)
-            yield "Extlangs with this prefix", reg.extlangs_for(rec.code)
-            yield "Members of this macrolanguage", reg.members(rec.code)
+            yield N_("Variants usable with this language"), reg.variants_for(rec.code)
+            yield N_("Extlangs with this prefix"), reg.extlangs_for(rec.code)
+            yield N_("Members of this macrolanguage"), reg.members(rec.code)
         if rec.type == RecordType.SCRIPT and not rec.is_range:
-            yield "Languages whose Suppress-Script is this script", reg.suppressing_languages(rec.code)
-        yield "Records replaced by this one", reg.replaced_by_this(rec)
+            yield N_("Languages whose Suppress-Script is this script"), reg.suppressing_languages(rec.code)
+        yield N_("Records replaced by this one"), reg.replaced_by_this(rec)
         if not rec.is_range:
-            yield "Other records with this code", reg.same_code(rec)
+            yield N_("Other records with this code"), reg.same_code(rec)
 
 
-_SINCE_TIP = (
+_SINCE_TIP = N_(
     "Show only records changed since a date: those whose Added or Deprecated date is on or after it, and,\n"
     "after opening a newer registry, those added or changed since the registry before it (when its File-Date\n"
     "is on or after the chosen date). Other edits (a new Comments line) carry no date in the registry itself."
 )
 
 _FIELD_HELP = {
-    "Type": "What kind of subtag or tag this record describes",
-    "Subtag": "The subtag (or a range a..b of subtags)",
-    "Tag": "The whole tag of a grandfathered or redundant record",
-    "Description": "A name of the language, script, region or variant",
-    "Added": "The date the record was added to the registry",
-    "Deprecated": "The date from which this record should no longer be used",
-    "Preferred-Value": "What to use instead (canonicalization replaces it)",
-    "Prefix": "A tag this subtag is meant to follow; click to open it in the editor",
-    "Suppress-Script": "The script that should not be written with this language",
-    "Macrolanguage": "The macrolanguage that encompasses this language",
-    "Scope": "macrolanguage, collection, special or private-use",
-    "Comments": "Remarks by the registry's reviewer",
+    "Type": N_("What kind of subtag or tag this record describes"),
+    "Subtag": N_("The subtag (or a range a..b of subtags)"),
+    "Tag": N_("The whole tag of a grandfathered or redundant record"),
+    "Description": N_("A name of the language, script, region or variant"),
+    "Added": N_("The date the record was added to the registry"),
+    "Deprecated": N_("The date from which this record should no longer be used"),
+    "Preferred-Value": N_("What to use instead (canonicalization replaces it)"),
+    "Prefix": N_("A tag this subtag is meant to follow; click to open it in the editor"),
+    "Suppress-Script": N_("The script that should not be written with this language"),
+    "Macrolanguage": N_("The macrolanguage that encompasses this language"),
+    "Scope": N_("macrolanguage, collection, special or private-use"),
+    "Comments": N_("Remarks by the registry's reviewer"),
 }

@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 
-from PySide6.QtCore import QModelIndex, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QModelIndex, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -25,13 +25,17 @@ from PySide6.QtWidgets import (
 from ..core.registry.diff import RecordChange, RegistryDiff
 from ..core.registry.model import Record
 from ..core.registry.search import fold
+from ..core.text.catalogue import N_
+from ..core.text.formats import format_number
 from . import a11y
 from .bounded import SEARCH_MAX, bound
 from .table_model import Column, RowTableModel, text_key
 
 __all__ = ["ChangeRow", "ChangesDialog", "change_rows"]
 
-KINDS = (("", "All changes"), ("added", "Added"), ("removed", "Removed"), ("changed", "Changed"))
+KINDS = (("", N_("All changes")), ("added", N_("Added")), ("removed", N_("Removed")), ("changed", N_("Changed")))
+#: The kind of a row as its cell shows it.
+_KIND_CELL = {"added": N_("added"), "removed": N_("removed"), "changed": N_("changed")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +54,8 @@ def change_rows(diff: RegistryDiff) -> list[ChangeRow]:
     rows = []
     for kind, records in (("added", diff.added), ("removed", diff.removed)):
         for rec in records:
-            rows.append(ChangeRow(kind, rec, None, "(whole record)", fold(f"{rec.type} {rec.code} {rec.description}")))
+            whole = QCoreApplication.translate("ChangesDialog", "(whole record)")
+            rows.append(ChangeRow(kind, rec, None, whole, fold(f"{rec.type} {rec.code} {rec.description}")))
     for ch in diff.changed:
         names = ", ".join(f.name for f in ch.changes)
         values = " ".join(" ".join(f.old + f.new) for f in ch.changes)
@@ -60,11 +65,11 @@ def change_rows(diff: RegistryDiff) -> list[ChangeRow]:
 
 
 _COLUMNS: tuple[Column[ChangeRow], ...] = (
-    Column("Change", lambda r: r.kind),
-    Column("Type", lambda r: r.record.type),
-    Column("Code", lambda r: r.record.code),
-    Column("Fields", lambda r: r.fields, tooltip=lambda r: r.fields),
-    Column("Description", lambda r: r.record.description, sort_key=lambda r: text_key(r.record.description)),
+    Column(N_("Change"), lambda r: QCoreApplication.translate("ChangesDialog", _KIND_CELL[r.kind])),
+    Column(N_("Type"), lambda r: r.record.type),
+    Column(N_("Code"), lambda r: r.record.code),
+    Column(N_("Fields"), lambda r: r.fields, tooltip=lambda r: r.fields),
+    Column(N_("Description"), lambda r: r.record.description, sort_key=lambda r: text_key(r.record.description)),
 )
 
 
@@ -76,38 +81,55 @@ class ChangesDialog(QDialog):
     def __init__(self, diff: RegistryDiff, old_name: str, new_name: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("ChangesDialog")
-        self.setWindowTitle(f"What changed: {diff.old_file_date} → {diff.new_file_date}")
+        self.setWindowTitle(
+            self.tr("What changed: {old} → {new}").format(old=diff.old_file_date, new=diff.new_file_date)
+        )
         self.diff = diff
         self._rows = change_rows(diff)
+        if diff.is_empty:
+            header = self.tr(
+                "<b>{old}</b> (File-Date {old_date}) → <b>{new}</b> (File-Date {new_date}): {added} added, "
+                "{removed} removed, {changed} changed. The two registries hold the same records."
+            )
+        else:
+            header = self.tr(
+                "<b>{old}</b> (File-Date {old_date}) → <b>{new}</b> (File-Date {new_date}): {added} added, "
+                "{removed} removed, {changed} changed."
+            )
         self.header = QLabel(
-            f"<b>{html.escape(old_name)}</b> (File-Date {diff.old_file_date}) → <b>{html.escape(new_name)}</b> "
-            f"(File-Date {diff.new_file_date}): {len(diff.added):,} added, {len(diff.removed):,} removed, "
-            f"{len(diff.changed):,} changed."
-            + ("" if not diff.is_empty else " The two registries hold the same records.")
+            header.format(
+                old=html.escape(old_name),
+                old_date=diff.old_file_date,
+                new=html.escape(new_name),
+                new_date=diff.new_file_date,
+                added=format_number(len(diff.added)),
+                removed=format_number(len(diff.removed)),
+                changed=format_number(len(diff.changed)),
+            )
         )
         self.header.setObjectName("changes_header")
         self.header.setWordWrap(True)
         self.header.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.filter_edit = QLineEdit(placeholderText="Filter by code, type, description, field or value…")
+        self.filter_edit = QLineEdit(placeholderText=self.tr("Filter by code, type, description, field or value…"))
         bound(self.filter_edit, SEARCH_MAX)
         self.filter_edit.setClearButtonEnabled(True)
-        self.filter_edit.setAccessibleName("Filter the changes")
+        self.filter_edit.setAccessibleName(self.tr("Filter the changes"))
         self.kind_combo = QComboBox()
-        self.kind_combo.setAccessibleName("Kind of change")
+        self.kind_combo.setAccessibleName(self.tr("Kind of change"))
         for value, label in KINDS:
-            self.kind_combo.addItem(label, value)
+            self.kind_combo.addItem(self.tr(label), value)
         self.count_label = QLabel()
         self.count_label.setObjectName("changes_count")
         filters = QHBoxLayout()
         filters.addWidget(self.filter_edit, 1)
-        filters.addWidget(a11y.buddy(QLabel("Kind:"), self.kind_combo))
+        filters.addWidget(a11y.buddy(QLabel(self.tr("Kind:")), self.kind_combo))
         filters.addWidget(self.kind_combo)
         filters.addWidget(self.count_label)
 
         self.model: RowTableModel[ChangeRow] = RowTableModel(_COLUMNS, parent=self)
         self.table = QTableView()
         self.table.setObjectName("changes_table")
-        self.table.setAccessibleName("Changed records")
+        self.table.setAccessibleName(self.tr("Changed records"))
         self.table.setModel(self.model)
         self.table.setTabKeyNavigation(False)  # Tab leaves the table; arrows move inside it
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -120,13 +142,13 @@ class ChangesDialog(QDialog):
         self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        self.table.setToolTip("Double-click or press Enter to open the record in the registry browser")
+        self.table.setToolTip(self.tr("Double-click or press Enter to open the record in the registry browser"))
         self.details = QTextBrowser()
         self.details.setObjectName("changes_details")
-        self.details.setAccessibleName("The change, field by field")
-        self.open_button = QPushButton("&Open record")
-        self.open_button.setToolTip("Show this record in the registry browser")
-        close = QPushButton("Close")
+        self.details.setAccessibleName(self.tr("The change, field by field"))
+        self.open_button = QPushButton(self.tr("&Open record"))
+        self.open_button.setToolTip(self.tr("Show this record in the registry browser"))
+        close = QPushButton(self.tr("Close"))
         close.clicked.connect(self.close)
         buttons = QHBoxLayout()
         buttons.addStretch(1)
@@ -167,11 +189,13 @@ class ChangesDialog(QDialog):
         words = fold(self.filter_edit.text()).split()
         shown = [r for r in self._rows if (not kind or r.kind == kind) and all(w in r.key for w in words)]
         self.model.set_rows(shown)
-        self.count_label.setText(f"{len(shown):,} of {len(self._rows):,}")
+        self.count_label.setText(
+            self.tr("{shown} of {count}").format(shown=format_number(len(shown)), count=format_number(len(self._rows)))
+        )
         if shown:
             self.table.selectRow(0)
         else:
-            self.details.setHtml("<p><i>No change matches.</i></p>")
+            self.details.setHtml(self.tr("<p><i>No change matches.</i></p>"))
         self.open_button.setEnabled(bool(shown))
 
     def current_row(self) -> ChangeRow | None:
@@ -198,15 +222,25 @@ def _details_html(row: ChangeRow, diff: RegistryDiff) -> str:
     out = [f"<h3>{e(rec.type)} <b>{e(rec.code)}</b>: {e(rec.description)}</h3>"]
     if row.change is None:
         when = diff.new_file_date if row.kind == "added" else diff.old_file_date
-        out.append(f"<p><b>{row.kind.capitalize()}</b> (present only in the registry of {e(when)}):</p><table>")
+        if row.kind == "added":
+            only = QCoreApplication.translate(
+                "ChangesDialog", "<p><b>Added</b> (present only in the registry of {date}):</p>"
+            )
+        else:
+            only = QCoreApplication.translate(
+                "ChangesDialog", "<p><b>Removed</b> (present only in the registry of {date}):</p>"
+            )
+        out.append(only.format(date=e(when)) + "<table>")
         out += [f"<tr><td><b>{e(k)}</b></td><td>{e(v)}</td></tr>" for k, v in rec.fields]
         out.append("</table>")
         return "".join(out)
-    out.append(f"<table cellpadding='3'><tr><th>Field</th><th>{e(diff.old_file_date)}</th>"
+    field = QCoreApplication.translate("ChangesDialog", "Field")
+    out.append(f"<table cellpadding='3'><tr><th>{field}</th><th>{e(diff.old_file_date)}</th>"
                f"<th>{e(diff.new_file_date)}</th></tr>")  # fmt: skip
     for f in row.change.changes:
-        old = "<br>".join(e(v) for v in f.old) or "<i>(none)</i>"
-        new = "<br>".join(e(v) for v in f.new) or "<i>(none)</i>"
+        none = QCoreApplication.translate("ChangesDialog", "<i>(none)</i>")
+        old = "<br>".join(e(v) for v in f.old) or none
+        new = "<br>".join(e(v) for v in f.new) or none
         out.append(f"<tr><td valign='top'><b>{e(f.name)}</b></td><td valign='top'>{old}</td>"
                    f"<td valign='top'>{new}</td></tr>")  # fmt: skip
     out.append("</table>")

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
 
-from PySide6.QtCore import QStandardPaths, Qt
+from PySide6.QtCore import QCoreApplication, QStandardPaths, Qt
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 __all__ = ["ExceptionHandler", "install_excepthook", "log_file", "show_error"]
@@ -82,9 +82,12 @@ class ExceptionHandler:
             summary = f"{exc_type.__name__}: {exc}" if str(exc) else exc_type.__name__
             self.last_dialog = show_error(
                 self._parent(),
-                "Unexpected error",
-                "Something went wrong, but the app is still running.\n\n"
-                f"{summary}\n\nThe details below were also written to the log.",
+                QCoreApplication.translate("ExceptionHandler", "Unexpected error"),
+                QCoreApplication.translate(
+                    "ExceptionHandler",
+                    "Something went wrong, but the app is still running.\n\n{summary}\n\n"
+                    "The details below were also written to the log.",
+                ).format(summary=summary),
                 details,
             )
         finally:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QEvent, QModelIndex, QTimer
+from PySide6.QtCore import QCoreApplication, QEvent, QModelIndex, QTimer
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -29,6 +29,8 @@ from PySide6.QtWidgets import (
 from ..core.engine.tag import TagEngine
 from ..core.grammar.abnf import ABNF_LINES
 from ..core.teaching.walkthrough import Candidate, Walk, WalkStep, walkthrough
+from ..core.text.catalogue import N_
+from ..core.text.formats import format_number
 from . import a11y
 from .a11y import describe
 from .anatomy_pane import MAX_DRAWN
@@ -39,16 +41,27 @@ from .table_model import Column, RowTableModel
 __all__ = ["GrammarPane", "STEP_COLUMNS", "CANDIDATE_COLUMNS"]
 
 STEP_COLUMNS: tuple[Column[WalkStep], ...] = (
-    Column("Subtag", lambda s: _safe(s.text), header_tip="The subtag, as written"),
-    Column("Accepted by", lambda s: s.rule or "✗ no rule", header_tip="The ABNF rule that accepts the subtag here"),
-    Column("Place", lambda s: s.zone, header_tip="Where in the tag it stands: start, langtag, -u-, -t-, …"),
-    Column("Span", lambda s: f"{s.start}–{s.end}", sort_key=lambda s: s.start),
+    Column(N_("Subtag"), lambda s: _safe(s.text), header_tip=N_("The subtag, as written")),
+    Column(
+        N_("Accepted by"),
+        lambda s: s.rule or QCoreApplication.translate("GrammarPane", "✗ no rule"),
+        header_tip=N_("The ABNF rule that accepts the subtag here"),
+    ),
+    Column(N_("Place"), lambda s: s.zone, header_tip=N_("Where in the tag it stands: start, langtag, -u-, -t-, …")),
+    Column(N_("Span"), lambda s: f"{s.start}–{s.end}", sort_key=lambda s: s.start),
 )
 
 CANDIDATE_COLUMNS: tuple[Column[Candidate], ...] = (
-    Column("Rule", lambda c: c.rule),
-    Column("Verdict", lambda c: "✓ accepts" if c.accepted else "✗ refuses"),
-    Column("Why", lambda c: _safe(c.reason), tooltip=lambda c: _safe(c.reason)),
+    Column(N_("Rule"), lambda c: c.rule),
+    Column(
+        N_("Verdict"),
+        lambda c: (
+            QCoreApplication.translate("GrammarPane", "✓ accepts")
+            if c.accepted
+            else QCoreApplication.translate("GrammarPane", "✗ refuses")
+        ),
+    ),
+    Column(N_("Why"), lambda c: _safe(c.reason), tooltip=lambda c: _safe(c.reason)),
 )
 
 
@@ -64,11 +77,11 @@ class GrammarPane(QWidget):
         self._step = 0
         self._dirty = True
         self.abnf = QTextBrowser()
-        self.abnf.setAccessibleName("ABNF of language tags")
+        self.abnf.setAccessibleName(self.tr("ABNF of language tags"))
         self.abnf.setOpenLinks(False)
         self.steps_model: RowTableModel[WalkStep] = RowTableModel(STEP_COLUMNS, parent=self)
         self.steps = QTableView()
-        self.steps.setAccessibleName("Steps: one per subtag")
+        self.steps.setAccessibleName(self.tr("Steps: one per subtag"))
         self.steps.setModel(self.steps_model)
         self.steps.setTabKeyNavigation(False)  # Tab leaves the table; arrows move inside it
         self.steps.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -78,7 +91,7 @@ class GrammarPane(QWidget):
         self.steps.verticalHeader().hide()
         self.candidates_model: RowTableModel[Candidate] = RowTableModel(CANDIDATE_COLUMNS, parent=self)
         self.candidates = QTableView()
-        self.candidates.setAccessibleName("The rules that could stand here, and why they accept or refuse")
+        self.candidates.setAccessibleName(self.tr("The rules that could stand here, and why they accept or refuse"))
         self.candidates.setModel(self.candidates_model)
         self.candidates.setTabKeyNavigation(False)
         self.candidates.setWordWrap(True)
@@ -88,23 +101,29 @@ class GrammarPane(QWidget):
         header.setStretchLastSection(True)
         self.candidates.verticalHeader().hide()
         self.step_label = QLabel()
-        a11y.verdict(self.step_label, "Current step")
+        a11y.verdict(self.step_label, self.tr("Current step"))
         self.step_label.setWordWrap(True)
-        self.prev_button = QPushButton("◀ &Previous subtag")
-        self.next_button = QPushButton("Next s&ubtag ▶")
+        self.prev_button = QPushButton(self.tr("◀ &Previous subtag"))
+        self.next_button = QPushButton(self.tr("Next s&ubtag ▶"))
         describe(
             self.abnf,
-            "ABNF of language tags",
-            "RFC 5646 §2.1 with the -u- (RFC 6067) and -t- (RFC 6497) rules; the rules this tag used are marked",
+            self.tr("ABNF of language tags"),
+            self.tr(
+                "RFC 5646 §2.1 with the -u- (RFC 6067) and -t- (RFC 6497) rules; the rules this tag used are marked"
+            ),
         )
-        describe(self.steps, "Steps: one per subtag", "Each subtag of the current tag and the rule that accepts it")
+        describe(
+            self.steps,
+            self.tr("Steps: one per subtag"),
+            self.tr("Each subtag of the current tag and the rule that accepts it"),
+        )
         describe(
             self.candidates,
-            "Candidate rules",
-            "The rules that could stand at this place, and why they accept or refuse the subtag",
+            self.tr("Candidate rules"),
+            self.tr("The rules that could stand at this place, and why they accept or refuse the subtag"),
         )
-        describe(self.prev_button, "Previous subtag", "Step back to the previous subtag")
-        describe(self.next_button, "Next subtag", "Step on to the next subtag")
+        describe(self.prev_button, self.tr("Previous subtag"), self.tr("Step back to the previous subtag"))
+        describe(self.next_button, self.tr("Next subtag"), self.tr("Step on to the next subtag"))
         nav = QHBoxLayout()
         nav.addWidget(self.prev_button)
         nav.addWidget(self.next_button)
@@ -122,8 +141,10 @@ class GrammarPane(QWidget):
         self.splitter.setStretchFactor(0, 1)
         self.splitter.setStretchFactor(1, 1)
         legend = QLabel(
-            "● a rule this tag used   ▶ the rule that accepts the current subtag   "
-            "✗ a rule that could stand here but refuses it"
+            self.tr(
+                "● a rule this tag used   ▶ the rule that accepts the current subtag   "
+                "✗ a rule that could stand here but refuses it"
+            )
         )
         legend.setWordWrap(True)
         lay = QVBoxLayout(self)
@@ -159,7 +180,11 @@ class GrammarPane(QWidget):
             self._walk = None
             self.steps_model.set_rows([])
             self.candidates_model.set_rows([])
-            self.step_label.setText(f"The tag has {len(tag):,} characters; the walk-through takes up to {MAX_DRAWN:,}.")
+            self.step_label.setText(
+                self.tr("The tag has {count} characters; the walk-through takes up to {limit}.").format(
+                    count=format_number(len(tag)), limit=format_number(MAX_DRAWN)
+                )
+            )
             self._render_abnf()
             return
         self._walk = walkthrough(self._engine.check(tag))
@@ -175,7 +200,7 @@ class GrammarPane(QWidget):
         self.next_button.setEnabled(self._step < n - 1)
         if walk is None or not n:
             self.candidates_model.set_rows([])
-            self.step_label.setText("No subtags: type a tag in the editor." if walk is not None else "")
+            self.step_label.setText(self.tr("No subtags: type a tag in the editor.") if walk is not None else "")
             self._render_abnf()
             return
         step = walk.steps[self._step]
@@ -185,15 +210,24 @@ class GrammarPane(QWidget):
         QTimer.singleShot(
             0, self.candidates, self.candidates.resizeRowsToContents
         )  # once the columns have their widths
-        verdict = f"accepted by <b>{step.rule}</b>" if step.rule else "<b>accepted by no rule</b>"
-        text = f"Step {self._step + 1} of {n}: <code>{_esc(step.text)}</code> — {verdict}"
+        if step.rule:
+            text = self.tr("Step {step} of {count}: <code>{subtag}</code> — accepted by <b>{rule}</b>")
+        else:
+            text = self.tr("Step {step} of {count}: <code>{subtag}</code> — <b>accepted by no rule</b>")
+        text = text.format(
+            step=format_number(self._step + 1), count=format_number(n), subtag=_esc(step.text), rule=step.rule
+        )
         if step.error:
-            text += f"<br>The engine: {_esc(step.error)}"
+            text += "<br>" + self.tr("The engine: {message}").format(message=_esc(step.error))
         if step.validity:
             # Well-formed (the grammar accepts the subtag), but not valid: a finding of its own.
-            text += f"<br>Validity (RFC 5646 §2.2.9), apart from the grammar: {_esc(step.validity)}"
+            text += "<br>" + self.tr("Validity (RFC 5646 §2.2.9), apart from the grammar: {message}").format(
+                message=_esc(step.validity)
+            )
         if self._step == n - 1 and walk.stop is not None:
-            text += f"<br>The grammar stopped at position {walk.stop.start}; it expected {_esc(walk.stop.expected)}."
+            text += "<br>" + self.tr("The grammar stopped at position {position}; it expected {expected}.").format(
+                position=walk.stop.start, expected=_esc(walk.stop.expected)
+            )
         self.step_label.setText(text)
         self._render_abnf()
 

@@ -30,6 +30,8 @@ from ..core.data import DataError, bundled_cldr, bundled_engine, engine_for
 from ..core.engine.tag import TagEngine
 from ..core.registry.model import Registry
 from ..core.registry.update import registry_kind, registry_label
+from ..core.text.catalogue import N_, ngettext
+from ..core.text.formats import format_number
 from . import a11y
 from .anatomy_pane import AnatomyPane
 from .batch_pane import BatchPane
@@ -40,6 +42,7 @@ from .drops import DropOpener
 from .edit_actions import add_edit_actions
 from .editor import EditorPane
 from .elided import ElidedLabel
+from .i18n import ltr
 from .preferences import DATA_FOLDER_SETTING, NETWORK_SETTING, Preferences, PreferencesDialog
 from .primer import PrimerDialog
 from .recent import RecentFiles
@@ -57,8 +60,8 @@ log = logging.getLogger(__name__)
 APP_NAME = "BCP 47 Explorer"
 
 #: (key, tab title, shortcut) of each pane, in tab order.
-PANES = (("editor", "Ed&itor", "Ctrl+1"), ("builder", "-u- &Builder", "Ctrl+2"), ("browser", "&Registry", "Ctrl+3"),
-         ("build", "Buil&d", "Ctrl+4"))  # fmt: skip
+PANES = (("editor", N_("Ed&itor"), "Ctrl+1"), ("builder", N_("-u- &Builder"), "Ctrl+2"),
+         ("browser", N_("&Registry"), "Ctrl+3"), ("build", N_("Buil&d"), "Ctrl+4"))  # fmt: skip
 
 #: The forms the editor can copy: (name for EditorPane.copy_form, menu text, shortcut), from the core's list.
 COPY_FORMS = tuple((f.key, f.menu_text, f.shortcut) for f in FORMS)
@@ -66,12 +69,12 @@ COPY_FORMS = tuple((f.key, f.menu_text, f.shortcut) for f in FORMS)
 
 #: Keys that act inside a pane, listed by F1 and Help > Keyboard shortcuts (pane actions are found on their own).
 PANE_KEYS = (
-    ("Alt+1 … Alt+7", "Go to a step of the Build pane (language, script, region, variants, -u-, -t-, private use)"),
-    ("Alt+← / Alt+→, Ctrl+PgUp / Ctrl+PgDown", "Previous / next step of the Build pane"),
-    ("Down / Enter", "From the registry search into the results"),
-    ("Ctrl+Return", "Use the selected record in the tag (Registry pane)"),
-    ("Ctrl+click", "Show the record of a subtag of the tag (Editor)"),
-    ("Tab / Shift+Tab", "Next / previous control; arrows move inside tables and lists"),
+    ("Alt+1 … Alt+7", N_("Go to a step of the Build pane (language, script, region, variants, -u-, -t-, private use)")),
+    ("Alt+← / Alt+→, Ctrl+PgUp / Ctrl+PgDown", N_("Previous / next step of the Build pane")),
+    ("Down / Enter", N_("From the registry search into the results")),
+    ("Ctrl+Return", N_("Use the selected record in the tag (Registry pane)")),
+    ("Ctrl+click", N_("Show the record of a subtag of the tag (Editor)")),
+    ("Tab / Shift+Tab", N_("Next / previous control; arrows move inside tables and lists")),
 )
 
 _Shortcut = str | QKeySequence | QKeySequence.StandardKey
@@ -83,13 +86,13 @@ class Placeholder(QWidget):
 
     def __init__(self, title: str, reason: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        label = QLabel(f"<h3>{title} is not available</h3><p>{reason}</p>")
+        label = QLabel(self.tr("<h3>{pane} is not available</h3><p>{reason}</p>").format(pane=title, reason=reason))
         label.setWordWrap(True)
         label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout = QVBoxLayout(self)
         layout.addWidget(label)
-        self.setAccessibleName(f"{title} (not available)")
+        self.setAccessibleName(self.tr("{pane} (not available)").format(pane=title))
         self.reason = reason
 
 
@@ -116,12 +119,14 @@ class MainWindow(QMainWindow):
         self._engine = engine
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
-        self.tabs.setAccessibleName("Panes")
+        self.tabs.setAccessibleName(self.tr("Panes"))
         self.tabs.setToolTip(
-            "Editor (Ctrl+1), -u- builder (Ctrl+2), registry browser (Ctrl+3), Build (Ctrl+4); "
-            "anatomy, grammar, batch and matching (Ctrl+5 to Ctrl+8)"
+            self.tr(
+                "Editor (Ctrl+1), -u- builder (Ctrl+2), registry browser (Ctrl+3), Build (Ctrl+4); "
+                "anatomy, grammar, batch and matching (Ctrl+5 to Ctrl+8)"
+            )
         )
-        self.tabs.tabBar().setAccessibleName("Panes")
+        self.tabs.tabBar().setAccessibleName(self.tr("Panes"))
         self.tabs.tabBar().setToolTip(self.tabs.toolTip())
         self.setCentralWidget(self.tabs)
         self.editor: EditorPane | Placeholder | None = None
@@ -131,16 +136,16 @@ class MainWindow(QMainWindow):
         self.teaching: TeachingPanes | None = None  # anatomy, grammar, batch, matching (ui/teaching.py)
         self.primer_dialog: PrimerDialog | None = None
         # The status bar: "Current tag: TAG" and the data in use, each ending in '…' where the window is narrow.
-        self._status_caption = QLabel("No current tag")
+        self._status_caption = QLabel(self.tr("No current tag"))
         self._status_tag = ElidedLabel()
-        a11y.verdict(self._status_tag, "Current tag")
-        self._status_tag.setToolTip("The tag all panes work on")
+        a11y.verdict(self._status_tag, self.tr("Current tag"))
+        self._status_tag.setToolTip(self.tr("The tag all panes work on"))
         self._status_tag.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         bold = self._status_tag.font()
         bold.setBold(True)
         self._status_tag.setFont(bold)
         self._status_data = ElidedLabel()
-        a11y.verdict(self._status_data, "Data in use")
+        a11y.verdict(self._status_data, self.tr("Data in use"))
         # Its whole width when there is room; the tag's label (stretching) gives way first, and it never
         # shrinks below its short form (set with the text).
         self._status_data.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
@@ -166,7 +171,7 @@ class MainWindow(QMainWindow):
             try:
                 cldr = bundled_cldr()
             except Exception as exc:
-                problems.append(f"The CLDR data cannot be loaded: {exc}")
+                problems.append(self.tr("The CLDR data cannot be loaded: {reason}").format(reason=exc))
         engine = self._engine
         if engine is None and cldr is not None:
             try:
@@ -174,7 +179,7 @@ class MainWindow(QMainWindow):
                 if engine.registry is not self.registry:
                     engine = engine_for(self.registry)
             except Exception as exc:
-                problems.append(f"The tag engine cannot start: {exc}")
+                problems.append(self.tr("The tag engine cannot start: {reason}").format(reason=exc))
         self._cldr, self._engine = cldr, engine
         return cldr, engine, " ".join(problems)
 
@@ -195,13 +200,15 @@ class MainWindow(QMainWindow):
                 return build(engine, cldr)
             except (DataError, ValueError, OSError) as exc:  # data the pane reads on its own may be missing
                 log.exception("cannot create the %s pane", title)
-                return Placeholder(title, f"It failed to start: {exc}")
+                return Placeholder(title, self.tr("It failed to start: {reason}").format(reason=exc))
 
-        self.editor = make("The tag editor", lambda e, _c: EditorPane(self.state, e, self.registry, self.settings))
-        self.builder = make("The -u- keyword builder", lambda e, c: BuilderPane(self.state, e, c))
+        self.editor = make(
+            self.tr("The tag editor"), lambda e, _c: EditorPane(self.state, e, self.registry, self.settings)
+        )
+        self.builder = make(self.tr("The -u- keyword builder"), lambda e, c: BuilderPane(self.state, e, c))
         self.browser = BrowserPane(self.registry)
         self.build = make(
-            "The Build pane", lambda e, c: BuildPane(self.state, e, self.registry, c, settings=self.settings)
+            self.tr("The Build pane"), lambda e, c: BuildPane(self.state, e, self.registry, c, settings=self.settings)
         )
         if isinstance(self.build, BuildPane):
             self.build.open_in_editor_requested.connect(partial(self.show_pane, "editor"))
@@ -209,8 +216,10 @@ class MainWindow(QMainWindow):
             PANES, (self.editor, self.builder, self.browser, self.build), strict=True
         ):
             widget.setObjectName(f"{key}_pane") if not widget.objectName() else None
-            i = self.tabs.addTab(widget, title)
-            self.tabs.setTabToolTip(i, f"{title.replace('&', '')} ({shortcut})")
+            i = self.tabs.addTab(widget, self.tr(title))
+            self.tabs.setTabToolTip(
+                i, "{pane} ({shortcut})".format(pane=self.tr(title).replace("&", ""), shortcut=shortcut)
+            )
         self.browser.use_in_tag_requested.connect(self._on_browser_use_in_tag_requested)
         self.browser.open_tag_requested.connect(self._on_browser_open_tag_requested)
         self.browser.registration_requested.connect(self._on_browser_registration_requested)
@@ -219,21 +228,39 @@ class MainWindow(QMainWindow):
         if engine is not None:
             self.teaching = TeachingPanes.create(self.state, engine)
             for (_key, title, shortcut), pane in zip(TEACHING_TABS, self.teaching.widgets(), strict=True):
-                i = self.tabs.addTab(pane, title)
-                self.tabs.setTabToolTip(i, f"{title.replace('&', '')} ({shortcut})")
+                i = self.tabs.addTab(pane, self.tr(title))
+                self.tabs.setTabToolTip(
+                    i, "{pane} ({shortcut})".format(pane=self.tr(title).replace("&", ""), shortcut=shortcut)
+                )
             self.teaching.batch.open_tag_requested.connect(self._on_batch_open_tag_requested)
             batch = self.teaching.batch
             self.drops.watch(batch.input, batch.input.viewport())
             batch.file_opened.connect(partial(self.recent.add, "tags"))
         counts = len(self.registry)
-        cldr_text = f" · CLDR {cldr.version}" if cldr is not None else ""
         which = registry_kind(self.registry)
+        fields = {
+            "date": self.registry.file_date,
+            "kind": which,
+            "count": format_number(counts),
+            "version": cldr.version if cldr is not None else "",
+        }
+        if cldr is not None:
+            full = ngettext(
+                "Registry {date} ({kind}) · {count} record · CLDR {version}",
+                "Registry {date} ({kind}) · {count} records · CLDR {version}",
+                counts,
+            )
+        else:
+            full = ngettext(
+                "Registry {date} ({kind}) · {count} record", "Registry {date} ({kind}) · {count} records", counts
+            )
         # The short form stays when the window is narrow: the status bar always says which registry is in use.
         self._status_data.setText(
-            f"Registry {self.registry.file_date} ({which}) · {counts:,} records{cldr_text}",
-            short=f"Registry {self.registry.file_date}",
+            full.format(**fields), short=self.tr("Registry {date}").format(date=self.registry.file_date)
         )
-        self._status_data.setToolTip(f"Language Subtag Registry in use: {registry_label(self.registry)}")
+        self._status_data.setToolTip(
+            self.tr("Language Subtag Registry in use: {registry}").format(registry=registry_label(self.registry))
+        )
 
     def pane(self, key: str) -> QWidget:
         """Return the pane called *key* ("editor", "builder" or "browser")."""
@@ -272,41 +299,63 @@ class MainWindow(QMainWindow):
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
-        file_menu = bar.addMenu("&File")
-        self._action(file_menu, "&Open registry file…", self.open_registry_file, QKeySequence.StandardKey.Open,
-                     "Browse and check against another copy of the Language Subtag Registry")  # fmt: skip
-        self._action(file_menu, "Use the &bundled registry", self.use_bundled_registry, None,
-                     "Go back to the registry that ships with the app")  # fmt: skip
-        self.recent_menu = file_menu.addMenu("Open &recent")
+        file_menu = bar.addMenu(self.tr("&File"))
+        self._action(
+            file_menu,
+            self.tr("&Open registry file…"),
+            self.open_registry_file,
+            QKeySequence.StandardKey.Open,
+            self.tr("Browse and check against another copy of the Language Subtag Registry"),
+        )
+        self._action(
+            file_menu,
+            self.tr("Use the &bundled registry"),
+            self.use_bundled_registry,
+            None,
+            self.tr("Go back to the registry that ships with the app"),
+        )
+        self.recent_menu = file_menu.addMenu(self.tr("Open &recent"))
         self.recent_menu.aboutToShow.connect(lambda: self.recent.fill(self.recent_menu, self.open_recent))
         # Registry updates, the changes view and the linguists' tools (registry_files.py).
         self.registry_files = files = RegistryFiles(self)
-        self.download_action = self._action(file_menu, "&Download the latest registry from IANA…", files.download,
-            None, "Fetch the registry from IANA now (the only network access the app makes)")  # fmt: skip
-        self._action(file_menu, "&Compare two registry files…", files.compare_files, None,
-                     "Show the records added, removed and changed between two registry files")  # fmt: skip
+        self.download_action = self._action(
+            file_menu,
+            self.tr("&Download the latest registry from IANA…"),
+            files.download,
+            None,
+            self.tr("Fetch the registry from IANA now (the only network access the app makes)"),
+        )
+        self._action(
+            file_menu,
+            self.tr("&Compare two registry files…"),
+            files.compare_files,
+            None,
+            self.tr("Show the records added, removed and changed between two registry files"),
+        )
         file_menu.addSeparator()
-        self._action(file_menu, "&Quit", self.close, QKeySequence.StandardKey.Quit)
+        self._action(file_menu, self.tr("&Quit"), self.close, QKeySequence.StandardKey.Quit)
 
-        self.edit_menu = bar.addMenu("&Edit")
+        self.edit_menu = bar.addMenu(self.tr("&Edit"))
         self.copy_actions: dict[str, QAction] = {}
         self._fill_edit_menu()
 
-        view_menu = bar.addMenu("&View")
+        view_menu = bar.addMenu(self.tr("&View"))
         self.pane_actions: dict[str, QAction] = {}
         for key, title, shortcut in PANES:
-            self.pane_actions[key] = self._action(view_menu, title, partial(self.show_pane, key), shortcut)
+            self.pane_actions[key] = self._action(view_menu, self.tr(title), partial(self.show_pane, key), shortcut)
         for key, title, shortcut in TEACHING_TABS:  # every pane, named, with its Ctrl+digit (F1 lists them)
-            self.pane_actions[key] = self._action(view_menu, title, partial(self.show_teaching_pane, key), shortcut)
+            self.pane_actions[key] = self._action(
+                view_menu, self.tr(title), partial(self.show_teaching_pane, key), shortcut
+            )
         view_menu.addSeparator()
-        self.zoom_menu = view_menu.addMenu("&Zoom")
+        self.zoom_menu = view_menu.addMenu(self.tr("&Zoom"))
         self._fill_zoom_menu()
-        theme_menu = view_menu.addMenu("&Theme")
+        theme_menu = view_menu.addMenu(self.tr("&Theme"))
         group = QActionGroup(self)
         current = self.settings.value("window/theme")
         self.theme_actions: dict[str, QAction] = {}
         for key, label in THEMES:
-            act = theme_menu.addAction(label)
+            act = theme_menu.addAction(self.tr(label))
             act.setCheckable(True)
             act.setChecked(key == current)
             group.addAction(act)
@@ -314,29 +363,59 @@ class MainWindow(QMainWindow):
             self.theme_actions[key] = act
 
         # The editor provides these (examples for teaching, recent tags); the window gives them a place.
-        self.examples_menu = bar.addMenu("E&xamples")
-        self.history_menu = bar.addMenu("Histor&y")
+        self.examples_menu = bar.addMenu(self.tr("E&xamples"))
+        self.history_menu = bar.addMenu(self.tr("Histor&y"))
         self._fill_editor_menus()
 
-        tools_menu = bar.addMenu("Too&ls")
-        self.changes_action = self._action(tools_menu, "&What changed…", files.show_changes, "Ctrl+Shift+W",
-            "The changes between the registry in use and the one before it")  # fmt: skip
-        self.register_action = self._action(tools_menu, "&Registration assistant…", files.show_registration,
-            "Ctrl+Shift+R", "Prepare a subtag registration request (RFC 5646 §3.5)")  # fmt: skip
-        self.extensions_action = self._action(tools_menu, "&Extensions registry…", files.show_extensions, None,
-            "Browse the Language Tag Extensions Registry (-t-, -u-)")  # fmt: skip
+        tools_menu = bar.addMenu(self.tr("Too&ls"))
+        self.changes_action = self._action(
+            tools_menu,
+            self.tr("&What changed…"),
+            files.show_changes,
+            "Ctrl+Shift+W",
+            self.tr("The changes between the registry in use and the one before it"),
+        )
+        self.register_action = self._action(
+            tools_menu,
+            self.tr("&Registration assistant…"),
+            files.show_registration,
+            "Ctrl+Shift+R",
+            self.tr("Prepare a subtag registration request (RFC 5646 §3.5)"),
+        )
+        self.extensions_action = self._action(
+            tools_menu,
+            self.tr("&Extensions registry…"),
+            files.show_extensions,
+            None,
+            self.tr("Browse the Language Tag Extensions Registry (-t-, -u-)"),
+        )
 
         self._follow_network_setting()
 
-        help_menu = bar.addMenu("&Help")
-        self._action(help_menu, "&Manual", self.show_manual, QKeySequence.StandardKey.HelpContents,
-                     "The README, the keyboard shortcuts and the primer, with Find (F1)")  # fmt: skip
-        self._action(help_menu, "&Keyboard shortcuts", self.show_shortcuts)
-        self._action(help_menu, "&Primer: how a tag is built", self.show_primer, None,
-                     "One page on the structure of language tags, with examples that open in the editor")  # fmt: skip
-        self.language_action = self._action(help_menu, self.tr("&Language of the application…"), self.show_language,
-            None, self.tr("Choose the language of the menus and messages (a BCP 47 tag)"))  # fmt: skip
-        self._action(help_menu, "&About BCP 47 Explorer", self.show_about)
+        help_menu = bar.addMenu(self.tr("&Help"))
+        self._action(
+            help_menu,
+            self.tr("&Manual"),
+            self.show_manual,
+            QKeySequence.StandardKey.HelpContents,
+            self.tr("The README, the keyboard shortcuts and the primer, with Find (F1)"),
+        )
+        self._action(help_menu, self.tr("&Keyboard shortcuts"), self.show_shortcuts)
+        self._action(
+            help_menu,
+            self.tr("&Primer: how a tag is built"),
+            self.show_primer,
+            None,
+            self.tr("One page on the structure of language tags, with examples that open in the editor"),
+        )
+        self.language_action = self._action(
+            help_menu,
+            self.tr("&Language of the application…"),
+            self.show_language,
+            None,
+            self.tr("Choose the language of the menus and messages (a BCP 47 tag)"),
+        )
+        self._action(help_menu, self.tr("&About BCP 47 Explorer"), self.show_about)
 
     def _fill_edit_menu(self) -> None:
         """Put the edit commands, the editor's copy actions (or stand-ins saying why not) and Find in the Edit menu."""
@@ -355,11 +434,11 @@ class MainWindow(QMainWindow):
             for name, text, shortcut in COPY_FORMS:
                 self.copy_actions[name] = self._action(menu, text, partial(self.copy_form, name), shortcut)
         menu.addSeparator()
-        self._action(menu, "&Find in registry…", self.find_in_registry, QKeySequence.StandardKey.Find,
-                     "Search the registry (Ctrl+F)")  # fmt: skip
+        self._action(menu, self.tr("&Find in registry…"), self.find_in_registry, QKeySequence.StandardKey.Find,
+                     self.tr("Search the registry (Ctrl+F)"))  # fmt: skip
         menu.addSeparator()
-        self._action(menu, "Pre&ferences…", self.show_preferences, "Ctrl+,",
-                     "Theme, names' language, zoom, data folder and network access")  # fmt: skip
+        self._action(menu, self.tr("Pre&ferences…"), self.show_preferences, "Ctrl+,",
+                     self.tr("Theme, names' language, zoom, data folder and network access"))  # fmt: skip
 
     def _fill_zoom_menu(self) -> None:
         """Put the editor's zoom actions (Ctrl+= / Ctrl+- / Ctrl+0) in View > Zoom: one action per shortcut."""
@@ -386,21 +465,21 @@ class MainWindow(QMainWindow):
                 new = make(self)
             else:
                 new = QMenu(self)
-                new.addAction("(available with the tag editor)").setEnabled(False)
+                new.addAction(self.tr("(available with the tag editor)")).setEnabled(False)
             new.setTitle(title)
             bar.insertMenu(old.menuAction(), new)
             bar.removeAction(old.menuAction())
             old.deleteLater()
             return new
 
-        self.examples_menu = replace(self.examples_menu, editor.examples_menu if editor else None, "E&xamples")
-        self.history_menu = replace(self.history_menu, editor.history_menu if editor else None, "Histor&y")
+        self.examples_menu = replace(self.examples_menu, editor.examples_menu if editor else None, self.tr("E&xamples"))
+        self.history_menu = replace(self.history_menu, editor.history_menu if editor else None, self.tr("Histor&y"))
 
     # ---------------------------------------------------------------- commands
     def copy_form(self, name: str) -> None:
         """Copy one form of the current tag through the editor."""
         if self.editor is None or isinstance(self.editor, Placeholder):
-            self.statusBar().showMessage("Copying needs the tag editor, which is not available.", 5000)
+            self.statusBar().showMessage(self.tr("Copying needs the tag editor, which is not available."), 5000)
             return
         self.editor.copy_form(name)
 
@@ -419,8 +498,8 @@ class MainWindow(QMainWindow):
 
     def open_registry_file(self) -> None:
         """Ask for a registry file and use it, or say clearly why it cannot be used."""
-        path, _ = QFileDialog.getOpenFileName(self, "Open a Language Subtag Registry file", "",
-                                              "Registry files (*.txt);;All files (*)")  # fmt: skip
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open a Language Subtag Registry file"), "",
+                                              self.tr("Registry files (*.txt);;All files (*)"))  # fmt: skip
         if path:
             self.load_registry_file(path)
 
@@ -456,8 +535,10 @@ class MainWindow(QMainWindow):
         """Ask whether to use the registry file *path* (dropped on the window); use it on Yes."""
         box = QMessageBox(
             QMessageBox.Icon.Question,
-            "Open a registry file?",
-            f"{path}\n\nis a Language Subtag Registry file. Use it instead of the registry in use now?",
+            self.tr("Open a registry file?"),
+            self.tr("{path}\n\nis a Language Subtag Registry file. Use it instead of the registry in use now?").format(
+                path=path
+            ),
             QMessageBox.StandardButton.Open | QMessageBox.StandardButton.Cancel,
             self,
         )
@@ -471,7 +552,9 @@ class MainWindow(QMainWindow):
         """Check the tags in the file *path* in the Batch pane."""
         batch = self._batch_pane()
         if batch is None:
-            self.statusBar().showMessage("Checking a file of tags needs the Batch pane, which is not available.", 6000)
+            self.statusBar().showMessage(
+                self.tr("Checking a file of tags needs the Batch pane, which is not available."), 6000
+            )
             return
         self.tabs.setCurrentWidget(batch)
         batch.open_file(path)
@@ -531,7 +614,7 @@ class MainWindow(QMainWindow):
         if action is not None:
             allowed = bool(self.settings.value(NETWORK_SETTING))
             action.setEnabled(allowed)
-            action.setStatusTip("" if allowed else "Downloading is off in Edit > Preferences")
+            action.setStatusTip("" if allowed else self.tr("Downloading is off in Edit > Preferences"))
 
     def show_language(self) -> None:
         """Show Help > Language of the application…"""
@@ -587,15 +670,18 @@ class MainWindow(QMainWindow):
                 walk(menu, menu_action.text().replace("&", ""))
         for i in range(self.tabs.count()):  # every pane, with its Ctrl+digit
             if i < 9:
-                add(f"Ctrl+{i + 1}", f"Show the {self.tabs.tabText(i).replace('&', '')} pane")
+                add(f"Ctrl+{i + 1}", self.tr("Show the {pane} pane").format(pane=self.tabs.tabText(i).replace("&", "")))
         for i in range(self.tabs.count()):  # keys that act inside one pane only
             pane = self.tabs.widget(i)
             title = self.tabs.tabText(i).replace("&", "")
             for act in pane.findChildren(QAction) if pane is not None else []:
                 if act.shortcutContext() == Qt.ShortcutContext.WidgetWithChildrenShortcut and act.shortcuts():
-                    add(native(act), f"{act.text().replace('&', '')} (in {title})")
+                    add(
+                        native(act),
+                        self.tr("{action} (in {pane})").format(action=act.text().replace("&", ""), pane=title),
+                    )
         for keys, text in PANE_KEYS:
-            add(keys, text)
+            add(keys, self.tr(text))
         return rows
 
     def shortcuts_html(self) -> str:
@@ -607,7 +693,7 @@ class MainWindow(QMainWindow):
     def show_shortcuts(self) -> None:
         """List every keyboard shortcut."""
         box = QMessageBox(self)
-        box.setWindowTitle("Keyboard shortcuts")
+        box.setWindowTitle(self.tr("Keyboard shortcuts"))
         box.setText(self.shortcuts_html())
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.open()
@@ -624,7 +710,12 @@ class MainWindow(QMainWindow):
     # ------------------------------------------------------------------ slots
     def _on_browser_use_in_tag_requested(self, record_type: str, code: str) -> None:
         self.state.set_tag(use_in_tag(self.state.tag(), record_type, code, self.registry))
-        self.statusBar().showMessage(f"Added {record_type} {code}: the tag is now {self.state.tag()}", 6000)
+        self.statusBar().showMessage(
+            self.tr("Added {type} {code}: the tag is now {tag}").format(
+                type=record_type, code=ltr(code), tag=ltr(self.state.tag())
+            ),
+            6000,
+        )
 
     def _on_browser_open_tag_requested(self, tag: str) -> None:
         self.state.set_tag(tag)
@@ -644,7 +735,7 @@ class MainWindow(QMainWindow):
             self.tabs.setCurrentWidget(self.browser)
 
     def _on_state_tag_changed(self, tag: str) -> None:
-        self._status_caption.setText("Current tag:" if tag else "No current tag")
+        self._status_caption.setText(self.tr("Current tag:") if tag else self.tr("No current tag"))
         self._status_tag.setText(shown_text(tag))
 
     # ------------------------------------------------------------ persistence

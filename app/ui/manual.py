@@ -10,7 +10,7 @@ import html
 import importlib.metadata
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QKeySequence, QShortcut, QTextCursor, QTextDocument
 from PySide6.QtWidgets import (
     QDialog,
@@ -24,6 +24,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ..core.text.catalogue import ngettext
+from ..core.text.formats import format_number
 from . import a11y
 from .about import HOMEPAGE_URL
 from .primer import primer_html
@@ -66,25 +68,27 @@ class ManualDialog(QDialog):
 
     def __init__(self, shortcuts_html: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("BCP 47 Explorer manual")
+        self.setWindowTitle(self.tr("BCP 47 Explorer manual"))
         self.resize(900, 700)
         self.find_edit = QLineEdit(self)
-        self.find_edit.setPlaceholderText("Find in the manual…")
+        self.find_edit.setPlaceholderText(self.tr("Find in the manual…"))
         self.find_edit.setClearButtonEnabled(True)
         a11y.describe(
-            self.find_edit, "Find in the manual", "Type words to find; Enter finds the next, Shift+Enter the previous"
+            self.find_edit,
+            self.tr("Find in the manual"),
+            self.tr("Type words to find; Enter finds the next, Shift+Enter the previous"),
         )
-        find_label = a11y.buddy(QLabel("&Find:", self), self.find_edit)
-        self.previous_button = QPushButton("&Previous", self)
-        self.next_button = QPushButton("&Next", self)
-        a11y.describe(self.previous_button, "Previous match", "Find the previous match (Shift+Enter)")
-        a11y.describe(self.next_button, "Next match", "Find the next match (Enter)")
+        find_label = a11y.buddy(QLabel(self.tr("&Find:"), self), self.find_edit)
+        self.previous_button = QPushButton(self.tr("&Previous"), self)
+        self.next_button = QPushButton(self.tr("&Next"), self)
+        a11y.describe(self.previous_button, self.tr("Previous match"), self.tr("Find the previous match (Shift+Enter)"))
+        a11y.describe(self.next_button, self.tr("Next match"), self.tr("Find the next match (Enter)"))
         self.count_label = QLabel(self)
-        a11y.verdict(self.count_label, "Matches")
+        a11y.verdict(self.count_label, self.tr("Matches"))
         self.view = QTextBrowser(self)
         self.view.setOpenExternalLinks(True)
         self.view.setTabChangesFocus(True)
-        a11y.describe(self.view, "Manual", "The README, the keyboard shortcuts and the primer")
+        a11y.describe(self.view, self.tr("Manual"), self.tr("The README, the keyboard shortcuts and the primer"))
         self.view.setHtml(self._html(shortcuts_html))
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         buttons.rejected.connect(self.reject)
@@ -113,11 +117,13 @@ class ManualDialog(QDialog):
             start, end = body.find("<body"), body.rfind("</body>")
             body = body[body.find(">", start) + 1 : end] if start >= 0 and end > start else body
         else:
-            body = (
-                "<p>The full manual (the README) is not installed with this copy; read it at "
-                f'<a href="{html.escape(HOMEPAGE_URL)}">{html.escape(HOMEPAGE_URL)}</a>.</p>'
-            )
-        return f"{body}<h2>Keyboard shortcuts</h2>{shortcuts_html}<hr>{primer_html()}"
+            link = f'<a href="{html.escape(HOMEPAGE_URL)}">{html.escape(HOMEPAGE_URL)}</a>'
+            body = QCoreApplication.translate(
+                "ManualDialog",
+                "<p>The full manual (the README) is not installed with this copy; read it at {link}.</p>",
+            ).format(link=link)
+        heading = QCoreApplication.translate("ManualDialog", "<h2>Keyboard shortcuts</h2>")
+        return f"{body}{heading}{shortcuts_html}<hr>{primer_html()}"
 
     def text(self) -> str:
         """Return the manual's plain text."""
@@ -154,7 +160,8 @@ class ManualDialog(QDialog):
 
     def _on_find_edit_text_changed(self, words: str) -> None:
         n = self.matches(words)
-        a11y.show(self.count_label, "" if not words else (f"{n:,} found" if n else "not found"))
+        found = ngettext("{count} found", "{count} found", n).format(count=format_number(n))
+        a11y.show(self.count_label, "" if not words else (found if n else self.tr("not found")))
         cursor = self.view.textCursor()
         cursor.movePosition(QTextCursor.MoveOperation.Start)
         self.view.setTextCursor(cursor)

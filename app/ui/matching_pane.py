@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QCoreApplication, QTimer
 from PySide6.QtWidgets import (
     QFileDialog,
     QFormLayout,
@@ -75,42 +75,44 @@ class MatchingPane(QWidget):
         self._engine = engine
         self.ranges = QLineEdit("fr-CH, fr;q=0.9, en;q=0.8, de;q=0.7, *;q=0.5")
         bound(self.ranges, VALUE_MAX)
-        self.ranges.setAccessibleName("Accept-Language")
-        self.ranges.setToolTip("A priority list as in HTTP Accept-Language: ranges with optional q weights")
+        self.ranges.setAccessibleName(self.tr("Accept-Language"))
+        self.ranges.setToolTip(self.tr("A priority list as in HTTP Accept-Language: ranges with optional q weights"))
         self.default = QLineEdit()
         bound(self.default, SEARCH_MAX)
-        self.default.setAccessibleName("Lookup default")
-        self.default.setPlaceholderText("(none)")
-        self.default.setToolTip("What lookup answers when no range finds a tag (RFC 4647 leaves it to you)")
+        self.default.setAccessibleName(self.tr("Lookup default"))
+        self.default.setPlaceholderText(self.tr("(none)"))
+        self.default.setToolTip(self.tr("What lookup answers when no range finds a tag (RFC 4647 leaves it to you)"))
         self.tags = QPlainTextEdit("de de-CH fr fr-CA fr-CH-1996 en-GB en-US-x-twain es-419 zh-Hant-TW")
-        self.tags.setAccessibleName("Available tags")
+        self.tags.setAccessibleName(self.tr("Available tags"))
         self.tags.setTabChangesFocus(True)  # Tab moves on: a tab character is no separator and no tag
         self.tags.setMaximumHeight(90)
-        self.open_button = QPushButton("Open tags file…")
+        self.open_button = QPushButton(self.tr("Open tags file…"))
         self.problems = QLabel()
-        a11y.verdict(self.problems, "Problems with the lists")
+        a11y.verdict(self.problems, self.tr("Problems with the lists"))
         self.problems.setWordWrap(True)
-        describe(self.tags, "Available tags", "The tags on offer, separated by new lines, commas or spaces")
-        describe(self.open_button, "Open tags file", "Take the available tags from a text file")
+        describe(
+            self.tags, self.tr("Available tags"), self.tr("The tags on offer, separated by new lines, commas or spaces")
+        )
+        describe(self.open_button, self.tr("Open tags file"), self.tr("Take the available tags from a text file"))
         form = QFormLayout()
-        form.addRow("Accept-Language:", self.ranges)
+        form.addRow(self.tr("Accept-Language:"), self.ranges)
         tags_row = QHBoxLayout()
         tags_row.addWidget(self.tags, 1)
         tags_row.addWidget(self.open_button)
-        form.addRow("Available tags:", tags_row)
-        form.addRow("Lookup default:", self.default)
-        self.basic = self._column("Basic filtering (RFC 4647 §3.3.1)")
-        self.extended = self._column("Extended filtering (RFC 4647 §3.3.2)")
-        self.lookup = self._column("Lookup (RFC 4647 §3.4)")
-        self.best_fit = self._column("CLDR best fit (UTS #35 §4.4)")
+        form.addRow(self.tr("Available tags:"), tags_row)
+        form.addRow(self.tr("Lookup default:"), self.default)
+        self.basic = self._column(self.tr("Basic filtering (RFC 4647 §3.3.1)"))
+        self.extended = self._column(self.tr("Extended filtering (RFC 4647 §3.3.2)"))
+        self.lookup = self._column(self.tr("Lookup (RFC 4647 §3.4)"))
+        self.best_fit = self._column(self.tr("CLDR best fit (UTS #35 §4.4)"))
         self._matcher: Matcher | None = None
         self._matcher_problem = ""
         cols = QHBoxLayout()
         for title, view in (
-            ("Basic filtering (RFC 4647 §3.3.1)", self.basic),
-            ("Extended filtering (RFC 4647 §3.3.2)", self.extended),
-            ("Lookup (RFC 4647 §3.4)", self.lookup),
-            ("CLDR best fit (UTS #35 §4.4, not RFC 4647)", self.best_fit),
+            (self.tr("Basic filtering (RFC 4647 §3.3.1)"), self.basic),
+            (self.tr("Extended filtering (RFC 4647 §3.3.2)"), self.extended),
+            (self.tr("Lookup (RFC 4647 §3.4)"), self.lookup),
+            (self.tr("CLDR best fit (UTS #35 §4.4, not RFC 4647)"), self.best_fit),
         ):
             box = QGroupBox(title)
             bl = QVBoxLayout(box)
@@ -135,7 +137,9 @@ class MatchingPane(QWidget):
     @staticmethod
     def _column(name: str) -> QTextBrowser:
         view = QTextBrowser()
-        describe(view, name, f"{name}: the result and its trace")
+        describe(
+            view, name, QCoreApplication.translate("MatchingPane", "{name}: the result and its trace").format(name=name)
+        )
         view.setOpenLinks(False)
         return view
 
@@ -152,7 +156,12 @@ class MatchingPane(QWidget):
             with open(path, "rb") as f:
                 text = decode(f.read(4 << 20))
         except OSError as exc:
-            a11y.show(self.problems, f"<b>Cannot read {html.escape(path)}:</b> {html.escape(exc.strerror or str(exc))}")
+            a11y.show(
+                self.problems,
+                self.tr("<b>Cannot read {path}:</b> {reason}").format(
+                    path=html.escape(path), reason=html.escape(exc.strerror or str(exc))
+                ),
+            )
             return False
         # Bytes that are not UTF-8 become U+FFFD, each a tag the notes will call not well-formed.
         self.tags.setPlainText(text.encode("utf-8", "surrogateescape").decode("utf-8", "replace"))
@@ -169,11 +178,14 @@ class MatchingPane(QWidget):
             r = self._engine.check(tag)
             if not r.valid:
                 first = r.errors[0].message if r.errors else ""
-                verdict = "not valid" if r.well_formed else "not well-formed"
-                notes.append(f"note: available tag <code>{html.escape(tag)}</code> is {verdict}: {html.escape(first)}")
+                if r.well_formed:
+                    note = self.tr("note: available tag <code>{tag}</code> is not valid: {message}")
+                else:
+                    note = self.tr("note: available tag <code>{tag}</code> is not well-formed: {message}")
+                notes.append(note.format(tag=html.escape(tag), message=html.escape(first)))
         a11y.show(self.problems, "<br>".join(notes))
         if plist.errors:
-            msg = "<p><b>The priority list has errors</b> (above); fix them to see the results.</p>"
+            msg = self.tr("<p><b>The priority list has errors</b> (above); fix them to see the results.</p>")
             for view in (self.basic, self.extended, self.lookup, self.best_fit):
                 view.setHtml(msg)
             self.results = None
@@ -197,20 +209,27 @@ class MatchingPane(QWidget):
     @staticmethod
     def _priority_html(plist: PriorityList) -> str:
         items = "".join(f"<li><code>{html.escape(r.text)}</code> (q={format_q(r.q)})</li>" for r in plist.ranges)
-        out = f"<p>Priority list, highest first:</p><ol>{items}</ol>"
+        out = QCoreApplication.translate("MatchingPane", "<p>Priority list, highest first:</p>") + f"<ol>{items}</ol>"
         if plist.excluded:
             left = ", ".join(f"<code>{html.escape(r.text)}</code>" for r in plist.excluded)
-            out += f"<p>Left out (q=0, not acceptable): {left}</p>"
+            out += QCoreApplication.translate("MatchingPane", "<p>Left out (q=0, not acceptable): {tags}</p>").format(
+                tags=left
+            )
         return out
 
     def _filter_html(self, plist: PriorityList, result: FilterResult) -> str:
-        tags = ", ".join(f"<b>{html.escape(t)}</b>" for t in result.tags) or "<i>nothing matched</i>"
-        out = [f"<p>Result: {tags}</p>", self._priority_html(plist), "<p>Trace:</p><ul>"]
+        tags = ", ".join(f"<b>{html.escape(t)}</b>" for t in result.tags) or self.tr("<i>nothing matched</i>")
+        out = [
+            self.tr("<p>Result: {tags}</p>").format(tags=tags),
+            self._priority_html(plist),
+            self.tr("<p>Trace:</p>") + "<ul>",
+        ]
         applied = {r.text for r in result.ranges}
         matched_before = False
         for rng in plist.ranges:
             if rng.text not in applied:
-                out.append(f"<li><code>{html.escape(rng.text)}</code>: skipped (see the notes)</li>")
+                skipped = self.tr("<code>{range}</code>: skipped (see the notes)").format(range=html.escape(rng.text))
+                out.append(f"<li>{skipped}</li>")
                 continue
             mine = [m.tag for m in result.matches if m.range == rng.text]
             code = f"<code>{html.escape(rng.text)}</code>"
@@ -226,7 +245,7 @@ class MatchingPane(QWidget):
             out.append(f"<li>{line}</li>")
         out.append("</ul>")
         if result.unmatched:
-            out.append(f"<p>No range matches: {html.escape(', '.join(result.unmatched))}</p>")
+            out.append(self.tr("<p>No range matches: {tags}</p>").format(tags=html.escape(", ".join(result.unmatched))))
         for p in result.problems:
             if p.code in ("extended-range",):
                 out.append(f"<p><i>{html.escape(p.message)}</i></p>")
@@ -235,19 +254,23 @@ class MatchingPane(QWidget):
     def _lookup_html(self, plist: PriorityList, result: LookupResult, default: str | None) -> str:
         if result.matched:
             found, rng = html.escape(result.tag or ""), html.escape(result.range or "")
-            head = f"<p>Result: <b>{found}</b> (from range <code>{rng}</code>)</p>"
+            head = self.tr("<p>Result: <b>{tag}</b> (from range <code>{range}</code>)</p>").format(tag=found, range=rng)
         elif default is not None:
-            head = f"<p>Result: <b>{html.escape(default)}</b> (the default: no range matched)</p>"
-        else:
-            head = "<p>Result: <i>nothing matched and no default is set</i></p>"
-        out = [head, self._priority_html(plist), "<p>Fallback chain:</p><ol>"]
-        for step in result.chain:
-            outcome = f"matches <b>{html.escape(step.matched)}</b>" if step.matched is not None else "no tag"
-            out.append(
-                f"<li><code>{html.escape(step.candidate)}</code> (range {html.escape(step.range)}) → {outcome}</li>"
+            head = self.tr("<p>Result: <b>{tag}</b> (the default: no range matched)</p>").format(
+                tag=html.escape(default)
             )
+        else:
+            head = self.tr("<p>Result: <i>nothing matched and no default is set</i></p>")
+        out = [head, self._priority_html(plist), self.tr("<p>Fallback chain:</p>") + "<ol>"]
+        for step in result.chain:
+            if step.matched is not None:
+                line = self.tr("<code>{candidate}</code> (range {range}) → matches <b>{tag}</b>")
+            else:
+                line = self.tr("<code>{candidate}</code> (range {range}) → no tag")
+            fields = {"candidate": html.escape(step.candidate), "range": html.escape(step.range)}
+            out.append(f"<li>{line.format(tag=html.escape(step.matched or ''), **fields)}</li>")
         if not result.matched and default is not None:
-            out.append(f"<li>(default) → {html.escape(default)}</li>")
+            out.append("<li>" + self.tr("(default) → {tag}").format(tag=html.escape(default)) + "</li>")
         out.append("</ol>")
         for p in result.problems:
             if p.code == "wildcard-ignored":
@@ -267,33 +290,55 @@ class MatchingPane(QWidget):
         matcher = self.matcher()
         if matcher is None:
             self.fit = None
-            return f"<p><b>The CLDR matching data cannot be loaded:</b> {html.escape(self._matcher_problem)}</p>"
+            return self.tr("<p><b>The CLDR matching data cannot be loaded:</b> {reason}</p>").format(
+                reason=html.escape(self._matcher_problem)
+            )
         desired = [r.text for r in plist.ranges if r.text != "*"]
         fit = self.fit = matcher.best_fit(desired, tags, default=default)
         if fit.matched:
-            head = (
-                f"<p>Result: <b>{html.escape(fit.supported or '')}</b> for <code>{html.escape(fit.desired or '')}"
-                f"</code>, distance {fit.distance}"
-                + (f" (with the demotion {fit.effective})" if fit.effective != fit.distance else "")
-                + "</p>"
+            if fit.effective != fit.distance:
+                head = self.tr(
+                    "<p>Result: <b>{supported}</b> for <code>{desired}</code>, distance {distance} (with the demotion "
+                    "{effective})</p>"
+                )
+            else:
+                head = self.tr("<p>Result: <b>{supported}</b> for <code>{desired}</code>, distance {distance}</p>")
+            head = head.format(
+                supported=html.escape(fit.supported or ""),
+                desired=html.escape(fit.desired or ""),
+                distance=fit.distance,
+                effective=fit.effective,
             )
         else:
-            answer = html.escape(fit.supported) if fit.supported else "<i>nothing</i>"
-            head = f"<p>Result: <b>{answer}</b> (the default: no supported tag within distance {THRESHOLD})</p>"
+            answer = html.escape(fit.supported) if fit.supported else self.tr("<i>nothing</i>")
+            head = self.tr(
+                "<p>Result: <b>{tag}</b> (the default: no supported tag within distance {threshold})</p>"
+            ).format(tag=answer, threshold=THRESHOLD)
         out = [head, f"<p><i>{html.escape(fit.reason)}</i></p>"]
         if fit.best is not None and fit.matched:
-            out.append("<p>Levels:</p><ul>")
+            out.append(self.tr("<p>Levels:</p>") + "<ul>")
             for step in fit.best.steps:
-                rule = f" — rule {html.escape(str(step.rule))}" if step.rule is not None else ""
+                rule = (
+                    " — " + self.tr("rule {rule}").format(rule=html.escape(str(step.rule)))
+                    if step.rule is not None
+                    else ""
+                )
                 out.append(
                     f"<li>{html.escape(step.level)}: {html.escape(step.desired)} ~ "
                     f"{html.escape(step.supported)} = {step.distance}{rule}</li>"
                 )
             out.append("</ul>")
         if fit.candidates:
-            out.append("<p>Closest pairs (distance with demotion, desired ~ supported):</p><ol>")
+            out.append(self.tr("<p>Closest pairs (distance with demotion, desired ~ supported):</p>") + "<ol>")
             for eff, d in fit.closest(CANDIDATES):
-                demoted = f" (distance {d.total} + demotion {eff - d.total})" if eff != d.total else ""
+                demoted = (
+                    " "
+                    + self.tr("(distance {distance} + demotion {demotion})").format(
+                        distance=d.total, demotion=eff - d.total
+                    )
+                    if eff != d.total
+                    else ""
+                )
                 out.append(
                     f"<li>{eff}: {html.escape(d.desired)} ({html.escape(d.desired_max)}) ~ "
                     f"{html.escape(d.supported)} ({html.escape(d.supported_max)}){demoted}</li>"
@@ -302,12 +347,17 @@ class MatchingPane(QWidget):
         if desired:
             chain = matcher.data.parent_chain(desired[0])
             out.append(
-                f"<p>Parent-locale fallback of {html.escape(desired[0])} (UTS #35 §4.1): "
-                f"{html.escape(' → '.join(chain))}</p>"
+                self.tr("<p>Parent-locale fallback of {tag} (UTS #35 §4.1): {chain}</p>").format(
+                    tag=html.escape(desired[0]), chain=html.escape(" → ".join(chain))
+                )
             )
         if len(desired) != len(plist.ranges):
-            out.append("<p><i>'*' names no language to match and is left out of the best fit.</i></p>")
-        out.append(f"<p>Threshold {THRESHOLD}, demotion {DEMOTION} per later desired language (ICU's defaults).</p>")
+            out.append(self.tr("<p><i>'*' names no language to match and is left out of the best fit.</i></p>"))
+        out.append(
+            self.tr(
+                "<p>Threshold {threshold}, demotion {demotion} per later desired language (ICU's defaults).</p>"
+            ).format(threshold=THRESHOLD, demotion=DEMOTION)
+        )
         return "".join(out)
 
     # ------------------------------------------------------------------ slots
@@ -316,7 +366,7 @@ class MatchingPane(QWidget):
 
     def _on_open_button_clicked(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
-            self, "Open a list of available tags", "", "Text files (*.txt);;All files (*)"
+            self, self.tr("Open a list of available tags"), "", self.tr("Text files (*.txt);;All files (*)")
         )
         if path:
             self.load_tags_file(path)

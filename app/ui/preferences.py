@@ -68,26 +68,36 @@ class PreferencesDialog(QDialog):
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Preferences")
+        self.setWindowTitle(self.tr("Preferences"))
         self._settings = settings
         form = QFormLayout()
         self.theme_box = QComboBox(self)
         for key, label in THEMES:
-            self.theme_box.addItem(label.replace("&", ""), key)
+            self.theme_box.addItem(self.tr(label).replace("&", ""), key)
         self.theme_box.setCurrentIndex(max(0, self.theme_box.findData(settings.value("window/theme"))))
-        a11y.describe(self.theme_box, "Theme", "The window's colours: the system's, light, dark or high contrast")
+        a11y.describe(
+            self.theme_box,
+            self.tr("Theme"),
+            self.tr("The window's colours: the system's, light, dark or high contrast"),
+        )
         self.language_box = QComboBox(self)
-        self.language_box.addItem("The system's language", "")
+        self.language_box.addItem(self.tr("The system's language"), "")
         for code, name in languages:
             self.language_box.addItem(f"{name} ({code})", code)
         self.language_box.setCurrentIndex(max(0, self.language_box.findData(settings.value("names/display_language"))))
-        a11y.describe(self.language_box, "Display language of names", "The language the names of tags are shown in")
+        a11y.describe(
+            self.language_box,
+            self.tr("Display language of names"),
+            self.tr("The language the names of tags are shown in"),
+        )
         self.zoom_box = QSpinBox(self)
         self.zoom_box.setRange(*zoom_range)
         self.zoom_box.setValue(int(settings.value("editor/zoom")))
         self.zoom_box.setSuffix(" steps")
         a11y.describe(
-            self.zoom_box, "Tag editor zoom", "Steps larger (or smaller) than the default font (Ctrl+= / Ctrl+-)"
+            self.zoom_box,
+            self.tr("Tag editor zoom"),
+            self.tr("Steps larger (or smaller) than the default font (Ctrl+= / Ctrl+-)"),
         )
         self._in_use = user_data_dir()
         self._data_folder = str(settings.value(DATA_FOLDER_SETTING) or "")
@@ -119,17 +129,19 @@ class PreferencesDialog(QDialog):
         folder_row.addWidget(self.folder_edit, 1)
         folder_row.addWidget(self.change_folder_button)
         folder_row.addWidget(self.folder_button)
-        self.network_box = QCheckBox("Allow downloading the registry from &IANA", self)
+        self.network_box = QCheckBox(self.tr("Allow downloading the registry from &IANA"), self)
         self.network_box.setChecked(bool(settings.value(NETWORK_SETTING)))
         a11y.describe(
             self.network_box,
-            "Allow downloading the registry",
-            "The app's only network access: Tools > Download the latest registry. Off: the app never connects.",
+            self.tr("Allow downloading the registry"),
+            self.tr(
+                "The app's only network access: Tools > Download the latest registry. Off: the app never connects."
+            ),
         )
-        form.addRow(a11y.buddy(QLabel("&Theme:", self), self.theme_box), self.theme_box)
-        form.addRow(a11y.buddy(QLabel("&Names in:", self), self.language_box), self.language_box)
-        form.addRow(a11y.buddy(QLabel("Editor &zoom:", self), self.zoom_box), self.zoom_box)
-        form.addRow(a11y.buddy(QLabel("&Data folder:", self), self.folder_edit), folder_row)
+        form.addRow(a11y.buddy(QLabel(self.tr("&Theme:"), self), self.theme_box), self.theme_box)
+        form.addRow(a11y.buddy(QLabel(self.tr("&Names in:"), self), self.language_box), self.language_box)
+        form.addRow(a11y.buddy(QLabel(self.tr("Editor &zoom:"), self), self.zoom_box), self.zoom_box)
+        form.addRow(a11y.buddy(QLabel(self.tr("&Data folder:"), self), self.folder_edit), folder_row)
         form.addRow("", self.folder_message)
         form.addRow("", self.network_box)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self)

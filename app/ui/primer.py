@@ -9,7 +9,7 @@ from __future__ import annotations
 import html
 from urllib.parse import quote, unquote
 
-from PySide6.QtCore import QUrl, Signal
+from PySide6.QtCore import QCoreApplication, QUrl, Signal
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
 
 from ..core.teaching.primer import INTRO, SECTIONS
@@ -22,10 +22,11 @@ TAG_SCHEME = "tag"
 
 def primer_html() -> str:
     """Return the primer as one HTML page with ``tag:`` links."""
-    out = ["<h2>How a language tag is built</h2>", f"<p>{html.escape(INTRO)}</p>"]
-    for section in SECTIONS:
-        out.append(f"<h3>{html.escape(section.title)}</h3>")
-        out.extend(f"<p>{html.escape(p)}</p>" for p in section.paragraphs)
+    heading = QCoreApplication.translate("Primer", "<h2>How a language tag is built</h2>")
+    out = [heading, f"<p>{html.escape(_tr(INTRO))}</p>"]
+    for section in SECTIONS:  # the core's texts, marked there; the ABNF rules stay as they are
+        out.append(f"<h3>{html.escape(_tr(section.title))}</h3>")
+        out.extend(f"<p>{html.escape(_tr(p))}</p>" for p in section.paragraphs)
         if section.rule:
             out.append(f"<pre>{html.escape(section.rule)}</pre>")
         if section.examples:
@@ -47,11 +48,11 @@ class PrimerDialog(QDialog):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Primer: how a language tag is built")
+        self.setWindowTitle(self.tr("Primer: how a language tag is built"))
         self.setObjectName("PrimerDialog")
         self.resize(760, 640)
         self.browser = QTextBrowser()
-        self.browser.setAccessibleName("Primer")
+        self.browser.setAccessibleName(self.tr("Primer"))
         self.browser.setOpenLinks(False)
         self.browser.setHtml(primer_html())
         self.browser.anchorClicked.connect(self._on_browser_anchor_clicked)
@@ -64,3 +65,8 @@ class PrimerDialog(QDialog):
     def _on_browser_anchor_clicked(self, url: QUrl) -> None:
         if url.scheme() == TAG_SCHEME:
             self.tag_chosen.emit(unquote(url.toString()[len(TAG_SCHEME) + 1 :]))
+
+
+def _tr(text: str) -> str:
+    """Return *text* of the primer in the UI language."""
+    return QCoreApplication.translate("Primer", text)

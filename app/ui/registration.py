@@ -13,6 +13,7 @@ opens, also after a restart; "Clear form" starts a new request.
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -52,6 +53,8 @@ from ..core.registry.registration import (
     preview_record,
     record_text,
 )
+from ..core.text.catalogue import N_, ngettext
+from ..core.text.formats import format_list, format_number
 from . import a11y
 from .bounded import bound, bound_text
 from .reserved import ReservedLabel
@@ -63,17 +66,17 @@ __all__ = ["CHECK_DELAY_MS", "RegistrationDialog"]
 CHECK_DELAY_MS = 120
 
 _PLACEHOLDERS = {
-    "name": "Your name",
+    "name": N_("Your name"),
     "email": "name@example.org",
-    "subtag": "e.g. a variant such as 'oxendict' or a 5-8 letter language subtag",
-    "description": "One Description per line (the name of the variety, as its speakers and literature call it)",
-    "prefix": "One Prefix per line: the tag(s) this variant is used with, e.g. 'sl' or 'de-CH'",
-    "macrolanguage": "the macrolanguage's subtag, if any",
-    "suppress_script": "a script subtag, if the language is nearly always written in it",
-    "comments": "Optional remarks that will stand in the record",
-    "meaning": "What the subtag identifies, and how it differs from what is registered",
-    "reference": "Book or article that describes the language or variety",
-    "other": "Anything else the reviewer should know",
+    "subtag": N_("e.g. a variant such as 'oxendict' or a 5-8 letter language subtag"),
+    "description": N_("One Description per line (the name of the variety, as its speakers and literature call it)"),
+    "prefix": N_("One Prefix per line: the tag(s) this variant is used with, e.g. 'sl' or 'de-CH'"),
+    "macrolanguage": N_("the macrolanguage's subtag, if any"),
+    "suppress_script": N_("a script subtag, if the language is nearly always written in it"),
+    "comments": N_("Optional remarks that will stand in the record"),
+    "meaning": N_("What the subtag identifies, and how it differs from what is registered"),
+    "reference": N_("Book or article that describes the language or variety"),
+    "other": N_("Anything else the reviewer should know"),
 }
 _MULTI = ("description", "prefix", "comments", "meaning", "reference", "other")
 
@@ -119,7 +122,7 @@ class RegistrationDialog(QDialog):
         #: Whether the form was filled from a kept draft when the dialog opened.
         self.restored_draft = False
         self.setObjectName("RegistrationDialog")
-        self.setWindowTitle("Subtag registration assistant (RFC 5646 §3.5)")
+        self.setWindowTitle(self.tr("Subtag registration assistant (RFC 5646 §3.5)"))
         self.registry = registry
         self._engine_cache: tuple[str, TagEngine] | None = None
         if engine is None and bundled_engine().registry is registry:
@@ -138,17 +141,19 @@ class RegistrationDialog(QDialog):
         form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapAllRows)
         intro = ReservedLabel(1)  # as tall as its text at the form's width, however narrow: never cut
         intro.setText(
-            "Fill in the request as RFC 5646 §3.5 asks; the checks below each field run as you type. "
-            "Send the form to the ietf-languages list (RFC 5646 §3.5): the Language Subtag Reviewer decides, "
-            "and IANA adds the record with its Added date."
+            self.tr(
+                "Fill in the request as RFC 5646 §3.5 asks; the checks below each field run as you type. "
+                "Send the form to the ietf-languages list (RFC 5646 §3.5): the Language Subtag Reviewer decides, "
+                "and IANA adds the record with its Added date."
+            )
         )
         form.addRow(intro)
         type_combo = QComboBox()
         for t in REQUEST_TYPES:
             type_combo.addItem(t, t)
         for t, why in OTHER_TYPES.items():
-            type_combo.addItem(f"{t} (not by this form)", t)
-            type_combo.setItemData(type_combo.count() - 1, why, Qt.ItemDataRole.ToolTipRole)
+            type_combo.addItem(self.tr("{type} (not by this form)").format(type=t), t)
+            type_combo.setItemData(type_combo.count() - 1, self.tr(why), Qt.ItemDataRole.ToolTipRole)
         self.fields["type"] = type_combo
         for key in (
             "name",
@@ -170,24 +175,26 @@ class RegistrationDialog(QDialog):
                     edit = QPlainTextEdit()
                     bound_text(edit, FIELD_CAPS[key])
                     edit.setTabChangesFocus(True)
-                    edit.setPlaceholderText(_PLACEHOLDERS.get(key, ""))
+                    edit.setPlaceholderText(self.tr(_PLACEHOLDERS.get(key, "")))
                     edit.setFixedHeight(edit.fontMetrics().lineSpacing() * (3 if key != "description" else 2) + 14)
                     edit.textChanged.connect(self._schedule)
                     widget = edit
                 else:
                     line = QLineEdit()
                     bound(line, FIELD_CAPS[key])
-                    line.setPlaceholderText(_PLACEHOLDERS.get(key, ""))
+                    line.setPlaceholderText(self.tr(_PLACEHOLDERS.get(key, "")))
                     line.textChanged.connect(self._schedule)
                     widget = line
                 self.fields[key] = widget
             widget.setObjectName(f"{key}_field")
-            widget.setAccessibleName(FIELD_LABELS[key])
+            widget.setAccessibleName(self.tr(FIELD_LABELS[key]))
             message = ReservedLabel(3)  # a check appearing under a field does not push the next one down
             message.setObjectName(f"{key}_message")
             message.setWordWrap(True)
             message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-            a11y.verdict(message, f"{FIELD_LABELS[key]}: check")  # and the field's description (_check)
+            a11y.verdict(
+                message, self.tr("{field}: check").format(field=self.tr(FIELD_LABELS[key]))
+            )  # and the field's description (_check)
             message.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
             message.hide()
             self.messages[key] = message
@@ -196,12 +203,12 @@ class RegistrationDialog(QDialog):
             column.addWidget(widget)
             column.addWidget(message)
             column.addStretch(1)
-            label = QLabel(FIELD_LABELS[key] + ":")
+            label = QLabel(self.tr("{field}:").format(field=self.tr(FIELD_LABELS[key])))
             label.setBuddy(widget)
             label.setWordWrap(key in _MULTI)  # one-line fields have one-line labels (a wrapped one is clipped)
             form.addRow(label, column)
             if key == "email":
-                form.addRow(QLabel("<b>3. Record Requested</b>"))
+                form.addRow(QLabel(self.tr("<b>3. Record Requested</b>")))
         type_combo.currentIndexChanged.connect(self._on_type_changed)
         scroll = QScrollArea()
         scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Tab goes to the fields, not to their frame
@@ -219,36 +226,42 @@ class RegistrationDialog(QDialog):
         self.preview_view = QTextBrowser()
         self.preview_view.setObjectName("preview_view")
         for view, name, tip in (
-            (self.form_view, "Registration form (plain text)", "The form to send to ietf-languages@iana.org"),
-            (self.record_view, "Record as in the registry", "The record as it would appear in the registry"),
-            (self.preview_view, "Tags using it", "Sample tags checked against the registry with the new record"),
+            (self.form_view, N_("Registration form (plain text)"), N_("The form to send to ietf-languages@iana.org")),
+            (self.record_view, N_("Record as in the registry"), N_("The record as it would appear in the registry")),
+            (
+                self.preview_view,
+                N_("Tags using it"),
+                N_("Sample tags checked against the registry with the new record"),
+            ),
         ):
-            a11y.describe(view, name, tip)
+            a11y.describe(view, self.tr(name), self.tr(tip))
             view.setTabChangesFocus(True)  # Tab walks on; it never stays in a read-only view
         for view in (self.form_view, self.record_view):
             view.setFont(mono)
             view.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
         self.outputs = QTabWidget()
-        self.outputs.addTab(self.form_view, "&Form (plain text)")
-        self.outputs.addTab(self.record_view, "&Record (as in the registry)")
-        self.outputs.addTab(self.preview_view, "&Tags using it")
+        self.outputs.addTab(self.form_view, self.tr("&Form (plain text)"))
+        self.outputs.addTab(self.record_view, self.tr("&Record (as in the registry)"))
+        self.outputs.addTab(self.preview_view, self.tr("&Tags using it"))
         # Checking sample tags needs an engine with the new record (~0.1 s): only while that tab is shown.
         self.outputs.currentChanged.connect(self._on_outputs_current_changed)
 
         self.summary = QLabel()
         self.summary.setObjectName("summary")
         self.summary.setWordWrap(True)
-        a11y.verdict(self.summary, "Summary of the check")
-        self.copy_form_button = QPushButton("Copy f&orm")
-        self.copy_record_button = QPushButton("Copy re&cord")
-        self.save_button = QPushButton("&Save form…")
-        self.preview_button = QPushButton("Show in &browser")
-        self.preview_button.setToolTip("Show the requested record in the registry browser's details pane")
-        self.clear_button = QPushButton("C&lear form")
-        self.clear_button.setAccessibleName("Clear the form")
-        self.clear_button.setToolTip("Empty the form and start a new request (the kept draft is dropped)")
-        self.close_button = QPushButton("Close")
-        self.close_button.setToolTip("Close the assistant; the form is kept and comes back when it opens again")
+        a11y.verdict(self.summary, self.tr("Summary of the check"))
+        self.copy_form_button = QPushButton(self.tr("Copy f&orm"))
+        self.copy_record_button = QPushButton(self.tr("Copy re&cord"))
+        self.save_button = QPushButton(self.tr("&Save form…"))
+        self.preview_button = QPushButton(self.tr("Show in &browser"))
+        self.preview_button.setToolTip(self.tr("Show the requested record in the registry browser's details pane"))
+        self.clear_button = QPushButton(self.tr("C&lear form"))
+        self.clear_button.setAccessibleName(self.tr("Clear the form"))
+        self.clear_button.setToolTip(self.tr("Empty the form and start a new request (the kept draft is dropped)"))
+        self.close_button = QPushButton(self.tr("Close"))
+        self.close_button.setToolTip(
+            self.tr("Close the assistant; the form is kept and comes back when it opens again")
+        )
         buttons = QHBoxLayout()
         for b in (
             self.copy_form_button,
@@ -260,8 +273,12 @@ class RegistrationDialog(QDialog):
             buttons.addWidget(b)
         buttons.addStretch(1)
         buttons.addWidget(self.close_button)
-        self.copy_form_button.clicked.connect(lambda: self._copy(self.form_view.toPlainText(), "form"))
-        self.copy_record_button.clicked.connect(lambda: self._copy(self.record_view.toPlainText(), "record"))
+        self.copy_form_button.clicked.connect(
+            lambda: self._copy(self.form_view.toPlainText(), self.tr("The form is on the clipboard."))
+        )
+        self.copy_record_button.clicked.connect(
+            lambda: self._copy(self.record_view.toPlainText(), self.tr("The record is on the clipboard."))
+        )
         self.save_button.clicked.connect(self._on_save_button_clicked)
         self.preview_button.clicked.connect(self._on_preview_button_clicked)
         self.clear_button.clicked.connect(self._on_clear_button_clicked)
@@ -302,9 +319,9 @@ class RegistrationDialog(QDialog):
                     prefix_edit.setPlainText("\n".join([*lines, prefix]))
             self.refresh()
             self.summary.setText(
-                "<b>Your unsent request is back</b> as you left it. "
-                + self.summary.text()
-                + " (<i>Clear form</i> starts a new one.)"
+                self.tr(
+                    "<b>Your unsent request is back</b> as you left it. {summary} (<i>Clear form</i> starts a new one.)"
+                ).format(summary=self.summary.text())
             )
             return
         combo = self.fields["type"]
@@ -364,7 +381,7 @@ class RegistrationDialog(QDialog):
         self.restored_draft = False
         self.keep_draft()
         self.refresh()
-        self.summary.setText("A new, empty request. " + self.summary.text())
+        self.summary.setText(self.tr("A new, empty request. {summary}").format(summary=self.summary.text()))
 
     # ------------------------------------------------------------------ reading the form
     def _text(self, key: str) -> str:
@@ -455,10 +472,17 @@ class RegistrationDialog(QDialog):
         self.form_view.setPlainText(form_text(req))
         self.record_view.setPlainText(record_text(req))
         if errors:
-            names = ", ".join(dict.fromkeys(FIELD_LABELS[p.field].split(". ")[-1] for p in errors))
-            a11y.show(self.summary, f"<b>{len(errors)} problem(s) to fix</b> before sending: {html.escape(names)}.")
+            names = format_list(list(dict.fromkeys(_unnumbered(self.tr(FIELD_LABELS[p.field])) for p in errors)))
+            a11y.show(
+                self.summary,
+                ngettext(
+                    "<b>{count} problem to fix</b> before sending: {fields}.",
+                    "<b>{count} problems to fix</b> before sending: {fields}.",
+                    len(errors),
+                ).format(count=format_number(len(errors)), fields=html.escape(names)),
+            )
         else:
-            a11y.show(self.summary, "<b>Ready to send</b>: no problem found. Copy or save the form.")
+            a11y.show(self.summary, self.tr("<b>Ready to send</b>: no problem found. Copy or save the form."))
         self._preview_stale = True
         if self.outputs.currentWidget() is self.preview_view:
             self._update_preview()
@@ -487,7 +511,9 @@ class RegistrationDialog(QDialog):
     def _preview_html(self, req: Request, has_errors: bool) -> str:
         code = req.subtag.strip().lower()
         if not code or any(p.field in ("subtag", "type") and p.severity == "error" for p in self.problems):
-            return "<p><i>Give a subtag that can be requested to see how tags using it would be checked.</i></p>"
+            return self.tr(
+                "<p><i>Give a subtag that can be requested to see how tags using it would be checked.</i></p>"
+            )
         record = preview_record(req)
         engine = self._engine(record)
         samples = [f"{p.strip()}-{code}" for p in req.prefixes if p.strip()] if req.type == "variant" else [code]
@@ -496,23 +522,33 @@ class RegistrationDialog(QDialog):
         rows = []
         for tag in samples:
             result = engine.check(tag)
-            verdict = "valid" if result.valid else ("well-formed, not valid" if result.well_formed else "ill-formed")
+            if result.valid:
+                verdict = self.tr("valid")
+            elif result.well_formed:
+                verdict = self.tr("well-formed, not valid")
+            else:
+                verdict = self.tr("ill-formed")
             notes = "; ".join(d.message for d in result.diagnostics)[:300]
             rows.append(f"<tr><td><b>{html.escape(tag)}</b></td><td>{verdict}</td><td>{html.escape(notes)}</td></tr>")
-        head = "<p>With the record registered, these tags would be checked so:</p>"
+        head = self.tr("<p>With the record registered, these tags would be checked so:</p>")
         warn = (
-            "<p><i>(The form still has problems; this assumes it is registered as typed.)</i></p>" if has_errors else ""
+            self.tr("<p><i>(The form still has problems; this assumes it is registered as typed.)</i></p>")
+            if has_errors
+            else ""
         )
         return head + warn + "<table cellpadding='3'>" + "".join(rows) + "</table>"
 
     # ------------------------------------------------------------------ output
-    def _copy(self, text: str, what: str) -> None:
+    def _copy(self, text: str, done: str) -> None:
         QGuiApplication.clipboard().setText(text)
-        a11y.show(self.summary, f"The {what} is on the clipboard.")
+        a11y.show(self.summary, done)
 
     def _ask_save_path(self) -> str:
         path, _ = QFileDialog.getSaveFileName(
-            self, "Save the registration form", "registration-form.txt", "Text files (*.txt);;All files (*)"
+            self,
+            self.tr("Save the registration form"),
+            "registration-form.txt",
+            self.tr("Text files (*.txt);;All files (*)"),
         )
         return path
 
@@ -525,9 +561,19 @@ class RegistrationDialog(QDialog):
         except (OSError, ValueError) as exc:  # ValueError: a path holding NUL
             reason = (exc.strerror if isinstance(exc, OSError) else None) or str(exc)
             shown = path.replace("\x00", "\\0")
-            a11y.show(self.summary, f"<b>Not saved</b>: {html.escape(shown)}: {html.escape(reason)}")
+            a11y.show(
+                self.summary,
+                self.tr("<b>Not saved</b>: {path}: {reason}").format(
+                    path=html.escape(shown), reason=html.escape(reason)
+                ),
+            )
             return
-        a11y.show(self.summary, f"Saved to {html.escape(path)}.")
+        a11y.show(self.summary, self.tr("Saved to {path}.").format(path=html.escape(path)))
 
     def _on_preview_button_clicked(self) -> None:
         self.preview_requested.emit(preview_record(self.request()))
+
+
+def _unnumbered(label: str) -> str:
+    """Return a field's label without the number of its section of the form ("1. Name of requester" → "Name…")."""
+    return re.sub(r"^(\W*)\d+\.\s+", r"\1", label)

@@ -48,8 +48,10 @@ from ..core.registry.update import (
     registry_url,
     verify_registry_bytes,
 )
+from ..core.text.formats import format_number
 from .changes import ChangesDialog
 from .errors import show_error
+from .i18n import ltr
 
 if TYPE_CHECKING:
     from .main_window import MainWindow
@@ -144,15 +146,15 @@ class RegistryFiles(QObject):
     # ------------------------------------------------------------------ dialogs
     def _ask(self, title: str, text: str) -> bool:
         box = QMessageBox(QMessageBox.Icon.Warning, title, text, parent=self.window)
-        use = box.addButton("&Use it anyway", QMessageBox.ButtonRole.AcceptRole)
-        keep = box.addButton("&Keep the registry in use", QMessageBox.ButtonRole.RejectRole)
+        use = box.addButton(self.tr("&Use it anyway"), QMessageBox.ButtonRole.AcceptRole)
+        keep = box.addButton(self.tr("&Keep the registry in use"), QMessageBox.ButtonRole.RejectRole)
         box.setDefaultButton(keep)
         box.setObjectName("confirm_registry")
         box.exec()
         return box.clickedButton() is use
 
     def _choose_file(self, title: str) -> str:
-        path, _ = QFileDialog.getOpenFileName(self.window, title, "", "Registry files (*.txt);;All files (*)")
+        path, _ = QFileDialog.getOpenFileName(self.window, title, "", self.tr("Registry files (*.txt);;All files (*)"))
         return path
 
     def _error(self, title: str, text: str) -> None:
@@ -165,14 +167,21 @@ class RegistryFiles(QObject):
             raw = data.read_bytes(path)  # read once: the bytes checked are the bytes kept
             registry, report = verify_registry_bytes(raw, path, _bundled())
         except (data.DataError, DownloadError) as exc:
-            self._error("Cannot open the registry", f"{exc}\n\nThe registry in use is unchanged.")
-            self.window.statusBar().showMessage(f"Not used: {path}", 8000)
+            self._error(
+                self.tr("Cannot open the registry"),
+                self.tr("{reason}\n\nThe registry in use is unchanged.").format(reason=exc),
+            )
+            self.window.statusBar().showMessage(self.tr("Not used: {path}").format(path=path), 8000)
             return False
         if not self._accept(report, path):
-            self.window.statusBar().showMessage(f"Kept the registry in use; {path} was not used.", 8000)
+            self.window.statusBar().showMessage(
+                self.tr("Kept the registry in use; {path} was not used.").format(path=path), 8000
+            )
             return False
         self._replace(registry, raw)
-        self.window.statusBar().showMessage(f"Using {path} (File-Date {registry.file_date})", 8000)
+        self.window.statusBar().showMessage(
+            self.tr("Using {path} (File-Date {date})").format(path=path, date=registry.file_date), 8000
+        )
         return True
 
     def _accept(self, report: RegistryReport, name: str) -> bool:
@@ -180,8 +189,10 @@ class RegistryFiles(QObject):
             return True
         problems = "\n".join(f"• {line}" for line in report.lines())
         return self.confirm(
-            "Use this registry?",
-            f"{name} loads, but:\n\n{problems}\n\nUsing it means tags are checked against what it holds.",
+            self.tr("Use this registry?"),
+            self.tr(
+                "{file} loads, but:\n\n{problems}\n\nUsing it means tags are checked against what it holds."
+            ).format(file=name, problems=problems),
         )
 
     def _replace(self, registry: Registry, raw: bytes | None) -> None:
@@ -192,7 +203,9 @@ class RegistryFiles(QObject):
                 keep_registry(raw)
             except DownloadError as exc:
                 log.warning("cannot keep the registry: %s", exc)
-                self.window.statusBar().showMessage(f"Used for this session only: {exc}", 10000)
+                self.window.statusBar().showMessage(
+                    self.tr("Used for this session only: {reason}").format(reason=exc), 10000
+                )
         self.window.set_registry(registry)
         older, newer, _swapped = in_time_order(old, registry)  # what changed reads forwards in time
         diff = diff_registries(older, newer)
@@ -205,15 +218,17 @@ class RegistryFiles(QObject):
         """Forget the kept copy and go back to the bundled registry."""
         bundled = _bundled()
         if bundled is None:
-            self._error("Cannot open the registry", "The bundled registry cannot be read.")
+            self._error(self.tr("Cannot open the registry"), self.tr("The bundled registry cannot be read."))
             return
         try:
             forget_kept_registry()
         except DownloadError as exc:
-            self._error("Cannot forget the kept registry", str(exc))
+            self._error(self.tr("Cannot forget the kept registry"), str(exc))
         if self.window.registry is not bundled:
             self._replace(bundled, None)
-        self.window.statusBar().showMessage(f"Using the bundled registry (File-Date {bundled.file_date})", 8000)
+        self.window.statusBar().showMessage(
+            self.tr("Using the bundled registry (File-Date {date})").format(date=bundled.file_date), 8000
+        )
 
     # ------------------------------------------------------------------ download
     def download(self) -> None:
@@ -252,8 +267,8 @@ class RegistryFiles(QObject):
         if dialog is None or self.sender() is not self._worker:
             return
         dialog.setLabelText(
-            self.tr("Downloading the registry from\n{url}\n{kilobytes} KB").format(
-                url=registry_url(), kilobytes=round(received / 1024)
+            self.tr("Downloading the registry from\n{url}\n{size} KB").format(
+                url=registry_url(), size=format_number(round(received / 1024))
             )
         )
         if total:
@@ -279,7 +294,10 @@ class RegistryFiles(QObject):
         if self.sender() is not self._worker:  # a forgotten download's last word
             return
         self._forget_download()
-        self._error(self.tr("Cannot download the registry"), f"{message}\n\nThe registry in use is unchanged.")
+        self._error(
+            self.tr("Cannot download the registry"),
+            self.tr("{reason}\n\nThe registry in use is unchanged.").format(reason=message),
+        )
         self.window.statusBar().showMessage(self.tr("Download failed; the registry in use is unchanged."), 8000)
 
     def _on_worker_finished(self, result: Downloaded) -> None:
@@ -287,11 +305,11 @@ class RegistryFiles(QObject):
             return
         self._forget_download()
         if not self._accept(result.report, result.url):
-            self.window.statusBar().showMessage("Kept the registry in use; the download was not used.", 8000)
+            self.window.statusBar().showMessage(self.tr("Kept the registry in use; the download was not used."), 8000)
             return
         self._replace(result.registry, result.raw)
         self.window.statusBar().showMessage(
-            f"Using the downloaded registry (File-Date {result.registry.file_date})", 8000
+            self.tr("Using the downloaded registry (File-Date {date})").format(date=result.registry.file_date), 8000
         )
 
     def stop_download(self) -> None:
@@ -304,10 +322,12 @@ class RegistryFiles(QObject):
         if self.last_diff is None:
             bundled = _bundled()
             if bundled is None or bundled is self.window.registry:
-                self.window.statusBar().showMessage("No other registry has been opened yet: nothing to compare.", 8000)
+                self.window.statusBar().showMessage(
+                    self.tr("No other registry has been opened yet: nothing to compare."), 8000
+                )
                 return
             older, newer, swapped = in_time_order(bundled, self.window.registry)
-            labels = ("the bundled copy", registry_label(self.window.registry))
+            labels = (self.tr("the bundled copy"), registry_label(self.window.registry))
             self.last_diff = (diff_registries(older, newer), *(labels[::-1] if swapped else labels))
         diff, old_name, new_name = self.last_diff
         self._show_diff(diff, old_name, new_name)
@@ -323,17 +343,17 @@ class RegistryFiles(QObject):
 
     def compare_files(self) -> None:
         """Ask for two registry files and show the changes from the first to the second."""
-        old_path = self.choose_file("The older registry file")
+        old_path = self.choose_file(self.tr("The older registry file"))
         if not old_path:
             return
-        new_path = self.choose_file("The newer registry file")
+        new_path = self.choose_file(self.tr("The newer registry file"))
         if not new_path:
             return
         try:
             old = data.load_registry(old_path)
             new = data.load_registry(new_path)
         except (data.DataError, RegistryError) as exc:
-            self._error("Cannot compare the registries", str(exc))
+            self._error(self.tr("Cannot compare the registries"), str(exc))
             return
         older, newer, swapped = in_time_order(old, new)  # picked in either order: read forwards in time
         names = (Path(old_path).name, Path(new_path).name)
@@ -344,7 +364,9 @@ class RegistryFiles(QObject):
         if browser is not None and browser.show_record(type_, code):
             self.window.tabs.setCurrentWidget(browser)
         else:
-            self.window.statusBar().showMessage(f"{type_} {code} is not in the registry in use.", 6000)
+            self.window.statusBar().showMessage(
+                self.tr("{type} {code} is not in the registry in use.").format(type=type_, code=ltr(code)), 6000
+            )
 
     def show_registration(self, record_type: str = "variant", prefix: str = "") -> None:
         """Open the registration assistant on the registry in use (a variant for *prefix*, if given)."""
@@ -370,7 +392,7 @@ class RegistryFiles(QObject):
         try:
             extensions = data.bundled_extensions_registry()
         except (data.DataError, ValueError) as exc:
-            self._error("Cannot open the extensions registry", str(exc))
+            self._error(self.tr("Cannot open the extensions registry"), str(exc))
             return
         dialog: QWidget = ExtensionsDialog(extensions, self.window)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)

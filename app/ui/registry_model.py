@@ -13,6 +13,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QFont
 
 from ..core.registry.model import Record, RecordType
+from ..core.text.catalogue import N_
 from .table_model import ROW_ROLE, Column, RowTableModel, text_key
 
 __all__ = ["COLUMNS", "RECORD_ROLE", "RegistryTableModel"]
@@ -68,19 +69,20 @@ def _column(header: str, tip: str, value: Callable[[Record], str | None]) -> Col
 
 #: The browser's columns, in display order.
 COLUMNS: tuple[Column[Record], ...] = (
-    Column("Type", lambda r: r.type, lambda r: (_TYPE_ORDER.get(r.type, 99), r.code.lower()), "The record's Type field",
+    Column(N_("Type"), lambda r: r.type, lambda r: (_TYPE_ORDER.get(r.type, 99), r.code.lower()),
+           N_("The record's Type field"),
            font=_deprecated_font),
-    Column("Code", lambda r: r.code, lambda r: r.code.lower(), "Subtag (or range) or whole Tag",
+    Column(N_("Code"), lambda r: r.code, lambda r: r.code.lower(), N_("Subtag (or range) or whole Tag"),
            font=_deprecated_code_font),
-    Column("Description", lambda r: r.description, lambda r: text_key(r.description),
-           "Description fields, in file order", _description_tip, _deprecated_font),
-    _column("Added", "Date the record was added", lambda r: r.added),
-    _column("Deprecated", "Date the record was deprecated", lambda r: r.deprecated),
-    _column("Preferred", "Preferred-Value: what to use instead", lambda r: r.preferred_value),
-    _column("Prefix", "Prefix fields: tags this subtag is meant to follow", lambda r: " ".join(r.prefixes)),
-    _column("Suppress-Script", "Script not to write with this language", lambda r: r.suppress_script),
-    _column("Macrolanguage", "The macrolanguage this language belongs to", lambda r: r.macrolanguage),
-    _column("Scope", "Scope: macrolanguage, collection, special or private-use", lambda r: r.scope),
+    Column(N_("Description"), lambda r: r.description, lambda r: text_key(r.description),
+           N_("Description fields, in file order"), _description_tip, _deprecated_font),
+    _column(N_("Added"), N_("Date the record was added"), lambda r: r.added),
+    _column(N_("Deprecated"), N_("Date the record was deprecated"), lambda r: r.deprecated),
+    _column(N_("Preferred"), N_("Preferred-Value: what to use instead"), lambda r: r.preferred_value),
+    _column(N_("Prefix"), N_("Prefix fields: tags this subtag is meant to follow"), lambda r: " ".join(r.prefixes)),
+    _column("Suppress-Script", N_("Script not to write with this language"), lambda r: r.suppress_script),
+    _column(N_("Macrolanguage"), N_("The macrolanguage this language belongs to"), lambda r: r.macrolanguage),
+    _column(N_("Scope"), N_("Scope: macrolanguage, collection, special or private-use"), lambda r: r.scope),
 )  # fmt: skip
 
 

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QIcon, QPalette
 
 if TYPE_CHECKING:
@@ -148,7 +148,7 @@ class RowTableModel(QAbstractTableModel, Generic[T]):
         widths = []
         all_cells = [self.cells(r) for r in self._rows]
         for col, column in enumerate(self.columns):
-            texts = [column.header] + [cells[col] for cells in all_cells]
+            texts = [_shown(column.header)] + [cells[col] for cells in all_cells]
             extra = padding + (_ICON_WIDTH if column.decoration is not None else 0)
             widths.append(min(limit, max(metrics.horizontalAdvance(t) for t in texts) + extra))
         return widths
@@ -189,9 +189,9 @@ class RowTableModel(QAbstractTableModel, Generic[T]):
         if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(self.columns):
             return None
         if role == _DISPLAY:
-            return self.columns[section].header
+            return _shown(self.columns[section].header)
         if role == _TOOLTIP:
-            return self.columns[section].header_tip or None
+            return _shown(self.columns[section].header_tip) or None
         return None
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
@@ -232,3 +232,8 @@ class RowTableModel(QAbstractTableModel, Generic[T]):
 
     def _text_sort_key(self, column: int) -> Callable[[T], tuple[int, str]]:
         return lambda item: text_key(self.cells(item)[column])
+
+
+def _shown(text: str) -> str:
+    """Return a header or its tooltip in the UI language (the tables mark them with ``N_()``)."""
+    return QCoreApplication.translate("RowTableModel", text) if text else ""

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from PySide6.QtWidgets import QWidget
 
 from ..core.engine.tag import TagEngine
+from ..core.text.catalogue import N_
 from .anatomy_pane import AnatomyPane
 from .batch_pane import BatchPane
 from .grammar_pane import GrammarPane
@@ -22,10 +23,10 @@ __all__ = ["TEACHING_TABS", "TeachingPanes"]
 
 #: (attribute, tab title, shortcut) of each pane, in tab order after the window's own.
 TEACHING_TABS = (
-    ("anatomy", "&Anatomy", "Ctrl+5"),
-    ("grammar", "&Grammar", "Ctrl+6"),
-    ("batch", "Ba&tch", "Ctrl+7"),
-    ("matching", "Matchi&ng", "Ctrl+8"),
+    ("anatomy", N_("&Anatomy"), "Ctrl+5"),
+    ("grammar", N_("&Grammar"), "Ctrl+6"),
+    ("batch", N_("Ba&tch"), "Ctrl+7"),
+    ("matching", N_("Matchi&ng"), "Ctrl+8"),
 )
 
 

@@ -22,6 +22,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ..core.text.catalogue import N_
+
 __all__ = [
     "FOCUS_RING_WIDTH",
     "THEMES",
@@ -34,7 +36,7 @@ __all__ = [
 ]
 
 #: (key, menu label) of each theme.
-THEMES = (("system", "&System"), ("light", "&Light"), ("dark", "&Dark"), ("contrast", "&High contrast"))
+THEMES = (("system", N_("&System")), ("light", N_("&Light")), ("dark", N_("&Dark")), ("contrast", N_("&High contrast")))
 
 #: Width of the keyboard focus ring in device-independent pixels (WCAG 2.2 §2.4.13 asks for at least 2).
 FOCUS_RING_WIDTH = 2

@@ -62,7 +62,7 @@ def english() -> None:
 
 
 #: A tag, subtag, code or number on its own (no spaces): never translated.
-_CODE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.:/+-]*$")
+_CODE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.:/+=-]*$")  # "=": a key sequence such as Ctrl+=
 #: A word a person reads: two letters or more.
 _WORD = re.compile(r"[A-Za-z]{2,}")
 #: A single word that is a code: a script code (Latn), an upper-case code (US, OK aside), a lower-case subtag.
@@ -75,7 +75,9 @@ def needs_translation(text: str) -> bool:
     Two words or more outside the marks are a phrase; one word needs translation when it is not code-like
     (``Light``, ``Colours:``; not ``en``, ``Latn``, ``US`` or ``en-Latn-US``).
     """
-    rest = re.sub(f"{OPEN}.*?{CLOSE}", " ", text.replace("&", ""), flags=re.S)
+    rest, inner = text.replace("&", ""), re.compile(f"{OPEN}[^{OPEN}{CLOSE}]*{CLOSE}")
+    while inner.search(rest):  # innermost first: a template's field may itself be translated (⟦⟦Open⟧ (Ctrl+O)⟧)
+        rest = inner.sub(" ", rest)
     pieces = [p.strip(".,;:!?()[]\"'«»“”…") for p in rest.split()]
     pieces = [p for p in pieces if p and not (_CODE.match(p) and not p.isalpha())]
     words = [p for p in pieces if _WORD.search(p)]

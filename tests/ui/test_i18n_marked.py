@@ -33,6 +33,8 @@ SHOWS_TEXT = frozenset(
         "describe", "verdict",
     }
 )  # fmt: skip
+#: Receivers whose calls write to the log (read by developers, never translated): ``log.warning("...")``.
+LOGGERS = frozenset({"log", "logger", "logging", "_log"})
 #: The marks: a literal inside one of these calls is translated.
 MARKS = frozenset({"tr", "translate", "_", "ngettext", "pgettext", "npgettext", "N_"})
 #: Literals that are not words: empty, no letters, a code or tag, a format with only fields, a rich-text tag.
@@ -63,6 +65,9 @@ def unmarked(source: str, filename: str = "<ui>") -> list[tuple[int, str]]:
     for call in ast.walk(tree):
         if not isinstance(call, ast.Call) or _name(call) not in SHOWS_TEXT:
             continue
+        f = call.func
+        if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id in LOGGERS:
+            continue
         for arg in [*call.args, *(k.value for k in call.keywords)]:
             items = arg.elts if isinstance(arg, (ast.List, ast.Tuple)) else [arg]
             for item in items:
@@ -90,6 +95,7 @@ def test_the_check_finds_an_unmarked_string_and_passes_a_marked_one() -> None:
         "box.addItems(['Light', 'Dark'])\n"
         "edit.setText('en-US')\n"
         "describe(w, QCoreApplication.translate('X', 'Name'), 'A description')\n"
+        "log.warning('settings: %s could not be read', path)\n"
     )
     assert unmarked(src) == [(1, "Open the file"), (3, "Save "), (4, "Body text"), (5, "Light"), (5, "Dark"),
                              (7, "A description")]  # fmt: skip

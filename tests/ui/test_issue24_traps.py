@@ -176,9 +176,9 @@ def test_3_searching_a_tag_lists_the_record_of_each_subtag_and_opens_it(qtbot, w
     qtbot.keyClicks(browser.search_edit, "hy-SU")
     qtbot.keyClick(browser.search_edit, Qt.Key.Key_Return)
     assert [(r.type, r.code) for r in browser.visible_records()] == [("language", "hy"), ("region", "SU")]
-    assert "Showing the record of each subtag of hy-SU (2)" in browser.count_label.text()
+    assert "Showing the record of each subtag of \u2066hy-SU\u2069 (2)" in browser.count_label.text()
     assert browser.open_tag_button.isVisible()
-    assert browser.open_tag_button.text() == "Open hy-SU in the editor"
+    assert browser.open_tag_button.text() == "Open \u2066hy-SU\u2069 in the editor"
     qtbot.mouseClick(browser.open_tag_button, Qt.MouseButton.LeftButton)
     assert window.tabs.currentWidget() is window.editor
     assert window.state.tag() == "hy-SU"

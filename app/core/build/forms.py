@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from ..cldr.ldml import bcp47_to_legacy
 from ..engine.unicode_locale import unicode_canonical
+from ..text.catalogue import N_
 
 if TYPE_CHECKING:
     from ..engine.results import CheckResult
@@ -114,67 +115,75 @@ class Form:
 FORMS: tuple[Form, ...] = (
     Form(
         "canonical",
-        "RFC 5646 canonical",
-        "Canonical",
-        "Canonical form (RFC 5646 §4.5)",
-        "Copy &canonical form",
+        N_("RFC 5646 canonical"),
+        N_("Canonical"),
+        N_("Canonical form (RFC 5646 §4.5)"),
+        N_("Copy &canonical form"),
         "Ctrl+Shift+C",
-        "The canonical form of RFC 5646 §4.5: preferred values, extensions ordered, case per §2.1.1.",
+        N_("The canonical form of RFC 5646 §4.5: preferred values, extensions ordered, case per §2.1.1."),
         _canonical,
     ),
     Form(
         "extlang",
-        "Extlang form",
-        "Extlang form",
-        "Extlang form",
-        "Copy e&xtlang form",
+        N_("Extlang form"),
+        N_("Extlang form"),
+        N_("Extlang form"),
+        N_("Copy e&xtlang form"),
         "Ctrl+Shift+E",
-        "The canonical form with languages that are also extlangs written after their prefix (zh-yue).",
+        N_("The canonical form with languages that are also extlangs written after their prefix (zh-yue)."),
         _extlang,
     ),
     Form(
         "unicode",
-        "Unicode locale ID (CLDR)",
-        "Unicode (CLDR)",
-        "Unicode locale identifier (UTS #35 canonical form, not the BCP 47 canonical form)",
-        "Copy &Unicode locale identifier",
+        N_("Unicode locale ID (CLDR)"),
+        N_("Unicode (CLDR)"),
+        N_("Unicode locale identifier (UTS #35 canonical form, not the BCP 47 canonical form)"),
+        N_("Copy &Unicode locale identifier"),
         "Ctrl+Shift+U",
-        "The Unicode (UTS #35 / CLDR) canonical form, a Unicode BCP 47 locale identifier: not the RFC 5646 "
-        "canonical form. UTS #35 Annex C with CLDR 48's aliases (language, script, region, variant, -u-/-t- "
-        "values, subdivisions), repeated until nothing changes; variants sorted; no extlangs; 'und' stays 'und'.",
+        N_(
+            "The Unicode (UTS #35 / CLDR) canonical form, a Unicode BCP 47 locale identifier: not the RFC 5646 "
+            "canonical form. UTS #35 Annex C with CLDR 48's aliases (language, script, region, variant, -u-/-t- "
+            "values, subdivisions), repeated until nothing changes; variants sorted; no extlangs; 'und' stays 'und'."
+        ),
         _unicode,
     ),
     Form(
         "maximized",
-        "maximized (likely subtags, CLDR)",
-        "Maximized (CLDR)",
-        "Maximized: likely subtags added (UTS #35 §4.3)",
-        "Copy m&aximized form",
+        N_("maximized (likely subtags, CLDR)"),
+        N_("Maximized (CLDR)"),
+        N_("Maximized: likely subtags added (UTS #35 §4.3)"),
+        N_("Copy m&aximized form"),
         "Ctrl+Shift+M",
-        "The tag with the script and region CLDR's likely subtags give it (UTS #35 §4.3 Add Likely Subtags), "
-        "from its Unicode form: zh-TW → zh-Hant-TW.",
+        N_(
+            "The tag with the script and region CLDR's likely subtags give it (UTS #35 §4.3 Add Likely Subtags), "
+            "from its Unicode form: zh-TW → zh-Hant-TW."
+        ),
         _maximized,
     ),
     Form(
         "minimized",
-        "minimized (likely subtags removed, CLDR)",
-        "Minimized (CLDR)",
-        "Minimized: likely subtags removed (UTS #35 §4.3, favouring the region)",
-        "Copy m&inimized form",
+        N_("minimized (likely subtags removed, CLDR)"),
+        N_("Minimized (CLDR)"),
+        N_("Minimized: likely subtags removed (UTS #35 §4.3, favouring the region)"),
+        N_("Copy m&inimized form"),
         "Ctrl+Shift+N",
-        "The shortest tag that maximizes to the same language, script and region (UTS #35 §4.3 Remove "
-        "Likely Subtags, favouring the region as CLDR does by default): zh-Hant-TW → zh-TW.",
+        N_(
+            "The shortest tag that maximizes to the same language, script and region (UTS #35 §4.3 Remove "
+            "Likely Subtags, favouring the region as CLDR does by default): zh-Hant-TW → zh-TW."
+        ),
         _minimized,
     ),
     Form(
         "legacy",
-        "Legacy LDML keywords",
-        "Legacy LDML",
-        "Legacy LDML locale (UTS #35)",
-        "Copy &legacy LDML keywords",
+        N_("Legacy LDML keywords"),
+        N_("Legacy LDML"),
+        N_("Legacy LDML locale (UTS #35)"),
+        N_("Copy &legacy LDML keywords"),
         "Ctrl+Shift+L",
-        "The legacy LDML locale (UTS #35): '_' separators and the -u- keywords as @key=value with CLDR's "
-        "long names (de_DE@collation=phonebook).",
+        N_(
+            "The legacy LDML locale (UTS #35): '_' separators and the -u- keywords as @key=value with CLDR's "
+            "long names (de_DE@collation=phonebook)."
+        ),
         _legacy,
     ),
 )

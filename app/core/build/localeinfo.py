@@ -26,6 +26,7 @@ from ..engine.unicode_locale import unicode_canonical
 from ..files.reading import DataError
 from ..matching.bestfit import Matcher
 from ..matching.fitmemo import MemoMatcher
+from ..text.catalogue import _
 
 if TYPE_CHECKING:
     from ..engine.tag import TagEngine
@@ -83,18 +84,27 @@ def likely_info(engine: TagEngine, tag: str, supplemental: Supplemental | None =
     uni = canon(text) if text == tag else ""
     if not uni:
         # Said of a tag that may well be well-formed (zh-CHS): what it lacks is a Unicode locale identifier.
-        why = "It has no Unicode locale identifier (UTS #35), so CLDR's likely subtags cannot expand or shorten it."
+        why = _("It has no Unicode locale identifier (UTS #35), so CLDR's likely subtags cannot expand or shorten it.")
         return LikelyInfo(tag, "", None, None, None, "", (), why)
     found = sup.maximize(uni)
     if found is None:
-        why = f"CLDR's likely subtags have no entry for {uni} (nor for its language alone), so it cannot be maximized."
+        why = _(
+            "CLDR's likely subtags have no entry for {tag} (nor for its language alone), so it cannot be maximized."
+        ).format(tag=uni)
         return LikelyInfo(tag, uni, None, None, None, "", (), why)
     added = tuple((f, code, _describe(engine, f, code)) for f, code in found.added)
     if added:
-        parts = [f"{f} {code}" + (f" ({desc})" if desc else "") for f, code, desc in added]
-        explanation = f"{uni} means {', '.join(parts)}; CLDR likely subtags entry {found.looked_up}."
+        parts = [
+            (_("{field} {code} ({description})") if desc else _("{field} {code}")).format(
+                field=f, code=code, description=desc
+            )
+            for f, code, desc in added
+        ]
+        explanation = _("{tag} means {added}; CLDR likely subtags entry {entry}.").format(
+            tag=uni, added=", ".join(parts), entry=found.looked_up
+        )
     else:
-        explanation = f"{uni} already names its language, script and region; nothing is added."
+        explanation = _("{tag} already names its language, script and region; nothing is added.").format(tag=uni)
     return LikelyInfo(
         tag,
         uni,

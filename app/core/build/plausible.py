@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from ..registry.model import Registry
 from ..registry.placement import prefix_met, prefix_table
+from ..text.catalogue import _
 from .choices import Likely, NameProvider, RegistryNames
 from .compose import split_tag, use_in_tag
 
@@ -107,20 +108,31 @@ def plausibility_notes(tag: str, registry: Registry, likely: Likely, names: Name
     if parts.script and script_fits(lang, parts.script, registry, likely) is False:
         written = " and ".join(name("script", s) for s in likely.scripts_of(lang)[:3])
         notes.append(
-            f"{name('language', lang)} is not written in {name('script', parts.script)} ({parts.script}) in CLDR's "
-            f"likely-subtags data, which lists {written}."
+            _(
+                "{language} is not written in {script} ({code}) in CLDR's likely-subtags data, which lists {scripts}."
+            ).format(
+                language=name("language", lang), script=name("script", parts.script), code=parts.script, scripts=written
+            )
         )
     if parts.region and region_fits(lang, parts.region, likely) is False:
-        text = (
-            f"{name('language', lang)} is not among the languages CLDR lists for "
-            f"{name('region', parts.region)} ({parts.region.upper()})"
-        )
+        fields = {
+            "language": name("language", lang),
+            "region": name("region", parts.region),
+            "code": parts.region.upper(),
+        }
+        text = _("{language} is not among the languages CLDR lists for {region} ({code})").format(**fields)
         if parts.region.upper() == "LA" and (region_fits(lang, "MX", likely) or region_fits(lang, "AR", likely)):
-            text += f"; Latin America is 419: {use_in_tag(tag, 'region', '419', registry)}?"
+            text = _(
+                "{language} is not among the languages CLDR lists for {region} ({code}); Latin America is 419: "
+                "{suggestion}?"
+            ).format(**fields, suggestion=use_in_tag(tag, "region", "419", registry))
         else:
             usual = likely.likely(lang)[1]
             if usual:
                 suggestion = use_in_tag(tag, "region", usual, registry)
-                text += f"; CLDR's likely region for it is {name('region', usual)}: {suggestion}?"
+                text = _(
+                    "{language} is not among the languages CLDR lists for {region} ({code}); CLDR's likely region "
+                    "for it is {usual}: {suggestion}?"
+                ).format(**fields, usual=name("region", usual), suggestion=suggestion)
         notes.append(text)
     return notes

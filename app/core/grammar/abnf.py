@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..text.catalogue import N_, _, ngettext
 from .syntax import IRREGULAR, is_variant
 
 __all__ = ["Rule", "RULES", "ABNF_LINES", "ROLE_RULE", "alternative", "rule_for_role", "describe_shape"]
@@ -46,31 +47,31 @@ _RULES = (
         "language",
         'language = 2*3ALPHA ["-" extlang] / 4ALPHA / 5*8ALPHA',
         "RFC 5646 §2.2.1",
-        "2 to 8 letters, first in the tag",
+        N_("2 to 8 letters, first in the tag"),
     ),
     Rule(
         "extlang",
         'extlang = 3ALPHA *2("-" 3ALPHA)',
         "RFC 5646 §2.2.2",
-        "exactly 3 letters, after a 2–3-letter language",
+        N_("exactly 3 letters, after a 2–3-letter language"),
     ),
-    Rule("script", "script = 4ALPHA", "RFC 5646 §2.2.3", "exactly 4 letters"),
-    Rule("region", "region = 2ALPHA / 3DIGIT", "RFC 5646 §2.2.4", "2 letters or 3 digits"),
+    Rule("script", "script = 4ALPHA", "RFC 5646 §2.2.3", N_("exactly 4 letters")),
+    Rule("region", "region = 2ALPHA / 3DIGIT", "RFC 5646 §2.2.4", N_("2 letters or 3 digits")),
     Rule(
         "variant",
         "variant = 5*8alphanum / (DIGIT 3alphanum)",
         "RFC 5646 §2.2.5",
-        "5 to 8 letters or digits, or a digit and 3 letters or digits",
+        N_("5 to 8 letters or digits, or a digit and 3 letters or digits"),
     ),
-    Rule("extension", 'extension = singleton 1*("-" (2*8alphanum))', "RFC 5646 §2.2.6", "2 to 8 letters or digits"),
+    Rule("extension", 'extension = singleton 1*("-" (2*8alphanum))', "RFC 5646 §2.2.6", N_("2 to 8 letters or digits")),
     Rule(
         "singleton",
         "singleton = DIGIT / %x41-57 / %x59-5A / %x61-77 / %x79-7A",
         "RFC 5646 §2.2.6",
-        "one letter or digit; x starts private use",
+        N_("one letter or digit; x starts private use"),
     ),
-    Rule("privateuse", 'privateuse = "x" 1*("-" (1*8alphanum))', "RFC 5646 §2.2.7", "1 to 8 letters or digits"),
-    Rule("grandfathered", "grandfathered = irregular / regular", "RFC 5646 §2.2.8", "one of 26 whole tags"),
+    Rule("privateuse", 'privateuse = "x" 1*("-" (1*8alphanum))', "RFC 5646 §2.2.7", N_("1 to 8 letters or digits")),
+    Rule("grandfathered", "grandfathered = irregular / regular", "RFC 5646 §2.2.8", N_("one of 26 whole tags")),
     Rule("irregular", 'irregular = "en-GB-oed" / "i-ami" / … / "sgn-CH-DE"', "RFC 5646 §2.1"),
     Rule("regular", 'regular = "art-lojban" / "cel-gaulish" / … / "zh-xiang"', "RFC 5646 §2.1"),
     Rule("alphanum", "alphanum = (ALPHA / DIGIT)", "RFC 5646 §2.1"),
@@ -79,15 +80,15 @@ _RULES = (
         'u-extension = "u" 1*("-" attribute) *("-" keyword) / "u" 1*("-" keyword)',
         "RFC 6067 §2.1",
     ),
-    Rule("attribute", "attribute = 3*8alphanum", "RFC 6067 §2.1", "3 to 8 letters or digits, before any key"),
+    Rule("attribute", "attribute = 3*8alphanum", "RFC 6067 §2.1", N_("3 to 8 letters or digits, before any key")),
     Rule("keyword", 'keyword = key *("-" type)', "RFC 6067 §2.1"),
-    Rule("key", "key = 2alphanum", "RFC 6067 §2.1", "2 letters or digits"),
-    Rule("type", "type = 3*8alphanum", "RFC 6067 §2.1", "3 to 8 letters or digits, after a key"),
+    Rule("key", "key = 2alphanum", "RFC 6067 §2.1", N_("2 letters or digits")),
+    Rule("type", "type = 3*8alphanum", "RFC 6067 §2.1", N_("3 to 8 letters or digits, after a key")),
     Rule("t-extension", 't-extension = "t" ("-" tlang *("-" tfield) / 1*("-" tfield))', "RFC 6497 §2.2"),
     Rule("tlang", 'tlang = language ["-" script] ["-" region] *("-" variant)', "RFC 6497 §2.2"),
     Rule("tfield", 'tfield = tkey 1*("-" tvalue)', "RFC 6497 §2.2"),
-    Rule("tkey", "tkey = ALPHA DIGIT", "RFC 6497 §2.2", "a letter and a digit"),
-    Rule("tvalue", "tvalue = 3*8alphanum", "RFC 6497 §2.2", "3 to 8 letters or digits, after a key"),
+    Rule("tkey", "tkey = ALPHA DIGIT", "RFC 6497 §2.2", N_("a letter and a digit")),
+    Rule("tvalue", "tvalue = 3*8alphanum", "RFC 6497 §2.2", N_("3 to 8 letters or digits, after a key")),
 )
 
 #: Every rule by name.
@@ -176,13 +177,17 @@ def describe_shape(text: str) -> str:
     """
     n = len(text)
     if not n:
-        return "empty"
+        return _("empty")
     if not (text.isascii() and text.isalnum()):
-        return f"{n} characters, not all ASCII letters or digits"
-    if text.isalpha():
-        kind = "letter" if n == 1 else "letters"
+        shape = ngettext(
+            "{count} character, not all ASCII letters or digits",
+            "{count} characters, not all ASCII letters or digits",
+            n,
+        )
+    elif text.isalpha():
+        shape = ngettext("{count} letter", "{count} letters", n)
     elif text.isdigit():
-        kind = "digit" if n == 1 else "digits"
+        shape = ngettext("{count} digit", "{count} digits", n)
     else:
-        kind = "letters and digits"
-    return f"{n} {kind}"
+        shape = ngettext("{count} letters and digits", "{count} letters and digits", n)
+    return shape.format(count=n)

@@ -291,15 +291,22 @@ MISPLACED_EXTLANG = _m(
     example="abcde-yue",
 )
 DUPLICATE = {
-    name: _m(
-        f"duplicate-{name}",
+    "script": _m(
+        "duplicate-script",
         E,
-        f"RFC 5646 {section}",
-        f"'{{code}}' is a second {name} subtag after '{{first}}'; a tag has at most one {name}",
+        "RFC 5646 §2.2.3",
+        "'{code}' is a second script subtag after '{first}'; a tag has at most one script",
         "Remove '{code}'",
-        example,
-    )
-    for name, section, example in (("script", "§2.2.3", "en-Latn-Cyrl"), ("region", "§2.2.4", "en-US-GB"))
+        "en-Latn-Cyrl",
+    ),
+    "region": _m(
+        "duplicate-region",
+        E,
+        "RFC 5646 §2.2.4",
+        "'{code}' is a second region subtag after '{first}'; a tag has at most one region",
+        "Remove '{code}'",
+        "en-US-GB",
+    ),
 }
 SUBTAG_TOO_LONG = _m(
     "subtag-too-long",
@@ -316,29 +323,62 @@ TAG_TOO_LONG = _m(
     "taken as a tag ({rest} more characters from here are not looked at)",
     example="en" + "-a1b2c" * 250_000,
 )
-REORDER_LABEL = "Put the subtags in the order language-script-region-variant"
-_ORDERS = (
-    ("extlang", "script", "zh-Hant-yue"),
-    ("extlang", "region", "zh-TW-yue"),
-    ("extlang", "variant", "zh-1901-yue"),
-    ("script", "region", "en-US-Latn"),
-    ("script", "variant", "de-1901-Latn"),
-    ("region", "variant", "de-1901-DE"),
-)
+REORDER_LABEL = N_("Put the subtags in the order language-script-region-variant")
 AFTER = {
-    (kind, before): _m(
-        f"{kind}-after-{before}",
+    ("extlang", "script"): _m(
+        "extlang-after-script",
         E,
-        "RFC 5646 §2.1, §2.2.2" if kind == "extlang" else "RFC 5646 §2.1",
-        f"'{{code}}' has the shape of an extended language subtag, which may only come right after the primary "
-        f"language, not after the {before}"
-        if kind == "extlang"
-        else f"'{{code}}' is a {kind} subtag, and a {kind} "
-        f"must come before the {before}: the order is language-extlang-script-region-variant",
-        REORDER_LABEL,
-        example,
-    )
-    for kind, before, example in _ORDERS
+        "RFC 5646 §2.1, §2.2.2",
+        "'{code}' has the shape of an extended language subtag, which may only come right after the primary "
+        "language, not after the script",
+        "Put the subtags in the order language-script-region-variant",
+        "zh-Hant-yue",
+    ),
+    ("extlang", "region"): _m(
+        "extlang-after-region",
+        E,
+        "RFC 5646 §2.1, §2.2.2",
+        "'{code}' has the shape of an extended language subtag, which may only come right after the primary "
+        "language, not after the region",
+        "Put the subtags in the order language-script-region-variant",
+        "zh-TW-yue",
+    ),
+    ("extlang", "variant"): _m(
+        "extlang-after-variant",
+        E,
+        "RFC 5646 §2.1, §2.2.2",
+        "'{code}' has the shape of an extended language subtag, which may only come right after the primary "
+        "language, not after the variant",
+        "Put the subtags in the order language-script-region-variant",
+        "zh-1901-yue",
+    ),
+    ("script", "region"): _m(
+        "script-after-region",
+        E,
+        "RFC 5646 §2.1",
+        "'{code}' is a script subtag, and a script must come before the region: the order is "
+        "language-extlang-script-region-variant",
+        "Put the subtags in the order language-script-region-variant",
+        "en-US-Latn",
+    ),
+    ("script", "variant"): _m(
+        "script-after-variant",
+        E,
+        "RFC 5646 §2.1",
+        "'{code}' is a script subtag, and a script must come before the variant: the order is "
+        "language-extlang-script-region-variant",
+        "Put the subtags in the order language-script-region-variant",
+        "de-1901-Latn",
+    ),
+    ("region", "variant"): _m(
+        "region-after-variant",
+        E,
+        "RFC 5646 §2.1",
+        "'{code}' is a region subtag, and a region must come before the variant: the order is "
+        "language-extlang-script-region-variant",
+        "Put the subtags in the order language-script-region-variant",
+        "de-1901-DE",
+    ),
 }
 MISPLACED_SUBTAG = _m(
     "misplaced-subtag",
@@ -491,42 +531,94 @@ DUPLICATE_VARIANT = _m(
     "Remove the second '{code}'",
     "de-1901-1901",
 )
-_UNKNOWN_EXAMPLES = {
-    "language": "qqqq",
-    "extlang": "zh-qqq",
-    "script": "en-Qqqq",
-    "region": "en-JJ",
-    "variant": "de-abcdefg",
-}
-_SECTION = {"language": "§2.2.1", "extlang": "§2.2.2", "script": "§2.2.3", "region": "§2.2.4", "variant": "§2.2.5"}
 UNKNOWN = {
-    kind: _m(
-        f"unknown-{kind}",
+    "language": _m(
+        "unknown-language",
         E,
-        f"RFC 5646 {section}, §2.2.9",
-        "'{code}' is not {article} " + kind + " subtag of the IANA Language Subtag Registry (File-Date {date}), so the "
-        "tag is not valid{extra}",
+        "RFC 5646 §2.2.1, §2.2.9",
+        "'{code}' is not a language subtag of the IANA Language Subtag Registry (File-Date {date}), so the tag "
+        "is not valid{extra}",
         "Replace '{code}' with '{hint}'",
-        _UNKNOWN_EXAMPLES[kind],
-    )
-    for kind, section in _SECTION.items()
+        "qqqq",
+    ),
+    "extlang": _m(
+        "unknown-extlang",
+        E,
+        "RFC 5646 §2.2.2, §2.2.9",
+        "'{code}' is not an extlang subtag of the IANA Language Subtag Registry (File-Date {date}), so the tag "
+        "is not valid{extra}",
+        "Replace '{code}' with '{hint}'",
+        "zh-qqq",
+    ),
+    "script": _m(
+        "unknown-script",
+        E,
+        "RFC 5646 §2.2.3, §2.2.9",
+        "'{code}' is not a script subtag of the IANA Language Subtag Registry (File-Date {date}), so the tag "
+        "is not valid{extra}",
+        "Replace '{code}' with '{hint}'",
+        "en-Qqqq",
+    ),
+    "region": _m(
+        "unknown-region",
+        E,
+        "RFC 5646 §2.2.4, §2.2.9",
+        "'{code}' is not a region subtag of the IANA Language Subtag Registry (File-Date {date}), so the tag "
+        "is not valid{extra}",
+        "Replace '{code}' with '{hint}'",
+        "en-JJ",
+    ),
+    "variant": _m(
+        "unknown-variant",
+        E,
+        "RFC 5646 §2.2.5, §2.2.9",
+        "'{code}' is not a variant subtag of the IANA Language Subtag Registry (File-Date {date}), so the tag "
+        "is not valid{extra}",
+        "Replace '{code}' with '{hint}'",
+        "de-abcdefg",
+    ),
 }
 UNKNOWN_T = {
-    kind: _m(
-        f"unknown-{kind}",
+    "language": _m(
+        "unknown-language",
         E,
-        f"RFC 6497 §2.2, RFC 5646 {_SECTION[kind]}",
-        "'{code}' in the source language of the -t- extension is not " + article + " " + kind + " subtag of the IANA "
-        "registry; the source language must be a valid tag itself",
-        example=example,
-    )
-    for kind, article, example in (
-        ("language", "a", "en-t-xyz"),
-        ("extlang", "an", "en-t-zh-qqq"),
-        ("script", "a", "en-t-de-Qqqq"),
-        ("region", "a", "en-t-de-JJ"),
-        ("variant", "a", "en-t-de-abcdefg"),
-    )
+        "RFC 6497 §2.2, RFC 5646 §2.2.1",
+        "'{code}' in the source language of the -t- extension is not a language subtag of the IANA registry; the "
+        "source language must be a valid tag itself",
+        example="en-t-xyz",
+    ),
+    "extlang": _m(
+        "unknown-extlang",
+        E,
+        "RFC 6497 §2.2, RFC 5646 §2.2.2",
+        "'{code}' in the source language of the -t- extension is not an extlang subtag of the IANA registry; the "
+        "source language must be a valid tag itself",
+        example="en-t-zh-qqq",
+    ),
+    "script": _m(
+        "unknown-script",
+        E,
+        "RFC 6497 §2.2, RFC 5646 §2.2.3",
+        "'{code}' in the source language of the -t- extension is not a script subtag of the IANA registry; the "
+        "source language must be a valid tag itself",
+        example="en-t-de-Qqqq",
+    ),
+    "region": _m(
+        "unknown-region",
+        E,
+        "RFC 6497 §2.2, RFC 5646 §2.2.4",
+        "'{code}' in the source language of the -t- extension is not a region subtag of the IANA registry; the "
+        "source language must be a valid tag itself",
+        example="en-t-de-JJ",
+    ),
+    "variant": _m(
+        "unknown-variant",
+        E,
+        "RFC 6497 §2.2, RFC 5646 §2.2.5",
+        "'{code}' in the source language of the -t- extension is not a variant subtag of the IANA registry; the "
+        "source language must be a valid tag itself",
+        example="en-t-de-abcdefg",
+    ),
 }
 DEPRECATED = _m(
     "deprecated",
@@ -607,15 +699,22 @@ PRIVATE_USE_LANGUAGE = _m(
     example="qaa",
 )
 PRIVATE_USE_SUBTAG = {
-    kind: _m(
+    "script": _m(
         "private-use-subtag",
         INFO,
-        f"RFC 5646 {_SECTION[kind]}, §4.6",
-        "The " + kind + " '{code}' lies in the "
-        "private-use range {range}: valid, but it means something only to parties that agreed on it",
-        example=example,
-    )
-    for kind, example in (("script", "en-Qaaa"), ("region", "en-QM"))
+        "RFC 5646 §2.2.3, §4.6",
+        "The script '{code}' lies in the private-use range {range}: valid, but it means something only to parties "
+        "that agreed on it",
+        example="en-Qaaa",
+    ),
+    "region": _m(
+        "private-use-subtag",
+        INFO,
+        "RFC 5646 §2.2.4, §4.6",
+        "The region '{code}' lies in the private-use range {range}: valid, but it means something only to parties "
+        "that agreed on it",
+        example="en-QM",
+    ),
 }
 COLLECTION = _m(
     "collection",

@@ -27,6 +27,7 @@ from dataclasses import replace
 from functools import partial
 from typing import Any, NamedTuple
 
+from ..text.catalogue import _ as translated
 from . import diagnostics as M
 from .quoting import FSI, PDI, is_invisible, quote, without_invisible
 from .syntax import (
@@ -545,7 +546,7 @@ def _offer_reorder(p: Parse, tokens: list[Token], stop: int) -> None:
         if kinds.count(k) > 1:
             return
     order = sorted(range(len(pre)), key=lambda j: (kinds[j], j))
-    fix = Fix(M.REORDER_LABEL, "-".join(pre[j][0] for j in order) + p.text[pre[-1][2] :])
+    fix = Fix(translated(M.REORDER_LABEL), "-".join(pre[j][0] for j in order) + p.text[pre[-1][2] :])
     # The out-of-order diagnostics were just added; give each the fix.
     for idx in range(len(p.diags) - 1, -1, -1):
         d = p.diags[idx]

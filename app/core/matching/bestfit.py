@@ -49,6 +49,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..cldr.likely import LanguageId, MatchRule, Supplemental, split_language_id
+from ..text.catalogue import _
 
 _Pattern = tuple[tuple[int, "str | frozenset[str]"], ...]
 
@@ -87,8 +88,12 @@ class LevelStep:
 
     def __str__(self) -> str:
         if self.rule is None:
-            return f"{self.level} {self.desired or '∅'} = {self.supported or '∅'}: 0"
-        return f"{self.level} {self.desired or '∅'} ~ {self.supported or '∅'}: rule {self.rule}"
+            return _("{level} {desired} = {supported}: 0").format(
+                level=self.level, desired=self.desired or "∅", supported=self.supported or "∅"
+            )
+        return _("{level} {desired} ~ {supported}: rule {rule}").format(
+            level=self.level, desired=self.desired or "∅", supported=self.supported or "∅", rule=self.rule
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,8 +110,14 @@ class Distance:
     def reason(self) -> str:
         """Say in one line how the total was reached."""
         body = "; ".join(str(s) for s in self.steps)
-        pair = f"{self.desired} ({self.desired_max}) vs {self.supported} ({self.supported_max})"
-        return f"{pair}: {body}; total {self.total}"
+        return _("{desired} ({desired_max}) vs {supported} ({supported_max}): {steps}; total {total}").format(
+            desired=self.desired,
+            desired_max=self.desired_max,
+            supported=self.supported,
+            supported_max=self.supported_max,
+            steps=body,
+            total=self.total,
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,10 +147,18 @@ class BestFit:
     def reason(self) -> str:
         """Say why this answer."""
         if self.best is None or self.effective is None or not self.matched:
-            closest = f" (closest: {self.candidates[0].reason()})" if self.candidates else ""
-            return f"no supported locale is within distance {THRESHOLD}; the default is used{closest}"
-        demote = f" + demotion {self.effective - self.best.total}" if self.effective != self.best.total else ""
-        return f"{self.best.reason()}{demote}"
+            if self.candidates:
+                return _(
+                    "no supported locale is within distance {threshold}; the default is used (closest: {closest})"
+                ).format(threshold=THRESHOLD, closest=self.candidates[0].reason())
+            return _("no supported locale is within distance {threshold}; the default is used").format(
+                threshold=THRESHOLD
+            )
+        if self.effective != self.best.total:
+            return _("{reason} + demotion {demotion}").format(
+                reason=self.best.reason(), demotion=self.effective - self.best.total
+            )
+        return self.best.reason()
 
 
 class Matcher:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..text.catalogue import N_
 from .examples import EXAMPLES, Category, Example
 
 __all__ = ["Section", "SECTIONS", "INTRO", "find_example", "all_primer_tags"]
@@ -43,7 +44,7 @@ def _ex(*tags: str) -> tuple[Example, ...]:
     return tuple(find_example(t) for t in tags)
 
 
-INTRO = (
+INTRO = N_(
     "A language tag (BCP 47, RFC 5646) names a language and, when it matters, how it is written and where it is "
     "used. It is a list of subtags separated by hyphens; each subtag is 1 to 8 ASCII letters or digits, and what "
     "a subtag is depends on its length, its letters or digits, and its place. Case carries no meaning, but by "
@@ -53,87 +54,103 @@ INTRO = (
 
 SECTIONS: tuple[Section, ...] = (
     Section(
-        "1. Language",
+        N_("1. Language"),
         (
-            "Every ordinary tag starts with the primary language subtag: 2 or 3 letters from ISO 639 (de, sr, "
-            "yue), or 5 to 8 letters once registered. 4 letters are reserved. It is the one subtag a tag cannot do "
-            "without.",
+            N_(
+                "Every ordinary tag starts with the primary language subtag: 2 or 3 letters from ISO 639 (de, sr, "
+                "yue), or 5 to 8 letters once registered. 4 letters are reserved. It is the one subtag a tag cannot do "
+                "without."
+            ),
         ),
         'language = 2*3ALPHA ["-" extlang] / 4ALPHA / 5*8ALPHA',
         _ex("de"),
     ),
     Section(
-        "2. Extended language (extlang)",
+        N_("2. Extended language (extlang)"),
         (
-            "Up to three 3-letter subtags may follow a 2–3-letter language; only the first can ever be valid, and "
-            "only after the macrolanguage its registry record names as Prefix. Each extlang is also a language of "
-            "its own, and the canonical form uses it alone.",
+            N_(
+                "Up to three 3-letter subtags may follow a 2–3-letter language; only the first can ever be valid, and "
+                "only after the macrolanguage its registry record names as Prefix. Each extlang is also a language of "
+                "its own, and the canonical form uses it alone."
+            ),
         ),
         'extlang = 3ALPHA *2("-" 3ALPHA)',
         _ex("zh-yue-HK"),
     ),
     Section(
-        "3. Script",
+        N_("3. Script"),
         (
-            "A 4-letter subtag from ISO 15924 says how the language is written. Leave it out when the registry "
-            "gives the language a Suppress-Script (Latn for English): it adds nothing there.",
+            N_(
+                "A 4-letter subtag from ISO 15924 says how the language is written. Leave it out when the registry "
+                "gives the language a Suppress-Script (Latn for English): it adds nothing there."
+            ),
         ),
         "script = 4ALPHA",
         _ex("zh-Hant", "sr-Latn-RS"),
     ),
     Section(
-        "4. Region",
+        N_("4. Region"),
         (
-            "2 letters from ISO 3166-1 or 3 digits from UN M.49 say where the language is used. It comes after the "
-            "script, never before.",
+            N_(
+                "2 letters from ISO 3166-1 or 3 digits from UN M.49 say where the language is used. It comes after the "
+                "script, never before."
+            ),
         ),
         "region = 2ALPHA / 3DIGIT",
         _ex("es-419"),
     ),
     Section(
-        "5. Variants",
+        N_("5. Variants"),
         (
-            "Variants mark dialects, orthographies and transcriptions: 5 to 8 letters or digits, or a digit and "
-            "three more. Each is registered with the prefixes it suits, several may follow one another, and none "
-            "may appear twice.",
+            N_(
+                "Variants mark dialects, orthographies and transcriptions: 5 to 8 letters or digits, or a digit and "
+                "three more. Each is registered with the prefixes it suits, several may follow one another, and none "
+                "may appear twice."
+            ),
         ),
         "variant = 5*8alphanum / (DIGIT 3alphanum)",
         _ex("de-CH-1901", "sl-rozaj-biske", "hy-Latn-IT-arevela"),
     ),
     Section(
-        "6. Extensions",
+        N_("6. Extensions"),
         (
-            "A singleton (one letter or digit other than x) starts an extension: the subtags after it, 2 to 8 "
-            "letters or digits each, follow the extension's own specification. Two are registered: -u- for Unicode "
-            "locale preferences (RFC 6067: keys with types) and -t- for transformed content (RFC 6497: a source "
-            "tag, then fields). Each singleton may appear once.",
+            N_(
+                "A singleton (one letter or digit other than x) starts an extension: the subtags after it, 2 to 8 "
+                "letters or digits each, follow the extension's own specification. Two are registered: -u- for Unicode "
+                "locale preferences (RFC 6067: keys with types) and -t- for transformed content (RFC 6497: a source "
+                "tag, then fields). Each singleton may appear once."
+            ),
         ),
         'extension = singleton 1*("-" (2*8alphanum))',
         _ex("de-DE-u-co-phonebk", "en-US-u-ca-gregory-nu-latn", "und-Cyrl-t-und-latn-m0-ungegn"),
     ),
     Section(
-        "7. Private use",
+        N_("7. Private use"),
         (
-            "Everything after the singleton x is private use, 1 to 8 letters or digits each, agreed between the "
-            "parties and never registered. It may end any tag, or be a whole tag. The registry also reserves "
-            "private-use ranges of languages, scripts and regions.",
+            N_(
+                "Everything after the singleton x is private use, 1 to 8 letters or digits each, agreed between the "
+                "parties and never registered. It may end any tag, or be a whole tag. The registry also reserves "
+                "private-use ranges of languages, scripts and regions."
+            ),
         ),
         'privateuse = "x" 1*("-" (1*8alphanum))',
         _ex("en-US-x-twain", "x-whatever", "qaa-Qaaa-QM-x-southern"),
     ),
     Section(
-        "8. Grandfathered tags",
+        N_("8. Grandfathered tags"),
         (
-            "26 tags registered before RFC 4646 do not fit the grammar (irregular: i-klingon) or fit it only by "
-            "accident (regular: zh-min-nan). Each is one unit, matched as a whole, never extended; most have a "
-            "Preferred-Value that replaces them.",
+            N_(
+                "26 tags registered before RFC 4646 do not fit the grammar (irregular: i-klingon) or fit it only by "
+                "accident (regular: zh-min-nan). Each is one unit, matched as a whole, never extended; most have a "
+                "Preferred-Value that replaces them."
+            ),
         ),
         "grandfathered = irregular / regular",
         _ex("i-klingon", "zh-min-nan"),
     ),
     Section(
-        "9. Traps",
-        ("These are the Examples menu's traps, explained in the same words.",),
+        N_("9. Traps"),
+        (N_("These are the Examples menu's traps, explained in the same words."),),
         "",
         tuple(ex for ex in EXAMPLES if ex.category == Category.trap),
     ),

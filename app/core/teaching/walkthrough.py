@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from ..grammar.abnf import RULES, alternative, describe_shape, rule_for_role
 from ..grammar.syntax import is_extlang, is_language, is_region, is_script, is_singleton, is_t_key, is_variant
 from ..grammar.values import Severity
+from ..text.catalogue import _
 from .anatomy import Anatomy, Stop, anatomy
 from .anatomy import Checked as Result
 
@@ -113,19 +114,23 @@ _ZONE_RULES = {
 def _position_reason(rule: str, zone: str, after: str, taken: str) -> str:
     """Say why a rule whose shape fits does not take the subtag here."""
     if rule == "extlang":
-        return "fits the shape, but an extlang only follows a 2–3-letter language, before any script or region"
+        return _("fits the shape, but an extlang only follows a 2–3-letter language, before any script or region")
     if rule == "attribute":
-        return "fits the shape, but attributes come before the first key"
+        return _("fits the shape, but attributes come before the first key")
     if rule in ("type", "tvalue"):
-        return f"fits the shape, but a {rule} follows a key"
+        return _("fits the shape, but a {rule} follows a key").format(rule=rule)
     if rule == "singleton":
-        return "fits the shape, but here the subtag belongs to private use"
+        return _("fits the shape, but here the subtag belongs to private use")
     if zone == "t" and taken:
-        return f"fits the shape too, but at this place the grammar takes it as {taken}"
+        return _("fits the shape too, but at this place the grammar takes it as {rule}").format(rule=taken)
     if rule == "language":
-        return "fits the shape, but the language is only the first subtag"
-    where = f" (after {after})" if after else ""
-    return f"fits the shape, but its place has passed{where}: the order is language-extlang-script-region-variant"
+        return _("fits the shape, but the language is only the first subtag")
+    if after:
+        return _(
+            "fits the shape, but its place has passed (after {after}): the order is "
+            "language-extlang-script-region-variant"
+        ).format(after=after)
+    return _("fits the shape, but its place has passed: the order is language-extlang-script-region-variant")
 
 
 def walkthrough(result: Result, tree: Anatomy | None = None) -> Walk:
@@ -145,7 +150,9 @@ def walkthrough(result: Result, tree: Anatomy | None = None) -> Walk:
         role = s.role.value
         text = s.text
         if role == "grandfathered":
-            reason = f"the whole tag is the {alternative('grandfathered', text)} grandfathered tag '{text}'"
+            reason = _("the whole tag is the {alternative} grandfathered tag '{tag}'").format(
+                alternative=alternative("grandfathered", text), tag=text
+            )
             cand = (Candidate("grandfathered", True, reason),)
             steps.append(WalkStep(text, s.start, s.end, role, "grandfathered", "start", cand))
             zone, after = "extension", role
@@ -171,14 +178,27 @@ def walkthrough(result: Result, tree: Anatomy | None = None) -> Walk:
         for r in _ZONE_RULES[zone_here]:
             fits = bool(_SHAPES[r](text))
             if r == rule and not err:
-                why = f"accepts it as {alternative(r, text)}"
                 if RULES[r].needs:
-                    why += f" ({RULES[r].needs})"
+                    why = _("accepts it as {alternative} ({needs})").format(
+                        alternative=alternative(r, text), needs=_(RULES[r].needs)
+                    )
+                else:
+                    why = _("accepts it as {alternative}").format(alternative=alternative(r, text))
                 cands.append(Candidate(r, True, why))
             elif r == rule:
-                cands.append(Candidate(r, False, f"fits the shape, but the engine reports: {err}"))
+                cands.append(
+                    Candidate(r, False, _("fits the shape, but the engine reports: {error}").format(error=err))
+                )
             elif not fits:
-                cands.append(Candidate(r, False, f"needs {RULES[r].needs}; '{text}' is {describe_shape(text)}"))
+                cands.append(
+                    Candidate(
+                        r,
+                        False,
+                        _("needs {needs}; '{subtag}' is {shape}").format(
+                            needs=_(RULES[r].needs), subtag=text, shape=describe_shape(text)
+                        ),
+                    )
+                )
             else:
                 cands.append(Candidate(r, False, _position_reason(r, zone_here, after, rule)))
         steps.append(
