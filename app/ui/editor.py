@@ -503,9 +503,9 @@ class EditorPane(QWidget):
             sub = menu.addMenu(title)
             sub.setToolTipsVisible(True)
             for ex in examples_data.by_category(category):
-                action = sub.addAction(f"{ex.tag}\t{ex.title}")
-                action.setToolTip(ex.explanation)
-                action.setStatusTip(ex.explanation)
+                action = sub.addAction(f"{ex.tag}\t{_(ex.title)}")  # the core marks them N_: translated here
+                action.setToolTip(_(ex.explanation))
+                action.setStatusTip(_(ex.explanation))
                 action.triggered.connect(lambda _checked=False, e=ex: self.load_example(e))
         return menu
 
@@ -539,7 +539,7 @@ class EditorPane(QWidget):
         self.set_text(example.tag)
         self.commit_to_history()
         self._show_notice(
-            self.tr("Example — {title}: {explanation}").format(title=example.title, explanation=example.explanation)
+            self.tr("Example — {title}: {explanation}").format(title=_(example.title), explanation=_(example.explanation))
         )
 
     def tooltip_at(self, index: int) -> str:

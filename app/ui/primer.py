@@ -35,7 +35,7 @@ def primer_html() -> str:
                 href = f"{TAG_SCHEME}:{quote(ex.tag, safe='-')}"
                 out.append(
                     f'<li><a href="{href}"><code>{html.escape(ex.tag)}</code></a> — '
-                    f"<b>{html.escape(ex.title)}</b>: {html.escape(ex.explanation)}</li>"
+                    f"<b>{html.escape(_tr(ex.title))}</b>: {html.escape(_tr(ex.explanation))}</li>"
                 )
             out.append("</ul>")
     return "\n".join(out)

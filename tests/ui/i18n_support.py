@@ -12,7 +12,9 @@ from collections.abc import Iterator
 
 from bcp47_explorer.core.text.catalogue import set_language, use_translations
 from bcp47_explorer.ui.i18n import install_translations
+from PySide6 import QtGui
 from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtGui import QTextDocumentFragment
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractItemView,
@@ -64,6 +66,11 @@ def english() -> None:
 #: A tag, subtag, code or number on its own (no spaces): never translated.
 _CODE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.:/+=-]*$")  # "=": a key sequence such as Ctrl+=
 #: A word a person reads: two letters or more.
+# A tag as the Examples menu shows its traps: joined by - or _, letters of any script (zh-普通话, tr-Latı).
+_TAG_LIKE = re.compile(r"^\w+(?:[-_]\w+)+$")
+_STANDARD = re.compile(r"\b(?:BCP|RFC|UTS|ISO|CLDR) ?#?[0-9][0-9.-]*")
+#: Proper names read as they are in every language, also inside a sentence.
+PROPER_NAMES = ("BCP 47 Explorer", "Unicode CLDR", "Unicode, Inc.")
 _WORD = re.compile(r"[A-Za-z]{2,}")
 #: A single word that is a code: a script code (Latn), an upper-case code (US, OK aside), a lower-case subtag.
 _CODE_WORD = re.compile(r"^(?:[A-Z][a-z]{3}|[A-Z0-9]{1,4}|[a-z0-9]+)$")
@@ -76,10 +83,13 @@ def needs_translation(text: str) -> bool:
     (``Light``, ``Colours:``; not ``en``, ``Latn``, ``US`` or ``en-Latn-US``).
     """
     rest, inner = text.replace("&", ""), re.compile(f"{OPEN}[^{OPEN}{CLOSE}]*{CLOSE}")
+    for name in PROPER_NAMES:  # names stay as they are inside any sentence
+        rest = rest.replace(name, " ")
+    rest = _STANDARD.sub(" ", rest)  # standards are cited as written: "RFC 5646", "BCP 47", "UTS #35"
     while inner.search(rest):  # innermost first: a template's field may itself be translated (⟦⟦Open⟧ (Ctrl+O)⟧)
         rest = inner.sub(" ", rest)
     pieces = [p.strip(".,;:!?()[]\"'«»“”…") for p in rest.split()]
-    pieces = [p for p in pieces if p and not (_CODE.match(p) and not p.isalpha())]
+    pieces = [p for p in pieces if p and not (_CODE.match(p) and not p.isalpha()) and not _TAG_LIKE.match(p)]
     words = [p for p in pieces if _WORD.search(p)]
     if len(words) >= 2:
         return True
@@ -97,7 +107,10 @@ def visible_texts(root: QWidget) -> Iterator[tuple[str, str]]:
         if w.isWindow():
             yield where + " title", w.windowTitle()
         if isinstance(w, QLabel) and w.textFormat() != Qt.TextFormat.RichText:
-            yield where + " text", w.text()
+            text = w.text()
+            if QtGui.Qt.mightBeRichText(text):  # read as a person sees it: the words, not the markup
+                text = QTextDocumentFragment.fromHtml(text).toPlainText()
+            yield where + " text", text
         if isinstance(w, QAbstractButton):
             yield where + " text", w.text()
         if isinstance(w, QLineEdit):
