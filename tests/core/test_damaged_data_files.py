@@ -62,8 +62,9 @@ def fresh(monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
         for name in ("registry", "cldr", "extensions_registry", "supplemental", "names", "sil"):
             monkeypatch.setattr(data, f"bundled_{name}", getattr(data, f"load_{name}"))
         monkeypatch.setattr(data, "bundled_engine", lambda: data.engine_for())
-        for cached in ("bundled_namer", "bundled_name_finder"):  # built over the patched loaders, not the session's
-            monkeypatch.setattr(data, cached, getattr(data, cached).__wrapped__)
+        # built over the patched loaders, not the session's (the name index's cache sits behind its lock)
+        monkeypatch.setattr(data, "bundled_namer", data.bundled_namer.__wrapped__)
+        monkeypatch.setattr(data, "bundled_name_finder", data._name_finder.__wrapped__)
 
     return use
 
