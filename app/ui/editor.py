@@ -539,7 +539,9 @@ class EditorPane(QWidget):
         self.set_text(example.tag)
         self.commit_to_history()
         self._show_notice(
-            self.tr("Example — {title}: {explanation}").format(title=_(example.title), explanation=_(example.explanation))
+            self.tr("Example — {title}: {explanation}").format(
+                title=_(example.title), explanation=_(example.explanation)
+            )
         )
 
     def tooltip_at(self, index: int) -> str:

@@ -34,7 +34,7 @@ def test_every_verb_takes_json_and_registry_from_the_shared_parent() -> None:
     leaves = _leaf_parsers(cli.build_parser())
     assert set(leaves) == {
         "check", "canon", "explain", "convert", "match", "likely", "lookup", "search", "registry info", "registry diff",
-        "name", "repair",
+        "registry download", "name", "repair",
     }  # fmt: skip
     shared = {a.dest: a for a in common_options()._actions}
     for name, parser in leaves.items():
