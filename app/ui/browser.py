@@ -6,6 +6,7 @@ import html
 import logging
 import threading
 from collections.abc import Iterable, Mapping
+from functools import partial
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, QObject, Qt, QTimer, QUrl, Signal
@@ -20,7 +21,6 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSplitter,
     QTableView,
-    QTextBrowser,
     QVBoxLayout,
     QWidget,
 )
@@ -36,6 +36,7 @@ from ..core.text.formats import format_number
 from . import a11y
 from .bounded import SEARCH_MAX, bound
 from .i18n import ltr
+from .lazy_view import LazyTextBrowser
 from .registry_model import RegistryTableModel
 
 if TYPE_CHECKING:
@@ -209,7 +210,7 @@ class BrowserPane(QWidget):
         self.table.setSortingEnabled(True)
 
         # --- details
-        self.details = QTextBrowser()
+        self.details = LazyTextBrowser()  # the record card is made when the pane is first seen
         self.details.setAccessibleName(self.tr("Record details"))
         self.details.setToolTip(self.tr("Every field of the chosen record; links show related records or open a tag"))
         self.details.setOpenLinks(False)
@@ -272,8 +273,7 @@ class BrowserPane(QWidget):
         use.activated.connect(self.use_button.click)
 
         self.refresh()
-        # Build the registry's search index once the window is up, not on the first keystroke.
-        QTimer.singleShot(0, self._warm_up_search)
+        self._warmed = False  # the search index is built when the pane is first shown (see showEvent)
 
     def _warm_up_search(self) -> None:
         self._registry.search("a", limit=1)
@@ -415,7 +415,9 @@ class BrowserPane(QWidget):
             before = self._record
             self._select_row(0)
             if before is not None and self._record is before:
-                self.details.setHtml(self._details_html(before))  # the same record: its "Found by" line may differ
+                self.details.set_html_later(
+                    partial(self._details_html, before)
+                )  # the same record: its "Found by" line may differ
         else:
             self.table.selectionModel().clearCurrentIndex()
             self._show_details(None)
@@ -539,6 +541,9 @@ class BrowserPane(QWidget):
     def showEvent(self, event: QShowEvent) -> None:
         """Load SIL's data and the name index (in a thread) the first time the pane is shown."""
         super().showEvent(event)
+        if not self._warmed:  # build the registry's search index once the pane is up, not on the first keystroke
+            self._warmed = True
+            QTimer.singleShot(0, self._warm_up_search)
         self.load_names()
 
     def load_names(self) -> None:
@@ -568,7 +573,7 @@ class BrowserPane(QWidget):
     def _on_loader_sil_loaded(self, sil: SilData) -> None:
         self._sil = sil
         if self._record is not None and self._record.type == RecordType.LANGUAGE:
-            self.details.setHtml(self._details_html(self._record))
+            self.details.set_html_later(partial(self._details_html, self._record))
 
     def _on_loader_finder_loaded(self, finder: NameFinder) -> None:
         self._finder = finder
@@ -638,7 +643,7 @@ class BrowserPane(QWidget):
             if pick is not None:
                 idx = next((i for i, c in enumerate(codes) if c.lower() == pick.lower()), 0)
                 self.range_combo.setCurrentIndex(idx)
-        self.details.setHtml(self._details_html(rec))
+        self.details.set_html_later(partial(self._details_html, rec))
         self.record_shown.emit(rec.type, rec.code)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
@@ -655,7 +660,7 @@ class BrowserPane(QWidget):
         super().changeEvent(event)
         if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.StyleChange) and self._record is not None:
             # Rich text takes its link colour when it is set, so render again in the new palette.
-            self.details.setHtml(self._details_html(self._record))
+            self.details.set_html_later(partial(self._details_html, self._record))
 
     def _details_html(self, rec: Record) -> str:
         reg = self._registry

@@ -376,7 +376,10 @@ class BuildPane(QWidget):
                     sil = bundled_sil()
                 except (DataError, OSError) as exc:  # the pickers keep CLDR's answers alone
                     log.warning("SIL's language data is unavailable: %s", exc)
-            loader.loaded.emit((provider, languages, namer, sil))
+            try:
+                loader.loaded.emit((provider, languages, namer, sil))
+            except RuntimeError:  # the pane was closed meanwhile: there is no one to tell
+                return
             if want and registry is bundled_registry():
                 # The one name index (every CLDR language's names, SIL's): built after the pane is ready.
                 try:

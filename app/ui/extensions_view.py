@@ -9,6 +9,7 @@ from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
+    QHeaderView,
     QLabel,
     QSplitter,
     QTableView,
@@ -74,7 +75,14 @@ class ExtensionsDialog(QDialog):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.verticalHeader().setVisible(False)
-        self.table.horizontalHeader().setStretchLastSection(True)
+        # The Description takes the room the short columns leave, and wraps rather than cut a description short.
+        head = self.table.horizontalHeader()
+        head.setStretchLastSection(False)
+        for col in range(self.model.columnCount()):
+            mode = QHeaderView.ResizeMode.Stretch if col == 1 else QHeaderView.ResizeMode.ResizeToContents
+            head.setSectionResizeMode(col, mode)
+        self.table.setWordWrap(True)
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.details = QTextBrowser()
         self.details.setObjectName("extension_details")
         self.details.setAccessibleName(self.tr("Fields of the chosen extension"))

@@ -15,6 +15,7 @@ the level steps, the closest pairs and the parent-locale fallback (§4.1), as ``
 from __future__ import annotations
 
 import html
+from functools import partial
 
 from PySide6.QtCore import QCoreApplication, QTimer
 from PySide6.QtWidgets import (
@@ -26,7 +27,6 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
-    QTextBrowser,
     QVBoxLayout,
     QWidget,
 )
@@ -50,6 +50,7 @@ from ..core.matching.rfc4647 import (
 from . import a11y
 from .a11y import describe
 from .bounded import SEARCH_MAX, VALUE_MAX, bound
+from .lazy_view import LazyTextBrowser
 
 __all__ = ["MatchingPane", "split_tags", "CANDIDATES"]
 
@@ -131,12 +132,12 @@ class MatchingPane(QWidget):
         self.tags.textChanged.connect(self._on_input_changed)
         self.open_button.clicked.connect(self._on_open_button_clicked)
         self.results: tuple[PriorityList, FilterResult, FilterResult, LookupResult] | None = None
-        self.fit: BestFit | None = None
+        self._fit: BestFit | None = None
         self.refresh()
 
     @staticmethod
-    def _column(name: str) -> QTextBrowser:
-        view = QTextBrowser()
+    def _column(name: str) -> LazyTextBrowser:
+        view = LazyTextBrowser()
         describe(
             view, name, QCoreApplication.translate("MatchingPane", "{name}: the result and its trace").format(name=name)
         )
@@ -189,14 +190,21 @@ class MatchingPane(QWidget):
             for view in (self.basic, self.extended, self.lookup, self.best_fit):
                 view.setHtml(msg)
             self.results = None
-            self.fit = None
+            self._fit = None
             return
         basic, ext, look = basic_filter(plist, tags), extended_filter(plist, tags), lookup(plist, tags, default)
         self.results = (plist, basic, ext, look)
         self.basic.setHtml(self._filter_html(plist, basic))
         self.extended.setHtml(self._filter_html(plist, ext))
         self.lookup.setHtml(self._lookup_html(plist, look, default))
-        self.best_fit.setHtml(self._best_fit_html(plist, tags, default))
+        # The CLDR matcher takes a while to build: the best fit is worked out when its view is first seen or read.
+        self.best_fit.set_html_later(partial(self._best_fit_html, plist, tags, default))
+
+    @property
+    def fit(self) -> BestFit | None:
+        """Return the CLDR best fit of the current inputs (None when the list has errors or the data is missing)."""
+        self.best_fit.flush()
+        return self._fit
 
     # --------------------------------------------------------------- rendering
     @staticmethod
@@ -289,12 +297,12 @@ class MatchingPane(QWidget):
     def _best_fit_html(self, plist: PriorityList, tags: list[str], default: str | None) -> str:
         matcher = self.matcher()
         if matcher is None:
-            self.fit = None
+            self._fit = None
             return self.tr("<p><b>The CLDR matching data cannot be loaded:</b> {reason}</p>").format(
                 reason=html.escape(self._matcher_problem)
             )
         desired = [r.text for r in plist.ranges if r.text != "*"]
-        fit = self.fit = matcher.best_fit(desired, tags, default=default)
+        fit = self._fit = matcher.best_fit(desired, tags, default=default)
         if fit.matched:
             if fit.effective != fit.distance:
                 head = self.tr(

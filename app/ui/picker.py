@@ -243,6 +243,12 @@ class ChoicePicker(QWidget):
     def set_index(self, index: ChoiceIndex) -> None:
         """Show the choices of *index*, filtered by the current text."""
         self._index = index
+        # The code column fits the longest code (a -t- field such as 'm0-ungegn' is wider than 'qaa..qtz').
+        longest = sorted((c.code for c in index.choices), key=len)[-8:]
+        fm = self.view.fontMetrics()
+        width = max([fm.horizontalAdvance(c) for c in [*longest, "qaa..qtz"]])
+        header = self.view.horizontalHeader()
+        header.resizeSection(0, max(header.sectionSize(0), width + 18))
         self.refilter()
 
     def refilter(self) -> None:

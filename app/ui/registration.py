@@ -528,8 +528,9 @@ class RegistrationDialog(QDialog):
                 verdict = self.tr("well-formed, not valid")
             else:
                 verdict = self.tr("ill-formed")
-            notes = "; ".join(d.message for d in result.diagnostics)[:300]
-            rows.append(f"<tr><td><b>{html.escape(tag)}</b></td><td>{verdict}</td><td>{html.escape(notes)}</td></tr>")
+            # Each message is a whole sentence with its own full stop: one a line, never cut or glued with "; ".
+            notes = "<br>".join(html.escape(d.message) for d in result.diagnostics)
+            rows.append(f"<tr><td><b>{html.escape(tag)}</b></td><td>{verdict}</td><td>{notes}</td></tr>")
         head = self.tr("<p>With the record registered, these tags would be checked so:</p>")
         warn = (
             self.tr("<p><i>(The form still has problems; this assumes it is registered as typed.)</i></p>")

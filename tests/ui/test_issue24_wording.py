@@ -113,3 +113,59 @@ def test_at_700x450_every_assistant_field_is_reachable_and_inside_the_pane(qtbot
         seen.append(widget.objectName())
         qtbot.keyClick(widget, Qt.Key.Key_Tab)
     assert len(seen) >= 10, seen
+
+
+def test_tags_using_it_shows_each_check_message_whole_without_doubled_punctuation(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    from bcp47_explorer.ui.registration import CHECK_DELAY_MS
+
+    window.register_action.trigger()
+    dlg = window.registry_files.registration_dialog
+    qtbot.waitExposed(dlg)
+    for key, text in (("subtag", "zzvarnt"), ("description", "Orthography of the Zzyzx school"), ("prefix", "de")):
+        dlg.fields[key].setFocus()
+        qtbot.keyClicks(dlg.fields[key], text)
+    qtbot.wait(CHECK_DELAY_MS + 60)
+    tabs = dlg.outputs.tabBar()
+    qtbot.mouseClick(tabs, Qt.MouseButton.LeftButton, pos=tabs.tabRect(2).center())
+    lines = dlg.preview_view.toPlainText().splitlines()
+    assert lines[lines.index("und-zzvarnt") :] == [
+        "und-zzvarnt",
+        "valid",
+        "The variant 'zzvarnt' (Orthography of the Zzyzx school) is meant for tags starting with 'de' (its Prefix): "
+        "each subtag of a Prefix should appear, in order, before the variant (RFC 5646 §2.2.5, §3.1.8).",
+        "'und' means the language is undetermined; use it only when the language really is unknown (RFC 5646 §4.1).",
+    ]  # each message whole on its own line: not glued as "§3.1.8).; 'und'", not cut at 300 characters
+    assert ".;" not in dlg.preview_view.toPlainText()
+
+
+def test_the_t_step_shows_field_codes_whole(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtWidgets import QApplication
+
+    window.show_pane("build")
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_6, Qt.KeyboardModifier.AltModifier)  # the -t- step
+    t = window.build.t_builder
+    t.tabs.setCurrentIndex(t.tabs.count() - 1)  # Fields
+    picker = t.fields_picker
+    picker.filter_edit.setFocus()
+    qtbot.keyClicks(picker.filter_edit, "ungegn")
+    view = picker.view
+    codes = [view.model().index(r, 0).data() for r in range(view.model().rowCount())]
+    assert "m0-ungegn" in codes
+    fm = view.fontMetrics()
+    assert view.columnWidth(0) >= fm.horizontalAdvance("m0-ungegn") + 12  # the code shown whole, not "m0-ung…"
+
+
+def test_the_extensions_registry_shows_each_description_whole(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    window.extensions_action.trigger()
+    dialog = window.registry_files.extensions_dialog
+    qtbot.waitExposed(dialog)
+    table = dialog.table
+    texts = [table.model().index(r, 1).data() for r in range(table.model().rowCount())]
+    assert texts == ["Specifying Transformed Content", "Unicode Locale"]
+    for dialog_width in (820, 700):
+        dialog.resize(dialog_width, 600)
+        qtbot.wait(20)
+        for row, text in enumerate(texts):
+            rect = table.visualRect(table.model().index(row, 1))
+            needed = table.fontMetrics().boundingRect(rect.adjusted(3, 0, -3, 0), Qt.TextFlag.TextWordWrap, text)
+            assert needed.width() <= rect.width() and needed.height() <= rect.height(), (dialog_width, text)
