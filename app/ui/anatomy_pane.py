@@ -64,7 +64,7 @@ from ..core.text.formats import format_number
 from . import a11y
 from .a11y import describe
 from .bounded import bound
-from .i18n import keep_left_to_right
+from .i18n import keep_left_to_right, ltr_if_rtl
 from .roles import is_dark
 from .state import TagState
 
@@ -110,12 +110,13 @@ def paint_layout(scene: QGraphicsScene, lay: Layout, theme: Theme) -> None:
             pen.setStyle(Qt.PenStyle.DashLine)
         item.setPen(pen)
         item.setBrush(QBrush(QColor(fill)))
-        tip = f"<b>{_esc(p.label)}</b> '{_esc(p.text)}' [{p.start}–{p.end}]"
+        quoted, span = ltr_if_rtl(f"'{_esc(p.text)}'"), ltr_if_rtl(f"[{p.start}–{p.end}]")
+        tip = f"<b>{_esc(p.label)}</b> {quoted} {span}"
         if p.production:
             tip += f"<br><code>{_esc(p.production)}</code>"
         if p.matched:
             matched = QCoreApplication.translate("AnatomyPane", "matched: {rule}")
-            tip += "<br>" + matched.format(rule=f"<code>{_esc(p.matched)}</code>")
+            tip += "<br>" + matched.format(rule=ltr_if_rtl(f"<code>{_esc(p.matched)}</code>"))
         item.setToolTip(tip)
         item.setData(KIND, "subtag" if b.leaf else "group")
         item.setData(LABEL, p.label)
@@ -385,10 +386,12 @@ class AnatomyPane(QWidget):
 
         def add(part: Part, parent: QTreeWidget | QTreeWidgetItem) -> None:
             label = self.tr("{part} (problem)").format(part=part.label) if part.problem else part.label
-            rule = part.production or (self.tr("no rule accepts it") if part.problem else "")
+            # ABNF stays left to right: after an Arabic word "2*3ALPHA" would show as "3ALPHA*2".
+            production = ltr_if_rtl(part.production) if part.production else ""
+            rule = production or (self.tr("no rule accepts it") if part.problem else "")
             if part.matched:
-                rule = self.tr("{rule} — matched {branch}").format(rule=rule, branch=part.matched)
-            item = QTreeWidgetItem(parent, [label, part.text, f"{part.start}–{part.end}", rule])
+                rule = self.tr("{rule} — matched {branch}").format(rule=rule, branch=ltr_if_rtl(part.matched))
+            item = QTreeWidgetItem(parent, [label, ltr_if_rtl(part.text), ltr_if_rtl(f"{part.start}–{part.end}"), rule])
             item.setToolTip(3, rule)
             for child in part.children:
                 add(child, item)

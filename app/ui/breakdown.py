@@ -17,6 +17,7 @@ from ..core.cldr.model import CldrData, CldrKey
 from ..core.engine.tag import CheckResult
 from ..core.grammar.values import Role, Subtag
 from ..core.registry.model import Record, Registry
+from ..core.text.catalogue import N_
 from .roles import role_colour, role_style, swatch_icon
 from .table_model import Column, RowTableModel
 from .visible import shown_text
@@ -210,12 +211,16 @@ def _text_column(header: str, value: Callable[[BreakdownRow], str]) -> Column[Br
     return Column(header, value, tooltip=_cell_tip(value))
 
 
-#: The breakdown's columns; the Subtag is drawn in its role's colour, the Role carries a swatch.
+#: The breakdown's columns (headers marked N_, translated by the table model; the registry's own field names, such
+#: as Prefix and Suppress-Script, stay as the registry spells them); the Subtag is drawn in its role's colour,
+#: the Role carries a swatch.
 COLUMNS: tuple[Column[BreakdownRow], ...] = (
-    Column("Subtag", lambda r: shown_text(r.text), tooltip=_role_tip, foreground=lambda r, p: role_colour(r.role, p)),
-    Column("Role", lambda r: role_style(r.role).name, tooltip=_role_tip, decoration=_role_swatch),
-    Column("Name (CLDR)", lambda r: r.name, tooltip=lambda r: r.name_tip or None),
-    _text_column("Description", lambda r: r.description),
+    Column(
+        N_("Subtag"), lambda r: shown_text(r.text), tooltip=_role_tip, foreground=lambda r, p: role_colour(r.role, p)
+    ),
+    Column(N_("Role"), lambda r: role_style(r.role).name, tooltip=_role_tip, decoration=_role_swatch),
+    Column(N_("Name (CLDR)"), lambda r: r.name, tooltip=lambda r: r.name_tip or None),
+    _text_column(N_("Description"), lambda r: r.description),
     _text_column("Prefix", lambda r: r.prefix),
     _text_column("Suppress-Script", lambda r: r.suppress_script),
     _text_column("Macrolanguage", lambda r: r.macrolanguage),

@@ -7,11 +7,15 @@ accessible description keep the whole text, and the caller's tooltip can show it
 
 A label that must always say something (the status bar's registry) is given a short form: it never
 shrinks below that form's width, and shows it whole when the whole text does not fit.
+
+In a right-to-left window the text keeps to the right, beside its caption, whatever its own direction:
+QLabel aligns plain text by the text's direction, so an English name or a tag would otherwise sit at
+the far (left) end, next to the neighbouring widget's caption instead of its own.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QEvent, QSize, Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
 
@@ -27,6 +31,7 @@ class ElidedLabel(QLabel):
         self._short = ""
         self.setTextFormat(Qt.TextFormat.PlainText)
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self._align_to_layout()
 
     def setText(self, text: str, short: str = "") -> None:
         """Set the whole text; the label shows as much of it as fits, then '…'.
@@ -59,6 +64,21 @@ class ElidedLabel(QLabel):
         margins = self.contentsMargins()
         least = self.fontMetrics().horizontalAdvance(self._short or "…")
         return QSize(least + margins.left() + margins.right() + 2 * self.margin(), super().minimumSizeHint().height())
+
+    def changeEvent(self, event: QEvent) -> None:
+        """Keep the text on the leading side when the layout direction changes (a right-to-left UI)."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.LayoutDirectionChange:
+            self._align_to_layout()
+
+    def _align_to_layout(self) -> None:
+        # Absolute alignment: QLabel would otherwise mirror it by the text's own direction, not the layout's.
+        side = (
+            Qt.AlignmentFlag.AlignRight
+            if self.layoutDirection() == Qt.LayoutDirection.RightToLeft
+            else Qt.AlignmentFlag.AlignLeft
+        )
+        self.setAlignment(side | Qt.AlignmentFlag.AlignAbsolute | Qt.AlignmentFlag.AlignVCenter)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         """Elide the text again for the new width."""

@@ -34,6 +34,7 @@ from ..core.text.formats import format_number
 from . import a11y
 from .a11y import describe
 from .anatomy_pane import MAX_DRAWN
+from .i18n import ltr_if_rtl
 from .roles import is_dark
 from .state import TagState
 from .table_model import Column, RowTableModel
@@ -48,7 +49,8 @@ STEP_COLUMNS: tuple[Column[WalkStep], ...] = (
         header_tip=N_("The ABNF rule that accepts the subtag here"),
     ),
     Column(N_("Place"), lambda s: s.zone, header_tip=N_("Where in the tag it stands: start, langtag, -u-, -t-, …")),
-    Column(N_("Span"), lambda s: f"{s.start}–{s.end}", sort_key=lambda s: s.start),
+    # "0–2" stays left to right in an Arabic window (else the bidi algorithm shows "2–0").
+    Column(N_("Span"), lambda s: ltr_if_rtl(f"{s.start}–{s.end}"), sort_key=lambda s: s.start),
 )
 
 CANDIDATE_COLUMNS: tuple[Column[Candidate], ...] = (

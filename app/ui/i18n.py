@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import cast
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QObject, Qt, QTranslator
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication, QWidget
 
 from ..core.matching.bestfit import Matcher
@@ -33,6 +34,7 @@ __all__ = [
     "install_translations",
     "keep_left_to_right",
     "ltr",
+    "ltr_if_rtl",
     "negotiate_ui_language",
     "qt_catalogue_name",
     "ui_preferences",
@@ -86,6 +88,15 @@ def ltr(text: str) -> str:
     True
     """
     return f"\u2066{text}\u2069"
+
+
+def ltr_if_rtl(text: str) -> str:
+    """Return *text* isolated left to right when the application is laid out right to left, else as it is.
+
+    For text that tests and screen readers read as plain English in a left-to-right UI (a span "0–2" in a
+    table cell), while an Arabic window must not show it as "2–0".
+    """
+    return ltr(text) if QGuiApplication.layoutDirection() == Qt.LayoutDirection.RightToLeft else text
 
 
 def keep_left_to_right(widget: QWidget) -> None:
