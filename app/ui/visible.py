@@ -46,7 +46,26 @@ def shown_message(message: str) -> str:
 
     >>> shown_message("'\u2068\u202een\u2069' is not a language subtag")
     "'\u2068⟨RLO⟩en\u2069' is not a language subtag"
+
+    A translation's typographic spaces stay spaces outside the quoted input, badges inside it:
+
+    >>> shown_message("« \u2068a\u00a0b\u2069 »\u00a0: non valide")
+    '« \u2068a⟨NBSP⟩b\u2069 »\xa0: non valide'
     """
     if message.isascii() and message.isprintable():
         return message
-    return "".join(f"⟨{badge_text(c)}⟩" if is_invisible(c) and c not in _ISOLATES else c for c in message)
+    out, depth = [], 0
+    for c in message:
+        if c in _ISOLATES:
+            depth = depth + 1 if c != "\u2069" else max(depth - 1, 0)
+            out.append(c)
+        elif is_invisible(c) and (depth or c not in _TYPOGRAPHIC):
+            out.append(f"⟨{badge_text(c)}⟩")
+        else:
+            out.append(c)
+    return "".join(out)
+
+
+#: Spaces a translation's own typography uses (French puts a no-break space before ':', German and French a
+#: narrow one in numbers): shown as spaces in the message's own words, still as badges inside quoted input.
+_TYPOGRAPHIC = frozenset("\u00a0\u202f\u2009")
