@@ -52,6 +52,7 @@ KEYWORDS = [
     "translate:2,2t",
     "translate:2,3c,3t",
     "translate:2,3c,4t",
+    "_tr:1,1t",  # a module's one-argument helper over QCoreApplication.translate (builder, tbuilder, ...)
 ]
 #: Table rows written as calls whose arguments at these positions are messages (marked without N_()):
 #: the diagnostics table's ``_m(code, severity, section, template, fix, example)``.
