@@ -23,6 +23,8 @@ from bcp47_explorer.core.text.formats import format_list, format_number
 
 from tools import i18n_compile, i18n_extract
 
+# The checkout's catalogues: the .po sources are not installed with the package (only the compiled .mo and the
+# template are), and CI runs the tests against a normal, not editable, install.
 LOCALE = Path(__file__).resolve().parents[2] / "app" / "locale"
 
 
@@ -109,7 +111,8 @@ def test_every_marked_string_is_in_the_template_and_every_catalogue() -> None:
     assert ("Language of the application", None) in extracted
     assert sorted(i18n_extract.languages()) == sorted(SHIPPED)
     for tag in SHIPPED:
-        po = read_po(io.BytesIO(catalogue.catalogue_path(tag, ".po").read_bytes()), locale=tag.replace("-", "_"))
+        source = catalogue.catalogue_path(tag, ".po", LOCALE).read_bytes()
+        po = read_po(io.BytesIO(source), locale=tag.replace("-", "_"))
         assert _po_entries(po) == extracted, f"{tag}: run python3 tools/i18n_extract.py"
 
 
@@ -123,8 +126,8 @@ def _strings(cat: Catalog) -> dict[tuple[object, object], object]:
 
 def test_every_compiled_catalogue_matches_its_source() -> None:
     for tag in SHIPPED:
-        po = catalogue.catalogue_path(tag, ".po").read_bytes()
-        mo = catalogue.catalogue_path(tag, ".mo").read_bytes()
+        po = catalogue.catalogue_path(tag, ".po", LOCALE).read_bytes()
+        mo = catalogue.catalogue_path(tag, ".mo", LOCALE).read_bytes()
         expected, _done, _total = i18n_compile.compile_po(po, tag)
         assert _strings(read_mo(io.BytesIO(mo))) == _strings(read_mo(io.BytesIO(expected))), (
             f"{tag}: run python3 tools/i18n_compile.py"
@@ -137,7 +140,8 @@ def _fields(text: str) -> set[str]:
 
 def test_every_translation_keeps_the_named_fields_of_its_english_text() -> None:
     for tag in SHIPPED:
-        po = read_po(io.BytesIO(catalogue.catalogue_path(tag, ".po").read_bytes()), locale=tag.replace("-", "_"))
+        source = catalogue.catalogue_path(tag, ".po", LOCALE).read_bytes()
+        po = read_po(io.BytesIO(source), locale=tag.replace("-", "_"))
         for m in po:
             if not m.id or not m.string:
                 continue
