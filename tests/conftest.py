@@ -6,6 +6,7 @@ import os
 import shutil
 import tempfile
 import time
+from pathlib import Path
 
 # Before anything imports Qt: the tests must run on machines without a display.
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -67,3 +68,25 @@ def pytest_sessionfinish(session, exitstatus):  # type: ignore[no-untyped-def]
         if QGuiApplication.instance() is not None:
             QGuiApplication.clipboard().clear()
     shutil.rmtree(os.environ["BCP47_TEST_HOME"], ignore_errors=True)
+
+
+@pytest.fixture
+def fresh_data(monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+    """Return use(folder): point BCP47_EXPLORER_DATA at *folder* and make every loader read it afresh.
+
+    The session's cached data stay as they are for the other tests; the cached compositions (the namer, the name
+    index) are rebuilt over the patched loaders. The one place the tests know data.py's caches.
+    """
+    from bcp47_explorer.core import data
+    from bcp47_explorer.core.files import reading
+
+    def use(folder: Path) -> None:
+        monkeypatch.setenv(data.ENV_DATA_DIR, str(folder))
+        monkeypatch.setattr(reading, "resources_dir", reading.resources_dir.__wrapped__)
+        for name in ("registry", "cldr", "extensions_registry", "supplemental", "names", "sil"):
+            monkeypatch.setattr(data, f"bundled_{name}", getattr(data, f"load_{name}"))
+        monkeypatch.setattr(data, "bundled_engine", lambda: data.engine_for())
+        monkeypatch.setattr(data, "bundled_namer", data.bundled_namer.__wrapped__)
+        monkeypatch.setattr(data, "bundled_name_finder", data._name_finder.__wrapped__)  # its cache sits behind a lock
+
+    return use

@@ -51,35 +51,17 @@ def _damage(folder: Path, name: str, how: str) -> None:
         target.mkdir()
 
 
-@pytest.fixture
-def fresh(monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
-    """Point BCP47_EXPLORER_DATA at a folder and make every loader read afresh (the session's data stay)."""
-    from bcp47_explorer.core.files import reading
-
-    def use(folder: Path) -> None:
-        monkeypatch.setenv(data.ENV_DATA_DIR, str(folder))
-        monkeypatch.setattr(reading, "resources_dir", reading.resources_dir.__wrapped__)
-        for name in ("registry", "cldr", "extensions_registry", "supplemental", "names", "sil"):
-            monkeypatch.setattr(data, f"bundled_{name}", getattr(data, f"load_{name}"))
-        monkeypatch.setattr(data, "bundled_engine", lambda: data.engine_for())
-        # built over the patched loaders, not the session's (the name index's cache sits behind its lock)
-        monkeypatch.setattr(data, "bundled_namer", data.bundled_namer.__wrapped__)
-        monkeypatch.setattr(data, "bundled_name_finder", data._name_finder.__wrapped__)
-
-    return use
-
-
-def test_the_bundled_data_pass(fresh, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    fresh(_folder(tmp_path))
+def test_the_bundled_data_pass(fresh_data, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    fresh_data(_folder(tmp_path))
     assert data.check_data_files() == []
 
 
 @pytest.mark.parametrize("how", ["cut", "empty", "missing", "folder"])
 @pytest.mark.parametrize("name", FILES)
-def test_each_damaged_file_is_named_with_what_is_wrong(fresh, tmp_path: Path, name: str, how: str) -> None:  # type: ignore[no-untyped-def]
+def test_each_damaged_file_is_named_with_what_is_wrong(fresh_data, tmp_path: Path, name: str, how: str) -> None:  # type: ignore[no-untyped-def]
     folder = _folder(tmp_path)
     _damage(folder, name, how)
-    fresh(folder)
+    fresh_data(folder)
     problems = data.check_data_files()
     assert len(problems) == 1, problems
     if how in ("missing", "folder") and name in _REQUIRED:  # the folder check says it first, in one line
@@ -90,10 +72,10 @@ def test_each_damaged_file_is_named_with_what_is_wrong(fresh, tmp_path: Path, na
     assert "Traceback" not in problems[0] and len(problems[0]) < 600
 
 
-def test_a_names_pack_cut_short_is_refused_with_its_size(fresh, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_a_names_pack_cut_short_is_refused_with_its_size(fresh_data, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     folder = _folder(tmp_path)
     _damage(folder, data.NAMES_FILE, "cut")
-    fresh(folder)
+    fresh_data(folder)
     size = (folder / data.NAMES_FILE).stat().st_size
     (line,) = data.check_data_files()
     assert line.startswith(f"{folder / data.NAMES_FILE}: truncated ({size} bytes; its index needs ")
@@ -110,11 +92,11 @@ def test_a_names_pack_cut_short_is_refused_with_its_size(fresh, tmp_path: Path) 
     ],
 )
 def test_the_cli_names_the_damaged_file_and_what_to_do(  # type: ignore[no-untyped-def]
-    fresh, tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, verb: list[str]
+    fresh_data, tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, verb: list[str]
 ) -> None:
     folder = _folder(tmp_path)
     _damage(folder, name, "cut")
-    fresh(folder)
+    fresh_data(folder)
     assert cli_main(verb) == 2
     err = capsys.readouterr().err.splitlines()
     assert err[0].startswith("bcp47: ") and (str(folder / name) in err[0] or f": {name}, line " in err[0]), err[0]

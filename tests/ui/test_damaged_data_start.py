@@ -31,22 +31,13 @@ FILES = (
 
 
 @pytest.fixture
-def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def folder(tmp_path: Path, fresh_data) -> Path:  # type: ignore[no-untyped-def]
     """A complete data folder in BCP47_EXPLORER_DATA, read afresh by every loader (the session's data stay)."""
-    from bcp47_explorer.core.files import reading
-
     target = tmp_path / "data"
     target.mkdir()
     for name in FILES:
         shutil.copy(RESOURCES / name, target / name)
-    monkeypatch.setenv(data.ENV_DATA_DIR, str(target))
-    monkeypatch.setattr(reading, "resources_dir", reading.resources_dir.__wrapped__)
-    for name in ("registry", "cldr", "extensions_registry", "supplemental", "names", "sil"):
-        monkeypatch.setattr(data, f"bundled_{name}", getattr(data, f"load_{name}"))
-    monkeypatch.setattr(data, "bundled_engine", lambda: data.engine_for())
-    # built over the patched loaders, not the session's (the name index's cache sits behind its lock)
-    monkeypatch.setattr(data, "bundled_namer", data.bundled_namer.__wrapped__)
-    monkeypatch.setattr(data, "bundled_name_finder", data._name_finder.__wrapped__)
+    fresh_data(target)
     return target
 
 
