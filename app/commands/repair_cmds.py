@@ -12,6 +12,7 @@ from ..core.build.choices import Likely
 from ..core.build.platforms import WRITERS, write_icu
 from ..core.build.repair import ORIGINS, Repair, Repairer
 from ..core.engine.tag import TagEngine
+from ..core.grammar.quoting import excerpt
 from .common import common_options, engine_for
 from .streams import iter_stdin_lines
 
@@ -72,7 +73,8 @@ def _inputs(items: list[str]) -> Iterator[str]:
 
 def repair_text(r: Repair) -> str:
     """Return the human-readable lines of one repair."""
-    lines = [f"{r.input!r} → {r.tag}" if r.tag is not None else f"{r.input!r}: no valid tag"]
+    shown = repr(excerpt(r.input, width=80))  # a huge input is not echoed whole (its note gives the length)
+    lines = [f"{shown} → {r.tag}" if r.tag is not None else f"{shown}: no valid tag"]
     lines.append(f"  source: {r.source}")
     lines.extend(f"  step: {s}" for s in r.steps)
     lines.extend(f"  alternative: {a.tag} ({a.reason})" for a in r.alternatives)

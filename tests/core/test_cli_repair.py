@@ -125,3 +125,17 @@ def test_check_json_fix_is_the_repair_where_the_first_fix_is_missing_or_not_vali
     assert status == 1
     got = [json.loads(line)["fix"] for line in out.splitlines()]
     assert got == ["ru-Cyrl", "de-DE", "pt-BR", "sr-Latn-RS", "is", None]  # is-Latn: valid, its own advice
+
+
+def test_a_huge_or_odd_input_is_quoted_short_and_visible(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out = _run(["repair", "x" * 100_000], capsys)
+    assert status == 1
+    assert out == (
+        f"'{'x' * 80}…': no valid tag\n"
+        "  source: nothing to repair\n"
+        "  note: The input is 100000 characters long: no tag, platform string or name is that long.\n"
+    )
+    status, out = _run(["repair", "en\x00US"], capsys)
+    assert status == 1
+    assert out.splitlines()[0] == "'en\\x00US': no valid tag"
+    assert out.splitlines()[-1] == "  note: No valid tag could be made from 'en⟨NUL⟩US'."

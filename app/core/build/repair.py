@@ -45,6 +45,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ..grammar.quoting import excerpt, with_badges
 from .choices import Likely, NameProvider, RegistryNames
 from .platforms import PLATFORMS, READERS, detect
 from .plausible import plausibility_notes, region_fits
@@ -245,7 +246,7 @@ class Repairer:
             w.steps.append(f"{fix.label}: {fix.tag}")
             seen.add(fix.tag)
             text = fix.tag
-        w.notes.append(f"No valid tag could be made from '{text}'.")
+        w.notes.append(f"No valid tag could be made from '{with_badges(excerpt(text))}'.")
         return None
 
     def _fix_subtags(self, text: str, subtags: Sequence[tuple[str, str]], w: _Work) -> str | None:
