@@ -90,7 +90,7 @@ def register(sub: Any) -> None:
     where = p.add_mutually_exclusive_group(required=True)
     where.add_argument("--output", "-o", metavar="FILE", type=file_name, help="write the registry to FILE")
     where.add_argument("--keep", action="store_true", help="keep it in the app's data folder (used from then on)")
-    p.add_argument("--url", help="download from this address instead")
+    p.add_argument("--url", type=_address, help="download from this http:// or https:// address instead")
     p.add_argument("--timeout", type=_seconds, default=DEFAULT_TIMEOUT, help="seconds per wait (default 20)")
     p.add_argument("--deadline", type=_seconds, default=TOTAL_TIMEOUT, help="seconds in all (default 300)")
     p.set_defaults(handler=_run_download)
@@ -118,12 +118,38 @@ def _seconds(text: str) -> float:
     return value
 
 
+def _address(text: str) -> str:
+    """Return *text* as a download address; an empty, non-http(s) or malformed one is a usage error."""
+    from ..core.registry.update import url_problem
+
+    problem = url_problem(text)
+    if problem is not None:
+        raise argparse.ArgumentTypeError(problem)
+    return text
+
+
+def _output_problem(path: str) -> str | None:
+    """Say why the registry could not be written to *path*, before anything is downloaded."""
+    import os
+
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        return _("{path} is a folder; give a file name").format(path=path)
+    if not os.path.isdir(folder):
+        return _("{path}: the folder {folder} does not exist").format(path=path, folder=folder)
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return _("{path}: no permission to write in {folder}").format(path=path, folder=folder)
+    return None
+
+
 def _run_download(args: argparse.Namespace) -> int:
     """Download, verify and write the registry; every failure is one plain line (exit status 2)."""
     import sys
 
     from ..core.files.safe_write import UnsafeWriteError, write_file
 
+    if args.output is not None and (problem := _output_problem(args.output)) is not None:
+        raise CommandError(problem)  # said before the download, not after it
     reference = registry_for(args)  # checked against the registry in use (--registry, else the bundled one)
     try:
         got = download_registry(reference, url=args.url, timeout=args.timeout, total_timeout=args.deadline)

@@ -380,3 +380,49 @@ def test_bad_seconds_are_usage_errors(value: str, capsys: pytest.CaptureFixture[
     assert main(["registry", "download", "--deadline", value, "--output", "x"]) == 2
     err = capsys.readouterr().err
     assert "bcp47: argument --deadline: " in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    ("url", "said"),
+    [
+        ("", "the address is empty"),
+        ("   ", "the address is empty"),
+        ("http://[::1", "http://[::1: not a valid address (Invalid IPv6 URL)"),
+        ("ftp://example.org/r", "ftp://example.org/r: only http:// and https:// addresses can be downloaded"),
+        ("example.org/r", "example.org/r: only http:// and https:// addresses can be downloaded"),
+        ("http://x y/", "'http://x y/': an address cannot hold spaces or control characters"),
+        ("http://h\x00/", "'http://h\\x00/': an address cannot hold spaces or control characters"),
+        ("http://h:99999/", "http://h:99999/: not a valid address (Port out of range 0-65535)"),
+        ("http:///registry", "http:///registry: the address names no server"),
+    ],
+)
+def test_a_bad_address_is_named_before_any_connection(
+    url: str, said: str, registry: Registry, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A typing slip is a usage error that says what is wrong with the address (it was a traceback for
+    # "http://[::1", "cannot connect … are you offline?" for ftp://, and an empty --url used IANA's).
+    out = tmp_path / "r.txt"
+    assert main(["registry", "download", "--url", url, "--output", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err.splitlines()[-1] == f"bcp47: argument --url: {said}"
+    assert not out.exists()
+    # The library says the same when the address comes from elsewhere ($BCP47_EXPLORER_REGISTRY_URL, the window).
+    with pytest.raises(DownloadError) as raised:
+        download_registry(registry, url=url or " ", timeout=1, total_timeout=2)
+    assert str(raised.value) == (said if url else "the address is empty")
+
+
+def test_an_output_that_cannot_be_written_is_said_before_the_download(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Refused connection on port 9 would be the message if the download were tried first: it must not be.
+    missing = tmp_path / "no" / "such" / "r.txt"
+    assert main(["registry", "download", "--url", "http://127.0.0.1:9/r", "--output", str(missing)]) == 2
+    assert capsys.readouterr().err == f"bcp47: {missing}: the folder {missing.parent} does not exist\n"
+    assert main(["registry", "download", "--url", "http://127.0.0.1:9/r", "--output", str(tmp_path)]) == 2
+    assert capsys.readouterr().err == f"bcp47: {tmp_path} is a folder; give a file name\n"
+    if os.geteuid() != 0:  # root may write anywhere
+        locked = tmp_path / "locked"
+        locked.mkdir(mode=0o500)
+        assert main(["registry", "download", "--url", "http://127.0.0.1:9/r", "-o", str(locked / "r.txt")]) == 2
+        assert capsys.readouterr().err == f"bcp47: {locked / 'r.txt'}: no permission to write in {locked}\n"

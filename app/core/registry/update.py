@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from ..files.safe_write import write_file
+from ..text.catalogue import _
 from .check import RegistryReport, inspect
 from .model import Registry, RegistryError
 
@@ -49,6 +50,7 @@ __all__ = [
     "registry_kind",
     "registry_label",
     "registry_url",
+    "url_problem",
     "user_data_dir",
     "verify_registry_bytes",
     "write_atomically",
@@ -245,6 +247,38 @@ def download_registry(
     return Downloaded(raw, registry, report, url)
 
 
+def url_problem(url: str) -> str | None:
+    """Say what makes *url* unusable for the download, or return None when it is an http(s) address with a host.
+
+    Checked before any connection, so that a typing slip is named as one rather than reported as a
+    network failure.
+
+    >>> url_problem("https://www.iana.org/x") is None
+    True
+    >>> url_problem("ftp://example.org/registry")
+    'ftp://example.org/registry: only http:// and https:// addresses can be downloaded'
+    >>> url_problem("")
+    'the address is empty'
+    """
+    import urllib.parse
+
+    if not url.strip():
+        return _("the address is empty")
+    if any(ord(c) < 0x21 or 0x7F <= ord(c) <= 0x9F for c in url):
+        return _("{url}: an address cannot hold spaces or control characters").format(url=repr(url))
+    try:
+        parts = urllib.parse.urlsplit(url)
+        port = parts.port  # raises on a port that is not a number from 0 to 65535
+    except ValueError as exc:
+        return _("{url}: not a valid address ({reason})").format(url=url, reason=exc)
+    if parts.scheme.lower() not in ("http", "https"):
+        return _("{url}: only http:// and https:// addresses can be downloaded").format(url=url)
+    if not parts.hostname:
+        return _("{url}: the address names no server").format(url=url)
+    del port
+    return None
+
+
 def _fetch(
     url: str,
     timeout: float,
@@ -253,6 +287,9 @@ def _fetch(
     control: DownloadControl,
 ) -> bytes:
     """Read the whole answer at *url* within the limits; a stop by *control* wins over any other error."""
+    problem = url_problem(url)
+    if problem is not None:
+        raise DownloadError(problem)
     request = urllib.request.Request(url, headers={"User-Agent": "bcp47-explorer (registry update)"})
     chunks: list[bytes] = []
     received = 0
