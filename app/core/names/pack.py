@@ -125,6 +125,7 @@ class NamesPack:
     __slots__ = (
         "_cache",
         "_deltas",
+        "_depth",
         "_index",
         "_read",
         "autonyms",
@@ -167,6 +168,9 @@ class NamesPack:
             raise NamesPackError(f"damaged header ({exc.__class__.__name__}: {exc})") from None
         self._index = {k: (base + o, n, d) for k, (o, n, d) in self._index.items()}
         self.locales = frozenset(self._index)
+        # The most subtags a CLDR locale id here has: a longer tag's extra subtags can never be matched, so
+        # they are cut before the search (a tag of 20,000 variants was named in 8 s, one parent at a time).
+        self._depth = max((k.count("-") + 1 for k in (*self._index, *self.parents)), default=1)
         self._read = read
         self._cache: dict[str, LocaleNames] = {}
         self._deltas: dict[str, Mapping[str, Mapping[str, str]]] = {}
@@ -215,6 +219,7 @@ class NamesPack:
                 break
         if not parts or parts[0].lower() in ("und", "root"):
             return "root"
+        del parts[self._depth + 1 :]  # room for the script a region form adds; the rest cannot match
         parts = [_cased(i, p) for i, p in enumerate(parts)]
         if "-".join(parts) in self._index:
             return "-".join(parts)
