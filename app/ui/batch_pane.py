@@ -380,8 +380,13 @@ class BatchPane(QWidget):
         )
         self.summary.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.summary.verticalHeader().hide()
-        self.summary.horizontalHeader().setStretchLastSection(True)
-        self.summary.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        # The counts and severities keep the room their text needs and the code takes the rest, so the
+        # right-aligned counts are never pushed past the view's edge (they were, under the scroll bar).
+        head = self.summary.horizontalHeader()
+        head.setStretchLastSection(False)
+        head.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        head.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        head.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
         self.summary.setSortingEnabled(True)
         self.summary.sortByColumn(2, Qt.SortOrder.DescendingOrder)  # the most frequent codes first
         self.summary.setMinimumWidth(300)

@@ -134,3 +134,22 @@ def test_a_quoted_line_break_in_a_csv_cell_is_one_tag_here_and_in_the_workers(
     assert [r.input for r in rows] == ["en\nUS" if i % 3 == 0 else "fr" for i in range(3000)]
     assert rows[-1].line == 2 + 3000 + 1000 - 1  # the last record's line: one more per multi-line cell before it
     assert pane.status.text().startswith("Checked 3,000 lines")
+
+
+@pytest.mark.parametrize("size", [(1090, 640), (700, 420)])
+def test_every_count_of_the_summary_is_in_view_whole(qtbot, pane, size) -> None:  # type: ignore[no-untyped-def]
+    # At the window's default size the "Rows" counts were right-aligned past the view's edge, under its
+    # scroll bar: the column showed blank cells. Each count's cell must lie inside the view and fit its text.
+    pane.resize(*size)
+    lines = "\n".join(["en-US", "en_US", "iw-IL", "x-private", "de-1901-1901", "i-klingon", "en--US"] * 4300)
+    _paste(qtbot, pane, lines)
+    view = pane.summary
+    qtbot.waitUntil(lambda: pane.summary_model.rowCount() > 5, timeout=TIMEOUT)
+    viewport = view.viewport().rect()
+    for row in range(min(pane.summary_model.rowCount(), 4)):
+        index = pane.summary_model.index(row, 2)
+        text = pane.summary_model.data(index)
+        rect = view.visualRect(index)
+        assert viewport.contains(rect), (row, text, rect, viewport)
+        assert view.fontMetrics().horizontalAdvance(text) <= rect.width(), (text, rect.width())
+    assert pane.summary_model.data(pane.summary_model.index(0, 2)) == "8,600"  # deprecated: iw-IL and i-klingon
