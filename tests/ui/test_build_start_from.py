@@ -44,7 +44,9 @@ def _start_from(qtbot, pane: BuildPane, text: str) -> None:  # type: ignore[no-u
         ("de_DE_PREEURO", "de-DE-u-cu-dem", "1 Language: de"),
     ],
 )
-def test_start_from_fills_the_steps_with_the_repaired_tag(qtbot, pane: BuildPane, text: str, tag: str, tab: str) -> None:  # type: ignore[no-untyped-def]
+def test_start_from_fills_the_steps_with_the_repaired_tag(  # type: ignore[no-untyped-def]
+    qtbot, pane: BuildPane, text: str, tag: str, tab: str
+) -> None:
     _start_from(qtbot, pane, text)
     assert pane._state.tag() == tag
     assert pane.canonical_field.text() == tag
