@@ -79,7 +79,11 @@ def test_start_from_uk_uk_shows_the_alternative_and_a_click_uses_it(qtbot, pane:
         "Note: Two readings are close: &#x27;uk-UK&#x27; as Ukrainian in Ukraine (the code written twice) or in "
         "United Kingdom (&#x27;UK&#x27; reserved for it); the first is taken."
     )
-    pane.start_from.report.linkActivated.emit("uk-GB")  # what a click on the link sends
+    # The keyboard way to a link: focus the report, Tab to its first link, Enter.
+    report = pane.start_from.report
+    report.setFocus(Qt.FocusReason.TabFocusReason)
+    qtbot.keyClick(report, Qt.Key.Key_Tab)
+    qtbot.keyClick(report, Qt.Key.Key_Return)
     assert pane._state.tag() == "uk-GB"
     assert pane.steps.tabText(2) == "3 Region: GB"
 
