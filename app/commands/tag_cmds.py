@@ -34,7 +34,8 @@ input, well_formed, valid, canonical (null when not well-formed), extlang_form, 
 start, end, role), diagnostics (code, severity, start, end, message) and fix (the tag the
 first diagnostic that offers a fix offers; for a tag that is not valid, where that fix is missing
 or still not valid, the tag 'bcp47 repair' makes of it: de_DE.UTF-8 gives de-DE; else null).
-A valid tag's line is unchanged by CLDR's plausibility notes, which the text output prints as notes.
+and plausibility (CLDR's notes on a valid tag whose script or region is unusual for its language:
+es-LA, vi-VI, es-Hant-419; never a verdict; [] when none; the text output prints them as notes).
 Offsets are Python string indices into
 input, end exclusive. Bytes that are not UTF-8 are read as
 U+DC80..U+DCFF and reported as bad characters; the JSON (always UTF-8) writes each as U+FFFD.
@@ -221,21 +222,9 @@ def _human_check(r: CheckResult, engine: TagEngine) -> str:
     return "\n".join(lines) + "\n"
 
 
-_LIKELY: dict[int, Any] = {}
-
-
 def _plausibility(engine: TagEngine, tag: str) -> list[str]:
     """Return CLDR's plausibility notes on a valid tag (es-LA, vi-VI, es-Hant-419): notes, never errors."""
-    from ..core.build.choices import Likely
-    from ..core.build.plausible import plausibility_notes
-
-    supplemental = engine.supplemental
-    if supplemental is None:
-        return []
-    likely = _LIKELY.get(id(engine))
-    if likely is None:
-        likely = _LIKELY[id(engine)] = Likely(supplemental, engine.registry)
-    return plausibility_notes(tag, engine.registry, likely)
+    return list(engine.plausibility(tag)) if engine.plausibility is not None else []
 
 
 #: A fixed tag up to this long is printed whole; a longer one as a window around what the fix changed.

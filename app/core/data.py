@@ -42,8 +42,9 @@ from .files.reading import (
 from .files.safe_write import read_small_regular, write_file
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Sequence
 
+    from .build.choices import Likely
     from .build.repair import Repairer
     from .cldr.likely import Supplemental
     from .cldr.model import CldrData
@@ -386,7 +387,72 @@ def engine_for(registry: Registry | None = None) -> TagEngine:
         registry = bundled_registry()
     engine = TagEngine(registry, bundled_cldr(), bundled_extensions_registry(), bundled_supplemental)
     engine.repair_fix = _repair_fix(engine)
+    engine.plausibility = _plausibility(engine)
     return engine
+
+
+#: How many tags' plausibility notes an engine remembers before it starts afresh (a few hundred bytes each).
+PLAUSIBILITY_MEMO = 4096
+
+
+def _plausibility(engine: TagEngine) -> Callable[[str], Sequence[str]]:
+    """Return CLDR's plausibility notes on a valid canonical tag (``build.plausible``), CLDR loaded on first use.
+
+    ``check``'s text output prints them as notes, ``check --json`` and the batch export write them as
+    ``plausibility``: readings of CLDR's data (``es-LA``, ``vi-VI``, ``es-Hant-419``), never a verdict. No
+    notes without CLDR's supplemental data. A tag's notes are remembered: a column repeats its tags.
+    """
+    made: list[Likely] = []
+    memo: dict[str, Sequence[str]] = {}  # tag → its notes, for the few tags that have some
+    fits: dict[tuple[str, str, str], bool] = {}  # (language, script, region) → no note applies
+
+    def notes(tag: str) -> Sequence[str]:
+        # Most tags get no note: that is decided by language, script and region alone (a column has few of
+        # those), so only a tag that gets notes has them written (their suggestion is the tag's own).
+        parts = tag.split("-")
+        if len(parts) == 1:  # a language alone: no script or region to be unusual
+            return ()
+        script = region = ""
+        for p in parts[1:4]:
+            if len(p) == 4 and p.isalpha() and not script and not region:
+                script = p
+            elif (len(p) == 2 and p.isalpha()) or (len(p) == 3 and p.isdigit()):
+                region = p
+                break
+            elif len(p) == 1 or len(p) >= 4:  # a singleton or a variant: no region follows
+                break
+        key = (parts[0], script, region)
+        fine = fits.get(key)
+        if fine is None:
+            from .build.plausible import region_fits, script_fits
+
+            if not made:
+                from .build.choices import Likely
+
+                supplemental = engine.supplemental
+                if supplemental is None:
+                    return ()
+                made.append(Likely(supplemental, engine.registry))
+            likely = made[0]
+            fine = not (
+                (script and script_fits(parts[0], script, engine.registry, likely) is False)
+                or (region and region_fits(parts[0], region, likely) is False)
+            )
+            if len(fits) >= PLAUSIBILITY_MEMO:
+                fits.clear()
+            fits[key] = fine
+        if fine:
+            return ()
+        hit = memo.get(tag)
+        if hit is None:
+            from .build.plausible import plausibility_notes
+
+            if len(memo) >= PLAUSIBILITY_MEMO:
+                memo.clear()
+            memo[tag] = hit = tuple(plausibility_notes(tag, engine.registry, made[0]))
+        return hit
+
+    return notes
 
 
 def _repair_fix(engine: TagEngine) -> Callable[[str], str | None]:

@@ -16,6 +16,7 @@ import contextlib
 import html
 import logging
 import threading
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QFocusEvent, QFont, QGuiApplication, QKeyEvent, QKeySequence, QPalette, QShortcut, QShowEvent
@@ -49,6 +50,7 @@ from ..core.build.choices import (
 from ..core.build.compose import TagParts, remove_from_tag, split_tag, use_in_tag
 from ..core.build.forms import compute_forms
 from ..core.build.plausible import change_language, plausibility_notes
+from ..core.build.repair import Repairer
 from ..core.cldr.model import CldrData
 from ..core.data import (
     DataError,
@@ -78,8 +80,12 @@ from .picker import ChoicePicker
 from .reserved import ReservedLabel
 from .roles import role_colour, role_style, severity_colour
 from .settings import Settings
+from .start_from import StartFromBox
 from .state import TagState
 from .tbuilder import TBuilder
+
+if TYPE_CHECKING:
+    from ..core.names.finder import NameFinder
 
 __all__ = ["STEPS", "BuildPane", "tag_name"]
 
@@ -88,7 +94,7 @@ class _Loader(QObject):
     """Carries the worker's result back to the GUI thread (a queued signal)."""
 
     loaded = Signal(object)
-    names_ready = Signal()  # the one name index is searched by the language picker from now on
+    names_ready = Signal(object)  # the one name index (a NameFinder): the language picker and "Start from…" use it
 
 
 def _system_display(namer: Namer) -> str:
@@ -165,6 +171,7 @@ class BuildPane(QWidget):
         self._namer: Namer | None = None  # CLDR's names of whole tags, once loaded
         self._likely = likely
         self._sil: SilData | None = None  # SIL's langtags data: its scripts and regions beside CLDR's, once loaded
+        self._finder: NameFinder | None = None  # the one name index, once the worker has built it
         self._parts = TagParts()
         self._head_key: tuple[str, ...] | None = None
         self._shown: str | None = None
@@ -177,6 +184,10 @@ class BuildPane(QWidget):
 
     # ------------------------------------------------------------ construction
     def _build(self, cldr: CldrData) -> None:
+        # Start from what the user has (issue 20): the one repair, as 'bcp47 repair' does, fills the steps.
+        self.start_from = StartFromBox(self)
+        self.start_from.tag_chosen.connect(self._on_start_from_tag_chosen)
+        self._update_repairer()
         result = QFrame(self)
         result.setFrameShape(QFrame.Shape.StyledPanel)
         result.setAccessibleName(self.tr("Result"))
@@ -315,6 +326,7 @@ class BuildPane(QWidget):
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(self.start_from)
         layout.addWidget(result)
         layout.addWidget(self.steps, 1)
         self.steps.currentChanged.connect(self._on_steps_current_changed)
@@ -391,16 +403,27 @@ class BuildPane(QWidget):
                     lambda q: [(h.kind, h.code, h.name, h.source) for h in finder.search(q, ("language", "tag"), 30)]
                 )
                 with contextlib.suppress(RuntimeError):  # the pane was closed meanwhile: there is no one to tell
-                    loader.names_ready.emit()
+                    loader.names_ready.emit(finder)
 
         threading.Thread(target=work, name="build-pane-names", daemon=True).start()
 
-    def _on_loader_names_ready(self) -> None:
+    def _on_loader_names_ready(self, finder: NameFinder) -> None:
         self.names_ready = True
+        self._finder = finder
+        self._update_repairer()
         self.pickers["language"].refilter()
+
+    def _update_repairer(self) -> None:
+        """Give "Start from…" the repair over the engine, CLDR's likely subtags and (once built) the name index."""
+        if self._likely is None:
+            self.start_from.set_repairer(None, names=False)
+            return
+        repairer = Repairer(self._engine, self._likely, self._finder, self._names)
+        self.start_from.set_repairer(repairer, names=self._finder is not None)
 
     def _on_loader_loaded(self, payload: tuple[NameProvider, ChoiceIndex, Namer | None, SilData | None]) -> None:
         self._names, self._languages, self._namer, self._sil = payload
+        self._update_repairer()
         self.pickers["language"].set_index(self._languages)
         self.t_builder.set_languages(self._languages, self._names)
         self.ready = True
@@ -576,6 +599,12 @@ class BuildPane(QWidget):
         else:
             refused = choice.detail
         self.show_notice(refused)
+
+    def _on_start_from_tag_chosen(self, tag: str) -> None:
+        old = self._state.tag()
+        self._state.set_tag(tag)
+        if old and old != tag:
+            self.show_notice(self.tr("Started from {tag} (the last tag was {old}).").format(tag=ltr(tag), old=ltr(old)))
 
     def _on_extlang_box_toggled(self, checked: bool) -> None:
         parts = self._parts

@@ -1,23 +1,47 @@
 """The editor's platform forms and repair: a valid tag's string on each platform (copyable, with what it loses),
 and for text that is not a valid tag, the repair (``core.build.repair``) with a button that uses it.
 
-The repair here has no name index (building it takes seconds); codes, platforms' strings and slips are
-repaired, as ``bcp47 check --json``'s ``fix`` does.
+Codes, platforms' strings and slips are repaired at once, as ``bcp47 check --json``'s ``fix`` does. Names
+(``Deutsch``, ``Latin American Spanish``) need the one name index, which takes about 2 s of CPU to build: it
+is built in a worker thread the first time the editor holds text that could be a name and is not a valid tag
+(never at start-up, never in the GUI thread, so typing goes on), and the repair is shown again once it is in.
+The index is built once per run and shared with the Build pane and the registry browser.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+import contextlib
+import logging
+import re
+import threading
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QGridLayout, QGroupBox, QLabel, QLineEdit, QPushButton, QToolButton, QWidget
 
 from ..core.build.choices import Likely
 from ..core.build.platforms import PLATFORM_LABELS, PlatformForm, platform_forms
 from ..core.build.repair import Repair, Repairer
+from ..core.data import DataError, bundled_name_finder
 from ..core.engine.tag import CheckResult, TagEngine
 from . import a11y
 
+if TYPE_CHECKING:
+    from ..core.names.finder import NameFinder
+
 __all__ = ["PlatformFormsBox"]
+
+log = logging.getLogger(__name__)
+#: Text that could be a language's name: four or more letters, spaces and name punctuation (no '-', '_' or digit:
+#: ``uk-UK`` and ``de_DE`` are codes and strings, repaired without the index).
+_NAME_LIKE = re.compile(r"[^\W\d_](?:[^\W\d_]|['’ ().,]){3,}")
+
+
+class _FinderLoader(QObject):
+    """Carries the name index from the worker thread to the GUI thread (a queued signal)."""
+
+    loaded = Signal(object)  # the NameFinder, or None when it cannot be built
 
 
 class PlatformFormsBox(QGroupBox):
@@ -32,6 +56,10 @@ class PlatformFormsBox(QGroupBox):
         self._repairer: Repairer | None = None
         self._forms: dict[str, PlatformForm] = {}
         self._repair: Repair | None = None
+        self._result: CheckResult | None = None
+        self._finder: NameFinder | None = None
+        self._loader: _FinderLoader | None = None  # set while (or after) the name index is being built
+        self._names_failed = False  # the name index could not be built: names stay unknown to the repair
         self.setToolTip(
             self.tr(
                 "The tag as each platform writes it (glibc, Java, Android, Windows, Apple, ICU); the tooltip of a "
@@ -75,8 +103,38 @@ class PlatformFormsBox(QGroupBox):
             supplemental = self._engine.supplemental
             if supplemental is None:
                 return None
-            self._repairer = Repairer(self._engine, Likely(supplemental, self._engine.registry))
+            self._repairer = Repairer(self._engine, Likely(supplemental, self._engine.registry), self._finder)
         return self._repairer
+
+    def names_loaded(self) -> bool:
+        """Tell whether the repair looks names up (the name index is in)."""
+        return self._finder is not None
+
+    def _load_names(self) -> None:
+        """Build the name index in a worker thread (once); the repair is shown again when it is in."""
+        if self._loader is not None:
+            return
+        self._loader = loader = _FinderLoader(self)
+        loader.loaded.connect(self._on_loader_loaded)
+
+        def work() -> None:
+            finder: NameFinder | None
+            try:
+                finder = bundled_name_finder()
+            except (DataError, OSError) as exc:  # names stay unknown to the repair; codes and strings still work
+                log.warning("the name index is unavailable: %s", exc)
+                finder = None
+            with contextlib.suppress(RuntimeError):  # the box was closed meanwhile: there is no one to tell
+                loader.loaded.emit(finder)
+
+        threading.Thread(target=work, name="editor-repair-names", daemon=True).start()
+
+    def _on_loader_loaded(self, finder: NameFinder | None) -> None:
+        self._names_failed = finder is None
+        self._finder = finder
+        self._repairer = None  # made again with the index
+        if self._result is not None:
+            self.show_result(self._result)
 
     def show_result(self, result: CheckResult) -> None:
         """Show the platform forms of a valid tag, or the repair of a text that is not one."""
@@ -95,9 +153,13 @@ class PlatformFormsBox(QGroupBox):
             field.setToolTip(tip)
             self.buttons[key].setEnabled(bool(form and form.text))
         self._repair = None
-        if result.input.strip() and not result.valid:
+        self._result = result
+        text = result.input.strip()
+        if text and not result.valid:
             repairer = self._repairer_for()
             self._repair = repairer.repair(result.input) if repairer is not None else None
+            if self._finder is None and _NAME_LIKE.fullmatch(text):
+                self._load_names()  # it may be a name: the index is built once, then the repair shown again
         repair = self._repair
         if repair is not None and repair.tag is not None and repair.tag != result.input:
             alternatives = "; ".join(f"{a.tag} ({a.reason})" for a in repair.alternatives)
@@ -110,6 +172,14 @@ class PlatformFormsBox(QGroupBox):
             self.repair_label.setToolTip("\n".join(repair.steps))
             self.repair_label.show()
             self.repair_button.show()
+        elif (
+            self._loader is not None and self._finder is None and not self._names_failed and _NAME_LIKE.fullmatch(text)
+        ):
+            waiting = self.tr("Looking {text} up as a name once the name index has loaded (a few seconds)…")
+            a11y.show(self.repair_label, waiting.format(text=text))
+            self.repair_label.setToolTip("")
+            self.repair_label.show()
+            self.repair_button.hide()
         else:
             self.repair_label.hide()
             self.repair_button.hide()

@@ -91,10 +91,17 @@ def test_json_lines_export_equals_check_json_byte_for_byte() -> None:
 def test_csv_export_has_flat_columns() -> None:
     """Issue 24 item 6: one value per cell (the first problem's code and message, the counts), no JSON arrays."""
     out = io.StringIO()
-    batch.export_csv(bundled_engine(), ["en-US", "en_US", "iw-IL-x-a"], out.write)
+    batch.export_csv(bundled_engine(), ["en-US", "en_US", "iw-IL-x-a", "es-LA", "ron-RO"], out.write)
     rows = list(csv.DictReader(io.StringIO(out.getvalue())))
     assert tuple(rows[0]) == batch.CSV_FIELDS
-    assert list(rows[0].values()) == ["en-US", "true", "true", "true", "en-US", "en-US", "", "", "0", "0", "0", ""]
+    assert list(rows[0].values()) == ["en-US", "true", "true", "true", "en-US", "en-US", "", "", "0", "0", "0", "", ""]
+    # fix: the repaired column (issue 20); plausibility: CLDR's notes on a valid tag, never a verdict.
+    assert (rows[4]["valid"], rows[4]["fix"]) == ("false", "ro-RO")
+    assert (rows[3]["valid"], rows[3]["plausibility"]) == (
+        "true",
+        "Spanish is not among the languages CLDR lists for Lao People's Democratic Republic (LA); Latin America is "
+        "419: es-419?",
+    )
     first = bundled_engine().check("en_US").diagnostics[0]
     assert [rows[1][k] for k in ("first_code", "first_message", "errors", "fix")] == [
         "underscore-separator", first.message, "1", "en-US"]  # fmt: skip

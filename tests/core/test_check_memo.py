@@ -6,9 +6,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from bcp47_explorer.core.data import bundled_engine
+from bcp47_explorer.core.data import bundled_engine, engine_for
 from bcp47_explorer.core.engine import checkjson
-from bcp47_explorer.core.engine.tag import TagEngine
 
 from benchmarks.corpus import build, build_advice
 
@@ -19,7 +18,7 @@ def test_memo_lines_equal_the_plain_lines_and_check_each_distinct_tag_once(monke
     pool = build(600, seed=22) + build_advice(400, seed=22) + ["de-\udcff-CH", "", "x" * 200]
     tags = rnd.choices(pool, k=6000)
     want = list(checkjson.check_json_lines(base, tags))
-    engine = TagEngine(base.registry, base.cldr, base.extensions, base.supplemental)
+    engine = engine_for(base.registry)  # composed as the bundled one is: its repair and plausibility notes too
     seen: list[str] = []
     real = engine.full_analysis
 
@@ -56,7 +55,7 @@ def test_the_cli_byte_loop_writes_the_same_lines_and_checks_each_distinct_tag_on
     from bcp47_explorer.commands.live import _ByteLoop
 
     base = bundled_engine()
-    engine = TagEngine(base.registry, base.cldr, base.extensions, base.supplemental)
+    engine = engine_for(base.registry)  # composed as the bundled one is: its repair and plausibility notes too
     seen: list[str] = []
     real = engine.full_analysis
 

@@ -19,7 +19,7 @@ def test_check_json_fields_and_order(capsys: pytest.CaptureFixture[str]) -> None
     assert [d["input"] for d in lines] == ["en-US", "zh-yue", "en-US-Latn"]
     first = lines[0]
     keys = ["input", "well_formed", "valid", "unicode_valid", "canonical", "extlang_form", "subtags", "diagnostics"]
-    assert list(first) == [*keys, "fix"]
+    assert list(first) == [*keys, "fix", "plausibility"]
     assert first["subtags"] == [
         {"text": "en", "start": 0, "end": 2, "role": "language"},
         {"text": "US", "start": 3, "end": 5, "role": "region"},
@@ -38,6 +38,59 @@ def test_check_json_fields_and_order(capsys: pytest.CaptureFixture[str]) -> None
     ext = [x for x in lines[1]["diagnostics"] if x["code"] == "unicode-extlang"]
     assert ext and ext[0]["verdict"] == "unicode_valid" and "(UTS #35 §3.3)" in ext[0]["message"]
     assert [x["verdict"] for x in lines[1]["diagnostics"] if x["severity"] != "error"] == [None, None]
+    assert [x["plausibility"] for x in lines] == [[], [], []]
+
+
+@pytest.mark.parametrize(
+    ("tag", "notes"),
+    [
+        (
+            "es-LA",
+            [
+                "Spanish is not among the languages CLDR lists for Lao People's Democratic Republic (LA); Latin "
+                "America is 419: es-419?"
+            ],
+        ),
+        (
+            "vi-VI",
+            [
+                "Vietnamese is not among the languages CLDR lists for U.S. Virgin Islands (VI); CLDR's likely region "
+                "for it is Viet Nam: vi-VN?"
+            ],
+        ),
+        (
+            "es-Hant-419",
+            [
+                "Spanish is not written in Han (Traditional variant) (Hant) in CLDR's likely-subtags data, which "
+                "lists Latin."
+            ],
+        ),
+        ("es-419", []),
+        (  # the notes are on the canonical form: es-la is es-LA
+            "es-la",
+            [
+                "Spanish is not among the languages CLDR lists for Lao People's Democratic Republic (LA); Latin "
+                "America is 419: es-419?"
+            ],
+        ),
+    ],
+)
+def test_check_json_plausibility_is_the_text_output_s_notes(
+    capsys: pytest.CaptureFixture[str], tag: str, notes: list[str]
+) -> None:
+    """``plausibility``: the notes ``check``'s text output prints, for a valid tag; never a change of verdict."""
+    assert main(["check", "--json", tag]) == 0
+    line = json.loads(capsys.readouterr().out)
+    assert line["valid"] is True
+    assert main(["check", tag]) == 0
+    text = capsys.readouterr().out
+    printed = [x.split(": ", 1)[1] for x in text.splitlines() if x.startswith("  note [CLDR plausibility")]
+    assert line["plausibility"] == printed == notes
+
+
+def test_check_json_plausibility_is_empty_for_a_tag_that_is_not_valid(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", "--json", "es-LA-LA"]) == 1
+    assert json.loads(capsys.readouterr().out)["plausibility"] == []
 
 
 def test_check_exit_zero_when_all_valid(capsys: pytest.CaptureFixture[str]) -> None:

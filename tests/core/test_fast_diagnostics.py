@@ -133,6 +133,7 @@ def test_check_json_lines_equal_json_dumps_over_the_corpora(engine: TagEngine, m
     monkeypatch.setattr(checkjson, "_langtag_subtags", counted)
     fresh = TagEngine(engine.registry, engine.cldr, engine.extensions)
     fresh.repair_fix = engine.repair_fix  # the composer's repair gives the fix of a tag that is not valid
+    fresh.plausibility = engine.plausibility  # and CLDR's plausibility notes on a valid one
     rnd = random.Random(10)
     advice = build_advice(3000, seed=10)
     tags = [t for tag in advice for t in (tag, _random_case(rnd, tag))] + build(3000, seed=10)

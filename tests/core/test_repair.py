@@ -147,6 +147,57 @@ def test_java_locale_strings_with_java_s_exceptions(repairer: Repairer, text: st
     assert repairer.repair(text, "java").tag == tag
 
 
+@pytest.mark.parametrize(
+    ("text", "tag", "alternatives", "note"),
+    [
+        # ICU's legacy canonicalization: PREEURO is the currency the euro replaced (de_DE@currency=DEM).
+        (
+            "de_DE_PREEURO",
+            "de-DE-u-cu-dem",
+            ["de-DE"],
+            "Java's toLanguageTag keeps 'PREEURO' as a variant (de-DE-preeuro), which is well-formed but not valid: "
+            "no such variant is registered.",
+        ),
+        (
+            "ca_ES_PREEURO",
+            "ca-ES-u-cu-esp",
+            ["ca-ES"],
+            "Java's toLanguageTag keeps 'PREEURO' as a variant (ca-ES-preeuro), which is well-formed but not valid: "
+            "no such variant is registered.",
+        ),
+        # EURO only chose the euro, these countries' currency anyway: dropped as glibc's @euro is, -u-cu-eur offered.
+        (
+            "es_ES_EURO",
+            "es-ES",
+            ["es-ES-u-cu-eur"],
+            "Java's toLanguageTag writes 'EURO' as private use (es-ES-x-lvariant-euro).",
+        ),
+        # No currency the euro replaced in the US: the variant is dropped, and said.
+        (
+            "en_US_PREEURO",
+            "en-US",
+            [],
+            "Java's toLanguageTag keeps 'PREEURO' as a variant (en-US-preeuro), which is well-formed but not valid: "
+            "no such variant is registered.",
+        ),
+    ],
+)
+def test_java_and_icu_currency_variants_preeuro_and_euro(
+    repairer: Repairer, text: str, tag: str, alternatives: list[str], note: str
+) -> None:
+    r = repairer.repair(text)  # detected as a Java locale string by its shape
+    assert (r.tag, [a.tag for a in r.alternatives]) == (tag, alternatives)
+    assert r.source == "Java Locale string (java.util.Locale.toString)"
+    assert r.notes[0] == note
+
+
+def test_preeuro_step_names_the_old_currency(repairer: Repairer) -> None:
+    assert repairer.repair("de_DE_PREEURO").steps == (
+        "the variant 'PREEURO' asks for the currency before the euro: 'DEM' in DE, -u-cu-dem "
+        "(ICU's legacy canonicalization)",
+    )
+
+
 def test_java_auto_detection_and_old_codes() -> None:
     assert [detect(t) for t in ("ja_JP_JP", "th_TH_TH", "no_NO_NY", "sr_BA_#Latn")] == ["java"] * 4
     assert read_java("iw_IL").steps == ("'iw' is Java's old code for 'he'",)

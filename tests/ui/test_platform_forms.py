@@ -125,3 +125,24 @@ def test_the_build_pane_shows_plausibility_notes_and_keeps_the_verdict(
     assert text.startswith("<b>✔ valid</b> (RFC 5646 §2.2.9)")
     assert text.endswith(f"Note:</span> {html.escape(note)}")
     assert "no advice" not in text
+
+
+@pytest.mark.parametrize(
+    ("text", "tag"), [("Deutsch", "de"), ("Latin American Spanish", "es-419"), ("Flemish", "nl-BE")]
+)
+def test_a_name_typed_in_the_editor_is_repaired_once_the_name_index_is_in(qtbot, pane, text: str, tag: str) -> None:  # type: ignore[no-untyped-def]
+    _type(qtbot, pane, text)
+    # The index is built in a worker the first time the text could be a name; the repair is then shown again.
+    qtbot.waitUntil(pane.platforms.names_loaded, timeout=60000)
+    repair = pane.platforms.repair()
+    assert repair is not None and repair.tag == tag
+    assert repair.source.startswith("a name: ")
+    assert pane.platforms.repair_label.text().startswith(f"Repair: {tag} — a name: ")
+    qtbot.mouseClick(pane.platforms.repair_button, Qt.MouseButton.LeftButton)
+    assert pane.editor.text() == tag
+
+
+def test_a_code_typed_in_the_editor_does_not_build_the_name_index(qtbot, pane) -> None:  # type: ignore[no-untyped-def]
+    _type(qtbot, pane, "ron-RO")
+    assert pane.platforms._loader is None  # codes, platforms' strings and slips need no names
+    assert pane.platforms.repair() is not None and pane.platforms.repair().tag == "ro-RO"  # type: ignore[union-attr]

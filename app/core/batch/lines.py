@@ -93,10 +93,11 @@ FORMATS = (("lines", "One tag per line"), ("csv", "CSV"), ("tsv", "TSV"), ("json
 #: Lines longer than this are checked whole but shown cut, with a note.
 HUGE_LINE = 1000
 #: The fields of the CSV export: flat columns a spreadsheet can filter on (the first problem's code and message,
-#: the counts per severity); the subtags and every diagnostic with its span are in the JSON lines export.
+#: the counts per severity), ``fix`` (the repaired tag) and ``plausibility`` (CLDR's notes on a valid tag, joined
+#: by " | "); the subtags and every diagnostic with its span are in the JSON lines export.
 CSV_FIELDS = (
     "input", "well_formed", "valid", "unicode_valid", "canonical", "extlang_form", "first_code", "first_message",
-    "errors", "warnings", "infos", "fix",
+    "errors", "warnings", "infos", "fix", "plausibility",
 )  # fmt: skip
 #: The note of a blank line (or an empty CSV/TSV row): counted apart, never as an ``empty-tag`` error of the batch.
 BLANK = "a blank line"
@@ -719,6 +720,7 @@ def export_csv(
                 severities["warning"],
                 severities["info"],
                 obj["fix"] or "",
+                " | ".join(obj["plausibility"]),
             ]
         )
         n += 1

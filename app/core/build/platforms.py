@@ -14,6 +14,12 @@ reading taken is said here, in the step text and in a test:
 - **Java** (``java.util.Locale``: ``toString`` and ``toLanguageTag``): ``ll_CC_VARIANT_#Script-extensions``; the
   three compatibility locales ``ja_JP_JP`` → ``ja-JP-u-ca-japanese``, ``th_TH_TH`` → ``th-TH-u-nu-thai``,
   ``no_NO_NY`` → ``nn-NO``; a variant that is not a BCP 47 variant goes to ``-x-lvariant-`` as Java does.
+  The old currency variants ``PREEURO`` and ``EURO`` (``de_DE_PREEURO``, ``es_ES_EURO``: JDK 1.x and ICU locale
+  IDs) are read as ICU's legacy canonicalization reads them, a currency: ``PREEURO`` is the country's currency
+  before the euro (``de_DE_PREEURO`` → ``de-DE-u-cu-dem``, ``de-DE`` offered), ``EURO`` the euro, which is these
+  countries' currency anyway (``es_ES_EURO`` → ``es-ES``, ``es-ES-u-cu-eur`` offered, as glibc's ``@euro``).
+  Java's own ``toLanguageTag`` keeps ``PREEURO`` as a variant (``de-DE-preeuro``: well-formed, but no
+  registered variant, so not valid) and ``EURO`` as ``-x-lvariant-euro``: said in a note.
   The old codes ``iw``, ``in``, ``ji`` (what ``Locale`` returned before Java 17) are read as ``he``, ``id``, ``yi``.
 - **Android** (resource qualifiers): ``values-ll-rRR`` (two-letter codes only) and ``b+ll+Ssss+RR+variant``
   (BCP 47, API 24+); written with ``b+`` as soon as the language has three letters or a script, a
@@ -234,6 +240,11 @@ _JAVA = re.compile(
     r"(?:_?#(?:(?P<script>[A-Za-z]{4})(?:-(?P<ext>[A-Za-z0-9-]+))?|(?P<ext2>[A-Za-z0-9-]+)))?"
 )
 _BCP47_VARIANT = re.compile(r"[A-Za-z0-9]{5,8}|[0-9][A-Za-z0-9]{3}")
+#: The currencies the euro replaced (ISO 4217), for the variant PREEURO of ICU's and the old JDK's locale IDs.
+PRE_EURO_CURRENCIES = {
+    "AT": "ats", "BE": "bef", "DE": "dem", "ES": "esp", "FI": "fim", "FR": "frf", "GR": "grd", "IE": "iep",
+    "IT": "itl", "LU": "luf", "NL": "nlg", "PT": "pte",
+}  # fmt: skip
 
 
 def read_java(text: str) -> Reading:
@@ -259,6 +270,35 @@ def read_java(text: str) -> Reading:
     if m["script"]:
         steps.append(f"'#{m['script']}' is the script {parts.script}")
     ext = ""
+    notes: list[str] = []
+    alternatives: list[tuple[str, str]] = []
+    if m["var"] and m["var"].upper() in ("PREEURO", "EURO"):
+        var = m["var"].upper()
+        plain = parts.tag()
+        currency = PRE_EURO_CURRENCIES.get(parts.region) if var == "PREEURO" else "eur"
+        if var == "PREEURO" and currency is not None:
+            parts.extensions = f"-u-cu-{currency}"
+            steps.append(
+                f"the variant 'PREEURO' asks for the currency before the euro: '{currency.upper()}' in "
+                f"{parts.region}, -u-cu-{currency} (ICU's legacy canonicalization)"
+            )
+            alternatives.append((plain, "the locale without the old currency"))
+        elif var == "PREEURO":
+            where = parts.region or "a locale without a region"
+            steps.append(f"the variant 'PREEURO' is dropped: {where} had no currency the euro replaced")
+        else:
+            steps.append("the variant 'EURO' is dropped: it only chose the euro as currency")
+            alternatives.append((f"{plain}-u-cu-eur", "the euro said as the currency"))
+        if _BCP47_VARIANT.fullmatch(m["var"]):
+            java = f"{plain}-{m['var'].lower()}"
+            notes.append(
+                f"Java's toLanguageTag keeps '{m['var']}' as a variant ({java}), which is well-formed but not "
+                "valid: no such variant is registered."
+            )
+        else:
+            java = f"{plain}-x-lvariant-{m['var'].lower()}"
+            notes.append(f"Java's toLanguageTag writes '{m['var']}' as private use ({java}).")
+        return Reading(parts.tag(), source, tuple(steps), tuple(notes), tuple(alternatives))
     if m["var"]:
         kept = [v for v in m["var"].split("_") if v]
         if all(_BCP47_VARIANT.fullmatch(v) for v in kept):

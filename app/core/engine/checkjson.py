@@ -53,6 +53,7 @@ def check_json_lines(engine: TagEngine, tags: Iterable[str]) -> Iterator[tuple[s
     advise = engine.quick_advice.langtag_diagnostics
     match = WELL_FORMED.fullmatch
     extlang_of = engine.extlang_of
+    plausible = engine.plausibility
     for tag in tags:
         m = match(tag) if len(tag) <= FAST_MAX else None
         if m is None:
@@ -63,7 +64,8 @@ def check_json_lines(engine: TagEngine, tags: Iterable[str]) -> Iterator[tuple[s
             if canonical is not None and g[1] is None and g[0] is not None and not g[5] and g[6] is None:
                 diags = advise(tag, g, canonical)  # None: the precise path, below
                 if diags is not None:
-                    yield _langtag_line(tag, g, canonical, extlang_of(canonical), diags), True
+                    line = _langtag_line(tag, g, canonical, extlang_of(canonical), diags)
+                    yield line + _plausibility_json(plausible, canonical), True
                     continue
             a = matched(tag, g, canonical)
         p = a.parse
@@ -92,9 +94,11 @@ def check_json_lines(engine: TagEngine, tags: Iterable[str]) -> Iterator[tuple[s
             diags = (*a.diagnostics, *uv.own)
             diags_json = _diagnostics_json(diags, first_singleton(p))
             fix = _fix_json(diags) if a.valid else _repaired_fix_json(engine, tag, diags)
-            yield f'{head},"diagnostics":[{diags_json}],"fix":{fix}}}', a.valid
+            line = f'{head},"diagnostics":[{diags_json}],"fix":{fix}'
         else:
-            yield head + ',"diagnostics":[],"fix":null}', a.valid
+            line = head + ',"diagnostics":[],"fix":null'
+        notes = _plausibility_json(plausible, canonical) if a.valid and canonical is not None else _NO_NOTES
+        yield line + notes, a.valid
 
 
 #: How many distinct tags :func:`memo_json_lines` remembers (about 500 bytes each) before it starts afresh.
@@ -149,8 +153,17 @@ def _langtag_line(
     head = f'{{"input":"{tag}","well_formed":true,"valid":true,"unicode_valid":true,"canonical":"{canonical}",' \
         f'"extlang_form":"{extlang}","subtags":[{_langtag_subtags(g)}],"diagnostics":['  # fmt: skip
     if diags:
-        return f'{head}{_diagnostics_json(diags, None)}],"fix":{_fix_json(diags)}}}'
-    return head + '],"fix":null}'
+        return f'{head}{_diagnostics_json(diags, None)}],"fix":{_fix_json(diags)}'
+    return head + '],"fix":null'
+
+
+_NO_NOTES = ',"plausibility":[]}'
+
+
+def _plausibility_json(plausible: Callable[[str], Sequence[str]] | None, canonical: str) -> str:
+    """Return the line's end: ``plausibility``, CLDR's notes on a valid tag (``engine.plausibility``), and ``}``."""
+    notes = plausible(canonical) if plausible is not None else ()
+    return f',"plausibility":[{",".join(_QUOTE(n) for n in notes)}]}}' if notes else _NO_NOTES
 
 
 def _langtag_subtags(g: tuple[str | None, ...]) -> str:

@@ -60,6 +60,7 @@ class _Engine(Protocol):
     def is_valid(self, text: str) -> bool: ...
 
     repair_fix: Callable[[str], str | None] | None
+    plausibility: Callable[[str], Sequence[str]] | None
 
     def quick_analysis(self, text: str, groups: tuple[str | None, ...], canonical: str) -> Analysis | None: ...
 
@@ -77,6 +78,12 @@ def fix_for(engine: _Engine, tag: str, valid: bool, diags: Sequence[Diagnostic])
     if not valid and repair is not None and (fix is None or not engine.is_valid(fix)):
         fix = repair(tag) or fix
     return fix
+
+
+def plausibility_of(engine: _Engine, canonical: str | None) -> list[str]:
+    """Return CLDR's plausibility notes on a valid tag's *canonical* form (``engine.plausibility``; [] for None)."""
+    notes = engine.plausibility
+    return list(notes(canonical)) if notes is not None and canonical is not None else []
 
 
 def _diag_order(d: Diagnostic) -> tuple[int, int]:
@@ -355,4 +362,5 @@ class CheckResult:
                 for d in diags
             ],
             "fix": fix_for(self._engine, self._input, self._valid, diags),
+            "plausibility": plausibility_of(self._engine, self._canonical if self._valid else None),
         }

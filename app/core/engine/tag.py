@@ -133,6 +133,10 @@ class TagEngine:
         #: tag, or None. ``check --json`` and the batch export give it as ``fix`` where the checker's own first
         #: fix is missing or not valid. None: the first fix alone.
         self.repair_fix: Callable[[str], str | None] | None = None
+        #: CLDR's plausibility notes on a valid canonical tag (``build.plausible``: ``es-LA``, ``vi-VI``), handed in
+        #: by the composer: ``check --json`` and the batch export write them as ``plausibility``, ``check``'s text
+        #: output as notes. Never a verdict. None: no notes.
+        self.plausibility: Callable[[str], Sequence[str]] | None = None
         self.tables = Tables(registry)
         registered = frozenset(r.identifier.lower() for r in extensions) if extensions is not None else frozenset("tu")
         self.canonicalizer = Canonicalizer(self.tables)
