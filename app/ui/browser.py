@@ -172,7 +172,7 @@ class BrowserPane(QWidget):
         open_tag = QShortcut(QKeySequence("Ctrl+E"), self)
         open_tag.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         open_tag.activated.connect(self.open_tag_button.click)
-        self.count_label = QLabel()
+        self.count_label = a11y.VerdictLabel()
         a11y.verdict(self.count_label, self.tr("Result count"))
         self.count_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.count_label.setToolTip(

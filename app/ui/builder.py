@@ -340,7 +340,8 @@ class BuilderPane(QWidget):
         )
         self.types_view.selectionModel().currentRowChanged.connect(self._on_types_current_changed)
         self.types_view.doubleClicked.connect(self._on_types_double_clicked)
-        self.count_label = QLabel(self)
+        self.count_label = a11y.VerdictLabel(self)
+        a11y.verdict(self.count_label, self.tr("Number of values shown"))
         self.value_edit = QLineEdit(self)
         self.value_edit.setPlaceholderText(value_placeholder(None, []))
         self.value_edit.setAccessibleName(self.tr("Value"))
@@ -943,7 +944,7 @@ def fit_message(text: str) -> str:
     return " ".join(out)
 
 
-class _MessageLabel(QLabel):
+class _MessageLabel(a11y.VerdictLabel):
     """A word-wrapped message that never widens its column: long user text in it is shortened (fit_message)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:

@@ -13,7 +13,6 @@ from PySide6.QtGui import QIcon, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
-    QLabel,
     QListView,
     QPushButton,
     QVBoxLayout,
@@ -86,7 +85,7 @@ class DiagnosticsList(QWidget):
         self.fix_button.setToolTip(self.tr("Replace the tag with the chosen problem's correction (Ctrl+Z undoes it)"))
         self.fix_button.setAccessibleName(self.tr("Apply the chosen problem's fix"))
         self.fix_button.clicked.connect(self._on_fix_button_clicked)
-        self.summary = QLabel(self)
+        self.summary = a11y.VerdictLabel(self)
         a11y.verdict(self.summary, self.tr("Problems summary"))
         self.summary.setWordWrap(True)
         # The fix button has its own row: its label names the fix and can be long.

@@ -177,7 +177,7 @@ class EditorPane(QWidget):
         top.addWidget(self.examples_button)
         top.addWidget(self.history_button)
 
-        self.status = QLabel(self)
+        self.status = a11y.VerdictLabel(self)
         a11y.verdict(self.status, self.tr("Tag status"))
         self.status.setToolTip(self.tr("Whether the tag is well-formed and valid (RFC 5646 §2.2.9), and its problems"))
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -279,7 +279,7 @@ class EditorPane(QWidget):
             button.setAccessibleName(self.tr("Copy {form}").format(form=form_label))
             button.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
             # Beside each form of a tag that is not valid: the form inherits the problem, and says so.
-            warning = QLabel(forms_box)
+            warning = a11y.VerdictLabel(forms_box)
             a11y.verdict(warning, self.tr("{form}: validity").format(form=form_label))
             warning.hide()
             self.form_fields[name] = field

@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
-    QLabel,
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
@@ -88,7 +87,7 @@ class MatchingPane(QWidget):
         self.tags.setTabChangesFocus(True)  # Tab moves on: a tab character is no separator and no tag
         self.tags.setMaximumHeight(90)
         self.open_button = QPushButton(self.tr("Open tags file…"))
-        self.problems = QLabel()
+        self.problems = a11y.VerdictLabel()
         a11y.verdict(self.problems, self.tr("Problems with the lists"))
         self.problems.setWordWrap(True)
         describe(

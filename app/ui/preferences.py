@@ -142,7 +142,12 @@ class PreferencesDialog(QDialog):
         form.addRow(a11y.buddy(QLabel(self.tr("&Names in:"), self), self.language_box), self.language_box)
         form.addRow(a11y.buddy(QLabel(self.tr("Editor &zoom:"), self), self.zoom_box), self.zoom_box)
         form.addRow(a11y.buddy(QLabel(self.tr("&Data folder:"), self), self.folder_edit), folder_row)
-        form.addRow("", self.folder_message)
+        # In a box of its own: a QFormLayout drops the room of a hidden field, and the empty message is hidden.
+        message_box = QWidget(self)
+        message_layout = QVBoxLayout(message_box)
+        message_layout.setContentsMargins(0, 0, 0, 0)
+        message_layout.addWidget(self.folder_message)
+        form.addRow("", message_box)
         form.addRow("", self.network_box)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self)
         buttons.accepted.connect(self.accept)

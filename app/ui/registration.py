@@ -246,7 +246,7 @@ class RegistrationDialog(QDialog):
         # Checking sample tags needs an engine with the new record (~0.1 s): only while that tab is shown.
         self.outputs.currentChanged.connect(self._on_outputs_current_changed)
 
-        self.summary = QLabel()
+        self.summary = a11y.VerdictLabel()
         self.summary.setObjectName("summary")
         self.summary.setWordWrap(True)
         a11y.verdict(self.summary, self.tr("Summary of the check"))
