@@ -73,7 +73,7 @@ from ..core.text.formats import format_number
 from . import a11y
 from .bounded import SEARCH_MAX, VALUE_MAX, bound
 from .builder import BuilderPane
-from .i18n import ltr
+from .i18n import ltr, with_isolated_quotes
 from .picker import ChoicePicker
 from .reserved import ReservedLabel
 from .roles import role_colour, role_style, severity_colour
@@ -707,7 +707,7 @@ class BuildPane(QWidget):
                 Severity.WARNING: self.tr("<span style='color:{colour}'>Warning:</span> {message}"),
                 Severity.INFO: self.tr("<span style='color:{colour}'>Note:</span> {message}"),
             }[diag.severity]
-            lines.append(label.format(colour=colour, message=html.escape(diag.message)))
+            lines.append(label.format(colour=colour, message=html.escape(with_isolated_quotes(diag.message))))
         if len(result.diagnostics) > 3:
             more = len(result.diagnostics) - 3
             lines.append(

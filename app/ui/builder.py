@@ -45,6 +45,7 @@ from ..core.text.catalogue import N_, ngettext
 from ..core.text.formats import format_number
 from . import a11y
 from .bounded import SEARCH_MAX, VALUE_MAX, bound
+from .i18n import with_isolated_quotes
 from .picker import translated_columns
 from .roles import severity_colour, severity_icon, severity_style
 from .state import TagState
@@ -912,7 +913,9 @@ class BuilderPane(QWidget):
         result = self._engine.check(tag)
         for diag in result.diagnostics:
             style = severity_style(diag.severity)
-            line = self.tr("{severity}: {message}").format(severity=style.name.capitalize(), message=diag.message)
+            line = self.tr("{severity}: {message}").format(
+                severity=style.name.capitalize(), message=with_isolated_quotes(diag.message)
+            )
             self.messages.addItem(QListWidgetItem(severity_icon(diag.severity, self), line))
         if not result.diagnostics:
             self.messages.addItem(

@@ -24,7 +24,7 @@ from ..core.grammar.values import Diagnostic, Severity
 from ..core.text.catalogue import ngettext
 from ..core.text.formats import format_number
 from . import a11y
-from .i18n import ltr
+from .i18n import ltr, with_isolated_quotes
 from .roles import severity_icon, severity_style
 from .table_model import Column, RowTableModel
 from .visible import shown_message, shown_text
@@ -38,7 +38,8 @@ def _tr(text: str) -> str:
 
 def _problem_text(diag: Diagnostic) -> str:
     return _tr("{severity}: {message}").format(
-        severity=severity_style(diag.severity).name.capitalize(), message=shown_message(diag.message)
+        severity=severity_style(diag.severity).name.capitalize(),
+        message=with_isolated_quotes(shown_message(diag.message)),
     )
 
 

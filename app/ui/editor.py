@@ -45,6 +45,7 @@ from . import a11y
 from .breakdown import COLUMNS as BREAKDOWN_COLUMNS
 from .breakdown import BreakdownModel, BreakdownRow, breakdown_rows, subtag_card_html
 from .diagnostics import DiagnosticsList
+from .i18n import with_isolated_quotes
 from .platform_forms import PlatformFormsBox
 from .reserved import ReservedLabel
 from .roles import LegendWidget, role_style
@@ -564,7 +565,9 @@ class EditorPane(QWidget):
                     Severity.WARNING: self.tr("Warning"),
                     Severity.INFO: self.tr("Info"),
                 }.get(diag.severity, diag.severity.capitalize())
-                line = self.tr("{severity}: {message}").format(severity=severity, message=shown_message(diag.message))
+                line = self.tr("{severity}: {message}").format(
+                    severity=severity, message=with_isolated_quotes(shown_message(diag.message))
+                )
                 lines.append(_esc(line))
         text = self.editor.text()
         if 0 <= index < len(text) and (ord(text[index]) > 127 or is_invisible(text[index])):

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 
 from ..core.registry.update import ENV_DATA_HOME, DownloadError, user_data_dir, verify_registry_bytes
 from . import a11y
+from .i18n import without_mnemonic
 from .reserved import ReservedLabel
 from .settings import Settings
 from .theme import THEMES
@@ -73,7 +74,7 @@ class PreferencesDialog(QDialog):
         form = QFormLayout()
         self.theme_box = QComboBox(self)
         for key, label in THEMES:
-            self.theme_box.addItem(self.tr(label).replace("&", ""), key)
+            self.theme_box.addItem(without_mnemonic(self.tr(label)), key)
         self.theme_box.setCurrentIndex(max(0, self.theme_box.findData(settings.value("window/theme"))))
         a11y.describe(
             self.theme_box,

@@ -28,7 +28,7 @@ from ..core.grammar.syntax import is_t_key
 from ..core.registry.model import Registry
 from . import a11y
 from .bounded import VALUE_MAX, bound
-from .i18n import ltr
+from .i18n import ltr, without_mnemonic
 from .picker import ChoicePicker
 from .state import TagState
 
@@ -109,7 +109,7 @@ class TBuilder(QWidget):
             picker.chosen.connect(self._on_source_chosen)
             picker.refused.connect(self._on_refused)
             self.source_pickers[kind] = picker
-            self.tabs.addTab(picker, title.replace("&", ""))
+            self.tabs.addTab(picker, without_mnemonic(title))
         self.source_pickers["language"].set_index(languages)
 
         fields_page = QWidget(self)
