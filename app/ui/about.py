@@ -22,6 +22,7 @@ from .. import __version__
 from ..core import data
 from ..core.registry.model import Registry
 from ..core.registry.update import registry_label
+from .i18n import shown_date
 
 __all__ = ["APP_ID", "APP_NAME", "AboutDialog", "AboutFacts", "about_facts", "app_icon"]
 
@@ -125,9 +126,11 @@ def about_html(facts: AboutFacts) -> str:
         (tr("Version"), e(facts.version)),
         (
             tr("Language Subtag Registry"),
-            tr("File-Date {date} ({source})").format(date=e(facts.registry_date), source=e(facts.registry_source)),
+            tr("File-Date {date} ({source})").format(
+                date=e(shown_date(facts.registry_date)), source=e(facts.registry_source)
+            ),
         ),
-        (tr("Extensions Registry"), tr("File-Date {date}").format(date=e(facts.extensions_date))),
+        (tr("Extensions Registry"), tr("File-Date {date}").format(date=e(shown_date(facts.extensions_date)))),
         (tr("CLDR BCP 47 data"), e(facts.cldr_version)),
     ]
     table = "".join(f"<tr><td><b>{name}</b>&nbsp;&nbsp;</td><td>{value}</td></tr>" for name, value in rows)

@@ -173,7 +173,7 @@ class AnatomyPane(QWidget):
         self.view.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
         self.view.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         keep_left_to_right(self.view)  # the diagram reads left to right in an Arabic window too (issue 25)
-        self.note = QLabel()
+        self.note = a11y.VerdictLabel()
         a11y.verdict(self.note, self.tr("Note about the diagram"))
         self.note.setWordWrap(True)
         self.theme_box = QComboBox()
@@ -189,7 +189,7 @@ class AnatomyPane(QWidget):
         self.scale_box.setValue(2.0)
         self.scale_box.setSuffix(" ×")
         bound(self.scale_box.lineEdit(), 32)  # a number: a paste of anything long is cut at once
-        self.size_label = QLabel()
+        self.size_label = a11y.VerdictLabel()
         a11y.verdict(self.size_label, self.tr("Size of the PNG"))
         self.svg_button = QPushButton(self.tr("Export &SVG…"))
         self.png_button = QPushButton(self.tr("Export &PNG…"))

@@ -248,7 +248,8 @@ class BatchPane(QWidget):
         self.progress.setAccessibleName(self.tr("Progress"))
         self.progress.setTextVisible(True)
         self.progress.setFormat("%v of %m lines")
-        self.status = QLabel(self.tr("No tags checked yet."))
+        self.status = a11y.VerdictLabel()
+        self.status.setText(self.tr("No tags checked yet."))
         a11y.verdict(self.status, self.tr("Batch status"))
         self.status.setWordWrap(True)
         describe(
@@ -390,7 +391,7 @@ class BatchPane(QWidget):
         self.summary.setSortingEnabled(True)
         self.summary.sortByColumn(2, Qt.SortOrder.DescendingOrder)  # the most frequent codes first
         self.summary.setMinimumWidth(300)
-        self.summary_label = QLabel()
+        self.summary_label = a11y.VerdictLabel()
         a11y.verdict(self.summary_label, self.tr("Summary of the results"))
         self.summary_label.setWordWrap(True)
         side = QWidget()

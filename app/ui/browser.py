@@ -35,7 +35,7 @@ from ..core.text.catalogue import N_, ngettext
 from ..core.text.formats import format_number
 from . import a11y
 from .bounded import SEARCH_MAX, bound
-from .i18n import ltr
+from .i18n import ltr, shown_date
 from .lazy_view import LazyTextBrowser
 from .registry_model import RegistryTableModel
 
@@ -172,7 +172,7 @@ class BrowserPane(QWidget):
         open_tag = QShortcut(QKeySequence("Ctrl+E"), self)
         open_tag.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         open_tag.activated.connect(self.open_tag_button.click)
-        self.count_label = QLabel()
+        self.count_label = a11y.VerdictLabel()
         a11y.verdict(self.count_label, self.tr("Result count"))
         self.count_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.count_label.setToolTip(
@@ -392,7 +392,7 @@ class BrowserPane(QWidget):
             "shown": format_number(shown),
             "count": format_number(total),
             "tag": ltr(self._tag_query),
-            "date": self._registry.file_date,
+            "date": shown_date(self._registry.file_date),
         }
         if of_tag:
             showing = self.tr("Showing the record of each subtag of {tag} ({shown})  ·  registry File-Date {date}")
@@ -480,9 +480,9 @@ class BrowserPane(QWidget):
         for d in sorted(dates, reverse=True):
             before = self._comparison is not None and d == self._comparison.old_file_date
             if before:
-                combo.addItem(self.tr("Changed since {date} (the registry before)").format(date=d), d)
+                combo.addItem(self.tr("Changed since {date} (the registry before)").format(date=shown_date(d)), d)
             else:
-                combo.addItem(self.tr("Changed since {date}").format(date=d), d)
+                combo.addItem(self.tr("Changed since {date}").format(date=shown_date(d)), d)
         combo.setCurrentIndex(max(combo.findData(current), 0))
         combo.blockSignals(False)
 
@@ -682,7 +682,7 @@ class BrowserPane(QWidget):
             else:
                 deprecated = self.tr("<p><b>Deprecated</b> since {date}.</p>")
             preferred = self._value_link(rec, "Preferred-Value", rec.preferred_value)
-            out.append(deprecated.format(date=esc(rec.deprecated or ""), preferred=preferred))
+            out.append(deprecated.format(date=esc(shown_date(rec.deprecated or "")), preferred=preferred))
         if rec.is_range:
             first, last = rec.range_bounds or ("", "")
             out.append(

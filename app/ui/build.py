@@ -75,7 +75,7 @@ from ..core.text.formats import format_number
 from . import a11y
 from .bounded import SEARCH_MAX, VALUE_MAX, bound
 from .builder import BuilderPane
-from .i18n import ltr
+from .i18n import ltr, with_isolated_quotes
 from .picker import ChoicePicker
 from .reserved import ReservedLabel
 from .roles import role_colour, role_style, severity_colour
@@ -194,13 +194,13 @@ class BuildPane(QWidget):
         # Its text is written in the role colours, chosen for the Base background (4.5:1), not the window's.
         result.setAutoFillBackground(True)
         result.setBackgroundRole(QPalette.ColorRole.Base)
-        self.tag_label = QLabel(result)
+        self.tag_label = a11y.VerdictLabel(result)
         a11y.verdict(self.tag_label, self.tr("Built tag"))
         self.tag_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         font = QFont(self.font())
         font.setPointSizeF(font.pointSizeF() * 1.35)
         self.tag_label.setFont(font)
-        self.name_label = QLabel(result)
+        self.name_label = a11y.VerdictLabel(result)
         a11y.verdict(self.name_label, self.tr("Name of the tag"))
         self.name_label.setWordWrap(True)
         self.status_label = ReservedLabel(2, result)
@@ -265,13 +265,13 @@ class BuildPane(QWidget):
             layout = QVBoxLayout(page)
             layout.setContentsMargins(6, 6, 6, 6)
             if key == "script":
-                self.script_advice = QLabel(page)
+                self.script_advice = a11y.VerdictLabel(page)
                 self.script_advice.setWordWrap(True)
                 a11y.verdict(self.script_advice, self.tr("About the scripts of the language"))
                 layout.addWidget(self.script_advice)
             if key in ("script", "region"):
                 # SIL's answer in a label of its own: never mixed with CLDR's verdict above it.
-                note = QLabel(page)
+                note = a11y.VerdictLabel(page)
                 note.setWordWrap(True)
                 a11y.verdict(note, self.tr("What SIL's language data adds"))
                 note.hide()
@@ -736,7 +736,7 @@ class BuildPane(QWidget):
                 Severity.WARNING: self.tr("<span style='color:{colour}'>Warning:</span> {message}"),
                 Severity.INFO: self.tr("<span style='color:{colour}'>Note:</span> {message}"),
             }[diag.severity]
-            lines.append(label.format(colour=colour, message=html.escape(diag.message)))
+            lines.append(label.format(colour=colour, message=html.escape(with_isolated_quotes(diag.message))))
         if len(result.diagnostics) > 3:
             more = len(result.diagnostics) - 3
             lines.append(

@@ -45,6 +45,7 @@ from ..core.text.catalogue import N_, ngettext
 from ..core.text.formats import format_number
 from . import a11y
 from .bounded import SEARCH_MAX, VALUE_MAX, bound
+from .i18n import with_isolated_quotes
 from .picker import translated_columns
 from .roles import severity_colour, severity_icon, severity_style
 from .state import TagState
@@ -340,7 +341,8 @@ class BuilderPane(QWidget):
         )
         self.types_view.selectionModel().currentRowChanged.connect(self._on_types_current_changed)
         self.types_view.doubleClicked.connect(self._on_types_double_clicked)
-        self.count_label = QLabel(self)
+        self.count_label = a11y.VerdictLabel(self)
+        a11y.verdict(self.count_label, self.tr("Number of values shown"))
         self.value_edit = QLineEdit(self)
         self.value_edit.setPlaceholderText(value_placeholder(None, []))
         self.value_edit.setAccessibleName(self.tr("Value"))
@@ -911,7 +913,9 @@ class BuilderPane(QWidget):
         result = self._engine.check(tag)
         for diag in result.diagnostics:
             style = severity_style(diag.severity)
-            line = self.tr("{severity}: {message}").format(severity=style.name.capitalize(), message=diag.message)
+            line = self.tr("{severity}: {message}").format(
+                severity=style.name.capitalize(), message=with_isolated_quotes(diag.message)
+            )
             self.messages.addItem(QListWidgetItem(severity_icon(diag.severity, self), line))
         if not result.diagnostics:
             self.messages.addItem(
@@ -943,7 +947,7 @@ def fit_message(text: str) -> str:
     return " ".join(out)
 
 
-class _MessageLabel(QLabel):
+class _MessageLabel(a11y.VerdictLabel):
     """A word-wrapped message that never widens its column: long user text in it is shortened (fit_message)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:

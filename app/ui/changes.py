@@ -29,11 +29,13 @@ from ..core.text.catalogue import N_
 from ..core.text.formats import format_number
 from . import a11y
 from .bounded import SEARCH_MAX, bound
+from .i18n import shown_date
 from .table_model import Column, RowTableModel, text_key
 
 __all__ = ["ChangeRow", "ChangesDialog", "change_rows"]
 
-KINDS = (("", N_("All changes")), ("added", N_("Added")), ("removed", N_("Removed")), ("changed", N_("Changed")))
+#: The kinds of change the filter offers ("" is all of them); their labels are made in ChangesDialog._kind_label.
+KINDS = ("", "added", "removed", "changed")
 #: The kind of a row as its cell shows it.
 _KIND_CELL = {"added": N_("added"), "removed": N_("removed"), "changed": N_("changed")}
 
@@ -82,7 +84,9 @@ class ChangesDialog(QDialog):
         super().__init__(parent)
         self.setObjectName("ChangesDialog")
         self.setWindowTitle(
-            self.tr("What changed: {old} → {new}").format(old=diff.old_file_date, new=diff.new_file_date)
+            self.tr("What changed: {old} → {new}").format(
+                old=shown_date(diff.old_file_date), new=shown_date(diff.new_file_date)
+            )
         )
         self.diff = diff
         self._rows = change_rows(diff)
@@ -116,8 +120,8 @@ class ChangesDialog(QDialog):
         self.filter_edit.setAccessibleName(self.tr("Filter the changes"))
         self.kind_combo = QComboBox()
         self.kind_combo.setAccessibleName(self.tr("Kind of change"))
-        for value, label in KINDS:
-            self.kind_combo.addItem(self.tr(label), value)
+        for value in KINDS:
+            self.kind_combo.addItem(self._kind_label(value), value)
         self.count_label = QLabel()
         self.count_label.setObjectName("changes_count")
         filters = QHBoxLayout()
@@ -177,6 +181,16 @@ class ChangesDialog(QDialog):
         self.refresh()
         for col, width in enumerate((80, 110, 110, 200)):
             self.table.setColumnWidth(col, width)
+
+    def _kind_label(self, kind: str) -> str:
+        # "Added" here names records added to the registry; the registry table's column "Added" is a date, and
+        # translations differ (Japanese 追加 / 追加日): the context keeps the two apart.
+        return {
+            "": self.tr("All changes"),
+            "added": self.tr("Added", "kind of change: records added to the registry"),
+            "removed": self.tr("Removed"),
+            "changed": self.tr("Changed"),
+        }[kind]
 
     def rows(self) -> list[ChangeRow]:
         """Return the rows the table shows, in display order."""

@@ -13,7 +13,6 @@ from PySide6.QtGui import QIcon, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
-    QLabel,
     QListView,
     QPushButton,
     QVBoxLayout,
@@ -25,7 +24,7 @@ from ..core.grammar.values import Diagnostic, Severity
 from ..core.text.catalogue import ngettext
 from ..core.text.formats import format_number
 from . import a11y
-from .i18n import ltr
+from .i18n import ltr, with_isolated_quotes
 from .roles import severity_icon, severity_style
 from .table_model import Column, RowTableModel
 from .visible import shown_message, shown_text
@@ -39,7 +38,8 @@ def _tr(text: str) -> str:
 
 def _problem_text(diag: Diagnostic) -> str:
     return _tr("{severity}: {message}").format(
-        severity=severity_style(diag.severity).name.capitalize(), message=shown_message(diag.message)
+        severity=severity_style(diag.severity).name.capitalize(),
+        message=with_isolated_quotes(shown_message(diag.message)),
     )
 
 
@@ -86,7 +86,7 @@ class DiagnosticsList(QWidget):
         self.fix_button.setToolTip(self.tr("Replace the tag with the chosen problem's correction (Ctrl+Z undoes it)"))
         self.fix_button.setAccessibleName(self.tr("Apply the chosen problem's fix"))
         self.fix_button.clicked.connect(self._on_fix_button_clicked)
-        self.summary = QLabel(self)
+        self.summary = a11y.VerdictLabel(self)
         a11y.verdict(self.summary, self.tr("Problems summary"))
         self.summary.setWordWrap(True)
         # The fix button has its own row: its label names the fix and can be long.

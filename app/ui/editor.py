@@ -45,6 +45,7 @@ from . import a11y
 from .breakdown import COLUMNS as BREAKDOWN_COLUMNS
 from .breakdown import BreakdownModel, BreakdownRow, breakdown_rows, subtag_card_html
 from .diagnostics import DiagnosticsList
+from .i18n import with_isolated_quotes
 from .platform_forms import PlatformFormsBox
 from .reserved import ReservedLabel
 from .roles import LegendWidget, role_style
@@ -177,7 +178,7 @@ class EditorPane(QWidget):
         top.addWidget(self.examples_button)
         top.addWidget(self.history_button)
 
-        self.status = QLabel(self)
+        self.status = a11y.VerdictLabel(self)
         a11y.verdict(self.status, self.tr("Tag status"))
         self.status.setToolTip(self.tr("Whether the tag is well-formed and valid (RFC 5646 §2.2.9), and its problems"))
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -279,7 +280,7 @@ class EditorPane(QWidget):
             button.setAccessibleName(self.tr("Copy {form}").format(form=form_label))
             button.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
             # Beside each form of a tag that is not valid: the form inherits the problem, and says so.
-            warning = QLabel(forms_box)
+            warning = a11y.VerdictLabel(forms_box)
             a11y.verdict(warning, self.tr("{form}: validity").format(form=form_label))
             warning.hide()
             self.form_fields[name] = field
@@ -564,7 +565,9 @@ class EditorPane(QWidget):
                     Severity.WARNING: self.tr("Warning"),
                     Severity.INFO: self.tr("Info"),
                 }.get(diag.severity, diag.severity.capitalize())
-                line = self.tr("{severity}: {message}").format(severity=severity, message=shown_message(diag.message))
+                line = self.tr("{severity}: {message}").format(
+                    severity=severity, message=with_isolated_quotes(shown_message(diag.message))
+                )
                 lines.append(_esc(line))
         text = self.editor.text()
         if 0 <= index < len(text) and (ord(text[index]) > 127 or is_invisible(text[index])):

@@ -17,12 +17,14 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QSize, Qt
 from PySide6.QtGui import QResizeEvent
-from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+from .a11y import VerdictLabel
 
 __all__ = ["ElidedLabel"]
 
 
-class ElidedLabel(QLabel):
+class ElidedLabel(VerdictLabel):
     """A plain-text, one-line label that elides its text at the right to fit its width."""
 
     def __init__(self, parent: QWidget | None = None) -> None:

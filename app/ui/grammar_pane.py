@@ -102,7 +102,7 @@ class GrammarPane(QWidget):
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         header.setStretchLastSection(True)
         self.candidates.verticalHeader().hide()
-        self.step_label = QLabel()
+        self.step_label = a11y.VerdictLabel()
         a11y.verdict(self.step_label, self.tr("Current step"))
         self.step_label.setWordWrap(True)
         self.prev_button = QPushButton(self.tr("◀ &Previous subtag"))

@@ -15,16 +15,17 @@ running text); the widgets it is applied to are listed in :data:`LTR_WIDGETS` (a
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import cast
 
-from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QObject, Qt, QTranslator
+from PySide6.QtCore import QCoreApplication, QDate, QLibraryInfo, QLocale, QObject, Qt, QTranslator
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication, QWidget
 
 from ..core.matching.bestfit import Matcher
 from ..core.matching.uilanguage import UiLanguage, env_preferences, negotiate
-from ..core.text.catalogue import gettext_translations, set_language
+from ..core.text.catalogue import current_language, gettext_translations, set_language
 
 __all__ = [
     "LANGUAGE_SETTING",
@@ -35,6 +36,9 @@ __all__ = [
     "keep_left_to_right",
     "ltr",
     "ltr_if_rtl",
+    "shown_date",
+    "with_isolated_quotes",
+    "without_mnemonic",
     "negotiate_ui_language",
     "qt_catalogue_name",
     "ui_preferences",
@@ -90,6 +94,22 @@ def ltr(text: str) -> str:
     return f"\u2066{text}\u2069"
 
 
+_MNEMONIC_SUFFIX = re.compile(r"\s?[(（]&[^&\s][)）]")  # Japanese and Chinese menus: "ビルド(&D)", "文件(&F)"
+
+
+def without_mnemonic(text: str) -> str:
+    """Return a menu, tab or button text as plain text: its '&' mnemonic removed, "&&" read as "&".
+
+    Japanese and Chinese catalogues give a mnemonic as "(&D)" after the word, which must go whole: a tooltip
+    or a list of shortcuts showing "ビルド(D)" speaks of a letter that is not in the text.
+
+    >>> without_mnemonic("Buil&d"), without_mnemonic("ビルド(&D)"), without_mnemonic("R&&D &tools (&T)")
+    ('Build', 'ビルド', 'R&D tools')
+    """
+    text = _MNEMONIC_SUFFIX.sub("", text)
+    return re.sub(r"&(.)", r"\1", text)
+
+
 def ltr_if_rtl(text: str) -> str:
     """Return *text* isolated left to right when the application is laid out right to left, else as it is.
 
@@ -97,6 +117,36 @@ def ltr_if_rtl(text: str) -> str:
     table cell), while an Arabic window must not show it as "2–0".
     """
     return ltr(text) if QGuiApplication.layoutDirection() == Qt.LayoutDirection.RightToLeft else text
+
+
+#: A quoted tag, subtag, code or span in a message: 'UK', “en-UK”, ‘0–2’ (no space inside; a word's apostrophe,
+#: as in "the tag's", is not a quote: the quote may not follow or precede a letter).
+_QUOTED = re.compile(r"(?<!\w)('[^'\s]+'|‘[^’\s]+’|“[^”\s]+”)(?!\w)")
+
+
+def with_isolated_quotes(text: str) -> str:
+    """Return a diagnostic or note for the UI with each quoted tag or span isolated left to right, in a right-to-left
+    UI; as it is otherwise.
+
+    In an Arabic window the bidi algorithm otherwise reorders a quoted tag's pieces ("'en-UK'" read as "UK-en'") and
+    moves its quotes. Only the display changes: the core's text, the CLI and JSON keep the message as it is.
+    """
+    if QGuiApplication.layoutDirection() != Qt.LayoutDirection.RightToLeft:
+        return text
+    return _QUOTED.sub(lambda m: ltr(m.group(1)), text)
+
+
+def shown_date(iso: str) -> str:
+    """Return an ISO date of the data (a registry's File-Date, a record's Added) in the UI language's short format.
+
+    English keeps the registry's own ISO form (2026-09-17): Qt's English short format is the US one (9/17/26).
+    A text that is not an ISO date is returned as it is.
+    """
+    date = QDate.fromString(iso, Qt.DateFormat.ISODate)
+    lang = current_language()
+    if not date.isValid() or lang == "en":
+        return iso
+    return QLocale(lang).toString(date, QLocale.FormatType.ShortFormat)
 
 
 def keep_left_to_right(widget: QWidget) -> None:

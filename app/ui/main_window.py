@@ -42,7 +42,7 @@ from .drops import DropOpener
 from .edit_actions import add_edit_actions
 from .editor import EditorPane
 from .elided import ElidedLabel
-from .i18n import ltr
+from .i18n import ltr, shown_date, without_mnemonic
 from .preferences import DATA_FOLDER_SETTING, NETWORK_SETTING, Preferences, PreferencesDialog
 from .primer import PrimerDialog
 from .recent import RecentFiles
@@ -217,9 +217,7 @@ class MainWindow(QMainWindow):
         ):
             widget.setObjectName(f"{key}_pane") if not widget.objectName() else None
             i = self.tabs.addTab(widget, self.tr(title))
-            self.tabs.setTabToolTip(
-                i, "{pane} ({shortcut})".format(pane=self.tr(title).replace("&", ""), shortcut=shortcut)
-            )
+            self.tabs.setTabToolTip(i, f"{without_mnemonic(self.tr(title))} ({shortcut})")
         self.browser.use_in_tag_requested.connect(self._on_browser_use_in_tag_requested)
         self.browser.open_tag_requested.connect(self._on_browser_open_tag_requested)
         self.browser.registration_requested.connect(self._on_browser_registration_requested)
@@ -229,9 +227,7 @@ class MainWindow(QMainWindow):
             self.teaching = TeachingPanes.create(self.state, engine)
             for (_key, title, shortcut), pane in zip(TEACHING_TABS, self.teaching.widgets(), strict=True):
                 i = self.tabs.addTab(pane, self.tr(title))
-                self.tabs.setTabToolTip(
-                    i, "{pane} ({shortcut})".format(pane=self.tr(title).replace("&", ""), shortcut=shortcut)
-                )
+                self.tabs.setTabToolTip(i, f"{without_mnemonic(self.tr(title))} ({shortcut})")
             self.teaching.batch.open_tag_requested.connect(self._on_batch_open_tag_requested)
             batch = self.teaching.batch
             self.drops.watch(batch.input, batch.input.viewport())
@@ -239,7 +235,7 @@ class MainWindow(QMainWindow):
         counts = len(self.registry)
         which = registry_kind(self.registry)
         fields = {
-            "date": self.registry.file_date,
+            "date": shown_date(self.registry.file_date),
             "kind": which,
             "count": format_number(counts),
             "version": cldr.version if cldr is not None else "",
@@ -256,7 +252,7 @@ class MainWindow(QMainWindow):
             )
         # The short form stays when the window is narrow: the status bar always says which registry is in use.
         self._status_data.setText(
-            full.format(**fields), short=self.tr("Registry {date}").format(date=self.registry.file_date)
+            full.format(**fields), short=self.tr("Registry {date}").format(date=shown_date(self.registry.file_date))
         )
         self._status_data.setToolTip(
             self.tr("Language Subtag Registry in use: {registry}").format(registry=registry_label(self.registry))
@@ -660,25 +656,26 @@ class MainWindow(QMainWindow):
             for act in menu.actions():
                 sub = act.menu()
                 if isinstance(sub, QMenu):
-                    walk(sub, f"{where} ▸ {act.text().replace('&', '')}")
+                    walk(sub, f"{where} ▸ {without_mnemonic(act.text())}")
                 elif not act.shortcut().isEmpty():
-                    add(native(act), f"{act.text().replace('&', '').rstrip('…')} ({where})")
+                    add(native(act), f"{without_mnemonic(act.text()).rstrip('…')} ({where})")
 
         for menu_action in self.menuBar().actions():
             menu = menu_action.menu()
             if isinstance(menu, QMenu):
-                walk(menu, menu_action.text().replace("&", ""))
+                walk(menu, without_mnemonic(menu_action.text()))
         for i in range(self.tabs.count()):  # every pane, with its Ctrl+digit
             if i < 9:
-                add(f"Ctrl+{i + 1}", self.tr("Show the {pane} pane").format(pane=self.tabs.tabText(i).replace("&", "")))
+                pane_title = without_mnemonic(self.tabs.tabText(i))
+                add(f"Ctrl+{i + 1}", self.tr("Show the {pane} pane").format(pane=pane_title))
         for i in range(self.tabs.count()):  # keys that act inside one pane only
             pane = self.tabs.widget(i)
-            title = self.tabs.tabText(i).replace("&", "")
+            title = without_mnemonic(self.tabs.tabText(i))
             for act in pane.findChildren(QAction) if pane is not None else []:
                 if act.shortcutContext() == Qt.ShortcutContext.WidgetWithChildrenShortcut and act.shortcuts():
                     add(
                         native(act),
-                        self.tr("{action} (in {pane})").format(action=act.text().replace("&", ""), pane=title),
+                        self.tr("{action} (in {pane})").format(action=without_mnemonic(act.text()), pane=title),
                     )
         for keys, text in PANE_KEYS:
             add(keys, self.tr(text))

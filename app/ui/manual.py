@@ -83,7 +83,7 @@ class ManualDialog(QDialog):
         self.next_button = QPushButton(self.tr("&Next"), self)
         a11y.describe(self.previous_button, self.tr("Previous match"), self.tr("Find the previous match (Shift+Enter)"))
         a11y.describe(self.next_button, self.tr("Next match"), self.tr("Find the next match (Enter)"))
-        self.count_label = QLabel(self)
+        self.count_label = a11y.VerdictLabel(self)
         a11y.verdict(self.count_label, self.tr("Matches"))
         self.view = QTextBrowser(self)
         self.view.setOpenExternalLinks(True)

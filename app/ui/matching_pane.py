@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
-    QLabel,
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
@@ -50,6 +49,7 @@ from ..core.matching.rfc4647 import (
 from . import a11y
 from .a11y import describe
 from .bounded import SEARCH_MAX, VALUE_MAX, bound
+from .i18n import with_isolated_quotes
 from .lazy_view import LazyTextBrowser
 
 __all__ = ["MatchingPane", "split_tags", "CANDIDATES"]
@@ -88,7 +88,7 @@ class MatchingPane(QWidget):
         self.tags.setTabChangesFocus(True)  # Tab moves on: a tab character is no separator and no tag
         self.tags.setMaximumHeight(90)
         self.open_button = QPushButton(self.tr("Open tags file…"))
-        self.problems = QLabel()
+        self.problems = a11y.VerdictLabel()
         a11y.verdict(self.problems, self.tr("Problems with the lists"))
         self.problems.setWordWrap(True)
         describe(
@@ -183,7 +183,7 @@ class MatchingPane(QWidget):
                     note = self.tr("note: available tag <code>{tag}</code> is not valid: {message}")
                 else:
                     note = self.tr("note: available tag <code>{tag}</code> is not well-formed: {message}")
-                notes.append(note.format(tag=html.escape(tag), message=html.escape(first)))
+                notes.append(note.format(tag=html.escape(tag), message=html.escape(with_isolated_quotes(first))))
         a11y.show(self.problems, "<br>".join(notes))
         if plist.errors:
             msg = self.tr("<p><b>The priority list has errors</b> (above); fix them to see the results.</p>")
@@ -256,7 +256,7 @@ class MatchingPane(QWidget):
             out.append(self.tr("<p>No range matches: {tags}</p>").format(tags=html.escape(", ".join(result.unmatched))))
         for p in result.problems:
             if p.code in ("extended-range",):
-                out.append(f"<p><i>{html.escape(p.message)}</i></p>")
+                out.append(f"<p><i>{html.escape(with_isolated_quotes(p.message))}</i></p>")
         return "".join(out)
 
     def _lookup_html(self, plist: PriorityList, result: LookupResult, default: str | None) -> str:
@@ -282,7 +282,7 @@ class MatchingPane(QWidget):
         out.append("</ol>")
         for p in result.problems:
             if p.code == "wildcard-ignored":
-                out.append(f"<p><i>{html.escape(p.message)}</i></p>")
+                out.append(f"<p><i>{html.escape(with_isolated_quotes(p.message))}</i></p>")
         return "".join(out)
 
     def matcher(self) -> Matcher | None:

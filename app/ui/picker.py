@@ -17,7 +17,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
     QHeaderView,
-    QLabel,
     QLineEdit,
     QTableView,
     QVBoxLayout,
@@ -219,7 +218,7 @@ class ChoicePicker(QWidget):
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(False)
         header.resizeSection(0, self.fontMetrics().horizontalAdvance("qaa..qtz") + 18)
-        self.count_label = QLabel(self)
+        self.count_label = a11y.VerdictLabel(self)
         a11y.verdict(self.count_label, count_name)
         self.detail_label = ElidedLabel(self)
         a11y.verdict(self.detail_label, detail_name)

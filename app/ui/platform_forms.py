@@ -67,7 +67,7 @@ class PlatformFormsBox(QGroupBox):
             )
         )
         grid = QGridLayout(self)
-        self.repair_label = QLabel(self)
+        self.repair_label = a11y.VerdictLabel(self)
         self.repair_label.setWordWrap(True)
         self.repair_label.setTextFormat(Qt.TextFormat.PlainText)  # notes quote the input as typed
         a11y.verdict(self.repair_label, self.tr("Repair"))

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 
 from ..core.registry.update import ENV_DATA_HOME, DownloadError, user_data_dir, verify_registry_bytes
 from . import a11y
+from .i18n import without_mnemonic
 from .reserved import ReservedLabel
 from .settings import Settings
 from .theme import THEMES
@@ -73,7 +74,7 @@ class PreferencesDialog(QDialog):
         form = QFormLayout()
         self.theme_box = QComboBox(self)
         for key, label in THEMES:
-            self.theme_box.addItem(self.tr(label).replace("&", ""), key)
+            self.theme_box.addItem(without_mnemonic(self.tr(label)), key)
         self.theme_box.setCurrentIndex(max(0, self.theme_box.findData(settings.value("window/theme"))))
         a11y.describe(
             self.theme_box,
@@ -142,7 +143,12 @@ class PreferencesDialog(QDialog):
         form.addRow(a11y.buddy(QLabel(self.tr("&Names in:"), self), self.language_box), self.language_box)
         form.addRow(a11y.buddy(QLabel(self.tr("Editor &zoom:"), self), self.zoom_box), self.zoom_box)
         form.addRow(a11y.buddy(QLabel(self.tr("&Data folder:"), self), self.folder_edit), folder_row)
-        form.addRow("", self.folder_message)
+        # In a box of its own: a QFormLayout drops the room of a hidden field, and the empty message is hidden.
+        message_box = QWidget(self)
+        message_layout = QVBoxLayout(message_box)
+        message_layout.setContentsMargins(0, 0, 0, 0)
+        message_layout.addWidget(self.folder_message)
+        form.addRow("", message_box)
         form.addRow("", self.network_box)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self)
         buttons.accepted.connect(self.accept)

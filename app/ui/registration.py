@@ -57,6 +57,7 @@ from ..core.text.catalogue import N_, ngettext
 from ..core.text.formats import format_list, format_number
 from . import a11y
 from .bounded import bound, bound_text
+from .i18n import with_isolated_quotes
 from .reserved import ReservedLabel
 from .settings import Settings
 
@@ -246,7 +247,7 @@ class RegistrationDialog(QDialog):
         # Checking sample tags needs an engine with the new record (~0.1 s): only while that tab is shown.
         self.outputs.currentChanged.connect(self._on_outputs_current_changed)
 
-        self.summary = QLabel()
+        self.summary = a11y.VerdictLabel()
         self.summary.setObjectName("summary")
         self.summary.setWordWrap(True)
         a11y.verdict(self.summary, self.tr("Summary of the check"))
@@ -490,10 +491,10 @@ class RegistrationDialog(QDialog):
     def _problem_line(self, p: Problem) -> str:
         """Return one field problem as the form shows it: an info is worded "Note" (its value stays ``info``)."""
         if p.severity is Severity.ERROR:
-            return self.tr("Error: {message}").format(message=p.message)
+            return self.tr("Error: {message}").format(message=with_isolated_quotes(p.message))
         if p.severity is Severity.WARNING:
-            return self.tr("Warning: {message}").format(message=p.message)
-        return self.tr("Note: {message}").format(message=p.message)
+            return self.tr("Warning: {message}").format(message=with_isolated_quotes(p.message))
+        return self.tr("Note: {message}").format(message=with_isolated_quotes(p.message))
 
     def _on_outputs_current_changed(self, _index: int) -> None:
         if self.outputs.currentWidget() is self.preview_view and self._preview_stale:
@@ -529,7 +530,7 @@ class RegistrationDialog(QDialog):
             else:
                 verdict = self.tr("ill-formed")
             # Each message is a whole sentence with its own full stop: one a line, never cut or glued with "; ".
-            notes = "<br>".join(html.escape(d.message) for d in result.diagnostics)
+            notes = "<br>".join(html.escape(with_isolated_quotes(d.message)) for d in result.diagnostics)
             rows.append(f"<tr><td><b>{html.escape(tag)}</b></td><td>{verdict}</td><td>{notes}</td></tr>")
         head = self.tr("<p>With the record registered, these tags would be checked so:</p>")
         warn = (

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from PySide6.QtCore import QSize
 from PySide6.QtGui import QResizeEvent
-from PySide6.QtWidgets import QLabel, QWidget
+from PySide6.QtWidgets import QWidget
+
+from .a11y import VerdictLabel
 
 __all__ = ["ReservedLabel"]
 
 
-class ReservedLabel(QLabel):
+class ReservedLabel(VerdictLabel):
     """A word-wrapped label that keeps room for *lines* lines of text, shown or hidden."""
 
     def __init__(self, lines: int, parent: QWidget | None = None, *, retain_when_hidden: bool = True) -> None:

@@ -10,7 +10,7 @@ chosen from CLDR's values with their descriptions (one filter over every key-val
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, Qt, Signal
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLineEdit, QPushButton, QTabWidget, QVBoxLayout, QWidget
 
 from ..core.build.choices import (
     Choice,
@@ -28,7 +28,7 @@ from ..core.grammar.syntax import is_t_key
 from ..core.registry.model import Registry
 from . import a11y
 from .bounded import VALUE_MAX, bound
-from .i18n import ltr
+from .i18n import ltr, without_mnemonic
 from .picker import ChoicePicker
 from .state import TagState
 
@@ -109,7 +109,7 @@ class TBuilder(QWidget):
             picker.chosen.connect(self._on_source_chosen)
             picker.refused.connect(self._on_refused)
             self.source_pickers[kind] = picker
-            self.tabs.addTab(picker, title.replace("&", ""))
+            self.tabs.addTab(picker, without_mnemonic(title))
         self.source_pickers["language"].set_index(languages)
 
         fields_page = QWidget(self)
@@ -136,7 +136,7 @@ class TBuilder(QWidget):
         page_layout.addLayout(row)
         self.tabs.addTab(fields_page, self.tr("Fields"))
 
-        self.current_label = QLabel(self)
+        self.current_label = a11y.VerdictLabel(self)
         self.current_label.setWordWrap(True)
         a11y.verdict(self.current_label, self.tr("The -t- part of the tag"))
         self.current_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)

@@ -143,9 +143,17 @@ def main() -> None:
             "unicode": read.get("Unicode locale identifier status"),
             "name": read.get("Tag name"),
             "current": read.get("Current tag"),
+            "autonym": read.get("Tag name in its own language"),
             "announced": [(e["source"], e["text"], e["politeness"]) for e in announced_since(mark)],
         }
     out["editor"] = editor
+
+    # -u- Builder: nothing checked yet, so its checks and its value count are empty: no showing label at all,
+    # never one named after its group box ("2. Value").
+    open_pane(app, "-u- Builder")
+    read = labels(app)
+    out["builder"] = {k: read.get(k) for k in ("Value check", "Attribute check", "Legacy form check",
+                                               "Number of values shown")}  # fmt: skip
 
     # Registry: the result count, before and after a search typed into its field.
     open_pane(app, "Registry")
