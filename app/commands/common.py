@@ -37,22 +37,26 @@ def common_options() -> argparse.ArgumentParser:
     parent = argparse.ArgumentParser(add_help=False)
     group = parent.add_argument_group("options every verb takes")
     group.add_argument(
-        "--json", action="store_true", help="write JSON instead of text (the description says its shape)"
+        "--json", action="store_true", help=_("write JSON instead of text (the description says its shape)")
     )
     group.add_argument(
         "--registry",
         metavar="FILE",
         type=file_name,
-        help="use this Language Subtag Registry file instead of the bundled one (a file that does not "
-        "load is an error naming the file and line, exit status 2)",
+        help=_(
+            "use this Language Subtag Registry file instead of the bundled one (a file that does not "
+            "load is an error naming the file and line, exit status 2)"
+        ),
     )
     group.add_argument(
         "--strict",
         action="store_true",
-        help="treat a warning about a registry file as an error: exit status 2 before any output. Without "
-        "it, a file that parses but has miscased or unknown field names, lacks Types or records the bundled "
-        "registry has, or is older than it, is still used (it may be an older or a partial registry on "
-        "purpose) and each problem is a 'bcp47: warning:' line on stderr, with the usual exit status",
+        help=_(
+            "treat a warning about a registry file as an error: exit status 2 before any output. Without "
+            "it, a file that parses but has miscased or unknown field names, lacks Types or records the bundled "
+            "registry has, or is older than it, is still used (it may be an older or a partial registry on "
+            "purpose) and each problem is a 'bcp47: warning:' line on stderr, with the usual exit status"
+        ),
     )
     return parent
 

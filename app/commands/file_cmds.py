@@ -30,9 +30,9 @@ def add_file_options(p: Any) -> None:
         "bcp47_message and bcp47_fix (null where the tag is null), with the registry's File-Date and CLDR's "
         "version in its metadata (Parquet) or in OUTPUT.bcp47.json beside it (CSV, JSON lines)",
     )
-    g.add_argument("--input", metavar="FILE", help="the file to read (format from its name: .parquet, .csv, .jsonl)")
-    g.add_argument("--column", metavar="NAME", help="the column that holds the tags")
-    g.add_argument("--output", metavar="FILE", help="the file to write (format from its name, else the input's)")
+    g.add_argument("--input", metavar="FILE", help=_("the file to read (format from its name: .parquet, .csv, .jsonl)"))
+    g.add_argument("--column", metavar="NAME", help=_("the column that holds the tags"))
+    g.add_argument("--output", metavar="FILE", help=_("the file to write (format from its name, else the input's)"))
     g.add_argument(
         "--format",
         metavar="IN[,OUT]",

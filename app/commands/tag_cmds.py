@@ -26,7 +26,8 @@ if TYPE_CHECKING:
 
 __all__ = ["register", "fix_text", "check_json_lines", "explain_json", "explain_text", "tag_forms"]
 
-_CHECK_DESCRIPTION = """\
+_CHECK_DESCRIPTION = N_(
+    """\
 Check language tags against RFC 5646 (and CLDR for -u-/-t-): well-formed, valid, and advice.
 Give '-' to read tags from standard input, one per line (blank lines are checked too, so the
 output keeps one result per input line). With --json, one JSON object per input line, in order:
@@ -40,6 +41,7 @@ input, end exclusive. Bytes that are not UTF-8 are read as
 U+DC80..U+DCFF and reported as bad characters; the JSON (always UTF-8) writes each as U+FFFD.
 Exit status: 0 when all tags are valid, 1 when any is not, 2 for usage errors.
 """
+)
 
 
 def register(sub: Any) -> None:
@@ -47,82 +49,90 @@ def register(sub: Any) -> None:
     p = sub.add_parser(
         "check",
         parents=[common_options()],
-        help="check tags: well-formed, valid, diagnostics with fixes",
-        description=_CHECK_DESCRIPTION,
+        help=_("check tags: well-formed, valid, diagnostics with fixes"),
+        description=_(_CHECK_DESCRIPTION),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument(
         "--jobs",
         type=positive_int,
         metavar="N",
-        help="with --json, check in N processes where the system can fork (default: 1; output order is kept, "
-        "and each distinct tag is checked once)",
+        help=_(
+            "with --json, check in N processes where the system can fork (default: 1; output order is kept, "
+            "and each distinct tag is checked once)"
+        ),
     )
-    p.add_argument("tags", nargs="*", metavar="TAG", help="tags to check ('-' reads them from stdin)")
+    p.add_argument("tags", nargs="*", metavar="TAG", help=_("tags to check ('-' reads them from stdin)"))
     add_file_options(p)
     p.set_defaults(handler=_run_check)
 
     p = sub.add_parser(
         "canon",
         parents=[common_options()],
-        help="print the RFC 5646 §4.5 canonical form of tags (or, with --unicode, the UTS #35 one)",
-        description="Print the RFC 5646 §4.5 canonical form of each tag, one per line. With --json, one JSON "
-        "object per tag: input, canonical (or extlang_form with --extlang, unicode with --unicode; null when "
-        "there is none) and steps (before, after, reason); with --unicode also reason (why there is no Unicode "
-        "form, else null). One line out per line in: a tag with no such form gives an empty line (and stderr "
-        "says why), exit status 1.",
+        help=_("print the RFC 5646 §4.5 canonical form of tags (or, with --unicode, the UTS #35 one)"),
+        description=_(
+            "Print the RFC 5646 §4.5 canonical form of each tag, one per line. With --json, one JSON "
+            "object per tag: input, canonical (or extlang_form with --extlang, unicode with --unicode; null when "
+            "there is none) and steps (before, after, reason); with --unicode also reason (why there is no Unicode "
+            "form, else null). One line out per line in: a tag with no such form gives an empty line (and stderr "
+            "says why), exit status 1."
+        ),
     )
     which = p.add_mutually_exclusive_group()
-    which.add_argument("--extlang", action="store_true", help="print the extlang form instead (zh-yue, not yue)")
+    which.add_argument("--extlang", action="store_true", help=_("print the extlang form instead (zh-yue, not yue)"))
     which.add_argument(
         "--unicode",
         action="store_true",
-        help="print the Unicode (UTS #35 Annex C, CLDR) canonical form instead: a Unicode BCP 47 locale identifier",
+        help=_("print the Unicode (UTS #35 Annex C, CLDR) canonical form instead: a Unicode BCP 47 locale identifier"),
     )
-    p.add_argument("--steps", action="store_true", help="also print each step and the rule behind it")
-    p.add_argument("tags", nargs="+", metavar="TAG", help="tags ('-' reads them from stdin)")
+    p.add_argument("--steps", action="store_true", help=_("also print each step and the rule behind it"))
+    p.add_argument("tags", nargs="+", metavar="TAG", help=_("tags ('-' reads them from stdin)"))
     p.set_defaults(handler=_run_canon)
 
     p = sub.add_parser(
         "explain",
         parents=[common_options()],
-        help="explain tags subtag by subtag, for teaching",
-        description=_EXPLAIN_DESCRIPTION,
+        help=_("explain tags subtag by subtag, for teaching"),
+        description=_(_EXPLAIN_DESCRIPTION),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("tags", nargs="+", metavar="TAG", help="tags to explain ('-' reads them from stdin)")
+    p.add_argument("tags", nargs="+", metavar="TAG", help=_("tags to explain ('-' reads them from stdin)"))
     p.add_argument(
-        "--svg", metavar="FILE", help="write the tag's anatomy diagram as SVG to FILE ('-': stdout); one TAG"
+        "--svg", metavar="FILE", help=_("write the tag's anatomy diagram as SVG to FILE ('-': stdout); one TAG")
     )
-    p.add_argument("--theme", choices=("light", "dark"), default="light", help="with --svg: the diagram's colours")
-    p.add_argument("--scale", type=float, default=1.0, metavar="F", help="with --svg: multiply width and height by F")
+    p.add_argument("--theme", choices=("light", "dark"), default="light", help=_("with --svg: the diagram's colours"))
+    p.add_argument(
+        "--scale", type=float, default=1.0, metavar="F", help=_("with --svg: multiply width and height by F")
+    )
     p.set_defaults(handler=_run_explain)
 
     p = sub.add_parser(
         "convert",
         parents=[common_options()],
-        help="convert between BCP 47, Unicode locale ids, legacy LDML keywords and platforms' locale strings",
-        description="Convert between BCP 47 tags and Unicode locale identifiers (UTS #35: '_' separators, "
-        "'root') or legacy LDML keywords (de_DE@collation=phonebook). Without --to, input with '_', '@' "
-        "or 'root' goes to BCP 47 and a BCP 47 tag goes to a Unicode locale id. --to posix|java|android|"
-        "windows|apple|icu writes a valid tag as that platform's string (glibc locale name, "
-        "java.util.Locale.toString, Android resource folder, Windows/.NET culture name, Apple .lproj folder, "
-        "ICU locale ID), and the notes say what that form cannot carry. --from X reads platform X's string "
-        "(or an ISO 639 code, a name) into a tag, as 'bcp47 repair --from X' does. With --json, one JSON "
-        "object per input: input, to, result (null when it cannot be converted) and notes.",
+        help=_("convert between BCP 47, Unicode locale ids, legacy LDML keywords and platforms' locale strings"),
+        description=_(
+            "Convert between BCP 47 tags and Unicode locale identifiers (UTS #35: '_' separators, "
+            "'root') or legacy LDML keywords (de_DE@collation=phonebook). Without --to, input with '_', '@' "
+            "or 'root' goes to BCP 47 and a BCP 47 tag goes to a Unicode locale id. --to posix|java|android|"
+            "windows|apple|icu writes a valid tag as that platform's string (glibc locale name, "
+            "java.util.Locale.toString, Android resource folder, Windows/.NET culture name, Apple .lproj folder, "
+            "ICU locale ID), and the notes say what that form cannot carry. --from X reads platform X's string "
+            "(or an ISO 639 code, a name) into a tag, as 'bcp47 repair --from X' does. With --json, one JSON "
+            "object per input: input, to, result (null when it cannot be converted) and notes."
+        ),
     )
     p.add_argument(
         "--to",
         choices=("bcp47", "unicode", "legacy", "posix", "java", "android", "windows", "apple", "icu"),
-        help="the target form",
+        help=_("the target form"),
     )
     p.add_argument(
         "--from",
         dest="origin",
         choices=("auto", "iso639", "posix", "java", "android", "windows", "apple", "name"),
-        help="read the input as this platform's string (or an ISO 639 code, a name) and repair it into a tag",
+        help=_("read the input as this platform's string (or an ISO 639 code, a name) and repair it into a tag"),
     )
-    p.add_argument("items", nargs="+", metavar="TEXT", help="tags or locale ids ('-' reads them from stdin)")
+    p.add_argument("items", nargs="+", metavar="TEXT", help=_("tags or locale ids ('-' reads them from stdin)"))
     p.set_defaults(handler=_run_convert)
 
 
@@ -352,7 +362,8 @@ def _unicode_canon(engine: TagEngine, tag: str, args: argparse.Namespace, write:
 
 
 # ---------------------------------------------------------------------------- explain
-_EXPLAIN_DESCRIPTION = """\
+_EXPLAIN_DESCRIPTION = N_(
+    """\
 Explain language tags for teaching: each subtag with its role and its registry record (or its
 CLDR entry for -u-/-t- keys and types), then every diagnostic with its span and fix, then the
 forms: the RFC 5646 §4.5 canonical form and the extlang form with the steps that make them,
@@ -365,6 +376,7 @@ diagnostics (code, severity, section, message, start, end, fix: {label, tag} or 
 has no such form). Offsets are Python string indices, end exclusive. Exit status: 0 when all
 tags are valid, 1 when any is not, 2 for usage or data errors.
 """
+)
 
 
 def _run_explain(args: argparse.Namespace) -> int:
