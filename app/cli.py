@@ -148,7 +148,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     if argv is None:
         if sys.stdout is None:  # started with standard output closed (`bcp47 ... >&-`)
-            print("bcp47: cannot write the output: standard output is closed", file=sys.stderr)
+            print(_("bcp47: cannot write the output: standard output is closed"), file=sys.stderr)
             return EXIT_USAGE
         streams.prepare_streams()
         if gc.isenabled():

@@ -12,7 +12,7 @@ import argparse
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from ..core.text.catalogue import _, ngettext
+from ..core.text.catalogue import _, ngettext, pgettext
 from ..core.text.formats import format_number
 
 if TYPE_CHECKING:  # the core is imported when a verb runs, not when the parser is built
@@ -28,14 +28,39 @@ __all__ = [
     "registry_for",
     "engine_for",
     "record_to_json",
+    "severity_word",
 ]
+
+
+def severity_word(severity: str, upper: bool = False) -> str:
+    """Return the word the text output gives a severity (``error``, ``warning``, ``info``) in the UI language.
+
+    ``--json`` keeps the English value; this is for text a person reads. *upper*: the capitals ``bcp47 explain``
+    writes (a separate entry: not every script has capitals).
+
+    >>> severity_word("warning"), severity_word("error", upper=True), severity_word("other")
+    ('warning', 'ERROR', 'other')
+    """
+    if upper:
+        words = {
+            "error": pgettext("severity, capitals", "ERROR"),
+            "warning": pgettext("severity, capitals", "WARNING"),
+            "info": pgettext("severity, capitals", "INFO"),
+        }
+        return words.get(str(severity), str(severity).upper())
+    words = {
+        "error": pgettext("severity", "error"),
+        "warning": pgettext("severity", "warning"),
+        "info": pgettext("severity", "info"),
+    }
+    return words.get(str(severity), str(severity))
 
 
 @lru_cache(maxsize=1)
 def common_options() -> argparse.ArgumentParser:
     """Return the parent parser that gives a verb ``--json`` and ``--registry FILE``."""
     parent = argparse.ArgumentParser(add_help=False)
-    group = parent.add_argument_group("options every verb takes")
+    group = parent.add_argument_group(_("options every verb takes"))
     group.add_argument(
         "--json", action="store_true", help=_("write JSON instead of text (the description says its shape)")
     )
@@ -64,7 +89,7 @@ def common_options() -> argparse.ArgumentParser:
 def file_name(text: str) -> str:
     """Return *text* as a file name for an option; an empty one is a usage error (never "the default")."""
     if not text.strip():
-        raise argparse.ArgumentTypeError("needs a file name (leave the option out for the bundled one)")
+        raise argparse.ArgumentTypeError(_("needs a file name (leave the option out for the bundled one)"))
     return text
 
 
@@ -73,9 +98,9 @@ def positive_int(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        raise argparse.ArgumentTypeError(_("{text!r} is not a whole number").format(text=text)) from None
     if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} is not 1 or more")
+        raise argparse.ArgumentTypeError(_("{value} is not 1 or more").format(value=value))
     return value
 
 

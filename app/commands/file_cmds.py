@@ -24,7 +24,7 @@ _FORMATS = ("parquet", "csv", "jsonl")
 def add_file_options(p: Any) -> None:
     """Add ``--input``, ``--column``, ``--output`` and ``--format`` to the ``check`` parser *p*."""
     g = p.add_argument_group(
-        "files",
+        _("files"),
         "check a column of tags in a Parquet, CSV or JSON-lines file; the output keeps every column and adds "
         "bcp47_well_formed, bcp47_valid, bcp47_unicode_valid, bcp47_canonical, bcp47_unicode, bcp47_code, "
         "bcp47_message and bcp47_fix (null where the tag is null), with the registry's File-Date and CLDR's "

@@ -268,7 +268,7 @@ def _run_lookup(
     for shown, step in enumerate(result.chain, 1):
         if step.range != current:
             current = step.range
-            print(f"  range {_short(step.range)}:")
+            print("  " + _("range {range}:").format(range=_short(step.range)))
         if result.omitted and shown == len(result.chain) and step.matched is not None:
             print("    " + _omitted(result.omitted))
         outcome = _("matches {tag}").format(tag=step.matched) if step.matched is not None else _("no tag")
@@ -290,7 +290,7 @@ def _run_lookup(
     if result.matched:
         print(_("Result: {tag} (from range {range})").format(tag=result.tag, range=result.range))
     elif default is not None:
-        print(f"  (default) -> {default}")
+        print("  " + _("(default) -> {tag}").format(tag=default))
         print(_("Result: {tag} (the default: no range matched)").format(tag=default))
     else:
         print(_("Result: nothing matched and no --default was given"))
@@ -355,6 +355,10 @@ def _run_each(args: argparse.Namespace, plist: PriorityList) -> int:
     from .streams import writer
 
     if args.default is not None:
-        raise CommandError("--default does not apply to --each: each tag is answered on its own")
+        raise CommandError(
+            _("{option} does not apply to {each}: each tag is answered on its own").format(
+                option="--default", each="--each"
+            )
+        )
     scheme = "best-fit" if args.best_fit else "lookup" if args.lookup else "extended" if args.extended else "basic"
     return run_each(engine_for(args), plist, scheme, args.tags, args.json, writer(sys.stdout))

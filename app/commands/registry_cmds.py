@@ -124,9 +124,9 @@ def _seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+        raise argparse.ArgumentTypeError(_("not a number of seconds: {text!r}").format(text=text)) from None
     if not 0 < value <= 86_400:
-        raise argparse.ArgumentTypeError("must be more than 0 and at most 86400 seconds")
+        raise argparse.ArgumentTypeError(_("must be more than 0 and at most 86400 seconds"))
     return value
 
 
@@ -175,9 +175,9 @@ def _positive(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        raise argparse.ArgumentTypeError(_("not a whole number: {text!r}").format(text=text)) from None
     if value < 0:
-        raise argparse.ArgumentTypeError("must be 0 or more")
+        raise argparse.ArgumentTypeError(_("must be 0 or more"))
     return value
 
 

@@ -15,7 +15,7 @@ from ..core.engine.unicode_validity import first_singleton, unicode_verdict, ver
 from ..core.grammar.problems import MARKER_CONTEXT, Fix, marker
 from ..core.text.catalogue import N_, _
 from ..core.text.formats import format_number
-from .common import common_options, engine_for, positive_int, record_to_json
+from .common import common_options, engine_for, positive_int, record_to_json, severity_word
 from .file_cmds import add_file_options, run_check_file, wants_file
 from .live import check_json_run, live_jobs
 from .streams import iter_stdin_lines
@@ -219,7 +219,12 @@ def _human_check(r: CheckResult, engine: TagEngine) -> str:
         lines.append(
             "  "
             + _("{severity}{label} [{code}] at {start}-{end}: {message}").format(
-                severity=d.severity.value, label=label, code=d.code, start=d.start, end=d.end, message=d.message
+                severity=severity_word(d.severity),
+                label=label,
+                code=d.code,
+                start=d.start,
+                end=d.end,
+                message=d.message,
             )
         )
         if d.start < d.end or d.severity is Severity.ERROR:
@@ -227,7 +232,10 @@ def _human_check(r: CheckResult, engine: TagEngine) -> str:
         if d.fix is not None:
             lines.append(fix_text(r.input, d.fix))
     if r.valid and r.canonical is not None:
-        lines.extend(f"  note [CLDR plausibility, not a verdict]: {n}" for n in _plausibility(engine, r.canonical))
+        lines.extend(
+            "  " + _("note [CLDR plausibility, not a verdict]: {message}").format(message=n)
+            for n in _plausibility(engine, r.canonical)
+        )
     return "\n".join(lines) + "\n"
 
 
@@ -609,7 +617,12 @@ def explain_text(engine: TagEngine, r: CheckResult) -> str:
     if r.diagnostics:
         out.append(_("Diagnostics:"))
         for d in r.diagnostics:
-            out.append(f"  {d.severity.value.upper()} [{d.code}] {d.message}")
+            out.append(
+                "  "
+                + _("{severity} [{code}] {message}").format(
+                    severity=severity_word(d.severity, upper=True), code=d.code, message=d.message
+                )
+            )
             out.append(marker(r.input, d.start, d.end))
             if d.fix is not None:
                 out.append(fix_text(r.input, d.fix))
@@ -643,7 +656,11 @@ def _run_convert(args: argparse.Namespace) -> int:
     engine = engine_for(args)
     status = EXIT_OK
     if args.origin is not None and args.to not in (None, "bcp47"):
-        raise CommandError("--from reads into a BCP 47 tag: give no --to, or --to bcp47")
+        raise CommandError(
+            _("{option} reads into a BCP 47 tag: give no {to}, or {to} {form}").format(
+                option="--from", to="--to", form="bcp47"
+            )
+        )
     repairer = None
     if args.origin is not None:
         from .repair_cmds import make_repairer
@@ -674,11 +691,13 @@ def _run_convert(args: argparse.Namespace) -> int:
         if result:
             print(result)
             if target == "unicode":
-                print("  the Unicode (UTS #35) canonical form: a Unicode BCP 47 locale identifier, not RFC 5646's")
+                print(
+                    "  " + _("the Unicode (UTS #35) canonical form: a Unicode BCP 47 locale identifier, not RFC 5646's")
+                )
             for n in notes:
                 print(f"  {n}")
         else:
-            print(f"bcp47: cannot convert {text!r} to {target}:", file=sys.stderr)
+            print(_("bcp47: cannot convert {text!r} to {target}:").format(text=text, target=target), file=sys.stderr)
             for n in notes:
                 print(f"  {n}", file=sys.stderr)
     return status
@@ -693,7 +712,7 @@ def _to_legacy(engine: TagEngine, text: str) -> tuple[str, list[str]]:
         if not tag:
             return "", notes
     if engine.cldr is None:
-        return "", ["CLDR data is not loaded, so there is no legacy form"]
+        return "", [_("CLDR data is not loaded, so there is no legacy form")]
     conv = bcp47_to_legacy(tag, engine.cldr)
     if conv.result is None:
         return "", list(conv.errors)
