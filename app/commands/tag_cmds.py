@@ -561,7 +561,12 @@ def explain_json(engine: TagEngine, r: CheckResult) -> dict[str, Any]:
 
 def _record_lines(rec: Record | None, cldr: dict[str, Any] | None, role: str) -> list[str]:
     if rec is not None:
-        out = [f"      registry: {rec.type} {rec.code} — {rec.description}"]
+        out = [
+            "      "
+            + _("registry: {type} {code} — {description}").format(
+                type=rec.type, code=rec.code, description=rec.description
+            )
+        ]
         for name, value in rec.fields:
             if name in ("Type", "Subtag", "Tag", "Description"):
                 continue
