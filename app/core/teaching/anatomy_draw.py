@@ -342,11 +342,12 @@ def to_svg(lay: Layout, theme: Theme | str = "light", scale: float = 1.0) -> str
     """Return the diagram as an SVG document; *scale* multiplies its width and height (the drawing is vector)."""
     th = THEMES[theme] if isinstance(theme, str) else theme
     w, h = lay.width, lay.height
+    title = _("Anatomy of the language tag {tag}").format(tag=with_badges(lay.anatomy.tag))
     out = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{w * scale:.0f}" height="{h * scale:.0f}" '
         f'viewBox="0 0 {w:.1f} {h:.1f}" font-family={quoteattr(FONT_FAMILY)}>',
-        f"<title>{escape(_xml_safe('Anatomy of the language tag ' + with_badges(lay.anatomy.tag)))}</title>",
+        f"<title>{escape(_xml_safe(title))}</title>",
         f'<rect x="0" y="0" width="{w:.1f}" height="{h:.1f}" fill="{th.background}"/>',
     ]
     for b in lay.boxes:
