@@ -12,7 +12,7 @@ import argparse
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from ..core.text.catalogue import _, ngettext, pgettext
+from ..core.text.catalogue import _, current_language, ngettext, pgettext
 from ..core.text.formats import format_number
 
 if TYPE_CHECKING:  # the core is imported when a verb runs, not when the parser is built
@@ -56,9 +56,14 @@ def severity_word(severity: str, upper: bool = False) -> str:
     return words.get(str(severity), str(severity))
 
 
-@lru_cache(maxsize=1)
 def common_options() -> argparse.ArgumentParser:
-    """Return the parent parser that gives a verb ``--json`` and ``--registry FILE``."""
+    """Return the parent parser that gives a verb ``--json`` and ``--registry FILE`` (its help in the UI language)."""
+    return _common_options(current_language())
+
+
+@lru_cache(maxsize=2)
+def _common_options(language: str) -> argparse.ArgumentParser:
+    """Build the parent parser once per UI language (*language* is the cache key: the help texts are translated)."""
     parent = argparse.ArgumentParser(add_help=False)
     group = parent.add_argument_group(_("options every verb takes"))
     group.add_argument(
