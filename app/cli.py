@@ -72,7 +72,7 @@ def build_parser(verb: str | None = None) -> argparse.ArgumentParser:
     """Return the argument parser with every verb of every command module (or only *verb*'s module)."""
     parser = _Parser(
         prog="bcp47",
-        description="Check, explain and look up BCP 47 language tags (RFC 5646) on the bundled IANA and CLDR data.",
+        description=_("Check, explain and look up BCP 47 language tags (RFC 5646) on the bundled IANA and CLDR data."),
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="verb", metavar="VERB", parser_class=_Parser)
@@ -148,7 +148,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     if argv is None:
         if sys.stdout is None:  # started with standard output closed (`bcp47 ... >&-`)
-            print("bcp47: cannot write the output: standard output is closed", file=sys.stderr)
+            print(_("bcp47: cannot write the output: standard output is closed"), file=sys.stderr)
             return EXIT_USAGE
         streams.prepare_streams()
         if gc.isenabled():

@@ -81,7 +81,15 @@ def run_best_fit(
     chain = matcher.data.parent_chain(desired[0]) if desired else ()
     fallback, bundle = _fallback(chain, tags)
     status = EXIT_OK if fit.matched else EXIT_NO_MATCH
-    notes = ["'*' in the priority list has no language to match and is left out of the best fit"] if wildcard else []
+    notes = (
+        [
+            _("{wildcard!r} in the priority list has no language to match and is left out of the best fit").format(
+                wildcard="*"
+            )
+        ]
+        if wildcard
+        else []
+    )
     if as_json:
         emit_json(
             {

@@ -12,7 +12,7 @@ import argparse
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from ..core.text.catalogue import _, ngettext
+from ..core.text.catalogue import _, current_language, ngettext, pgettext
 from ..core.text.formats import format_number
 
 if TYPE_CHECKING:  # the core is imported when a verb runs, not when the parser is built
@@ -28,31 +28,65 @@ __all__ = [
     "registry_for",
     "engine_for",
     "record_to_json",
+    "severity_word",
 ]
 
 
-@lru_cache(maxsize=1)
+def severity_word(severity: str, upper: bool = False) -> str:
+    """Return the word the text output gives a severity (``error``, ``warning``, ``info``) in the UI language.
+
+    ``--json`` keeps the English value; this is for text a person reads. *upper*: the capitals ``bcp47 explain``
+    writes (a separate entry: not every script has capitals).
+
+    >>> severity_word("warning"), severity_word("error", upper=True), severity_word("other")
+    ('warning', 'ERROR', 'other')
+    """
+    if upper:
+        words = {
+            "error": pgettext("severity, capitals", "ERROR"),
+            "warning": pgettext("severity, capitals", "WARNING"),
+            "info": pgettext("severity, capitals", "INFO"),
+        }
+        return words.get(str(severity), str(severity).upper())
+    words = {
+        "error": pgettext("severity", "error"),
+        "warning": pgettext("severity", "warning"),
+        "info": pgettext("severity", "info"),
+    }
+    return words.get(str(severity), str(severity))
+
+
 def common_options() -> argparse.ArgumentParser:
-    """Return the parent parser that gives a verb ``--json`` and ``--registry FILE``."""
+    """Return the parent parser that gives a verb ``--json`` and ``--registry FILE`` (its help in the UI language)."""
+    return _common_options(current_language())
+
+
+@lru_cache(maxsize=2)
+def _common_options(language: str) -> argparse.ArgumentParser:
+    """Build the parent parser once per UI language (*language* is the cache key: the help texts are translated)."""
     parent = argparse.ArgumentParser(add_help=False)
-    group = parent.add_argument_group("options every verb takes")
+    group = parent.add_argument_group(_("options every verb takes"))
     group.add_argument(
-        "--json", action="store_true", help="write JSON instead of text (the description says its shape)"
+        "--json", action="store_true", help=_("write JSON instead of text (the description says its shape)")
     )
     group.add_argument(
         "--registry",
         metavar="FILE",
         type=file_name,
-        help="use this Language Subtag Registry file instead of the bundled one (a file that does not "
-        "load is an error naming the file and line, exit status 2)",
+        help=_(
+            "use this Language Subtag Registry file instead of the bundled one (a file that does not "
+            "load is an error naming the file and line, exit status 2)"
+        ),
     )
     group.add_argument(
         "--strict",
         action="store_true",
-        help="treat a warning about a registry file as an error: exit status 2 before any output. Without "
-        "it, a file that parses but has miscased or unknown field names, lacks Types or records the bundled "
-        "registry has, or is older than it, is still used (it may be an older or a partial registry on "
-        "purpose) and each problem is a 'bcp47: warning:' line on stderr, with the usual exit status",
+        help=_(
+            "treat a warning about a registry file as an error: exit status 2 before any output. Without "
+            "it, a file that parses but has miscased or unknown field names, lacks Types or records the bundled "
+            "registry has, or is older than it, is still used (it may be an older or a partial registry on "
+            "purpose) and each problem is a 'bcp47: warning:' line on stderr, with the usual exit status"
+        ),
     )
     return parent
 
@@ -60,7 +94,7 @@ def common_options() -> argparse.ArgumentParser:
 def file_name(text: str) -> str:
     """Return *text* as a file name for an option; an empty one is a usage error (never "the default")."""
     if not text.strip():
-        raise argparse.ArgumentTypeError("needs a file name (leave the option out for the bundled one)")
+        raise argparse.ArgumentTypeError(_("needs a file name (leave the option out for the bundled one)"))
     return text
 
 
@@ -69,9 +103,9 @@ def positive_int(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        raise argparse.ArgumentTypeError(_("{text!r} is not a whole number").format(text=text)) from None
     if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} is not 1 or more")
+        raise argparse.ArgumentTypeError(_("{value} is not 1 or more").format(value=value))
     return value
 
 

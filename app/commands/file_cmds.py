@@ -24,19 +24,26 @@ _FORMATS = ("parquet", "csv", "jsonl")
 def add_file_options(p: Any) -> None:
     """Add ``--input``, ``--column``, ``--output`` and ``--format`` to the ``check`` parser *p*."""
     g = p.add_argument_group(
-        "files",
-        "check a column of tags in a Parquet, CSV or JSON-lines file; the output keeps every column and adds "
-        "bcp47_well_formed, bcp47_valid, bcp47_unicode_valid, bcp47_canonical, bcp47_unicode, bcp47_code, "
-        "bcp47_message and bcp47_fix (null where the tag is null), with the registry's File-Date and CLDR's "
-        "version in its metadata (Parquet) or in OUTPUT.bcp47.json beside it (CSV, JSON lines)",
+        _("files"),
+        _(
+            "check a column of tags in a Parquet, CSV or JSON-lines file; the output keeps every column and adds "
+            "{columns} (null where the tag is null), with the registry's File-Date and CLDR's "
+            "version in its metadata (Parquet) or in {sidecar} beside it (CSV, JSON lines)"
+        ).format(
+            columns="bcp47_well_formed, bcp47_valid, bcp47_unicode_valid, bcp47_canonical, bcp47_unicode, bcp47_code, "
+            "bcp47_message and bcp47_fix",
+            sidecar="OUTPUT.bcp47.json",
+        ),
     )
-    g.add_argument("--input", metavar="FILE", help="the file to read (format from its name: .parquet, .csv, .jsonl)")
-    g.add_argument("--column", metavar="NAME", help="the column that holds the tags")
-    g.add_argument("--output", metavar="FILE", help="the file to write (format from its name, else the input's)")
+    g.add_argument("--input", metavar="FILE", help=_("the file to read (format from its name: .parquet, .csv, .jsonl)"))
+    g.add_argument("--column", metavar="NAME", help=_("the column that holds the tags"))
+    g.add_argument("--output", metavar="FILE", help=_("the file to write (format from its name, else the input's)"))
     g.add_argument(
         "--format",
         metavar="IN[,OUT]",
-        help=f"the input format, and the output's after a comma, when the names do not say: {', '.join(_FORMATS)}",
+        help=_("the input format, and the output's after a comma, when the names do not say: {formats}").format(
+            formats=", ".join(_FORMATS)
+        ),
     )
 
 

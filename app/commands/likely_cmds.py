@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cli import EXIT_NO_MATCH, EXIT_OK, CommandError, emit_json
 from ..core import data
-from ..core.text.catalogue import _
+from ..core.text.catalogue import N_, _
 from .common import common_options, engine_for
 from .live import live_inputs
 
@@ -18,7 +18,8 @@ if TYPE_CHECKING:
 
 __all__ = ["register"]
 
-_DESCRIPTION = """\
+_DESCRIPTION = N_(
+    """\
 Add likely subtags to tags (maximize: zh-TW -> zh-Hant-TW) and remove them
 (minimize, favouring the script: zh-Hant, or the region as CLDR does by default:
 zh-TW), as UTS #35 Part 1 §4.3 defines with CLDR 48's likelySubtags data. Each
@@ -35,6 +36,7 @@ explanation; max, min and min_region are null when the tag cannot be maximized
 (not well-formed, or no entry for its language: qaa, tlh). Exit status: 0 when
 every tag was maximized, 1 when one could not be, 2 for usage or data errors.
 """
+)
 
 
 def register(sub: Any) -> None:
@@ -42,16 +44,18 @@ def register(sub: Any) -> None:
     p = sub.add_parser(
         "likely",
         parents=[common_options()],
-        help="add and remove likely subtags (UTS #35 §4.3, CLDR)",
-        description=_DESCRIPTION,
+        help=_("add and remove likely subtags (UTS #35 §4.3, CLDR)"),
+        description=_(_DESCRIPTION),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("tags", nargs="+", metavar="TAG", help="tags ('-' reads them from stdin)")
+    p.add_argument("tags", nargs="+", metavar="TAG", help=_("tags ('-' reads them from stdin)"))
     p.add_argument(
         "--sil",
         action="store_true",
-        help="also show SIL's answer (langtags via @ethnolib/find-language): its maximal tag, equivalent tags "
-        "and the scripts it records for the language; CLDR's answer stays the one above (JSON: a 'sil' object)",
+        help=_(
+            "also show SIL's answer (langtags via @ethnolib/find-language): its maximal tag, equivalent tags "
+            "and the scripts it records for the language; CLDR's answer stays the one above (JSON: a 'sil' object)"
+        ),
     )
     p.set_defaults(handler=_run_likely)
 

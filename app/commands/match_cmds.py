@@ -18,7 +18,7 @@ from ..core.matching.rfc4647 import (
     lookup,
     parse_accept_language,
 )
-from ..core.text.catalogue import _, ngettext
+from ..core.text.catalogue import N_, _, ngettext
 from ..core.text.formats import format_number
 from .common import common_options, engine_for
 from .streams import iter_stdin_lines
@@ -28,7 +28,8 @@ if TYPE_CHECKING:
 
 __all__ = ["register"]
 
-_DESCRIPTION = """\
+_DESCRIPTION = N_(
+    """\
 Match language tags against a priority list given as an Accept-Language value
 (RFC 9110), using RFC 4647: basic filtering (default), extended filtering
 (--extended, ranges may hold '*' subtags such as de-*-DE) or lookup (--lookup:
@@ -60,6 +61,7 @@ gives for the same input, side by side), fallback (the first desired locale's
 parent-locale chain of UTS #35 §4.1, each marked available or not, and the first
 available one: resource bundle lookup), problems and not_valid.
 """
+)
 
 
 def register(sub: Any) -> None:
@@ -67,30 +69,36 @@ def register(sub: Any) -> None:
     p = sub.add_parser(
         "match",
         parents=[common_options()],
-        help="filter or look up tags with an Accept-Language priority list (RFC 4647)",
-        description=_DESCRIPTION,
+        help=_("filter or look up tags with an Accept-Language priority list (RFC 4647)"),
+        description=_(_DESCRIPTION),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument(
         "--ranges",
         required=True,
         metavar="LIST",
-        help='the priority list, e.g. "fr-CH, fr;q=0.9, *;q=0.1"',
+        help=_('the priority list, e.g. "fr-CH, fr;q=0.9, *;q=0.1"'),
     )
     scheme = p.add_mutually_exclusive_group()
-    scheme.add_argument("--lookup", action="store_true", help="lookup (RFC 4647 §3.4): one best tag")
-    scheme.add_argument("--extended", action="store_true", help="extended filtering (RFC 4647 §3.3.2) instead of basic")
+    scheme.add_argument("--lookup", action="store_true", help=_("lookup (RFC 4647 §3.4): one best tag"))
     scheme.add_argument(
-        "--best-fit", action="store_true", help="CLDR language matching (UTS #35 §4.4): the best fit with its distance"
+        "--extended", action="store_true", help=_("extended filtering (RFC 4647 §3.3.2) instead of basic")
     )
-    p.add_argument("--default", metavar="TAG", help="with --lookup or --best-fit: the answer when nothing matches")
+    scheme.add_argument(
+        "--best-fit",
+        action="store_true",
+        help=_("CLDR language matching (UTS #35 §4.4): the best fit with its distance"),
+    )
+    p.add_argument("--default", metavar="TAG", help=_("with --lookup or --best-fit: the answer when nothing matches"))
     p.add_argument(
         "--each",
         action="store_true",
-        help="answer each available tag on its own line as it arrives (the tags of '-' stream): the range that "
-        "matches it, the range whose lookup reaches it, or (--best-fit) the desired language it fits",
+        help=_(
+            "answer each available tag on its own line as it arrives (the tags of '-' stream): the range that "
+            "matches it, the range whose lookup reaches it, or (--best-fit) the desired language it fits"
+        ),
     )
-    p.add_argument("tags", nargs="+", metavar="TAG", help="available tags ('-' reads them from stdin)")
+    p.add_argument("tags", nargs="+", metavar="TAG", help=_("available tags ('-' reads them from stdin)"))
     p.set_defaults(handler=_run_match)
 
 
@@ -260,7 +268,7 @@ def _run_lookup(
     for shown, step in enumerate(result.chain, 1):
         if step.range != current:
             current = step.range
-            print(f"  range {_short(step.range)}:")
+            print("  " + _("range {range}:").format(range=_short(step.range)))
         if result.omitted and shown == len(result.chain) and step.matched is not None:
             print("    " + _omitted(result.omitted))
         outcome = _("matches {tag}").format(tag=step.matched) if step.matched is not None else _("no tag")
@@ -282,7 +290,7 @@ def _run_lookup(
     if result.matched:
         print(_("Result: {tag} (from range {range})").format(tag=result.tag, range=result.range))
     elif default is not None:
-        print(f"  (default) -> {default}")
+        print("  " + _("(default) -> {tag}").format(tag=default))
         print(_("Result: {tag} (the default: no range matched)").format(tag=default))
     else:
         print(_("Result: nothing matched and no --default was given"))
@@ -347,6 +355,10 @@ def _run_each(args: argparse.Namespace, plist: PriorityList) -> int:
     from .streams import writer
 
     if args.default is not None:
-        raise CommandError("--default does not apply to --each: each tag is answered on its own")
+        raise CommandError(
+            _("{option} does not apply to {each}: each tag is answered on its own").format(
+                option="--default", each="--each"
+            )
+        )
     scheme = "best-fit" if args.best_fit else "lookup" if args.lookup else "extended" if args.extended else "basic"
     return run_each(engine_for(args), plist, scheme, args.tags, args.json, writer(sys.stdout))

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from ..cli import EXIT_NO_MATCH, EXIT_OK, CommandError
 from ..core.engine.checkjson import clean_json_text
 from ..core.matching.rfc4647 import PriorityList, basic_filter, extended_filter, format_q, lookup
+from ..core.text.catalogue import _
 from .live import BlockWriter, live_inputs
 
 if TYPE_CHECKING:
@@ -59,7 +60,7 @@ def each_answer(
         try:
             matcher = matcher_for(engine)
         except DataError as exc:
-            raise CommandError(f"CLDR supplemental data unavailable: {exc}") from None
+            raise CommandError(_("CLDR supplemental data unavailable: {error}").format(error=exc)) from None
         desired = [r.text for r in plist.ranges if r.text != "*"]
 
         def fit(tag: str) -> Any:
@@ -76,27 +77,40 @@ def each_answer(
             out.update(matched=matched, desired=got.desired, distance=got.distance,
                        effective_distance=got.effective)  # fmt: skip
             text = (
-                f"{tag}: best fit for {got.desired} (distance {got.effective})"
+                _("{tag}: best fit for {desired} (distance {distance})").format(
+                    tag=tag, desired=got.desired, distance=got.effective
+                )
                 if matched
-                else f"{tag}: no desired language within the best fit's threshold"
+                else _("{tag}: no desired language within the best fit's threshold").format(tag=tag)
             )
         elif scheme == "lookup":
             got = lookup(plist, [tag])
             matched = got.matched
             out.update(matched=matched, range=got.range)
-            text = f"{tag}: found by lookup from range {got.range}" if matched else f"{tag}: lookup does not reach it"
+            text = (
+                _("{tag}: found by lookup from range {range}").format(tag=tag, range=got.range)
+                if matched
+                else _("{tag}: lookup does not reach it").format(tag=tag)
+            )
         else:
             result = (extended_filter if scheme == "extended" else basic_filter)(plist, [tag])
             m = result.matches[0] if result.matches else None
             matched = m is not None
             out.update(matched=matched, range=m.range if m else None, q=m.q if m else None)
-            text = f"{tag}: matched by range {m.range} (q={format_q(m.q)})" if m else f"{tag}: no range matches"
+            text = (
+                _("{tag}: matched by range {range} (q={q})").format(tag=tag, range=m.range, q=format_q(m.q))
+                if m
+                else _("{tag}: no range matches").format(tag=tag)
+            )
         out.update(valid=r.valid, code=code)
         if as_json:
             return clean_json_text(_DUMPS(out)), matched
         if not r.valid:
-            verdict = "not valid" if r.well_formed else "not well-formed"
-            text += f" (note: {verdict}" + (f", {code})" if code else ")")
+            if r.well_formed:
+                note = _(" (note: not valid, {code})") if code else _(" (note: not valid)")
+            else:
+                note = _(" (note: not well-formed, {code})") if code else _(" (note: not well-formed)")
+            text += note.format(code=code)
         return text, matched
 
     return answer

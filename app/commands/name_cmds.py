@@ -8,7 +8,7 @@ import unicodedata
 from typing import TYPE_CHECKING, Any
 
 from ..cli import EXIT_NO_MATCH, EXIT_OK, CommandError, data_loaded, emit_json
-from ..core.text.catalogue import _
+from ..core.text.catalogue import N_, _
 from .common import common_options, registry_for
 from .live import live_inputs
 
@@ -17,7 +17,8 @@ if TYPE_CHECKING:
 
 __all__ = ["register", "name_json", "name_text"]
 
-_DESCRIPTION = """\
+_DESCRIPTION = N_(
+    """\
 Name language tags with CLDR 48's locale display names (UTS #35 Part 2 §1.1): the whole tag
 ("Serbian (Latin, Serbia)", or CLDR's own name for a language+region such as "British English"),
 each subtag's CLDR name beside its English registry Description, -u-/-t- keys and types where
@@ -30,6 +31,7 @@ LANG), name (null when the tag is not well-formed), autonym, autonym_locale, and
 start, end, kind, code, cldr, source: the CLDR locale that named it, registry). Exit status 1
 when a tag is not well-formed.
 """
+)
 
 
 def register(sub: Any) -> None:
@@ -37,8 +39,8 @@ def register(sub: Any) -> None:
     p = sub.add_parser(
         "name",
         parents=[common_options()],
-        help="name tags in any language with CLDR's display names (and the autonym)",
-        description=_DESCRIPTION,
+        help=_("name tags in any language with CLDR's display names (and the autonym)"),
+        description=_(_DESCRIPTION),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument(
@@ -46,9 +48,9 @@ def register(sub: Any) -> None:
         dest="display",
         metavar="LANG",
         default="en",
-        help="the display language, a BCP 47 tag such as de, fr-CA, zh-Hant, sr-Latn (default: en)",
+        help=_("the display language, a BCP 47 tag such as de, fr-CA, zh-Hant, sr-Latn (default: en)"),
     )
-    p.add_argument("tags", nargs="+", metavar="TAG", help="tags to name ('-' reads them from stdin)")
+    p.add_argument("tags", nargs="+", metavar="TAG", help=_("tags to name ('-' reads them from stdin)"))
     p.set_defaults(handler=_run_name)
 
 

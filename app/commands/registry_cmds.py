@@ -31,11 +31,13 @@ def register(sub: Any) -> None:
     p = sub.add_parser(
         "lookup",
         parents=[common_options()],
-        help="show every registry record for codes or whole tags",
-        description="Show every record of the Language Subtag Registry that a code names "
-        "(a subtag of any type, a code inside a range such as qab, or a grandfathered/redundant tag), "
-        "with all its fields. With --json, one JSON array: per code, its query and records (every field by name "
-        "and in file order). Exit status 1 when some code matched nothing.",
+        help=_("show every registry record for codes or whole tags"),
+        description=_(
+            "Show every record of the Language Subtag Registry that a code names "
+            "(a subtag of any type, a code inside a range such as qab, or a grandfathered/redundant tag), "
+            "with all its fields. With --json, one JSON array: per code, its query and records (every field by name "
+            "and in file order). Exit status 1 when some code matched nothing."
+        ),
     )
     p.add_argument("codes", nargs="+", metavar="CODE")
     p.set_defaults(handler=_run_lookup)
@@ -43,68 +45,78 @@ def register(sub: Any) -> None:
     p = sub.add_parser(
         "search",
         parents=[common_options()],
-        help="search codes, descriptions and comments",
-        description="Search the registry by code (exact, then prefix) and by words of Description and "
-        "Comments, ignoring case and diacritics, best matches first. With --json, one JSON object: query, total "
-        "and the results, each a record with how it matched. Exit status 1 when nothing matched.",
+        help=_("search codes, descriptions and comments"),
+        description=_(
+            "Search the registry by code (exact, then prefix) and by words of Description and "
+            "Comments, ignoring case and diacritics, best matches first. With --json, one JSON object: query, total "
+            "and the results, each a record with how it matched. Exit status 1 when nothing matched."
+        ),
     )
-    p.add_argument("text", nargs="+", metavar="TEXT", help="words to look for (all must match)")
-    p.add_argument("--type", dest="types", action="append", choices=_TYPES, help="only records of this Type")
-    p.add_argument("--scope", choices=_SCOPES, help="only records with this Scope ('none': without one)")
+    p.add_argument("text", nargs="+", metavar="TEXT", help=_("words to look for (all must match)"))
+    p.add_argument("--type", dest="types", action="append", choices=_TYPES, help=_("only records of this Type"))
+    p.add_argument("--scope", choices=_SCOPES, help=_("only records with this Scope ('none': without one)"))
     dep = p.add_mutually_exclusive_group()
-    dep.add_argument("--deprecated", dest="deprecated", action="store_true", default=None, help="only deprecated")
-    dep.add_argument("--live", dest="deprecated", action="store_false", help="only records not deprecated")
-    p.add_argument("--limit", type=_positive, default=50, help="at most this many results (default 50; 0: all)")
+    dep.add_argument("--deprecated", dest="deprecated", action="store_true", default=None, help=_("only deprecated"))
+    dep.add_argument("--live", dest="deprecated", action="store_false", help=_("only records not deprecated"))
+    p.add_argument("--limit", type=_positive, default=50, help=_("at most this many results (default 50; 0: all)"))
     p.add_argument(
         "--names",
         action="store_true",
-        help="search every name people use (registry Descriptions, CLDR names in every language and their alt "
-        "forms, SIL's Ethnologue names, autonyms and alternate names), words in any order, each hit with its source",
+        help=_(
+            "search every name people use (registry Descriptions, CLDR names in every language and their alt "
+            "forms, SIL's Ethnologue names, autonyms and alternate names), words in any order, each hit with its source"
+        ),
     )
     p.set_defaults(handler=_run_search)
 
-    reg = sub.add_parser("registry", help="facts about a registry file, or the changes between two")
+    reg = sub.add_parser("registry", help=_("facts about a registry file, or the changes between two"))
     reg_sub = reg.add_subparsers(dest="registry_verb", metavar="ACTION", parser_class=type(reg))
     reg_sub.required = True
     p = reg_sub.add_parser(
         "info",
         parents=[common_options()],
-        help="File-Date, counts per Type and source",
-        description="Show the File-Date, the number of records per Type and where the data came from "
-        "(with --json, as one JSON object).",
+        help=_("File-Date, counts per Type and source"),
+        description=_(
+            "Show the File-Date, the number of records per Type and where the data came from "
+            "(with --json, as one JSON object)."
+        ),
     )
     p.set_defaults(handler=_run_info)
     p = reg_sub.add_parser(
         "download",
         parents=[common_options()],
-        help="download the latest registry from IANA, check it and write it to a file",
-        description="Download the Language Subtag Registry (from IANA, or from $BCP47_EXPLORER_REGISTRY_URL), "
-        "parse it completely and check it against the bundled one, then write it to --output FILE, or with "
-        "--keep into the app's data folder, where the next start of the app and of bcp47 use it (as the "
-        "window's File > Download). Nothing is written when the download fails or does not parse. --timeout "
-        "bounds each wait for the server, --deadline the whole exchange (a server that trickles its answer "
-        "is cut off there). The check's findings are warnings on stderr; with --strict they stop the run "
-        "before anything is written. This is the only verb that uses the network, and only when run. "
-        "With --json, one object: url, file_date, records, written, findings.",
+        help=_("download the latest registry from IANA, check it and write it to a file"),
+        description=_(
+            "Download the Language Subtag Registry (from IANA, or from $BCP47_EXPLORER_REGISTRY_URL), "
+            "parse it completely and check it against the bundled one, then write it to --output FILE, or with "
+            "--keep into the app's data folder, where the next start of the app and of bcp47 use it (as the "
+            "window's File > Download). Nothing is written when the download fails or does not parse. --timeout "
+            "bounds each wait for the server, --deadline the whole exchange (a server that trickles its answer "
+            "is cut off there). The check's findings are warnings on stderr; with --strict they stop the run "
+            "before anything is written. This is the only verb that uses the network, and only when run. "
+            "With --json, one object: url, file_date, records, written, findings."
+        ),
     )
     where = p.add_mutually_exclusive_group(required=True)
-    where.add_argument("--output", "-o", metavar="FILE", type=file_name, help="write the registry to FILE")
-    where.add_argument("--keep", action="store_true", help="keep it in the app's data folder (used from then on)")
-    p.add_argument("--url", type=_address, help="download from this http:// or https:// address instead")
-    p.add_argument("--timeout", type=_seconds, default=DEFAULT_TIMEOUT, help="seconds per wait (default 20)")
-    p.add_argument("--deadline", type=_seconds, default=TOTAL_TIMEOUT, help="seconds in all (default 300)")
+    where.add_argument("--output", "-o", metavar="FILE", type=file_name, help=_("write the registry to FILE"))
+    where.add_argument("--keep", action="store_true", help=_("keep it in the app's data folder (used from then on)"))
+    p.add_argument("--url", type=_address, help=_("download from this http:// or https:// address instead"))
+    p.add_argument("--timeout", type=_seconds, default=DEFAULT_TIMEOUT, help=_("seconds per wait (default 20)"))
+    p.add_argument("--deadline", type=_seconds, default=TOTAL_TIMEOUT, help=_("seconds in all (default 300)"))
     p.set_defaults(handler=_run_download)
     p = reg_sub.add_parser(
         "diff",
         parents=[common_options()],
-        help="records added, removed and changed between two registry files",
-        description="Compare two registry files record by record and field by field. NEW defaults to the "
-        "registry in use: the --registry file, else the bundled one. Exit status 0 when they hold the same "
-        "records, 1 when they differ (like diff(1)). With --json, one JSON object: the File-Dates and the "
-        "records added, removed and changed field by field.",
+        help=_("records added, removed and changed between two registry files"),
+        description=_(
+            "Compare two registry files record by record and field by field. NEW defaults to the "
+            "registry in use: the --registry file, else the bundled one. Exit status 0 when they hold the same "
+            "records, 1 when they differ (like diff(1)). With --json, one JSON object: the File-Dates and the "
+            "records added, removed and changed field by field."
+        ),
     )
-    p.add_argument("old", metavar="OLD", help="the older registry file")
-    p.add_argument("new", metavar="NEW", nargs="?", help="the newer registry file (default: the registry in use)")
+    p.add_argument("old", metavar="OLD", help=_("the older registry file"))
+    p.add_argument("new", metavar="NEW", nargs="?", help=_("the newer registry file (default: the registry in use)"))
     p.set_defaults(handler=_run_diff)
 
 
@@ -112,9 +124,9 @@ def _seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+        raise argparse.ArgumentTypeError(_("not a number of seconds: {text!r}").format(text=text)) from None
     if not 0 < value <= 86_400:
-        raise argparse.ArgumentTypeError("must be more than 0 and at most 86400 seconds")
+        raise argparse.ArgumentTypeError(_("must be more than 0 and at most 86400 seconds"))
     return value
 
 
@@ -189,9 +201,9 @@ def _positive(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        raise argparse.ArgumentTypeError(_("not a whole number: {text!r}").format(text=text)) from None
     if value < 0:
-        raise argparse.ArgumentTypeError("must be 0 or more")
+        raise argparse.ArgumentTypeError(_("must be 0 or more"))
     return value
 
 

@@ -149,5 +149,5 @@ def report_write_error(exc: OSError) -> int:
         os.close(null)
     why = exc.strerror or str(exc)
     with contextlib.suppress(OSError, ValueError, AttributeError):
-        print(f"bcp47: cannot write the output: {why}", file=sys.stderr, flush=True)
+        print(_("bcp47: cannot write the output: {reason}").format(reason=why), file=sys.stderr, flush=True)
     return 2

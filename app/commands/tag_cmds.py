@@ -15,7 +15,7 @@ from ..core.engine.unicode_validity import first_singleton, unicode_verdict, ver
 from ..core.grammar.problems import MARKER_CONTEXT, Fix, marker
 from ..core.text.catalogue import N_, _
 from ..core.text.formats import format_number
-from .common import common_options, engine_for, positive_int, record_to_json
+from .common import common_options, engine_for, positive_int, record_to_json, severity_word
 from .file_cmds import add_file_options, run_check_file, wants_file
 from .live import check_json_run, live_jobs
 from .streams import iter_stdin_lines
@@ -26,7 +26,8 @@ if TYPE_CHECKING:
 
 __all__ = ["register", "fix_text", "check_json_lines", "explain_json", "explain_text", "tag_forms"]
 
-_CHECK_DESCRIPTION = """\
+_CHECK_DESCRIPTION = N_(
+    """\
 Check language tags against RFC 5646 (and CLDR for -u-/-t-): well-formed, valid, and advice.
 Give '-' to read tags from standard input, one per line (blank lines are checked too, so the
 output keeps one result per input line). With --json, one JSON object per input line, in order:
@@ -41,6 +42,7 @@ input, end exclusive. Bytes that are not UTF-8 are read as
 U+DC80..U+DCFF and reported as bad characters; the JSON (always UTF-8) writes each as U+FFFD.
 Exit status: 0 when all tags are valid, 1 when any is not, 2 for usage errors.
 """
+)
 
 
 def register(sub: Any) -> None:
@@ -48,82 +50,90 @@ def register(sub: Any) -> None:
     p = sub.add_parser(
         "check",
         parents=[common_options()],
-        help="check tags: well-formed, valid, diagnostics with fixes",
-        description=_CHECK_DESCRIPTION,
+        help=_("check tags: well-formed, valid, diagnostics with fixes"),
+        description=_(_CHECK_DESCRIPTION),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument(
         "--jobs",
         type=positive_int,
         metavar="N",
-        help="with --json, check in N processes where the system can fork (default: 1; output order is kept, "
-        "and each distinct tag is checked once)",
+        help=_(
+            "with --json, check in N processes where the system can fork (default: 1; output order is kept, "
+            "and each distinct tag is checked once)"
+        ),
     )
-    p.add_argument("tags", nargs="*", metavar="TAG", help="tags to check ('-' reads them from stdin)")
+    p.add_argument("tags", nargs="*", metavar="TAG", help=_("tags to check ('-' reads them from stdin)"))
     add_file_options(p)
     p.set_defaults(handler=_run_check)
 
     p = sub.add_parser(
         "canon",
         parents=[common_options()],
-        help="print the RFC 5646 §4.5 canonical form of tags (or, with --unicode, the UTS #35 one)",
-        description="Print the RFC 5646 §4.5 canonical form of each tag, one per line. With --json, one JSON "
-        "object per tag: input, canonical (or extlang_form with --extlang, unicode with --unicode; null when "
-        "there is none) and steps (before, after, reason); with --unicode also reason (why there is no Unicode "
-        "form, else null). One line out per line in: a tag with no such form gives an empty line (and stderr "
-        "says why), exit status 1.",
+        help=_("print the RFC 5646 §4.5 canonical form of tags (or, with --unicode, the UTS #35 one)"),
+        description=_(
+            "Print the RFC 5646 §4.5 canonical form of each tag, one per line. With --json, one JSON "
+            "object per tag: input, canonical (or extlang_form with --extlang, unicode with --unicode; null when "
+            "there is none) and steps (before, after, reason); with --unicode also reason (why there is no Unicode "
+            "form, else null). One line out per line in: a tag with no such form gives an empty line (and stderr "
+            "says why), exit status 1."
+        ),
     )
     which = p.add_mutually_exclusive_group()
-    which.add_argument("--extlang", action="store_true", help="print the extlang form instead (zh-yue, not yue)")
+    which.add_argument("--extlang", action="store_true", help=_("print the extlang form instead (zh-yue, not yue)"))
     which.add_argument(
         "--unicode",
         action="store_true",
-        help="print the Unicode (UTS #35 Annex C, CLDR) canonical form instead: a Unicode BCP 47 locale identifier",
+        help=_("print the Unicode (UTS #35 Annex C, CLDR) canonical form instead: a Unicode BCP 47 locale identifier"),
     )
-    p.add_argument("--steps", action="store_true", help="also print each step and the rule behind it")
-    p.add_argument("tags", nargs="+", metavar="TAG", help="tags ('-' reads them from stdin)")
+    p.add_argument("--steps", action="store_true", help=_("also print each step and the rule behind it"))
+    p.add_argument("tags", nargs="+", metavar="TAG", help=_("tags ('-' reads them from stdin)"))
     p.set_defaults(handler=_run_canon)
 
     p = sub.add_parser(
         "explain",
         parents=[common_options()],
-        help="explain tags subtag by subtag, for teaching",
-        description=_EXPLAIN_DESCRIPTION,
+        help=_("explain tags subtag by subtag, for teaching"),
+        description=_(_EXPLAIN_DESCRIPTION),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("tags", nargs="+", metavar="TAG", help="tags to explain ('-' reads them from stdin)")
+    p.add_argument("tags", nargs="+", metavar="TAG", help=_("tags to explain ('-' reads them from stdin)"))
     p.add_argument(
-        "--svg", metavar="FILE", help="write the tag's anatomy diagram as SVG to FILE ('-': stdout); one TAG"
+        "--svg", metavar="FILE", help=_("write the tag's anatomy diagram as SVG to FILE ('-': stdout); one TAG")
     )
-    p.add_argument("--theme", choices=("light", "dark"), default="light", help="with --svg: the diagram's colours")
-    p.add_argument("--scale", type=float, default=1.0, metavar="F", help="with --svg: multiply width and height by F")
+    p.add_argument("--theme", choices=("light", "dark"), default="light", help=_("with --svg: the diagram's colours"))
+    p.add_argument(
+        "--scale", type=float, default=1.0, metavar="F", help=_("with --svg: multiply width and height by F")
+    )
     p.set_defaults(handler=_run_explain)
 
     p = sub.add_parser(
         "convert",
         parents=[common_options()],
-        help="convert between BCP 47, Unicode locale ids, legacy LDML keywords and platforms' locale strings",
-        description="Convert between BCP 47 tags and Unicode locale identifiers (UTS #35: '_' separators, "
-        "'root') or legacy LDML keywords (de_DE@collation=phonebook). Without --to, input with '_', '@' "
-        "or 'root' goes to BCP 47 and a BCP 47 tag goes to a Unicode locale id. --to posix|java|android|"
-        "windows|apple|icu writes a valid tag as that platform's string (glibc locale name, "
-        "java.util.Locale.toString, Android resource folder, Windows/.NET culture name, Apple .lproj folder, "
-        "ICU locale ID), and the notes say what that form cannot carry. --from X reads platform X's string "
-        "(or an ISO 639 code, a name) into a tag, as 'bcp47 repair --from X' does. With --json, one JSON "
-        "object per input: input, to, result (null when it cannot be converted) and notes.",
+        help=_("convert between BCP 47, Unicode locale ids, legacy LDML keywords and platforms' locale strings"),
+        description=_(
+            "Convert between BCP 47 tags and Unicode locale identifiers (UTS #35: '_' separators, "
+            "'root') or legacy LDML keywords (de_DE@collation=phonebook). Without --to, input with '_', '@' "
+            "or 'root' goes to BCP 47 and a BCP 47 tag goes to a Unicode locale id. --to posix|java|android|"
+            "windows|apple|icu writes a valid tag as that platform's string (glibc locale name, "
+            "java.util.Locale.toString, Android resource folder, Windows/.NET culture name, Apple .lproj folder, "
+            "ICU locale ID), and the notes say what that form cannot carry. --from X reads platform X's string "
+            "(or an ISO 639 code, a name) into a tag, as 'bcp47 repair --from X' does. With --json, one JSON "
+            "object per input: input, to, result (null when it cannot be converted) and notes."
+        ),
     )
     p.add_argument(
         "--to",
         choices=("bcp47", "unicode", "legacy", "posix", "java", "android", "windows", "apple", "icu"),
-        help="the target form",
+        help=_("the target form"),
     )
     p.add_argument(
         "--from",
         dest="origin",
         choices=("auto", "iso639", "posix", "java", "android", "windows", "apple", "name"),
-        help="read the input as this platform's string (or an ISO 639 code, a name) and repair it into a tag",
+        help=_("read the input as this platform's string (or an ISO 639 code, a name) and repair it into a tag"),
     )
-    p.add_argument("items", nargs="+", metavar="TEXT", help="tags or locale ids ('-' reads them from stdin)")
+    p.add_argument("items", nargs="+", metavar="TEXT", help=_("tags or locale ids ('-' reads them from stdin)"))
     p.set_defaults(handler=_run_convert)
 
 
@@ -210,7 +220,12 @@ def _human_check(r: CheckResult, engine: TagEngine) -> str:
         lines.append(
             "  "
             + _("{severity}{label} [{code}] at {start}-{end}: {message}").format(
-                severity=d.severity.value, label=label, code=d.code, start=d.start, end=d.end, message=d.message
+                severity=severity_word(d.severity),
+                label=label,
+                code=d.code,
+                start=d.start,
+                end=d.end,
+                message=d.message,
             )
         )
         if d.start < d.end or d.severity is Severity.ERROR:
@@ -218,7 +233,10 @@ def _human_check(r: CheckResult, engine: TagEngine) -> str:
         if d.fix is not None:
             lines.append(fix_text(r.input, d.fix))
     if r.valid and r.canonical is not None:
-        lines.extend(f"  note [CLDR plausibility, not a verdict]: {n}" for n in _plausibility(engine, r.canonical))
+        lines.extend(
+            "  " + _("note [CLDR plausibility, not a verdict]: {message}").format(message=n)
+            for n in _plausibility(engine, r.canonical)
+        )
     return "\n".join(lines) + "\n"
 
 
@@ -341,7 +359,8 @@ def _unicode_canon(engine: TagEngine, tag: str, args: argparse.Namespace, write:
 
 
 # ---------------------------------------------------------------------------- explain
-_EXPLAIN_DESCRIPTION = """\
+_EXPLAIN_DESCRIPTION = N_(
+    """\
 Explain language tags for teaching: each subtag with its role and its registry record (or its
 CLDR entry for -u-/-t- keys and types), then every diagnostic with its span and fix, then the
 forms: the RFC 5646 §4.5 canonical form and the extlang form with the steps that make them,
@@ -354,6 +373,7 @@ diagnostics (code, severity, section, message, start, end, fix: {label, tag} or 
 has no such form). Offsets are Python string indices, end exclusive. Exit status: 0 when all
 tags are valid, 1 when any is not, 2 for usage or data errors.
 """
+)
 
 
 def _run_explain(args: argparse.Namespace) -> int:
@@ -530,7 +550,12 @@ def explain_json(engine: TagEngine, r: CheckResult) -> dict[str, Any]:
 
 def _record_lines(rec: Record | None, cldr: dict[str, Any] | None, role: str) -> list[str]:
     if rec is not None:
-        out = [f"      registry: {rec.type} {rec.code} — {rec.description}"]
+        out = [
+            "      "
+            + _("registry: {type} {code} — {description}").format(
+                type=rec.type, code=rec.code, description=rec.description
+            )
+        ]
         for name, value in rec.fields:
             if name in ("Type", "Subtag", "Tag", "Description"):
                 continue
@@ -586,7 +611,12 @@ def explain_text(engine: TagEngine, r: CheckResult) -> str:
     if r.diagnostics:
         out.append(_("Diagnostics:"))
         for d in r.diagnostics:
-            out.append(f"  {d.severity.value.upper()} [{d.code}] {d.message}")
+            out.append(
+                "  "
+                + _("{severity} [{code}] {message}").format(
+                    severity=severity_word(d.severity, upper=True), code=d.code, message=d.message
+                )
+            )
             out.append(marker(r.input, d.start, d.end))
             if d.fix is not None:
                 out.append(fix_text(r.input, d.fix))
@@ -620,7 +650,11 @@ def _run_convert(args: argparse.Namespace) -> int:
     engine = engine_for(args)
     status = EXIT_OK
     if args.origin is not None and args.to not in (None, "bcp47"):
-        raise CommandError("--from reads into a BCP 47 tag: give no --to, or --to bcp47")
+        raise CommandError(
+            _("{option} reads into a BCP 47 tag: give no {to}, or {to} {form}").format(
+                option="--from", to="--to", form="bcp47"
+            )
+        )
     repairer = None
     if args.origin is not None:
         from .repair_cmds import make_repairer
@@ -651,11 +685,13 @@ def _run_convert(args: argparse.Namespace) -> int:
         if result:
             print(result)
             if target == "unicode":
-                print("  the Unicode (UTS #35) canonical form: a Unicode BCP 47 locale identifier, not RFC 5646's")
+                print(
+                    "  " + _("the Unicode (UTS #35) canonical form: a Unicode BCP 47 locale identifier, not RFC 5646's")
+                )
             for n in notes:
                 print(f"  {n}")
         else:
-            print(f"bcp47: cannot convert {text!r} to {target}:", file=sys.stderr)
+            print(_("bcp47: cannot convert {text!r} to {target}:").format(text=text, target=target), file=sys.stderr)
             for n in notes:
                 print(f"  {n}", file=sys.stderr)
     return status
@@ -670,7 +706,7 @@ def _to_legacy(engine: TagEngine, text: str) -> tuple[str, list[str]]:
         if not tag:
             return "", notes
     if engine.cldr is None:
-        return "", ["CLDR data is not loaded, so there is no legacy form"]
+        return "", [_("CLDR data is not loaded, so there is no legacy form")]
     conv = bcp47_to_legacy(tag, engine.cldr)
     if conv.result is None:
         return "", list(conv.errors)

@@ -40,6 +40,7 @@ from .files.reading import (
     resources_dir,
 )
 from .files.safe_write import read_small_regular, write_file
+from .text.catalogue import N_, _
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -112,7 +113,7 @@ def load_registry(path: str | os.PathLike[str] | None = None, *, use_cache: bool
     from .registry.model import Registry
 
     if path is not None and not str(path):
-        raise DataError("an empty registry file name")
+        raise DataError(_("an empty registry file name"))
     p = Path(path) if path is not None else resource_path(REGISTRY_FILE)
     source = str(p.name if path is None else p)
     raw = read_bytes(p, SIZE_LIMITS[REGISTRY_FILE])
@@ -152,7 +153,7 @@ def _read_cache(cache_file: Path, source_digest: str, source: str) -> Registry |
     if blob is None:
         return None
     problem = None
-    head, _, payload = blob[len(_CACHE_MAGIC) :].partition(b"\n")
+    head, _newline, payload = blob[len(_CACHE_MAGIC) :].partition(b"\n")
     if not blob.startswith(_CACHE_MAGIC):
         problem = "not a cache of this format"
     else:
@@ -215,7 +216,7 @@ def _prune_caches(current: Path) -> None:
                 os.unlink(entry.path)
         elif name.startswith(CACHE_PREFIX) and name.endswith(CACHE_SUFFIX) and stat.S_ISREG(st.st_mode):
             ours.append((st.st_mtime, entry.path))
-    for _, path in sorted(ours, reverse=True)[_CACHES_KEPT:]:
+    for _mtime, path in sorted(ours, reverse=True)[_CACHES_KEPT:]:
         with contextlib.suppress(OSError):
             os.unlink(path)
 
@@ -294,9 +295,9 @@ def load_names(path: str | os.PathLike[str] | None = None) -> NamesPack:
                 handle.seek(offset)
                 blob = handle.read(length)
         except OSError as exc:
-            raise DataError(f"{p}: cannot read ({exc.strerror or exc})") from None
+            raise DataError(_("{path}: cannot read ({reason})").format(path=p, reason=exc.strerror or exc)) from None
         if len(blob) != length:
-            raise DataError(f"{p}: truncated (a locale's names end past the end of the file)")
+            raise DataError(_("{path}: truncated (a locale's names end past the end of the file)").format(path=p))
         return blob
 
     try:
@@ -305,9 +306,9 @@ def load_names(path: str | os.PathLike[str] | None = None) -> NamesPack:
             head = NamesPack.header_length(first)
             header = handle.read(head)
     except FileNotFoundError:
-        raise DataError(f"{p}: no such file") from None
+        raise DataError(_("{path}: no such file").format(path=p)) from None
     except OSError as exc:
-        raise DataError(f"{p}: cannot read ({exc.strerror or exc})") from None
+        raise DataError(_("{path}: cannot read ({reason})").format(path=p, reason=exc.strerror or exc)) from None
     except NamesPackError as exc:
         raise DataError(f"{p}: {exc}") from None
     try:
@@ -316,7 +317,11 @@ def load_names(path: str | os.PathLike[str] | None = None) -> NamesPack:
         raise DataError(f"{p}: {exc}") from None
     size = p.stat().st_size
     if pack.end > size:  # cut short: the index names bytes the file no longer has
-        raise DataError(f"{p}: truncated ({size} bytes; its index needs {pack.end}): the file was cut short")
+        raise DataError(
+            _("{path}: truncated ({size} bytes; its index needs {needed}): the file was cut short").format(
+                path=p, size=size, needed=pack.end
+            )
+        )
     return pack
 
 
@@ -327,14 +332,14 @@ def bundled_names() -> NamesPack:
 
 
 #: What to do about a damaged data file, said after the problem (bundled data, or a BCP47_EXPLORER_DATA folder).
-_REINSTALL = "The file is part of BCP 47 Explorer: reinstall it to get a whole copy."
-_OVERRIDE = "Fix or replace the file in {env}={folder}, or unset {env} to use the bundled data."
+_REINSTALL = N_("The file is part of BCP 47 Explorer: reinstall it to get a whole copy.")
+_OVERRIDE = N_("Fix or replace the file in {env}={folder}, or unset {env} to use the bundled data.")
 
 
 def data_advice() -> str:
     """Say what to do about a damaged or missing data file, for the data folder in use."""
     folder = os.environ.get(ENV_DATA_DIR)
-    return _OVERRIDE.format(env=ENV_DATA_DIR, folder=folder) if folder else _REINSTALL
+    return _(_OVERRIDE).format(env=ENV_DATA_DIR, folder=folder) if folder else _(_REINSTALL)
 
 
 def check_data_files() -> list[str]:

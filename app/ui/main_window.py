@@ -29,7 +29,7 @@ from ..core.cldr.model import CldrData
 from ..core.data import DataError, bundled_cldr, bundled_engine, engine_for
 from ..core.engine.tag import TagEngine
 from ..core.registry.model import Registry
-from ..core.registry.update import registry_kind, registry_label
+from ..core.registry.update import registry_kind, registry_kind_word, registry_label
 from ..core.text.catalogue import N_, ngettext
 from ..core.text.formats import format_number
 from . import a11y
@@ -236,7 +236,7 @@ class MainWindow(QMainWindow):
         which = registry_kind(self.registry)
         fields = {
             "date": shown_date(self.registry.file_date),
-            "kind": which,
+            "kind": registry_kind_word(which),
             "count": format_number(counts),
             "version": cldr.version if cldr is not None else "",
         }

@@ -42,6 +42,7 @@ from ..grammar.diagnostics import severity_of
 from ..grammar.parser import parse
 from ..grammar.quoting import with_badges
 from ..grammar.values import Severity
+from ..text.catalogue import N_
 from .runner import worker_engine
 
 if TYPE_CHECKING:
@@ -89,7 +90,7 @@ __all__ = [
 ]
 
 #: Source formats: (key, label).
-FORMATS = (("lines", "One tag per line"), ("csv", "CSV"), ("tsv", "TSV"), ("jsonl", "JSON lines"))
+FORMATS = (("lines", N_("One tag per line")), ("csv", "CSV"), ("tsv", "TSV"), ("jsonl", N_("JSON lines")))
 #: Lines longer than this are checked whole but shown cut, with a note.
 HUGE_LINE = 1000
 #: The fields of the CSV export: flat columns a spreadsheet can filter on (the first problem's code and message,

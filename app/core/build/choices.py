@@ -32,6 +32,8 @@ from ..grammar.syntax import cased
 from ..names.finder import words as words_of
 from ..registry.placement import prefix_table, variant_fit
 from ..registry.search import fold
+from ..text.catalogue import N_, _, ngettext
+from ..text.formats import format_list, format_number
 
 if TYPE_CHECKING:
     from ..cldr.likely import Supplemental
@@ -63,6 +65,22 @@ SPECIAL_NOTES = {
     "mul": "special: several languages — use only when no single language applies",
     "zxx": "special: no linguistic content (images, music, data)",
     "mis": "special: a language ISO 639 has no code for yet",
+}
+#: The special codes' mark and detail as shown (whole texts, translated where shown).
+_SPECIAL_SHOWN = {
+    "und": (
+        N_("special: undetermined language"),
+        N_("Special: undetermined language — says nothing about the language."),
+    ),
+    "mul": (
+        N_("special: several languages"),
+        N_("Special: several languages — use only when no single language applies."),
+    ),
+    "zxx": (N_("special: no linguistic content"), N_("Special: no linguistic content (images, music, data).")),
+    "mis": (
+        N_("special: a language ISO 639 has no code for yet"),
+        N_("Special: a language ISO 639 has no code for yet."),
+    ),
 }
 
 
@@ -268,10 +286,20 @@ class ChoiceIndex:
         for kind, code, name, source in search(query):
             found = self._by_code.get(code.lower())
             if found is not None:
-                choice = replace(found, detail=f"Found by the name “{name}” ({source}). {found.detail}".strip())
+                choice = replace(
+                    found,
+                    detail=_("Found by the name “{name}” ({source}). {detail}")
+                    .format(name=name, source=source, detail=found.detail)
+                    .strip(),
+                )
             elif kind == "tag":
                 choice = Choice(
-                    "language", code, name, "dialect (CLDR)", f"“{name}” ({source}) is the tag {code}.", code
+                    "language",
+                    code,
+                    name,
+                    _("dialect (CLDR)"),
+                    _("“{name}” ({source}) is the tag {tag}.").format(name=name, source=source, tag=code),
+                    code,
                 )
             else:
                 continue
@@ -344,11 +372,17 @@ def _mark_deprecated(rec: Record) -> tuple[str, str, str]:
     """Return (mark, detail, target) for a deprecated record."""
     if rec.preferred_value:
         return (
-            f"deprecated → {rec.preferred_value}",
-            f"Deprecated on {rec.deprecated}; choosing it puts its Preferred-Value '{rec.preferred_value}' in the tag.",
+            _("deprecated → {tag}").format(tag=rec.preferred_value),
+            _("Deprecated on {date}; choosing it puts its Preferred-Value '{tag}' in the tag.").format(
+                date=rec.deprecated, tag=rec.preferred_value
+            ),
             rec.preferred_value,
         )
-    return "deprecated", f"Deprecated on {rec.deprecated}, with no replacement.", rec.code
+    return (
+        _("deprecated"),
+        _("Deprecated on {date}, with no replacement.").format(date=rec.deprecated),
+        rec.code,
+    )
 
 
 def language_choices(registry: Registry, names: NameProvider | None = None) -> list[Choice]:
@@ -372,32 +406,60 @@ def language_choices(registry: Registry, names: NameProvider | None = None) -> l
             details.append(d)
         low = first.lower()
         if low in SPECIAL_NOTES:
-            marks.append(SPECIAL_NOTES[low].split(" — ")[0].split(" (")[0])
-            details.append(SPECIAL_NOTES[low].capitalize() + ".")
+            mark, detail = _SPECIAL_SHOWN[low]
+            marks.append(_(mark))
+            details.append(_(detail))
         elif rec.scope == "private-use":
-            marks.append("private use")
-            details.append(f"Private use ({rec.code}): means something only to parties that agreed on it.")
+            marks.append(_("private use"))
+            details.append(
+                _("Private use ({code}): means something only to parties that agreed on it.").format(code=rec.code)
+            )
         elif rec.scope == "collection":
-            marks.append("collection")
-            details.append("A collection of languages (Scope: collection), not one language.")
+            marks.append(_("collection"))
+            details.append(_("A collection of languages (Scope: collection), not one language."))
         elif rec.scope == "macrolanguage":
             members = registry.members(first)
             langs = [m for m in members if m.type == "language"]
-            marks.append(f"macrolanguage of {len(langs)}")
+            marks.append(
+                ngettext("macrolanguage of {count}", "macrolanguage of {count}", len(langs)).format(
+                    count=format_number(len(langs))
+                )
+            )
             shown = ", ".join(f"{m.code} ({m.descriptions[0]})" for m in langs)
-            details.append(f"Macrolanguage; its members: {shown}. A member is more precise when it is known.")
+            details.append(
+                _("Macrolanguage; its members: {members}. A member is more precise when it is known.").format(
+                    members=shown
+                )
+            )
             details.extend(rec.comments)
         if rec.macrolanguage:
             macro = lang.get(rec.macrolanguage.lower())
-            macro_name = f" ({macro.descriptions[0]})" if macro is not None else ""
-            marks.append(f"in {rec.macrolanguage}")
+            marks.append(_("in {macrolanguage}").format(macrolanguage=rec.macrolanguage))
+            if macro is not None and macro.comments:
+                member = _(
+                    "A member of the macrolanguage {macrolanguage} ({name}); {section} prefers the member when it is "
+                    "the language meant. The registry says: {comments}"
+                )
+            elif macro is not None:
+                member = _(
+                    "A member of the macrolanguage {macrolanguage} ({name}); {section} prefers the member when it is "
+                    "the language meant."
+                )
+            else:
+                member = _(
+                    "A member of the macrolanguage {macrolanguage}; {section} prefers the member when it is "
+                    "the language meant."
+                )
             details.append(
-                f"A member of the macrolanguage {rec.macrolanguage}{macro_name}; RFC 5646 §4.1.1 prefers the member "
-                f"when it is the language meant" + (f". The registry says: {' '.join(macro.comments)}" if macro
-                                                     is not None and macro.comments else ".")
-            )  # fmt: skip
+                member.format(
+                    macrolanguage=rec.macrolanguage,
+                    name=macro.descriptions[0] if macro is not None else "",
+                    section="RFC 5646 §4.1.1",
+                    comments=" ".join(macro.comments) if macro is not None else "",
+                )
+            )
         if registry.get("extlang", first) is not None:
-            details.append("Also an extended language subtag: the extlang form writes it after its Prefix.")
+            details.append(_("Also an extended language subtag: the extlang form writes it after its Prefix."))
         out.append(
             Choice("language", code, name, "; ".join(marks), " ".join(details), target,
                    deprecated=rec.is_deprecated, names=(*rec.descriptions, *names.search_names("language", first)))
@@ -442,31 +504,41 @@ def script_choices(
             details.append(d)
         if low == suppressed:
             pinned = 0
-            marks.append(f"adds nothing to {language}")
+            marks.append(_("adds nothing to {language}").format(language=language))
             details.append(
-                f"'{language}' has Suppress-Script {first}: {language} is written in {name} unless said otherwise, "
-                f"so adding {first} adds nothing (RFC 5646 §3.1.9, §4.1)."
+                _(
+                    "'{language}' has Suppress-Script {script}: {language} is written in {name} unless said otherwise, "
+                    "so adding {script} adds nothing ({section})."
+                ).format(language=language, script=first, name=name, section="RFC 5646 §3.1.9, §4.1")
             )
         if low == likely_low and low != suppressed:
             pinned = min(pinned, 1)
-            marks.append(f"likely for {language} (CLDR)")
-            details.append(f"'{language}' alone most likely means {name} (CLDR likely subtags).")
+            marks.append(_("likely for {tag} (CLDR)").format(tag=language))
+            details.append(
+                _("'{tag}' alone most likely means {name} (CLDR likely subtags).").format(tag=language, name=name)
+            )
         if low in written and low != likely_low and low != suppressed:
             pinned = min(pinned, 2)
-            marks.append(f"also used for {language} (CLDR)")
-            details.append(f"CLDR's likely-subtags data also writes '{language}' in {name}.")
+            marks.append(_("also used for {tag} (CLDR)").format(tag=language))
+            details.append(
+                _("CLDR's likely-subtags data also writes '{tag}' in {name}.").format(tag=language, name=name)
+            )
         if low == sil_default:
             pinned = min(pinned, 2)
-            marks.append(f"default for {language} (SIL)")
-            details.append(f"SIL's langtags data writes '{language}' in {name} by default (SIL's answer, not CLDR's).")
+            marks.append(_("default for {tag} (SIL)").format(tag=language))
+            details.append(
+                _("SIL's langtags data writes '{tag}' in {name} by default (SIL's answer, not CLDR's).").format(
+                    tag=language, name=name
+                )
+            )
         elif low in sil_scripts:
             pinned = min(pinned, 3)
-            marks.append(f"also used for {language} (SIL)")
-            details.append(f"SIL's langtags data also lists {name} for '{language}'.")
+            marks.append(_("also used for {tag} (SIL)").format(tag=language))
+            details.append(_("SIL's langtags data also lists {name} for '{tag}'.").format(tag=language, name=name))
         if rec.is_private_use:
-            marks.append("private use")
+            marks.append(_("private use"))
         if present and low == present.lower():
-            marks.insert(0, "in the tag (Enter removes it)")
+            marks.insert(0, _("in the tag (Enter removes it)"))
         out.append(Choice("script", rec.code, name, "; ".join(marks), " ".join(details), target, pinned=pinned,
                           deprecated=rec.is_deprecated,
                           names=(*rec.descriptions, *names.search_names("script", first))))  # fmt: skip
@@ -505,27 +577,37 @@ def region_choices(
             marks.append(m)
             details.append(d)
         if first.isdigit():
-            marks.append("UN M.49 area")
-            details.append("A UN M.49 area code: for a group of countries (RFC 5646 §2.2.4).")
+            marks.append(_("UN M.49 area"))
+            details.append(
+                _("A UN M.49 area code: for a group of countries ({section}).").format(section="RFC 5646 §2.2.4")
+            )
         if first.lower() == likely_low:
             pinned = 0
             who = f"{language}-{script}" if script else language
-            marks.append(f"likely for {who} (CLDR)")
-            details.append(f"'{who}' alone most likely means {name} (CLDR likely subtags).")
+            marks.append(_("likely for {tag} (CLDR)").format(tag=who))
+            details.append(
+                _("'{tag}' alone most likely means {name} (CLDR likely subtags).").format(tag=who, name=name)
+            )
         if sil_regions and first.lower() in sil_regions:
             who = f"{language}-{script}" if script else language
             if first.lower() == sil_default:
                 pinned = min(pinned, 1)
-                marks.append(f"default for {who} (SIL)")
-                details.append(f"SIL's langtags data places '{who}' in {name} by default (SIL's answer, not CLDR's).")
+                marks.append(_("default for {tag} (SIL)").format(tag=who))
+                details.append(
+                    _("SIL's langtags data places '{tag}' in {name} by default (SIL's answer, not CLDR's).").format(
+                        tag=who, name=name
+                    )
+                )
             else:
                 pinned = min(pinned, 2)
-                marks.append(f"also used for {who} (SIL)")
-                details.append(f"SIL's langtags data also has a tag set of '{who}' for {name}.")
+                marks.append(_("also used for {tag} (SIL)").format(tag=who))
+                details.append(
+                    _("SIL's langtags data also has a tag set of '{tag}' for {name}.").format(tag=who, name=name)
+                )
         if rec.is_private_use:
-            marks.append("private use")
+            marks.append(_("private use"))
         if present and first.lower() == present.lower():
-            marks.insert(0, "in the tag (Enter removes it)")
+            marks.insert(0, _("in the tag (Enter removes it)"))
         out.append(Choice("region", rec.code, name, "; ".join(marks), " ".join(details), target, pinned=pinned,
                           deprecated=rec.is_deprecated,
                           names=(*rec.descriptions, *names.search_names("region", first))))  # fmt: skip
@@ -547,17 +629,17 @@ def variant_choices(registry: Registry, head: Sequence[str], variants: Sequence[
             marks.append(m)
             details.append(d)
         if fit is not None and fit.present:
-            marks.append("in the tag (Enter removes it)")
+            marks.append(_("in the tag (Enter removes it)"))
         elif fit is not None and not fit.fits:
             marks.append(fit.reason)
-            details.append(f"Not offered: it {fit.reason}.")
+            details.append(fit.detail)
         elif fit is None:
-            marks.append("choose a language first")
+            marks.append(_("choose a language first"))
             enabled = False
         if rec.prefixes:
-            details.append("Prefix: " + ", ".join(rec.prefixes) + ".")
+            details.append(_("Prefix: {prefixes}.").format(prefixes=", ".join(rec.prefixes)))
         else:
-            details.append("No Prefix: usable with any language.")
+            details.append(_("No Prefix: usable with any language."))
         details.extend(rec.comments)
         pinned = 0 if enabled and rec.prefixes else (1 if enabled else 9)
         out.append(Choice("variant", rec.code, rec.descriptions[0], "; ".join(marks), " ".join(details), target,
@@ -588,14 +670,19 @@ def script_advice(registry: Registry, language: str, likely: Likely | None, name
     parts = []
     if scripts:
         shown = [name(sc) for sc in scripts]
-        joined = shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
-        parts.append(f"'{language}' is written in {joined}")
+        joined = format_list(shown)
+        parts.append(_("'{tag}' is written in {scripts}").format(tag=language, scripts=joined))
     if sup:
-        parts.append(f"'{language}' alone means {name(sup)}, and its Suppress-Script {sup} says a script subtag adds "
-                     "nothing")  # fmt: skip
+        parts.append(
+            _("'{tag}' alone means {name}, and its Suppress-Script {script} says a script subtag adds nothing").format(
+                tag=language, name=name(sup), script=sup
+            )
+        )
     elif first:
-        parts.append(f"'{language}' alone means {name(first)} (CLDR likely subtags)")
-    return "; ".join(parts) + "." if parts else f"The data says nothing about the script of '{language}'."
+        parts.append(_("'{tag}' alone means {name} (CLDR likely subtags)").format(tag=language, name=name(first)))
+    if not parts:
+        return _("The data says nothing about the script of '{tag}'.").format(tag=language)
+    return _("{advice}.").format(advice="; ".join(parts))
 
 
 def sil_note(

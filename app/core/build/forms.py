@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from ..cldr.ldml import bcp47_to_legacy
 from ..engine.unicode_locale import unicode_canonical
-from ..text.catalogue import N_
+from ..text.catalogue import N_, _
 
 if TYPE_CHECKING:
     from ..engine.results import CheckResult
@@ -47,7 +47,7 @@ def _from_notes(name: str, value: str | None, notes: tuple[str, ...]) -> FormVal
     """Make a FormValue from a conversion's answer; without a value the notes say why."""
     if value:
         return FormValue(name, value, notes)
-    return FormValue(name, None, note="; ".join(notes) or "no such form for this tag")
+    return FormValue(name, None, note="; ".join(notes) or _("no such form for this tag"))
 
 
 def _canonical(engine: TagEngine, r: CheckResult) -> FormValue:
@@ -84,16 +84,16 @@ def _minimized(engine: TagEngine, r: CheckResult) -> FormValue:
     info = _likely(engine, r.input)
     if info.min_region is None:
         return FormValue("minimized", None, note=info.explanation)
-    steps = [f"Favouring the region (CLDR's default): {info.min_region}."]
+    steps = [_("Favouring the region (CLDR's default): {tag}.").format(tag=info.min_region)]
     if info.min != info.min_region:
-        steps.append(f"Favouring the script: {info.min}.")
+        steps.append(_("Favouring the script: {tag}.").format(tag=info.min))
     return FormValue("minimized", info.min_region, tuple(steps))
 
 
 def _legacy(engine: TagEngine, r: CheckResult) -> FormValue:
     assert r.canonical is not None
     if engine.cldr is None:
-        return _from_notes("legacy", None, ("CLDR data is not loaded, so there is no legacy form.",))
+        return _from_notes("legacy", None, (_("CLDR data is not loaded, so there is no legacy form."),))
     conv = bcp47_to_legacy(r.canonical, engine.cldr)
     return _from_notes("legacy", conv.result, (*conv.notes, *conv.errors))
 
@@ -193,6 +193,6 @@ FORMS_BY_KEY = {f.key: f for f in FORMS}
 def compute_forms(engine: TagEngine, result: CheckResult) -> dict[str, FormValue]:
     """Return every form of *result*'s tag by key; a form that cannot be made says why in its note."""
     if not result.well_formed or result.canonical is None:
-        why = "The tag is not well-formed, so it has no canonical form." if result.input else ""
+        why = _("The tag is not well-formed, so it has no canonical form.") if result.input else ""
         return {f.key: FormValue(f.key, None, note=why) for f in FORMS}
     return {f.key: f.compute(engine, result) for f in FORMS}

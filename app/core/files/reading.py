@@ -14,6 +14,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import BinaryIO
 
+from ..text.catalogue import _
+from ..text.formats import format_number
 from .safe_write import describe, read_capped
 
 __all__ = [
@@ -99,19 +101,25 @@ def resources_dir() -> Path:
     if override:
         folder = Path(override)
         if not folder.is_dir():
-            raise DataError(f"{ENV_DATA_DIR}={override}: no such folder (unset it to use the bundled data)")
+            raise DataError(
+                _("{variable}={folder}: no such folder (unset it to use the bundled data)").format(
+                    variable=ENV_DATA_DIR, folder=override
+                )
+            )
         missing = [n for n in (REGISTRY_FILE, EXTENSIONS_FILE, CLDR_FILE) if not (folder / n).is_file()]
         if missing:
             raise DataError(
-                f"{ENV_DATA_DIR}={override}: the folder lacks {', '.join(missing)} "
-                "(it must hold every data file; unset it to use the bundled data)"
+                _(
+                    "{variable}={folder}: the folder lacks {files} "
+                    "(it must hold every data file; unset it to use the bundled data)"
+                ).format(variable=ENV_DATA_DIR, folder=override, files=", ".join(missing))
             )
         return folder
     for folder in _candidates():
         if (folder / REGISTRY_FILE).is_file():
             return folder
     tried = ", ".join(str(p) for p in _candidates())
-    raise DataError(f"cannot find the bundled data folder (looked in: {tried})")
+    raise DataError(_("cannot find the bundled data folder (looked in: {folders})").format(folders=tried))
 
 
 def resource_path(name: str) -> Path:
@@ -119,7 +127,7 @@ def resource_path(name: str) -> Path:
     return resources_dir() / name
 
 
-def open_regular(path: str | os.PathLike[str], why: str = "data files must be regular files") -> BinaryIO:
+def open_regular(path: str | os.PathLike[str], why: str | None = None) -> BinaryIO:
     """Open *path* for reading in binary, refusing all but a regular file (a link to one is fine) with a DataError.
 
     A device such as ``/dev/zero`` (endless), a FIFO (it would wait for a writer) or a folder is
@@ -127,22 +135,28 @@ def open_regular(path: str | os.PathLike[str], why: str = "data files must be re
     """
     p = Path(path)
     if not str(path):
-        raise DataError("an empty file name")
+        raise DataError(_("an empty file name"))
     try:
         # O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused just below.
         fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
     except FileNotFoundError:
-        raise DataError(f"{p}: no such file") from None
+        raise DataError(_("{path}: no such file").format(path=p)) from None
     except IsADirectoryError:
-        raise DataError(f"{p}: is a folder, not a file") from None
+        raise DataError(_("{path}: is a folder, not a file").format(path=p)) from None
     except PermissionError:
-        raise DataError(f"{p}: permission denied") from None
+        raise DataError(_("{path}: permission denied").format(path=p)) from None
     except OSError as exc:
-        raise DataError(f"{p}: cannot read ({exc.strerror or exc})") from None
+        raise DataError(_("{path}: cannot read ({reason})").format(path=p, reason=exc.strerror or exc)) from None
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
-            raise DataError(f"{p}: is {describe(st.st_mode)}, not a regular file; {why}")
+            raise DataError(
+                _("{path}: is {kind}, not a regular file; {reason}").format(
+                    path=p,
+                    kind=describe(st.st_mode),
+                    reason=why if why is not None else _("data files must be regular files"),
+                )
+            )
         if hasattr(os, "set_blocking"):
             os.set_blocking(fd, True)
         return os.fdopen(fd, "rb")
@@ -165,14 +179,20 @@ def read_bytes(path: str | os.PathLike[str], limit: int | None = None) -> bytes:
         try:
             st = os.fstat(f.fileno())
             if st.st_size > limit:
-                raise DataError(f"{p}: {st.st_size:,} bytes is more than the {limit:,} bytes a data file may have")
+                raise DataError(
+                    _("{path}: {size} bytes is more than the {limit} bytes a data file may have").format(
+                        path=p, size=format_number(st.st_size), limit=format_number(limit)
+                    )
+                )
             raw = read_capped(f.fileno(), limit)
         except IsADirectoryError:
-            raise DataError(f"{p}: is a folder, not a file") from None
+            raise DataError(_("{path}: is a folder, not a file").format(path=p)) from None
         except OSError as exc:
-            raise DataError(f"{p}: cannot read ({exc.strerror or exc})") from None
+            raise DataError(_("{path}: cannot read ({reason})").format(path=p, reason=exc.strerror or exc)) from None
     if raw is None:
-        raise DataError(f"{p}: more than the {limit:,} bytes a data file may have")
+        raise DataError(
+            _("{path}: more than the {limit} bytes a data file may have").format(path=p, limit=format_number(limit))
+        )
     return raw
 
 
@@ -182,7 +202,11 @@ def decode(raw: bytes, path: str | os.PathLike[str]) -> str:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = raw.count(b"\n", 0, exc.start) + 1
-        raise DataError(f"{path}, line {line}: not UTF-8 text (byte {raw[exc.start]:#04x})") from None
+        raise DataError(
+            _("{path}, line {line}: not UTF-8 text (byte {byte})").format(
+                path=path, line=line, byte=f"{raw[exc.start]:#04x}"
+            )
+        ) from None
 
 
 def read_text(path: str | os.PathLike[str], limit: int | None = None) -> str:

@@ -33,6 +33,9 @@ import stat
 from collections.abc import Callable
 from pathlib import Path
 
+from ..text.catalogue import N_, _, pgettext
+from ..text.formats import format_number
+
 __all__ = [
     "AtomicFile",
     "UnsafeWriteError",
@@ -49,20 +52,31 @@ class UnsafeWriteError(OSError):
 
 
 def describe(mode: int) -> str:
-    """Return what a file of *mode* (from ``lstat``) is, in words."""
+    """Return what a file of *mode* (from ``lstat``) is, in words (the UI language's; a field of a sentence)."""
     if stat.S_ISLNK(mode):
-        return "a symbolic link"
+        return pgettext("kind of file", "a symbolic link")
     if stat.S_ISDIR(mode):
-        return "a folder"
+        return pgettext("kind of file", "a folder")
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
+        return pgettext("kind of file", "a device")
     if stat.S_ISFIFO(mode):
-        return "a FIFO (named pipe)"
+        return pgettext("kind of file", "a FIFO (named pipe)")
     if stat.S_ISSOCK(mode):
-        return "a socket"
+        return pgettext("kind of file", "a socket")
     if stat.S_ISREG(mode):
-        return "a regular file"
-    return "not a regular file"
+        return pgettext("kind of file", "a regular file")
+    return pgettext("kind of file", "not a regular file")
+
+
+#: A file that exists and is not one of ours, by what the app meant to write (whole sentences).
+_NOT_OURS = {
+    "file": N_("{path} already exists and is not a file of this app; refusing to overwrite it"),
+    "SVG file": N_("{path} already exists and is not an SVG file of this app; refusing to overwrite it"),
+    "export": N_("{path} already exists and is not an export of this app; refusing to overwrite it"),
+    "form": N_("{path} already exists and is not a form of this app; refusing to overwrite it"),
+    "registry file": N_("{path} already exists and is not a registry file of this app; refusing to overwrite it"),
+    "settings file": N_("{path} already exists and is not a settings file of this app; refusing to overwrite it"),
+}
 
 
 def read_small_regular(path: Path, limit: int) -> bytes | None:
@@ -76,19 +90,27 @@ def read_small_regular(path: Path, limit: int) -> bytes | None:
     except FileNotFoundError:
         return None
     if not stat.S_ISREG(st.st_mode):
-        raise UnsafeWriteError(f"{path} is {describe(st.st_mode)}, not a regular file")
+        raise UnsafeWriteError(_("{path} is {kind}, not a regular file").format(path=path, kind=describe(st.st_mode)))
     if st.st_size > limit:
-        raise UnsafeWriteError(f"{path} is {st.st_size:,} bytes, more than the {limit:,} a file of ours can be")
+        raise UnsafeWriteError(
+            _("{path} is {size} bytes, more than the {limit} a file of ours can be").format(
+                path=path, size=format_number(st.st_size), limit=format_number(limit)
+            )
+        )
     fd = os.open(path, flags)
     try:
         st2 = os.fstat(fd)
         if not stat.S_ISREG(st2.st_mode) or (st2.st_dev, st2.st_ino) != (st.st_dev, st.st_ino):
-            raise UnsafeWriteError(f"{path} changed while it was being read")
+            raise UnsafeWriteError(_("{path} changed while it was being read").format(path=path))
         data = read_capped(fd, limit)
     finally:
         os.close(fd)
     if data is None:
-        raise UnsafeWriteError(f"{path} is more than the {limit:,} bytes a file of ours can be")
+        raise UnsafeWriteError(
+            _("{path} is more than the {limit} bytes a file of ours can be").format(
+                path=path, limit=format_number(limit)
+            )
+        )
     return data
 
 
@@ -122,21 +144,34 @@ def check_writable(
         try:
             pst = os.stat(parent)
         except OSError as exc:
-            raise UnsafeWriteError(f"{p}: its folder {parent} cannot be used ({exc.strerror or exc})") from None
+            raise UnsafeWriteError(
+                _("{path}: its folder {folder} cannot be used ({reason})").format(
+                    path=p, folder=parent, reason=exc.strerror or exc
+                )
+            ) from None
         if not stat.S_ISDIR(pst.st_mode):
-            raise UnsafeWriteError(f"{p}: {parent} is not a folder") from None
+            raise UnsafeWriteError(_("{path}: {folder} is not a folder").format(path=p, folder=parent)) from None
         return
     except OSError as exc:
-        raise UnsafeWriteError(f"{p}: cannot look at it ({exc.strerror or exc})") from None
+        raise UnsafeWriteError(
+            _("{path}: cannot look at it ({reason})").format(path=p, reason=exc.strerror or exc)
+        ) from None
     if not stat.S_ISREG(st.st_mode):
-        raise UnsafeWriteError(f"{p} is {describe(st.st_mode)}; refusing to write over it")
+        raise UnsafeWriteError(
+            _("{path} is {kind}; refusing to write over it").format(path=p, kind=describe(st.st_mode))
+        )
     if is_ours is not None:
         try:
             content = read_small_regular(p, limit)
         except OSError as exc:
             raise UnsafeWriteError(f"{p}: {exc}") from None
         if content is not None and not is_ours(content):
-            raise UnsafeWriteError(f"{p} already exists and is not a {what} of this app; refusing to overwrite it")
+            template = (
+                _(_NOT_OURS[what])
+                if what in _NOT_OURS
+                else _("{path} already exists and is not a {what} of this app; refusing to overwrite it")
+            )
+            raise UnsafeWriteError(template.format(path=p, what=what))
 
 
 class AtomicFile:
@@ -167,25 +202,31 @@ class AtomicFile:
         try:
             self._fd: int | None = os.open(self._tmp, flags, 0o600)
         except OSError as exc:
-            raise UnsafeWriteError(f"{p}: cannot create a file in {p.parent} ({exc.strerror or exc})") from None
+            raise UnsafeWriteError(
+                _("{path}: cannot create a file in {folder} ({reason})").format(
+                    path=p, folder=p.parent, reason=exc.strerror or exc
+                )
+            ) from None
 
     def write(self, data: bytes) -> None:
         """Append *data*; a failure discards the file and raises UnsafeWriteError."""
         if self._fd is None:
-            raise UnsafeWriteError(f"{self.path}: already closed")
+            raise UnsafeWriteError(_("{path}: already closed").format(path=self.path))
         try:
             view = memoryview(data)
             while view:
                 view = view[os.write(self._fd, view) :]
         except OSError as exc:
             self.discard()
-            raise UnsafeWriteError(f"{self.path}: cannot write it ({exc.strerror or exc})") from None
+            raise UnsafeWriteError(
+                _("{path}: cannot write it ({reason})").format(path=self.path, reason=exc.strerror or exc)
+            ) from None
 
     def commit(self) -> None:
         """Flush to disk and replace the target in one step; a failure leaves the target as it was."""
         fd = self._fd
         if fd is None:
-            raise UnsafeWriteError(f"{self.path}: already closed")
+            raise UnsafeWriteError(_("{path}: already closed").format(path=self.path))
         p = self.path
         try:
             try:
@@ -208,7 +249,9 @@ class AtomicFile:
                 os.unlink(self._tmp)
             if isinstance(exc, UnsafeWriteError) or not isinstance(exc, OSError):
                 raise
-            raise UnsafeWriteError(f"{p}: cannot write it ({exc.strerror or exc})") from None
+            raise UnsafeWriteError(
+                _("{path}: cannot write it ({reason})").format(path=p, reason=exc.strerror or exc)
+            ) from None
 
     def discard(self) -> None:
         """Give up: close and remove the temporary file; the target stays as it was."""

@@ -40,6 +40,8 @@ from dataclasses import dataclass, field
 from operator import itemgetter
 
 from ..grammar.problems import Problem, Severity, section_cited
+from ..text.catalogue import _
+from ..text.formats import format_number
 from .model import Record, RecordType, Registry
 
 __all__ = [
@@ -108,7 +110,7 @@ def finding(line: int, code: str, message: str) -> Problem:
 
 def render(problem: Problem, source: str) -> str:
     """Return a finding as ``source, line N: message``."""
-    return f"{source}, line {problem.line}: {problem.message}"
+    return _("{source}, line {line}: {message}").format(source=source, line=problem.line, message=problem.message)
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,8 +133,12 @@ class RegistryReport:
         """Return one line per finding and per lack, each naming the file (and the line)."""
         out = [render(f, self.source) for f in self.findings]
         if self.hidden:
-            out.append(f"{self.source}: {self.hidden} more problem(s) of the same kinds")
-        out.extend(f"{self.source}: {text}" for text in self.lacks)
+            out.append(
+                _("{source}: {count} more problem(s) of the same kinds").format(
+                    source=self.source, count=format_number(self.hidden)
+                )
+            )
+        out.extend(_("{source}: {message}").format(source=self.source, message=text) for text in self.lacks)
         return out
 
     def describe(self) -> str:
@@ -147,7 +153,7 @@ def _line_of(lines: list[str], start: int, name: str, nth: int) -> int:
         text = lines[number - 1]
         if text == "%%":
             break
-        key, colon, _ = text.partition(":")
+        key, colon, _rest = text.partition(":")
         if colon and key.strip() == name:
             if seen == nth:
                 return number
@@ -164,12 +170,18 @@ def _range_finding(rec: Record, lines: list[str]) -> Problem | None:
         return finding(
             line,
             "range-not-private-use",
-            f"{rec.type} range {rec.code!r} is not one of RFC 5646's private-use ranges ({allowed}): "
-            f"using this file would make all {rec.range_size} codes in it valid",
+            _(
+                "{type} range {code!r} is not one of RFC 5646's private-use ranges ({allowed}): "
+                "using this file would make all {count} codes in it valid"
+            ).format(type=rec.type, code=rec.code, allowed=allowed, count=rec.range_size),
         )
     if rec.type == "language" and rec.scope != "private-use":
         return finding(
-            line, "range-without-scope", f"language range {rec.code!r} has no 'Scope: private-use' (RFC 5646 §3.1.7)"
+            line,
+            "range-without-scope",
+            _("language range {code!r} has no {field!r} ({section})").format(
+                code=rec.code, field="Scope: private-use", section="RFC 5646 §3.1.7"
+            ),
         )
     return None
 
@@ -195,8 +207,10 @@ def _record_findings(rec: Record, lines: list[str]) -> list[Problem]:
                 finding(
                     _line_of(lines, rec.line, name[:100], nth),
                     "field-too-long",
-                    f"the {name[:40]!r} field of {what} holds {len(value)} characters, more than the {limit} "
-                    "this check allows for it (a damaged or forged file?)",
+                    _(
+                        "the {field!r} field of {record} holds {count} characters, more than the {limit} "
+                        "this check allows for it (a damaged or forged file?)"
+                    ).format(field=name[:40], record=what, count=len(value), limit=limit),
                 )
             )
         if name in _ONLY_FOR and rec.type not in _ONLY_FOR[name]:
@@ -205,8 +219,9 @@ def _record_findings(rec: Record, lines: list[str]) -> list[Problem]:
                 finding(
                     line,
                     "field-not-for-type",
-                    f"{what} has a '{name}' field, which only {', '.join(_ONLY_FOR[name])} "
-                    "records take (RFC 5646 §3.1)",
+                    _("{record} has a '{field}' field, which only {types} records take ({section})").format(
+                        record=what, field=name, types=", ".join(_ONLY_FOR[name]), section="RFC 5646 §3.1"
+                    ),
                 )
             )
         if name in _BY_LOWER.values():
@@ -214,15 +229,22 @@ def _record_findings(rec: Record, lines: list[str]) -> list[Problem]:
         line = _line_of(lines, rec.line, name, nth)
         proper = _BY_LOWER.get(name.lower())
         if proper is not None:
-            consequence = (
-                " (kept as written, so this record is not seen as deprecated)" if proper == "Deprecated" else ""
+            template = (
+                _(
+                    "field name {name!r} is miscased; {section} spells it {proper!r} "
+                    "(kept as written, so this record is not seen as deprecated)"
+                )
+                if proper == "Deprecated"
+                else _(
+                    "field name {name!r} is miscased; {section} spells it {proper!r} "
+                    "(kept as written, so {record} is read without its {proper})"
+                )
             )
-            consequence = consequence or f" (kept as written, so {what} is read without its {proper})"
             out.append(
                 finding(
                     line,
                     "miscased-field",
-                    f"field name {name!r} is miscased; RFC 5646 §3.1.2 spells it {proper!r}" + consequence,
+                    template.format(name=name, section="RFC 5646 §3.1.2", proper=proper, record=what),
                 )
             )
         else:
@@ -230,7 +252,9 @@ def _record_findings(rec: Record, lines: list[str]) -> list[Problem]:
                 finding(
                     line,
                     "unknown-field",
-                    f"unknown field name {name!r} in {what} (kept; RFC 5646 §3.1.2 defines no such field)",
+                    _("unknown field name {name!r} in {record} (kept; {section} defines no such field)").format(
+                        name=name, record=what, section="RFC 5646 §3.1.2"
+                    ),
                 )
             )
     for name in _REQUIRED.get(rec.type, ()):
@@ -239,7 +263,9 @@ def _record_findings(rec: Record, lines: list[str]) -> list[Problem]:
                 finding(
                     rec.line,
                     "missing-field",
-                    f"{what} has no '{name}' field, which every {rec.type} record has (truncated or damaged record?)",
+                    _(
+                        "{record} has no '{field}' field, which every {type} record has (truncated or damaged record?)"
+                    ).format(record=what, field=name, type=rec.type),
                 )
             )
     return out
@@ -254,14 +280,17 @@ def field_findings(registry: Registry, text: str) -> tuple[list[Problem], int]:
     listed: list[Problem] = []
     hidden = 0
     for number, line in enumerate(lines[: lines.index("%%") if "%%" in lines else 1], 1):
-        key, colon, _ = line.partition(":")
+        key, colon, _rest = line.partition(":")
         if colon and key.strip() != "File-Date":
-            what = (
-                "miscased; RFC 5646 §3.1.1 spells it 'File-Date'"
+            template = (
+                _("field name {name!r} is miscased; {section} spells it {proper!r}")
                 if key.strip().lower() == "file-date"
-                else ("not a field of the header record, which holds only 'File-Date' (RFC 5646 §3.1.1)")
+                else _(
+                    "field name {name!r} is not a field of the header record, which holds only {proper!r} ({section})"
+                )
             )
-            listed.append(finding(number, "header-field", f"field name {key.strip()!r} is {what}"))
+            message = template.format(name=key.strip(), section="RFC 5646 §3.1.1", proper="File-Date")
+            listed.append(finding(number, "header-field", message))
     per_kind = Counter[str]()
     first = itemgetter(0)
     for rec in registry.records:
@@ -273,7 +302,7 @@ def field_findings(registry: Registry, text: str) -> tuple[list[Problem], int]:
             and not _too_long(rec)
         ):
             required = _REQUIRED.get(rec.type)
-            if required is None or all(any(k == name for k, _ in rec.fields) for name in required):
+            if required is None or all(any(k == name for k, _value in rec.fields) for name in required):
                 continue  # the common case: nothing to look at
         for found in _record_findings(rec, lines):
             kind = re.sub(r"'[^']*'|\d+", "", found.message)  # the kind, without names and counts
@@ -301,19 +330,32 @@ def lacks(candidate: Registry, reference: Registry) -> tuple[str, ...]:
     ref_counts = reference.counts()
     for t in RecordType:
         if ref_counts.get(t.value, 0) and not have.get(t.value, 0):
-            out.append(f"it has no {t.value} records (the bundled registry has {ref_counts[t.value]:,})")
+            out.append(
+                _("it has no {type} records (the bundled registry has {count})").format(
+                    type=t.value, count=format_number(ref_counts[t.value])
+                )
+            )
     keys = {(r.type, r.code.lower()) for r in candidate.records}
     missing = [r for r in reference.records if (r.type, r.code.lower()) not in keys]
     if missing:
         sample = ", ".join(f"{r.type} {r.code!r}" for r in missing[:5])
         last = candidate.records[-1].line if candidate.records else 1
         out.append(
-            f"it lacks {len(missing):,} of the bundled registry's {len(reference):,} records, e.g. {sample} "
-            f"(its last record starts on line {last:,}: cut short?)"
+            _(
+                "it lacks {count} of the bundled registry's {total} records, e.g. {sample} "
+                "(its last record starts on line {line}: cut short?)"
+            ).format(
+                count=format_number(len(missing)),
+                total=format_number(len(reference)),
+                sample=sample,
+                line=format_number(last),
+            )
         )
     if candidate.file_date < reference.file_date:
         out.append(
-            f"line 1: File-Date {candidate.file_date} is older than the bundled registry's {reference.file_date}"
+            _("line {line}: File-Date {date} is older than the bundled registry's {reference}").format(
+                line=1, date=candidate.file_date, reference=reference.file_date
+            )
         )
     return tuple(out)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from urllib.parse import quote
 
+from ..text.catalogue import _
 from .model import Record
 from .update import REGISTRY_URL
 
@@ -25,7 +26,7 @@ def links_for(rec: Record) -> list[tuple[str, str]]:
             out.append(("ISO 639-3 (SIL)", f"https://iso639-3.sil.org/code/{quote(code.lower())}"))
             out.append(("Glottolog", f"https://glottolog.org/glottolog?iso={quote(code.lower())}"))
         if len(code) in (2, 3):
-            out.append(("Wikipedia (ISO 639 code)", f"https://en.wikipedia.org/wiki/ISO_639:{quote(code.lower())}"))
+            out.append((_("Wikipedia (ISO 639 code)"), f"https://en.wikipedia.org/wiki/ISO_639:{quote(code.lower())}"))
     elif not rec.is_range and rec.type == "script":
         out.append(("ScriptSource", f"https://scriptsource.org/scr/{quote(code.title())}"))
         out.append(("Wikipedia", f"https://en.wikipedia.org/wiki/Special:Search?search={words}"))
@@ -36,5 +37,5 @@ def links_for(rec: Record) -> list[tuple[str, str]]:
             out.append(("UN M.49", "https://unstats.un.org/unsd/methodology/m49/"))
     elif not rec.is_range:
         out.append(("Wikipedia", f"https://en.wikipedia.org/wiki/Special:Search?search={words}"))
-    out.append(("IANA Language Subtag Registry", REGISTRY_URL))
+    out.append((_("IANA Language Subtag Registry"), REGISTRY_URL))
     return out

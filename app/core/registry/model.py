@@ -20,6 +20,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from types import MappingProxyType
 
 from ..grammar.syntax import is_extlang, is_region, is_registered_language, is_script, is_variant
+from ..text.catalogue import _
 from .cache import collector_paused, dump_records, load_records, new_record
 from .ranges import CodeRange, RangeTable
 from .record import DATE, TAG_TYPES, Record, RecordType, RegistryError
@@ -96,16 +97,24 @@ class Registry:
         jar = parse_record_jar(text, source)
         file_date = jar.header.get("File-Date")
         if file_date is None:
-            raise RegistryError("the first record must hold 'File-Date'", jar.header.line, source)
+            raise RegistryError(
+                _("the first record must hold {field!r}").format(field="File-Date"), jar.header.line, source
+            )
         if not DATE.match(file_date):
-            raise RegistryError(f"File-Date {file_date!r} is not a date YYYY-MM-DD", jar.header.line, source)
+            raise RegistryError(
+                _("File-Date {date!r} is not a date YYYY-MM-DD").format(date=file_date), jar.header.line, source
+            )
         records = [_record_from_raw(raw, source) for raw in jar.records]
         seen: dict[tuple[str, str], int] = {}
         for rec in records:
             key = (rec.type, rec.code.lower())
             if key in seen:
                 raise RegistryError(
-                    f"{rec.type} {rec.code!r} is registered twice (first on line {seen[key]})", rec.line, source
+                    _("{type} {code!r} is registered twice (first on line {line})").format(
+                        type=rec.type, code=rec.code, line=seen[key]
+                    ),
+                    rec.line,
+                    source,
                 )
             seen[key] = rec.line
         return cls(file_date, records, source)
@@ -273,7 +282,11 @@ def _record_from_raw(raw: RawRecord, source: str) -> Record:
             multi.setdefault(name, []).append(body)
         for name, got in multi.items():
             if len(got) > 1 and name in _SINGLE_FIELDS:
-                raise RegistryError(f"field '{name}' appears more than once in one record", raw.line_of(name), source)
+                raise RegistryError(
+                    _("field '{name}' appears more than once in one record").format(name=name),
+                    raw.line_of(name),
+                    source,
+                )
         descriptions = tuple(multi.get("Description", ()))
         prefixes = tuple(multi.get("Prefix", ()))
         comments = tuple(multi.get("Comments", ()))
@@ -281,43 +294,67 @@ def _record_from_raw(raw: RawRecord, source: str) -> Record:
 
     type_ = one("Type")
     if type_ is None:
-        raise RegistryError("record has no 'Type' field", raw.line, source)
+        raise RegistryError(_("record has no '{field}' field").format(field="Type"), raw.line, source)
     type_ = type_.lower()
     rtype = _TYPES_BY_NAME.get(type_)
     if rtype is None:
-        raise RegistryError(f"unknown Type {type_!r}", raw.line_of("Type"), source)
+        raise RegistryError(_("unknown Type {type!r}").format(type=type_), raw.line_of("Type"), source)
     if rtype in TAG_TYPES:
         code = one("Tag")
         if code is None:
-            raise RegistryError(f"{type_} record has no 'Tag' field", raw.line, source)
+            raise RegistryError(
+                _("{type} record has no '{field}' field").format(type=type_, field="Tag"), raw.line, source
+            )
         if not _TAG_SHAPE.match(code):
-            raise RegistryError(f"Tag {code!r} is not a language tag", raw.line_of("Tag"), source)
+            raise RegistryError(_("Tag {code!r} is not a language tag").format(code=code), raw.line_of("Tag"), source)
     else:
         code = one("Subtag")
         if code is None:
-            raise RegistryError(f"{type_} record has no 'Subtag' field", raw.line, source)
+            raise RegistryError(
+                _("{type} record has no '{field}' field").format(type=type_, field="Subtag"), raw.line, source
+            )
         shape = _SUBTAG_SHAPE[rtype]
         if ".." in code:
             try:
                 rng = CodeRange.parse(code)
             except ValueError as exc:
-                raise RegistryError(f"{type_} range: {exc}", raw.line_of("Subtag"), source) from None
+                raise RegistryError(
+                    _("{type} range: {problem}").format(type=type_, problem=exc), raw.line_of("Subtag"), source
+                ) from None
             ok = bool(shape(rng.first)) and bool(shape(rng.last))
         else:
             ok = shape(code) is not None
         if not ok:
-            raise RegistryError(f"Subtag {code!r} is not a valid {type_} subtag", raw.line_of("Subtag"), source)
+            raise RegistryError(
+                _("Subtag {code!r} is not a valid {type} subtag").format(code=code, type=type_),
+                raw.line_of("Subtag"),
+                source,
+            )
     if not descriptions:
-        raise RegistryError(f"{type_} {code!r} has no 'Description' (truncated record?)", raw.line, source)
+        raise RegistryError(
+            _("{type} {code!r} has no '{field}' (truncated record?)").format(
+                type=type_, code=code, field="Description"
+            ),
+            raw.line,
+            source,
+        )
     added = one("Added")
     if added is None:
-        raise RegistryError(f"{type_} {code!r} has no 'Added' date (truncated record?)", raw.line, source)
+        raise RegistryError(
+            _("{type} {code!r} has no '{field}' date (truncated record?)").format(type=type_, code=code, field="Added"),
+            raw.line,
+            source,
+        )
     deprecated = one("Deprecated")
     for name, value in (("Added", added), ("Deprecated", deprecated)):
         if value is not None and not DATE.match(value):
-            raise RegistryError(f"{name} {value!r} is not a date YYYY-MM-DD", raw.line_of(name), source)
+            raise RegistryError(
+                _("{field} {value!r} is not a date YYYY-MM-DD").format(field=name, value=value),
+                raw.line_of(name),
+                source,
+            )
     if rtype == RecordType.EXTLANG and len(prefixes) != 1:
-        raise RegistryError(f"extlang {code!r} must have exactly one Prefix", raw.line, source)
+        raise RegistryError(_("extlang {code!r} must have exactly one Prefix").format(code=code), raw.line, source)
     return new_record(
         rtype.value, code, descriptions, added, deprecated, one("Preferred-Value"), prefixes,
         one("Suppress-Script"), one("Macrolanguage"), one("Scope"), comments,

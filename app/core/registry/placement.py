@@ -34,6 +34,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..text.catalogue import _
+
 if TYPE_CHECKING:
     from .model import Registry
 
@@ -117,7 +119,8 @@ class VariantFit:
     code: str
     fits: bool
     present: bool  # already in the tag
-    reason: str  # "" when it fits; else what it would need first
+    reason: str  # "" when it fits; else what it would need first (a short mark)
+    detail: str = ""  # "" when it fits; else the sentence that says why it is not offered
 
 
 def variant_fit(
@@ -150,12 +153,33 @@ def variant_fit(
     same_language = [p for p in own if p and p[0] == language]
     if not same_language:
         names = " or ".join(f"'{w}'" for w in shown)
-        return VariantFit(code, False, False, f"is for {names} (its Prefix), not '{head[0] if head else ''}'")
+        fields = {"prefixes": names, "language": head[0] if head else ""}
+        return VariantFit(
+            code,
+            False,
+            False,
+            _("is for {prefixes} (its Prefix), not '{language}'").format(**fields),
+            _("Not offered: it is for {prefixes} (its Prefix), not '{language}'.").format(**fields),
+        )
     have = set(h.lower() for h in head) | set(lows)
     best = min(same_language, key=lambda p: sum(1 for s in p if s not in have))
     missing = [s for s in best if s not in have]
     written_best = next((w for w in shown if w.lower() == "-".join(best)), "-".join(best))
     if missing:
         need = ", ".join(f"'{m}'" for m in missing)
-        return VariantFit(code, False, False, f"needs {need} first (its Prefix is '{written_best}')")
-    return VariantFit(code, False, False, f"its Prefix '{written_best}' is not met in this order")
+        return VariantFit(
+            code,
+            False,
+            False,
+            _("needs {subtags} first (its Prefix is '{prefix}')").format(subtags=need, prefix=written_best),
+            _("Not offered: it needs {subtags} first (its Prefix is '{prefix}').").format(
+                subtags=need, prefix=written_best
+            ),
+        )
+    return VariantFit(
+        code,
+        False,
+        False,
+        _("its Prefix '{prefix}' is not met in this order").format(prefix=written_best),
+        _("Not offered: its Prefix '{prefix}' is not met in this order.").format(prefix=written_best),
+    )

@@ -21,6 +21,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ..text.catalogue import _
+
 __all__ = ["CodeRange", "RangeTable"]
 
 
@@ -36,16 +38,16 @@ class CodeRange:
         """Return the range written ``first..last``; raise ValueError naming what is wrong with it."""
         first, sep, last = text.partition("..")
         if not sep or ".." in last:
-            raise ValueError(f"{text!r} is not a range first..last")
+            raise ValueError(_("{text!r} is not a range first..last").format(text=text))
         if len(first) != len(last):
-            raise ValueError(f"the ends of range {text!r} differ in length")
+            raise ValueError(_("the ends of range {text!r} differ in length").format(text=text))
         if not (first.isascii() and last.isascii()):
-            raise ValueError(f"range {text!r} holds characters other than ASCII letters and digits")
+            raise ValueError(_("range {text!r} holds characters other than ASCII letters and digits").format(text=text))
         kinds = {("digits" if e.isdigit() else "letters" if e.isalpha() else "mixed") for e in (first, last)}
         if kinds != {"digits"} and kinds != {"letters"}:
-            raise ValueError(f"the ends of range {text!r} are not both letters or both digits")
+            raise ValueError(_("the ends of range {text!r} are not both letters or both digits").format(text=text))
         if first.lower() > last.lower():
-            raise ValueError(f"range {text!r} ends before it starts")
+            raise ValueError(_("range {text!r} ends before it starts").format(text=text))
         return cls(first, last)
 
     @property
@@ -81,7 +83,7 @@ class CodeRange:
         if self._digits:
             return str(value).zfill(n)
         chars = []
-        for _ in range(n):
+        for _position in range(n):
             value, rem = divmod(value, 26)
             chars.append(chr(97 + rem))
         code = "".join(reversed(chars))

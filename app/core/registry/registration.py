@@ -49,6 +49,8 @@ from dataclasses import dataclass
 
 from ..grammar.problems import Problem, Severity, section_cited
 from ..grammar.syntax import is_variant
+from ..text.catalogue import N_, _
+from ..text.formats import format_number
 from .model import Record, Registry
 from .search import fold
 
@@ -75,17 +77,23 @@ WIDTH = 72
 REQUEST_TYPES = ("variant", "language")
 #: Why the other Types are not requested with the form (shown by the assistant).
 OTHER_TYPES = {
-    "extlang": "extlang records follow ISO 639-3 macrolanguage membership and are added by the reviewer "
-    "(RFC 5646 §3.4); they are not requested with this form.",
-    "script": "script subtags come from ISO 15924 and are added when ISO assigns a code (RFC 5646 §3.4).",
-    "region": "region subtags come from ISO 3166-1 and UN M.49 and are added when those assign a code (RFC 5646 §3.4).",
-    "grandfathered": "grandfathered tags are a closed list from RFC 3066; none can be added.",
-    "redundant": "redundant tags are a closed list kept from RFC 3066 registrations; none are added now.",
+    "extlang": N_(
+        "extlang records follow ISO 639-3 macrolanguage membership and are added by the reviewer "
+        "(RFC 5646 §3.4); they are not requested with this form."
+    ),
+    "script": N_("script subtags come from ISO 15924 and are added when ISO assigns a code (RFC 5646 §3.4)."),
+    "region": N_(
+        "region subtags come from ISO 3166-1 and UN M.49 and are added when those assign a code (RFC 5646 §3.4)."
+    ),
+    "grandfathered": N_("grandfathered tags are a closed list from RFC 3066; none can be added."),
+    "redundant": N_("redundant tags are a closed list kept from RFC 3066 registrations; none are added now."),
 }
-#: Form field keys and the labels RFC 5646 §3.5 gives them (the keys are what problems name).
+#: Form field keys and the labels RFC 5646 §3.5 gives them (the keys are what problems name); marked with
+#: ``N_()`` and translated where shown. The record's field names (Type, Subtag, Prefix...) stay English:
+#: they are what the record holds.
 FIELD_LABELS = {
-    "name": "1. Name of requester",
-    "email": "2. E-mail address of requester",
+    "name": N_("1. Name of requester"),
+    "email": N_("2. E-mail address of requester"),
     "type": "Type",
     "subtag": "Subtag",
     "description": "Description",
@@ -93,9 +101,9 @@ FIELD_LABELS = {
     "macrolanguage": "Macrolanguage",
     "suppress_script": "Suppress-Script",
     "comments": "Comments",
-    "meaning": "4. Intended meaning of the subtag",
-    "reference": "5. Reference to published description of the language (book or article)",
-    "other": "6. Any other relevant information",
+    "meaning": N_("4. Intended meaning of the subtag"),
+    "reference": N_("5. Reference to published description of the language (book or article)"),
+    "other": N_("6. Any other relevant information"),
 }
 
 #: The most characters each field of the form may hold (multi-line fields: all their lines together).
@@ -267,7 +275,11 @@ def _check_language(code: str, registry: Registry) -> list[Problem]:
     if not _LETTERS.match(code) or not 2 <= len(code) <= 8:
         return [
             _problem(
-                "subtag", "language-shape", f"{code!r} is not a language subtag: 2-3 or 5-8 letters (RFC 5646 §2.2.1)"
+                "subtag",
+                "language-shape",
+                _("{code!r} is not a language subtag: 2-3 or 5-8 letters ({section})").format(
+                    code=code, section="RFC 5646 §2.2.1"
+                ),
             )
         ]
     if "qaa" <= lower <= "qtz" and len(lower) == 3:
@@ -275,7 +287,9 @@ def _check_language(code: str, registry: Registry) -> list[Problem]:
             _problem(
                 "subtag",
                 "private-use-language",
-                f"{lower!r} is in the private-use range qaa..qtz: it is never registered (RFC 5646 §2.2.1, §3.4)",
+                _("{code!r} is in the private-use range {range}: it is never registered ({section})").format(
+                    code=lower, range="qaa..qtz", section="RFC 5646 §2.2.1, §3.4"
+                ),
             )
         ]
     if len(code) <= 3:
@@ -283,10 +297,12 @@ def _check_language(code: str, registry: Registry) -> list[Problem]:
             _problem(
                 "subtag",
                 "iso-639-code",
-                f"{lower!r} has the shape of an ISO 639 code: 2-3 letter language subtags "
-                "come only from ISO 639 and are added by the reviewer when ISO assigns the "
-                "code. Ask ISO 639's registration authority (for ISO 639-3: SIL International, "
-                "https://iso639-3.sil.org/), not this form (RFC 5646 §3.4).",
+                _(
+                    "{code!r} has the shape of an ISO 639 code: 2-3 letter language subtags "
+                    "come only from ISO 639 and are added by the reviewer when ISO assigns the "
+                    "code. Ask ISO 639's registration authority (for ISO 639-3: SIL International, "
+                    "{url}), not this form ({section})."
+                ).format(code=lower, url="https://iso639-3.sil.org/", section="RFC 5646 §3.4"),
             )
         ]
     if len(code) == 4:
@@ -294,8 +310,10 @@ def _check_language(code: str, registry: Registry) -> list[Problem]:
             _problem(
                 "subtag",
                 "reserved-language",
-                f"{lower!r}: 4-letter language subtags are reserved for future "
-                "standardization and cannot be registered (RFC 5646 §2.2.1)",
+                _(
+                    "{code!r}: 4-letter language subtags are reserved for future "
+                    "standardization and cannot be registered ({section})"
+                ).format(code=lower, section="RFC 5646 §2.2.1"),
             )
         ]
     return []
@@ -307,8 +325,9 @@ def _check_variant(code: str) -> list[Problem]:
             _problem(
                 "subtag",
                 "variant-shape",
-                f"{code!r} is not a variant subtag: 5-8 letters or digits, or 4 starting "
-                "with a digit (RFC 5646 §2.2.5)",
+                _(
+                    "{code!r} is not a variant subtag: 5-8 letters or digits, or 4 starting with a digit ({section})"
+                ).format(code=code, section="RFC 5646 §2.2.5"),
             )
         ]
     return []
@@ -324,8 +343,9 @@ def _check_prefixes(
             _problem(
                 "prefix",
                 "prefix-too-many",
-                f"{len(prefixes)} Prefixes: at most {MAX_PREFIXES} are checked and sent (the registry's variants "
-                "have at most a few)",
+                _(
+                    "{count} Prefixes: at most {most} are checked and sent (the registry's variants have at most a few)"
+                ).format(count=format_number(len(prefixes)), most=format_number(MAX_PREFIXES)),
             )
         )
         prefixes = prefixes[:MAX_PREFIXES]
@@ -334,8 +354,10 @@ def _check_prefixes(
             _problem(
                 "prefix",
                 "prefix-missing",
-                "give at least one Prefix: the tag(s) this variant is used with "
-                "(RFC 5646 §3.1.8), e.g. 'sl' or 'de-CH'",
+                _(
+                    "give at least one Prefix: the tag(s) this variant is used with ({section}), "
+                    "e.g. {first!r} or {second!r}"
+                ).format(section="RFC 5646 §3.1.8", first="sl", second="de-CH"),
             )
         ]
     seen: list[str] = []
@@ -343,12 +365,24 @@ def _check_prefixes(
         low = p.lower()
         if is_valid is not None and not is_valid(p):
             out.append(
-                _problem("prefix", "prefix-not-valid", f"Prefix {p!r} is not a valid language tag (RFC 5646 §2.2.9)")
+                _problem(
+                    "prefix",
+                    "prefix-not-valid",
+                    _("Prefix {prefix!r} is not a valid language tag ({section})").format(
+                        prefix=p, section="RFC 5646 §2.2.9"
+                    ),
+                )
             )
             continue
         if code and code.lower() in low.split("-"):
             out.append(
-                _problem("prefix", "prefix-has-variant", f"Prefix {p!r} contains the variant {code.lower()!r} itself")
+                _problem(
+                    "prefix",
+                    "prefix-has-variant",
+                    _("Prefix {prefix!r} contains the variant {variant!r} itself").format(
+                        prefix=p, variant=code.lower()
+                    ),
+                )
             )
             continue
         for q in seen:
@@ -358,8 +392,10 @@ def _check_prefixes(
                     _problem(
                         "prefix",
                         "prefix-redundant",
-                        f"Prefix {longer!r} is redundant: every tag that starts with it "
-                        f"starts with {shorter!r}, which is listed too",
+                        _(
+                            "Prefix {longer!r} is redundant: every tag that starts with it "
+                            "starts with {shorter!r}, which is listed too"
+                        ).format(longer=longer, shorter=shorter),
                     )
                 )
                 break
@@ -370,7 +406,13 @@ def _check_prefixes(
 def _check_descriptions(req: Request, code: str, registry: Registry) -> list[Problem]:
     descriptions = _clean(req.descriptions)
     if not descriptions:
-        return [_problem("description", "description-missing", "give at least one Description (RFC 5646 §3.1.5)")]
+        return [
+            _problem(
+                "description",
+                "description-missing",
+                _("give at least one Description ({section})").format(section="RFC 5646 §3.1.5"),
+            )
+        ]
     rtype = req.type.strip().lower()
     out: list[Problem] = []
     mine = {fold(d) for d in descriptions}
@@ -383,8 +425,7 @@ def _check_descriptions(req: Request, code: str, registry: Registry) -> list[Pro
                 _problem(
                     "description",
                     "description-taken",
-                    f"Description {same[0]!r} is already that of {rtype} "
-                    f"{rec.code!r}: each {rtype} needs its own (RFC 5646 §3.1.5)",
+                    _(_DESCRIPTION_TAKEN[rtype]).format(description=same[0], code=rec.code, section="RFC 5646 §3.1.5"),
                 )
             )
             break
@@ -393,13 +434,31 @@ def _check_descriptions(req: Request, code: str, registry: Registry) -> list[Pro
             _problem(
                 "description",
                 "description-escaped",
-                "characters outside ASCII are written as &#xHHHH; escapes in the record (RFC 5646 §3.1.1)",
+                _("characters outside ASCII are written as {escape} escapes in the record ({section})").format(
+                    escape="&#xHHHH;", section="RFC 5646 §3.1.1"
+                ),
                 Severity.INFO,
             )
         )
     if rtype == "variant" and not out:
         out += _similar_variants(descriptions, registry)
     return out
+
+
+#: A subtag not given, by the Type of the request.
+_SUBTAG_MISSING = {
+    "language": N_("give the language subtag requested"),
+    "variant": N_("give the variant subtag requested"),
+}
+#: A Description already taken, by the Type of the request (the Type is not a word placed into the sentence).
+_DESCRIPTION_TAKEN = {
+    "language": N_(
+        "Description {description!r} is already that of language {code!r}: each language needs its own ({section})"
+    ),
+    "variant": N_(
+        "Description {description!r} is already that of variant {code!r}: each variant needs its own ({section})"
+    ),
+}
 
 
 #: Words too common in variant Descriptions to say that two variants mean the same.
@@ -448,13 +507,17 @@ def _similar_variants(descriptions: list[str], registry: Registry) -> list[Probl
     if not score:
         return []
     best = sorted(score, key=lambda k: -score[k])[:3]  # stable: the search's ranking breaks ties
-    names = ", ".join(f"{found[k].code} ({found[k].description})" for k in best)
+    names = ", ".join(
+        _("{code} ({description})").format(code=found[k].code, description=found[k].description) for k in best
+    )
     return [
         _problem(
             "description",
             "similar-variant",
-            f"similar existing variant(s): {names}. Check that the meaning is not registered already "
-            "under another code.",
+            _(
+                "similar existing variant(s): {variants}. Check that the meaning is not registered already "
+                "under another code."
+            ).format(variants=names),
             Severity.WARNING,
         )
     ]
@@ -490,17 +553,36 @@ def _character_problems(req: Request) -> list[Problem]:
     for key, text in _field_texts(req).items():
         cap = FIELD_CAPS[key]
         if len(text) > cap:
-            out.append(_problem(key, "field-too-long", f"it holds {len(text)} characters; at most {cap} are allowed"))
+            out.append(
+                _problem(
+                    key,
+                    "field-too-long",
+                    _("it holds {count} characters; at most {most} are allowed").format(
+                        count=format_number(len(text)), most=format_number(cap)
+                    ),
+                )
+            )
         bad = _BAD_CHAR.search(text)
         if bad is not None:
             code = ord(bad.group())
-            kind = "a lone surrogate" if 0xD800 <= code <= 0xDFFF else "the control character"
+            template = (
+                _(
+                    "it holds a lone surrogate {char} (character {position}), which a registry record "
+                    "cannot hold ({section}): remove it"
+                )
+                if 0xD800 <= code <= 0xDFFF
+                else _(
+                    "it holds the control character {char} (character {position}), which a registry record "
+                    "cannot hold ({section}): remove it"
+                )
+            )
             out.append(
                 _problem(
                     key,
                     "field-bad-character",
-                    f"it holds {kind} U+{code:04X} (character {bad.start() + 1}), which a registry record "
-                    "cannot hold (RFC 5646 §3.1.1): remove it",
+                    template.format(
+                        char=f"U+{code:04X}", position=format_number(bad.start() + 1), section="RFC 5646 §3.1.1"
+                    ),
                 )
             )
         if key not in MULTI_LINE and _LINE_BREAKS.search(text.strip()):
@@ -508,7 +590,7 @@ def _character_problems(req: Request) -> list[Problem]:
                 _problem(
                     key,
                     "field-line-break",
-                    "it holds a line break, and it takes one line (a line break would add lines to the form)",
+                    _("it holds a line break, and it takes one line (a line break would add lines to the form)"),
                 )
             )
     return out
@@ -526,21 +608,35 @@ def check_request(
     """
     out = _character_problems(req)
     if not req.name.strip():
-        out.append(_problem("name", "name-missing", "give the requester's name (RFC 5646 §3.5, item 1)"))
+        out.append(
+            _problem(
+                "name",
+                "name-missing",
+                _("give the requester's name ({section}, item {item})").format(section="RFC 5646 §3.5", item=1),
+            )
+        )
     if not _EMAIL.match(req.email.strip()):
         out.append(
             _problem(
-                "email", "email-missing", "give an e-mail address such as name@example.org (RFC 5646 §3.5, item 2)"
+                "email",
+                "email-missing",
+                _("give an e-mail address such as {example} ({section}, item {item})").format(
+                    example="name@example.org", section="RFC 5646 §3.5", item=2
+                ),
             )
         )
     rtype = req.type.strip().lower()
     code = req.subtag.strip()
     if rtype not in REQUEST_TYPES:
-        reason = OTHER_TYPES.get(rtype, f"{rtype!r} is not a Type of the registry")
+        reason = (
+            _(OTHER_TYPES[rtype])
+            if rtype in OTHER_TYPES
+            else _("{type!r} is not a Type of the registry").format(type=rtype)
+        )
         out.append(_problem("type", "type-not-requested", reason))
         return tuple(out)
     if not code:
-        out.append(_problem("subtag", "subtag-missing", f"give the {rtype} subtag requested"))
+        out.append(_problem("subtag", "subtag-missing", _(_SUBTAG_MISSING[rtype])))
     else:
         existing = [
             r for r in registry.lookup(code) if r.type == rtype or (rtype == "language" and r.type == "extlang")
@@ -548,12 +644,22 @@ def check_request(
         shape = _check_language(code, registry) if rtype == "language" else _check_variant(code)
         if existing:
             rec = existing[0]
-            where = f" (inside the range {rec.code})" if rec.is_range else ""
+            template = (
+                _("{code!r} is already registered: {type} {existing!r} (inside the range {range}), {description!r}")
+                if rec.is_range
+                else _("{code!r} is already registered: {type} {existing!r}, {description!r}")
+            )
             out.append(
                 _problem(
                     "subtag",
                     "subtag-registered",
-                    f"{code.lower()!r} is already registered: {rec.type} {rec.code!r}{where}, {rec.description!r}",
+                    template.format(
+                        code=code.lower(),
+                        type=rec.type,
+                        existing=rec.code,
+                        range=rec.code,
+                        description=rec.description,
+                    ),
                 )
             )
         out += shape
@@ -568,7 +674,9 @@ def check_request(
                     _problem(
                         "macrolanguage",
                         "macrolanguage-unknown",
-                        f"{req.macrolanguage.strip()!r} is not a macrolanguage of the registry (RFC 5646 §3.1.10)",
+                        _("{code!r} is not a macrolanguage of the registry ({section})").format(
+                            code=req.macrolanguage.strip(), section="RFC 5646 §3.1.10"
+                        ),
                     )
                 )
         if req.suppress_script.strip() and registry.get("script", req.suppress_script.strip()) is None:
@@ -576,19 +684,29 @@ def check_request(
                 _problem(
                     "suppress_script",
                     "suppress-script-unknown",
-                    f"{req.suppress_script.strip()!r} is not a script subtag (RFC 5646 §3.1.9)",
+                    _("{code!r} is not a script subtag ({section})").format(
+                        code=req.suppress_script.strip(), section="RFC 5646 §3.1.9"
+                    ),
                 )
             )
     if not req.meaning.strip():
         out.append(
-            _problem("meaning", "meaning-missing", "say what the subtag is meant to identify (RFC 5646 §3.5, item 4)")
+            _problem(
+                "meaning",
+                "meaning-missing",
+                _("say what the subtag is meant to identify ({section}, item {item})").format(
+                    section="RFC 5646 §3.5", item=4
+                ),
+            )
         )
     if not req.reference.strip():
         out.append(
             _problem(
                 "reference",
                 "reference-missing",
-                "a reference to a published description helps the review (RFC 5646 §3.5, item 5)",
+                _("a reference to a published description helps the review ({section}, item {item})").format(
+                    section="RFC 5646 §3.5", item=5
+                ),
                 Severity.WARNING,
             )
         )

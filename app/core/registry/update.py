@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from ..files.safe_write import write_file
-from ..text.catalogue import _
+from ..text.catalogue import _, pgettext
 from .check import RegistryReport, inspect
 from .model import Registry, RegistryError
 
@@ -48,6 +48,7 @@ __all__ = [
     "kept_registry",
     "kept_registry_path",
     "registry_kind",
+    "registry_kind_word",
     "registry_label",
     "registry_url",
     "url_problem",
@@ -119,7 +120,9 @@ def verify_registry_bytes(raw: bytes, source: str, reference: Registry | None) -
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = raw.count(b"\n", 0, exc.start) + 1
-        raise DownloadError(f"{source}, line {line}: not UTF-8 text, so not a registry file") from None
+        raise DownloadError(
+            _("{source}, line {line}: not UTF-8 text, so not a registry file").format(source=source, line=line)
+        ) from None
     try:
         registry = Registry.from_text(text, source=source)
     except RegistryError as exc:
@@ -298,8 +301,10 @@ def _fetch(
             total = int(response.headers.get("Content-Length") or 0)
             if total > MAX_BYTES:
                 raise DownloadError(
-                    f"{url}: the server offers {total} bytes, more than the limit of {MAX_BYTES} bytes"
-                    " (a registry is under 1 MB)"
+                    _(
+                        "{url}: the server offers {size} bytes, more than the limit of {limit} bytes"
+                        " (a registry is under 1 MB)"
+                    ).format(url=url, size=total, limit=MAX_BYTES)
                 )
             while True:
                 chunk = response.read1(_CHUNK)  # whatever has arrived: progress and cancel stay live
@@ -311,23 +316,31 @@ def _fetch(
                 received += len(chunk)
                 if received > MAX_BYTES:
                     raise DownloadError(
-                        f"{url}: more than the limit of {MAX_BYTES} bytes arrived, which is not a registry"
+                        _("{url}: more than the limit of {limit} bytes arrived, which is not a registry").format(
+                            url=url, limit=MAX_BYTES
+                        )
                     )
                 if progress is not None and not progress(received, total):
                     control.cancel()
                     break
             if not control.stopped and total and received < total:
-                raise DownloadError(f"{url}: the download stopped after {received} of {total} bytes (connection lost?)")
+                raise DownloadError(
+                    _("{url}: the download stopped after {received} of {total} bytes (connection lost?)").format(
+                        url=url, received=received, total=total
+                    )
+                )
     except DownloadError:
         raise
     except Exception as exc:  # every failure of the exchange becomes a plain message
         if not control.stopped:
             raise DownloadError(_plain_failure(url, exc, timeout)) from None
     if control.cancelled:
-        raise Cancelled("the download was cancelled; the registry in use is unchanged")
+        raise Cancelled(_("the download was cancelled; the registry in use is unchanged"))
     if control.expired:
         raise DownloadError(
-            f"{url}: no complete answer within {total_timeout:g} s ({received} bytes arrived), so it was stopped"
+            _("{url}: no complete answer within {seconds} s ({received} bytes arrived), so it was stopped").format(
+                url=url, seconds=f"{total_timeout:g}", received=received
+            )
         )
     return b"".join(chunks)
 
@@ -335,17 +348,21 @@ def _fetch(
 def _plain_failure(url: str, exc: BaseException, timeout: float) -> str:
     """Say in words why the exchange with *url* failed."""
     if isinstance(exc, urllib.error.HTTPError):
-        return f"{url}: the server answered {exc.code} {exc.reason}"
+        return _("{url}: the server answered {status} {reason}").format(url=url, status=exc.code, reason=exc.reason)
     if isinstance(exc, urllib.error.URLError):
         reason = exc.reason
         if isinstance(reason, TimeoutError) or "timed out" in str(reason):
-            return f"{url}: no answer within {timeout:g} s (offline, or the server is slow)"
-        return f"{url}: cannot connect ({reason}); are you offline?"
+            return _("{url}: no answer within {seconds} s (offline, or the server is slow)").format(
+                url=url, seconds=f"{timeout:g}"
+            )
+        return _("{url}: cannot connect ({reason}); are you offline?").format(url=url, reason=reason)
     if isinstance(exc, TimeoutError):
-        return f"{url}: no data for {timeout:g} s, so the download was stopped"
+        return _("{url}: no data for {seconds} s, so the download was stopped").format(url=url, seconds=f"{timeout:g}")
     if isinstance(exc, http.client.HTTPException):
-        return f"{url}: the server's answer is not valid HTTP ({type(exc).__name__}: {exc})"
-    return f"{url}: the download failed ({exc or type(exc).__name__})"
+        return _("{url}: the server's answer is not valid HTTP ({error}: {detail})").format(
+            url=url, error=type(exc).__name__, detail=exc
+        )
+    return _("{url}: the download failed ({reason})").format(url=url, reason=exc or type(exc).__name__)
 
 
 def write_atomically(target: Path, blob: bytes) -> None:
@@ -364,7 +381,9 @@ def keep_registry(raw: bytes) -> Path:
     try:
         write_atomically(target, raw)
     except OSError as exc:
-        raise DownloadError(f"{target}: cannot be written ({exc.strerror or exc})") from None
+        raise DownloadError(
+            _("{path}: cannot be written ({reason})").format(path=target, reason=exc.strerror or exc)
+        ) from None
     return target
 
 
@@ -373,7 +392,9 @@ def forget_kept_registry() -> None:
     try:
         kept_registry_path().unlink(missing_ok=True)
     except OSError as exc:
-        raise DownloadError(f"{kept_registry_path()}: cannot be removed ({exc.strerror or exc})") from None
+        raise DownloadError(
+            _("{path}: cannot be removed ({reason})").format(path=kept_registry_path(), reason=exc.strerror or exc)
+        ) from None
 
 
 def registry_kind(registry: Registry) -> str:
@@ -393,12 +414,25 @@ def registry_kind(registry: Registry) -> str:
 def registry_label(registry: Registry) -> str:
     """Say in words which registry is in use: the bundled copy, the kept copy, a download or a file."""
     source = registry.source
-    return {
-        "bundled": "the bundled copy",
-        "kept copy": f"your kept copy ({source})",
-        "downloaded": f"downloaded from {source}",
-        "file": f"the file {source}",
-    }[registry_kind(registry)]
+    kind = registry_kind(registry)
+    if kind == "bundled":
+        return _("the bundled copy")
+    if kind == "kept copy":
+        return _("your kept copy ({source})").format(source=source)
+    if kind == "downloaded":
+        return _("downloaded from {source}").format(source=source)
+    return _("the file {source}").format(source=source)
+
+
+def registry_kind_word(kind: str) -> str:
+    """Return the words the status bar gives a :func:`registry_kind` (``bundled``...) in the UI language."""
+    words = {
+        "bundled": pgettext("registry source", "bundled"),
+        "kept copy": pgettext("registry source", "kept copy"),
+        "downloaded": pgettext("registry source", "downloaded"),
+        "file": pgettext("registry source", "file"),
+    }
+    return words.get(kind, kind)
 
 
 def kept_registry(reference: Registry | None) -> tuple[Registry | None, str]:
@@ -417,5 +451,5 @@ def kept_registry(reference: Registry | None) -> tuple[Registry | None, str]:
     try:
         registry, report = open_checked(path, reference)
     except (DataError, RegistryError) as exc:
-        return None, f"{exc}\n\nThe bundled registry is used instead."
+        return None, _("{problem}\n\nThe bundled registry is used instead.").format(problem=exc)
     return registry, report.describe()

@@ -26,57 +26,58 @@ from typing import Protocol
 
 from ..grammar.abnf import RULES, alternative, rule_for_role
 from ..grammar.values import Diagnostic, Severity, Subtag
+from ..text.catalogue import N_, _
 
 __all__ = ["Part", "Stop", "Anatomy", "Checked", "anatomy", "EXPECTED_AFTER", "ROLE_LABELS"]
 
 #: The name each role has in the diagram (the same names as the editor's legend).
 ROLE_LABELS = {
-    "language": "language",
-    "extlang": "extended language",
-    "script": "script",
-    "region": "region",
-    "variant": "variant",
-    "singleton": "singleton",
-    "extension": "extension subtag",
-    "u-attribute": "attribute",
-    "u-key": "key",
-    "u-type": "type",
-    "t-lang": "-t- source tag",
-    "t-language": "source language",
-    "t-extlang": "source extlang",
-    "t-script": "source script",
-    "t-region": "source region",
-    "t-variant": "source variant",
-    "t-key": "field key",
-    "t-value": "field value",
-    "privateuse": "private use",
-    "grandfathered": "grandfathered tag",
-    "invalid": "not accepted",
+    "language": N_("language"),
+    "extlang": N_("extended language"),
+    "script": N_("script"),
+    "region": N_("region"),
+    "variant": N_("variant"),
+    "singleton": N_("singleton"),
+    "extension": N_("extension subtag"),
+    "u-attribute": N_("attribute"),
+    "u-key": N_("key"),
+    "u-type": N_("type"),
+    "t-lang": N_("-t- source tag"),
+    "t-language": N_("source language"),
+    "t-extlang": N_("source extlang"),
+    "t-script": N_("source script"),
+    "t-region": N_("source region"),
+    "t-variant": N_("source variant"),
+    "t-key": N_("field key"),
+    "t-value": N_("field value"),
+    "privateuse": N_("private use"),
+    "grandfathered": N_("grandfathered tag"),
+    "invalid": N_("not accepted"),
 }
 
 #: What the grammar accepts after a subtag of each role ("" key: at the very start of the tag).
 EXPECTED_AFTER = {
-    "": "a language subtag (2 to 8 letters), 'x' for a private-use tag, or a grandfathered tag",
-    "language": "an extlang (after a 2–3-letter language), a script, a region, a variant, a singleton or the end",
-    "extlang": "another extlang (3 at most), a script, a region, a variant, a singleton or the end",
-    "script": "a region, a variant, a singleton or the end",
-    "region": "a variant, a singleton or the end",
-    "variant": "another variant, a singleton or the end",
-    "singleton": "a subtag of 2 to 8 letters or digits",
-    "x": "a private-use subtag of 1 to 8 letters or digits",
-    "extension": "another subtag of 2 to 8 letters or digits, a singleton or the end",
-    "u-attribute": "another attribute, a key (2 characters), a singleton or the end",
-    "u-key": "a type (3 to 8 letters or digits), another key, a singleton or the end",
-    "u-type": "another type, a key, a singleton or the end",
-    "t-language": "a source script, region or variant, a field key (letter + digit), a singleton or the end",
-    "t-extlang": "a source script, region or variant, a field key (letter + digit), a singleton or the end",
-    "t-script": "a source region or variant, a field key (letter + digit), a singleton or the end",
-    "t-region": "a source variant, a field key (letter + digit), a singleton or the end",
-    "t-variant": "another source variant, a field key (letter + digit), a singleton or the end",
-    "t-key": "a field value (3 to 8 letters or digits)",
-    "t-value": "another field value, a field key, a singleton or the end",
-    "privateuse": "another private-use subtag or the end",
-    "grandfathered": "the end: a grandfathered tag is one unit and cannot be extended",
+    "": N_("a language subtag (2 to 8 letters), 'x' for a private-use tag, or a grandfathered tag"),
+    "language": N_("an extlang (after a 2–3-letter language), a script, a region, a variant, a singleton or the end"),
+    "extlang": N_("another extlang (3 at most), a script, a region, a variant, a singleton or the end"),
+    "script": N_("a region, a variant, a singleton or the end"),
+    "region": N_("a variant, a singleton or the end"),
+    "variant": N_("another variant, a singleton or the end"),
+    "singleton": N_("a subtag of 2 to 8 letters or digits"),
+    "x": N_("a private-use subtag of 1 to 8 letters or digits"),
+    "extension": N_("another subtag of 2 to 8 letters or digits, a singleton or the end"),
+    "u-attribute": N_("another attribute, a key (2 characters), a singleton or the end"),
+    "u-key": N_("a type (3 to 8 letters or digits), another key, a singleton or the end"),
+    "u-type": N_("another type, a key, a singleton or the end"),
+    "t-language": N_("a source script, region or variant, a field key (letter + digit), a singleton or the end"),
+    "t-extlang": N_("a source script, region or variant, a field key (letter + digit), a singleton or the end"),
+    "t-script": N_("a source region or variant, a field key (letter + digit), a singleton or the end"),
+    "t-region": N_("a source variant, a field key (letter + digit), a singleton or the end"),
+    "t-variant": N_("another source variant, a field key (letter + digit), a singleton or the end"),
+    "t-key": N_("a field value (3 to 8 letters or digits)"),
+    "t-value": N_("another field value, a field key, a singleton or the end"),
+    "privateuse": N_("another private-use subtag or the end"),
+    "grandfathered": N_("the end: a grandfathered tag is one unit and cannot be extended"),
 }
 
 _T_SOURCE = frozenset({"t-lang", "t-language", "t-extlang", "t-script", "t-region", "t-variant"})
@@ -198,9 +199,18 @@ def _leaf(s: Subtag, bad_spans: Sequence[tuple[int, int]]) -> Part:
     production = RULES[rule].production if rule else ""
     matched = alternative(rule, s.text) if rule else ""
     if role in _T_SOURCE and rule:
-        production = f"{production}  (inside tlang)"
+        production = _("{production}  (inside tlang)").format(production=production)
     return Part(
-        ROLE_LABELS.get(role, role), rule, production, matched, s.text, s.start, s.end, role, (), _is_bad(s, bad_spans)
+        _(ROLE_LABELS[role]) if role in ROLE_LABELS else role,
+        rule,
+        production,
+        matched,
+        s.text,
+        s.start,
+        s.end,
+        role,
+        (),
+        _is_bad(s, bad_spans),
     )
 
 
@@ -230,13 +240,34 @@ def _group(text: str, subtags: Sequence[Subtag], bad_spans: Sequence[tuple[int, 
         head = _leaf(single, bad_spans)
         s = single.text.lower()
         if s == "x":
-            out.append(_wrap("private use", "privateuse", text, [head] + [_leaf(b, bad_spans) for b in body]))
+            out.append(_wrap(_("private use"), "privateuse", text, [head] + [_leaf(b, bad_spans) for b in body]))
         elif s == "u":
-            out.append(_wrap("-u- extension", "u-extension", text, [head, *_u_parts(text, body, bad_spans)]))
+            out.append(
+                _wrap(
+                    _("-{singleton}- extension").format(singleton="u"),
+                    "u-extension",
+                    text,
+                    [head, *_u_parts(text, body, bad_spans)],
+                )
+            )
         elif s == "t":
-            out.append(_wrap("-t- extension", "t-extension", text, [head, *_t_parts(text, body, bad_spans)]))
+            out.append(
+                _wrap(
+                    _("-{singleton}- extension").format(singleton="t"),
+                    "t-extension",
+                    text,
+                    [head, *_t_parts(text, body, bad_spans)],
+                )
+            )
         else:
-            out.append(_wrap(f"-{s}- extension", "extension", text, [head] + [_leaf(b, bad_spans) for b in body]))
+            out.append(
+                _wrap(
+                    _("-{singleton}- extension").format(singleton=s),
+                    "extension",
+                    text,
+                    [head] + [_leaf(b, bad_spans) for b in body],
+                )
+            )
         i = j
     return out
 
@@ -249,14 +280,14 @@ def _u_parts(text: str, body: Sequence[Subtag], bad_spans: Sequence[tuple[int, i
         leaf = _leaf(b, bad_spans)
         if b.role.value == "u-key":
             if keyword:
-                parts.append(_wrap("keyword", "keyword", text, keyword))
+                parts.append(_wrap(_("keyword"), "keyword", text, keyword))
             keyword = [leaf]
         elif keyword:
             keyword.append(leaf)
         else:
             parts.append(leaf)
     if keyword:
-        parts.append(_wrap("keyword", "keyword", text, keyword))
+        parts.append(_wrap(_("keyword"), "keyword", text, keyword))
     return parts
 
 
@@ -272,20 +303,20 @@ def _t_parts(text: str, body: Sequence[Subtag], bad_spans: Sequence[tuple[int, i
             source.append(leaf)
             continue
         if source:
-            parts.append(_wrap("source tag", "tlang", text, source))
+            parts.append(_wrap(_("source tag"), "tlang", text, source))
             source = []
         if role == "t-key":
             if field:
-                parts.append(_wrap("field", "tfield", text, field))
+                parts.append(_wrap(_("field"), "tfield", text, field))
             field = [leaf]
         elif field:
             field.append(leaf)
         else:
             parts.append(leaf)
     if source:
-        parts.append(_wrap("source tag", "tlang", text, source))
+        parts.append(_wrap(_("source tag"), "tlang", text, source))
     if field:
-        parts.append(_wrap("field", "tfield", text, field))
+        parts.append(_wrap(_("field"), "tfield", text, field))
     return parts
 
 
@@ -303,5 +334,5 @@ def _stop(subtags: Sequence[Subtag], errors: Sequence[Diagnostic]) -> Stop | Non
         after = s.role.value
         if after == "singleton" and s.text in "xX":
             after = "x"
-    expected = EXPECTED_AFTER.get(after, EXPECTED_AFTER["extension"])
+    expected = _(EXPECTED_AFTER.get(after, EXPECTED_AFTER["extension"]))
     return Stop(first.start, first.end, after, expected, first.code, first.message)

@@ -27,6 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..grammar.quoting import FSI, PDI, needs_badge, with_badges
+from ..text.catalogue import N_, _
 from .anatomy import Anatomy, Part
 
 __all__ = [
@@ -186,8 +187,10 @@ def _leaf_label(p: Part) -> str:
 
 def _verdict(a: Anatomy) -> str:
     if not a.well_formed:
-        return "not well-formed (RFC 5646 §2.1)"
-    return "well-formed and valid (RFC 5646 §2.2.9)" if a.valid else "well-formed, not valid (RFC 5646 §2.2.9)"
+        return _("not well-formed ({section})").format(section="RFC 5646 §2.1")
+    if a.valid:
+        return _("well-formed and valid ({section})").format(section="RFC 5646 §2.2.9")
+    return _("well-formed, not valid ({section})").format(section="RFC 5646 §2.2.9")
 
 
 def _wrap_words(text: str, width: float, size: float) -> list[str]:
@@ -205,12 +208,43 @@ def _wrap_words(text: str, width: float, size: float) -> list[str]:
     return lines
 
 
+#: Where the grammar stopped, by the role of the last subtag it accepted (whole sentences: no article glued on).
+_STOPPED_AFTER = {
+    "": N_("The grammar stopped at position {position} (at the start)."),
+    "language": N_("The grammar stopped at position {position} (after a language)."),
+    "extlang": N_("The grammar stopped at position {position} (after an extlang)."),
+    "script": N_("The grammar stopped at position {position} (after a script)."),
+    "region": N_("The grammar stopped at position {position} (after a region)."),
+    "variant": N_("The grammar stopped at position {position} (after a variant)."),
+    "singleton": N_("The grammar stopped at position {position} (after a singleton)."),
+    "extension": N_("The grammar stopped at position {position} (after an extension)."),
+    "u-attribute": N_("The grammar stopped at position {position} (after a -u- attribute)."),
+    "u-key": N_("The grammar stopped at position {position} (after a -u- key)."),
+    "u-type": N_("The grammar stopped at position {position} (after a -u- type)."),
+    "t-lang": N_("The grammar stopped at position {position} (after a -t- source lang)."),
+    "t-language": N_("The grammar stopped at position {position} (after a -t- source language)."),
+    "t-extlang": N_("The grammar stopped at position {position} (after a -t- source extlang)."),
+    "t-script": N_("The grammar stopped at position {position} (after a -t- source script)."),
+    "t-region": N_("The grammar stopped at position {position} (after a -t- source region)."),
+    "t-variant": N_("The grammar stopped at position {position} (after a -t- source variant)."),
+    "t-key": N_("The grammar stopped at position {position} (after a -t- source key)."),
+    "t-value": N_("The grammar stopped at position {position} (after a -t- source value)."),
+    "privateuse": N_("The grammar stopped at position {position} (after a privateuse)."),
+    "grandfathered": N_("The grammar stopped at position {position} (after a grandfathered)."),
+    "x": N_("The grammar stopped at position {position} (after the private-use 'x')."),
+}
+
+
 def layout(a: Anatomy) -> Layout:
     """Return the boxes, texts and lines of the diagram of *a*."""
     boxes: list[Box] = []
     labels: list[Label] = []
     rules: list[Rule] = []
-    title = f"{with_badges(a.tag)}  —  {_verdict(a)}" if a.tag else "(empty tag)  —  not well-formed (RFC 5646 §2.1)"
+    title = (
+        _("{tag}  —  {verdict}").format(tag=with_badges(a.tag), verdict=_verdict(a))
+        if a.tag
+        else _("(empty tag)  —  {verdict}").format(verdict=_verdict(a))
+    )
     labels.append(Label(_MARGIN, _MARGIN + _TITLE_SIZE, title, _TITLE_SIZE, "text", "title", bold=True))
     depth = _depth(a.root)
     leaf_top = _MARGIN + _TITLE_SIZE * _LINE + _PAD + depth * _PAD
@@ -272,9 +306,16 @@ def layout(a: Anatomy) -> Layout:
         leaves = [b for b in boxes if b.leaf]
         x = _stop_x(leaves, stop.start)
         rules.append(Rule(x, leaf_top - depth * _PAD, x, leaf_top + leaf_h + _PAD, "error", dashed=True))
-        labels.append(Label(x, leaf_top - depth * _PAD - 3, "▼ stop", _LABEL_SIZE, "error", "stop", "middle", True))
-        after = f"after {_article(stop.after)}" if stop.after else "at the start"
-        lines = [f"The grammar stopped at position {stop.start} ({after}).", f"It expected {stop.expected}."]
+        labels.append(Label(x, leaf_top - depth * _PAD - 3, _("▼ stop"), _LABEL_SIZE, "error", "stop", "middle", True))
+        stopped = (
+            _(_STOPPED_AFTER[stop.after])
+            if stop.after in _STOPPED_AFTER
+            else _("The grammar stopped at position {position} (after {role}).")
+        )
+        lines = [
+            stopped.format(position=stop.start, role=stop.after),
+            _("It expected {expected}.").format(expected=stop.expected),
+        ]
         lines += _wrap_words(
             f"[{stop.code}] {with_badges(stop.message, keep=FSI + PDI)}", max(total_w - 2 * _MARGIN, 400), _LABEL_SIZE
         )
@@ -284,13 +325,6 @@ def layout(a: Anatomy) -> Layout:
             labels.append(Label(_MARGIN, y, line, _LABEL_SIZE, "error", "stop"))
             total_w = max(total_w, _w(line, _LABEL_SIZE) + 2 * _MARGIN)
     return Layout(total_w, y + _MARGIN, tuple(boxes), tuple(labels), tuple(rules), a)
-
-
-def _article(role: str) -> str:
-    if role == "x":
-        return "the private-use 'x'"
-    name = role.replace("t-", "-t- source ").replace("u-", "-u- ")
-    return ("an " if name[:1] in "aeiou" else "a ") + name
 
 
 def _stop_x(leaves: list[Box], position: int) -> float:
@@ -308,11 +342,12 @@ def to_svg(lay: Layout, theme: Theme | str = "light", scale: float = 1.0) -> str
     """Return the diagram as an SVG document; *scale* multiplies its width and height (the drawing is vector)."""
     th = THEMES[theme] if isinstance(theme, str) else theme
     w, h = lay.width, lay.height
+    title = _("Anatomy of the language tag {tag}").format(tag=with_badges(lay.anatomy.tag))
     out = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{w * scale:.0f}" height="{h * scale:.0f}" '
         f'viewBox="0 0 {w:.1f} {h:.1f}" font-family={quoteattr(FONT_FAMILY)}>',
-        f"<title>{escape(_xml_safe('Anatomy of the language tag ' + with_badges(lay.anatomy.tag)))}</title>",
+        f"<title>{escape(_xml_safe(title))}</title>",
         f'<rect x="0" y="0" width="{w:.1f}" height="{h:.1f}" fill="{th.background}"/>',
     ]
     for b in lay.boxes:
