@@ -46,7 +46,7 @@ class StartFromBox(QWidget):
         )
         self.edit.returnPressed.connect(self._on_edit_return_pressed)
         label = a11y.buddy(QLabel(self.tr("&Start from:"), self), self.edit)
-        self.report = QLabel(self)
+        self.report = a11y.VerdictLabel(self)
         self.report.setWordWrap(True)
         self.report.setTextFormat(Qt.TextFormat.RichText)  # the alternatives are links; all else is escaped
         self.report.setTextInteractionFlags(
