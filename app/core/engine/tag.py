@@ -292,7 +292,8 @@ class TagEngine:
             if "@" in p.text or "_" in p.text:  # perhaps a pasted Unicode locale identifier
                 conv = locale_id_conversion(p.text, self.cldr)
                 if conv is not None:
-                    p.diags.append(M.UNICODE_LOCALE_ID.make_of(0, len(p.text), conv[0], conv[1]))
+                    row = M.UNICODE_LOCALE_ID_LEGACY if "@" in p.text else M.UNICODE_LOCALE_ID
+                    p.diags.append(row.make_of(0, len(p.text), conv[0], conv[1]))
         if p.truncated:
             p.diags.append(M.TOO_MANY_PROBLEMS.make(0, len(p.text), count=p.truncated))
         valid = p.well_formed

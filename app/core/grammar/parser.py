@@ -524,11 +524,10 @@ def _parse_langtag(p: Parse, tokens: list[Token]) -> None:
 def _too_long(p: Parse, tok: Token, what: str) -> None:
     t = tok[0]
     p.add(
-        M.SUBTAG_TOO_LONG,
+        M.SUBTAG_TOO_LONG[what],
         tok[1],
         tok[2],
         ill=True,
-        what=what,
         code=t[:20] + ("…" if len(t) > 20 else ""),
         length=len(t),
     )
