@@ -29,6 +29,7 @@ from ..grammar.syntax import GRANDFATHERED, KIND_NAMES, REGULAR, REGULAR_FIRST, 
 from ..grammar.values import Canonicalization, Fix
 from ..registry.placement import PrefixTable, order_variants, prefix_met
 from ..text.catalogue import _, pgettext
+from .canonical import case_reason
 from .tables import Tables
 
 if TYPE_CHECKING:
@@ -621,9 +622,9 @@ class Advisor:
         """Fill fixes that point at the canonical form, and add the case note."""
         p.fill_canonical_fixes(canon.tag)
         steps = canon.steps
-        if steps and steps[0].reason.startswith("case:"):
+        if steps and steps[0].reason == case_reason():
             p.add(M.LETTER_CASE, 0, len(p.text), steps[0].after, fixed=excerpt(steps[0].after, width=_CASE_EXCERPT))
-        elif p.grandfathered is not None and steps and "case" in steps[0].reason:
+        elif p.grandfathered is not None and steps and steps[0].reason == case_reason(grandfathered=True):
             p.add(M.LETTER_CASE_TAG, 0, len(p.text), steps[0].after, fixed=steps[0].after)
 
 
