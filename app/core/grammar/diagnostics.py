@@ -1021,11 +1021,14 @@ def judged_by_uts35(d: Diagnostic, first_singleton: int | None) -> bool:
 
 
 # ------------------------------------------------------------------------------ index
-TABLE: tuple[Message, ...] = tuple(v for v in globals().values() if isinstance(v, Message)) + tuple(
-    m
-    for d in (DUPLICATE, SUBTAG_TOO_LONG, AFTER, UNKNOWN, UNKNOWN_T, DEPRECATED, DEPRECATED_NO_REPLACEMENT)
-    for m in d.values()
-) + tuple(m for d in (SPECIAL, PRIVATE_USE_SUBTAG, CLDR) for m in d.values()
+TABLE: tuple[Message, ...] = (
+    tuple(v for v in globals().values() if isinstance(v, Message))
+    + tuple(
+        m
+        for d in (DUPLICATE, SUBTAG_TOO_LONG, AFTER, UNKNOWN, UNKNOWN_T, DEPRECATED, DEPRECATED_NO_REPLACEMENT)
+        for m in d.values()
+    )
+    + tuple(m for d in (SPECIAL, PRIVATE_USE_SUBTAG, CLDR) for m in d.values())
 )
 BY_CODE: dict[str, tuple[Message, ...]] = {}
 for _msg in TABLE:
