@@ -4,6 +4,9 @@ set of tags and ranges produces has no English word outside the marks (tags, cod
 
 from __future__ import annotations
 
+import gettext
+import re
+import string
 from collections.abc import Iterator
 
 import pytest
@@ -14,7 +17,7 @@ from bcp47_explorer.core.engine.unicode_validity import unicode_verdict
 from bcp47_explorer.core.matching import rfc4647
 from bcp47_explorer.core.text.catalogue import set_language, use_translations
 
-from tests.i18n_pseudo import PseudoTranslations, needs_translation
+from tests.i18n_pseudo import CLOSE, OPEN, PseudoTranslations, needs_translation
 
 #: Tags that reach the diagnostics' glued pieces, the CLDR keyword checks and both canonicalizations.
 TAGS = (
@@ -91,6 +94,67 @@ def test_every_core_message_of_these_tags_is_a_marked_whole_template(pseudo) -> 
     assert left == [], f"{len(left)} texts not through the catalogue:\n" + "\n".join(left)
 
 
+#: Fields that hold data or a cited section, never text to translate: the registry's and CLDR's descriptions
+#: and names, and the sections ("RFC 5646 §2.2.9", "UTS #35 Annex C 3, 4"), which are cited as written.
+DATA_FIELDS = frozenset({"description", "macro_description", "comment", "name", "section", "rfc", "annex", "standard"})
+
+
+class FieldPseudoTranslations(gettext.NullTranslations):
+    """Mark each literal run of a template ``⟦…⟧`` and leave its fields bare (data fields dropped).
+
+    A field's value then stands outside the marks: English text glued in through a field (a note put into
+    ``{extra}``) shows up, which the whole-template marks of :class:`PseudoTranslations` would hide.
+    """
+
+    def gettext(self, message: str) -> str:
+        out = []
+        for literal, field, spec, conv in string.Formatter().parse(message):
+            if literal.strip():
+                out.append(OPEN + literal.replace("{", "{{").replace("}", "}}") + CLOSE)
+            else:
+                out.append(literal)
+            if field is not None and field not in DATA_FIELDS:
+                out.append("{" + field + (f"!{conv}" if conv else "") + (f":{spec}" if spec else "") + "}")
+        return "".join(out)
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return self.gettext(msgid1 if n == 1 else msgid2)
+
+    def pgettext(self, context: str, message: str) -> str:
+        return self.gettext(message)
+
+    def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:
+        return self.ngettext(msgid1, msgid2, n)
+
+
+def test_no_english_text_is_glued_into_a_template_through_a_field() -> None:
+    use_translations(FieldPseudoTranslations(), "en-x-fields")
+    try:
+        texts = list(_texts(_pseudo_engine()))
+    finally:
+        set_language("en")
+    left = sorted({f"{where}: {text!r}" for where, text in texts if text and _phrase_outside_marks(text)})
+    assert left == [], f"{len(left)} texts with English outside the marks:\n" + "\n".join(left)
+
+
+_MARKED = re.compile(f"{OPEN}[^{OPEN}{CLOSE}]*{CLOSE}")
+#: Two words or more in a row (no punctuation between them): a phrase, where a field's value should be a code,
+#: a tag, a number or a list of them ("CW SX BQ", "buddhist, chinese" and "languageAlias ajp" are not phrases).
+_PHRASE = re.compile(r"(?<![\w'-])[A-Za-z][a-z]+(?: [a-z]{2,})+(?![\w'-])")
+
+
+def _phrase_outside_marks(text: str) -> str | None:
+    """Return the first English phrase of *text* outside the marks (None when there is none)."""
+    rest = text
+    while _MARKED.search(rest):
+        rest = _MARKED.sub(" | ", rest)
+    found = _PHRASE.search(rest)
+    return found.group(0) if found else None
+
+
 def test_the_pseudo_check_finds_an_unmarked_piece() -> None:
+    assert _phrase_outside_marks("⟦'⟧UK⟦' is not valid⟧⟦. ⟧Did you mean 'GB'?⟦ (⟧⟦).⟧") == "Did you mean"
+    assert _phrase_outside_marks("⟦CLDR ⟧territoryAlias AN⟦ → ⟧CW SX BQ⟦ (the rule matches)⟧") is None
+    assert _phrase_outside_marks("⟦Valid types: ⟧buddhist, chinese, coptic⟦.⟧") is None
     assert needs_translation("⟦'qqqq' is not a language subtag⟧. Did you mean 'en'?")
     assert not needs_translation("⟦⟦'qqqq' is not valid⟦. ⟦Did you mean 'en'?⟧⟧⟧ (RFC 5646 §2.2.1).⟧")
