@@ -74,7 +74,13 @@ from .rules import (
 if TYPE_CHECKING:
     from .model import CldrData
 
-__all__ = ["Likely", "UnicodeCanonicalization", "Uts35Canonicalizer", "is_unicode_bcp47_locale_id"]
+__all__ = [
+    "Likely",
+    "UnicodeCanonicalization",
+    "Uts35Canonicalizer",
+    "is_unicode_bcp47_locale_id",
+    "not_well_formed_refusal",
+]
 
 _SYNTAX = "UTS #35 §3.2.1, Annex C 5"
 _SHAPE = UNICODE_BCP47.fullmatch
@@ -89,6 +95,16 @@ _CASE_REASON = N_(
     "canonical syntax: case (Titlecase script, UPPERCASE region, the rest lowercase), variants in "
     "alphabetical order, extensions ordered by singleton ({section})"
 )
+
+
+_NOT_WELL_FORMED = N_(
+    "'{tag}' is not a well-formed BCP 47 language tag ({section}), so it has no Unicode locale identifier."
+)
+
+
+def not_well_formed_refusal(text: str) -> str:
+    """Return the refusal of an input that is not a well-formed tag, in the UI language (callers recognise it)."""
+    return _(_NOT_WELL_FORMED).format(tag=text, section="RFC 5646 §2.1")
 
 
 def _case_reason() -> str:
@@ -253,12 +269,7 @@ class Uts35Canonicalizer:
             tag = new
         low = tag.lower()
         if not WELL_FORMED.fullmatch(tag) and low not in GRANDFATHERED:
-            raise Refused(
-                _(
-                    "'{tag}' is not a well-formed BCP 47 language tag ({section}), so it has no Unicode locale "
-                    "identifier."
-                ).format(tag=text, section="RFC 5646 §2.1")
-            )
+            raise Refused(not_well_formed_refusal(text))
         legacy = self.aliases.legacy.get(low)
         if legacy is not None:
             steps.append(
