@@ -15,6 +15,8 @@ from bcp47_explorer.core.engine.tag import TagEngine
 from bcp47_explorer.core.engine.unicode_locale import unicode_canonical
 from bcp47_explorer.core.engine.unicode_validity import unicode_verdict
 from bcp47_explorer.core.matching import rfc4647
+from bcp47_explorer.core.matching.bestfit import Matcher
+from bcp47_explorer.core.matching.uilanguage import negotiate
 from bcp47_explorer.core.text.catalogue import set_language, use_translations
 
 from tests.i18n_pseudo import CLOSE, OPEN, PseudoTranslations, needs_translation
@@ -76,6 +78,9 @@ def _texts(engine: TagEngine) -> Iterator[tuple[str, str]]:
                 yield f"{text!r} filter {prob.code}", prob.message
         for prob in rfc4647.lookup(plist, tags, default="en").problems:
             yield f"{text!r} lookup {prob.code}", prob.message
+    matcher = Matcher(engine.supplemental)
+    for preferences in (["gsw"], ["zh-TW"], ["en-GB", "de"], ["sr-Latn"], ["pt-BR"]):
+        yield f"best fit {preferences}", negotiate(preferences, matcher).reason
 
 
 @pytest.fixture
