@@ -71,6 +71,7 @@ from ..grammar import diagnostics as M
 from ..grammar.parser import Parse, parse
 from ..grammar.syntax import GRANDFATHERED, WELL_FORMED
 from ..grammar.values import Canonicalization, Diagnostic, Fix, Role, Severity, Step, Subtag
+from ..text.catalogue import _
 from .advice import Advisor
 from .canonical import Canonicalizer
 from .fastpath import FAST_MAX, FastPath, parse_match, quick_parse
@@ -154,7 +155,10 @@ class TagEngine:
         try:
             loaded = got()
         except DataError as exc:
-            self._supplemental, self._supplemental_error = None, f"CLDR supplemental data unavailable: {exc}"
+            self._supplemental, self._supplemental_error = (
+                None,
+                _("CLDR supplemental data unavailable: {error}").format(error=exc),
+            )
             return None
         self._supplemental = loaded
         return loaded
