@@ -456,6 +456,8 @@ class MainWindow(QMainWindow):
             )
         view_menu.addSeparator()
         self.zoom_menu = view_menu.addMenu(self.tr("&Zoom"))
+        # The Anatomy pane's zoom keys are listed too: opening the menu makes that pane if it is not made yet.
+        self.zoom_menu.aboutToShow.connect(self._make_anatomy_for_zoom)
         self._fill_zoom_menu()
         theme_menu = view_menu.addMenu(self.tr("&Theme"))
         group = QActionGroup(self)
@@ -561,6 +563,10 @@ class MainWindow(QMainWindow):
             for action in anatomy.zoom_actions:
                 self.zoom_menu.addAction(action)
         self.zoom_menu.setEnabled(bool(self.zoom_menu.actions()))
+
+    def _make_anatomy_for_zoom(self) -> None:
+        if "anatomy" in self._slots:
+            self._pane_of("anatomy")
 
     def _fill_editor_menus(self) -> None:
         """Put the editor's Examples and History menus in the menu bar, or stand-ins that say they need it."""

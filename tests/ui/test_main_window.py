@@ -358,11 +358,14 @@ class _FakeBuild(QWidget):
 
 @pytest.fixture
 def window_with_editor(qtbot, registry, settings_path, monkeypatch) -> MainWindow:
+    import bcp47_explorer.ui.build
+    import bcp47_explorer.ui.builder
     import bcp47_explorer.ui.main_window as mw
 
     monkeypatch.setattr(mw, "EditorPane", _FakeEditor)
-    monkeypatch.setattr(mw, "BuilderPane", _FakeBuilder)
-    monkeypatch.setattr(mw, "BuildPane", _FakeBuild)
+    # Imported from their modules when the pane is first made.
+    monkeypatch.setattr(bcp47_explorer.ui.builder, "BuilderPane", _FakeBuilder)
+    monkeypatch.setattr(bcp47_explorer.ui.build, "BuildPane", _FakeBuild)
     win = MainWindow(registry, Settings(settings_path), cldr=bundled_cldr())
     qtbot.addWidget(win)
     win.show()
