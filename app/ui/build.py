@@ -87,6 +87,7 @@ __all__ = ["STEPS", "BuildPane", "tag_name"]
 class _Loader(QObject):
     """Carries the worker's result back to the GUI thread (a queued signal)."""
 
+    first = Signal(object)  # the language list with the registry's names: offered while the names load
     loaded = Signal(object)
     names_ready = Signal()  # the one name index is searched by the language picker from now on
 
@@ -170,6 +171,7 @@ class BuildPane(QWidget):
         self._shown: str | None = None
         self._languages = ChoiceIndex(())  # filled on first show, in a worker: the names take a second to load
         self.ready = False  # the language list with its names is loaded
+        self.first_ready = False  # the language list offers its entries (the registry's names until then)
         self.built = False  # the widgets exist: made on first show, so the pane costs nothing at start-up
         self.new_shortcut = QShortcut(QKeySequence("Ctrl+N"), self)  # New: Ctrl+N anywhere in the pane
         self.new_shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
@@ -349,6 +351,7 @@ class BuildPane(QWidget):
         self._state.tag_changed.connect(self._on_state_tag_changed)
         self._on_state_tag_changed(self._state.tag())
         self._loader = _Loader(self)
+        self._loader.first.connect(self._on_loader_first)
         self._loader.loaded.connect(self._on_loader_loaded)
         self._loader.names_ready.connect(self._on_loader_names_ready)
         self.pickers["language"].count_label.setText(self.tr("Loading the languages and their names…"))
@@ -360,6 +363,10 @@ class BuildPane(QWidget):
             provider: NameProvider = names
             namer: Namer | None = None
             if want:
+                # The languages with the registry's English names first (a tenth of a second): the list can
+                # be searched and chosen from while the names in the user's language load (about a second).
+                with contextlib.suppress(RuntimeError):  # the pane was closed meanwhile
+                    loader.first.emit(ChoiceIndex(language_choices(registry, names)))
                 try:
                     namer = (
                         bundled_namer() if registry is bundled_registry() else Namer(bundled_names(), registry, cldr)
@@ -395,6 +402,21 @@ class BuildPane(QWidget):
 
         threading.Thread(target=work, name="build-pane-names", daemon=True).start()
 
+    def _on_loader_first(self, languages: ChoiceIndex) -> None:
+        if self.ready:  # the full list came first
+            return
+        self.first_ready = True
+        self._languages = languages
+        picker = self.pickers["language"]
+        picker.set_index(languages)
+        count = len(languages)
+        text = ngettext(
+            "{count} language; the names in your language are loading…",
+            "{count} languages; the names in your language are loading…",
+            count,
+        )
+        picker.count_label.setText(text.format(count=format_number(count)))
+
     def _on_loader_names_ready(self) -> None:
         self.names_ready = True
         self.pickers["language"].refilter()
@@ -403,7 +425,7 @@ class BuildPane(QWidget):
         self._names, self._languages, self._namer, self._sil = payload
         self.pickers["language"].set_index(self._languages)
         self.t_builder.set_languages(self._languages, self._names)
-        self.ready = True
+        self.ready = self.first_ready = True
         shown, self._shown, self._head_key = self._shown, None, None
         self._on_state_tag_changed(shown or "")
 
