@@ -7,6 +7,7 @@ import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+import json
 import subprocess
 import sys
 import threading
@@ -73,14 +74,16 @@ def test_the_pane_modules_are_not_imported_at_start_up(tmp_path) -> None:  # typ
         "from bcp47_explorer.ui.main_window import MainWindow\n"
         "from bcp47_explorer.ui.settings import Settings\n"
         "w = MainWindow(bundled_registry(), Settings(sys.argv[1])); w.show(); app.processEvents()\n"
-        "print(sorted(m.rsplit('.', 1)[1] for m in sys.modules if m.startswith('bcp47_explorer.ui.')))\n"
+        "import json\n"
+        "ui = sorted(m.rsplit('.', 1)[1] for m in sys.modules if m.startswith('bcp47_explorer.ui.'))\n"
+        "print(json.dumps(ui))\n"
         "import bcp47_explorer.core.registry.update\n"
         "print('http.client' in sys.modules)\n"
     )
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
     out = subprocess.run([sys.executable, "-c", code, str(tmp_path / "s.ini")], capture_output=True, text=True,
                          env=env, timeout=120, check=True).stdout.splitlines()  # fmt: skip
-    loaded = set(eval(out[0]))  # noqa: S307 - our own subprocess printed a list of names
+    loaded = set(json.loads(out[0]))
     for module in ("browser", "build", "builder", "anatomy_pane", "grammar_pane", "batch_pane", "matching_pane",
                    "registry_files", "changes", "preferences", "primer", "picker"):  # fmt: skip
         assert module not in loaded, module
