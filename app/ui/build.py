@@ -17,7 +17,7 @@ import html
 import logging
 import threading
 
-from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QFocusEvent, QFont, QGuiApplication, QKeyEvent, QKeySequence, QPalette, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -342,14 +342,11 @@ class BuildPane(QWidget):
         if self.built:
             return
         self.built = True
-        if self._likely is None:
-            try:
-                self._likely = Likely(bundled_supplemental(), self._registry)
-            except (DataError, ValueError, OSError) as exc:  # without it, Suppress-Script alone guides
-                log.log(logging.WARNING, "likely subtags unavailable: %s", exc)  # a log line: not translated
         self._build(self._cldr)
         self._state.tag_changed.connect(self._on_state_tag_changed)
-        self._on_state_tag_changed(self._state.tag())
+        # The pickers follow the tag at the next turn of the event loop: the pane shows first, and the window
+        # is never blocked by the whole first visit at once (issue 24 item 8).
+        QTimer.singleShot(0, self, lambda: self._on_state_tag_changed(self._state.tag()))
         self._loader = _Loader(self)
         self._loader.first.connect(self._on_loader_first)
         self._loader.loaded.connect(self._on_loader_loaded)
@@ -358,15 +355,22 @@ class BuildPane(QWidget):
         display = self._settings.value("names/display_language") if self._settings is not None else ""
         registry, cldr, names, want = self._registry, self._cldr, self._names, self._want_cldr_names
         loader = self._loader
+        likely = self._likely
 
         def work() -> None:
             provider: NameProvider = names
             namer: Namer | None = None
+            nonlocal likely
+            if likely is None:  # CLDR's likely subtags, read here: the GUI thread stays free
+                try:
+                    likely = Likely(bundled_supplemental(), registry)
+                except (DataError, ValueError, OSError) as exc:  # without it, Suppress-Script alone guides
+                    log.log(logging.WARNING, "likely subtags unavailable: %s", exc)  # a log line: not translated
             if want:
                 # The languages with the registry's English names first (a tenth of a second): the list can
                 # be searched and chosen from while the names in the user's language load (about a second).
                 with contextlib.suppress(RuntimeError):  # the pane was closed meanwhile
-                    loader.first.emit(ChoiceIndex(language_choices(registry, names)))
+                    loader.first.emit((likely, ChoiceIndex(language_choices(registry, names))))
                 try:
                     namer = (
                         bundled_namer() if registry is bundled_registry() else Namer(bundled_names(), registry, cldr)
@@ -384,7 +388,7 @@ class BuildPane(QWidget):
                 except (DataError, OSError) as exc:  # the pickers keep CLDR's answers alone
                     log.warning("SIL's language data is unavailable: %s", exc)
             try:
-                loader.loaded.emit((provider, languages, namer, sil))
+                loader.loaded.emit((provider, languages, namer, sil, likely))
             except RuntimeError:  # the pane was closed meanwhile: there is no one to tell
                 return
             if want and registry is bundled_registry():
@@ -402,13 +406,23 @@ class BuildPane(QWidget):
 
         threading.Thread(target=work, name="build-pane-names", daemon=True).start()
 
-    def _on_loader_first(self, languages: ChoiceIndex) -> None:
+    def _set_likely(self, likely: Likely | None) -> None:
+        if likely is not None and self._likely is None:
+            self._likely = likely
+            self.t_builder.set_likely(likely)
+
+    def _on_loader_first(self, payload: tuple[Likely | None, ChoiceIndex]) -> None:
+        likely, languages = payload
         if self.ready:  # the full list came first
             return
+        self._set_likely(likely)
         self.first_ready = True
         self._languages = languages
         picker = self.pickers["language"]
         picker.set_index(languages)
+        if likely is not None:  # the scripts and regions are ordered by likelihood from now on
+            self._shown, self._head_key = None, None
+            self._on_state_tag_changed(self._state.tag())
         count = len(languages)
         text = ngettext(
             "{count} language; the names in your language are loading…",
@@ -421,8 +435,11 @@ class BuildPane(QWidget):
         self.names_ready = True
         self.pickers["language"].refilter()
 
-    def _on_loader_loaded(self, payload: tuple[NameProvider, ChoiceIndex, Namer | None, SilData | None]) -> None:
-        self._names, self._languages, self._namer, self._sil = payload
+    def _on_loader_loaded(
+        self, payload: tuple[NameProvider, ChoiceIndex, Namer | None, SilData | None, Likely | None]
+    ) -> None:
+        self._names, self._languages, self._namer, self._sil, likely = payload
+        self._set_likely(likely)
         self.pickers["language"].set_index(self._languages)
         self.t_builder.set_languages(self._languages, self._names)
         self.ready = self.first_ready = True
