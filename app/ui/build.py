@@ -284,11 +284,15 @@ class BuildPane(QWidget):
             self.pickers[key] = picker
             self.steps.addTab(page, _(title))
 
-        self.u_builder = BuilderPane(self._state, self._engine, cldr, self)
-        self.steps.addTab(self.u_builder, _(STEPS[4][1]))
-        self.t_builder = TBuilder(self._state, self._registry, cldr, self._languages, self._likely, self._names, self)
-        self.t_builder.notice.connect(self.show_notice)
-        self.steps.addTab(self.t_builder, _(STEPS[5][1]))
+        # The -u- and -t- steps are made when first shown (their builders are the costliest part of the pane).
+        self._u_builder: BuilderPane | None = None
+        self._t_builder: TBuilder | None = None
+        self._step_slots: dict[str, QWidget] = {}
+        for key, title in STEPS[4:6]:
+            slot = QWidget(self)
+            slot.setObjectName(f"{key}_step_slot")
+            self._step_slots[key] = slot
+            self.steps.addTab(slot, _(title))
         x_page = QWidget(self)
         x_form = QFormLayout(x_page)
         self.x_edit = QLineEdit(x_page)
@@ -322,6 +326,47 @@ class BuildPane(QWidget):
         self.steps.currentChanged.connect(self._on_steps_current_changed)
         for child in self.findChildren(QWidget):
             child.installEventFilter(self)
+
+    @property
+    def u_builder(self) -> BuilderPane:
+        """The -u- step (made now if it was not)."""
+        if self._u_builder is None:
+            self._u_builder = BuilderPane(self._state, self._engine, self._cldr, self)
+            self._place_step("u", self._u_builder)
+        return self._u_builder
+
+    @property
+    def t_builder(self) -> TBuilder:
+        """The -t- step (made now if it was not)."""
+        if self._t_builder is None:
+            t = TBuilder(self._state, self._registry, self._cldr, self._languages, self._likely, self._names, self)
+            t.notice.connect(self.show_notice)
+            self._t_builder = t
+            self._place_step("t", t)
+        return self._t_builder
+
+    def _place_step(self, key: str, widget: QWidget) -> None:
+        """Put the step *widget*, just made, in the place of its stand-in; the current step stays current."""
+        slot = self._step_slots.pop(key)
+        i = self.steps.indexOf(slot)
+        current = self.steps.currentIndex()
+        blocked = self.steps.blockSignals(True)
+        try:
+            self.steps.insertTab(i, widget, self.steps.tabText(i))
+            self.steps.setTabToolTip(i, self.steps.tabToolTip(i + 1))
+            self.steps.removeTab(i + 1)
+            self.steps.setCurrentIndex(current)
+        finally:
+            self.steps.blockSignals(blocked)
+        slot.deleteLater()
+        for child in (widget, *widget.findChildren(QWidget)):  # the step keys (Alt+digit…) work in it too
+            child.installEventFilter(self)
+
+    def make_all_steps(self) -> None:
+        """Make the pane and every step not made yet."""
+        self.load()
+        for key in list(self._step_slots):
+            self.u_builder if key == "u" else self.t_builder  # noqa: B018 - made on access
 
     def _form_field(self, name: str) -> QLineEdit:
         field = QLineEdit(self)
@@ -409,7 +454,8 @@ class BuildPane(QWidget):
     def _set_likely(self, likely: Likely | None) -> None:
         if likely is not None and self._likely is None:
             self._likely = likely
-            self.t_builder.set_likely(likely)
+            if self._t_builder is not None:  # else it is made with it
+                self._t_builder.set_likely(likely)
 
     def _on_loader_first(self, payload: tuple[Likely | None, ChoiceIndex]) -> None:
         likely, languages = payload
@@ -441,7 +487,8 @@ class BuildPane(QWidget):
         self._names, self._languages, self._namer, self._sil, likely = payload
         self._set_likely(likely)
         self.pickers["language"].set_index(self._languages)
-        self.t_builder.set_languages(self._languages, self._names)
+        if self._t_builder is not None:  # else it is made with them
+            self._t_builder.set_languages(self._languages, self._names)
         self.ready = self.first_ready = True
         shown, self._shown, self._head_key = self._shown, None, None
         self._on_state_tag_changed(shown or "")
@@ -456,8 +503,10 @@ class BuildPane(QWidget):
         """Show step *index* and put the keyboard focus in its input."""
         self.load()
         index = max(0, min(len(STEPS) - 1, index))
-        self.steps.setCurrentIndex(index)
         key = _STEP_KEYS[index]
+        if key in self._step_slots:  # the -u- or -t- step, made on its first visit
+            self.u_builder if key == "u" else self.t_builder  # noqa: B018 - made on access
+        self.steps.setCurrentIndex(index)
         if key in self.pickers:
             self.pickers[key].focus_filter()
         elif key == "u":

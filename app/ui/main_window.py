@@ -335,9 +335,13 @@ class MainWindow(QMainWindow):
         return list(self._panes)
 
     def make_all_panes(self) -> None:
-        """Make every pane not made yet (the keyboard shortcut list needs each pane's own keys)."""
+        """Make every pane not made yet, and the Build pane's steps (the shortcut list needs each pane's keys)."""
         for key in list(self._slots):
             self._pane_of(key)
+        build = self._panes.get("build")
+        make_steps = getattr(build, "make_all_steps", None)
+        if make_steps is not None:  # the Build pane's -u- and -t- steps are made on their first visit too
+            make_steps()
 
     @property
     def editor(self) -> EditorPane | Placeholder:

@@ -215,3 +215,20 @@ def test_the_build_list_offers_languages_before_the_names_finish_loading(qtbot, 
     qtbot.waitUntil(lambda: pane.ready, timeout=20000)
     assert "loading" not in picker.count_label.text()
     assert window.state.tag() == "de"
+
+
+def test_the_build_panes_u_and_t_steps_are_made_on_their_first_visit(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    _press(qtbot, window, 4)
+    pane = window.build
+    qtbot.waitUntil(lambda: pane.ready, timeout=20000)
+    assert pane._u_builder is None and pane._t_builder is None  # the property would make it: read what exists
+    assert [pane.steps.widget(i).objectName() for i in (4, 5)] == ["u_step_slot", "t_step_slot"]
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_6, Qt.KeyboardModifier.AltModifier)
+    assert pane.steps.currentIndex() == 5
+    t = pane._t_builder
+    assert t is not None and pane.steps.currentWidget() is t and pane._u_builder is None
+    # Made after the names loaded, it has the whole language list with them, and the step keys work in it.
+    assert t.source_pickers["language"].model.rowCount() > 8000
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_5, Qt.KeyboardModifier.AltModifier)
+    assert pane.steps.currentIndex() == 4 and pane.steps.currentWidget() is pane._u_builder
+    assert pane.steps.tabToolTip(5).startswith("-t- transformed content (RFC 6497) (Alt+6")
