@@ -16,6 +16,7 @@ import contextlib
 import html
 import logging
 import threading
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QFocusEvent, QFont, QGuiApplication, QKeyEvent, QKeySequence, QPalette, QShortcut, QShowEvent
@@ -72,14 +73,16 @@ from ..core.text.catalogue import N_, _, ngettext
 from ..core.text.formats import format_number
 from . import a11y
 from .bounded import SEARCH_MAX, VALUE_MAX, bound
-from .builder import BuilderPane
 from .i18n import ltr
 from .picker import ChoicePicker
 from .reserved import ReservedLabel
 from .roles import role_colour, role_style, severity_colour
 from .settings import Settings
 from .state import TagState
-from .tbuilder import TBuilder
+
+if TYPE_CHECKING:  # the -u- and -t- steps' modules are imported on their first visit
+    from .builder import BuilderPane
+    from .tbuilder import TBuilder
 
 __all__ = ["STEPS", "BuildPane", "tag_name"]
 
@@ -331,6 +334,8 @@ class BuildPane(QWidget):
     def u_builder(self) -> BuilderPane:
         """The -u- step (made now if it was not)."""
         if self._u_builder is None:
+            from .builder import BuilderPane
+
             self._u_builder = BuilderPane(self._state, self._engine, self._cldr, self)
             self._place_step("u", self._u_builder)
         return self._u_builder
@@ -339,6 +344,8 @@ class BuildPane(QWidget):
     def t_builder(self) -> TBuilder:
         """The -t- step (made now if it was not)."""
         if self._t_builder is None:
+            from .tbuilder import TBuilder
+
             t = TBuilder(self._state, self._registry, self._cldr, self._languages, self._likely, self._names, self)
             t.notice.connect(self.show_notice)
             self._t_builder = t
