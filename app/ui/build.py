@@ -18,7 +18,7 @@ import logging
 import threading
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QFocusEvent, QFont, QGuiApplication, QKeyEvent, QKeySequence, QPalette, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -216,7 +216,7 @@ class BuildPane(QWidget):
         self.open_button.setAccessibleName(self.tr("Open the tag in the editor"))
         self.open_button.setToolTip(self.tr("Show this tag in the editor, with its breakdown and problems"))
         self.open_button.clicked.connect(self.open_in_editor_requested)
-        self.new_button = QPushButton(self.tr("&New"), result)
+        self.new_button = QPushButton(self.tr("Ne&w"), result)
         self.new_button.setAccessibleName(self.tr("Start a new tag"))
         self.new_button.setToolTip(self.tr("Start a new tag from the language step (Ctrl+N)"))
         self.new_button.clicked.connect(self.new_tag)
@@ -396,9 +396,7 @@ class BuildPane(QWidget):
         self.built = True
         self._build(self._cldr)
         self._state.tag_changed.connect(self._on_state_tag_changed)
-        # The pickers follow the tag at the next turn of the event loop: the pane shows first, and the window
-        # is never blocked by the whole first visit at once (issue 24 item 8).
-        QTimer.singleShot(0, self, lambda: self._on_state_tag_changed(self._state.tag()))
+        self._on_state_tag_changed(self._state.tag())  # before the first paint: the result is laid out with it
         self._loader = _Loader(self)
         self._loader.first.connect(self._on_loader_first)
         self._loader.loaded.connect(self._on_loader_loaded)
