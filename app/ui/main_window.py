@@ -6,7 +6,7 @@ import html
 import logging
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, TypeVar, cast
+from typing import TYPE_CHECKING, cast
 
 from PySide6.QtCore import QByteArray, QSize, Qt
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication, QKeySequence, QShowEvent
@@ -79,7 +79,6 @@ PANE_KEYS = (
 )
 
 _Shortcut = str | QKeySequence | QKeySequence.StandardKey
-_Pane = TypeVar("_Pane", bound=QWidget)
 
 
 class Placeholder(QWidget):
