@@ -19,7 +19,6 @@ import sys
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from ..core.batch.distinct import IDLE, check_json_parallel
 from ..core.engine.checkjson import MEMO_KEY_MAX, MEMO_SIZE, check_json_lines, clean_json_text, memo_json_lines
 from .streams import MAX_LINE_BYTES, iter_stdin_lines, line_too_long
 
@@ -310,6 +309,8 @@ def live_blocks(items: list[str], size: int) -> Iterator[list[str]]:
     A block is cut short when the input has nothing more for now (it is yielded, then IDLE, before
     the read that waits), so a live pipe's lines are checked at once; a file fills every block.
     """
+    from ..core.batch.distinct import IDLE  # the bulk runner's: imported when it runs (one job does without)
+
     block: list[str] = []
     for item in items:
         lines: Iterator[str | None] = _stdin_lines() if item == "-" else iter((item,))
@@ -347,5 +348,7 @@ def check_json_run(load: Callable[[], TagEngine], items: list[str], jobs: int, w
     streams = _real_streams()
     if jobs <= 1 or streams is None or not hasattr(os, "fork"):
         return check_json_live(load(), items, write, sys.stdout.flush)
+    from ..core.batch.distinct import check_json_parallel  # not imported by one job: start-up counts
+
     sys.stdout.flush()
     return check_json_parallel(load, live_blocks(items, 4000), streams[1], jobs)
