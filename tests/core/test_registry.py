@@ -183,8 +183,9 @@ def test_the_cached_records_are_real_records_and_a_badly_shaped_cache_is_refused
     # The fast constructor makes frozen Records equal to the dataclass's own, field for field.
     rec = cache.new_record("language", "mt", ("Maltese",), "2005-10-16", None, None, (), "Latn", None, None, (),
                            (("Type", "language"),), 7)  # fmt: skip
-    assert type(rec) is Record and rec == Record("language", "mt", ("Maltese",), "2005-10-16",
-                                                 suppress_script="Latn", fields=(("Type", "language"),), line=7)  # fmt: skip
+    made = Record("language", "mt", ("Maltese",), "2005-10-16", suppress_script="Latn", fields=(("Type", "language"),),
+                  line=7)  # fmt: skip
+    assert type(rec) is Record and rec == made
     with pytest.raises(dataclasses.FrozenInstanceError):
         rec.code = "en"  # type: ignore[misc]
     again = Registry.from_cache(reg.to_cache())
