@@ -17,7 +17,7 @@ import codecs
 import os
 import sys
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..core.engine.checkjson import MEMO_KEY_MAX, MEMO_SIZE, check_json_lines, clean_json_text, memo_json_lines
 from .streams import MAX_LINE_BYTES, iter_stdin_lines, line_too_long
@@ -290,8 +290,9 @@ class _ByteLoop:
                 raws = [raw[:-1] if raw.endswith(b"\r") else raw for raw in raws]
             got = list(map(get, raws))
             if None in got:  # a tag seen for the first time (or forgotten): checked now, in order
-                got = [line if line is not None else line_of(raw) for line, raw in zip(got, raws, strict=True)]
-            parts += got
+                parts += [line if line is not None else line_of(raw) for line, raw in zip(got, raws, strict=True)]
+            else:
+                parts += cast("list[bytes]", got)
             if len(parts) >= _BLOCK_LINES:
                 self.out.write(b"".join(parts))
                 parts.clear()

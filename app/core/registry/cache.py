@@ -47,7 +47,7 @@ def _record_builder() -> Callable[..., Record]:
     names = [f.name for f in dataclass_fields(Record)]
     env: dict[str, object] = {"_new": object.__new__, "_Record": Record}
     env.update({f"_set_{n}": Record.__dict__[n].__set__ for n in names})
-    slots = tuple(Record.__slots__)  # type: ignore[attr-defined]
+    slots = tuple(Record.__slots__)
     lines = [
         f"class _Slots:\n    __slots__ = {slots!r}",
         f"def _new_record({', '.join(names)}):",
