@@ -49,7 +49,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..cldr.likely import LanguageId, MatchRule, Supplemental, split_language_id
-from ..text.catalogue import _
+from ..text.catalogue import N_, _
 
 _Pattern = tuple[tuple[int, "str | frozenset[str]"], ...]
 
@@ -74,6 +74,17 @@ THRESHOLD = 50
 #: Added per position in the desired list after the first (ICU's default demotion).
 DEMOTION = 5
 _LEVELS = ("language", "script", "region")
+# One whole template per level (the level's name is a word of the sentence, translated with it).
+_EQUAL = {
+    "language": N_("language {desired} = {supported}: 0"),
+    "script": N_("script {desired} = {supported}: 0"),
+    "region": N_("region {desired} = {supported}: 0"),
+}
+_BY_RULE = {
+    "language": N_("language {desired} ~ {supported}: rule {rule}"),
+    "script": N_("script {desired} ~ {supported}: rule {rule}"),
+    "region": N_("region {desired} ~ {supported}: rule {rule}"),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,13 +98,11 @@ class LevelStep:
     distance: int
 
     def __str__(self) -> str:
-        if self.rule is None:
-            return _("{level} {desired} = {supported}: 0").format(
-                level=self.level, desired=self.desired or "∅", supported=self.supported or "∅"
-            )
-        return _("{level} {desired} ~ {supported}: rule {rule}").format(
-            level=self.level, desired=self.desired or "∅", supported=self.supported or "∅", rule=self.rule
-        )
+        table = _EQUAL if self.rule is None else _BY_RULE
+        template = table.get(self.level)
+        if template is None:  # a level this module does not make: its name as it is
+            return f"{self.level} {self.desired or '∅'} ~ {self.supported or '∅'}"
+        return _(template).format(desired=self.desired or "∅", supported=self.supported or "∅", rule=self.rule)
 
 
 @dataclass(frozen=True, slots=True)
