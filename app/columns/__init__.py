@@ -72,41 +72,63 @@ def data_versions(engine: TagEngine | None = None) -> dict[str, str]:
 
 
 class _Checker:
-    """One engine with a bounded memo: each distinct tag's result row, by the tag's bytes.
+    """One engine with a bounded memo: every distinct tag's result row in one Arrow table, by the tag's bytes.
 
-    A batch's distinct values (as bytes: nothing to decode for a value seen before) are looked up
-    in :attr:`memo`; the new ones are checked. The batch then gets an Arrow struct of its own
-    distinct values' rows, in the order of its dictionary, from which its rows are taken: no
-    Python object per row, no growing table copied per batch (a SQL engine hands over 2,048 rows at
-    a time), and per known value a dict look-up. When the memo holds :data:`MEMO_SIZE` values it
-    starts afresh (at the start of a batch), so memory stays bounded on all-distinct columns.
+    :attr:`table` holds one result row per distinct value checked so far, and :attr:`memo` maps each
+    value (as bytes: nothing to decode for a value seen before) to its row. A batch's distinct values
+    are looked up (a dict look-up each; only new ones are checked, and their rows appended to the
+    table), and the batch's rows are then taken from the table by Arrow: no Python object per row,
+    and no struct built from Python values for known values (a SQL engine hands over 2,048 rows at
+    a time, half of them values already seen in other batches). When the memo holds
+    :data:`MEMO_SIZE` values it starts afresh (at the start of a batch), so memory stays bounded on
+    all-distinct columns.
     """
 
     def __init__(self, engine: TagEngine) -> None:
         self.engine = engine
-        self.memo: dict[bytes, _Row] = {}
+        self.memo: dict[bytes, int] = {}
+        self.table: pa.StructArray | None = None
         self.lock = threading.Lock()
 
-    def results(self, values: list[bytes | None]) -> Any:
-        """Return the result struct of a batch's distinct *values*, one row per value, in their order."""
+    def rows(self, values: list[bytes | None]) -> tuple[pa.StructArray, pa.Array]:
+        """Return the results table and the row in it of each of a batch's distinct *values* (int32, in order)."""
         import pyarrow as pa
 
+        keys = [raw if raw is not None else b"" for raw in values]
         with self.lock:  # the memo is shared by the batches of a column, which a SQL engine may run in threads
-            memo = self.memo
-            if len(memo) + len(values) > MEMO_SIZE and memo:
-                memo.clear()  # bounded: a column of all-distinct tags must not grow memory without end
-            get = memo.get
-            rows: list[_Row] = []
-            for raw in values:
-                key = raw if raw is not None else b""
-                row = get(key)
-                if row is None:
-                    row = memo[key] = _row(self.engine, key.decode("utf-8", "surrogateescape"))
-                rows.append(row)
-        typ = result_type()
-        columns = list(zip(*rows, strict=True)) if rows else [()] * len(FIELDS)
-        arrays = [pa.array(col, type=typ.field(i).type) for i, col in enumerate(columns)]
-        return pa.StructArray.from_arrays(arrays, fields=list(typ))
+            found = list(map(self.memo.get, keys))
+            table = self.table
+            if None in found or table is None:
+                found, table = self._add(keys, found)
+        return table, pa.array(found, type=pa.int32())
+
+    def _add(self, keys: list[bytes], found: list[int | None]) -> tuple[list[int], pa.StructArray]:
+        """Check the values of *keys* not yet in the memo, append their rows to the table (under the lock)."""
+        import pyarrow as pa
+
+        memo, table = self.memo, self.table
+        new = list(dict.fromkeys(k for k, at in zip(keys, found, strict=True) if at is None))
+        if table is None or (len(memo) + len(new) > MEMO_SIZE and memo):
+            memo.clear()  # bounded: a column of all-distinct tags must not grow memory without end
+            new, table = list(dict.fromkeys(keys)), _struct([])
+        start = len(table)
+        rows = [_row(self.engine, key.decode("utf-8", "surrogateescape")) for key in new]
+        for i, key in enumerate(new):
+            memo[key] = start + i
+        if rows:
+            table = pa.concat_arrays([table, _struct(rows)])
+        self.table = table
+        return [memo[k] for k in keys], table
+
+
+def _struct(rows: list[_Row]) -> pa.StructArray:
+    """Return result *rows* as an Arrow struct of :func:`result_type`."""
+    import pyarrow as pa
+
+    typ = result_type()
+    columns = list(zip(*rows, strict=True)) if rows else [()] * len(FIELDS)
+    arrays = [pa.array(col, type=typ.field(i).type) for i, col in enumerate(columns)]
+    return pa.StructArray.from_arrays(arrays, fields=list(typ))
 
 
 def _row(engine: TagEngine, tag: str) -> _Row:
@@ -181,7 +203,15 @@ def _encode(array: Any) -> tuple[pa.Array, list[bytes | None]]:
 def _distinct_results(array: Any, engine: TagEngine | None) -> tuple[pa.StructArray, pa.Array]:
     """Return (the results of the distinct values, the indices that take each row's result; null for a null tag)."""
     indices, values = _encode(array)
-    return _checker(engine).results(values), indices
+    table, at = _checker(engine).rows(values)
+    return table.take(at), indices
+
+
+def _table_rows(array: Any, engine: TagEngine | None) -> tuple[pa.StructArray, pa.Array]:
+    """Return (the checker's results table, each row's row in it; null for a null tag)."""
+    indices, values = _encode(array)
+    table, at = _checker(engine).rows(values)
+    return table, at.take(indices)
 
 
 def check_arrow(array: Any, engine: TagEngine | None = None) -> pa.StructArray:
@@ -196,8 +226,8 @@ def check_arrow(array: Any, engine: TagEngine | None = None) -> pa.StructArray:
     [(False, None, 'script-after-region', 'en-Latn-US'), (True, 'tlh', 'deprecated', 'tlh'),
      (False, None, 'underscore-separator', 'en-US')]
     """
-    distinct, indices = _distinct_results(array, engine)
-    out: pa.StructArray = distinct.take(indices)
+    table, rows = _table_rows(array, engine)
+    out: pa.StructArray = table.take(rows)
     return out
 
 
@@ -210,6 +240,6 @@ def check_field(array: Any, field: str, engine: TagEngine | None = None) -> pa.A
     """
     if field not in FIELDS:
         raise ValueError(f"no field {field!r}: the fields are {', '.join(FIELDS)}")
-    distinct, indices = _distinct_results(array, engine)
-    out: pa.Array = distinct.field(field).take(indices)
+    table, rows = _table_rows(array, engine)
+    out: pa.Array = table.field(field).take(rows)
     return out
