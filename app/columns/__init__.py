@@ -86,31 +86,34 @@ class _Checker:
 
     def __init__(self, engine: TagEngine) -> None:
         self.engine = engine
-        self.memo: dict[bytes, int] = {}
+        self.memo: dict[bytes | None, int] = {}  # None (a null tag) is never a key
         self.table: pa.StructArray | None = None
         self.lock = threading.Lock()
 
-    def rows(self, values: list[bytes | None]) -> tuple[pa.StructArray, pa.Array]:
-        """Return the results table and the row in it of each of a batch's distinct *values* (int32, in order)."""
+    def rows(self, values: list[bytes | None], nulls: int = 0) -> tuple[pa.StructArray, pa.Array]:
+        """Return the results table and the row in it of each of *values* (int32, in order; null for None).
+
+        *values*: a batch's distinct values, or each of its rows; None stands for a null tag (*nulls*
+        of them), whose row is null.
+        """
         import pyarrow as pa
 
-        keys = [raw if raw is not None else b"" for raw in values]
         with self.lock:  # the memo is shared by the batches of a column, which a SQL engine may run in threads
-            found = list(map(self.memo.get, keys))
+            found = list(map(self.memo.get, values))
             table = self.table
-            if None in found or table is None:
-                found, table = self._add(keys, found)
+            if table is None or found.count(None) != nulls:
+                found, table = self._add(values, found)
         return table, pa.array(found, type=pa.int32())
 
-    def _add(self, keys: list[bytes], found: list[int | None]) -> tuple[list[int], pa.StructArray]:
-        """Check the values of *keys* not yet in the memo, append their rows to the table (under the lock)."""
+    def _add(self, values: list[bytes | None], found: list[int | None]) -> tuple[list[int | None], pa.StructArray]:
+        """Check the *values* not yet in the memo, append their rows to the table (under the lock)."""
         import pyarrow as pa
 
         memo, table = self.memo, self.table
-        new = list(dict.fromkeys(k for k, at in zip(keys, found, strict=True) if at is None))
+        new = list(dict.fromkeys(v for v, at in zip(values, found, strict=True) if at is None and v is not None))
         if table is None or (len(memo) + len(new) > MEMO_SIZE and memo):
             memo.clear()  # bounded: a column of all-distinct tags must not grow memory without end
-            new, table = list(dict.fromkeys(keys)), _struct([])
+            new, table = list(dict.fromkeys(v for v in values if v is not None)), _struct([])
         start = len(table)
         rows = [_row(self.engine, key.decode("utf-8", "surrogateescape")) for key in new]
         for i, key in enumerate(new):
@@ -118,7 +121,7 @@ class _Checker:
         if rows:
             table = pa.concat_arrays([table, _struct(rows)])
         self.table = table
-        return [memo[k] for k in keys], table
+        return list(map(memo.get, values)), table
 
 
 def _struct(rows: list[_Row]) -> pa.StructArray:
@@ -196,8 +199,36 @@ def _encode(array: Any) -> tuple[pa.Array, list[bytes | None]]:
     elif pa.types.is_large_string(d):
         dictionary = dictionary.cast(pa.large_binary())
     # Bytes (decoded with surrogateescape when checked): an Arrow string holding bytes that are not UTF-8
-    # is read as `bcp47 check -` reads them, not refused.
-    return indices, dictionary.to_pylist()
+    # is read as `bcp47 check -` reads them, not refused. A null in a dictionary is checked as "".
+    values = dictionary.to_pylist()
+    if dictionary.null_count:
+        values = [b"" if v is None else v for v in values]
+    return indices, values
+
+
+#: A batch up to this many rows is looked up row by row (a SQL engine's 2,048 rows are half distinct values:
+#: dictionary-encoding them first saves little); a longer one is dictionary-encoded first.
+ROW_BY_ROW = 8192
+
+
+def _small_batch(array: Any) -> tuple[list[bytes | None], int] | None:
+    """Return a short string or binary batch's values as bytes (None for a null) and its null count, else None."""
+    import pyarrow as pa
+
+    if isinstance(array, pa.ChunkedArray):
+        if array.num_chunks != 1:
+            return None
+        array = array.chunk(0)
+    if not isinstance(array, pa.Array) or len(array) > ROW_BY_ROW:
+        return None
+    t = array.type
+    if pa.types.is_string(t):
+        array = array.view(pa.binary())  # the same buffers: no copy, no decoding
+    elif pa.types.is_large_string(t):
+        array = array.view(pa.large_binary())
+    elif not (pa.types.is_binary(t) or pa.types.is_large_binary(t)):
+        return None
+    return array.to_pylist(), array.null_count
 
 
 def _distinct_results(array: Any, engine: TagEngine | None) -> tuple[pa.StructArray, pa.Array]:
@@ -209,6 +240,9 @@ def _distinct_results(array: Any, engine: TagEngine | None) -> tuple[pa.StructAr
 
 def _table_rows(array: Any, engine: TagEngine | None) -> tuple[pa.StructArray, pa.Array]:
     """Return (the checker's results table, each row's row in it; null for a null tag)."""
+    small = _small_batch(array)
+    if small is not None:
+        return _checker(engine).rows(*small)
     indices, values = _encode(array)
     table, at = _checker(engine).rows(values)
     return table, at.take(indices)
