@@ -37,7 +37,16 @@ if TYPE_CHECKING:
 
     from ..core.engine.tag import TagEngine
 
-__all__ = ["FIELDS", "MEMO_SIZE", "check_arrow", "check_field", "default_engine", "result_type", "data_versions"]
+__all__ = [
+    "FIELDS",
+    "MEMO_SIZE",
+    "check_arrow",
+    "check_field",
+    "data_versions",
+    "default_engine",
+    "prepare",
+    "result_type",
+]
 
 #: How many distinct tags a checker remembers across batches before it starts afresh.
 MEMO_SIZE = 100_000
@@ -50,6 +59,27 @@ def default_engine() -> TagEngine:
     from ..core.data import bundled_engine
 
     return bundled_engine()
+
+
+#: Tags whose checks read what an engine loads on first use: likely subtags (a territory alias's Unicode form),
+#: the repairs of an ill-formed tag, the extensions' data.
+_FIRST_USE = ("hy-SU", "en_US", "de-u-ca-gregory-t-en-h0-hybrid")
+
+
+def prepare(engine: TagEngine | None = None) -> TagEngine:
+    """Load now what the checks would load on first use; return the engine (the bundled one when None).
+
+    The data, the modules a first check imports, and Arrow's compute functions: a SQL engine's
+    functions registered with a prepared engine spend their first query on tags, not on loading.
+    The checker's memo is left empty.
+    """
+    import pyarrow as pa
+
+    engine = engine if engine is not None else default_engine()
+    for tag in _FIRST_USE:
+        _row(engine, tag)
+    pa.array([None], type=result_type()).take(pa.array([0], type=pa.int32()))
+    return engine
 
 
 def result_type() -> pa.StructType:

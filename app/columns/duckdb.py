@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import FIELDS, check_arrow, check_field
+from . import FIELDS, check_arrow, check_field, prepare
 
 if TYPE_CHECKING:
     from ..core.engine.tag import TagEngine
@@ -29,10 +29,12 @@ def register(connection: Any, engine: TagEngine | None = None) -> Any:
     """Add the SQL functions of :data:`FUNCTIONS` to a DuckDB *connection*; return the connection.
 
     ``bcp47_check(tag)`` gives a struct (well_formed, valid, unicode_valid, canonical, unicode, code,
-    message, fix); the others one of its fields. A NULL tag gives NULL.
+    message, fix); the others one of its fields. A NULL tag gives NULL. The data are loaded here, once
+    (:func:`bcp47_explorer.columns.prepare`), not by the first query.
     """
     import duckdb
 
+    engine = prepare(engine)
     varchar = duckdb.sqltype("VARCHAR")
     types = {
         None: duckdb.struct_type({name: "BOOLEAN" if i < 3 else "VARCHAR" for i, name in enumerate(FIELDS)}),
@@ -53,14 +55,14 @@ def register(connection: Any, engine: TagEngine | None = None) -> Any:
     return connection
 
 
-def _whole(engine: TagEngine | None) -> Any:
+def _whole(engine: TagEngine) -> Any:
     def bcp47_check(tags: Any) -> Any:
         return check_arrow(tags, engine)
 
     return bcp47_check
 
 
-def _one(field: str, engine: TagEngine | None) -> Any:
+def _one(field: str, engine: TagEngine) -> Any:
     def one_field(tags: Any) -> Any:
         return check_field(tags, field, engine)
 

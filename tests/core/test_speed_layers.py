@@ -4,7 +4,9 @@
   the whole Annex C algorithm (:meth:`Uts35Canonicalizer._run`), over every language, language-script
   and language-region of CLDR's likely subtags, the registry's deprecated codes and random case;
 - the best-fit index (:mod:`bcp47_explorer.core.matching.fitindex`) against the plain matcher's
-  :meth:`Matcher.best_fit`, every field of the answer, over likely-subtag keys and awkward tags.
+  :meth:`Matcher.best_fit`, every field of the answer, over likely-subtag keys and awkward tags;
+  a first-seen desired locale is measured only against the supported locales its language can
+  reach until the answer's candidates are read, and then ranks them all as the plain matcher does.
 """
 
 from __future__ import annotations

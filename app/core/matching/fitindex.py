@@ -15,10 +15,15 @@ dictionary look-ups for most of its pairs:
 - a pair of languages no rule names gets each level's catch-all rule, so its step depends on the two
   subtags of that level alone (``de-AT`` against ``fr-CA`` shares its region step with every AT/CA pair);
 - the three levels of a pair of maximal forms are remembered by that pair (the supported list's
-  maximal forms are few, so a desired locale seen once has its 30 pairs at hand the next time).
+  maximal forms are few, so a desired locale seen once has its 30 pairs at hand the next time);
+- a desired language reaches only the supported locales of the same language or of a language a
+  rule names with it: against any other, only the catch-all language rule fits (CLDR's ``*`` ↔ ``*``
+  = 80, past the threshold), so the best fit is looked for among those few (remembered per list and
+  language: ``de-AT`` against 30 locales measures ``de`` and ``de-CH``). Every pair is measured and
+  ranked only when the answer's ``candidates`` (or a reason naming the closest pair) are first read.
 
-The algorithm, its order and its answers are the matcher's own (``best_fit`` is not redefined); a
-test compares every field of the answers with the plain matcher's over corpora. Every memory here is
+The distances, their order and the answers are the matcher's own; a test compares every field of
+the answers (the ranked candidates included) with the plain matcher's over corpora. Every memory here is
 bounded and starts afresh when full.
 
 >>> from bcp47_explorer.core.data import bundled_supplemental
