@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 
 import pytest
@@ -105,6 +106,7 @@ def test_a_first_seen_best_fit_measures_only_the_locales_its_language_can_reach(
     assert [(c.supported, c.total) for c in fit.candidates[:3]] == [("de-CH", 4), ("de", 8), ("en", 84)]
     assert len(fit.candidates) == len(fit.candidate_effective) == 30 == len(indexed._by_pair)
     assert fit == plain.best_fit(["gsw-CH"], SUPPORTED)
+    assert pickle.loads(pickle.dumps(indexed.best_fit(["gsw"], SUPPORTED))) == plain.best_fit(["gsw"], SUPPORTED)
     # No match: the reason names the closest pair, which ranks them all when first read.
     none = indexed.best_fit(["qaa"], SUPPORTED)
     assert (none.supported, none.matched, none.distance) == ("en", False, None)

@@ -210,6 +210,10 @@ class BestFit:
     def __hash__(self) -> int:
         return hash(self._values())
 
+    def __reduce__(self) -> tuple[type[BestFit], tuple[object, ...]]:
+        # Pickled and copied with its ranked pairs made: the ranking is a closure over its matcher.
+        return (BestFit, self._values())
+
     def __repr__(self) -> str:
         names = (*_FIELDS, "candidates", "candidate_effective")
         body = ", ".join(f"{n}={v!r}" for n, v in zip(names, self._values(), strict=True))
