@@ -124,6 +124,29 @@ def test_check_arrow_on_a_chunked_string_column_holding_bad_bytes(want_bytes: li
     _same(check_arrow(chunks).to_pylist(), want_bytes)
 
 
+def test_short_batches_looked_up_row_by_row_give_the_cli_answers(want_bytes: list[dict[str, Any] | None]) -> None:
+    """Batches of up to ROW_BY_ROW rows (a SQL engine's 2,048) skip dictionary encoding: same answers, nulls kept."""
+    raw = pa.array(_with_nulls(CORPUS), type=pa.binary())
+    text = pa.Array.from_buffers(pa.string(), len(raw), raw.buffers(), raw.null_count)
+    step = 2048
+    assert step <= columns.ROW_BY_ROW < SIZE
+    for kind in (raw, text, raw.cast(pa.large_binary())):
+        got: list[Any] = []
+        for start in range(0, SIZE, step):
+            batch = kind.slice(start, step)
+            assert columns._small_batch(batch) is not None  # the row-by-row path
+            got += check_arrow(pa.chunked_array([batch])).to_pylist()
+        _same(got, want_bytes)
+
+
+def test_prepare_loads_the_data_and_leaves_the_memo_empty() -> None:
+    base = bundled_engine()
+    engine = TagEngine(base.registry, base.cldr, base.extensions, base.supplemental)
+    assert columns.prepare(engine) is engine and columns.prepare() is columns.default_engine()
+    assert columns._checker(engine).memo == {} and columns._checker(engine).table is None
+    assert check_field(pa.array(["hy-SU", None]), "unicode", engine).to_pylist() == ["hy-AM", None]
+
+
 def test_check_arrow_on_large_strings_and_one_field(want_text: list[dict[str, Any] | None]) -> None:
     arr = pa.array(_with_nulls(TEXT), type=pa.large_string())
     _same(check_arrow(arr).to_pylist(), want_text)
