@@ -3,7 +3,8 @@ the Polars expression, the DuckDB SQL functions and the Spark column function (o
 give, row for row, the answers of ``bcp47 check --json`` (well_formed, valid, unicode_valid, canonical,
 the first diagnostic's code and message, fix) and of ``bcp47 canon --unicode --json`` (unicode), run as
 real processes on the same 10,000 tags (bad bytes, U+FFFD and repeats included); a null tag gives a
-null struct; each distinct value is checked once, and the memo across batches stays within its bound.
+null struct; short batches looked up row by row give the same answers; each distinct value is checked
+once, and the memo across batches stays within its bound.
 """
 
 from __future__ import annotations
