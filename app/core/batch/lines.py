@@ -371,7 +371,7 @@ def note_text(note: str) -> str:
     if len(pieces) == 2:
         first, second = _one_note(pieces[0]), _one_note(pieces[1])
         if first is not None and second is not None:
-            return _("{first}; {second}").format(first=first, second=second)
+            return _("{note}; {other_note}").format(note=first, other_note=second)
     return note
 
 
