@@ -64,5 +64,9 @@ class ReservedLabel(VerdictLabel):
 
     def _fit(self) -> None:
         width = self.width() if self.width() > 0 else self.sizeHint().width()
+        # QLabel's height for a width grows to the label's minimum height: measured with the old minimum in
+        # place, a height once needed at a narrow width (while the window was laid out) was kept for good,
+        # leaving a band of empty lines under a two-line verdict. Measure without it.
+        self.setMinimumHeight(0)
         needed = super().heightForWidth(width) if self.text() else 0
         self.setMinimumHeight(max(self._reserved(), needed))

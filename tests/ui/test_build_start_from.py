@@ -129,3 +129,27 @@ def test_es_hant_419_built_by_picking_shows_the_script_note(qtbot, pane: BuildPa
     assert pane.status_label.text().endswith(
         "Spanish is not written in Traditional Han (Hant) in CLDR&#x27;s likely-subtags data, which lists Latin."
     )
+
+
+@pytest.mark.parametrize("size", [(1100, 680), (700, 420)])
+def test_the_result_keeps_no_band_of_empty_lines(qtbot, registry, size) -> None:  # type: ignore[no-untyped-def]
+    # The validity label measured its height with its old minimum in place (QLabel's height for a width
+    # grows to the minimum), so the height its text needed while the pane was not laid out yet (100 px wide)
+    # stayed for good: a two-line verdict sat in a 196 px band, and at 700x450 the steps' list showed one row.
+    # The pane opens on a tag, as it does after a restart, and then the user starts from a glibc name.
+    pane = BuildPane(TagState("sr-Latn-RS"), bundled_engine(), registry, bundled_cldr())
+    qtbot.addWidget(pane)
+    pane.resize(*size)
+    pane.show()
+    qtbot.waitExposed(pane)
+    qtbot.waitUntil(lambda: pane.ready and pane.names_ready, timeout=60000)
+    for text in ("", "sr_RS@latin"):
+        if text:
+            _start_from(qtbot, pane, text)
+        qtbot.wait(50)
+        label = pane.status_label
+        assert label.text().startswith("<b>✔ valid</b>")
+        lines = round(label.height() / label.fontMetrics().lineSpacing())
+        assert lines <= 4, (text, label.height(), label.width())
+        steps_top = pane.steps.mapTo(pane, pane.steps.rect().topLeft()).y()
+        assert steps_top < pane.height() // 2, (steps_top, pane.height())
