@@ -17,9 +17,8 @@ import codecs
 import os
 import sys
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
-from ..core.batch.distinct import IDLE, check_json_parallel
 from ..core.engine.checkjson import MEMO_KEY_MAX, MEMO_SIZE, check_json_lines, clean_json_text, memo_json_lines
 from .streams import MAX_LINE_BYTES, iter_stdin_lines, line_too_long
 
@@ -88,12 +87,12 @@ class _Pending:
             if len(self.rest) > MAX_LINE_BYTES + 1:  # + 1: a CR before the line break is not the line's
                 raise line_too_long(self.number + 1)
             return []
+        if len(self.rest) > MAX_LINE_BYTES + 1:  # one of the lines may be too long (else none can be)
+            for n, line in enumerate(bytes(self.rest).split(b"\n"), self.number + 1):  # the first too long
+                if len(line) > MAX_LINE_BYTES + 1:
+                    raise line_too_long(n)
         *done, last = bytes(self.rest).split(b"\n")
-        for line in (*done, last):  # the lines in order, so the refusal names the first that is too long
-            if len(line) > MAX_LINE_BYTES + 1:
-                raise line_too_long(self.number + 1)
-            self.number += 1
-        self.number -= 1  # the last piece is not a line yet
+        self.number += len(done)
         self.rest = bytearray(last)
         return done
 
@@ -208,11 +207,14 @@ def _real_streams() -> tuple[int, Any] | None:
 class _ByteLoop:
     """``check --json`` on bytes: stdin's raw lines are the memo's keys, the encoded output lines its values.
 
-    The loop a repeated tag takes is a dict look-up and a list append: no decoding, no encoding,
-    no generator between reading and writing (on a column of repeated tags these cost more than
-    the check). A tag not remembered goes to :func:`.checkjson.check_json_lines` (fed one at a
-    time), and its line is cleaned (U+FFFD for an undecodable byte, as the text writer does) and
-    encoded once. The memo is bounded as :func:`.checkjson.memo_json_lines`'s.
+    A chunk whose lines are all remembered costs a dict look-up per line (``map``) and one join: no
+    decoding, no encoding, no generator between reading and writing (on a column of repeated tags
+    these cost more than the check). A tag not remembered goes to :func:`.checkjson.check_json_lines`
+    (fed one at a time), and its line is cleaned (U+FFFD for an undecodable byte, as the text writer
+    does) and encoded once. The memo is bounded as :func:`.checkjson.memo_json_lines`'s.
+
+    The memo keeps the line alone, not whether it was valid: a tag is remembered only after its first
+    check, which clears :attr:`all_valid` when it is not valid, so a repeat never changes the answer.
     """
 
     def __init__(self, engine: TagEngine, fd: int, out: Any) -> None:
@@ -220,7 +222,7 @@ class _ByteLoop:
         self.out = out
         self.box: list[str] = []
         self.lines = check_json_lines(engine, self._feed())
-        self.memo: dict[bytes, tuple[bytes, bool]] = {}
+        self.memo: dict[bytes, bytes] = {}
         self.all_valid = True
         self.parts: list[bytes] = []
 
@@ -234,20 +236,20 @@ class _ByteLoop:
         while True:
             yield self.box.pop()
 
-    def _line(self, key: bytes, tag: str) -> bytes:
+    def _line(self, key: bytes) -> bytes:
         """Return the output line of one tag (checked once, then remembered by its input bytes)."""
         got = self.memo.get(key)
         if got is None:
-            self.box.append(tag)
+            self.box.append(key.decode("utf-8", "surrogateescape"))
             line, valid = next(self.lines)
-            got = ((line if line.isascii() else clean_json_text(line)) + "\n").encode("utf-8"), valid
+            got = ((line if line.isascii() else clean_json_text(line)) + "\n").encode("utf-8")
+            if not valid:
+                self.all_valid = False
             if len(key) <= MEMO_KEY_MAX:
                 if len(self.memo) >= MEMO_SIZE:
                     self.memo.clear()
                 self.memo[key] = got
-        if not got[1]:
-            self.all_valid = False
-        return got[0]
+        return got
 
     def _flush(self) -> None:
         if self.parts:
@@ -260,7 +262,7 @@ class _ByteLoop:
         parts = self.parts
         for item in items:
             if item != "-":
-                parts.append(self._line(item.encode("utf-8", "surrogateescape"), item))
+                parts.append(self._line(item.encode("utf-8", "surrogateescape")))
                 continue
             self._stdin()
         if parts:
@@ -269,9 +271,10 @@ class _ByteLoop:
         return self.all_valid
 
     def _stdin(self) -> None:
-        fd, parts, memo = self.fd, self.parts, self.memo
-        get, add, line_of = memo.get, parts.append, self._line
+        fd, parts = self.fd, self.parts
+        get, line_of = self.memo.get, self._line
         pending = _Pending()
+        cr = False  # a CR in the last chunk: a line it began may end in this one
         while True:
             if would_wait(fd):
                 self._flush()
@@ -281,21 +284,21 @@ class _ByteLoop:
                 continue
             if not chunk:
                 break
-            for raw in pending.lines(chunk):
-                if raw.endswith(b"\r"):
-                    raw = raw[:-1]
-                got = get(raw)
-                if got is not None and got[1]:
-                    add(got[0])
-                else:
-                    add(line_of(raw, raw.decode("utf-8", "surrogateescape")))
+            raws = pending.lines(chunk)
+            was_cr, cr = cr, b"\r" in chunk
+            if cr or was_cr:
+                raws = [raw[:-1] if raw.endswith(b"\r") else raw for raw in raws]
+            got = list(map(get, raws))
+            if None in got:  # a tag seen for the first time (or forgotten): checked now, in order
+                parts += [line if line is not None else line_of(raw) for line, raw in zip(got, raws, strict=True)]
+            else:
+                parts += cast("list[bytes]", got)
             if len(parts) >= _BLOCK_LINES:
                 self.out.write(b"".join(parts))
                 parts.clear()
         if pending.rest:
             rest = bytes(pending.rest)
-            raw = rest[:-1] if rest.endswith(b"\r") else rest
-            add(line_of(raw, raw.decode("utf-8", "surrogateescape")))
+            parts.append(line_of(rest[:-1] if rest.endswith(b"\r") else rest))
 
 
 _BLOCK_LINES = 2000
@@ -307,6 +310,8 @@ def live_blocks(items: list[str], size: int) -> Iterator[list[str]]:
     A block is cut short when the input has nothing more for now (it is yielded, then IDLE, before
     the read that waits), so a live pipe's lines are checked at once; a file fills every block.
     """
+    from ..core.batch.distinct import IDLE  # the bulk runner's: imported when it runs (one job does without)
+
     block: list[str] = []
     for item in items:
         lines: Iterator[str | None] = _stdin_lines() if item == "-" else iter((item,))
@@ -344,5 +349,7 @@ def check_json_run(load: Callable[[], TagEngine], items: list[str], jobs: int, w
     streams = _real_streams()
     if jobs <= 1 or streams is None or not hasattr(os, "fork"):
         return check_json_live(load(), items, write, sys.stdout.flush)
+    from ..core.batch.distinct import check_json_parallel  # not imported by one job: start-up counts
+
     sys.stdout.flush()
     return check_json_parallel(load, live_blocks(items, 4000), streams[1], jobs)

@@ -200,9 +200,7 @@ def _human_check(r: CheckResult, engine: TagEngine) -> str:
             + (
                 _("Unicode locale identifier (UTS #35): valid")
                 if uv.valid
-                else _("Unicode locale identifier (UTS #35): NOT valid: {reason}").format(
-                    reason=uv.reason.split(" (")[0].rstrip(".")
-                )
+                else _("Unicode locale identifier (UTS #35): NOT valid: {reason}").format(reason=uv.reason)
             )
         )
     if r.canonical is not None:
@@ -596,9 +594,8 @@ def explain_text(engine: TagEngine, r: CheckResult) -> str:
         out.append(
             _("Unicode locale identifier (UTS #35): valid")
             if uv.valid
-            else _("Unicode locale identifier (UTS #35): NOT valid: {reason}").format(
-                reason=uv.reason.split(" (UTS #35")[0].rstrip(".")
-            )
+            # The whole reason, as worded: cutting it at a parenthesis cut translated sentences in two.
+            else _("Unicode locale identifier (UTS #35): NOT valid: {reason}").format(reason=uv.reason)
         )
     out += ["", _("Subtags:")]
     for s, rec, cldr in _subtag_entries(engine, r):

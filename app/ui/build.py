@@ -74,7 +74,6 @@ from ..core.text.catalogue import N_, _, ngettext
 from ..core.text.formats import format_number
 from . import a11y
 from .bounded import SEARCH_MAX, VALUE_MAX, bound
-from .builder import BuilderPane
 from .i18n import ltr, with_isolated_quotes
 from .picker import ChoicePicker
 from .reserved import ReservedLabel
@@ -82,7 +81,10 @@ from .roles import role_colour, role_style, severity_colour
 from .settings import Settings
 from .start_from import StartFromBox
 from .state import TagState
-from .tbuilder import TBuilder
+
+if TYPE_CHECKING:  # the -u- and -t- steps' modules are imported on their first visit
+    from .builder import BuilderPane
+    from .tbuilder import TBuilder
 
 if TYPE_CHECKING:
     from ..core.names.finder import NameFinder
@@ -93,6 +95,7 @@ __all__ = ["STEPS", "BuildPane", "tag_name"]
 class _Loader(QObject):
     """Carries the worker's result back to the GUI thread (a queued signal)."""
 
+    first = Signal(object)  # the language list with the registry's names: offered while the names load
     loaded = Signal(object)
     names_ready = Signal(object)  # the one name index (a NameFinder): the language picker and "Start from…" use it
 
@@ -177,6 +180,7 @@ class BuildPane(QWidget):
         self._shown: str | None = None
         self._languages = ChoiceIndex(())  # filled on first show, in a worker: the names take a second to load
         self.ready = False  # the language list with its names is loaded
+        self.first_ready = False  # the language list offers its entries (the registry's names until then)
         self.built = False  # the widgets exist: made on first show, so the pane costs nothing at start-up
         self.new_shortcut = QShortcut(QKeySequence("Ctrl+N"), self)  # New: Ctrl+N anywhere in the pane
         self.new_shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
@@ -222,7 +226,7 @@ class BuildPane(QWidget):
         self.open_button.setAccessibleName(self.tr("Open the tag in the editor"))
         self.open_button.setToolTip(self.tr("Show this tag in the editor, with its breakdown and problems"))
         self.open_button.clicked.connect(self.open_in_editor_requested)
-        self.new_button = QPushButton(self.tr("&New"), result)
+        self.new_button = QPushButton(self.tr("Ne&w"), result)
         self.new_button.setAccessibleName(self.tr("Start a new tag"))
         self.new_button.setToolTip(self.tr("Start a new tag from the language step (Ctrl+N)"))
         self.new_button.clicked.connect(self.new_tag)
@@ -293,11 +297,15 @@ class BuildPane(QWidget):
             self.pickers[key] = picker
             self.steps.addTab(page, _(title))
 
-        self.u_builder = BuilderPane(self._state, self._engine, cldr, self)
-        self.steps.addTab(self.u_builder, _(STEPS[4][1]))
-        self.t_builder = TBuilder(self._state, self._registry, cldr, self._languages, self._likely, self._names, self)
-        self.t_builder.notice.connect(self.show_notice)
-        self.steps.addTab(self.t_builder, _(STEPS[5][1]))
+        # The -u- and -t- steps are made when first shown (their builders are the costliest part of the pane).
+        self._u_builder: BuilderPane | None = None
+        self._t_builder: TBuilder | None = None
+        self._step_slots: dict[str, QWidget] = {}
+        for key, title in STEPS[4:6]:
+            slot = QWidget(self)
+            slot.setObjectName(f"{key}_step_slot")
+            self._step_slots[key] = slot
+            self.steps.addTab(slot, _(title))
         x_page = QWidget(self)
         x_form = QFormLayout(x_page)
         self.x_edit = QLineEdit(x_page)
@@ -333,6 +341,51 @@ class BuildPane(QWidget):
         for child in self.findChildren(QWidget):
             child.installEventFilter(self)
 
+    @property
+    def u_builder(self) -> BuilderPane:
+        """The -u- step (made now if it was not)."""
+        if self._u_builder is None:
+            from .builder import BuilderPane
+
+            self._u_builder = BuilderPane(self._state, self._engine, self._cldr, self)
+            self._place_step("u", self._u_builder)
+        return self._u_builder
+
+    @property
+    def t_builder(self) -> TBuilder:
+        """The -t- step (made now if it was not)."""
+        if self._t_builder is None:
+            from .tbuilder import TBuilder
+
+            t = TBuilder(self._state, self._registry, self._cldr, self._languages, self._likely, self._names, self)
+            t.notice.connect(self.show_notice)
+            self._t_builder = t
+            self._place_step("t", t)
+        return self._t_builder
+
+    def _place_step(self, key: str, widget: QWidget) -> None:
+        """Put the step *widget*, just made, in the place of its stand-in; the current step stays current."""
+        slot = self._step_slots.pop(key)
+        i = self.steps.indexOf(slot)
+        current = self.steps.currentIndex()
+        blocked = self.steps.blockSignals(True)
+        try:
+            self.steps.insertTab(i, widget, self.steps.tabText(i))
+            self.steps.setTabToolTip(i, self.steps.tabToolTip(i + 1))
+            self.steps.removeTab(i + 1)
+            self.steps.setCurrentIndex(current)
+        finally:
+            self.steps.blockSignals(blocked)
+        slot.deleteLater()
+        for child in (widget, *widget.findChildren(QWidget)):  # the step keys (Alt+digit…) work in it too
+            child.installEventFilter(self)
+
+    def make_all_steps(self) -> None:
+        """Make the pane and every step not made yet."""
+        self.load()
+        for key in list(self._step_slots):
+            self.u_builder if key == "u" else self.t_builder  # noqa: B018 - made on access
+
     def _form_field(self, name: str) -> QLineEdit:
         field = QLineEdit(self)
         bound(field, SEARCH_MAX)
@@ -352,26 +405,33 @@ class BuildPane(QWidget):
         if self.built:
             return
         self.built = True
-        if self._likely is None:
-            try:
-                self._likely = Likely(bundled_supplemental(), self._registry)
-            except (DataError, ValueError, OSError) as exc:  # without it, Suppress-Script alone guides
-                log.log(logging.WARNING, "likely subtags unavailable: %s", exc)  # a log line: not translated
         self._build(self._cldr)
         self._state.tag_changed.connect(self._on_state_tag_changed)
-        self._on_state_tag_changed(self._state.tag())
+        self._on_state_tag_changed(self._state.tag())  # before the first paint: the result is laid out with it
         self._loader = _Loader(self)
+        self._loader.first.connect(self._on_loader_first)
         self._loader.loaded.connect(self._on_loader_loaded)
         self._loader.names_ready.connect(self._on_loader_names_ready)
         self.pickers["language"].count_label.setText(self.tr("Loading the languages and their names…"))
         display = self._settings.value("names/display_language") if self._settings is not None else ""
         registry, cldr, names, want = self._registry, self._cldr, self._names, self._want_cldr_names
         loader = self._loader
+        likely = self._likely
 
         def work() -> None:
             provider: NameProvider = names
             namer: Namer | None = None
+            nonlocal likely
+            if likely is None:  # CLDR's likely subtags, read here: the GUI thread stays free
+                try:
+                    likely = Likely(bundled_supplemental(), registry)
+                except (DataError, ValueError, OSError) as exc:  # without it, Suppress-Script alone guides
+                    log.log(logging.WARNING, "likely subtags unavailable: %s", exc)  # a log line: not translated
             if want:
+                # The languages with the registry's English names first (a tenth of a second): the list can
+                # be searched and chosen from while the names in the user's language load (about a second).
+                with contextlib.suppress(RuntimeError):  # the pane was closed meanwhile
+                    loader.first.emit((likely, ChoiceIndex(language_choices(registry, names))))
                 try:
                     namer = (
                         bundled_namer() if registry is bundled_registry() else Namer(bundled_names(), registry, cldr)
@@ -389,7 +449,7 @@ class BuildPane(QWidget):
                 except (DataError, OSError) as exc:  # the pickers keep CLDR's answers alone
                     log.warning("SIL's language data is unavailable: %s", exc)
             try:
-                loader.loaded.emit((provider, languages, namer, sil))
+                loader.loaded.emit((provider, languages, namer, sil, likely))
             except RuntimeError:  # the pane was closed meanwhile: there is no one to tell
                 return
             if want and registry is bundled_registry():
@@ -407,6 +467,33 @@ class BuildPane(QWidget):
 
         threading.Thread(target=work, name="build-pane-names", daemon=True).start()
 
+    def _set_likely(self, likely: Likely | None) -> None:
+        if likely is not None and self._likely is None:
+            self._likely = likely
+            if self._t_builder is not None:  # else it is made with it
+                self._t_builder.set_likely(likely)
+            self._update_repairer()  # "Start from…" repairs with CLDR's likely subtags from now on
+
+    def _on_loader_first(self, payload: tuple[Likely | None, ChoiceIndex]) -> None:
+        likely, languages = payload
+        if self.ready:  # the full list came first
+            return
+        self._set_likely(likely)
+        self.first_ready = True
+        self._languages = languages
+        picker = self.pickers["language"]
+        picker.set_index(languages)
+        if likely is not None:  # the scripts and regions are ordered by likelihood from now on
+            self._shown, self._head_key = None, None
+            self._on_state_tag_changed(self._state.tag())
+        count = len(languages)
+        text = ngettext(
+            "{count} language; the names in your language are loading…",
+            "{count} languages; the names in your language are loading…",
+            count,
+        )
+        picker.count_label.setText(text.format(count=format_number(count)))
+
     def _on_loader_names_ready(self, finder: NameFinder) -> None:
         self.names_ready = True
         self._finder = finder
@@ -421,12 +508,16 @@ class BuildPane(QWidget):
         repairer = Repairer(self._engine, self._likely, self._finder, self._names)
         self.start_from.set_repairer(repairer, names=self._finder is not None)
 
-    def _on_loader_loaded(self, payload: tuple[NameProvider, ChoiceIndex, Namer | None, SilData | None]) -> None:
-        self._names, self._languages, self._namer, self._sil = payload
+    def _on_loader_loaded(
+        self, payload: tuple[NameProvider, ChoiceIndex, Namer | None, SilData | None, Likely | None]
+    ) -> None:
+        self._names, self._languages, self._namer, self._sil, likely = payload
+        self._set_likely(likely)
         self._update_repairer()
         self.pickers["language"].set_index(self._languages)
-        self.t_builder.set_languages(self._languages, self._names)
-        self.ready = True
+        if self._t_builder is not None:  # else it is made with them
+            self._t_builder.set_languages(self._languages, self._names)
+        self.ready = self.first_ready = True
         shown, self._shown, self._head_key = self._shown, None, None
         self._on_state_tag_changed(shown or "")
 
@@ -440,8 +531,10 @@ class BuildPane(QWidget):
         """Show step *index* and put the keyboard focus in its input."""
         self.load()
         index = max(0, min(len(STEPS) - 1, index))
-        self.steps.setCurrentIndex(index)
         key = _STEP_KEYS[index]
+        if key in self._step_slots:  # the -u- or -t- step, made on its first visit
+            self.u_builder if key == "u" else self.t_builder  # noqa: B018 - made on access
+        self.steps.setCurrentIndex(index)
         if key in self.pickers:
             self.pickers[key].focus_filter()
         elif key == "u":

@@ -6,7 +6,7 @@ import html
 import logging
 from collections.abc import Callable
 from functools import partial
-from typing import TypeVar
+from typing import TYPE_CHECKING, cast
 
 from PySide6.QtCore import QByteArray, QSize, Qt
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication, QKeySequence, QShowEvent
@@ -33,25 +33,26 @@ from ..core.registry.update import registry_kind, registry_kind_word, registry_l
 from ..core.text.catalogue import N_, ngettext
 from ..core.text.formats import format_number
 from . import a11y
-from .anatomy_pane import AnatomyPane
-from .batch_pane import BatchPane
-from .browser import BrowserPane
-from .build import BuildPane
-from .builder import BuilderPane
 from .drops import DropOpener
 from .edit_actions import add_edit_actions
 from .editor import EditorPane
 from .elided import ElidedLabel
 from .i18n import ltr, shown_date, without_mnemonic
-from .preferences import DATA_FOLDER_SETTING, NETWORK_SETTING, Preferences, PreferencesDialog
-from .primer import PrimerDialog
 from .recent import RecentFiles
-from .registry_files import RegistryFiles
-from .settings import Settings
+from .settings import DATA_FOLDER_SETTING, NETWORK_SETTING, Settings
 from .state import TagState
 from .teaching import TEACHING_TABS, TeachingPanes
 from .theme import THEMES, apply_theme
 from .visible import shown_text
+
+if TYPE_CHECKING:  # the other panes' modules are imported when the pane is first shown (a quick start-up)
+    from .batch_pane import BatchPane
+    from .browser import BrowserPane
+    from .build import BuildPane
+    from .builder import BuilderPane
+    from .preferences import Preferences, PreferencesDialog
+    from .primer import PrimerDialog
+    from .registry_files import RegistryFiles
 
 __all__ = ["MainWindow", "PANES"]
 
@@ -78,7 +79,6 @@ PANE_KEYS = (
 )
 
 _Shortcut = str | QKeySequence | QKeySequence.StandardKey
-_Pane = TypeVar("_Pane", bound=QWidget)
 
 
 class Placeholder(QWidget):
@@ -129,12 +129,15 @@ class MainWindow(QMainWindow):
         self.tabs.tabBar().setAccessibleName(self.tr("Panes"))
         self.tabs.tabBar().setToolTip(self.tabs.toolTip())
         self.setCentralWidget(self.tabs)
-        self.editor: EditorPane | Placeholder | None = None
-        self.builder: BuilderPane | Placeholder | None = None
-        self.browser: BrowserPane | None = None
-        self.build: BuildPane | Placeholder | None = None
+        #: The panes made so far, by key; a pane not yet made has an empty stand-in in its tab (_slots)
+        #: and is made when it is first shown or first used (issue 24 item 8: a quick start-up).
+        self._panes: dict[str, QWidget] = {}
+        self._slots: dict[str, QWidget] = {}
+        self._problems = ""
         self.teaching: TeachingPanes | None = None  # anatomy, grammar, batch, matching (ui/teaching.py)
         self.primer_dialog: PrimerDialog | None = None
+        self._registry_files: RegistryFiles | None = None
+        self.tabs.currentChanged.connect(self._on_current_pane_changed)
         # The status bar: "Current tag: TAG" and the data in use, each ending in '…' where the window is narrow.
         self._status_caption = QLabel(self.tr("No current tag"))
         self._status_tag = ElidedLabel()
@@ -184,54 +187,33 @@ class MainWindow(QMainWindow):
         return cldr, engine, " ".join(problems)
 
     def _build_panes(self) -> None:
+        """Put a tab for every pane; the editor is made now, the others when first shown or used."""
         cldr, engine, problems = self._data()
+        self._problems = problems
+        blocked = self.tabs.blockSignals(True)
         self.tabs.clear()
-        for w in (self.editor, self.builder, self.browser, self.build):
-            if w is not None:
-                w.deleteLater()
+        self.tabs.blockSignals(blocked)
         if self.teaching is not None:
-            self.teaching.dispose()
-            self.teaching = None
-
-        def make(title: str, build: Callable[[TagEngine, CldrData], _Pane]) -> _Pane | Placeholder:
-            if engine is None or cldr is None:
-                return Placeholder(title, problems)
-            try:
-                return build(engine, cldr)
-            except (DataError, ValueError, OSError) as exc:  # data the pane reads on its own may be missing
-                log.exception("cannot create the %s pane", title)
-                return Placeholder(title, self.tr("It failed to start: {reason}").format(reason=exc))
-
-        self.editor = make(
-            self.tr("The tag editor"), lambda e, _c: EditorPane(self.state, e, self.registry, self.settings)
-        )
-        self.builder = make(self.tr("The -u- keyword builder"), lambda e, c: BuilderPane(self.state, e, c))
-        self.browser = BrowserPane(self.registry)
-        self.build = make(
-            self.tr("The Build pane"), lambda e, c: BuildPane(self.state, e, self.registry, c, settings=self.settings)
-        )
-        if isinstance(self.build, BuildPane):
-            self.build.open_in_editor_requested.connect(partial(self.show_pane, "editor"))
-        for (key, title, shortcut), widget in zip(
-            PANES, (self.editor, self.builder, self.browser, self.build), strict=True
-        ):
-            widget.setObjectName(f"{key}_pane") if not widget.objectName() else None
-            i = self.tabs.addTab(widget, self.tr(title))
-            self.tabs.setTabToolTip(i, f"{without_mnemonic(self.tr(title))} ({shortcut})")
-        self.browser.use_in_tag_requested.connect(self._on_browser_use_in_tag_requested)
-        self.browser.open_tag_requested.connect(self._on_browser_open_tag_requested)
-        self.browser.registration_requested.connect(self._on_browser_registration_requested)
-        if not isinstance(self.editor, Placeholder):
-            self.editor.subtag_activated.connect(self._on_editor_subtag_activated)
+            self.teaching.shutdown()
+        for w in [*self._panes.values(), *self._slots.values()]:
+            w.deleteLater()
+        self._panes.clear()
+        self._slots.clear()
+        tabs = list(PANES)
+        self.teaching = None
         if engine is not None:
-            self.teaching = TeachingPanes.create(self.state, engine)
-            for (_key, title, shortcut), pane in zip(TEACHING_TABS, self.teaching.widgets(), strict=True):
-                i = self.tabs.addTab(pane, self.tr(title))
-                self.tabs.setTabToolTip(i, f"{without_mnemonic(self.tr(title))} ({shortcut})")
-            self.teaching.batch.open_tag_requested.connect(self._on_batch_open_tag_requested)
-            batch = self.teaching.batch
-            self.drops.watch(batch.input, batch.input.viewport())
-            batch.file_opened.connect(partial(self.recent.add, "tags"))
+            self.teaching = TeachingPanes(self._pane_of, self.made_panes)
+            tabs += TEACHING_TABS
+        blocked = self.tabs.blockSignals(True)
+        for key, title, shortcut in tabs:
+            slot = QWidget()
+            slot.setObjectName(f"{key}_slot")
+            slot.setAccessibleName(without_mnemonic(self.tr(title)))
+            self._slots[key] = slot
+            i = self.tabs.addTab(slot, self.tr(title))
+            self.tabs.setTabToolTip(i, f"{without_mnemonic(self.tr(title))} ({shortcut})")
+        self.tabs.blockSignals(blocked)
+        self._pane_of("editor")  # the start pane: its verdict, and the menus it provides
         counts = len(self.registry)
         which = registry_kind(self.registry)
         fields = {
@@ -258,24 +240,151 @@ class MainWindow(QMainWindow):
             self.tr("Language Subtag Registry in use: {registry}").format(registry=registry_label(self.registry))
         )
 
+    def _make_pane(self, key: str) -> QWidget:
+        """Make the pane *key* (its module is imported now), or a Placeholder saying why it cannot start."""
+        cldr, engine = self._cldr, self._engine
+        titles = {
+            "editor": self.tr("The tag editor"),
+            "builder": self.tr("The -u- keyword builder"),
+            "build": self.tr("The Build pane"),
+        }
+        if key == "browser":
+            from .browser import BrowserPane
+
+            return BrowserPane(self.registry)
+        if key not in titles:  # a teaching pane: only listed when the engine exists
+            assert engine is not None
+            return TeachingPanes.make(key, self.state, engine)
+        if engine is None or cldr is None:
+            return Placeholder(titles[key], self._problems)
+        try:
+            if key == "editor":
+                return EditorPane(self.state, engine, self.registry, self.settings)
+            if key == "builder":
+                from .builder import BuilderPane
+
+                return BuilderPane(self.state, engine, cldr)
+            from .build import BuildPane
+
+            return BuildPane(self.state, engine, self.registry, cldr, settings=self.settings)
+        except (DataError, ValueError, OSError) as exc:  # data the pane reads on its own may be missing
+            log.exception("cannot create the %s pane", key)
+            return Placeholder(titles[key], self.tr("It failed to start: {reason}").format(reason=exc))
+
+    def _pane_of(self, key: str) -> QWidget:
+        """Return the pane *key*, making it (in its tab, with its settings restored) if it is not made yet."""
+        made = self._panes.get(key)
+        if made is not None:
+            return made
+        slot = self._slots[key]
+        pane = self._make_pane(key)
+        if not pane.objectName():
+            pane.setObjectName(f"{key}_pane")
+        self._panes[key] = pane
+        # The pane takes its stand-in's place in the tabs; the tab that was current stays current.
+        i = self.tabs.indexOf(slot)
+        current = self.tabs.currentIndex()
+        blocked = self.tabs.blockSignals(True)
+        try:
+            self.tabs.insertTab(i, pane, self.tabs.tabText(i))
+            self.tabs.setTabToolTip(i, self.tabs.tabToolTip(i + 1))
+            self.tabs.removeTab(i + 1)
+            self.tabs.setCurrentIndex(current)
+        finally:
+            self.tabs.blockSignals(blocked)
+        del self._slots[key]
+        slot.deleteLater()
+        self._connect_pane(key, pane)
+        self._restore_pane(key, pane)
+        return pane
+
+    def _connect_pane(self, key: str, pane: QWidget) -> None:
+        """Connect the signals of the pane *key*, just made."""
+        if isinstance(pane, Placeholder):
+            return
+        if key == "editor":
+            cast(EditorPane, pane).subtag_activated.connect(self._on_editor_subtag_activated)
+        elif key == "browser":
+            browser = cast("BrowserPane", pane)
+            browser.use_in_tag_requested.connect(self._on_browser_use_in_tag_requested)
+            browser.open_tag_requested.connect(self._on_browser_open_tag_requested)
+            browser.registration_requested.connect(self._on_browser_registration_requested)
+        elif key == "build":
+            cast("BuildPane", pane).open_in_editor_requested.connect(partial(self.show_pane, "editor"))
+        elif key == "batch":
+            batch = cast("BatchPane", pane)
+            batch.open_tag_requested.connect(self._on_batch_open_tag_requested)
+            self.drops.watch(batch.input, batch.input.viewport())
+            batch.file_opened.connect(partial(self.recent.add, "tags"))
+        elif key == "anatomy" and hasattr(self, "zoom_menu"):
+            self._fill_zoom_menu()  # the Anatomy pane's zoom keys join View > Zoom
+
+    def _on_current_pane_changed(self, index: int) -> None:
+        """Make the pane whose stand-in has just come to the front."""
+        widget = self.tabs.widget(index)
+        for key, slot in list(self._slots.items()):
+            if slot is widget:
+                self._pane_of(key)
+                break
+
+    def made_panes(self) -> list[str]:
+        """Return the keys of the panes made so far (the others are made when first shown or used)."""
+        return list(self._panes)
+
+    def make_all_panes(self) -> None:
+        """Make every pane not made yet, and the Build pane's steps (the shortcut list needs each pane's keys)."""
+        for key in list(self._slots):
+            self._pane_of(key)
+        build = self._panes.get("build")
+        make_steps = getattr(build, "make_all_steps", None)
+        if make_steps is not None:  # the Build pane's -u- and -t- steps are made on their first visit too
+            make_steps()
+
+    @property
+    def editor(self) -> EditorPane | Placeholder:
+        """The tag editor (made at start-up)."""
+        return cast("EditorPane | Placeholder", self._pane_of("editor"))
+
+    @property
+    def builder(self) -> BuilderPane | Placeholder:
+        """The -u- keyword builder, made when first shown or used."""
+        return cast("BuilderPane | Placeholder", self._pane_of("builder"))
+
+    @property
+    def browser(self) -> BrowserPane:
+        """The registry browser, made when first shown or used."""
+        return cast("BrowserPane", self._pane_of("browser"))
+
+    @property
+    def build(self) -> BuildPane | Placeholder:
+        """The Build pane, made when first shown or used."""
+        return cast("BuildPane | Placeholder", self._pane_of("build"))
+
+    @property
+    def registry_files(self) -> RegistryFiles:
+        """The registry updates and linguists' tools (made on first use: File and Tools menus, drops)."""
+        if self._registry_files is None:
+            from .registry_files import RegistryFiles
+
+            self._registry_files = RegistryFiles(self)
+        return self._registry_files
+
     def pane(self, key: str) -> QWidget:
-        """Return the pane called *key* ("editor", "builder" or "browser")."""
-        widget = {"editor": self.editor, "builder": self.builder, "browser": self.browser, "build": self.build}[key]
-        assert widget is not None
-        return widget
+        """Return the pane called *key* ("editor", "builder", "browser", "build" or a teaching pane's key)."""
+        return self._pane_of(key)
 
     def show_teaching_pane(self, key: str) -> None:
         """Bring the teaching pane *key* ("anatomy", "grammar", "batch", "matching") to the front, if there is one."""
         if self.teaching is not None:
-            self.tabs.setCurrentWidget(self.teaching.pane(key))
+            self.tabs.setCurrentWidget(self._pane_of(key))
 
     def show_pane(self, key: str) -> None:
         """Bring the pane *key* to the front and give it the keyboard focus."""
         widget = self.pane(key)
         self.tabs.setCurrentWidget(widget)
-        if key == "browser" and self.browser is not None:
+        if key == "browser":
             self.browser.focus_search()
-        elif key == "editor" and self.editor is not None and not isinstance(self.editor, Placeholder):
+        elif key == "editor" and not isinstance(self.editor, Placeholder):
             self.editor.focus_input()
         else:
             widget.setFocus(Qt.FocusReason.ShortcutFocusReason)
@@ -312,19 +421,22 @@ class MainWindow(QMainWindow):
         )
         self.recent_menu = file_menu.addMenu(self.tr("Open &recent"))
         self.recent_menu.aboutToShow.connect(lambda: self.recent.fill(self.recent_menu, self.open_recent))
-        # Registry updates, the changes view and the linguists' tools (registry_files.py).
-        self.registry_files = files = RegistryFiles(self)
+
+        # Registry updates, the changes view and the linguists' tools (registry_files.py, made on first use).
+        def files_do(name: str) -> Callable[[], object]:
+            return lambda: getattr(self.registry_files, name)()
+
         self.download_action = self._action(
             file_menu,
             self.tr("&Download the latest registry from IANA…"),
-            files.download,
+            files_do("download"),
             None,
             self.tr("Fetch the registry from IANA now (the only network access the app makes)"),
         )
         self._action(
             file_menu,
             self.tr("&Compare two registry files…"),
-            files.compare_files,
+            files_do("compare_files"),
             None,
             self.tr("Show the records added, removed and changed between two registry files"),
         )
@@ -345,6 +457,8 @@ class MainWindow(QMainWindow):
             )
         view_menu.addSeparator()
         self.zoom_menu = view_menu.addMenu(self.tr("&Zoom"))
+        # The Anatomy pane's zoom keys are listed too: opening the menu makes that pane if it is not made yet.
+        self.zoom_menu.aboutToShow.connect(self._make_anatomy_for_zoom)
         self._fill_zoom_menu()
         theme_menu = view_menu.addMenu(self.tr("&Theme"))
         group = QActionGroup(self)
@@ -367,21 +481,21 @@ class MainWindow(QMainWindow):
         self.changes_action = self._action(
             tools_menu,
             self.tr("&What changed…"),
-            files.show_changes,
+            files_do("show_changes"),
             "Ctrl+Shift+W",
             self.tr("The changes between the registry in use and the one before it"),
         )
         self.register_action = self._action(
             tools_menu,
             self.tr("&Registration assistant…"),
-            files.show_registration,
+            files_do("show_registration"),
             "Ctrl+Shift+R",
             self.tr("Prepare a subtag registration request (RFC 5646 §3.5)"),
         )
         self.extensions_action = self._action(
             tools_menu,
             self.tr("&Extensions registry…"),
-            files.show_extensions,
+            files_do("show_extensions"),
             None,
             self.tr("Browse the Language Tag Extensions Registry (-t-, -u-)"),
         )
@@ -421,7 +535,7 @@ class MainWindow(QMainWindow):
         # Undo, Redo, Cut, Copy, Paste, Select All on the focused field (ui/edit_actions.py).
         self.edit_actions = add_edit_actions(menu, menu)
         menu.addSeparator()
-        if self.editor is not None and not isinstance(self.editor, Placeholder):
+        if not isinstance(self.editor, Placeholder):
             # The editor's own actions: one shortcut per form, never two actions fighting over it.
             for (name, _text, _key), action in zip(COPY_FORMS, self.editor.form_actions(), strict=False):
                 menu.addAction(action)
@@ -444,12 +558,16 @@ class MainWindow(QMainWindow):
         for action in actions:
             self.zoom_menu.addAction(action)
         # The Anatomy pane's own keys (they act while the focus is in that pane).
-        anatomy = self.findChild(AnatomyPane)
-        if anatomy is not None:
+        anatomy = self._panes.get("anatomy")  # once it is made
+        if anatomy is not None and hasattr(anatomy, "zoom_actions"):
             self.zoom_menu.addSeparator()
             for action in anatomy.zoom_actions:
                 self.zoom_menu.addAction(action)
         self.zoom_menu.setEnabled(bool(self.zoom_menu.actions()))
+
+    def _make_anatomy_for_zoom(self) -> None:
+        if "anatomy" in self._slots:
+            self._pane_of("anatomy")
 
     def _fill_editor_menus(self) -> None:
         """Put the editor's Examples and History menus in the menu bar, or stand-ins that say they need it."""
@@ -474,7 +592,7 @@ class MainWindow(QMainWindow):
     # ---------------------------------------------------------------- commands
     def copy_form(self, name: str) -> None:
         """Copy one form of the current tag through the editor."""
-        if self.editor is None or isinstance(self.editor, Placeholder):
+        if isinstance(self.editor, Placeholder):
             self.statusBar().showMessage(self.tr("Copying needs the tag editor, which is not available."), 5000)
             return
         self.editor.copy_form(name)
@@ -569,12 +687,12 @@ class MainWindow(QMainWindow):
         self._fill_edit_menu()
         self._fill_zoom_menu()
         self._fill_editor_menus()
-        self._restore_panes()
-        self.tabs.setCurrentIndex(current)
+        self.tabs.setCurrentIndex(current)  # that pane is made again now, with its stored settings
 
     def show_preferences(self) -> PreferencesDialog:
         """Open the Preferences dialog; OK applies and stores what it holds."""
         from .editor import ZOOM_RANGE
+        from .preferences import PreferencesDialog  # imported on demand: it is not needed to start
 
         editor = self.editor if isinstance(self.editor, EditorPane) else None
         languages: list[tuple[str, str]] = []
@@ -633,6 +751,8 @@ class MainWindow(QMainWindow):
     def show_primer(self) -> None:
         """Show the primer: one page on how a tag is built, whose examples open in the editor."""
         if self.primer_dialog is None:
+            from .primer import PrimerDialog  # imported on demand: it is not needed to start
+
             self.primer_dialog = PrimerDialog(self)
             self.primer_dialog.tag_chosen.connect(self._on_batch_open_tag_requested)
         self.primer_dialog.show()
@@ -660,6 +780,7 @@ class MainWindow(QMainWindow):
                 elif not act.shortcut().isEmpty():
                     add(native(act), f"{without_mnemonic(act.text()).rstrip('…')} ({where})")
 
+        self.make_all_panes()  # each pane's own keys are found on its actions
         for menu_action in self.menuBar().actions():
             menu = menu_action.menu()
             if isinstance(menu, QMenu):
@@ -721,14 +842,14 @@ class MainWindow(QMainWindow):
 
     def _on_batch_open_tag_requested(self, tag: str) -> None:
         self.state.set_tag(tag)
-        if self.editor is not None and self.tabs.indexOf(self.editor) >= 0:
+        if self.tabs.indexOf(self.editor) >= 0:
             self.show_pane("editor")
 
     def _on_browser_registration_requested(self, record_type: str, prefix: str) -> None:
         self.registry_files.show_registration(record_type, prefix)
 
     def _on_editor_subtag_activated(self, record_type: str, code: str) -> None:
-        if self.browser is not None and self.browser.show_record(record_type, code):
+        if self.browser.show_record(record_type, code):
             self.tabs.setCurrentWidget(self.browser)
 
     def _on_state_tag_changed(self, tag: str) -> None:
@@ -745,8 +866,8 @@ class MainWindow(QMainWindow):
         state = s.value("window/state")
         if not state.isEmpty():
             self.restoreState(state)
+        # The pane shown at the last quit is made now (the others when first shown).
         self.tabs.setCurrentIndex(min(max(s.value("window/current_pane"), 0), self.tabs.count() - 1))
-        self._restore_panes()
 
     def clamp_to_screen(self) -> None:
         """Fit the window inside its screen's available area (a size saved on a bigger screen is cut down)."""
@@ -766,33 +887,40 @@ class MainWindow(QMainWindow):
         if (x, y) != (frame.x(), frame.y()):
             self.move(max(x, avail.x()), max(y, avail.y()))
 
-    def _restore_panes(self) -> None:
+    def _restore_pane(self, key: str, pane: QWidget) -> None:
+        """Give the pane *key*, just made, the layout and choices stored in the settings."""
         s = self.settings
-        if self.builder is not None and not isinstance(self.builder, Placeholder):
-            self.builder.restore_splitter(s.value("builder/splitter"))
-        if self.browser is not None:
-            for key, widget in (("browser/splitter", self.browser.splitter),
-                                ("browser/header", self.browser.table.horizontalHeader())):  # fmt: skip
-                blob: QByteArray = s.value(key)
+        if isinstance(pane, Placeholder):
+            return
+        if key == "builder":
+            cast("BuilderPane", pane).restore_splitter(s.value("builder/splitter"))
+        elif key == "browser":
+            browser = cast("BrowserPane", pane)
+            for name, widget in (("browser/splitter", browser.splitter),
+                                 ("browser/header", browser.table.horizontalHeader())):  # fmt: skip
+                blob: QByteArray = s.value(name)
                 if not blob.isEmpty():
                     widget.restoreState(blob)
-            self.browser.set_filters(s.value("browser/filters"))
+            browser.set_filters(s.value("browser/filters"))
             last = s.value("browser/last_record")
             type_, _, code = last.partition(":")
             rec = self.registry.get(type_, code) if code else None
             # Only within the restored results: showing it must not replace the restored search.
-            if rec is not None and self.browser.model.row_of(rec) >= 0:
-                self.browser.show_record(type_, code)
+            if rec is not None and browser.model.row_of(rec) >= 0:
+                browser.show_record(type_, code)
 
     def _save_panes(self) -> None:
+        """Store the layouts and choices of the panes made so far (a pane never made keeps its stored ones)."""
         s = self.settings
-        if self.builder is not None and not isinstance(self.builder, Placeholder):
-            s.set_value("builder/splitter", self.builder.splitter.saveState())
-        if self.browser is not None:
-            s.set_value("browser/splitter", self.browser.splitter.saveState())
-            s.set_value("browser/header", self.browser.table.horizontalHeader().saveState())
-            s.set_value("browser/filters", self.browser.filters())
-            rec = self.browser.current_record()
+        builder = self._panes.get("builder")
+        if builder is not None and not isinstance(builder, Placeholder):
+            s.set_value("builder/splitter", cast("BuilderPane", builder).splitter.saveState())
+        if "browser" in self._panes:
+            browser = cast("BrowserPane", self._panes["browser"])
+            s.set_value("browser/splitter", browser.splitter.saveState())
+            s.set_value("browser/header", browser.table.horizontalHeader().saveState())
+            s.set_value("browser/filters", browser.filters())
+            rec = browser.current_record()
             s.set_value("browser/last_record", f"{rec.type}:{rec.code}" if rec is not None else "")
 
     def save_settings(self) -> None:
@@ -815,7 +943,8 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         """Stop a batch check and a download, save the settings, then close."""
         if self.teaching is not None:
-            self.teaching.batch.shutdown()
-        self.registry_files.stop_download()
+            self.teaching.shutdown()
+        if self._registry_files is not None:
+            self._registry_files.stop_download()
         self.save_settings()
         super().closeEvent(event)

@@ -33,18 +33,13 @@ from ..core.registry.update import ENV_DATA_HOME, DownloadError, user_data_dir, 
 from . import a11y
 from .i18n import without_mnemonic
 from .reserved import ReservedLabel
-from .settings import Settings
+from .settings import DATA_FOLDER_SETTING, NETWORK_SETTING, Settings
 from .theme import THEMES
 
 __all__ = ["DATA_FOLDER_SETTING", "NETWORK_SETTING", "Preferences", "PreferencesDialog", "data_folder_problem"]
 
-#: The setting that holds a chosen data folder ("" = the platform's place); read at start-up (``__main__``).
-DATA_FOLDER_SETTING = "data/folder"
 #: The registry copy a data folder may hold (core/registry/update.py keeps it under this name).
 KEPT_REGISTRY_NAME = "language-subtag-registry.txt"
-
-#: The setting that allows downloading the registry from IANA (the only network access the app makes).
-NETWORK_SETTING = "network/allowed"
 
 
 @dataclass(frozen=True, slots=True)

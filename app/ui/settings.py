@@ -33,10 +33,23 @@ from PySide6.QtCore import QByteArray, QSettings
 
 from ..core.files.safe_write import UnsafeWriteError, check_writable, read_small_regular, write_file
 
-__all__ = ["DEFAULTS", "HISTORY_MAX", "MERGED_LISTS", "SETTINGS_MAX_BYTES", "Settings", "is_settings_file"]
+__all__ = [
+    "DATA_FOLDER_SETTING",
+    "DEFAULTS",
+    "HISTORY_MAX",
+    "MERGED_LISTS",
+    "NETWORK_SETTING",
+    "SETTINGS_MAX_BYTES",
+    "Settings",
+    "is_settings_file",
+]
 
 log = logging.getLogger(__name__)
 
+#: The setting that holds a chosen data folder ("" = the platform's place); read at start-up (``__main__``).
+DATA_FOLDER_SETTING = "data/folder"
+#: The setting that allows downloading the registry from IANA (the only network access the app makes).
+NETWORK_SETTING = "network/allowed"
 HISTORY_MAX = 50
 #: The lists that two windows may both add to, with their caps: merged with the file's on every sync.
 MERGED_LISTS: Mapping[str, int] = {"editor/history": HISTORY_MAX, "recent/files": 10}

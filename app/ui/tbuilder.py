@@ -159,6 +159,12 @@ class TBuilder(QWidget):
         self.tabs.setCurrentIndex(0)
         self.source_pickers["language"].focus_filter()
 
+    def set_likely(self, likely: Likely | None) -> None:
+        """Use CLDR's likely subtags (loaded after the pane is made) to order the source's scripts and regions."""
+        self._likely = likely
+        self._shown_source = None
+        self._on_state_tag_changed(self._state.tag())
+
     def set_languages(self, languages: ChoiceIndex, names: NameProvider | None) -> None:
         """Use *languages* (made with display names) for the source language, and *names* for the others."""
         self._names = names

@@ -1,23 +1,27 @@
 """The teaching and batch panes of the main window: anatomy, grammar, batch checker and matching.
 
-:class:`TeachingPanes` makes the four panes over one engine and the current tag; the main window
-places them in its tabs (after its own), gives them their shortcuts and shuts the batch checker down
-when it closes or rebuilds its panes. The primer dialog is :class:`.primer.PrimerDialog`.
+:class:`TeachingPanes` gives the four panes by name; the main window places them in its tabs (after
+its own) and makes each one when it is first shown or first used (:meth:`TeachingPanes.make`
+imports the pane's module then: a quick start-up, issue 24 item 8). The window shuts the batch
+checker down when it closes or rebuilds its panes. The primer dialog is :class:`.primer.PrimerDialog`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from typing import TYPE_CHECKING, cast
 
 from PySide6.QtWidgets import QWidget
 
 from ..core.engine.tag import TagEngine
 from ..core.text.catalogue import N_
-from .anatomy_pane import AnatomyPane
-from .batch_pane import BatchPane
-from .grammar_pane import GrammarPane
-from .matching_pane import MatchingPane
 from .state import TagState
+
+if TYPE_CHECKING:
+    from .anatomy_pane import AnatomyPane
+    from .batch_pane import BatchPane
+    from .grammar_pane import GrammarPane
+    from .matching_pane import MatchingPane
 
 __all__ = ["TEACHING_TABS", "TeachingPanes"]
 
@@ -30,33 +34,69 @@ TEACHING_TABS = (
 )
 
 
-@dataclass
 class TeachingPanes:
-    """The anatomy, grammar, batch and matching panes over one engine."""
+    """The anatomy, grammar, batch and matching panes, each made on first use by *get(key)*."""
 
-    anatomy: AnatomyPane
-    grammar: GrammarPane
-    batch: BatchPane
-    matching: MatchingPane
+    def __init__(self, get: Callable[[str], QWidget], made: Callable[[], list[str]] | None = None) -> None:
+        self._get = get
+        self._made = made
 
-    @classmethod
-    def create(cls, state: TagState, engine: TagEngine) -> TeachingPanes:
-        """Make the four panes; the anatomy and grammar panes follow *state*'s current tag."""
-        panes = cls(AnatomyPane(state, engine), GrammarPane(state, engine), BatchPane(engine), MatchingPane(engine))
-        for (key, _title, _shortcut), widget in zip(TEACHING_TABS, panes.widgets(), strict=True):
-            widget.setObjectName(f"{key}_pane")
-        return panes
+    @staticmethod
+    def make(key: str, state: TagState, engine: TagEngine) -> QWidget:
+        """Make the pane *key*; the anatomy and grammar panes follow *state*'s current tag."""
+        pane: QWidget
+        if key == "anatomy":
+            from .anatomy_pane import AnatomyPane
+
+            pane = AnatomyPane(state, engine)
+        elif key == "grammar":
+            from .grammar_pane import GrammarPane
+
+            pane = GrammarPane(state, engine)
+        elif key == "batch":
+            from .batch_pane import BatchPane
+
+            pane = BatchPane(engine)
+        elif key == "matching":
+            from .matching_pane import MatchingPane
+
+            pane = MatchingPane(engine)
+        else:
+            raise KeyError(key)
+        pane.setObjectName(f"{key}_pane")
+        return pane
+
+    @property
+    def anatomy(self) -> AnatomyPane:
+        """The Anatomy pane (made now if it was not)."""
+        return cast("AnatomyPane", self._get("anatomy"))
+
+    @property
+    def grammar(self) -> GrammarPane:
+        """The Grammar pane (made now if it was not)."""
+        return cast("GrammarPane", self._get("grammar"))
+
+    @property
+    def batch(self) -> BatchPane:
+        """The Batch pane (made now if it was not)."""
+        return cast("BatchPane", self._get("batch"))
+
+    @property
+    def matching(self) -> MatchingPane:
+        """The Matching pane (made now if it was not)."""
+        return cast("MatchingPane", self._get("matching"))
 
     def widgets(self) -> list[QWidget]:
-        """Return the panes in tab order."""
-        return [self.anatomy, self.grammar, self.batch, self.matching]
+        """Return the panes in tab order (each is made now if it was not)."""
+        return [self._get(key) for key, _title, _shortcut in TEACHING_TABS]
 
     def pane(self, key: str) -> QWidget:
         """Return the pane called *key* (a key of :data:`TEACHING_TABS`)."""
-        return {"anatomy": self.anatomy, "grammar": self.grammar, "batch": self.batch, "matching": self.matching}[key]
+        if key not in {k for k, _t, _s in TEACHING_TABS}:
+            raise KeyError(key)
+        return self._get(key)
 
-    def dispose(self) -> None:
-        """Stop a running batch check (no worker outlives the panes) and delete the panes."""
-        self.batch.shutdown()
-        for w in self.widgets():
-            w.deleteLater()
+    def shutdown(self) -> None:
+        """Stop a running batch check, if the Batch pane was made (no worker outlives the panes)."""
+        if self._made is not None and "batch" in self._made():
+            self.batch.shutdown()

@@ -41,6 +41,11 @@ def test_every_example_produces_its_code_with_the_tables_severity(msg: M.Message
         if msg.code == "deprecated-t-value":
             assert engine.cldr is not None
             assert not any(t.deprecated for k in engine.cldr.t_keys.values() for t in k.types.values())
+        elif msg.code == "deprecated":  # no such record: a deprecated script, an extlang without Preferred-Value
+            kind = next(k for k, rows in (*M.DEPRECATED.items(), *M.DEPRECATED_NO_REPLACEMENT.items()) if rows is msg)
+            preferred = msg in M.DEPRECATED.values()
+            recs = [r for r in engine.registry.records if r.type == kind and r.deprecated]
+            assert not [r for r in recs if bool(r.preferred_value) == preferred], kind
         else:
             assert msg is M.MEMBER_OF_DEPRECATED
             reg = engine.registry

@@ -241,7 +241,29 @@ def data_words() -> frozenset[str]:
 def test_the_verbs_text_output_is_marked(pseudo, capsys, argv, data_words) -> None:  # type: ignore[no-untyped-def]
     _status, out, err = _run(capsys, *argv)
     assert out.strip() and (OPEN in out or argv[0] == "search")  # search prints only the registry's data
-    _all_marked([line for line in (out + err).splitlines() if line.strip()], data_words)
+    _all_marked(_balanced_lines(out + err), data_words)
+
+
+def _balanced_lines(text: str) -> list[str]:
+    """Return the non-blank lines of *text*, a message wrapped over several lines joined back into one."""
+    lines: list[str] = []
+    pending = ""
+    for line in text.splitlines():
+        pending = f"{pending} {line}" if pending else line
+        if pending.count(OPEN) <= pending.count(CLOSE):
+            if pending.strip():
+                lines.append(pending)
+            pending = ""
+    if pending.strip():
+        lines.append(pending)
+    return lines
+
+
+def test_a_wrapped_message_is_read_whole() -> None:
+    assert _balanced_lines(f"{OPEN}a long\n  message{CLOSE}\n\nnext {OPEN}x{CLOSE}\n") == [
+        f"{OPEN}a long   message{CLOSE}",
+        f"next {OPEN}x{CLOSE}",
+    ]
 
 
 @pytest.mark.parametrize("argv", [["--help"], ["check", "--help"], ["match", "--help"], ["registry", "--help"]])
@@ -280,3 +302,29 @@ def test_json_keeps_english_keys_codes_and_severities(pseudo, capsys) -> None:  
     assert OPEN not in json.dumps(shape(marked), ensure_ascii=False)
     severities = {d["severity"] for r in marked for d in r["diagnostics"]}
     assert severities and severities <= {"error", "warning", "info"}
+
+
+def test_a_change_of_language_is_not_answered_from_memory(capsys) -> None:  # type: ignore[no-untyped-def]
+    # The engine remembers worded answers (the diagnostics' templates, the Unicode canonicalizer's steps, the
+    # quick advice on bare subtags): after a change of language they must be worded again, in both directions.
+    from bcp47_explorer.core.data import bundled_engine
+    from bcp47_explorer.core.engine.unicode_locale import unicode_canonical
+
+    engine = bundled_engine()
+    tags = ("sr", "iw-Latn", "en-UK", "de-u-co-phonebk-ca-gregory")
+
+    def wording() -> list[str]:
+        messages = [d.message for t in tags for d in engine.check(t).diagnostics]
+        steps = [s.reason for t in tags for s in unicode_canonical(engine, t).steps]
+        return messages + steps
+
+    set_language("en")
+    english = wording()
+    assert english and not any(OPEN in w for w in english)
+    use_translations(Pseudo(), "en-x-pseudo")
+    try:
+        marked = wording()
+        assert len(marked) == len(english) and all(w.startswith(OPEN) for w in marked), marked
+    finally:
+        set_language("en")
+    assert wording() == english

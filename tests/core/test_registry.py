@@ -171,3 +171,41 @@ def test_an_unwritable_cache_folder_does_not_stop_loading(tmp_path, monkeypatch)
     monkeypatch.setenv(data.ENV_CACHE_DIR, "off")
     assert data.cache_dir() is None
     assert len(data.load_registry()) == 9296
+
+
+def test_the_cached_records_are_real_records_and_a_badly_shaped_cache_is_refused(reg: Registry) -> None:
+    import dataclasses
+    import marshal
+
+    from bcp47_explorer.core.registry import cache
+    from bcp47_explorer.core.registry.record import Record
+
+    # The fast constructor makes frozen Records equal to the dataclass's own, field for field.
+    rec = cache.new_record("language", "mt", ("Maltese",), "2005-10-16", None, None, (), "Latn", None, None, (),
+                           (("Type", "language"),), 7)  # fmt: skip
+    made = Record("language", "mt", ("Maltese",), "2005-10-16", suppress_script="Latn", fields=(("Type", "language"),),
+                  line=7)  # fmt: skip
+    assert type(rec) is Record and rec == made
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        rec.code = "en"  # type: ignore[misc]
+    again = Registry.from_cache(reg.to_cache())
+    assert again.records == reg.records and all(type(r) is Record for r in again.records)
+    fmt, file_date, rows = marshal.loads(reg.to_cache())
+    row = rows[0]
+    damaged = {
+        "an unhashable Scope": (*row[:9], ["macrolanguage"], *row[10:]),
+        "a Type that is not a Type": ("langage", *row[1:]),
+        "a number among the Descriptions": (*row[:2], ("Afar", 5), *row[3:]),
+        "a field pair of three": (*row[:11], (("Type", "language", "x"),), row[12]),
+        "a field value that is not text": (*row[:11], (("Type", 1),), row[12]),
+        "a bad Added date": (*row[:3], "2005-1-16", *row[4:]),
+        "a line number that is text": (*row[:12], "7"),
+    }
+    for what, bad in damaged.items():
+        blob = marshal.dumps((fmt, file_date, (bad, *rows[1:])))
+        try:
+            Registry.from_cache(blob)
+        except ValueError as exc:
+            assert str(exc).startswith("damaged registry cache ("), (what, exc)
+        else:
+            pytest.fail(f"a cache with {what} was used")

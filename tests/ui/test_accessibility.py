@@ -62,6 +62,7 @@ def window(qtbot, registry, settings_path) -> Iterator[MainWindow]:  # type: ign
     win.resize(1180, 780)
     win.show()
     qtbot.waitExposed(win)
+    win.make_all_panes()  # these tests look through every pane's widgets (panes are made when first shown)
     win.activateWindow()
     qtbot.waitUntil(win.isActiveWindow)
     yield win

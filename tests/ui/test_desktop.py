@@ -12,7 +12,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from bcp47_explorer.ui.batch_pane import BatchPane
 from bcp47_explorer.ui.drops import dropped_files, is_registry_file
 from bcp47_explorer.ui.main_window import MainWindow
 from bcp47_explorer.ui.settings import Settings
@@ -31,9 +30,8 @@ def window(qtbot, registry, settings_path) -> Iterator[MainWindow]:  # type: ign
     win.show()
     qtbot.waitExposed(win)
     yield win
-    batch = win.findChild(BatchPane)
-    if batch is not None:
-        batch.shutdown()
+    if win.teaching is not None:
+        win.teaching.shutdown()
 
 
 def _drop(target: QWidget, *paths: Path) -> tuple[bool, bool]:
@@ -54,7 +52,7 @@ def _drop(target: QWidget, *paths: Path) -> tuple[bool, bool]:
 def test_a_tag_list_dropped_on_the_batch_field_is_checked_not_pasted(qtbot, window, tmp_path) -> None:  # type: ignore[no-untyped-def]
     tags = tmp_path / "tags.txt"
     tags.write_text("en-US\nde-CH-1901\nen-UK\n", encoding="utf-8")
-    batch = window.findChild(BatchPane)
+    batch = window.teaching.batch
     assert batch is not None
     window.tabs.setCurrentWidget(batch)
     assert _drop(batch.input.viewport(), tags) == (True, True)
@@ -68,7 +66,7 @@ def test_a_tag_list_dropped_on_another_pane_opens_in_the_batch_pane(qtbot, windo
     tags.write_text("fr-CA\nsr-Latn\n", encoding="utf-8")
     window.show_pane("editor")
     assert _drop(window, tags) == (True, True)
-    batch = window.findChild(BatchPane)
+    batch = window.teaching.batch
     assert window.tabs.currentWidget() is batch
     qtbot.waitUntil(lambda: not batch.is_running() and len(batch.rows()) == 2, timeout=10000)
     assert [r.input for r in batch.rows()] == ["fr-CA", "sr-Latn"]
@@ -160,7 +158,7 @@ def test_edit_menu_commands_act_on_the_focused_field(qtbot, window) -> None:  # 
     actions = window.edit_actions
     assert [a.text() for a in window.edit_menu.actions()[:6]] == [
         "&Undo", "&Redo", "Cu&t", "&Copy", "&Paste", "Select &all"]  # fmt: skip
-    batch = window.findChild(BatchPane)
+    batch = window.teaching.batch
     window.tabs.setCurrentWidget(batch)
     batch.input.setFocus()
     qtbot.keyClicks(batch.input, "en-US")
@@ -226,7 +224,7 @@ def test_preferences_apply_theme_names_zoom_and_network(qtbot, window) -> None: 
 def test_opened_tag_files_and_registries_are_in_open_recent(qtbot, window, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     tags = tmp_path / "tags.txt"
     tags.write_text("en-US\n", encoding="utf-8")
-    batch = window.findChild(BatchPane)
+    batch = window.teaching.batch
     batch.open_file(str(tags))
     qtbot.waitUntil(lambda: not batch.is_running(), timeout=10000)
     monkeypatch.setattr(window.registry_files, "open_file", lambda path: True)

@@ -48,6 +48,7 @@ def _paste(qtbot, edit: QLineEdit, text: str) -> None:  # type: ignore[no-untype
 
 
 def test_every_editable_text_field_is_bounded(window) -> None:  # type: ignore[no-untyped-def]
+    window.make_all_panes()  # every pane's fields (panes are made when first shown)
     edits = [e for e in window.findChildren(QLineEdit) if not e.isReadOnly()]
     assert len(edits) >= 5
     for edit in edits:

@@ -118,13 +118,14 @@ def test_prefix_link_opens_the_tag(qtbot, window) -> None:
 
 
 def test_missing_panes_get_a_placeholder_not_a_crash(qtbot, registry, settings_path, monkeypatch) -> None:
+    import bcp47_explorer.ui.builder
     import bcp47_explorer.ui.main_window as mw
 
     def missing(*_args: object) -> QWidget:
         raise DataError("the pane's data is missing")
 
     monkeypatch.setattr(mw, "EditorPane", missing)
-    monkeypatch.setattr(mw, "BuilderPane", missing)
+    monkeypatch.setattr(bcp47_explorer.ui.builder, "BuilderPane", missing)  # imported when the pane is made
     win = MainWindow(registry, Settings(settings_path))
     qtbot.addWidget(win)
     assert isinstance(win.editor, Placeholder) and isinstance(win.builder, Placeholder)
@@ -357,11 +358,14 @@ class _FakeBuild(QWidget):
 
 @pytest.fixture
 def window_with_editor(qtbot, registry, settings_path, monkeypatch) -> MainWindow:
+    import bcp47_explorer.ui.build
+    import bcp47_explorer.ui.builder
     import bcp47_explorer.ui.main_window as mw
 
     monkeypatch.setattr(mw, "EditorPane", _FakeEditor)
-    monkeypatch.setattr(mw, "BuilderPane", _FakeBuilder)
-    monkeypatch.setattr(mw, "BuildPane", _FakeBuild)
+    # Imported from their modules when the pane is first made.
+    monkeypatch.setattr(bcp47_explorer.ui.builder, "BuilderPane", _FakeBuilder)
+    monkeypatch.setattr(bcp47_explorer.ui.build, "BuildPane", _FakeBuild)
     win = MainWindow(registry, Settings(settings_path), cldr=bundled_cldr())
     qtbot.addWidget(win)
     win.show()

@@ -454,6 +454,7 @@ def test_every_shortcut_the_readme_names_for_the_app_exists(window) -> None:  # 
         head, _, tail = token.rpartition("+")
         named |= {f"{head}+{key}" for key in tail.split("/")} if "/" in tail else {token}
     named -= {"Ctrl+click"}  # a mouse gesture, pinned by the first test of this module
+    window.make_all_panes()  # each pane's own keys (panes are made when first shown)
     keys = {k.toString() for a in window.findChildren(QAction) for k in a.shortcuts()}
     keys |= {s.key().toString() for s in window.findChildren(QShortcut)}
     assert {"Ctrl+=", "Ctrl+-", "Ctrl+0", "Ctrl+Shift+C", "Ctrl+1", "Ctrl+F", "Ctrl+Return"} <= named

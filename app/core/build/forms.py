@@ -16,6 +16,7 @@ legacy LDML keywords are labelled as CLDR's.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -23,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from ..cldr.ldml import bcp47_to_legacy
 from ..engine.unicode_locale import unicode_canonical
-from ..text.catalogue import N_, _
+from ..text.catalogue import N_, _, forget_on_language_change
 
 if TYPE_CHECKING:
     from ..engine.results import CheckResult
@@ -71,6 +72,9 @@ def _likely(engine: TagEngine, text: str) -> LikelyInfo:
     from .localeinfo import likely_info
 
     return likely_info(engine, text)
+
+
+forget_on_language_change(sys.modules[__name__], lambda _module: _likely.cache_clear())  # its explanation is worded
 
 
 def _maximized(engine: TagEngine, r: CheckResult) -> FormValue:

@@ -58,6 +58,7 @@ from typing import TYPE_CHECKING
 
 from ..grammar.syntax import GRANDFATHERED, WELL_FORMED, cased, is_variant, split_t, split_u
 from ..grammar.values import Step
+from ..text.catalogue import N_, _, forget_on_language_change
 from .rules import (
     ANNEX_C,
     U_KEY,
@@ -73,7 +74,13 @@ from .rules import (
 if TYPE_CHECKING:
     from .model import CldrData
 
-__all__ = ["Likely", "UnicodeCanonicalization", "Uts35Canonicalizer", "is_unicode_bcp47_locale_id"]
+__all__ = [
+    "Likely",
+    "UnicodeCanonicalization",
+    "Uts35Canonicalizer",
+    "is_unicode_bcp47_locale_id",
+    "not_well_formed_refusal",
+]
 
 _SYNTAX = "UTS #35 §3.2.1, Annex C 5"
 _SHAPE = UNICODE_BCP47.fullmatch
@@ -84,10 +91,24 @@ _PLAIN = re.compile(
     r"([A-Za-z]{2,3}|[A-Za-z]{5,8})(?:-([A-Za-z]{4}))?(?:-([A-Za-z]{2}|[0-9]{3}))?((?:-[xX](?:-[A-Za-z0-9]{1,8})+)?)"
 ).fullmatch
 # The reason of the first syntax step (:meth:`Uts35Canonicalizer._syntax`), said once.
-_CASE_REASON = (
-    f"canonical syntax: case (Titlecase script, UPPERCASE region, the rest lowercase), variants in "
-    f"alphabetical order, extensions ordered by singleton ({_SYNTAX})"
+_CASE_REASON = N_(
+    "canonical syntax: case (Titlecase script, UPPERCASE region, the rest lowercase), variants in "
+    "alphabetical order, extensions ordered by singleton ({section})"
 )
+
+
+_NOT_WELL_FORMED = N_(
+    "'{tag}' is not a well-formed BCP 47 language tag ({section}), so it has no Unicode locale identifier."
+)
+
+
+def not_well_formed_refusal(text: str) -> str:
+    """Return the refusal of an input that is not a well-formed tag, in the UI language (callers recognise it)."""
+    return _(_NOT_WELL_FORMED).format(tag=text, section="RFC 5646 §2.1")
+
+
+def _case_reason() -> str:
+    return _(_CASE_REASON).format(section=_SYNTAX)
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,7 +174,7 @@ _MEMO_KEY_MAX = 64
 class Uts35Canonicalizer:
     """Canonicalize to the Unicode BCP 47 locale id with CLDR's alias data (UTS #35 Annex C)."""
 
-    __slots__ = ("aliases", "cldr", "extlang_preferred", "memo", "values")
+    __slots__ = ("__weakref__", "aliases", "cldr", "extlang_preferred", "memo", "values")
 
     def __init__(self, cldr: CldrData, extlang_preferred: Mapping[str, str], likely: Likely | None = None) -> None:
         self.cldr = cldr
@@ -163,6 +184,7 @@ class Uts35Canonicalizer:
         # Answers by input (immutable, so shared): columns and logs repeat a few tags. Bounded: cleared when full.
         # Public so that a caller asking per value can look there first (see engine.unicode_locale).
         self.memo: dict[str, UnicodeCanonicalization] = {}
+        forget_on_language_change(self, lambda c: c.memo.clear())  # the steps' reasons are worded
 
     # ------------------------------------------------------------------ public
     def canonicalize(self, text: str) -> UnicodeCanonicalization:
@@ -217,47 +239,57 @@ class Uts35Canonicalizer:
             out += private.lower()
         if out == text:
             return UnicodeCanonicalization(text, out, ())
-        return UnicodeCanonicalization(text, out, (Step(text, out, _CASE_REASON),))
+        return UnicodeCanonicalization(text, out, (Step(text, out, _case_reason()),))
 
     # ------------------------------------------------------------------ the algorithm
     def _run(self, text: str, steps: list[Step]) -> str:
         if not text:
-            raise Refused("The input is empty.")
+            raise Refused(_("The input is empty."))
         if len(text) > _MAX_INPUT:
-            raise Refused(f"The input is {len(text)} characters long; a locale identifier is short.")
+            raise Refused(
+                _("The input is {count} characters long; a locale identifier is short.").format(count=len(text))
+            )
         tag = text
         if "_" in tag and re.fullmatch(r"[A-Za-z0-9_-]+", tag):
             new = tag.replace("_", "-")
-            steps.append(Step(tag, new, "'_' separators become '-': UTS #35 §3.2 reads both, the BCP 47 form uses '-'"))
+            why = _("'_' separators become '-': {section} reads both, the BCP 47 form uses '-'")
+            steps.append(Step(tag, new, why.format(section="UTS #35 §3.2")))
             tag = new
         head, sep, rest = tag.partition("-")
         if head.lower() == "root":
             new = "und" + sep + rest
             steps.append(
-                Step(tag, new, "'root' becomes 'und': the Unicode BCP 47 form never uses 'root' (UTS #35 §3.2)")
+                Step(
+                    tag,
+                    new,
+                    _("'root' becomes 'und': the Unicode BCP 47 form never uses 'root' ({section})").format(
+                        section="UTS #35 §3.2"
+                    ),
+                )
             )
             tag = new
         low = tag.lower()
         if not WELL_FORMED.fullmatch(tag) and low not in GRANDFATHERED:
-            raise Refused(
-                f"'{text}' is not a well-formed BCP 47 language tag (RFC 5646 §2.1), so it has no Unicode locale "
-                "identifier."
-            )
+            raise Refused(not_well_formed_refusal(text))
         legacy = self.aliases.legacy.get(low)
         if legacy is not None:
             steps.append(
                 Step(
                     tag,
                     legacy,
-                    f"'{tag}' is one of CLDR's BCP47 LegacyRules (languageAlias '{tag}' → '{legacy}'), replaced "
-                    f"whole ({ANNEX_C}, Processing LanguageIds 2.1)",
+                    _(
+                        "'{tag}' is one of CLDR's BCP47 LegacyRules (languageAlias '{tag}' → '{legacy}'), replaced "
+                        "whole ({section})"
+                    ).format(tag=tag, legacy=legacy, section=f"{ANNEX_C}, Processing LanguageIds 2.1"),
                 )
             )
             tag, low = legacy, legacy.lower()
         elif low in GRANDFATHERED and parse_lang_id(low.split("-")) is None:
             raise Refused(
-                f"'{tag}' is an irregular grandfathered tag and CLDR gives it no replacement; UTS #35 allows no "
-                "grandfathered tags."
+                _(
+                    "'{tag}' is an irregular grandfathered tag and CLDR gives it no replacement; {standard} allows no "
+                    "grandfathered tags."
+                ).format(tag=tag, standard="UTS #35")
             )
         parts = low.split("-")
         if parts[0] == "x":
@@ -266,7 +298,9 @@ class Uts35Canonicalizer:
                 Step(
                     tag,
                     new,
-                    f"a private-use tag gets 'und' in front: a locale id starts with a language ({ANNEX_C}, 2.3)",
+                    _("a private-use tag gets 'und' in front: a locale id starts with a language ({section})").format(
+                        section=f"{ANNEX_C}, 2.3"
+                    ),
                 )
             )
             tag, parts = new, ["und", *parts]
@@ -277,7 +311,7 @@ class Uts35Canonicalizer:
         # The parse refused repeated variants and singletons and the syntax step dropped repeated keys, so
         # the shape is what is left to assert (the tests check the whole predicate on every output).
         if not _SHAPE(cur):  # pragma: no cover - a test pins that it never happens
-            raise Refused(f"'{cur}' came out, which is not a Unicode BCP 47 locale identifier.")
+            raise Refused(_("'{tag}' came out, which is not a Unicode BCP 47 locale identifier.").format(tag=cur))
         return cur
 
     def _parse(self, tag: str, parts: list[str], steps: list[Step]) -> _Work:
@@ -285,9 +319,16 @@ class Uts35Canonicalizer:
         first = parts[0]
         if len(first) == 4:
             raise Refused(
-                f"'{tag}' starts with a 4-letter subtag: in BCP 47 that is a reserved language subtag, and a Unicode "
-                f"BCP 47 locale identifier must start with a language of 2-3 or 5-8 letters (UTS #35 §3.2). If "
-                f"'{cased('script', first)}' is meant as a script, write 'und-{cased('script', first)}'."
+                _(
+                    "'{tag}' starts with a 4-letter subtag: in BCP 47 that is a reserved language subtag, and a "
+                    "Unicode BCP 47 locale identifier must start with a language of 2-3 or 5-8 letters ({section}). "
+                    "If '{script}' is meant as a script, write '{fixed}'."
+                ).format(
+                    tag=tag,
+                    section="UTS #35 §3.2",
+                    script=cased("script", first),
+                    fixed=f"und-{cased('script', first)}",
+                )
             )
         end = next((i for i, p in enumerate(parts) if len(p) == 1), len(parts))
         head = self._head(parts[:end], tag, "", steps, 0)
@@ -305,8 +346,10 @@ class Uts35Canonicalizer:
             body = parts[i + 1 : j]
             if s in seen:
                 raise Refused(
-                    f"The singleton '{s}' appears twice in '{tag}'; UTS #35 §3.2 calls that ill-formed (and RFC 5646 "
-                    "§2.2.9 invalid), and which sequence counts is not defined."
+                    _(
+                        "The singleton '{singleton}' appears twice in '{tag}'; {section} calls that ill-formed "
+                        "(and {rfc} invalid), and which sequence counts is not defined."
+                    ).format(singleton=s, tag=tag, section="UTS #35 §3.2", rfc="RFC 5646 §2.2.9")
                 )
             seen.add(s)
             if s == "u":
@@ -326,24 +369,50 @@ class Uts35Canonicalizer:
             extlangs.append(rest.pop(0))
         if extlangs:
             if len(extlangs) > 1 or len(lang) > 3:
+                template = (
+                    _(
+                        "'{tag}' has extlang subtags in the -t- source language ({extlangs}) that no replacement "
+                        "removes; Unicode locale identifiers have no extlangs ({section}), and only one extlang "
+                        "after a 2-3 letter language can be valid ({rfc})."
+                    )
+                    if where
+                    else _(
+                        "'{tag}' has extlang subtags ({extlangs}) that no replacement removes; Unicode locale "
+                        "identifiers have no extlangs ({section}), and only one extlang after a 2-3 letter language "
+                        "can be valid ({rfc})."
+                    )
+                )
                 raise Refused(
-                    f"'{tag}' has {where}extlang subtags ({', '.join(extlangs)}) that no replacement removes; "
-                    "Unicode locale identifiers have no extlangs (UTS #35 §3.3), and only one extlang after a "
-                    "2-3 letter language can be valid (RFC 5646 §2.2.2)."
+                    template.format(
+                        tag=tag, extlangs=", ".join(extlangs), section="UTS #35 §3.3", rfc="RFC 5646 §2.2.2"
+                    )
                 )
             preferred = self.extlang_preferred.get(extlangs[0])
             if preferred is None:
                 raise Refused(
-                    f"'{extlangs[0]}' in '{tag}' is not an extlang of the registry, so it cannot be replaced, and "
-                    "Unicode locale identifiers have no extlangs (UTS #35 §3.3)."
+                    _(
+                        "'{code}' in '{tag}' is not an extlang of the registry, so it cannot be replaced, and "
+                        "Unicode locale identifiers have no extlangs ({section})."
+                    ).format(code=extlangs[0], tag=tag, section="UTS #35 §3.3")
                 )
             before = steps[-1].after if steps else tag
             written = before.split("-")
             lang = preferred.lower()
-            inside = "in the -t- source language, " if where else ""
             why = (
-                f"{inside}extlang '{extlangs[0]}' has Preferred-Value '{preferred}', which replaces the language and "
-                f"extlang pair (RFC 5646 §4.5 step 3, as {ANNEX_C} Processing LanguageIds 2.2 asks)"
+                _(
+                    "in the -t- source language, extlang '{code}' has Preferred-Value '{preferred}', which replaces "
+                    "the language and extlang pair ({section}, as {annex} asks)"
+                )
+                if where
+                else _(
+                    "extlang '{code}' has Preferred-Value '{preferred}', which replaces the language and "
+                    "extlang pair ({section}, as {annex} asks)"
+                )
+            ).format(
+                code=extlangs[0],
+                preferred=preferred,
+                section="RFC 5646 §4.5 step 3",
+                annex=f"{ANNEX_C} Processing LanguageIds 2.2",
             )
             steps.append(Step(before, "-".join([*written[:at], lang, *written[at + 2 :]]), why))
         lid = parse_lang_id([lang, *rest])
@@ -351,14 +420,30 @@ class Uts35Canonicalizer:
             variants = [v for v in rest if is_variant(v)]
             dup = next((v for v in variants if variants.count(v) > 1), None)
             if dup is not None:
-                raise Refused(
-                    f"The variant '{dup}' appears twice in {where or 'the language id of '}'{tag}'; UTS #35 §3.2 calls "
-                    "that ill-formed (RFC 5646 §2.2.9: not valid)."
+                template = (
+                    _(
+                        "The variant '{code}' appears twice in the -t- source language of '{tag}'; {section} calls "
+                        "that ill-formed ({rfc}: not valid)."
+                    )
+                    if where
+                    else _(
+                        "The variant '{code}' appears twice in the language id of '{tag}'; {section} calls "
+                        "that ill-formed ({rfc}: not valid)."
+                    )
                 )
-            raise Refused(
-                f"{where[:1].upper() + where[1:] if where else 'The language id of '}'{tag}' is not language, "
-                "optional script, optional region and variants in that order (UTS #35 §3.2)."
+                raise Refused(template.format(code=dup, tag=tag, section="UTS #35 §3.2", rfc="RFC 5646 §2.2.9"))
+            template = (
+                _(
+                    "The -t- source language of '{tag}' is not language, optional script, optional region and "
+                    "variants in that order ({section})."
+                )
+                if where
+                else _(
+                    "The language id of '{tag}' is not language, optional script, optional region and variants in "
+                    "that order ({section})."
+                )
             )
+            raise Refused(template.format(tag=tag, section="UTS #35 §3.2"))
         return lid
 
     def _parse_u(self, body: list[str], tag: str) -> tuple[list[str], list[tuple[str, list[str]]]]:
@@ -367,9 +452,11 @@ class Uts35Canonicalizer:
             key = kw[0]
             if not re.fullmatch(U_KEY, key):
                 raise Refused(
-                    f"'{key}' in the -u- extension of '{tag}' is not a UTS #35 key (a letter or digit, then a "
-                    "letter: ukey = alphanum alpha, UTS #35 §3.2, narrower than RFC 6067 so that -u- and -t- keys "
-                    "never look alike); no Unicode locale identifier has it."
+                    _(
+                        "'{key}' in the -u- extension of '{tag}' is not a UTS #35 key (a letter or digit, then a "
+                        "letter: ukey = alphanum alpha, {section}, narrower than {rfc} so that -u- and -t- keys "
+                        "never look alike); no Unicode locale identifier has it."
+                    ).format(key=key, tag=tag, section="UTS #35 §3.2", rfc="RFC 6067")
                 )
         return attrs, [(kw[0], kw[1:]) for kw in kws]
 
@@ -379,17 +466,27 @@ class Uts35Canonicalizer:
         tlang, stray, fields = split_t(body)
         if stray:
             raise Refused(
-                f"'{stray[0]}' in the -t- extension of '{tag}' is neither a source language nor a field: after 't' "
-                "come an optional source language, then fields of a key (a letter and a digit) and values of 3 to 8 "
-                "letters or digits (RFC 6497 §2.2, UTS #35 §3.2)."
+                _(
+                    "'{code}' in the -t- extension of '{tag}' is neither a source language nor a field: after 't' "
+                    "come an optional source language, then fields of a key (a letter and a digit) and values of 3 "
+                    "to 8 letters or digits ({section})."
+                ).format(code=stray[0], tag=tag, section="RFC 6497 §2.2, UTS #35 §3.2")
             )
         for f in fields:
             short = [v for v in f[1:] if len(v) < 3]
             if len(f) < 2 or short:
+                template = (
+                    _(
+                        "The -t- field '{key}' in '{tag}' needs values of 3 to 8 letters or digits; '{short}' is too "
+                        "short ({section})."
+                    )
+                    if short
+                    else _("The -t- field '{key}' in '{tag}' needs values of 3 to 8 letters or digits ({section}).")
+                )
                 raise Refused(
-                    f"The -t- field '{f[0]}' in '{tag}' needs values of 3 to 8 letters or digits"
-                    + (f"; '{short[0]}' is too short" if short else "")
-                    + " (RFC 6497 §2.2, UTS #35 §3.2 tvalue)."
+                    template.format(
+                        key=f[0], tag=tag, short=short[0] if short else "", section="RFC 6497 §2.2, UTS #35 §3.2 tvalue"
+                    )
                 )
         lid = None
         if tlang:
@@ -409,7 +506,7 @@ class Uts35Canonicalizer:
                 cur = after
 
         # The work value already holds sorted variants; the first rendering gives case and order.
-        step(_CASE_REASON)
+        step(_case_reason())
         if w.u is not None:
             attrs, kws = w.u
             first: dict[str, list[str]] = {}
@@ -419,12 +516,14 @@ class Uts35Canonicalizer:
             if new_u[0] != attrs or new_u[1] != kws:  # render only when something moved
                 w.u = new_u
                 step(
-                    f"-u- attributes sorted and deduplicated, keywords sorted by key; a repeated key counts only "
-                    f"the first time (RFC 6067 §2.1, {_SYNTAX})"
+                    _(
+                        "-u- attributes sorted and deduplicated, keywords sorted by key; a repeated key counts only "
+                        "the first time ({section})"
+                    ).format(section=f"RFC 6067 §2.1, {_SYNTAX}")
                 )
             if any(types == ["true"] for _k, types in new_u[1]):
                 w.u = (new_u[0], [(k, [] if types == ["true"] else types) for k, types in new_u[1]])
-                step(f"a -u- type 'true' is removed ({_SYNTAX})")
+                step(_("a -u- type 'true' is removed ({section})").format(section=_SYNTAX))
             else:
                 w.u = new_u
         if w.t is not None:
@@ -435,7 +534,11 @@ class Uts35Canonicalizer:
             new_fields = sorted(firstt.items())
             if new_fields != fields:
                 w.t = (tlang, new_fields)
-                step(f"-t- fields sorted by key; a repeated key counts only the first time (RFC 6497 §2.2, {_SYNTAX})")
+                step(
+                    _("-t- fields sorted by key; a repeated key counts only the first time ({section})").format(
+                        section=f"RFC 6497 §2.2, {_SYNTAX}"
+                    )
+                )
         return cur
 
     # ------------------------------------------------------------------ alias rules
@@ -449,7 +552,7 @@ class Uts35Canonicalizer:
         return steps[-1].after if len(steps) > done else cur
 
     def _apply_rules(self, lid: LangId, w: _Work, cur: str, steps: list[Step], where: str) -> LangId:
-        for _ in range(_MAX_ROUNDS):
+        for _round in range(_MAX_ROUNDS):
             rule = self.aliases.first_match(lid)
             if rule is None:
                 return lid
@@ -463,23 +566,31 @@ class Uts35Canonicalizer:
             else:
                 w.lid = lid
             after = w.render()
-            which = f"{where}{before_id} → {lid.render()}: " if where else ""
-            steps.append(
-                Step(
-                    cur,
-                    after,
-                    f"{which}CLDR {rule.table} {rule.type_text} → {rule.replacement} (the rule matches: every "
-                    f"field of the tag contains the rule's, {ANNEX_C} 3, 4){note}",
-                )
+            why = _(
+                "CLDR {table} {rule} → {replacement} (the rule matches: every field of the tag contains the rule's, "
+                "{section}){note}"
+            ).format(
+                table=rule.table,
+                rule=rule.type_text,
+                replacement=rule.replacement,
+                section=f"{ANNEX_C} 3, 4",
+                note=note,
             )
+            if where:
+                why = _("-t- source language: {before} → {after}: {reason}").format(
+                    before=before_id, after=lid.render(), reason=why
+                )
+            steps.append(Step(cur, after, why))
             cur = after
             if old == lid:  # pragma: no cover - a rule always changes what it matches
                 return lid
-        raise Refused(f"The alias rules did not settle within {_MAX_ROUNDS} rounds on '{cur}'.")
+        raise Refused(
+            _("The alias rules did not settle within {count} rounds on '{tag}'.").format(count=_MAX_ROUNDS, tag=cur)
+        )
 
     def _values(self, w: _Work, cur: str, steps: list[Step]) -> str:
         """Replace -u- and -t- values by CLDR's canonical ones (Annex C, Processing LocaleIds 2 and 3)."""
-        for _ in range(_MAX_ROUNDS):
+        for _round in range(_MAX_ROUNDS):
             changed = False
             if w.u is not None:
                 kws = w.u[1]
@@ -489,7 +600,9 @@ class Uts35Canonicalizer:
                         new, reason = got
                         kws[i] = (k, [] if new == ["true"] else new)
                         if new == ["true"]:
-                            reason += f"; then the type 'true' is removed ({_SYNTAX})"
+                            reason = _("{reason}; then the type 'true' is removed ({section})").format(
+                                reason=reason, section=_SYNTAX
+                            )
                         after = w.render()
                         steps.append(Step(cur, after, reason))
                         cur, changed = after, True
@@ -504,4 +617,6 @@ class Uts35Canonicalizer:
                         cur, changed = after, True
             if not changed:
                 return cur
-        raise Refused(f"The -u-/-t- value replacements did not settle on '{cur}'.")  # pragma: no cover
+        raise Refused(  # pragma: no cover
+            _("The -u-/-t- value replacements did not settle on '{tag}'.").format(tag=cur)
+        )

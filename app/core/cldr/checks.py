@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from ..grammar.problems import Severity
 from ..grammar.syntax import cased
 from ..grammar.syntax import is_script as _is_script_shape
+from ..text.catalogue import _
 from .values import _HEX, _REORDER_SPECIAL, _TYPE_SUBTAG, CldrKey, CldrType, KeywordProblem, _meaning, _quote_list
 
 __all__ = ["KeywordChecks"]
@@ -63,7 +64,10 @@ class KeywordChecks:
             if reason is None:
                 return None
             reasons.append(reason)
-        return "; ".join(reasons)
+        text = ""
+        for i, reason in enumerate(reasons):
+            text = reason if i == 0 else _("{first}; {second}").format(first=text, second=reason)
+        return text
 
     def _check_class(
         self,
@@ -74,40 +78,50 @@ class KeywordChecks:
     ) -> str | None:
         if cls == "CODEPOINTS":
             if not _HEX.match(value):
-                return f"'{value}' is not a code point of 4 to 6 hex digits"
+                return _("'{value}' is not a code point of 4 to 6 hex digits").format(value=value)
             if int(value, 16) > 0x10FFFF:
-                return f"'{value}' is beyond the last Unicode code point 10FFFF"
+                return _("'{value}' is beyond the last Unicode code point 10FFFF").format(value=value)
             return None
         if cls == "SCRIPT_CODE" or cls == "REORDER_CODE":
             if cls == "REORDER_CODE" and value in _REORDER_SPECIAL:
                 return None
             if not (value.islower() and _is_script_shape(value)):
-                return f"'{value}' is not a 4-letter script code"
+                return _("'{value}' is not a 4-letter script code").format(value=value)
             if is_script is not None and not is_script(cased("script", value)):
-                return f"'{value}' is not a script code of the Language Subtag Registry"
+                return _("'{value}' is not a script code of the Language Subtag Registry").format(value=value)
             return None
         if cls == "PRIVATE_USE":
-            return None if _TYPE_SUBTAG.match(value) else f"'{value}' is not 3 to 8 letters or digits"
+            return (
+                None
+                if _TYPE_SUBTAG.match(value)
+                else _("'{value}' is not 3 to 8 letters or digits").format(value=value)
+            )
         if cls == "SUBDIVISION_CODE":
             if value in self.subdivisions or value in self.subdivision_aliases:
                 return None
             if value.endswith("zzzz"):
-                return f"'{value}' names a whole region; -u-sd takes a subdivision such as 'usca'"
-            return f"'{value}' is not a subdivision code in CLDR {self.version}"
+                return _("'{value}' names a whole region; -u-sd takes a subdivision such as 'usca'").format(value=value)
+            return _("'{value}' is not a subdivision code in CLDR {version}").format(value=value, version=self.version)
         if cls == "RG_KEY_VALUE":
             if value in self.subdivisions or value in self.subdivision_aliases:
                 return None
             if len(value) == 6 and value.endswith("zzzz"):
                 region = value[:2]
                 if not region.isalpha():
-                    return f"'{value}': '{region}' is not a region code"
+                    return _("'{value}': '{region}' is not a region code").format(value=value, region=region)
                 if is_region is not None and not is_region(cased("region", region)):
-                    return f"'{value}': '{cased('region', region)}' is not a region of the Language Subtag Registry"
+                    return _("'{value}': '{region}' is not a region of the Language Subtag Registry").format(
+                        value=value, region=cased("region", region)
+                    )
                 return None
             if len(value) == 7 and value.endswith("zzzz") and value[:3].isdigit():
-                return f"'{value}': -u-rg takes a country or territory, not the area '{value[:3]}'"
-            return f"'{value}' is neither a region code plus 'zzzz' (uszzzz) nor a CLDR subdivision code"
-        return f"unknown value class {cls}"
+                return _("'{value}': -u-rg takes a country or territory, not the area '{area}'").format(
+                    value=value, area=value[:3]
+                )
+            return _("'{value}' is neither a region code plus 'zzzz' (uszzzz) nor a CLDR subdivision code").format(
+                value=value
+            )
+        return _("unknown value class {name}").format(name=cls)
 
     def validate_value(
         self,
@@ -162,21 +176,38 @@ class KeywordChecks:
                     "unknown-u-key",
                     Severity.ERROR,
                     -1,
-                    f"'{key.lower()}' is not a -u- key: CLDR {self.version} does not define it, and "
-                    f"RFC 6067 §2.1 makes CLDR's list the set of valid keys (UTS #35 §3.6.1). "
-                    f"Keys: {_quote_list(sorted(self.u_keys), 40)}.",
+                    _(
+                        "'{key}' is not a -u- key: CLDR {version} does not define it, and "
+                        "{rfc} makes CLDR's list the set of valid keys ({section}). Keys: {keys}."
+                    ).format(
+                        key=key.lower(),
+                        version=self.version,
+                        rfc="RFC 6067 §2.1",
+                        section="UTS #35 §3.6.1",
+                        keys=_quote_list(sorted(self.u_keys), 40),
+                    ),
                 )
             ]
         problems: list[KeywordProblem] = []
-        label = f"the -u- key '{k.key}' ({k.name})"
+        label = {"ext": "u", "key": k.key, "name": k.name, "version": self.version}
         if k.deprecated:
-            instead = f" Use '{k.preferred}' instead" if k.preferred else " It has no replacement"
+            template = (
+                _(
+                    "The -{ext}- key '{key}' ({name}) is deprecated in CLDR {version}. Use '{preferred}' instead "
+                    "({section})."
+                )
+                if k.preferred
+                else _(
+                    "The -{ext}- key '{key}' ({name}) is deprecated in CLDR {version}. It has no replacement "
+                    "({section})."
+                )
+            )
             problems.append(
                 KeywordProblem(
                     "deprecated-u-key",
                     Severity.WARNING,
                     -1,
-                    f"{label[0].upper()}{label[1:]} is deprecated in CLDR {self.version}.{instead} (UTS #35 §3.6.4).",
+                    template.format(**label, preferred=k.preferred, section="UTS #35 §3.6.4"),
                     (k.preferred,) if k.preferred else None,
                 )
             )
@@ -187,21 +218,32 @@ class KeywordChecks:
         self,
         k: CldrKey,
         types: list[str],
-        label: str,
+        label: dict[str, str],
         is_script: Callable[[str], bool] | None,
         is_region: Callable[[str], bool] | None,
     ) -> list[KeywordProblem]:
         if not types:
             if k.has_true:
                 return []
-            need = k.value_help() or f"one of its types, such as '{k.sorted_types()[0].name}'"
+            help_text = k.value_help()
+            template = (
+                _(
+                    "The -{ext}- key '{key}' ({name}) has no type. {section} reads a missing type as "
+                    "'true', which {key} does not take; give {need}."
+                )
+                if help_text
+                else _(
+                    "The -{ext}- key '{key}' ({name}) has no type. {section} reads a missing type as "
+                    "'true', which {key} does not take; give one of its types, such as '{need}'."
+                )
+            )
+            need = help_text or k.sorted_types()[0].name
             return [
                 KeywordProblem(
                     "unknown-u-type",
                     Severity.ERROR,
                     -1,
-                    f"{label[0].upper()}{label[1:]} has no type. UTS #35 §3.6.1 reads a missing type as "
-                    f"'true', which {k.key} does not take; give {need}.",
+                    template.format(**label, section="UTS #35 §3.6.1", need=need),
                 )
             ]
         joined = "-".join(types)
@@ -217,8 +259,10 @@ class KeywordChecks:
                         "true-type",
                         Severity.INFO,
                         0,
-                        f"'{k.key}-true' means the same as '{k.key}' alone; the UTS #35 canonical form "
-                        "drops '-true' (UTS #35 §3.2.1).",
+                        _(
+                            "'{key}-true' means the same as '{key}' alone; the UTS #35 canonical form "
+                            "drops '-true' ({section})."
+                        ).format(key=k.key, section="UTS #35 §3.2.1"),
                         (),
                     )
                 ]
@@ -240,18 +284,30 @@ class KeywordChecks:
             if prefix in k.types:
                 extra = "-".join(types[n:])
                 longer = sorted(t for t in k.types if t.startswith(prefix + "-"))
-                hint = (
-                    f" Types that extend '{prefix}': {', '.join(longer)}."
+                template = (
+                    _(
+                        "'{value}' is not a type of the -{ext}- key '{key}' ({name}) in CLDR {version} "
+                        "({section}). Types that extend '{prefix}': {longer}."
+                    )
                     if longer
-                    else f" '{k.key}' takes a single type here; drop '{extra}'."
+                    else _(
+                        "'{value}' is not a type of the -{ext}- key '{key}' ({name}) in CLDR {version} "
+                        "({section}). '{key}' takes a single type here; drop '{extra}'."
+                    )
                 )
                 return [
                     KeywordProblem(
                         "unknown-u-type",
                         Severity.ERROR,
                         n,
-                        f"'{prefix}-{extra}' is not a type of {label} in CLDR {self.version} "
-                        f"(RFC 6067 §2.1, UTS #35 §3.6.1).{hint}",
+                        template.format(
+                            **label,
+                            value=f"{prefix}-{extra}",
+                            section="RFC 6067 §2.1, UTS #35 §3.6.1",
+                            prefix=prefix,
+                            longer=", ".join(longer),
+                            extra=extra,
+                        ),
                         tuple(prefix.split("-")),
                     ),
                     *self._deprecation(k.types[prefix], 0, label),
@@ -267,39 +323,72 @@ class KeywordChecks:
         canon = self._legacy_types.get(key.lower(), {}).get(value.lower())  # type: ignore[attr-defined]
         return canon if canon is not None and canon != value.lower() else None
 
-    def _legacy_alias(self, k: CldrKey, value: str, canon: str, label: str) -> KeywordProblem:
-        write = f"{k.key}-{canon}" if canon != "true" else f"{k.key} (alone: '-true' is dropped)"
+    def _legacy_alias(self, k: CldrKey, value: str, canon: str, label: dict[str, str]) -> KeywordProblem:
+        template = (
+            _(
+                "'{value}' of the -{ext}- key '{key}' ({name}) is a legacy alias of '{canon}' in CLDR {version}'s "
+                "bcp47 data: write {write} ({section})."
+            )
+            if canon != "true"
+            else _(
+                "'{value}' of the -{ext}- key '{key}' ({name}) is a legacy alias of '{canon}' in CLDR {version}'s "
+                "bcp47 data: write {write} (alone: '-true' is dropped) ({section})."
+            )
+        )
+        write = f"{k.key}-{canon}" if canon != "true" else k.key
         return KeywordProblem(
             "legacy-u-type",
             Severity.ERROR,  # not a type: the Unicode verdict stays "not valid", as before; the fix is the type
             0,
-            f"'{value}' of {label} is a legacy alias of '{canon}' in CLDR {self.version}'s bcp47 data: "
-            f"write {write} (UTS #35 §3.6.4, Annex C).",
+            template.format(**label, value=value, canon=canon, write=write, section="UTS #35 §3.6.4, Annex C"),
             tuple(canon.split("-")) if canon != "true" else (),
         )
 
-    def _unknown_type(self, k: CldrKey, value: str, index: int, label: str) -> KeywordProblem:
+    def _unknown_type(self, k: CldrKey, value: str, index: int, label: dict[str, str]) -> KeywordProblem:
         names = [t.name for t in k.sorted_types() if not t.deprecated]
         return KeywordProblem(
             "unknown-u-type",
             Severity.ERROR,
             index,
-            f"'{value}' is not a type of {label} in CLDR {self.version}; RFC 6067 §2.1 makes CLDR's "
-            f"list normative (UTS #35 §3.6.1). The key means: {k.description.rstrip('.')}. "
-            f"Valid types: {_quote_list(names)}.",
+            _(
+                "'{value}' is not a type of the -{ext}- key '{key}' ({name}) in CLDR {version}; {rfc} makes CLDR's "
+                "list normative ({section}). The key means: {description}. Valid types: {types}."
+            ).format(
+                **label,
+                value=value,
+                rfc="RFC 6067 §2.1",
+                section="UTS #35 §3.6.1",
+                description=k.description.rstrip("."),
+                types=_quote_list(names),
+            ),
         )
 
-    def _deprecation(self, ty: CldrType, index: int, label: str) -> list[KeywordProblem]:
+    def _deprecation(self, ty: CldrType, index: int, label: dict[str, str]) -> list[KeywordProblem]:
         if not ty.deprecated:
             return []
-        instead = f" Use '{ty.preferred}' instead" if ty.preferred else " It has no replacement"
+        template = (
+            _(
+                "'{value}' of the -{ext}- key '{key}' ({name}) is deprecated in CLDR {version}: {description}. "
+                "Use '{preferred}' instead ({section})."
+            )
+            if ty.preferred
+            else _(
+                "'{value}' of the -{ext}- key '{key}' ({name}) is deprecated in CLDR {version}: {description}. "
+                "It has no replacement ({section})."
+            )
+        )
         return [
             KeywordProblem(
                 "deprecated-u-type",
                 Severity.WARNING,
                 index,
-                f"'{ty.name}' of {label} is deprecated in CLDR {self.version}: {ty.description}.{instead} "
-                "(UTS #35 §3.6.4).",
+                template.format(
+                    **label,
+                    value=ty.name,
+                    description=ty.description,
+                    preferred=ty.preferred,
+                    section="UTS #35 §3.6.4",
+                ),
                 tuple(ty.preferred.split("-")) if ty.preferred else None,
             )
         ]
@@ -308,7 +397,7 @@ class KeywordChecks:
         self,
         k: CldrKey,
         types: list[str],
-        label: str,
+        label: dict[str, str],
         is_script: Callable[[str], bool] | None,
         is_region: Callable[[str], bool] | None,
     ) -> list[KeywordProblem]:
@@ -319,8 +408,9 @@ class KeywordChecks:
                     "bad-u-value",
                     Severity.ERROR,
                     1,
-                    f"{label[0].upper()}{label[1:]} takes one value ({k.value_help()}); "
-                    f"'{'-'.join(types[1:])}' is extra (UTS #35 §3.6.1).",
+                    _(
+                        "The -{ext}- key '{key}' ({name}) takes one value ({help}); '{extra}' is extra ({section})."
+                    ).format(**label, help=k.value_help(), extra="-".join(types[1:]), section="UTS #35 §3.6.1"),
                     (types[0],),
                 )
             ]
@@ -337,8 +427,13 @@ class KeywordChecks:
                             "bad-u-value",
                             Severity.ERROR,
                             i,
-                            f"{reason}. {label[0].upper()}{label[1:]} takes {k.value_help()}"
-                            f"{_meaning(k)} (UTS #35 §3.6.1).",
+                            _("{reason}. The -{ext}- key '{key}' ({name}) takes {help}{meaning} ({section}).").format(
+                                **label,
+                                reason=reason,
+                                help=k.value_help(),
+                                meaning=_meaning(k),
+                                section="UTS #35 §3.6.1",
+                            ),
                         )
                     )
                     continue
@@ -350,14 +445,16 @@ class KeywordChecks:
                         "bad-u-value",
                         Severity.ERROR,
                         i,
-                        f"Reorder code '{value}' appears twice in {label}; each code may be given once "
-                        "(UTS #35 Part 5, Collation Reordering).",
+                        _(
+                            "Reorder code '{value}' appears twice in the -{ext}- key '{key}' ({name}); each code may "
+                            "be given once ({section})."
+                        ).format(**label, value=value, section="UTS #35 Part 5, Collation Reordering"),
                     )
                 )
             seen.add(canon)
         return problems
 
-    def _subdivision_alias(self, k: CldrKey, value: str, index: int, label: str) -> list[KeywordProblem]:
+    def _subdivision_alias(self, k: CldrKey, value: str, index: int, label: dict[str, str]) -> list[KeywordProblem]:
         if k.key not in ("sd", "rg"):
             return []
         target = self.subdivision_aliases.get(value)
@@ -371,9 +468,17 @@ class KeywordChecks:
                         "deprecated-u-type",
                         Severity.WARNING,
                         index,
-                        f"Region '{value[:2].upper()}' in '{value}' of {label} is deprecated; CLDR's "
-                        f"territory alias gives '{region_target}', so write '{replacement[0]}' "
-                        "(UTS #35 Annex C).",
+                        _(
+                            "Region '{region}' in '{value}' of the -{ext}- key '{key}' ({name}) is deprecated; CLDR's "
+                            "territory alias gives '{target}', so write '{write}' ({section})."
+                        ).format(
+                            **label,
+                            region=value[:2].upper(),
+                            value=value,
+                            target=region_target,
+                            write=replacement[0],
+                            section="UTS #35 Annex C",
+                        ),
                         replacement,
                     )
                 ]
@@ -381,22 +486,36 @@ class KeywordChecks:
         if target is None:
             return []
         first = target.split()[0]
-        if len(first) <= 3:  # the subdivision became a region of its own
+        write = first
+        if len(first) <= 3 and k.key != "rg":  # the subdivision became a region of its own
+            template = _(
+                "Subdivision '{value}' of the -{ext}- key '{key}' ({name}) is deprecated in CLDR {version}; use the "
+                "region '{write}' in the language tag instead ({section})."
+            )
+        elif len(first) > 3 and " " in target:
+            template = _(
+                "Subdivision '{value}' of the -{ext}- key '{key}' ({name}) is deprecated in CLDR {version}; write "
+                "'{write}' (it was split into {target}) ({section})."
+            )
+        else:
+            template = _(
+                "Subdivision '{value}' of the -{ext}- key '{key}' ({name}) is deprecated in CLDR {version}; write "
+                "'{write}' ({section})."
+            )
+        if len(first) <= 3:
             if k.key == "rg":
                 replacement = (first.lower() + "zzzz",)
-                advice = f"write '{replacement[0]}'"
-            else:
-                advice = f"use the region '{first}' in the language tag instead"
+                write = replacement[0]
         else:
             replacement = (first,)
-            advice = f"write '{first}'" + (f" (it was split into {target})" if " " in target else "")
         return [
             KeywordProblem(
                 "deprecated-u-type",
                 Severity.WARNING,
                 index,
-                f"Subdivision '{value}' of {label} is deprecated in CLDR {self.version}; {advice} "
-                "(UTS #35 Annex C, subdivision aliases).",
+                template.format(
+                    **label, value=value, write=write, target=target, section="UTS #35 Annex C, subdivision aliases"
+                ),
                 replacement,
             )
         ]
@@ -422,11 +541,15 @@ class KeywordChecks:
                     "unknown-t-key",
                     Severity.ERROR,
                     -1,
-                    f"'{key.lower()}' is not a -t- field key: CLDR {self.version} defines "
-                    f"{', '.join(sorted(self.t_keys))} (RFC 6497 §2.2, UTS #35 §3.7).",
+                    _("'{key}' is not a -t- field key: CLDR {version} defines {keys} ({section}).").format(
+                        key=key.lower(),
+                        version=self.version,
+                        keys=", ".join(sorted(self.t_keys)),
+                        section="RFC 6497 §2.2, UTS #35 §3.7",
+                    ),
                 )
             ]
-        label = f"the -t- key '{k.key}' ({k.name})"
+        label = {"ext": "t", "key": k.key, "name": k.name, "version": self.version}
         vals = [v.lower() for v in values]
         if not vals:
             return [
@@ -434,8 +557,10 @@ class KeywordChecks:
                     "missing-t-value",
                     Severity.ERROR,
                     -1,
-                    f"{label[0].upper()}{label[1:]} needs at least one value of 3 to 8 letters or "
-                    "digits (RFC 6497 §2.2).",
+                    _(
+                        "The -{ext}- key '{key}' ({name}) needs at least one value of 3 to 8 letters or digits "
+                        "({section})."
+                    ).format(**label, section="RFC 6497 §2.2"),
                 )
             ]
         problems: list[KeywordProblem] = []
@@ -447,7 +572,10 @@ class KeywordChecks:
                             "unknown-t-value",
                             Severity.ERROR,
                             i,
-                            f"'{v}' in {label} is not 3 to 8 letters or digits (RFC 6497 §2.2).",
+                            _(
+                                "'{value}' in the -{ext}- key '{key}' ({name}) is not 3 to 8 letters or digits "
+                                "({section})."
+                            ).format(**label, value=v, section="RFC 6497 §2.2"),
                         )
                     )
             return problems
@@ -457,8 +585,9 @@ class KeywordChecks:
                     "unknown-t-value",
                     Severity.ERROR,
                     1,
-                    f"{label[0].upper()}{label[1:]} takes a single value; '{'-'.join(vals[1:])}' is extra "
-                    "(UTS #35 §3.7).",
+                    _("The -{ext}- key '{key}' ({name}) takes a single value; '{extra}' is extra ({section}).").format(
+                        **label, extra="-".join(vals[1:]), section="UTS #35 §3.7"
+                    ),
                     (vals[0],),
                 )
             )
@@ -466,13 +595,20 @@ class KeywordChecks:
             ty = k.types.get(v)
             if ty is not None:
                 if ty.deprecated:
-                    instead = f" Use '{ty.preferred}' instead." if ty.preferred else ""
+                    template = (
+                        _(
+                            "'{value}' of the -{ext}- key '{key}' ({name}) is deprecated in CLDR {version}. Use "
+                            "'{preferred}' instead."
+                        )
+                        if ty.preferred
+                        else _("'{value}' of the -{ext}- key '{key}' ({name}) is deprecated in CLDR {version}.")
+                    )
                     problems.append(
                         KeywordProblem(
                             "deprecated-t-value",
                             Severity.WARNING,
                             i,
-                            f"'{v}' of {label} is deprecated in CLDR {self.version}.{instead}",
+                            template.format(**label, value=v, preferred=ty.preferred),
                             tuple(ty.preferred.split("-")) if ty.preferred else None,
                         )
                     )
@@ -483,8 +619,12 @@ class KeywordChecks:
                         "legacy-t-value",
                         Severity.ERROR,
                         i,
-                        f"'{v}' of {label} is a legacy alias of '{alias}' in CLDR {self.version}'s bcp47 data: "
-                        f"write {k.key}-{alias} (UTS #35 §3.7, Annex C).",
+                        _(
+                            "'{value}' of the -{ext}- key '{key}' ({name}) is a legacy alias of '{canon}' in CLDR "
+                            "{version}'s bcp47 data: write {write} ({section})."
+                        ).format(
+                            **label, value=v, canon=alias, write=f"{k.key}-{alias}", section="UTS #35 §3.7, Annex C"
+                        ),
                         tuple(alias.split("-")),
                     )
                 )
@@ -495,8 +635,16 @@ class KeywordChecks:
                         "unknown-t-value",
                         Severity.ERROR,
                         0,
-                        f"'{v}' is not a value of {label} in CLDR {self.version}: {k.description}. "
-                        f"Values: {_quote_list(names)} (RFC 6497 §2.2, UTS #35 §3.7).",
+                        _(
+                            "'{value}' is not a value of the -{ext}- key '{key}' ({name}) in CLDR {version}: "
+                            "{description}. Values: {values} ({section})."
+                        ).format(
+                            **label,
+                            value=v,
+                            description=k.description,
+                            values=_quote_list(names),
+                            section="RFC 6497 §2.2, UTS #35 §3.7",
+                        ),
                     )
                 )
             elif k.value_type != "single":
@@ -505,8 +653,10 @@ class KeywordChecks:
                         "unlisted-t-subfield",
                         Severity.INFO,
                         i,
-                        f"'{v}' after '{vals[0]}' in {label} is not a value CLDR {self.version} lists; "
-                        "UTS #35 §3.7 lets later subfields add detail, so this is only a note.",
+                        _(
+                            "'{value}' after '{first}' in the -{ext}- key '{key}' ({name}) is not a value CLDR "
+                            "{version} lists; {section} lets later subfields add detail, so this is only a note."
+                        ).format(**label, value=v, first=vals[0], section="UTS #35 §3.7"),
                     )
                 )
         return problems

@@ -26,6 +26,8 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..text.catalogue import _
+
 if TYPE_CHECKING:
     from .model import CldrData
 
@@ -66,11 +68,15 @@ class _LanguageId:
 def _parse_language_id(parts: list[str], original: str, errors: list[str]) -> _LanguageId | None:
     """Parse `language [script] [region] variant*` from lowercase *parts* (UTS #35 §3.1)."""
     if not parts or parts[0] == "":
-        errors.append(f"'{original}' has no language subtag")
+        errors.append(_("'{text}' has no language subtag").format(text=original))
         return None
     language, rest = parts[0], parts[1:]
     if language != "root" and not _LANGUAGE.match(language):
-        errors.append(f"'{language}' in '{original}' is not a language subtag (2-3 or 5-8 letters, or 'root')")
+        errors.append(
+            _("'{code}' in '{text}' is not a language subtag (2-3 or 5-8 letters, or 'root')").format(
+                code=language, text=original
+            )
+        )
         return None
     script = region = None
     i = 0
@@ -83,17 +89,21 @@ def _parse_language_id(parts: list[str], original: str, errors: list[str]) -> _L
     variants = []
     for sub in rest[i:]:
         if sub == "":
-            errors.append(f"'{original}' has an empty subtag (two separators in a row, or one at the end)")
+            errors.append(
+                _("'{text}' has an empty subtag (two separators in a row, or one at the end)").format(text=original)
+            )
             return None
         if not _VARIANT.match(sub):
             errors.append(
-                f"'{sub}' in '{original}' is out of place or malformed: after the language come an "
-                "optional script (4 letters), region (2 letters or 3 digits) and variants "
-                "(5-8 letters or digits, or a digit and 3 more)"
+                _(
+                    "'{code}' in '{text}' is out of place or malformed: after the language come an "
+                    "optional script (4 letters), region (2 letters or 3 digits) and variants "
+                    "(5-8 letters or digits, or a digit and 3 more)"
+                ).format(code=sub, text=original)
             )
             return None
         if sub in variants:
-            errors.append(f"variant '{sub}' appears twice in '{original}'")
+            errors.append(_("variant '{code}' appears twice in '{text}'").format(code=sub, text=original))
             return None
         variants.append(sub)
     return _LanguageId(language, script, region, tuple(variants))
@@ -117,48 +127,54 @@ def legacy_to_bcp47(text: str, cldr: CldrData) -> LdmlConversion:
     notes: list[str] = []
     errors: list[str] = []
     if len(text) > _MAX_INPUT:
-        return LdmlConversion(text, None, (), (f"the input is {len(text)} characters long; a locale id is short",))
+        return LdmlConversion(
+            text, None, (), (_("the input is {count} characters long; a locale id is short").format(count=len(text)),)
+        )
     src = text.strip()
     if src != text:
-        notes.append("removed white space around the input")
+        notes.append(_("removed white space around the input"))
     if not src:
-        return LdmlConversion(text, None, (), ("the input is empty",))
+        return LdmlConversion(text, None, (), (_("the input is empty"),))
     if not src.isascii():
         bad = next(ch for ch in src if not ch.isascii())
-        return LdmlConversion(text, None, (), (f"'{bad}' is not an ASCII character; locale ids use only ASCII",))
+        return LdmlConversion(
+            text, None, (), (_("'{char}' is not an ASCII character; locale ids use only ASCII").format(char=bad),)
+        )
     locale, at, keyword_text = src.partition("@")
     if "@" in keyword_text:
-        return LdmlConversion(text, None, (), ("more than one '@': a locale id has one keyword section",))
+        return LdmlConversion(text, None, (), (_("more than one '@': a locale id has one keyword section"),))
     if locale == "":
         locale = "und"
-        notes.append("no locale before '@': used 'und' (undetermined), as UTS #35 does for root")
+        notes.append(_("no locale before '@': used 'und' (undetermined), as UTS #35 does for root"))
     if "_" in locale:
-        notes.append(f"'{locale}': '_' becomes '-' between subtags (UTS #35 §3.1)")
+        notes.append(
+            _("'{text}': '_' becomes '-' between subtags ({section})").format(text=locale, section="UTS #35 §3.1")
+        )
     parts = re.split(r"[-_]", locale.lower())
     lang_id = _parse_language_id(parts, locale, errors)
     keywords: dict[str, tuple[str, ...]] = {}
     if lang_id is not None:
         if lang_id.language == "root":
-            notes.append("'root' becomes 'und' (UTS #35 §3.3)")
+            notes.append(_("'root' becomes 'und' ({section})").format(section="UTS #35 §3.3"))
             lang_id = _LanguageId("und", lang_id.script, lang_id.region, lang_id.variants)
         if "posix" in lang_id.variants:
             keywords["va"] = ("posix",)
             lang_id = _LanguageId(
                 lang_id.language, lang_id.script, lang_id.region, tuple(v for v in lang_id.variants if v != "posix")
             )
-            notes.append("the legacy variant POSIX becomes -u-va-posix (UTS #35 §3.6.1)")
+            notes.append(_("the legacy variant POSIX becomes -u-va-posix ({section})").format(section="UTS #35 §3.6.1"))
     order: list[str] = []
     if at:
         pieces = keyword_text.split(";")
         if pieces and pieces[-1].strip() == "" and len(pieces) > 1:
             pieces.pop()
-            notes.append("ignored the ';' at the end of the keywords")
+            notes.append(_("ignored the ';' at the end of the keywords"))
         for piece in pieces:
             _legacy_keyword(data, piece, keywords, order, notes, errors)
     if errors or lang_id is None:
         return LdmlConversion(text, None, tuple(notes), tuple(errors))
     if order != sorted(order):
-        notes.append("keywords sorted by key, the canonical order of RFC 6067 §2.1.1")
+        notes.append(_("keywords sorted by key, the canonical order of {section}").format(section="RFC 6067 §2.1.1"))
     out = [lang_id.language]
     if lang_id.script:
         out.append(lang_id.script.title())
@@ -185,36 +201,49 @@ def _legacy_keyword(
     name, eq, value = piece.partition("=")
     name, value = name.strip(), value.strip()
     if not name:
-        errors.append("an empty keyword (';' with nothing before it, or '@' with nothing after it)")
+        errors.append(_("an empty keyword (';' with nothing before it, or '@' with nothing after it)"))
         return
     if not eq:
-        errors.append(f"keyword '{name}' has no '=value'")
+        errors.append(_("keyword '{keyword}' has no '=value'").format(keyword=name))
         return
     key = data.bcp47_key_for_legacy(name)
     if key is None:
         errors.append(
-            f"'{name}' is not a legacy keyword or -u- key of CLDR {data.version}; known names: "
-            + ", ".join(sorted(data.legacy_key(k) or k for k in data.u_keys))
+            _("'{keyword}' is not a legacy keyword or -u- key of CLDR {version}; known names: {names}").format(
+                keyword=name,
+                version=data.version,
+                names=", ".join(sorted(data.legacy_key(k) or k for k in data.u_keys)),
+            )
         )
         return
     k = data.u_keys[key]
     legacy = k.legacy_name or k.key
     if not value:
-        errors.append(f"keyword '{name}' has an empty value")
+        errors.append(_("keyword '{keyword}' has an empty value").format(keyword=name))
         return
     if key in keywords:
-        notes.append(f"ignored the second '{name}' keyword: only the first of a key counts (RFC 6067 §2.1)")
+        notes.append(
+            _("ignored the second '{keyword}' keyword: only the first of a key counts ({section})").format(
+                keyword=name, section="RFC 6067 §2.1"
+            )
+        )
         return
     bcp = data.bcp47_type_for_legacy(key, value)
     if bcp is None:
         shown = [t.legacy_name for t in k.sorted_types() if not t.deprecated] if key != "tz" else []
-        listing = f"; values: {_short(sorted(shown))}" if shown else ""
         help_text = k.value_help()
+        fields = {"value": value, "legacy": legacy, "key": key, "name": k.name, "version": data.version}
         if help_text:
-            listing = f"; it takes {help_text}"
-        errors.append(
-            f"'{value}' is not a value of {legacy} (-u- key '{key}', {k.name}) in CLDR {data.version}{listing}"
-        )
+            template = _(
+                "'{value}' is not a value of {legacy} (-u- key '{key}', {name}) in CLDR {version}; it takes {help}"
+            )
+        elif shown:
+            template = _(
+                "'{value}' is not a value of {legacy} (-u- key '{key}', {name}) in CLDR {version}; values: {values}"
+            )
+        else:
+            template = _("'{value}' is not a value of {legacy} (-u- key '{key}', {name}) in CLDR {version}")
+        errors.append(template.format(**fields, help=help_text, values=_short(sorted(shown))))
         return
     order.append(key)
     subtags = tuple(bcp.split("-"))
@@ -222,18 +251,20 @@ def _legacy_keyword(
     if bcp == "true":
         subtags = ()
         written = key
-        why = f"'{value}' is the legacy 'true', and UTS #35 drops '-true'"
+        why = _("'{value}' is the legacy 'true', and UTS #35 drops '-true'").format(value=value)
     elif value == bcp:
-        why = "already in BCP 47 form"
+        why = _("already in BCP 47 form")
     elif key == "tz":
-        why = "CLDR's short time-zone id for that IANA name"
+        why = _("CLDR's short time-zone id for that IANA name")
     elif value.lower() == bcp:
-        why = "lowercase in BCP 47"
+        why = _("lowercase in BCP 47")
     else:
-        why = "CLDR's legacy name"
+        why = _("CLDR's legacy name")
     if name != key:
-        why += f"; '{name}' is the legacy name of key '{key}'"
-    notes.append(f"{name}={value} → {written} ({why})")
+        why = _("{reason}; '{keyword}' is the legacy name of key '{key}'").format(reason=why, keyword=name, key=key)
+    notes.append(
+        _("{keyword}={value} → {written} ({reason})").format(keyword=name, value=value, written=written, reason=why)
+    )
     for p in data.check_u_keyword(key, subtags):
         if p.severity == "warning":
             notes.append(p.message)
@@ -241,7 +272,8 @@ def _legacy_keyword(
 
 
 def _short(names: list[str], limit: int = 10) -> str:
-    return ", ".join(names[:limit]) + (f" … ({len(names)} in all)" if len(names) > limit else "")
+    shown = ", ".join(names[:limit])
+    return _("{shown} … ({count} in all)").format(shown=shown, count=len(names)) if len(names) > limit else shown
 
 
 def bcp47_to_legacy(tag: str, cldr: CldrData) -> LdmlConversion:
@@ -262,17 +294,24 @@ def bcp47_to_legacy(tag: str, cldr: CldrData) -> LdmlConversion:
     notes: list[str] = []
     errors: list[str] = []
     if len(tag) > _MAX_INPUT:
-        return LdmlConversion(tag, None, (), (f"the input is {len(tag)} characters long; a language tag is short",))
+        return LdmlConversion(
+            tag, None, (), (_("the input is {count} characters long; a language tag is short").format(count=len(tag)),)
+        )
     src = tag.strip()
     if src != tag:
-        notes.append("removed white space around the input")
+        notes.append(_("removed white space around the input"))
     if not src:
-        return LdmlConversion(tag, None, (), ("the input is empty",))
+        return LdmlConversion(tag, None, (), (_("the input is empty"),))
     if not src.isascii() or not re.fullmatch(r"[A-Za-z0-9_-]+", src):
         bad = next(ch for ch in src if not (ch.isascii() and (ch.isalnum() or ch in "-_")))
-        return LdmlConversion(tag, None, (), (f"'{bad}' cannot appear in a language tag (RFC 5646 §2.1)",))
+        return LdmlConversion(
+            tag,
+            None,
+            (),
+            (_("'{char}' cannot appear in a language tag ({section})").format(char=bad, section="RFC 5646 §2.1"),),
+        )
     if "_" in src:
-        notes.append("read '_' as '-' (UTS #35 §3.1)")
+        notes.append(_("read '_' as '-' ({section})").format(section="UTS #35 §3.1"))
     parts = re.split(r"[-_]", src.lower())
     first_singleton = next((i for i, p in enumerate(parts) if len(p) == 1), len(parts))
     lang_id = _parse_language_id(parts[:first_singleton], src, errors)
@@ -280,8 +319,13 @@ def bcp47_to_legacy(tag: str, cldr: CldrData) -> LdmlConversion:
     rest = parts[first_singleton:]
     if rest:
         if rest[0] != "u":
-            what = "private use (-x-)" if rest[0] == "x" else f"the -{rest[0]}- extension"
-            errors.append(f"{what} has no place in the legacy keyword syntax; only -u- keywords convert")
+            errors.append(
+                _("private use (-x-) has no place in the legacy keyword syntax; only -u- keywords convert")
+                if rest[0] == "x"
+                else _(
+                    "the -{singleton}- extension has no place in the legacy keyword syntax; only -u- keywords convert"
+                ).format(singleton=rest[0])
+            )
         else:
             _u_to_legacy(data, rest[1:], keywords, notes, errors)
     if errors or lang_id is None:
@@ -290,11 +334,11 @@ def bcp47_to_legacy(tag: str, cldr: CldrData) -> LdmlConversion:
     if keywords.get("va") == "POSIX" or keywords.get("va") == "posix":
         del keywords["va"]
         variants.append("POSIX")
-        notes.append("-u-va-posix becomes the legacy variant POSIX (UTS #35 §3.6.1)")
+        notes.append(_("-u-va-posix becomes the legacy variant POSIX ({section})").format(section="UTS #35 §3.6.1"))
     bare = not (lang_id.script or lang_id.region or variants)
     if lang_id.language == "und" and bare:
         base = "root"
-        notes.append("'und' alone becomes 'root' (UTS #35 §3.3)")
+        notes.append(_("'und' alone becomes 'root' ({section})").format(section="UTS #35 §3.3"))
     else:
         pieces = [lang_id.language]
         if lang_id.script:
@@ -306,12 +350,12 @@ def bcp47_to_legacy(tag: str, cldr: CldrData) -> LdmlConversion:
         pieces.extend(variants)
         base = "_".join(pieces)
         if "-" in src or len(pieces) > 1:
-            notes.append("subtags joined with '_', as the legacy form writes them")
+            notes.append(_("subtags joined with '_', as the legacy form writes them"))
     if not keywords:
         return LdmlConversion(tag, base, tuple(notes), ())
     names = sorted(keywords, key=str.lower)
     if names != list(keywords):
-        notes.append("keywords sorted by name, as ICU writes them")
+        notes.append(_("keywords sorted by name, as ICU writes them"))
     body = ";".join(f"{n}={keywords[n]}" for n in names)
     return LdmlConversion(tag, f"{base}@{body}", tuple(notes), ())
 
@@ -321,7 +365,7 @@ def _u_to_legacy(
 ) -> None:
     """Convert the subtags after `u` into legacy keywords (name -> value)."""
     if not subtags:
-        errors.append("'-u-' has no subtags after it")
+        errors.append(_("'-u-' has no subtags after it"))
         return
     i = 0
     if _TYPE.match(subtags[0]):
@@ -329,28 +373,45 @@ def _u_to_legacy(
         while i < len(subtags) and _TYPE.match(subtags[i]):
             attrs.append(subtags[i])
             i += 1
-        errors.append(f"-u- attributes ({', '.join(attrs)}) have no legacy keyword spelling")
+        errors.append(
+            _("-u- attributes ({attributes}) have no legacy keyword spelling").format(attributes=", ".join(attrs))
+        )
         return
     seen: set[str] = set()
     while i < len(subtags):
         key = subtags[i]
         i += 1
         if len(key) == 1:
-            what = "private use (-x-)" if key == "x" else f"the -{key}- extension"
-            errors.append(f"{what} has no place in the legacy keyword syntax; only -u- keywords convert")
+            errors.append(
+                _("private use (-x-) has no place in the legacy keyword syntax; only -u- keywords convert")
+                if key == "x"
+                else _(
+                    "the -{singleton}- extension has no place in the legacy keyword syntax; only -u- keywords convert"
+                ).format(singleton=key)
+            )
             return
         if not _KEY.match(key):
-            errors.append(f"'{key}' is not a -u- key (a letter or digit, then a letter; RFC 6067 §2.1)")
+            errors.append(
+                _("'{key}' is not a -u- key (a letter or digit, then a letter; {section})").format(
+                    key=key, section="RFC 6067 §2.1"
+                )
+            )
             return
         types = []
         while i < len(subtags) and len(subtags[i]) > 2:
             if not _TYPE.match(subtags[i]):
-                errors.append(f"'{subtags[i]}' after '{key}' is not a type (3-8 letters or digits)")
+                errors.append(
+                    _("'{code}' after '{key}' is not a type (3-8 letters or digits)").format(code=subtags[i], key=key)
+                )
                 return
             types.append(subtags[i])
             i += 1
         if key in seen:
-            notes.append(f"ignored the second '{key}': only the first of a key counts (RFC 6067 §2.1)")
+            notes.append(
+                _("ignored the second '{key}': only the first of a key counts ({section})").format(
+                    key=key, section="RFC 6067 §2.1"
+                )
+            )
             continue
         seen.add(key)
         k = data.u_key(key)

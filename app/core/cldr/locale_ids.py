@@ -47,6 +47,5 @@ def locale_id_conversion(text: str, cldr: CldrData | None) -> tuple[str, dict[st
         "text": quote(text),
         "tag": conv.result,
         "notes": "; ".join(conv.notes),
-        "legacy": " with legacy keywords" if "@" in text else "",
     }
     return conv.result, fields

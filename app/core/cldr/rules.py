@@ -31,6 +31,7 @@ from ..grammar.syntax import (
     split_t,
     split_u,
 )
+from ..text.catalogue import _
 
 if TYPE_CHECKING:
     from .model import CldrData
@@ -330,21 +331,27 @@ class AliasRules:
         base = (lang or "und") + (f"-{cased('script', script)}" if script else "")
         got = self.likely(base) if self.likely is not None else None
         if got is None:
+            # TRANSLATORS: the end of a canonicalization step's reason (after "CLDR territoryAlias AN → CW SX BQ (…)").
             return regions[0], (
-                f"; of the replacements {listed}, likely subtags give no region for '{base}', so the first"
+                _("; of the replacements {listed}, likely subtags give no region for '{base}', so the first")
                 if self.likely is not None
-                else f"; of the replacements {listed}, the first (likely subtags are not available)"
-            )
+                else _("; of the replacements {listed}, the first (likely subtags are not available)")
+            ).format(listed=listed, base=base)
         likely_region = next((p.lower() for p in got.split("-")[1:] if is_region(p)), "")
         if likely_region in regions:
-            return likely_region, (
-                f"; of the replacements {listed}, the one likely subtags give for '{base}' ({got}) "
+            return likely_region, _(
+                "; of the replacements {listed}, the one likely subtags give for '{base}' ({likely}) "
                 "(Territory Exception)"
-            )
-        return regions[0], (
-            f"; of the replacements {listed}, the first, since likely subtags give '{base}' the region "
-            f"{cased('region', likely_region) or 'none'} (Territory Exception)"
-        )
+            ).format(listed=listed, base=base, likely=got)
+        if not likely_region:
+            return regions[0], _(
+                "; of the replacements {listed}, the first, since likely subtags give '{base}' no region "
+                "(Territory Exception)"
+            ).format(listed=listed, base=base)
+        return regions[0], _(
+            "; of the replacements {listed}, the first, since likely subtags give '{base}' the region "
+            "{region} (Territory Exception)"
+        ).format(listed=listed, base=base, region=cased("region", likely_region))
 
     # ------------------------------------------------------------------ -u- and -t- values
 
@@ -365,37 +372,75 @@ class ValueAliases:
         if k is None or not values:
             return None
         joined = "-".join(values)
-        label = f"-{ext}- key '{key}'"
         ty = k.types.get(joined)
         if ty is not None:
             if ty.deprecated and ty.preferred:
-                return ty.preferred.lower().split("-"), (
-                    f"{label}: '{joined}' is deprecated in CLDR {cldr.version}; its preferred value is "
-                    f"'{ty.preferred}' (bcp47 data, {ANNEX_C}, Processing LocaleIds 2)"
+                return ty.preferred.lower().split("-"), _(
+                    "-{ext}- key '{key}': '{value}' is deprecated in CLDR {version}; its preferred value is "
+                    "'{preferred}' (bcp47 data, {section})"
+                ).format(
+                    ext=ext,
+                    key=key,
+                    value=joined,
+                    version=cldr.version,
+                    preferred=ty.preferred,
+                    section=f"{ANNEX_C}, Processing LocaleIds 2",
                 )
             return None
         name = self._type_alias.get((ext, key, joined))
         if name is not None:
-            return name.split("-"), (
-                f"{label}: '{joined}' is an alias of '{name}' in CLDR {cldr.version}'s bcp47 data "
-                f"({ANNEX_C}, Processing LocaleIds 2)"
+            return name.split("-"), _(
+                "-{ext}- key '{key}': '{value}' is an alias of '{name}' in CLDR {version}'s bcp47 data ({section})"
+            ).format(
+                ext=ext,
+                key=key,
+                value=joined,
+                name=name,
+                version=cldr.version,
+                section=f"{ANNEX_C}, Processing LocaleIds 2",
             )
         if ext == "u" and key in ("rg", "sd") and len(values) == 1:
             target = cldr.subdivision_aliases.get(joined)
             if target is None:
                 return None
             first = target.split()[0].lower()
-            more = f" (the first of {target})" if " " in target else ""
+            several = " " in target
+            fields = {
+                "ext": ext,
+                "key": key,
+                "value": joined,
+                "first": first,
+                "region": first.upper(),
+                "written": first + "zzzz",
+                "target": target,
+                "section": f"{ANNEX_C}, Processing LocaleIds 3",
+            }
             if len(first) == 2 and first.isalpha():
-                return [first + "zzzz"], (
-                    f"{label}: subdivision '{joined}' is an alias of the region '{first.upper()}'{more}, written "
-                    f"'{first}zzzz' to stay a subdivision code (CLDR subdivisionAlias, {ANNEX_C}, Processing "
-                    "LocaleIds 3)"
+                template = (
+                    _(
+                        "-{ext}- key '{key}': subdivision '{value}' is an alias of the region '{region}' (the first "
+                        "of {target}), written '{written}' to stay a subdivision code "
+                        "(CLDR subdivisionAlias, {section})"
+                    )
+                    if several
+                    else _(
+                        "-{ext}- key '{key}': subdivision '{value}' is an alias of the region '{region}', written "
+                        "'{written}' to stay a subdivision code (CLDR subdivisionAlias, {section})"
+                    )
                 )
-            return [first], (
-                f"{label}: subdivision '{joined}' is an alias of '{first}'{more} (CLDR subdivisionAlias, "
-                f"{ANNEX_C}, Processing LocaleIds 3)"
+                return [first + "zzzz"], template.format_map(fields)
+            template = (
+                _(
+                    "-{ext}- key '{key}': subdivision '{value}' is an alias of '{first}' (the first of {target}) "
+                    "(CLDR subdivisionAlias, {section})"
+                )
+                if several
+                else _(
+                    "-{ext}- key '{key}': subdivision '{value}' is an alias of '{first}' "
+                    "(CLDR subdivisionAlias, {section})"
+                )
             )
+            return [first], template.format_map(fields)
         return None
 
 

@@ -13,6 +13,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ..grammar.problems import Severity
+from ..text.catalogue import N_, _
 
 __all__ = ["FORMAT", "VALUE_CLASSES", "CldrDataError", "CldrType", "CldrKey", "KeywordProblem"]
 
@@ -25,15 +26,15 @@ VALUE_CLASSES = frozenset(
 
 #: What a person has to type for each value class, for the builder and for messages.
 _CLASS_HELP = {
-    "CODEPOINTS": "one or more Unicode code points, each 4 to 6 hex digits (0020, 1f600)",
-    "REORDER_CODE": (
+    "CODEPOINTS": N_("one or more Unicode code points, each 4 to 6 hex digits (0020, 1f600)"),
+    "REORDER_CODE": N_(
         "one or more reorder codes: a script code (latn, grek, hani), or space, punct, symbol, "
         "currency, digit, or others (also written zzzz)"
     ),
-    "RG_KEY_VALUE": ("a region code followed by 'zzzz' for the whole region (uszzzz), or a subdivision code (usca)"),
-    "SUBDIVISION_CODE": "a subdivision code: region code plus subdivision (usca = California, gbsct = Scotland)",
-    "SCRIPT_CODE": "one or more ISO 15924 script codes (hani, thai)",
-    "PRIVATE_USE": "one or more private-use subtags of 3 to 8 letters or digits",
+    "RG_KEY_VALUE": N_("a region code followed by 'zzzz' for the whole region (uszzzz), or a subdivision code (usca)"),
+    "SUBDIVISION_CODE": N_("a subdivision code: region code plus subdivision (usca = California, gbsct = Scotland)"),
+    "SCRIPT_CODE": N_("one or more ISO 15924 script codes (hani, thai)"),
+    "PRIVATE_USE": N_("one or more private-use subtags of 3 to 8 letters or digits"),
 }
 
 # Reorder codes beyond the script codes (UTS #35 Part 5, Collation Reordering); CLDR lists all but 'others'.
@@ -138,8 +139,11 @@ class CldrKey:
         """Describe the input a value-class key expects, or None for keys with a plain list."""
         if not self.value_classes:
             return None
-        parts = [_CLASS_HELP.get(c, c) for c in self.value_classes]
-        return "; or ".join(parts)
+        text = ""
+        for i, c in enumerate(self.value_classes):
+            part = _(_CLASS_HELP[c]) if c in _CLASS_HELP else c
+            text = part if i == 0 else _("{first}; or {second}").format(first=text, second=part)
+        return text
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,10 +216,10 @@ def _meaning(k: CldrKey) -> str:
     """Return '; it means: <description>' when the description says more than the key's name."""
     if k.description.rstrip(".").lower() == k.name.lower():
         return ""
-    return f"; the key means: {k.description.rstrip('.')}"
+    return _("; the key means: {description}").format(description=k.description.rstrip("."))
 
 
 def _quote_list(names: Iterable[str], limit: int = 10) -> str:
     names = list(names)
     shown = ", ".join(names[:limit])
-    return shown + (f" … ({len(names)} in all)" if len(names) > limit else "")
+    return _("{shown} … ({count} in all)").format(shown=shown, count=len(names)) if len(names) > limit else shown

@@ -28,6 +28,8 @@ from ..grammar.quoting import excerpt
 from ..grammar.syntax import GRANDFATHERED, KIND_NAMES, REGULAR, REGULAR_FIRST, cased
 from ..grammar.values import Canonicalization, Fix
 from ..registry.placement import PrefixTable, order_variants, prefix_met
+from ..text.catalogue import _, pgettext
+from .canonical import case_reason
 from .tables import Tables
 
 if TYPE_CHECKING:
@@ -181,9 +183,10 @@ class ExtensionAdvisor:
                 if prob.index < 0 and prob.code.startswith("deprecated-") and prob.replacement:
                     a, b = key[1], key[2]
                 if new:
-                    fix = Fix(f"Replace '{p.text[a:b]}' with '{new}'", p.text[:a] + new + p.text[b:])
+                    label = _("Replace '{old}' with '{new}'").format(old=p.text[a:b], new=new)
+                    fix = Fix(label, p.text[:a] + new + p.text[b:])
                 else:
-                    fix = Fix(f"Drop '{p.text[a:b]}'", p.text[: a - 1] + p.text[b:])
+                    fix = Fix(_("Drop '{old}'").format(old=p.text[a:b]), p.text[: a - 1] + p.text[b:])
             row = M.BY_CODE.get(prob.code)
             section = row[0].section if row else ""
             p.add_diagnostic(M.make_diagnostic(prob.code, prob.severity, start, end, prob.message, fix, section))
@@ -366,7 +369,7 @@ class Advisor:
                         tok[2],
                         code=tok[0],
                         description=rec.descriptions[0],
-                        prefixes=" or ".join(f"'{x}'" for x in rec.prefixes),
+                        prefixes=alternatives(rec.prefixes),
                     )
             before.append(code)
 
@@ -374,53 +377,72 @@ class Advisor:
         """Report a subtag of *kind* the registry does not hold, with a hint when it looks like a slip."""
         code = tok[0]
         low = code.lower()
-        extra = ""
+        notes: list[str] = []  # further sentences of the message, each a whole template
         hint, hint_kind, iso = None, kind, None
         if kind == "language":
             if len(code) == 4:
-                extra = ". Four-letter primary language subtags are reserved for future use"
+                notes.append(_("Four-letter primary language subtags are reserved for future use"))
             elif len(code) >= 5:
-                extra = ". Five- to eight-letter primary language subtags exist only once registered"
+                notes.append(_("Five- to eight-letter primary language subtags exist only once registered"))
             # A code of two or three letters is read as a code, never as a name ('ron' is Romanian's ISO 639-2/T
             # code, not "Ron", a language of Nigeria): CLDR's languageAlias first, then the slips people type.
             hint = self._iso639_hint(low, p) or _LANGUAGE_HINTS.get(low)  # 'ron', 'ger', 'jp'
             if hint is None and len(low) >= 4:
                 hint = self.tables.language_named(low)  # 'english'
             if hint is None and low in self.tables.extlang:
-                extra += f". '{low}' is an extended language subtag; as a primary language use '{low}' itself"
+                notes.append(
+                    _("'{code}' is an extended language subtag; as a primary language use '{code}' itself").format(
+                        code=low
+                    )
+                )
         elif kind == "region":
             lang = p.language[0].lower() if p.language else ""
             # The language's code written again as the region (ko-KO): the language's usual country first.
             hint = _DOUBLED_REGIONS.get(low) if low == lang else None
             if hint is not None and _REGION_HINTS.get(low, hint) != hint:
-                extra += f". '{code}' is also ISO 3166's reserved code for '{_REGION_HINTS[low]}'"
+                notes.append(
+                    _("'{code}' is also ISO 3166's reserved code for '{region}'").format(
+                        code=code, region=_REGION_HINTS[low]
+                    )
+                )
             hint = hint or _REGION_HINTS.get(low)
         elif kind == "extlang" and low in _LEGACY_SCRIPTS and p.language and p.language[0].lower() == "zh":
             hint, hint_kind = _LEGACY_SCRIPTS[low], "script"  # .NET's zh-CHS and zh-CHT
-            extra += f". 'zh-{code}' is an old .NET culture name; BCP 47 writes the script instead"
+            notes.append(
+                _("'{tag}' is an old .NET culture name; BCP 47 writes the script instead").format(tag=f"zh-{code}")
+            )
         if hint is None and kind in ("extlang", "region") and self.cldr is not None:
             # ISO 3166's other codes of a country: 'en-USA' (read as an extlang), 'en-840' -> 'US'.
-            iso = "three-letter" if kind == "extlang" else "numeric"
+            iso = kind
             hint = (self.cldr.region_by_alpha3 if kind == "extlang" else self.cldr.region_by_numeric).get(low)
             hint_kind = "region"
         rec = self.tables.by_type[hint_kind].get(hint.lower()) if hint is not None else None
         fix = None
         if hint is not None and rec is not None and not rec.deprecated and not rec.is_private_use:
             if iso is not None:
-                name = rec.descriptions[0]
-                extra += f". '{code}' is ISO 3166's {iso} code of '{hint}' ({name}), whose subtag is its two letters"
-            extra += f". Did you mean '{hint}'?"
+                iso_note = (
+                    _(
+                        "'{code}' is ISO 3166's three-letter code of '{region}' ({name}), "
+                        "whose subtag is its two letters"
+                    )
+                    if iso == "extlang"
+                    else _(
+                        "'{code}' is ISO 3166's numeric code of '{region}' ({name}), whose subtag is its two letters"
+                    )
+                )
+                notes.append(iso_note.format(code=code, region=hint, name=rec.descriptions[0]))
+            notes.append(_("Did you mean '{hint}'?").format(hint=hint))
             fix = p.text[: tok[1]] + hint + p.text[tok[2] :]
-        article = "an" if kind[0] in "aeiou" else "a"
+        # TRANSLATORS: one more sentence after a diagnostic's first ({sentence} is already translated).
+        further = pgettext("next sentence", ". {sentence}") if notes else ""
         p.add(
             M.UNKNOWN[kind],
             tok[1],
             tok[2],
             fix,
             code=code,
-            article=article,
             date=self.file_date,
-            extra=extra,
+            extra="".join(further.format(sentence=note) for note in notes),
             hint=hint,
         )
 
@@ -462,10 +484,9 @@ class Advisor:
         if rec.deprecated:
             if rec.preferred_value:
                 p.add_to_canonical(
-                    M.DEPRECATED,
+                    M.DEPRECATED[kind],
                     tok[1],
                     tok[2],
-                    kind=kind,
                     code=code,
                     description=rec.descriptions[0],
                     date=rec.deprecated,
@@ -473,10 +494,9 @@ class Advisor:
                 )
             else:
                 p.add(
-                    M.DEPRECATED_NO_REPLACEMENT,
+                    M.DEPRECATED_NO_REPLACEMENT[kind],
                     tok[1],
                     tok[2],
-                    kind=kind,
                     code=code,
                     description=rec.descriptions[0],
                     date=rec.deprecated,
@@ -568,9 +588,17 @@ class Advisor:
                 date=rec.deprecated,
                 preferred=rec.preferred_value,
             )
+        elif rec.deprecated:
+            p.add(
+                M.GRANDFATHERED_DEPRECATED,
+                tok[1],
+                tok[2],
+                tag=rec.code,
+                description=rec.descriptions[0],
+                date=rec.deprecated,
+            )
         else:
-            dep = f", deprecated since {rec.deprecated}" if rec.deprecated else ""
-            p.add(M.GRANDFATHERED, tok[1], tok[2], tag=rec.code, description=rec.descriptions[0], deprecated=dep)
+            p.add(M.GRANDFATHERED, tok[1], tok[2], tag=rec.code, description=rec.descriptions[0])
 
     # ---------------------------------------------------------------------------- case
     def advise_fast(self, p: Parse, canonical: str) -> None:
@@ -594,10 +622,23 @@ class Advisor:
         """Fill fixes that point at the canonical form, and add the case note."""
         p.fill_canonical_fixes(canon.tag)
         steps = canon.steps
-        if steps and steps[0].reason.startswith("case:"):
+        if steps and steps[0].reason == case_reason():
             p.add(M.LETTER_CASE, 0, len(p.text), steps[0].after, fixed=excerpt(steps[0].after, width=_CASE_EXCERPT))
-        elif p.grandfathered is not None and steps and "case" in steps[0].reason:
+        elif p.grandfathered is not None and steps and steps[0].reason == case_reason(grandfathered=True):
             p.add(M.LETTER_CASE_TAG, 0, len(p.text), steps[0].after, fixed=steps[0].after)
+
+
+def alternatives(items: Sequence[str]) -> str:
+    """Return *items* quoted and offered as alternatives ("'a' or 'b' or 'c'"), in the UI language.
+
+    >>> alternatives(["sl-rozaj", "sl-rozaj-biske"])
+    "'sl-rozaj' or 'sl-rozaj-biske'"
+    """
+    text = ""
+    for i, item in enumerate(items):
+        quoted = f"'{item}'"
+        text = quoted if i == 0 else _("{first} or {second}").format(first=text, second=quoted)
+    return text
 
 
 def _suppresses(lrec: Record, p: Parse) -> bool:
@@ -624,5 +665,5 @@ def _add_reorder(p: Parse, tok: Token, rec: Record, head: list[str], prefixes: P
     fixed = p.text[:start] + "-".join(order) + p.text[end:]
     shown = "-".join(order)
     p.add(M.VARIANT_ORDER, tok[1], tok[2], fixed, code=tok[0], description=rec.descriptions[0],
-          prefixes=" or ".join(f"'{x}'" for x in rec.prefixes), order=shown)  # fmt: skip
+          prefixes=alternatives(rec.prefixes), order=shown)  # fmt: skip
     return True

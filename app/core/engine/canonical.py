@@ -17,16 +17,25 @@ from typing import TYPE_CHECKING
 from ..grammar.parser import Parse, parse
 from ..grammar.syntax import EXTLANG_KIND, REGION_KIND, SCRIPT_KIND, cased, split_t, split_u, subtag_kind
 from ..grammar.values import Canonicalization, Step
+from ..text.catalogue import N_, _
 from .tables import Tables
 
 if TYPE_CHECKING:
     from ..registry.model import Record
 
-__all__ = ["Canonicalizer", "u_canonical_body"]
+__all__ = ["Canonicalizer", "case_reason", "u_canonical_body"]
 
-_CASE_REASON = (
-    "case: lowercase, except a Titlecase script and an UPPERCASE region before the first singleton (RFC 5646 §2.1.1)"
+_STEP3 = "RFC 5646 §4.5 step 3"
+
+_CASE_REASON = N_(
+    "case: lowercase, except a Titlecase script and an UPPERCASE region before the first singleton ({section})"
 )
+_GRANDFATHERED_CASE_REASON = N_("a grandfathered tag takes the registry's case ({section})")
+
+
+def case_reason(grandfathered: bool = False) -> str:
+    """Return the reason of the letter-case step, in the UI language (the advice recognises the step by it)."""
+    return _(_GRANDFATHERED_CASE_REASON if grandfathered else _CASE_REASON).format(section="RFC 5646 §2.1.1")
 
 
 class Canonicalizer:
@@ -57,7 +66,7 @@ class Canonicalizer:
             rec = t.tags.get(p.grandfathered[0].lower())
             written = rec.code if rec is not None else p.grandfathered[0]
             if p.text != written:
-                steps.append(Step(p.text, written, "a grandfathered tag takes the registry's case (RFC 5646 §2.1.1)"))
+                steps.append(Step(p.text, written, case_reason(grandfathered=True)))
             if rec is not None and rec.preferred_value:
                 after = parse(rec.preferred_value)
                 target = self.canonicalize(after).tag if after.well_formed else rec.preferred_value
@@ -65,8 +74,9 @@ class Canonicalizer:
                     Step(
                         written,
                         target,
-                        f"grandfathered '{rec.code}' has Preferred-Value "
-                        f"'{rec.preferred_value}' (RFC 5646 §4.5 step 2)",
+                        _("grandfathered '{tag}' has Preferred-Value '{preferred}' ({section})").format(
+                            tag=rec.code, preferred=rec.preferred_value, section="RFC 5646 §4.5 step 2"
+                        ),
                     )
                 )
                 return Canonicalization(target, tuple(steps))
@@ -74,7 +84,7 @@ class Canonicalizer:
         w = _Work.from_parse(p)
         current = w.render()
         if current != p.text:
-            steps.append(Step(p.text, current, _CASE_REASON))
+            steps.append(Step(p.text, current, case_reason()))
 
         def step(reason: str) -> None:
             nonlocal current
@@ -88,16 +98,26 @@ class Canonicalizer:
             order = sorted(range(len(w.exts)), key=lambda i: w.exts[i][0])
             if order != sorted(order):
                 w.exts = [w.exts[i] for i in order]
-                step("extension sequences are ordered by their singletons (RFC 5646 §4.5 step 1)")
+                step(
+                    _("extension sequences are ordered by their singletons ({section})").format(
+                        section="RFC 5646 §4.5 step 1"
+                    )
+                )
         for i, (s, body) in enumerate(w.exts):
             if s == "u":
                 attrs, keywords = split_u(body)
                 w.exts[i] = (s, u_canonical_body(attrs, [(kw[0], kw[1:]) for kw in keywords]))
-                step("-u- attributes sorted, keywords sorted by key, later duplicates dropped (RFC 6067 §2.1.1)")
+                step(
+                    _("-u- attributes sorted, keywords sorted by key, later duplicates dropped ({section})").format(
+                        section="RFC 6067 §2.1.1"
+                    )
+                )
             elif s == "t":
                 w.exts[i] = (s, self.t_canonical_body(body))
                 step(
-                    "-t- fields sorted by key, later duplicates dropped; source language canonicalized (RFC 6497 §2.3)"
+                    _(
+                        "-t- fields sorted by key, later duplicates dropped; source language canonicalized ({section})"
+                    ).format(section="RFC 6497 §2.3")
                 )
         # §4.5 step 2: a redundant tag with a Preferred-Value at the start of the tag.
         head = w.head()
@@ -105,7 +125,11 @@ class Canonicalizer:
             if tuple(head[: len(subtags)]) == subtags:
                 preferred = rec.preferred_value or ""
                 w.replace_head(len(subtags), preferred.lower().split("-"))
-                step(f"redundant tag '{rec.code}' has Preferred-Value '{preferred}' (RFC 5646 §4.5 step 2)")
+                step(
+                    _("redundant tag '{tag}' has Preferred-Value '{preferred}' ({section})").format(
+                        tag=rec.code, preferred=preferred, section="RFC 5646 §4.5 step 2"
+                    )
+                )
                 break
         # §4.5 step 3: subtags with a Preferred-Value.
         self.replace_subtags(w, step)
@@ -127,8 +151,9 @@ class Canonicalizer:
                 old = w.lang
                 w.lang = rec.preferred_value.lower()
                 step(
-                    f"language '{old}' ({rec.descriptions[0]}) has Preferred-Value '{rec.preferred_value}' "
-                    "(RFC 5646 §4.5 step 3)"
+                    _("language '{code}' ({description}) has Preferred-Value '{preferred}' ({section})").format(
+                        code=old, description=rec.descriptions[0], preferred=rec.preferred_value, section=_STEP3
+                    )
                 )
         # Only a lone extlang is replaced: with two or more the tag is invalid anyway, and replacing the
         # first would turn the second into a new extlang (not idempotent).
@@ -139,8 +164,10 @@ class Canonicalizer:
                 w.lang = rec.preferred_value.lower()
                 w.extlangs = w.extlangs[1:]
                 step(
-                    f"extlang '{e}' has Preferred-Value '{rec.preferred_value}', which replaces the language and "
-                    "extlang pair (RFC 5646 §4.5 step 3)"
+                    _(
+                        "extlang '{code}' has Preferred-Value '{preferred}', which replaces the language and "
+                        "extlang pair ({section})"
+                    ).format(code=e, preferred=rec.preferred_value, section=_STEP3)
                 )
         if w.script is not None:
             rec = t.script.get(w.script)
@@ -148,8 +175,9 @@ class Canonicalizer:
                 old = w.script
                 w.script = rec.preferred_value.lower()
                 step(
-                    f"script '{cased('script', old)}' has Preferred-Value '{rec.preferred_value}' "
-                    "(RFC 5646 §4.5 step 3)"
+                    _("script '{code}' has Preferred-Value '{preferred}' ({section})").format(
+                        code=cased("script", old), preferred=rec.preferred_value, section=_STEP3
+                    )
                 )
         if w.region is not None:
             rec = t.region.get(w.region)
@@ -157,16 +185,21 @@ class Canonicalizer:
                 old = w.region
                 w.region = rec.preferred_value.lower()
                 step(
-                    f"region '{cased('region', old)}' ({rec.descriptions[0]}) has Preferred-Value "
-                    f"'{rec.preferred_value}' (RFC 5646 §4.5 step 3)"
+                    _("region '{code}' ({description}) has Preferred-Value '{preferred}' ({section})").format(
+                        code=cased("region", old),
+                        description=rec.descriptions[0],
+                        preferred=rec.preferred_value,
+                        section=_STEP3,
+                    )
                 )
         for i, v in enumerate(w.variants):
             rec = t.variant.get(v)
             if rec is not None and rec.preferred_value:
                 w.variants[i] = rec.preferred_value.lower()
                 step(
-                    f"variant '{v}' has Preferred-Value '{rec.preferred_value}'; variants keep their order "
-                    "(RFC 5646 §4.5 step 3)"
+                    _(
+                        "variant '{code}' has Preferred-Value '{preferred}'; variants keep their order ({section})"
+                    ).format(code=v, preferred=rec.preferred_value, section=_STEP3)
                 )
 
     def t_canonical_body(self, body: list[str]) -> list[str]:
@@ -197,9 +230,10 @@ class Canonicalizer:
             return canon
         lang = tag.partition("-")[0].lower()
         prefix = self.tables.extlang_prefix[lang]
-        reason = (
-            f"'{lang}' is also an extlang with Prefix '{prefix}', written after it in the extlang form (RFC 5646 §4.5)"
+        reason = _(
+            "'{code}' is also an extlang with Prefix '{prefix}', written after it in the extlang form ({section})"
         )
+        reason = reason.format(code=lang, prefix=prefix, section="RFC 5646 §4.5")
         return Canonicalization(form, (*canon.steps, Step(tag, form, reason)))
 
 

@@ -31,6 +31,7 @@ from ..grammar.parser import MAX_DIAGNOSTICS, Parse, drop_span
 from ..grammar.quoting import excerpt
 from ..grammar.syntax import REGULAR, REGULAR_FIRST, cased
 from ..grammar.values import Diagnostic, Severity
+from ..text.catalogue import forget_on_language_change
 from .advice import CASE_EXCERPT as _CASE_EXCERPT
 from .advice import Advisor
 from .canonical import Canonicalizer
@@ -65,6 +66,7 @@ class QuickAdvice:
     """Give the head diagnostics of regex-matched tags for one :class:`.advice.Advisor`."""
 
     __slots__ = (
+        "__weakref__",
         "_case",
         "_known",
         "_langs",
@@ -84,6 +86,11 @@ class QuickAdvice:
         self.canonicalizer = canonicalizer
         self.weigh_fixes = weigh_fixes  # drops fixes that leave the input no better (the engine's rule)
         self.tables = advisor.tables
+        self._forget()
+        forget_on_language_change(self, QuickAdvice._forget)  # the advice kept is worded
+
+    def _forget(self) -> None:
+        """Start the memory of worded advice afresh."""
         # kind -> subtag (lowercase) -> (its record, the advice on it alone); unknown subtags are not kept
         self._known: dict[str, dict[str, tuple[Record, tuple[_Entry, ...]]]] = {
             k: {} for k in ("language", "extlang", "script", "region", "variant")

@@ -71,6 +71,7 @@ from ..grammar import diagnostics as M
 from ..grammar.parser import Parse, parse
 from ..grammar.syntax import GRANDFATHERED, WELL_FORMED
 from ..grammar.values import Canonicalization, Diagnostic, Fix, Role, Severity, Step, Subtag
+from ..text.catalogue import _
 from .advice import Advisor
 from .canonical import Canonicalizer
 from .fastpath import FAST_MAX, FastPath, parse_match, quick_parse
@@ -158,7 +159,10 @@ class TagEngine:
         try:
             loaded = got()
         except DataError as exc:
-            self._supplemental, self._supplemental_error = None, f"CLDR supplemental data unavailable: {exc}"
+            self._supplemental, self._supplemental_error = (
+                None,
+                _("CLDR supplemental data unavailable: {error}").format(error=exc),
+            )
             return None
         self._supplemental = loaded
         return loaded
@@ -296,7 +300,8 @@ class TagEngine:
             if "@" in p.text or "_" in p.text:  # perhaps a pasted Unicode locale identifier
                 conv = locale_id_conversion(p.text, self.cldr)
                 if conv is not None:
-                    p.diags.append(M.UNICODE_LOCALE_ID.make_of(0, len(p.text), conv[0], conv[1]))
+                    row = M.UNICODE_LOCALE_ID_LEGACY if "@" in p.text else M.UNICODE_LOCALE_ID
+                    p.diags.append(row.make_of(0, len(p.text), conv[0], conv[1]))
         if p.truncated:
             p.diags.append(M.TOO_MANY_PROBLEMS.make(0, len(p.text), count=p.truncated))
         valid = p.well_formed

@@ -25,7 +25,8 @@ import weakref
 from typing import TYPE_CHECKING, Any, Protocol
 from weakref import WeakKeyDictionary
 
-from ..cldr.canonical import Likely, UnicodeCanonicalization, Uts35Canonicalizer
+from ..cldr.canonical import Likely, UnicodeCanonicalization, Uts35Canonicalizer, not_well_formed_refusal
+from ..text.catalogue import _
 
 if TYPE_CHECKING:
     from ..cldr.likely import Supplemental
@@ -109,7 +110,7 @@ def unicode_canonical(engine: TagEngine, text: str) -> UnicodeCanonicalization:
         return got if got is not None else c.canonicalize(text)
     c = unicode_canonicalizer(engine)
     if c is None:
-        return UnicodeCanonicalization(text, None, (), "CLDR data is not loaded, so there is no Unicode form.")
+        return UnicodeCanonicalization(text, None, (), _("CLDR data is not loaded, so there is no Unicode form."))
     return c.canonicalize(text)
 
 
@@ -122,12 +123,12 @@ def to_unicode_locale(engine: TagEngine, tag: str) -> tuple[str, list[str]]:
     got = unicode_canonical(engine, tag)
     if got.tag is None:
         notes = [got.refusal]
-        if "not a well-formed" in got.refusal:
+        if got.refusal == not_well_formed_refusal(tag):
             notes += _first_errors(engine, tag)
         return "", notes
     notes = [str(s) for s in got.steps]
     if not notes:
-        notes.append("no change: the tag is already a Unicode BCP 47 locale identifier in canonical form")
+        notes.append(_("no change: the tag is already a Unicode BCP 47 locale identifier in canonical form"))
     return got.tag, notes
 
 
@@ -136,14 +137,14 @@ def from_unicode_locale(engine: TagEngine, text: str) -> tuple[str, list[str]]:
     raw = text.strip()
     notes: list[str] = []
     if raw != text:
-        notes.append("surrounding whitespace removed")
+        notes.append(_("surrounding whitespace removed"))
     if "@" in raw:
         try:
             from ..cldr.ldml import legacy_to_bcp47
         except ImportError:  # pragma: no cover - the ldml module ships with the app
-            return "", ["legacy LDML keywords are not supported in this build"]
+            return "", [_("legacy LDML keywords are not supported in this build")]
         if engine.cldr is None:
-            return "", [*notes, "CLDR data is not loaded, so legacy keywords cannot be read"]
+            return "", [*notes, _("CLDR data is not loaded, so legacy keywords cannot be read")]
         conv = legacy_to_bcp47(raw, engine.cldr)
         if conv.result is None:
             return "", [*notes, *conv.errors]
@@ -151,16 +152,20 @@ def from_unicode_locale(engine: TagEngine, text: str) -> tuple[str, list[str]]:
     tag = raw
     if "_" in tag:
         tag = tag.replace("_", "-")
-        notes.append("'_' separators -> '-' (UTS #35 §3.3.1)")
+        notes.append(_("'_' separators -> '-' ({section})").format(section="UTS #35 §3.3.1"))
     head, sep, rest = tag.partition("-")
     if head.lower() == "root":
         tag = "und" + sep + rest
-        notes.append("'root' -> 'und' (UTS #35 §3.3.1)")
+        notes.append(_("'root' -> 'und' ({section})").format(section="UTS #35 §3.3.1"))
     r = engine.check(tag)
     if not r.well_formed:
-        return "", [*notes, "The result is not a well-formed BCP 47 tag:", *_first_errors(engine, tag)]
+        return "", [*notes, _("The result is not a well-formed BCP 47 tag:"), *_first_errors(engine, tag)]
     if not r.valid:
-        notes.append("note: the tag is well-formed but not valid: " + "; ".join(_first_errors(engine, tag)))
+        notes.append(
+            _("note: the tag is well-formed but not valid: {errors}").format(
+                errors="; ".join(_first_errors(engine, tag))
+            )
+        )
     if not notes:
-        notes.append("no change: a Unicode locale identifier written with '-' is already a BCP 47 tag")
+        notes.append(_("no change: a Unicode locale identifier written with '-' is already a BCP 47 tag"))
     return tag, notes

@@ -35,6 +35,7 @@ from ..grammar import diagnostics as M
 from ..grammar.parser import MAX_FIX_INPUT
 from ..grammar.syntax import GRANDFATHERED, VARIANT_KIND
 from ..grammar.values import Diagnostic, Severity
+from ..text.catalogue import N_, _
 
 if TYPE_CHECKING:
     from ..cldr.model import CldrData
@@ -56,6 +57,7 @@ class UnicodeVerdict:
 
 
 _VALID = UnicodeVerdict(True)
+_NOT_WELL_FORMED = N_("It is not a well-formed BCP 47 tag, so it is no Unicode locale identifier.")
 
 
 def first_singleton(p: Parse) -> int | None:
@@ -66,7 +68,9 @@ def first_singleton(p: Parse) -> int | None:
 def unicode_verdict(engine: TagEngine, result: CheckResult) -> UnicodeVerdict:
     """Return the Unicode verdict on *result*'s tag (UTS #35 §3.2, §3.6); never raise."""
     if not result.well_formed:
-        return UnicodeVerdict(False, (), "It is not a well-formed BCP 47 tag, so it is no Unicode locale identifier.")
+        return UnicodeVerdict(
+            False, (), _("It is not a well-formed BCP 47 tag, so it is no Unicode locale identifier.")
+        )
     if result.valid and _plain(result.input):
         return _VALID  # no -u-/-t-, extlang, grandfathered or private-use tag: valid BCP 47 is all it takes
     return verdict_of(engine, result.analysis)
@@ -85,7 +89,9 @@ def verdict_of(engine: TagEngine, a: Analysis) -> UnicodeVerdict:
     """Return the Unicode verdict on the analysis *a* of a tag (see :func:`unicode_verdict`)."""
     p = a.parse
     if not p.well_formed:
-        return UnicodeVerdict(False, (), "It is not a well-formed BCP 47 tag, so it is no Unicode locale identifier.")
+        return UnicodeVerdict(
+            False, (), _("It is not a well-formed BCP 47 tag, so it is no Unicode locale identifier.")
+        )
     if a.valid and not p.extensions and not p.extlangs and p.language is not None and p.grandfathered is None:
         return _VALID  # a valid tag without extensions: nothing UTS #35 adds can fail
     first = first_singleton(p)
@@ -98,8 +104,10 @@ def verdict_of(engine: TagEngine, a: Analysis) -> UnicodeVerdict:
         return UnicodeVerdict(
             False,
             tuple(found),
-            "It is not a valid BCP 47 tag (RFC 5646 §2.2.9), and CLDR's validity data for languages, scripts, "
-            "regions and variants rests on the same registry, so it is no valid Unicode locale identifier either.",
+            _(
+                "It is not a valid BCP 47 tag ({section}), and CLDR's validity data for languages, scripts, "
+                "regions and variants rests on the same registry, so it is no valid Unicode locale identifier either."
+            ).format(section="RFC 5646 §2.2.9"),
             tuple(own),
         )
     if found:
@@ -126,7 +134,7 @@ def _own(engine: TagEngine, p: Parse) -> list[Diagnostic]:
     if p.grandfathered is not None:
         g = p.grandfathered
         target = cldr.language_aliases.get(g[0].lower()) if cldr is not None else None
-        fixed = f"'{target.replace('_', '-')}'" if target else "nothing (CLDR has no replacement)"
+        fixed = f"'{target.replace('_', '-')}'" if target else _("nothing (CLDR has no replacement)")
         out.append(M.UNICODE_GRANDFATHERED.make(g[1], g[2], target, fixed=fixed))
         return out
     if p.language is None:
@@ -199,7 +207,8 @@ def _region_keys(
     if target is not None:
         first = target.split()[0].lower()
         hint = first + "zzzz" if len(first) == 2 else first
-        why = f"CLDR deprecates the subdivision '{value}' (its replacement is '{target}'); rg takes current ones"
+        why = _("CLDR deprecates the subdivision '{value}' (its replacement is '{target}'); rg takes current ones")
+        why = why.format(value=value, target=target)
         fix = text[: tok[1]] + hint + text[tok[2] :]
         return [M.RG_NOT_REGULAR.make(tok[1], tok[2], fix, value=value, why=why, hint=hint)]
     if len(value) == 6 and value.endswith("zzzz") and value[:2].isalpha():
@@ -208,13 +217,15 @@ def _region_keys(
             alias = cldr.territory_aliases.get(value[:2])
             if alias is not None:
                 hint = alias.split()[0].lower() + "zzzz"
-                why = f"the region '{code}' is deprecated (CLDR replaces it with {alias})"
+                why = _("the region '{code}' is deprecated (CLDR replaces it with {alias})").format(
+                    code=code, alias=alias
+                )
             else:
                 hint = "uszzzz"
-                why = (
-                    f"'{code}' is not a regular region (a country or territory) in CLDR: groups such as EU, "
+                why = _(
+                    "'{code}' is not a regular region (a country or territory) in CLDR: groups such as EU, "
                     "private-use and unknown codes do not count"
-                )
+                ).format(code=code)
             fix = text[: tok[1]] + hint + text[tok[2] :]
             return [M.RG_NOT_REGULAR.make(tok[1], tok[2], fix, value=value, why=why, hint=hint)]
     return []

@@ -21,11 +21,12 @@ reports ``empty-t-field`` first.)
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..text.catalogue import N_, _, current_language
+from ..text.catalogue import N_, _, current_language, forget_on_language_change
 from .values import Diagnostic, Fix, Severity
 
 __all__ = [
@@ -47,6 +48,8 @@ E, W, INFO = Severity.ERROR, Severity.WARNING, Severity.INFO
 CITATION = N_("{message} ({section}).")
 #: The translated wordings, by (UI language, English wording): translated once, then reused.
 _TRANSLATED: dict[tuple[str, str], str] = {}
+# Emptied when the language changes: two catalogues may be used under one tag (a test's pseudo-translations).
+forget_on_language_change(sys.modules[__name__], lambda _module: _TRANSLATED.clear())
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,7 +250,15 @@ UNICODE_LOCALE_ID = _m(
     "unicode-locale-id",
     INFO,
     "UTS #35 §3.1, §3.6",
-    "{text} reads as a Unicode locale identifier{legacy}; as a BCP 47 tag it is '{tag}' ({notes})",
+    "{text} reads as a Unicode locale identifier; as a BCP 47 tag it is '{tag}' ({notes})",
+    "Convert to the BCP 47 tag '{tag}'",
+    "en_US_POSIX",
+)
+UNICODE_LOCALE_ID_LEGACY = _m(
+    "unicode-locale-id",
+    INFO,
+    "UTS #35 §3.1, §3.6",
+    "{text} reads as a Unicode locale identifier with legacy keywords; as a BCP 47 tag it is '{tag}' ({notes})",
     "Convert to the BCP 47 tag '{tag}'",
     "de_DE@collation=phonebook",
 )
@@ -308,13 +319,37 @@ DUPLICATE = {
         "en-US-GB",
     ),
 }
-SUBTAG_TOO_LONG = _m(
-    "subtag-too-long",
-    E,
-    "RFC 5646 §2.1",
-    "The {what} '{code}' has {length} characters; no subtag may be longer than 8",
-    example="abcdefghi",
-)
+#: By what the parser read the too-long subtag as: one whole template each (the word is no field).
+SUBTAG_TOO_LONG = {
+    "language": _m(
+        "subtag-too-long",
+        E,
+        "RFC 5646 §2.1",
+        "The language '{code}' has {length} characters; no subtag may be longer than 8",
+        example="abcdefghi",
+    ),
+    "subtag": _m(
+        "subtag-too-long",
+        E,
+        "RFC 5646 §2.1",
+        "The subtag '{code}' has {length} characters; no subtag may be longer than 8",
+        example="en-abcdefghi",
+    ),
+    "private-use subtag": _m(
+        "subtag-too-long",
+        E,
+        "RFC 5646 §2.1",
+        "The private-use subtag '{code}' has {length} characters; no subtag may be longer than 8",
+        example="en-x-abcdefghi",
+    ),
+    "extension subtag": _m(
+        "subtag-too-long",
+        E,
+        "RFC 5646 §2.1",
+        "The extension subtag '{code}' has {length} characters; no subtag may be longer than 8",
+        example="en-a-abcdefghi",
+    ),
+}
 TAG_TOO_LONG = _m(
     "tag-too-long",
     E,
@@ -620,21 +655,87 @@ UNKNOWN_T = {
         example="en-t-de-abcdefg",
     ),
 }
-DEPRECATED = _m(
-    "deprecated",
-    W,
-    "RFC 5646 §3.1.6, §4.5",
-    "The {kind} '{code}' ({description}) is deprecated since {date}; use its Preferred-Value '{preferred}'",
-    "Replace '{code}' with '{preferred}'",
-    "iw",
-)
-DEPRECATED_NO_REPLACEMENT = _m(
-    "deprecated",
-    W,
-    "RFC 5646 §3.1.6",
-    "The {kind} '{code}' ({description}) is deprecated since {date}, and the registry names no replacement",
-    example="agp",
-)
+#: A deprecated subtag with a Preferred-Value, by its record's Type (one whole template each).
+DEPRECATED = {
+    "language": _m(
+        "deprecated",
+        W,
+        "RFC 5646 §3.1.6, §4.5",
+        "The language '{code}' ({description}) is deprecated since {date}; use its Preferred-Value '{preferred}'",
+        "Replace '{code}' with '{preferred}'",
+        "iw",
+    ),
+    "extlang": _m(
+        "deprecated",
+        W,
+        "RFC 5646 §3.1.6, §4.5",
+        "The extlang '{code}' ({description}) is deprecated since {date}; use its Preferred-Value '{preferred}'",
+        "Replace '{code}' with '{preferred}'",
+        "ar-ajp",
+    ),
+    "script": _m(
+        "deprecated",
+        W,
+        "RFC 5646 §3.1.6, §4.5",
+        "The script '{code}' ({description}) is deprecated since {date}; use its Preferred-Value '{preferred}'",
+        "Replace '{code}' with '{preferred}'",
+        None,  # no deprecated script in the bundled registry
+    ),
+    "region": _m(
+        "deprecated",
+        W,
+        "RFC 5646 §3.1.6, §4.5",
+        "The region '{code}' ({description}) is deprecated since {date}; use its Preferred-Value '{preferred}'",
+        "Replace '{code}' with '{preferred}'",
+        "en-BU",
+    ),
+    "variant": _m(
+        "deprecated",
+        W,
+        "RFC 5646 §3.1.6, §4.5",
+        "The variant '{code}' ({description}) is deprecated since {date}; use its Preferred-Value '{preferred}'",
+        "Replace '{code}' with '{preferred}'",
+        "ja-Latn-hepburn-heploc",
+    ),
+}
+#: A deprecated subtag without a Preferred-Value, by its record's Type.
+DEPRECATED_NO_REPLACEMENT = {
+    "language": _m(
+        "deprecated",
+        W,
+        "RFC 5646 §3.1.6",
+        "The language '{code}' ({description}) is deprecated since {date}, and the registry names no replacement",
+        example="agp",
+    ),
+    "extlang": _m(
+        "deprecated",
+        W,
+        "RFC 5646 §3.1.6",
+        "The extlang '{code}' ({description}) is deprecated since {date}, and the registry names no replacement",
+        example=None,  # none in the bundled registry
+    ),
+    "script": _m(
+        "deprecated",
+        W,
+        "RFC 5646 §3.1.6",
+        "The script '{code}' ({description}) is deprecated since {date}, and the registry names no replacement",
+        example=None,  # none in the bundled registry
+    ),
+    "region": _m(
+        "deprecated",
+        W,
+        "RFC 5646 §3.1.6",
+        "The region '{code}' ({description}) is deprecated since {date}, and the registry names no replacement",
+        example="en-AN",
+    ),
+    "variant": _m(
+        "deprecated",
+        W,
+        "RFC 5646 §3.1.6",
+        "The variant '{code}' ({description}) is deprecated since {date}, and the registry names no replacement",
+        example="hy-arevela",
+    ),
+}
 DEPRECATED_TAG = _m(
     "deprecated",
     W,
@@ -760,9 +861,17 @@ GRANDFATHERED = _m(
     "grandfathered",
     INFO,
     "RFC 5646 §2.2.8",
-    "'{tag}' ({description}) is a grandfathered tag{deprecated}: valid as a whole, but it has no modern replacement "
+    "'{tag}' ({description}) is a grandfathered tag: valid as a whole, but it has no modern replacement "
     "and cannot be extended",
     example="i-default",
+)
+GRANDFATHERED_DEPRECATED = _m(
+    "grandfathered",
+    INFO,
+    "RFC 5646 §2.2.8",
+    "'{tag}' ({description}) is a grandfathered tag, deprecated since {date}: valid as a whole, but it has no modern "
+    "replacement and cannot be extended",
+    example="i-enochian",
 )
 UNREGISTERED_EXTENSION = _m(
     "unregistered-extension",
@@ -915,8 +1024,14 @@ def judged_by_uts35(d: Diagnostic, first_singleton: int | None) -> bool:
 
 
 # ------------------------------------------------------------------------------ index
-TABLE: tuple[Message, ...] = tuple(v for v in globals().values() if isinstance(v, Message)) + tuple(
-    m for d in (DUPLICATE, AFTER, UNKNOWN, UNKNOWN_T, SPECIAL, PRIVATE_USE_SUBTAG, CLDR) for m in d.values()
+TABLE: tuple[Message, ...] = (
+    tuple(v for v in globals().values() if isinstance(v, Message))
+    + tuple(
+        m
+        for d in (DUPLICATE, SUBTAG_TOO_LONG, AFTER, UNKNOWN, UNKNOWN_T, DEPRECATED, DEPRECATED_NO_REPLACEMENT)
+        for m in d.values()
+    )
+    + tuple(m for d in (SPECIAL, PRIVATE_USE_SUBTAG, CLDR) for m in d.values())
 )
 BY_CODE: dict[str, tuple[Message, ...]] = {}
 for _msg in TABLE:

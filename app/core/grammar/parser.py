@@ -27,6 +27,7 @@ from dataclasses import replace
 from functools import partial
 from typing import Any, NamedTuple
 
+from ..text.catalogue import N_
 from ..text.catalogue import _ as translated
 from . import diagnostics as M
 from .quoting import FSI, PDI, is_invisible, quote, without_invisible
@@ -189,6 +190,9 @@ class Extension(NamedTuple):
 _new_extension = tuple.__new__
 
 
+_BAD_BYTE = N_("the byte {byte} (not valid UTF-8 input)")
+
+
 def describe_char(ch: str) -> str:
     """Name a character for a message: ``'ı' (U+0131 LATIN SMALL LETTER DOTLESS I)``, the character in bidi isolates.
 
@@ -196,7 +200,7 @@ def describe_char(ch: str) -> str:
     ``U+202E RIGHT-TO-LEFT OVERRIDE``.
     """
     if 0xDC80 <= ord(ch) <= 0xDCFF:
-        return f"the byte 0x{ord(ch) - 0xDC00:02X} (not valid UTF-8 input)"
+        return translated(_BAD_BYTE).format(byte=f"0x{ord(ch) - 0xDC00:02X}")
     name = unicodedata.name(ch, "")
     code = f"U+{ord(ch):04X}"
     if ch.isprintable() and not ch.isspace():
@@ -524,11 +528,10 @@ def _parse_langtag(p: Parse, tokens: list[Token]) -> None:
 def _too_long(p: Parse, tok: Token, what: str) -> None:
     t = tok[0]
     p.add(
-        M.SUBTAG_TOO_LONG,
+        M.SUBTAG_TOO_LONG[what],
         tok[1],
         tok[2],
         ill=True,
-        what=what,
         code=t[:20] + ("…" if len(t) > 20 else ""),
         length=len(t),
     )

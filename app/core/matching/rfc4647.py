@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ..grammar.problems import Problem, Severity, section_cited
+from ..text.catalogue import _
 
 __all__ = [
     "FilterResult",
@@ -263,17 +264,19 @@ def check_range(text: str, offset: int = 0) -> Problem | None:
     "range 'fr_CH': '_' is not allowed; a range has ASCII letters, digits, '-' and '*' only (RFC 4647 §2.1)"
     """
     if not text:
-        return _problem("bad-range", ERROR, "empty language range", offset, offset)
+        return _problem("bad-range", ERROR, _("empty language range"), offset, offset)
     for i, ch in enumerate(text):
         if ch not in _ALNUM and ch not in "-*":
             shown = repr(ch) if ch.isprintable() and ch not in " \t" else f"U+{ord(ch):04X}"
             if ch in " \t":
-                shown = "a space" if ch == " " else "a tab"
+                shown = _("a space") if ch == " " else _("a tab")
             return _problem(
                 "bad-range",
                 ERROR,
-                f"range {text!r}: {shown} is not allowed; a range has ASCII letters, digits, '-' and '*' only"
-                " (RFC 4647 §2.1)",
+                _(
+                    "range {range}: {char} is not allowed; a range has ASCII letters, digits, '-' and '*' only "
+                    "({section})"
+                ).format(range=repr(text), char=shown, section="RFC 4647 §2.1"),
                 offset + i,
                 offset + i + 1,
             )
@@ -282,14 +285,17 @@ def check_range(text: str, offset: int = 0) -> Problem | None:
         start, end = offset + pos, offset + pos + len(sub)
         pos += len(sub) + 1
         if not sub:
-            return _problem("bad-range", ERROR, f"range {text!r} has an empty subtag (RFC 4647 §2.1)", start, start + 1)
+            msg = _("range {range} has an empty subtag ({section})").format(range=repr(text), section="RFC 4647 §2.1")
+            return _problem("bad-range", ERROR, msg, start, start + 1)
         if sub == "*":
             continue
         if "*" in sub:
             return _problem(
                 "bad-range",
                 ERROR,
-                f"range {text!r}: '*' must be a whole subtag, not part of {sub!r} (RFC 4647 §2.2)",
+                _("range {range}: '*' must be a whole subtag, not part of {subtag} ({section})").format(
+                    range=repr(text), subtag=repr(sub), section="RFC 4647 §2.2"
+                ),
                 start,
                 end,
             )
@@ -297,7 +303,9 @@ def check_range(text: str, offset: int = 0) -> Problem | None:
             return _problem(
                 "bad-range",
                 ERROR,
-                f"range {text!r}: subtag {sub!r} is longer than 8 characters (RFC 4647 §2.1)",
+                _("range {range}: subtag {subtag} is longer than 8 characters ({section})").format(
+                    range=repr(text), subtag=repr(sub), section="RFC 4647 §2.1"
+                ),
                 start,
                 end,
             )
@@ -305,7 +313,9 @@ def check_range(text: str, offset: int = 0) -> Problem | None:
             return _problem(
                 "bad-range",
                 ERROR,
-                f"range {text!r}: the first subtag {sub!r} must be letters only or '*' (RFC 4647 §2.1)",
+                _("range {range}: the first subtag {subtag} must be letters only or '*' ({section})").format(
+                    range=repr(text), subtag=repr(sub), section="RFC 4647 §2.1"
+                ),
                 start,
                 end,
             )
@@ -390,7 +400,7 @@ def parse_accept_language(text: str) -> PriorityList:
     seen: set[str] = set()
     elements = _split_spans(text, ",", 0, len(text))
     if not text.strip(_OWS):
-        problems.append(_problem("empty", ERROR, "the priority list is empty: give at least one range", 0, 0))
+        problems.append(_problem("empty", ERROR, _("the priority list is empty: give at least one range"), 0, 0))
         return PriorityList(text, (), (), tuple(problems))
     for index, (e_start, e_end) in enumerate(elements):
         start, end = _strip_span(text, e_start, e_end)
@@ -401,7 +411,9 @@ def parse_accept_language(text: str) -> PriorityList:
                 _problem(
                     "empty-element",
                     WARNING,
-                    f"empty list element (element {index + 1}) ignored, as RFC 9110 §5.6.1 allows",
+                    _("empty list element (element {number}) ignored, as {section} allows").format(
+                        number=index + 1, section="RFC 9110 §5.6.1"
+                    ),
                     at,
                     min(at + 1, len(text)),
                 )
@@ -422,28 +434,32 @@ def parse_accept_language(text: str) -> PriorityList:
             param = text[p_start:p_end]
             name, eq, value = param.partition("=")
             if not param:
-                msg = f"range {range_text!r}: empty parameter after ';' (expected q=VALUE, RFC 9110 §12.4.2)"
+                msg = _("range {range}: empty parameter after ';' (expected q=VALUE, {section})").format(
+                    range=repr(range_text), section="RFC 9110 §12.4.2"
+                )
                 problems.append(_problem("bad-parameter", ERROR, msg, p_start, p_start + 1))
                 bad = True
             elif _lower(name) != "q" or not eq:
-                msg = (
-                    f"range {range_text!r}: parameter {param!r} is not allowed; only a weight "
-                    "'q=VALUE' may follow a language range (RFC 9110 §12.4.2, §12.5.4)"
-                )
+                msg = _(
+                    "range {range}: parameter {parameter} is not allowed; only a weight "
+                    "'q=VALUE' may follow a language range ({section})"
+                ).format(range=repr(range_text), parameter=repr(param), section="RFC 9110 §12.4.2, §12.5.4")
                 problems.append(_problem("bad-parameter", ERROR, msg, p_start, p_end))
                 bad = True
             elif seen_q:
-                msg = f"range {range_text!r} has more than one weight (RFC 9110 §12.4.2)"
+                msg = _("range {range} has more than one weight ({section})").format(
+                    range=repr(range_text), section="RFC 9110 §12.4.2"
+                )
                 problems.append(_problem("bad-parameter", ERROR, msg, p_start, p_end))
                 bad = True
             else:
                 seen_q = True
                 parsed = _parse_q(value)
                 if parsed is None:
-                    msg = (
-                        f"range {range_text!r}: weight {value!r} is not a qvalue; use a number from 0 to 1 "
-                        "with at most three decimals, such as 0.8 (RFC 9110 §12.4.2)"
-                    )
+                    msg = _(
+                        "range {range}: weight {weight} is not a qvalue; use a number from 0 to 1 "
+                        "with at most three decimals, such as 0.8 ({section})"
+                    ).format(range=repr(range_text), weight=repr(value), section="RFC 9110 §12.4.2")
                     v_start = p_start + len(name) + 1
                     problems.append(_problem("bad-q", ERROR, msg, v_start, max(p_end, v_start + 1)))
                     bad = True
@@ -460,8 +476,10 @@ def parse_accept_language(text: str) -> PriorityList:
                 _problem(
                     "zero-q",
                     INFO,
-                    f"range {range_text!r} has q=0, which means 'not acceptable' (RFC 9110 §12.4.2); "
-                    "it is left out of the priority list",
+                    _(
+                        "range {range} has q=0, which means 'not acceptable' ({section}); "
+                        "it is left out of the priority list"
+                    ).format(range=repr(range_text), section="RFC 9110 §12.4.2"),
                     r_start,
                     r_end,
                 )
@@ -473,7 +491,9 @@ def parse_accept_language(text: str) -> PriorityList:
                 _problem(
                     "duplicate-range",
                     INFO,
-                    f"range {range_text!r} appears more than once; the first occurrence is used",
+                    _("range {range} appears more than once; the first occurrence is used").format(
+                        range=repr(range_text)
+                    ),
                     r_start,
                     r_end,
                 )
@@ -484,7 +504,7 @@ def parse_accept_language(text: str) -> PriorityList:
     # sorted() is stable, so equal weights keep the order of the input.
     ordered = tuple(rng for _, rng in sorted(kept, key=lambda pair: -pair[0]))
     if not ordered and not excluded and not any(p.severity is ERROR for p in problems):
-        problems.append(_problem("empty", ERROR, "the priority list has no ranges", 0, len(text)))
+        problems.append(_problem("empty", ERROR, _("the priority list has no ranges"), 0, len(text)))
     return PriorityList(text, ordered, tuple(excluded), tuple(problems))
 
 
@@ -516,7 +536,9 @@ def _normalize(ranges: Ranges) -> tuple[tuple[LanguageRange, ...], tuple[Problem
         if problem is not None:
             problems.append(problem)
         elif rng.q <= 0:
-            problems.append(_problem("zero-q", INFO, f"range {rng.text!r} has q=0 and is not used"))
+            problems.append(
+                _problem("zero-q", INFO, _("range {range} has q=0 and is not used").format(range=repr(rng.text)))
+            )
         else:
             out.append(rng)
     return tuple(out), tuple(problems)
@@ -573,8 +595,10 @@ def _filter(scheme: Literal["basic", "extended"], ranges: Ranges, tags: Iterable
                     _problem(
                         "extended-range",
                         WARNING,
-                        f"range {rng.text!r} has a '*' subtag; basic filtering (RFC 4647 §3.3.1) takes basic "
-                        "ranges only, so it was skipped (use extended filtering)",
+                        _(
+                            "range {range} has a '*' subtag; basic filtering ({section}) takes basic "
+                            "ranges only, so it was skipped (use extended filtering)"
+                        ).format(range=repr(rng.text), section="RFC 4647 §3.3.1"),
                         rng.start,
                         rng.end,
                     )
@@ -694,7 +718,9 @@ def lookup(ranges: Ranges, tags: Iterable[str], default: str | None = None) -> L
                 _problem(
                     "wildcard-ignored",
                     INFO,
-                    f"range {rng.text!r} is ignored: lookup needs a language to fall back through (RFC 4647 §3.4)",
+                    _("range {range} is ignored: lookup needs a language to fall back through ({section})").format(
+                        range=repr(rng.text), section="RFC 4647 §3.4"
+                    ),
                     rng.start,
                     rng.end,
                 )
@@ -705,7 +731,9 @@ def lookup(ranges: Ranges, tags: Iterable[str], default: str | None = None) -> L
                 _problem(
                     "wildcard-ignored",
                     INFO,
-                    f"range {rng.text!r}: its '*' subtags are dropped for lookup, which compares whole tags",
+                    _("range {range}: its '*' subtags are dropped for lookup, which compares whole tags").format(
+                        range=repr(rng.text)
+                    ),
                     rng.start,
                     rng.end,
                 )

@@ -12,10 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..grammar.parser import parse
 from ..text.catalogue import SHIPPED, SOURCE_LANGUAGE
-from .bestfit import Matcher
+
+if TYPE_CHECKING:  # the matcher is handed in: choosing English from the environment needs no CLDR code
+    from .bestfit import Matcher
 
 __all__ = ["UiLanguage", "env_preferences", "negotiate", "posix_to_bcp47", "supported_languages"]
 

@@ -1,9 +1,10 @@
 """The registry's speed machinery: a fast Record constructor and the parse cache (marshal, shared strings).
 
 Why this exists, measured (``python benchmarks/bench_registry.py``; README "Performance"):
-- ``new_record`` sets a Record's slots in straight-line code generated once with ``exec`` (as dataclasses
-  make their own ``__init__``): the frozen dataclass's per-field ``__setattr__`` was a third of the
-  registry's load time, and a loop over the fields costs a third more than the straight line.
+- ``new_record`` fills a Record's slots in straight-line code generated once with ``exec`` (as dataclasses
+  make their own ``__init__``), on a plain class with the same slots that then becomes a Record: the
+  frozen dataclass's per-field ``__setattr__`` was a third of the registry's load time, setting each slot
+  through its descriptor four times what this costs.
 - ``dump_records`` / ``load_records``: the parse cache (keyed by the file's sha256 in ``core/data.py``)
   makes a normal start 45 ms instead of 68 ms for parsing the 732 kB file. Equal strings and field pairs
   are handed to marshal as one object, written once and referred to after: the file is a third smaller
@@ -36,18 +37,35 @@ _TYPE_NAMES = frozenset(t.value for t in RecordType)
 def _record_builder() -> Callable[..., Record]:
     """Return a function that builds a Record from its field values in order, fast.
 
-    It sets the slots directly, without the frozen dataclass's per-field ``__setattr__`` (a
-    third of the registry's load time), in straight-line code made once here, as dataclasses
-    make their own ``__init__``: a loop over the fields costs a third more.
+    It fills an instance of a plain class with Record's very slots (the interpreter's quick slot
+    stores, in straight-line code made once here, as dataclasses make their own ``__init__``), then
+    makes it a Record: a class whose slots are the same may take another's place (``__class__``
+    assignment). That is a quarter of the time of setting each slot through its descriptor, and the
+    frozen dataclass's per-field ``__setattr__`` was a third of the registry's load time. Where the
+    interpreter refuses the class change, the slots are set through their descriptors.
     """
     names = [f.name for f in dataclass_fields(Record)]
     env: dict[str, object] = {"_new": object.__new__, "_Record": Record}
     env.update({f"_set_{n}": Record.__dict__[n].__set__ for n in names})
-    lines = [f"def _new_record({', '.join(names)}):", "    rec = _new(_Record)"]
+    slots = tuple(Record.__slots__)
+    lines = [
+        f"class _Slots:\n    __slots__ = {slots!r}",
+        f"def _new_record({', '.join(names)}):",
+        "    rec = _new(_Slots)",
+    ]
+    lines += [f"    rec.{n} = {n}" for n in names]
+    lines += ["    rec.__class__ = _Record", "    return rec"]
+    lines += [f"def _new_record_slow({', '.join(names)}):", "    rec = _new(_Record)"]
     lines += [f"    _set_{n}(rec, {n})" for n in names]
     lines.append("    return rec")
     exec("\n".join(lines), env)  # our own fixed text, as dataclasses do
     builder: Callable[..., Record] = env["_new_record"]  # type: ignore[assignment]
+    try:
+        probe = builder(*(f"probe-{n}" for n in names))
+    except TypeError:  # this interpreter does not let the class change
+        probe = None
+    if type(probe) is not Record or [getattr(probe, n) for n in names] != [f"probe-{n}" for n in names]:
+        builder = env["_new_record_slow"]  # type: ignore[assignment]
     return builder
 
 
@@ -96,8 +114,8 @@ def load_records(blob: bytes) -> tuple[str, list[Record]]:
     if type(file_date) is not str or not DATE.match(file_date):
         raise ValueError("registry cache with a bad File-Date")
     try:
-        check_cached_rows(rows, _TYPE_NAMES, RECORD_FIELDS)
-        return file_date, [new_record(*row) for row in rows]
+        cols = check_cached_rows(rows, _TYPE_NAMES, RECORD_FIELDS)
+        return file_date, list(map(new_record, *cols))
     except (TypeError, ValueError, RegistryError) as exc:
         raise ValueError(f"damaged registry cache ({exc})") from None
 
@@ -121,8 +139,8 @@ _CODES = re.compile(r"(?:[A-Za-z0-9]{1,8}(?:(?:-|\.\.)[A-Za-z0-9]{1,8})*\n)*")
 _DATES = re.compile(r"(?:\d{4}-\d{2}-\d{2}\n)*")
 
 
-def check_cached_rows(rows: tuple[object, ...], type_names: Collection[str], width: int) -> None:
-    """Raise ValueError unless every row has the shape ``Registry.to_cache`` writes, field by field.
+def check_cached_rows(rows: tuple[object, ...], type_names: Collection[str], width: int) -> list[tuple[Any, ...]]:
+    """Raise ValueError unless every row has the shape ``Registry.to_cache`` writes, field by field; return the columns.
 
     *type_names* are the registry's Types and *width* the number of fields of a record. Dates are
     checked for the registry's shape YYYY-MM-DD, codes for letters and digits joined by '-' or '..'.
@@ -130,34 +148,46 @@ def check_cached_rows(rows: tuple[object, ...], type_names: Collection[str], wid
     Checked column by column (C-speed passes over 9,296 rows rather than one Python call per row):
     the types of every field and of every item of the repeated ones, the Type, the code's shape,
     the dates, a Description in every record. The ranges' ends are checked when the index is built.
+    A column that repeats a few values (Type, dates, Scope, ...) has the types of its distinct values
+    checked (a value that cannot be hashed, such as a list, is refused by that too); a text column is
+    checked by joining it (``str.join`` takes nothing but str).
     """
     if set(map(type, rows)) - {tuple} or set(map(len, cast("tuple[tuple[object, ...], ...]", rows))) - {width}:
         raise ValueError("a row that is not a record")
     cols = list(zip(*rows, strict=True)) if rows else [()] * width
     types, codes, descriptions, added, deprecated, pv, prefixes, ss, macro, scope, comments, fields, lines = cols
-    if not set(map(type, types)) <= _STR or not set(types) <= set(type_names):
+    kinds = set(types)
+    if not set(map(type, kinds)) <= _STR or not kinds <= set(type_names):
         raise ValueError("a bad Type")
     # One regular-expression pass over each column joined by newlines (none of them holds one).
     if set(map(type, codes)) - _STR or not _CODES.fullmatch("\n".join(codes) + "\n" if codes else ""):
         raise ValueError("a code that is not a subtag or tag")
-    if set(map(type, deprecated)) - _OPT_STR:
+    added_set, deprecated_set = set(added), set(deprecated)
+    if set(map(type, deprecated_set)) - _OPT_STR:
         raise ValueError("a bad Deprecated date")
-    dates = [*added, *(d for d in deprecated if d is not None)]
-    if set(map(type, added)) - _STR or not _DATES.fullmatch("\n".join(dates) + "\n" if dates else ""):
+    dates = [*added_set, *(d for d in deprecated_set if d is not None)]
+    if set(map(type, added_set)) - _STR or not _DATES.fullmatch("\n".join(dates) + "\n" if dates else ""):
         raise ValueError("a bad Added or Deprecated date")
     for col in (pv, ss, macro, scope):
-        if set(map(type, col)) - _OPT_STR:
+        if set(map(type, set(col))) - _OPT_STR:
             raise ValueError("a field that is not text")
     for col in (descriptions, prefixes, comments, fields):
         if set(map(type, col)) - {tuple}:
             raise ValueError("a list of fields that is not a list")
     for col in (descriptions, prefixes, comments):
-        if set(map(type, itertools.chain.from_iterable(col))) - _STR:
-            raise ValueError("a list of fields that is not text")
+        try:
+            "".join(itertools.chain.from_iterable(col))
+        except TypeError:
+            raise ValueError("a list of fields that is not text") from None
     if not all(descriptions):
         raise ValueError("a record without a Description")
-    pairs = list(itertools.chain.from_iterable(fields))
+    pairs = set(itertools.chain.from_iterable(fields))  # the dump shares equal pairs: few distinct ones
     if set(map(type, pairs)) - {tuple} or set(map(len, pairs)) - {2}:
         raise ValueError("bad fields")
-    if set(map(type, itertools.chain.from_iterable(pairs))) - _STR or set(map(type, lines)) - {int}:
+    try:
+        "".join(itertools.chain.from_iterable(pairs))
+    except TypeError:
+        raise ValueError("bad fields or line numbers") from None
+    if set(map(type, lines)) - {int}:
         raise ValueError("bad fields or line numbers")
+    return cols

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from ..grammar.syntax import is_extlang, is_region, is_registered_language, is_script, is_variant
 from ..text.catalogue import _
@@ -25,8 +26,10 @@ from .cache import collector_paused, dump_records, load_records, new_record
 from .ranges import CodeRange, RangeTable
 from .record import DATE, TAG_TYPES, Record, RecordType, RegistryError
 from .recordjar import RawRecord, parse_record_jar
-from .relations import Relations
-from .search import SearchHit, SearchIndex, search
+
+if TYPE_CHECKING:  # imported on first use: checking tags needs neither (start-up is part of every `bcp47 check`)
+    from .relations import Relations
+    from .search import SearchHit, SearchIndex
 
 # Record, RecordType and RegistryError live in ``record``; callers may take them from here with the Registry.
 __all__ = ["SAMPLE", "Record", "RecordType", "Registry", "RegistryError"]
@@ -197,6 +200,8 @@ class Registry:
     def relations(self) -> Relations:
         """Return the relations between records, computed on first use."""
         if self._relations is None:
+            from .relations import Relations
+
             self._relations = Relations.build(self.records)
         return self._relations
 
@@ -261,6 +266,8 @@ class Registry:
         >>> [(h.record.code, h.kind.value) for h in reg.search("malt")]
         [('mt', 'description word'), ('MT', 'description word')]
         """
+        from .search import SearchIndex, search
+
         if self._rows is None:  # built on the first search
             self._rows = SearchIndex.build(self.records)
         return search(

@@ -14,22 +14,22 @@ a server on 127.0.0.1). The kept copy is ``language-subtag-registry.txt`` in :fu
 from __future__ import annotations
 
 import contextlib
-import http.client
 import os
 import socket
 import sys
 import threading
-import urllib.error
-import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..files.safe_write import write_file
 from ..text.catalogue import _, pgettext
 from .check import RegistryReport, inspect
 from .model import Registry, RegistryError
+
+if TYPE_CHECKING:  # the HTTP modules are imported when a download starts: the app's start-up does not need them
+    import urllib.request
 
 __all__ = [
     "DEFAULT_TIMEOUT",
@@ -180,6 +180,7 @@ def _shut(sock: socket.socket) -> None:
 
 def _connection_classes(control: DownloadControl) -> tuple[Any, Any]:
     """Return HTTP and HTTPS connection classes that register their sockets with *control*."""
+    import http.client
 
     def create(address: tuple[str, int], *args: Any, **kwargs: Any) -> socket.socket:
         if control.stopped:
@@ -206,6 +207,9 @@ def _connection_classes(control: DownloadControl) -> tuple[Any, Any]:
 
 
 def _opener(control: DownloadControl) -> urllib.request.OpenerDirector:
+    import http.client
+    import urllib.request
+
     plain, secure = _connection_classes(control)
 
     class PlainHandler(urllib.request.HTTPHandler):
@@ -293,6 +297,8 @@ def _fetch(
     problem = url_problem(url)
     if problem is not None:
         raise DownloadError(problem)
+    import urllib.request
+
     request = urllib.request.Request(url, headers={"User-Agent": "bcp47-explorer (registry update)"})
     chunks: list[bytes] = []
     received = 0
@@ -347,6 +353,9 @@ def _fetch(
 
 def _plain_failure(url: str, exc: BaseException, timeout: float) -> str:
     """Say in words why the exchange with *url* failed."""
+    import http.client
+    import urllib.error
+
     if isinstance(exc, urllib.error.HTTPError):
         return _("{url}: the server answered {status} {reason}").format(url=url, status=exc.code, reason=exc.reason)
     if isinstance(exc, urllib.error.URLError):

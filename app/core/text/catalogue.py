@@ -18,8 +18,10 @@ is called every function returns the English source text.
 
 from __future__ import annotations
 
+import weakref
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     import gettext
@@ -36,6 +38,7 @@ __all__ = [
     "locale_dir",
     "ngettext",
     "npgettext",
+    "forget_on_language_change",
     "pgettext",
     "set_language",
     "use_translations",
@@ -50,6 +53,28 @@ SHIPPED: tuple[str, ...] = ("de", "fr", "es", "ja", "zh-Hans", "ar")
 # None: the source text (gettext itself is imported only when a catalogue is read: the CLI starts faster).
 _translations: gettext.NullTranslations | None = None
 _language = SOURCE_LANGUAGE
+# What remembers text made in the UI language: an owner (held weakly) and how to empty its memory.
+_forgetters: list[tuple[weakref.ref[Any], Callable[[Any], None]]] = []
+
+
+def forget_on_language_change(owner: object, forget: Callable[[Any], None]) -> None:
+    """Call ``forget(owner)`` whenever the UI language changes, while *owner* lives.
+
+    Memos of worded results (diagnostics, canonicalization steps, a picker's marks) hold text in the
+    language they were made in; a change of language must not show the old wording. *owner* is held
+    weakly (an engine or a module), so registering never keeps anything alive.
+    """
+    _forgetters.append((weakref.ref(owner), forget))
+
+
+def _language_changed() -> None:
+    alive = []
+    for ref, forget in _forgetters:
+        owner = ref()
+        if owner is not None:
+            forget(owner)
+            alive.append((ref, forget))
+    _forgetters[:] = alive
 
 
 def locale_dir() -> Path:
@@ -87,7 +112,10 @@ def set_language(tag: str, root: Path | None = None) -> str:
             used = tag
         except (OSError, ValueError, UnicodeDecodeError, KeyError, IndexError):
             pass  # a missing or damaged catalogue: the English text, not a failure
+    changed = (translations, used) != (_translations, _language)
     _translations, _language = translations, used
+    if changed:
+        _language_changed()
     return used
 
 
@@ -95,6 +123,7 @@ def use_translations(translations: gettext.NullTranslations, tag: str) -> None:
     """Use *translations* as the catalogue of *tag* (tests: a pseudo-translation that marks every text)."""
     global _translations, _language
     _translations, _language = translations, tag
+    _language_changed()
 
 
 def current_language() -> str:
