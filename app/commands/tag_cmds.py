@@ -15,6 +15,7 @@ from ..core.engine.unicode_validity import first_singleton, unicode_verdict, ver
 from ..core.grammar.problems import MARKER_CONTEXT, Fix, marker
 from ..core.text.catalogue import N_, _
 from ..core.text.formats import format_number
+from ..core.text.said import Said, shown
 from .common import common_options, engine_for, positive_int, record_to_json, severity_word
 from .file_cmds import add_file_options, run_check_file, wants_file
 from .live import check_json_run, live_jobs
@@ -682,7 +683,10 @@ def _run_convert(args: argparse.Namespace) -> int:
         if repairer is not None:
             r = repairer.repair(text, args.origin)
             result = r.tag or ""
-            notes = [*r.steps, *(f"alternative: {a.tag} ({a.reason})" for a in r.alternatives), *r.notes]
+            alternatives = [
+                Said(N_("alternative: {tag} ({reason})"), tag=a.tag, reason=a.reason) for a in r.alternatives
+            ]
+            notes = [*r.steps, *alternatives, *r.notes]  # English in --json, worded by shown() in the text
         elif target in ("posix", "java", "android", "windows", "apple", "icu"):
             from .repair_cmds import platform_form
 
@@ -706,11 +710,11 @@ def _run_convert(args: argparse.Namespace) -> int:
                     "  " + _("the Unicode (UTS #35) canonical form: a Unicode BCP 47 locale identifier, not RFC 5646's")
                 )
             for n in notes:
-                print(f"  {n}")
+                print(f"  {shown(n)}")
         else:
             print(_("bcp47: cannot convert {text!r} to {target}:").format(text=text, target=target), file=sys.stderr)
             for n in notes:
-                print(f"  {n}", file=sys.stderr)
+                print(f"  {shown(n)}", file=sys.stderr)
     return status
 
 
