@@ -35,9 +35,10 @@ output keeps one result per input line). With --json, one JSON object per input 
 input, well_formed, valid, canonical (null when not well-formed), extlang_form, subtags (text,
 start, end, role), diagnostics (code, severity, start, end, message) and fix (the tag the
 first diagnostic that offers a fix offers; for a tag that is not valid, where that fix is missing
-or still not valid, the tag 'bcp47 repair' makes of it: de_DE.UTF-8 gives de-DE; else null).
-and plausibility (CLDR's notes on a valid tag whose script or region is unusual for its language:
-es-LA, vi-VI, es-Hant-419; never a verdict; [] when none; the text output prints them as notes).
+or still not valid, the tag 'bcp47 repair' makes of it: de_DE.UTF-8 gives de-DE; else null),
+and with --plausibility also plausibility (CLDR's notes on a valid tag whose script or region is
+unusual for its language: es-LA, vi-VI, es-Hant-419; never a verdict; [] when none; the text
+output always prints them as notes).
 Offsets are Python string indices into
 input, end exclusive. Bytes that are not UTF-8 are read as
 U+DC80..U+DCFF and reported as bad characters; the JSON (always UTF-8) writes each as U+FFFD.
