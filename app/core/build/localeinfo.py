@@ -26,7 +26,7 @@ from ..engine.unicode_locale import unicode_canonical
 from ..files.reading import DataError
 from ..matching.bestfit import Matcher
 from ..matching.fitmemo import MemoMatcher
-from ..text.catalogue import _
+from ..text.catalogue import N_, _
 
 if TYPE_CHECKING:
     from ..engine.tag import TagEngine
@@ -34,6 +34,14 @@ if TYPE_CHECKING:
 __all__ = ["LikelyInfo", "likely_info", "matcher_for", "supplemental_or_error", "unicode_canonicalizer"]
 
 _FIELD_TYPES = {"language": "language", "script": "script", "region": "region"}
+
+
+#: What likely subtags add, one whole template per field (the field's name was an English word in a sentence).
+_ADDED = {
+    "language": (N_("language {code} ({description})"), N_("language {code}")),
+    "script": (N_("script {code} ({description})"), N_("script {code}")),
+    "region": (N_("region {code} ({description})"), N_("region {code}")),
+}
 
 
 def unicode_canonicalizer(engine: TagEngine) -> Callable[[str], str]:
@@ -95,11 +103,10 @@ def likely_info(engine: TagEngine, tag: str, supplemental: Supplemental | None =
     added = tuple((f, code, _describe(engine, f, code)) for f, code in found.added)
     if added:
         parts = [
-            (_("{field} {code} ({description})") if desc else _("{field} {code}")).format(
-                field=f, code=code, description=desc
-            )
+            _(_ADDED[f][0 if desc else 1]).format(code=code, description=desc) if f in _ADDED
+            else _("{field} {code}").format(field=f, code=code)
             for f, code, desc in added
-        ]
+        ]  # fmt: skip
         explanation = _("{tag} means {added}; CLDR likely subtags entry {entry}.").format(
             tag=uni, added=", ".join(parts), entry=found.looked_up
         )
