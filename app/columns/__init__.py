@@ -37,7 +37,16 @@ if TYPE_CHECKING:
 
     from ..core.engine.tag import TagEngine
 
-__all__ = ["FIELDS", "MEMO_SIZE", "check_arrow", "check_field", "default_engine", "result_type", "data_versions"]
+__all__ = [
+    "FIELDS",
+    "MEMO_SIZE",
+    "check_arrow",
+    "check_field",
+    "data_versions",
+    "default_engine",
+    "prepare",
+    "result_type",
+]
 
 #: How many distinct tags a checker remembers across batches before it starts afresh.
 MEMO_SIZE = 100_000
@@ -50,6 +59,27 @@ def default_engine() -> TagEngine:
     from ..core.data import bundled_engine
 
     return bundled_engine()
+
+
+#: Tags whose checks read what an engine loads on first use: likely subtags (a territory alias's Unicode form),
+#: the repairs of an ill-formed tag, the extensions' data.
+_FIRST_USE = ("hy-SU", "en_US", "de-u-ca-gregory-t-en-h0-hybrid")
+
+
+def prepare(engine: TagEngine | None = None) -> TagEngine:
+    """Load now what the checks would load on first use; return the engine (the bundled one when None).
+
+    The data, the modules a first check imports, and Arrow's compute functions: a SQL engine's
+    functions registered with a prepared engine spend their first query on tags, not on loading.
+    The checker's memo is left empty.
+    """
+    import pyarrow as pa
+
+    engine = engine if engine is not None else default_engine()
+    for tag in _FIRST_USE:
+        _row(engine, tag)
+    pa.array([None], type=result_type()).take(pa.array([0], type=pa.int32()))
+    return engine
 
 
 def result_type() -> pa.StructType:
@@ -72,41 +102,66 @@ def data_versions(engine: TagEngine | None = None) -> dict[str, str]:
 
 
 class _Checker:
-    """One engine with a bounded memo: each distinct tag's result row, by the tag's bytes.
+    """One engine with a bounded memo: every distinct tag's result row in one Arrow table, by the tag's bytes.
 
-    A batch's distinct values (as bytes: nothing to decode for a value seen before) are looked up
-    in :attr:`memo`; the new ones are checked. The batch then gets an Arrow struct of its own
-    distinct values' rows, in the order of its dictionary, from which its rows are taken: no
-    Python object per row, no growing table copied per batch (a SQL engine hands over 2,048 rows at
-    a time), and per known value a dict look-up. When the memo holds :data:`MEMO_SIZE` values it
-    starts afresh (at the start of a batch), so memory stays bounded on all-distinct columns.
+    :attr:`table` holds one result row per distinct value checked so far, and :attr:`memo` maps each
+    value (as bytes: nothing to decode for a value seen before) to its row. A batch's distinct values
+    are looked up (a dict look-up each; only new ones are checked, and their rows appended to the
+    table), and the batch's rows are then taken from the table by Arrow: no Python object per row,
+    and no struct built from Python values for known values (a SQL engine hands over 2,048 rows at
+    a time, half of them values already seen in other batches). When the memo holds
+    :data:`MEMO_SIZE` values it starts afresh (at the start of a batch), so memory stays bounded on
+    all-distinct columns.
     """
 
     def __init__(self, engine: TagEngine) -> None:
         self.engine = engine
-        self.memo: dict[bytes, _Row] = {}
+        self.memo: dict[bytes | None, int] = {}  # None (a null tag) is never a key
+        self.table: pa.StructArray | None = None
         self.lock = threading.Lock()
 
-    def results(self, values: list[bytes | None]) -> Any:
-        """Return the result struct of a batch's distinct *values*, one row per value, in their order."""
+    def rows(self, values: list[bytes | None], nulls: int = 0) -> tuple[pa.StructArray, pa.Array]:
+        """Return the results table and the row in it of each of *values* (int32, in order; null for None).
+
+        *values*: a batch's distinct values, or each of its rows; None stands for a null tag (*nulls*
+        of them), whose row is null.
+        """
         import pyarrow as pa
 
         with self.lock:  # the memo is shared by the batches of a column, which a SQL engine may run in threads
-            memo = self.memo
-            if len(memo) + len(values) > MEMO_SIZE and memo:
-                memo.clear()  # bounded: a column of all-distinct tags must not grow memory without end
-            get = memo.get
-            rows: list[_Row] = []
-            for raw in values:
-                key = raw if raw is not None else b""
-                row = get(key)
-                if row is None:
-                    row = memo[key] = _row(self.engine, key.decode("utf-8", "surrogateescape"))
-                rows.append(row)
-        typ = result_type()
-        columns = list(zip(*rows, strict=True)) if rows else [()] * len(FIELDS)
-        arrays = [pa.array(col, type=typ.field(i).type) for i, col in enumerate(columns)]
-        return pa.StructArray.from_arrays(arrays, fields=list(typ))
+            found = list(map(self.memo.get, values))
+            table = self.table
+            if table is None or found.count(None) != nulls:
+                found, table = self._add(values, found)
+        return table, pa.array(found, type=pa.int32())
+
+    def _add(self, values: list[bytes | None], found: list[int | None]) -> tuple[list[int | None], pa.StructArray]:
+        """Check the *values* not yet in the memo, append their rows to the table (under the lock)."""
+        import pyarrow as pa
+
+        memo, table = self.memo, self.table
+        new = list(dict.fromkeys(v for v, at in zip(values, found, strict=True) if at is None and v is not None))
+        if table is None or (len(memo) + len(new) > MEMO_SIZE and memo):
+            memo.clear()  # bounded: a column of all-distinct tags must not grow memory without end
+            new, table = list(dict.fromkeys(v for v in values if v is not None)), _struct([])
+        start = len(table)
+        rows = [_row(self.engine, key.decode("utf-8", "surrogateescape")) for key in new]
+        for i, key in enumerate(new):
+            memo[key] = start + i
+        if rows:
+            table = pa.concat_arrays([table, _struct(rows)])
+        self.table = table
+        return list(map(memo.get, values)), table
+
+
+def _struct(rows: list[_Row]) -> pa.StructArray:
+    """Return result *rows* as an Arrow struct of :func:`result_type`."""
+    import pyarrow as pa
+
+    typ = result_type()
+    columns = list(zip(*rows, strict=True)) if rows else [()] * len(FIELDS)
+    arrays = [pa.array(col, type=typ.field(i).type) for i, col in enumerate(columns)]
+    return pa.StructArray.from_arrays(arrays, fields=list(typ))
 
 
 def _row(engine: TagEngine, tag: str) -> _Row:
@@ -174,14 +229,53 @@ def _encode(array: Any) -> tuple[pa.Array, list[bytes | None]]:
     elif pa.types.is_large_string(d):
         dictionary = dictionary.cast(pa.large_binary())
     # Bytes (decoded with surrogateescape when checked): an Arrow string holding bytes that are not UTF-8
-    # is read as `bcp47 check -` reads them, not refused.
-    return indices, dictionary.to_pylist()
+    # is read as `bcp47 check -` reads them, not refused. A null in a dictionary is checked as "".
+    values = dictionary.to_pylist()
+    if dictionary.null_count:
+        values = [b"" if v is None else v for v in values]
+    return indices, values
+
+
+#: A batch up to this many rows is looked up row by row (a SQL engine's 2,048 rows are half distinct values:
+#: dictionary-encoding them first saves little); a longer one is dictionary-encoded first.
+ROW_BY_ROW = 8192
+
+
+def _small_batch(array: Any) -> tuple[list[bytes | None], int] | None:
+    """Return a short string or binary batch's values as bytes (None for a null) and its null count, else None."""
+    import pyarrow as pa
+
+    if isinstance(array, pa.ChunkedArray):
+        if array.num_chunks != 1:
+            return None
+        array = array.chunk(0)
+    if not isinstance(array, pa.Array) or len(array) > ROW_BY_ROW:
+        return None
+    t = array.type
+    if pa.types.is_string(t):
+        array = array.view(pa.binary())  # the same buffers: no copy, no decoding
+    elif pa.types.is_large_string(t):
+        array = array.view(pa.large_binary())
+    elif not (pa.types.is_binary(t) or pa.types.is_large_binary(t)):
+        return None
+    return array.to_pylist(), array.null_count
 
 
 def _distinct_results(array: Any, engine: TagEngine | None) -> tuple[pa.StructArray, pa.Array]:
     """Return (the results of the distinct values, the indices that take each row's result; null for a null tag)."""
     indices, values = _encode(array)
-    return _checker(engine).results(values), indices
+    table, at = _checker(engine).rows(values)
+    return table.take(at), indices
+
+
+def _table_rows(array: Any, engine: TagEngine | None) -> tuple[pa.StructArray, pa.Array]:
+    """Return (the checker's results table, each row's row in it; null for a null tag)."""
+    small = _small_batch(array)
+    if small is not None:
+        return _checker(engine).rows(*small)
+    indices, values = _encode(array)
+    table, at = _checker(engine).rows(values)
+    return table, at.take(indices)
 
 
 def check_arrow(array: Any, engine: TagEngine | None = None) -> pa.StructArray:
@@ -196,8 +290,8 @@ def check_arrow(array: Any, engine: TagEngine | None = None) -> pa.StructArray:
     [(False, None, 'script-after-region', 'en-Latn-US'), (True, 'tlh', 'deprecated', 'tlh'),
      (False, None, 'underscore-separator', 'en-US')]
     """
-    distinct, indices = _distinct_results(array, engine)
-    out: pa.StructArray = distinct.take(indices)
+    table, rows = _table_rows(array, engine)
+    out: pa.StructArray = table.take(rows)
     return out
 
 
@@ -210,6 +304,6 @@ def check_field(array: Any, field: str, engine: TagEngine | None = None) -> pa.A
     """
     if field not in FIELDS:
         raise ValueError(f"no field {field!r}: the fields are {', '.join(FIELDS)}")
-    distinct, indices = _distinct_results(array, engine)
-    out: pa.Array = distinct.field(field).take(indices)
+    table, rows = _table_rows(array, engine)
+    out: pa.Array = table.field(field).take(rows)
     return out

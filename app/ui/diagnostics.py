@@ -99,9 +99,15 @@ class DiagnosticsList(QWidget):
         layout.addWidget(self.list, 1)
         layout.addLayout(row)
 
-    def set_diagnostics(self, diagnostics: Iterable[Diagnostic]) -> None:
-        """Show *diagnostics*, errors first, each in the engine's order within its severity."""
+    def set_diagnostics(self, diagnostics: Iterable[Diagnostic], lead: Diagnostic | None = None) -> None:
+        """Show *diagnostics*, errors first, each in the engine's order within its severity.
+
+        A *lead* (the repair, when it makes a valid tag and no problem's own fix does) is shown first and is
+        the current row, so that "Apply fix" and Enter use it.
+        """
         shown = sorted(diagnostics, key=lambda d: -SEVERITY_RANK[d.severity])
+        if lead is not None:
+            shown.insert(0, lead)
         self.model.set_rows(shown)
         if not shown:
             self.summary.setText(self._empty_text)

@@ -34,9 +34,10 @@ from PySide6.QtWidgets import (
 )
 
 from ..core.build.forms import FORMS, FormValue, compute_forms
+from ..core.engine.results import first_fix
 from ..core.engine.tag import CheckResult, TagEngine
 from ..core.engine.unicode_validity import UnicodeVerdict, unicode_verdict
-from ..core.grammar.values import Diagnostic, Severity
+from ..core.grammar.values import Diagnostic, Fix, Severity
 from ..core.registry.model import Registry
 from ..core.teaching import examples as examples_data
 from ..core.text.catalogue import N_, _, ngettext
@@ -130,6 +131,7 @@ class EditorPane(QWidget):
         self._cache_result = engine.check("")
         self._shown_text: str | None = None
         self._shown_diagnostics: tuple[Diagnostic, ...] | None = None
+        self._shown_lead: Diagnostic | None = None  # the repair, listed first when it is the better fix
         self._shown_unicode_errors: tuple[Diagnostic, ...] = ()  # the errors that count for UTS #35 only
         self._forms: dict[str, FormValue] = {}
         self._last_committed = ""
@@ -316,6 +318,7 @@ class EditorPane(QWidget):
         self.platforms = PlatformFormsBox(self._engine, forms_box)
         self.platforms.copied.connect(self._show_notice)
         self.platforms.repair_chosen.connect(self._on_platforms_repair_chosen)
+        self.platforms.repair_changed.connect(self._on_platforms_repair_changed)
         forms_layout.addWidget(self.platforms)
         forms_layout.addStretch(1)  # a tall window keeps the form rows together at the top
 
@@ -755,9 +758,6 @@ class EditorPane(QWidget):
         shown = (*result.diagnostics, *verdict.own) if verdict.own else result.diagnostics
         diagnostics = shown if text else ()
         self.problems.set_empty_text(self.tr("No problems.") if text else _(_EMPTY_STATE))
-        if diagnostics != self._shown_diagnostics:
-            self._shown_diagnostics = diagnostics
-            self.problems.set_diagnostics(diagnostics)
         if len(text) > CHECK_LIMIT:
             # Forms of a cut text would pass for forms of the whole one: show none.
             note = self.tr("the text is longer than {limit} characters").format(limit=format_number(CHECK_LIMIT))
@@ -765,11 +765,42 @@ class EditorPane(QWidget):
         else:
             self._forms = compute_forms(self._engine, result)
         self.platforms.show_result(result)
+        self._show_problems(diagnostics, result)
         self._show_forms()
         self._show_status(result)
         self._show_unicode_status(result, verdict)
         self._render_notice()
         self._state.set_tag(text)
+
+    def _show_problems(self, diagnostics: tuple[Diagnostic, ...], result: CheckResult) -> None:
+        """List *diagnostics*; the repair leads when it makes a valid tag and no problem's own fix does.
+
+        The editor's first fix is then the one repair (``core.build.repair``, as ``bcp47 repair`` and
+        ``check --json``'s ``fix``): ``de_DE.UTF-8`` gets ``de-DE``, not the still invalid ``de-DE.UTF-8``.
+        """
+        lead = self._repair_lead(diagnostics, result)
+        if (diagnostics, lead) != (self._shown_diagnostics, self._shown_lead):
+            self._shown_diagnostics, self._shown_lead = diagnostics, lead
+            self.problems.set_diagnostics(diagnostics, lead)
+
+    def _repair_lead(self, diagnostics: tuple[Diagnostic, ...], result: CheckResult) -> Diagnostic | None:
+        repair = self.platforms.repair()
+        if not diagnostics or repair is None or repair.tag is None or repair.tag == result.input:
+            return None
+        own = first_fix(diagnostics)
+        if own is not None and (own == repair.tag or self._engine.check(own).valid):
+            return None  # a problem's own fix already makes a valid tag: it stays first
+        message = self.tr("The repair gives {tag}; source: {source}").format(tag=repair.tag, source=repair.source)
+        label = self.tr("Use the repair: {tag}").format(tag=repair.tag)
+        return Diagnostic("repair", Severity.INFO, 0, len(result.input), message, Fix(label, repair.tag))
+
+    def _on_platforms_repair_changed(self) -> None:
+        text = self.editor.text()
+        if text == self._shown_text:
+            result = self.result_for(text)
+            verdict = unicode_verdict(self._engine, result)
+            shown = (*result.diagnostics, *verdict.own) if verdict.own else result.diagnostics
+            self._show_problems(shown if text else (), result)
 
     def _with_names(self, rows: list[BreakdownRow], text: str) -> list[BreakdownRow]:
         """Return *rows* with each subtag's CLDR name in the display language (unchanged until names load)."""

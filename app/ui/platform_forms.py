@@ -49,6 +49,7 @@ class PlatformFormsBox(QGroupBox):
 
     copied = Signal(str)  # the message to show: what was copied
     repair_chosen = Signal(str)  # the repaired tag, to put in the editor
+    repair_changed = Signal()  # the repair of the shown text changed (the name index came in)
 
     def __init__(self, engine: TagEngine, parent: QWidget | None = None) -> None:
         super().__init__(self.tr("Platforms"), parent)
@@ -135,6 +136,7 @@ class PlatformFormsBox(QGroupBox):
         self._repairer = None  # made again with the index
         if self._result is not None:
             self.show_result(self._result)
+            self.repair_changed.emit()
 
     def show_result(self, result: CheckResult) -> None:
         """Show the platform forms of a valid tag, or the repair of a text that is not one."""

@@ -3,7 +3,8 @@ the Polars expression, the DuckDB SQL functions and the Spark column function (o
 give, row for row, the answers of ``bcp47 check --json`` (well_formed, valid, unicode_valid, canonical,
 the first diagnostic's code and message, fix) and of ``bcp47 canon --unicode --json`` (unicode), run as
 real processes on the same 10,000 tags (bad bytes, U+FFFD and repeats included); a null tag gives a
-null struct; each distinct value is checked once, and the memo across batches stays within its bound.
+null struct; short batches looked up row by row give the same answers; each distinct value is checked
+once, and the memo across batches stays within its bound.
 """
 
 from __future__ import annotations
@@ -122,6 +123,29 @@ def test_check_arrow_on_a_chunked_string_column_holding_bad_bytes(want_bytes: li
     text = pa.Array.from_buffers(pa.string(), len(raw), raw.buffers(), raw.null_count)
     chunks = pa.chunked_array([text.slice(0, 3000), text.slice(3000, 10), text.slice(3010)])
     _same(check_arrow(chunks).to_pylist(), want_bytes)
+
+
+def test_short_batches_looked_up_row_by_row_give_the_cli_answers(want_bytes: list[dict[str, Any] | None]) -> None:
+    """Batches of up to ROW_BY_ROW rows (a SQL engine's 2,048) skip dictionary encoding: same answers, nulls kept."""
+    raw = pa.array(_with_nulls(CORPUS), type=pa.binary())
+    text = pa.Array.from_buffers(pa.string(), len(raw), raw.buffers(), raw.null_count)
+    step = 2048
+    assert step <= columns.ROW_BY_ROW < SIZE
+    for kind in (raw, text, raw.cast(pa.large_binary())):
+        got: list[Any] = []
+        for start in range(0, SIZE, step):
+            batch = kind.slice(start, step)
+            assert columns._small_batch(batch) is not None  # the row-by-row path
+            got += check_arrow(pa.chunked_array([batch])).to_pylist()
+        _same(got, want_bytes)
+
+
+def test_prepare_loads_the_data_and_leaves_the_memo_empty() -> None:
+    base = bundled_engine()
+    engine = TagEngine(base.registry, base.cldr, base.extensions, base.supplemental)
+    assert columns.prepare(engine) is engine and columns.prepare() is columns.default_engine()
+    assert columns._checker(engine).memo == {} and columns._checker(engine).table is None
+    assert check_field(pa.array(["hy-SU", None]), "unicode", engine).to_pylist() == ["hy-AM", None]
 
 
 def test_check_arrow_on_large_strings_and_one_field(want_text: list[dict[str, Any] | None]) -> None:

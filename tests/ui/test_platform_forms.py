@@ -146,3 +146,44 @@ def test_a_code_typed_in_the_editor_does_not_build_the_name_index(qtbot, pane) -
     _type(qtbot, pane, "ron-RO")
     assert pane.platforms._loader is None  # codes, platforms' strings and slips need no names
     assert pane.platforms.repair() is not None and pane.platforms.repair().tag == "ro-RO"  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    ("text", "tag", "source"),
+    [
+        ("de_DE.UTF-8", "de-DE", "POSIX locale name (glibc"),
+        ("sr_RS@latin", "sr-Latn-RS", "POSIX locale name (glibc"),
+        ("rus_Cyrl", "ru-Cyrl", "CLDR languageAlias"),
+        ("values-pt-rBR", "pt-BR", "Android resource qualifier"),
+        ("English.lproj", "en", "Apple .lproj folder"),
+        ("ron-RO", "ro-RO", None),  # the checker's own "Did you mean" already gives it: no repair row
+        ("uk-UK", "uk-UA", None),
+    ],
+)
+def test_the_editor_s_first_fix_is_the_repair(qtbot, pane, text, tag, source) -> None:  # type: ignore[no-untyped-def]
+    # The checker's own first fix for 'de_DE.UTF-8' was 'de-DE.UTF-8', still not valid: the repair leads the
+    # problems list, is the current row, and "Apply fix" (a click, as a person would) puts its tag in the editor.
+    pane.show()
+    _type(qtbot, pane, text)
+    rows = pane.problems.diagnostics()
+    if source is not None:
+        assert rows[0].code == "repair", rows
+        assert rows[0].message.startswith(f"The repair gives {tag}; source: ") and source in rows[0].message
+        assert pane.problems.list.currentIndex().row() == 0
+        assert pane.problems.fix_button.text() == f"Use the repair: {tag}"
+    else:
+        assert all(r.code != "repair" for r in rows)
+    button = pane.problems.fix_button
+    assert button.isEnabled()
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    pane.flush()
+    assert pane.editor.text() == tag
+    assert pane.result().valid
+
+
+def test_a_problem_whose_own_fix_makes_a_valid_tag_stays_first(qtbot, pane) -> None:  # type: ignore[no-untyped-def]
+    pane.show()
+    _type(qtbot, pane, "en_US")  # the checker's own fix ('en-US') is valid: no repair row
+    rows = pane.problems.diagnostics()
+    assert [r.code for r in rows][:1] != ["repair"] and all(r.code != "repair" for r in rows)
+    assert pane.problems.fix_button.text() != "" and "repair" not in pane.problems.fix_button.text()

@@ -129,9 +129,23 @@ class Distance:
         )
 
 
-@dataclass(frozen=True, slots=True)
+#: What makes a best fit's ranked pairs when they are first read: (candidates, their distances with demotion).
+Ranking = Callable[[], tuple[tuple[Distance, ...], tuple[int, ...]]]
+
+_FIELDS = ("supported", "matched", "desired", "desired_index", "distance", "effective", "best")
+
+
 class BestFit:
-    """The best supported locale for a desired list, or the default when none is close enough."""
+    """The best supported locale for a desired list, or the default when none is close enough.
+
+    ``candidates`` (every pair measured, best first by the distance with demotion) and
+    ``candidate_effective`` (those distances, in that order) may be given as values or as a
+    *ranking* that makes both when one of them is first read: a matcher that finds the answer by
+    an index need not measure and sort every pair for a caller that never looks at them. Either
+    way the value is immutable and compares by every field, the ranked pairs included.
+    """
+
+    __slots__ = (*_FIELDS, "_candidates", "_effective_list", "_ranking")
 
     supported: str | None  # the answer: the best fit, or the default
     matched: bool  # False when no supported locale was below the threshold
@@ -140,9 +154,79 @@ class BestFit:
     distance: int | None  # the distance without demotion
     effective: int | None  # with the demotion of the desired locale's position
     best: Distance | None
-    candidates: tuple[Distance, ...]  # every pair measured, best first (by the distance with demotion)
-    # The distance with demotion of each candidate, the order of the list (the same length as candidates).
-    candidate_effective: tuple[int, ...] = ()
+    _candidates: tuple[Distance, ...]
+    _effective_list: tuple[int, ...]
+    _ranking: Ranking | None
+
+    def __init__(
+        self,
+        supported: str | None,
+        matched: bool,
+        desired: str | None,
+        desired_index: int,
+        distance: int | None,
+        effective: int | None,
+        best: Distance | None,
+        candidates: tuple[Distance, ...] = (),
+        candidate_effective: tuple[int, ...] = (),
+        *,
+        ranking: Ranking | None = None,
+    ) -> None:
+        put = object.__setattr__
+        for name, value in zip(
+            _FIELDS, (supported, matched, desired, desired_index, distance, effective, best), strict=True
+        ):
+            put(self, name, value)
+        put(self, "_candidates", candidates)
+        put(self, "_effective_list", candidate_effective)
+        put(self, "_ranking", ranking)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"BestFit is immutable: cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"BestFit is immutable: cannot delete {name!r}")
+
+    def _ranked(self) -> None:
+        ranking = self._ranking
+        if ranking is not None:
+            candidates, effective = ranking()
+            object.__setattr__(self, "_candidates", candidates)
+            object.__setattr__(self, "_effective_list", effective)
+            object.__setattr__(self, "_ranking", None)
+
+    @property
+    def candidates(self) -> tuple[Distance, ...]:
+        """Every pair measured, best first (by the distance with demotion)."""
+        self._ranked()
+        return self._candidates
+
+    @property
+    def candidate_effective(self) -> tuple[int, ...]:
+        """The distance with demotion of each candidate, in the order of ``candidates``."""
+        self._ranked()
+        return self._effective_list
+
+    def _values(self) -> tuple[object, ...]:
+        return (*(getattr(self, n) for n in _FIELDS), self.candidates, self.candidate_effective)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, BestFit)
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __reduce__(self) -> tuple[type[BestFit], tuple[object, ...]]:
+        # Pickled and copied with its ranked pairs made: the ranking is a closure over its matcher.
+        return (BestFit, self._values())
+
+    def __repr__(self) -> str:
+        names = (*_FIELDS, "candidates", "candidate_effective")
+        body = ", ".join(f"{n}={v!r}" for n, v in zip(names, self._values(), strict=True))
+        return f"BestFit({body})"
 
     def closest(self, n: int) -> list[tuple[int, Distance]]:
         """Return the *n* closest pairs with their distance with demotion, in the order the best fit ranks them.

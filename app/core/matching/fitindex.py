@@ -15,10 +15,15 @@ dictionary look-ups for most of its pairs:
 - a pair of languages no rule names gets each level's catch-all rule, so its step depends on the two
   subtags of that level alone (``de-AT`` against ``fr-CA`` shares its region step with every AT/CA pair);
 - the three levels of a pair of maximal forms are remembered by that pair (the supported list's
-  maximal forms are few, so a desired locale seen once has its 30 pairs at hand the next time).
+  maximal forms are few, so a desired locale seen once has its 30 pairs at hand the next time);
+- a desired language reaches only the supported locales of the same language or of a language a
+  rule names with it: against any other, only the catch-all language rule fits (CLDR's ``*`` ↔ ``*``
+  = 80, past the threshold), so the best fit is looked for among those few (remembered per list and
+  language: ``de-AT`` against 30 locales measures ``de`` and ``de-CH``). Every pair is measured and
+  ranked only when the answer's ``candidates`` (or a reason naming the closest pair) are first read.
 
-The algorithm, its order and its answers are the matcher's own (``best_fit`` is not redefined); a
-test compares every field of the answers with the plain matcher's over corpora. Every memory here is
+The distances, their order and the answers are the matcher's own; a test compares every field of
+the answers (the ranked candidates included) with the plain matcher's over corpora. Every memory here is
 bounded and starts afresh when full.
 
 >>> from bcp47_explorer.core.data import bundled_supplemental
@@ -47,6 +52,16 @@ _MAX_LISTS = 256
 _Supported = tuple[str, tuple[str, str, str], str, int, tuple[int, int]]
 
 
+class _ListIndex:
+    """A supported list's locales as :data:`_Supported`, and by desired language those it can match."""
+
+    __slots__ = ("entries", "near")
+
+    def __init__(self, entries: tuple[_Supported, ...], near: dict[str, tuple[_Supported, ...]]) -> None:
+        self.entries = entries
+        self.near = near
+
+
 def _rank(
     item: tuple[tuple[int, tuple[int, int], int, tuple[int, int]], int, Distance],
 ) -> tuple[int, tuple[int, int], int, tuple[int, int]]:
@@ -60,7 +75,7 @@ class IndexedMatcher(Matcher):
     _by_fields: dict[tuple[object, ...], LevelStep]
     _by_pair: dict[tuple[tuple[str, str, str], tuple[str, str, str]], tuple[tuple[LevelStep, ...], int]]
     _catch_all: tuple[MatchRule | None, ...]
-    _lists: dict[tuple[tuple[str, ...], str | None], tuple[_Supported, ...]]
+    _lists: dict[tuple[tuple[str, ...], str | None], _ListIndex]
 
     def _memory(self) -> None:
         # Made on first use: the matcher's own __init__ is left alone.
@@ -152,7 +167,7 @@ class IndexedMatcher(Matcher):
             self._by_pair[pair] = got
         return got
 
-    def _supported(self, supported: tuple[str, ...], default: str | None) -> tuple[_Supported, ...]:
+    def _supported(self, supported: tuple[str, ...], default: str | None) -> _ListIndex:
         """Return the index of a supported list: each locale's maximal form, flags and tie order (remembered)."""
         key = (supported, default)
         got = self._lists.get(key)
@@ -164,34 +179,87 @@ class IndexedMatcher(Matcher):
                 have: (0 if have == default else 1 if info[have][0] in self._paradigm else 2, si)
                 for si, have in reversed(list(enumerate(supported)))
             }
-            got = tuple((have, info[have][0], info[have][2], info[have][1], order[have]) for have in supported)
+            entries = tuple((have, info[have][0], info[have][2], info[have][1], order[have]) for have in supported)
+            got = _ListIndex(entries, {})
             if len(self._lists) >= _MAX_LISTS:
                 self._lists.clear()
             self._lists[key] = got
         return got
 
+    def _near(self, index: _ListIndex, language: str) -> tuple[_Supported, ...]:
+        """Return the supported locales a desired *language* can be within the threshold of (remembered per list).
+
+        The others differ in language with no rule naming the pair, so only the catch-all language rule
+        fits them (CLDR's ``*`` ↔ ``*`` = 80): their distance is at least that rule's, never below the
+        threshold. Without such a rule (other data) every locale is kept.
+        """
+        got = index.near.get(language)
+        if got is None:
+            catch = self._catch_all[0]
+            if catch is None or catch.distance < THRESHOLD:
+                got = index.entries
+            else:
+                named = self._pairs[0]
+                got = tuple(e for e in index.entries if e[1][0] == language or (language, e[1][0]) in named)
+            if len(index.near) >= _MAX_PAIRS:
+                index.near.clear()
+            index.near[language] = got
+        return got
+
     def best_fit(self, desired: Sequence[str], supported: Sequence[str], default: str | None = None) -> BestFit:
-        """Return what :meth:`.bestfit.Matcher.best_fit` returns, from the supported list's index."""
+        """Return what :meth:`.bestfit.Matcher.best_fit` returns, from the supported list's index.
+
+        The answer is found among the supported locales whose language can be within the threshold
+        (:meth:`_near`); every pair is measured and ranked only when the answer's ``candidates`` (or a
+        reason that names the closest pair) are first read.
+        """
         if "_same" not in self.__dict__:
             self._memory()
         fallback = default if default is not None else (supported[0] if supported else None)
         index = self._supported(tuple(supported), default)
+        by_pair, pair_of, lsr_of = self._by_pair, self._pair, self._lsr
+        asked = [(want, *lsr_of(want)) for want in desired]
+        top: tuple[int, tuple[int, int], int, tuple[int, int]] | None = None
+        won: tuple[int, _Supported, tuple[str, str, str], str, str, tuple[tuple[LevelStep, ...], int]] | None = None
+        none = (0, 0)
+        for di, (want, d, want_flags, dmax) in enumerate(asked):
+            demote = DEMOTION * di
+            for entry in self._near(index, d[0]):
+                got = by_pair.get((d, entry[1])) or pair_of(d, entry[1])
+                total = got[1]
+                if total + demote >= THRESHOLD:
+                    continue
+                hf = entry[3]
+                # At distance 0 the supported tag sharing more explicit fields wins, then the one adding fewer.
+                micro = (-(hf & want_flags).bit_count(), (hf & ~want_flags).bit_count()) if total == 0 else none
+                key = (total + demote, micro, di, entry[4])
+                if top is None or key < top:  # strictly: the first of equals wins, as the stable sort
+                    top, won = key, (di, entry, d, want, dmax, got)
+
+        def ranking() -> tuple[tuple[Distance, ...], tuple[int, ...]]:
+            return self._ranking(asked, index.entries)
+
+        if top is not None and won is not None:
+            di, entry, _d, want, dmax, (steps, total) = won
+            best = Distance(want, entry[0], dmax, entry[2], total, steps)
+            return BestFit(entry[0], True, want, di, total, top[0], best, ranking=ranking)
+        return BestFit(fallback, False, None, -1, None, None, None, ranking=ranking)
+
+    def _ranking(
+        self,
+        asked: Sequence[tuple[str, tuple[str, str, str], int, str]],
+        entries: tuple[_Supported, ...],
+    ) -> tuple[tuple[Distance, ...], tuple[int, ...]]:
+        """Measure every desired/supported pair and rank them as the plain matcher does (a best fit's candidates)."""
         by_pair, pair_of = self._by_pair, self._pair
         ranked: list[tuple[tuple[int, tuple[int, int], int, tuple[int, int]], int, Distance]] = []
         add = ranked.append
         none = (0, 0)
-        for di, want in enumerate(desired):
-            d, want_flags, dmax = self._lsr(want)
+        for di, (want, d, want_flags, dmax) in enumerate(asked):
             demote = DEMOTION * di
-            for have, s, smax, hf, order in index:
+            for have, s, smax, hf, order in entries:
                 steps, total = by_pair.get((d, s)) or pair_of(d, s)
-                # At distance 0 the supported tag sharing more explicit fields wins, then the one adding fewer.
                 micro = (-(hf & want_flags).bit_count(), (hf & ~want_flags).bit_count()) if total == 0 else none
                 add(((total + demote, micro, di, order), di, Distance(want, have, dmax, smax, total, steps)))
         ranked.sort(key=_rank)
-        candidates = tuple([item[2] for item in ranked])
-        effective = tuple([item[0][0] for item in ranked])
-        if ranked and ranked[0][0][0] < THRESHOLD:
-            key, di, best = ranked[0]
-            return BestFit(best.supported, True, best.desired, di, best.total, key[0], best, candidates, effective)
-        return BestFit(fallback, False, None, -1, None, None, None, candidates, effective)
+        return tuple([item[2] for item in ranked]), tuple([item[0][0] for item in ranked])
