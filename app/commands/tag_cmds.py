@@ -63,6 +63,14 @@ def register(sub: Any) -> None:
             "and each distinct tag is checked once)"
         ),
     )
+    p.add_argument(
+        "--plausibility",
+        action="store_true",
+        help=_(
+            "with --json, add 'plausibility': CLDR's notes on a valid tag whose script or region is unusual for "
+            "its language (the text output always shows them)"
+        ),
+    )
     p.add_argument("tags", nargs="*", metavar="TAG", help=_("tags to check ('-' reads them from stdin)"))
     add_file_options(p)
     p.set_defaults(handler=_run_check)
@@ -161,7 +169,19 @@ def _run_check(args: argparse.Namespace) -> int:
     if args.json:
         # Stdin as it arrives, each distinct tag checked once, lines out in blocks and whenever the input is idle;
         # with --jobs N, shared out among N processes (order kept).
-        all_valid = check_json_run(lambda: _loaded(args), items, live_jobs(args.jobs, items), write)
+        loaded: list[TagEngine] = []
+
+        def load() -> TagEngine:
+            engine = _loaded(args)
+            engine.plausibility_in_json = args.plausibility  # worded notes only when asked: they cost time
+            loaded.append(engine)
+            return engine
+
+        try:
+            all_valid = check_json_run(load, items, live_jobs(args.jobs, items), write)
+        finally:
+            for engine in loaded:  # the engine is shared in this process (the app's, a test's): as it was
+                engine.plausibility_in_json = True
         return EXIT_OK if all_valid else EXIT_NO_MATCH
     engine = _loaded(args)
     all_valid = True

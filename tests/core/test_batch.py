@@ -71,7 +71,8 @@ def test_rows_carry_verdicts_canonical_codes_and_counts() -> None:
 
 def _cli_check_json(data: bytes) -> bytes:
     env = {**os.environ, "LC_ALL": "C.UTF-8"}  # a POSIX locale: standard streams write undecodable bytes back
-    proc = subprocess.run([sys.executable, "-m", "bcp47_explorer.cli", "check", "--json", "-"], input=data,
+    argv = [sys.executable, "-m", "bcp47_explorer.cli", "check", "--json", "--plausibility", "-"]  # as the export
+    proc = subprocess.run(argv, input=data,
                           capture_output=True, check=False, env=env)  # fmt: skip
     assert proc.returncode in (0, 1), proc.stderr
     return proc.stdout

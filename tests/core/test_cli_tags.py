@@ -19,7 +19,7 @@ def test_check_json_fields_and_order(capsys: pytest.CaptureFixture[str]) -> None
     assert [d["input"] for d in lines] == ["en-US", "zh-yue", "en-US-Latn"]
     first = lines[0]
     keys = ["input", "well_formed", "valid", "unicode_valid", "canonical", "extlang_form", "subtags", "diagnostics"]
-    assert list(first) == [*keys, "fix", "plausibility"]
+    assert list(first) == [*keys, "fix"]  # "plausibility" only when asked for (--plausibility)
     assert first["subtags"] == [
         {"text": "en", "start": 0, "end": 2, "role": "language"},
         {"text": "US", "start": 3, "end": 5, "role": "region"},
@@ -38,7 +38,10 @@ def test_check_json_fields_and_order(capsys: pytest.CaptureFixture[str]) -> None
     ext = [x for x in lines[1]["diagnostics"] if x["code"] == "unicode-extlang"]
     assert ext and ext[0]["verdict"] == "unicode_valid" and "(UTS #35 §3.3)" in ext[0]["message"]
     assert [x["verdict"] for x in lines[1]["diagnostics"] if x["severity"] != "error"] == [None, None]
-    assert [x["plausibility"] for x in lines] == [[], [], []]
+    assert main(["check", "--json", "--plausibility", "en-US", "zh-yue", "en-US-Latn"]) == 1
+    asked = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert [list(x) for x in asked] == [[*list(x), "plausibility"] for x in lines]
+    assert [x["plausibility"] for x in asked] == [[], [], []]
 
 
 @pytest.mark.parametrize(
@@ -79,7 +82,7 @@ def test_check_json_plausibility_is_the_text_output_s_notes(
     capsys: pytest.CaptureFixture[str], tag: str, notes: list[str]
 ) -> None:
     """``plausibility``: the notes ``check``'s text output prints, for a valid tag; never a change of verdict."""
-    assert main(["check", "--json", tag]) == 0
+    assert main(["check", "--json", "--plausibility", tag]) == 0
     line = json.loads(capsys.readouterr().out)
     assert line["valid"] is True
     assert main(["check", tag]) == 0
@@ -89,8 +92,12 @@ def test_check_json_plausibility_is_the_text_output_s_notes(
 
 
 def test_check_json_plausibility_is_empty_for_a_tag_that_is_not_valid(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["check", "--json", "es-LA-LA"]) == 1
+    assert main(["check", "--json", "--plausibility", "es-LA-LA"]) == 1
     assert json.loads(capsys.readouterr().out)["plausibility"] == []
+    # Not asked for, the member is left out, in one process and in several (each worker's engine is told).
+    for jobs in ("1", "2"):
+        assert main(["check", "--json", "--jobs", jobs, "es-LA", "es-LA-LA", "vi-VI"]) == 1
+        assert all("plausibility" not in json.loads(x) for x in capsys.readouterr().out.splitlines())
 
 
 def test_check_exit_zero_when_all_valid(capsys: pytest.CaptureFixture[str]) -> None:

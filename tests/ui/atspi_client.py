@@ -169,6 +169,9 @@ def main() -> None:
 
     # Build: the tag built from the current one, its name, validity and the language count.
     open_pane(app, "Build")
+    # The pane is made on its first visit and offers the registry's English names first: read it once the
+    # names in the user's language are in (its count stops saying they are loading).
+    until(lambda: "…" not in (labels(app).get("Number of languages shown") or "…"), 60, "the Build pane's names")
     read = labels(app)
     out["build"] = {k: read.get(k) for k in ("Built tag", "Name of the tag", "Validity and advice",
                                              "Number of languages shown")}  # fmt: skip

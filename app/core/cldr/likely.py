@@ -48,7 +48,7 @@ True
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -229,6 +229,10 @@ class Supplemental:
 
     def __len__(self) -> int:
         return len(self._likely)
+
+    def likely_items(self) -> Iterator[tuple[str, tuple[str, str, str]]]:
+        """Yield each likely-subtags key (lower case: ``sr-me``) and its likely (language, script, region)."""
+        return iter(self._likely.items())
 
     # ------------------------------------------------------------------ likely subtags
     def lookup_lsr(self, language: str, script: str, region: str) -> tuple[str, tuple[str, str, str]] | None:

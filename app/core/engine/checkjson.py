@@ -54,6 +54,7 @@ def check_json_lines(engine: TagEngine, tags: Iterable[str]) -> Iterator[tuple[s
     match = WELL_FORMED.fullmatch
     extlang_of = engine.extlang_of
     plausible = engine.plausibility
+    notes_wanted = engine.plausibility_in_json
     for tag in tags:
         m = match(tag) if len(tag) <= FAST_MAX else None
         if m is None:
@@ -65,7 +66,7 @@ def check_json_lines(engine: TagEngine, tags: Iterable[str]) -> Iterator[tuple[s
                 diags = advise(tag, g, canonical)  # None: the precise path, below
                 if diags is not None:
                     line = _langtag_line(tag, g, canonical, extlang_of(canonical), diags)
-                    yield line + _plausibility_json(plausible, canonical), True
+                    yield line + (_plausibility_json(plausible, canonical) if notes_wanted else "}"), True
                     continue
             a = matched(tag, g, canonical)
         p = a.parse
@@ -97,7 +98,12 @@ def check_json_lines(engine: TagEngine, tags: Iterable[str]) -> Iterator[tuple[s
             line = f'{head},"diagnostics":[{diags_json}],"fix":{fix}'
         else:
             line = head + ',"diagnostics":[],"fix":null'
-        notes = _plausibility_json(plausible, canonical) if a.valid and canonical is not None else _NO_NOTES
+        if not notes_wanted:
+            notes = "}"
+        elif a.valid and canonical is not None:
+            notes = _plausibility_json(plausible, canonical)
+        else:
+            notes = _NO_NOTES
         yield line + notes, a.valid
 
 

@@ -138,6 +138,9 @@ class TagEngine:
         #: by the composer: ``check --json`` and the batch export write them as ``plausibility``, ``check``'s text
         #: output as notes. Never a verdict. None: no notes.
         self.plausibility: Callable[[str], Sequence[str]] | None = None
+        #: Whether a JSON line carries ``plausibility`` (``check --json`` asks for it with ``--plausibility``: the
+        #: notes are sentences, worded for each unusual tag, and cost more than the check on such columns).
+        self.plausibility_in_json = True
         self.tables = Tables(registry)
         registered = frozenset(r.identifier.lower() for r in extensions) if extensions is not None else frozenset("tu")
         self.canonicalizer = Canonicalizer(self.tables)
