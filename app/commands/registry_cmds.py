@@ -8,6 +8,7 @@ from typing import Any
 
 from ..cli import EXIT_NO_MATCH, EXIT_OK, CommandError, emit_json
 from ..core import data
+from ..core.names.finder import source_text
 from ..core.registry.model import Record, RecordType, Registry
 from ..core.registry.search import MatchKind
 from ..core.registry.update import (
@@ -304,7 +305,7 @@ def _run_name_search(args: argparse.Namespace, query: str) -> int:
         return EXIT_NO_MATCH
     code_w = min(max(len(h.code) for h in hits), 16)
     for h in hits:
-        print(f"{h.kind:<9} {h.code:<{code_w}}  {h.name}  [{h.source}]")
+        print(f"{h.kind:<9} {h.code:<{code_w}}  {h.name}  [{source_text(h.source)}]")
     return EXIT_OK
 
 

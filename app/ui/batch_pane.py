@@ -119,8 +119,9 @@ def batch_columns(engine: TagEngine) -> tuple[Column[BatchRow], ...]:
         Column(N_("Notes"), lambda r: str(r.infos), sort_key=lambda r: r.infos, alignment=Qt.AlignmentFlag.AlignRight),
         Column(
             N_("About the line"),
-            lambda r: r.note,
+            lambda r: batch.note_text(r.note),
             sort_key=lambda r: (not r.note, r.note),
+            tooltip=lambda r: batch.note_text(r.note) or None,
             header_tip=N_("Undecodable bytes, huge lines, rows without the chosen column"),
         ),
     ]

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 
 from ..core.build.compose import tag_records
 from ..core.data import DataError, bundled_name_finder, bundled_sil
-from ..core.names.finder import words
+from ..core.names.finder import source_text, words
 from ..core.registry.diff import RegistryDiff
 from ..core.registry.links import links_for
 from ..core.registry.model import Record, RecordType, Registry
@@ -673,7 +673,11 @@ class BrowserPane(QWidget):
         if found_by is not None:
             out.append(
                 "<p>"
-                + esc(self.tr("Found by the name “{name}” ({source}).").format(name=found_by[0], source=found_by[1]))
+                + esc(
+                    self.tr("Found by the name “{name}” ({source}).").format(
+                        name=found_by[0], source=source_text(found_by[1])
+                    )
+                )
                 + "</p>"
             )
         if rec.is_deprecated:

@@ -31,6 +31,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -42,7 +43,8 @@ from ..grammar.diagnostics import severity_of
 from ..grammar.parser import parse
 from ..grammar.quoting import with_badges
 from ..grammar.values import Severity
-from ..text.catalogue import N_
+from ..text.catalogue import N_, _
+from ..text.formats import format_number
 from .runner import worker_engine
 
 if TYPE_CHECKING:
@@ -84,6 +86,8 @@ __all__ = [
     "CSV_FIELDS",
     "csv_records",
     "BLANK",
+    "NOTES",
+    "note_text",
     "TAG_COLUMN_NAMES",
     "guess_column",
     "editor_text",
@@ -101,7 +105,37 @@ CSV_FIELDS = (
     "errors", "warnings", "infos", "fix", "plausibility",
 )  # fmt: skip
 #: The note of a blank line (or an empty CSV/TSV row): counted apart, never as an ``empty-tag`` error of the batch.
-BLANK = "a blank line"
+BLANK = N_("a blank line")
+#: The notes about a line, as templates. A row keeps its note in English (worker processes make it, the summary
+#: compares it with :data:`BLANK`, and the exports write it as they write codes): :func:`note_text` words it in
+#: the current language where it is shown.
+NOTE_HUGE = N_("a line of {count} characters: checked whole, shown cut")
+NOTE_UTF8 = N_("not valid UTF-8: undecodable bytes are shown as U+DCxx")
+NOTE_BAD_ROW = N_("not a {format} row ({error}): checked as written")
+NOTE_NO_COLUMN = N_("no column {column} in this row: the whole line is checked")
+NOTE_NOT_JSON = N_("not JSON ({error}): the whole line is checked")
+NOTE_DEEP_JSON = N_("JSON nested too deeply to read: the whole line is checked")
+NOTE_NO_STRING_UNDER = N_("no string under {key}: the whole line is checked")
+NOTE_NO_STRING = N_("no string here: the whole line is checked")
+#: The messages of Python's JSON parser, worded where a note quoting one is shown (the note keeps Python's English).
+JSON_ERRORS = {
+    "Expecting value": N_("a value was expected"),
+    "Expecting property name enclosed in double quotes": N_("a key in double quotes was expected"),
+    "Expecting ',' delimiter": N_("a ',' was expected"),
+    "Expecting ':' delimiter": N_("a ':' was expected"),
+    "Extra data": N_("more text follows the value"),
+    "Unterminated string starting at": N_("a string is not closed"),
+    "Invalid control character at": N_("a control character is inside a string"),
+    "Invalid \\escape": N_("a backslash escape is not valid"),
+    "Invalid \\uXXXX escape": N_("a \\u escape is not valid"),
+    "Illegal trailing comma before end of object": N_("a comma ends an object"),
+    "Illegal trailing comma before end of array": N_("a comma ends an array"),
+}
+_JSON_ERROR = re.compile(r"(?P<message>.*): line \d+ column (?P<column>\d+) \(char \d+\)", re.DOTALL)
+NOTES = (
+    BLANK, NOTE_HUGE, NOTE_UTF8, NOTE_BAD_ROW, NOTE_NO_COLUMN, NOTE_NOT_JSON, NOTE_DEEP_JSON, NOTE_NO_STRING_UNDER,
+    NOTE_NO_STRING,
+)  # fmt: skip
 #: Header names that say a column holds tags (compared without case, spaces, ``-`` and ``_``), best first.
 TAG_COLUMN_NAMES = (
     "bcp47", "languagetag", "langtag", "tag", "locale", "localeid", "language", "lang", "hreflang", "languagecode",
@@ -289,10 +323,56 @@ def source_rows(lines: Sequence[str], fmt: str, names: Sequence[str]) -> list[li
 def _line_note(text: str) -> str:
     notes = []
     if len(text) > HUGE_LINE:
-        notes.append(f"a line of {len(text):,} characters: checked whole, shown cut")
+        notes.append(NOTE_HUGE.format(count=f"{len(text):,}"))  # the English key: note_text() words the number
     if not text.isascii() and any(0xDC80 <= ord(c) <= 0xDCFF for c in text):
-        notes.append("not valid UTF-8: undecodable bytes are shown as U+DCxx")
+        notes.append(NOTE_UTF8)
     return "; ".join(notes)
+
+
+def _note_pattern(template: str) -> re.Pattern[str]:
+    parts = re.split(r"\{(\w+)\}", template)
+    return re.compile("".join(re.escape(p) if i % 2 == 0 else f"(?P<{p}>.*)" for i, p in enumerate(parts)), re.DOTALL)
+
+
+_NOTE_PATTERNS = tuple((t, _note_pattern(t)) for t in NOTES)
+
+
+def _one_note(note: str) -> str | None:
+    for template, pattern in _NOTE_PATTERNS:
+        m = pattern.fullmatch(note)
+        if m is None:
+            continue
+        fields = m.groupdict()
+        if "count" in fields:
+            fields["count"] = format_number(int(fields["count"].replace(",", "")))
+        if template == NOTE_NOT_JSON and (j := _JSON_ERROR.fullmatch(fields["error"])) and j["message"] in JSON_ERRORS:
+            fields["error"] = _("{problem}, at column {column}").format(
+                problem=_(JSON_ERRORS[j["message"]]), column=format_number(int(j["column"]))
+            )
+        return _(template).format(**fields)
+    return None
+
+
+def note_text(note: str) -> str:
+    """Return a row's note (English, as the row keeps it) worded in the current language, for the window.
+
+    The fields stay as written: a format (CSV), a column or key as the source names it, and the JSON
+    parser's own message (Python's, in English).
+
+    >>> note_text(BLANK), note_text("a line of 1,200 characters: checked whole, shown cut")
+    ('a blank line', 'a line of 1,200 characters: checked whole, shown cut')
+    """
+    if not note:
+        return note
+    whole = _one_note(note)
+    if whole is not None:
+        return whole
+    pieces = note.split("; ")  # at most two: a huge line that is also not UTF-8 (_line_note)
+    if len(pieces) == 2:
+        first, second = _one_note(pieces[0]), _one_note(pieces[1])
+        if first is not None and second is not None:
+            return _("{note}; {other_note}").format(note=first, other_note=second)
+    return note
 
 
 @dataclass(frozen=True, slots=True)
@@ -463,23 +543,23 @@ def _csv_line(fmt: str, n: int, raw: str, key: int | str) -> SourceLine:
     try:
         cells = next(_reader(fmt, [raw]), [])
     except csv.Error as exc:
-        return SourceLine(n, raw, f"not a {fmt.upper()} row ({exc}): checked as written")
+        return SourceLine(n, raw, NOTE_BAD_ROW.format(format=fmt.upper(), error=exc))
     if isinstance(key, int) and 0 <= key < len(cells):
         tag = cells[key]
         return SourceLine(n, tag, _line_note(tag))
     if not raw.strip():
         return SourceLine(n, raw, BLANK)
     shown = key + 1 if isinstance(key, int) else key
-    return SourceLine(n, raw, f"no column {shown!r} in this row: the whole line is checked")
+    return SourceLine(n, raw, NOTE_NO_COLUMN.format(column=repr(shown)))
 
 
 def _json_line(n: int, raw: str, key: int | str) -> SourceLine:
     try:
         value: Any = json.loads(raw)
     except ValueError as exc:
-        return SourceLine(n, raw, f"not JSON ({exc.args[0] if exc.args else exc}): the whole line is checked")
+        return SourceLine(n, raw, NOTE_NOT_JSON.format(error=exc.args[0] if exc.args else exc))
     except RecursionError:  # a line such as 100,000 '[': Python's JSON parser recurses once per level
-        return SourceLine(n, raw, "JSON nested too deeply to read: the whole line is checked")
+        return SourceLine(n, raw, NOTE_DEEP_JSON)
     if isinstance(value, dict):
         if isinstance(key, str):
             value = value.get(key)
@@ -488,8 +568,8 @@ def _json_line(n: int, raw: str, key: int | str) -> SourceLine:
             value = values[key] if 0 <= key < len(values) else None
     if isinstance(value, str):
         return SourceLine(n, value, _line_note(value))
-    where = f"under {key!r}" if isinstance(key, str) else "here"
-    return SourceLine(n, raw, f"no string {where}: the whole line is checked")
+    note = NOTE_NO_STRING_UNDER.format(key=repr(key)) if isinstance(key, str) else NOTE_NO_STRING
+    return SourceLine(n, raw, note)
 
 
 # --------------------------------------------------------------------------- checking

@@ -29,6 +29,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Protocol
 
 from ..grammar.syntax import cased
+from ..names.finder import source_text
 from ..names.finder import words as words_of
 from ..registry.placement import prefix_table, variant_fit
 from ..registry.search import fold
@@ -305,7 +306,7 @@ class ChoiceIndex:
                 choice = replace(
                     found,
                     detail=_("Found by the name “{name}” ({source}). {detail}")
-                    .format(name=name, source=source, detail=found.detail)
+                    .format(name=name, source=source_text(source), detail=found.detail)
                     .strip(),
                 )
             elif kind == "tag":
@@ -314,7 +315,7 @@ class ChoiceIndex:
                     code,
                     name,
                     _("dialect (CLDR)"),
-                    _("“{name}” ({source}) is the tag {tag}.").format(name=name, source=source, tag=code),
+                    _("“{name}” ({source}) is the tag {tag}.").format(name=name, source=source_text(source), tag=code),
                     code,
                 )
             else:

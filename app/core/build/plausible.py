@@ -33,6 +33,7 @@ from __future__ import annotations
 from ..registry.model import Registry
 from ..registry.placement import prefix_met, prefix_table
 from ..text.catalogue import _
+from ..text.formats import format_list
 from .choices import Likely, NameProvider, RegistryNames
 from .compose import split_tag, use_in_tag
 
@@ -106,7 +107,7 @@ def plausibility_notes(tag: str, registry: Registry, likely: Likely, names: Name
 
     notes = []
     if parts.script and script_fits(lang, parts.script, registry, likely) is False:
-        written = " and ".join(name("script", s) for s in likely.scripts_of(lang)[:3])
+        written = format_list([name("script", s) for s in likely.scripts_of(lang)[:3]])
         notes.append(
             _(
                 "{language} is not written in {script} ({code}) in CLDR's likely-subtags data, which lists {scripts}."

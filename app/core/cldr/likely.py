@@ -53,6 +53,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..grammar.syntax import REGION_KIND, SCRIPT_KIND, VARIANT_KIND, cased, subtag_kind
+from ..text.catalogue import _
 
 __all__ = [
     "LanguageId",
@@ -165,13 +166,15 @@ class MatchRule:
 def _lsr(value: str) -> tuple[str, str, str]:
     parts = value.split("-")
     if len(parts) != 3:
-        raise SupplementalError(f"likely subtags value {value!r} is not language-script-region")
+        raise SupplementalError(
+            _("likely subtags value {value} is not language-script-region").format(value=repr(value))
+        )
     return parts[0], parts[1], parts[2]
 
 
 def _strs(obj: Any, what: str) -> dict[str, str]:
     if not isinstance(obj, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in obj.items()):
-        raise SupplementalError(f"{what} is not a table of strings")
+        raise SupplementalError(_("{member} is not a table of strings").format(member=what))
     return obj
 
 
@@ -181,11 +184,11 @@ class Supplemental:
     def __init__(self, doc: dict[str, Any]) -> None:
         if not isinstance(doc, dict) or doc.get("format") != FORMAT:
             found = doc.get("format") if isinstance(doc, dict) else type(doc).__name__
-            raise SupplementalError(f"format {found!r}, expected {FORMAT}")
+            raise SupplementalError(_("format {found}, expected {format}").format(found=repr(found), format=FORMAT))
         self.source: str = str(doc.get("source", ""))
         likely = _strs(doc.get("likely"), "likely")
         if "und" not in likely:
-            raise SupplementalError("likely subtags lack the entry for und (the data is incomplete)")
+            raise SupplementalError(_("likely subtags lack the entry for und (the data is incomplete)"))
         self._likely: dict[str, tuple[str, str, str]] = {k.lower(): _lsr(v) for k, v in likely.items()}
         # CLDR's JSON writes the root locale as "und" in parentLocale values; the chain names it root.
         self.parents: dict[str, str] = {
@@ -195,7 +198,7 @@ class Supplemental:
         self.parent_rules: dict[str, str] = _strs(doc.get("parent_rules"), "parent_rules")
         matching = doc.get("matching")
         if not isinstance(matching, dict):
-            raise SupplementalError("matching is missing")
+            raise SupplementalError(_("{member} is missing").format(member="matching"))
         try:
             self.paradigm: tuple[str, ...] = tuple(str(x) for x in matching["paradigm"])
             self.variables: dict[str, frozenset[str]] = {
@@ -206,13 +209,17 @@ class Supplemental:
                 for d, s, dist, one in matching["rules"]
             )
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise SupplementalError(f"matching data is damaged ({exc.__class__.__name__}: {exc})") from None
+            raise SupplementalError(
+                _("{member} data is damaged ({problem})").format(
+                    member="matching", problem=f"{exc.__class__.__name__}: {exc}"
+                )
+            ) from None
         if not self.rules or any(len(r.desired) != len(r.supported) or len(r.desired) > 3 for r in self.rules):
-            raise SupplementalError("matching rules are missing or not language/script/region patterns")
+            raise SupplementalError(_("matching rules are missing or not language/script/region patterns"))
         # territoryInfo's languagePopulation (optional: data built before it was added has none).
         territories = doc.get("territory_languages", {})
         if not isinstance(territories, dict) or not all(isinstance(v, dict) for v in territories.values()):
-            raise SupplementalError("territory_languages is damaged")
+            raise SupplementalError(_("{member} is damaged").format(member="territory_languages"))
         #: {territory: {language or language-Script (lower case): population percent}}
         self.territory_languages: dict[str, dict[str, str]] = {
             str(t).upper(): {str(k).lower(): str(v) for k, v in langs.items()} for t, langs in territories.items()
@@ -224,7 +231,7 @@ class Supplemental:
         try:
             doc = json.loads(text)
         except (ValueError, RecursionError) as exc:
-            raise SupplementalError(f"not JSON ({exc})") from None
+            raise SupplementalError(_("not JSON ({problem})").format(problem=exc)) from None
         return cls(doc)
 
     def __len__(self) -> int:

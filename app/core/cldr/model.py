@@ -23,6 +23,7 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
 
+from ..text.catalogue import _
 from .checks import KeywordChecks
 from .values import (
     FORMAT,
@@ -157,17 +158,23 @@ class CldrData(KeywordChecks):
             doc = json.loads(text)
         except json.JSONDecodeError as exc:
             raise CldrDataError(
-                f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg}); the file is damaged or truncated"
+                _("not valid JSON (line {line}, column {column}: {problem}); the file is damaged or truncated").format(
+                    line=exc.lineno, column=exc.colno, problem=exc.msg
+                )
             ) from None
         except (TypeError, ValueError, RecursionError) as exc:  # ValueError: a number of 5,000 digits, say
-            raise CldrDataError(f"cannot read the document: {exc}") from None
+            raise CldrDataError(_("cannot read the document: {problem}").format(problem=exc)) from None
         if not isinstance(doc, dict):
-            raise CldrDataError("the document must be a JSON object")
+            raise CldrDataError(_("the document must be a JSON object"))
         if doc.get("format") != FORMAT:
-            raise CldrDataError(f"format {doc.get('format')!r} is not the supported format {FORMAT}")
+            raise CldrDataError(
+                _("format {found} is not the supported format {format}").format(
+                    found=repr(doc.get("format")), format=FORMAT
+                )
+            )
         try:
             if not isinstance(doc["keys"], list):
-                raise CldrDataError("'keys' must be a list")
+                raise CldrDataError(_("'{member}' must be a list").format(member="keys"))
             keys = [_build_key(row) for row in doc["keys"]]
             aliases = doc["aliases"]
             subdivisions = doc["subdivisions"].split()
@@ -177,30 +184,34 @@ class CldrData(KeywordChecks):
             containment = doc.get("territory_containment", {})
             codes = doc.get("territory_codes", {})
         except KeyError as exc:
-            raise CldrDataError(f"the document has no {exc.args[0]!r} member") from None
+            raise CldrDataError(_("the document has no {member} member").format(member=repr(exc.args[0]))) from None
         except (AttributeError, TypeError) as exc:
-            raise CldrDataError(f"the document has the wrong shape ({exc})") from None
+            raise CldrDataError(_("the document has the wrong shape ({problem})").format(problem=exc)) from None
         if not isinstance(aliases, dict) or not all(
             isinstance(v, dict) and all(isinstance(a, str) and isinstance(b, str) for a, b in v.items())
             for v in aliases.values()
         ):
-            raise CldrDataError("'aliases' must map table names to objects of strings")
+            raise CldrDataError(_("'{member}' must map table names to objects of strings").format(member="aliases"))
         if not isinstance(codes, dict) or not all(
             isinstance(r, str) and isinstance(v, list) and len(v) == 2 and all(isinstance(c, str) for c in v)
             for r, v in codes.items()
         ):
-            raise CldrDataError("'territory_codes' must map regions to [alpha-3, numeric] string pairs")
+            raise CldrDataError(
+                _("'{member}' must map regions to [alpha-3, numeric] string pairs").format(member="territory_codes")
+            )
         if not isinstance(sources, list) or not all(
             isinstance(src, dict) and all(isinstance(a, str) and isinstance(b, str) for a, b in src.items())
             for src in sources
         ):
-            raise CldrDataError("'sources' must be a list of objects of strings")
+            raise CldrDataError(_("'{member}' must be a list of objects of strings").format(member="sources"))
         if not isinstance(doc.get("unicode_version"), str | None):
-            raise CldrDataError("'unicode_version' must be a string")
+            raise CldrDataError(_("'{member}' must be a string").format(member="unicode_version"))
         if not isinstance(version, str) or not isinstance(package_version, str):
-            raise CldrDataError("'cldr_version' and 'package_version' must be strings")
+            raise CldrDataError(
+                _("'{first}' and '{second}' must be strings").format(first="cldr_version", second="package_version")
+            )
         if not any(k.key == "ca" and k.extension == "u" for k in keys):
-            raise CldrDataError("the document has no -u- key 'ca': it is incomplete")
+            raise CldrDataError(_("the document has no -u- key {key}: it is incomplete").format(key=repr("ca")))
         return cls(
             keys,
             version=version,

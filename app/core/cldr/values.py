@@ -157,39 +157,55 @@ class KeywordProblem:
     replacement: tuple[str, ...] | None = None  # the subtags to write instead; () means drop them
 
 
-def _opt_str(value: Any, what: str) -> str | None:
+def _opt_str(value: Any, where: str, name: str | None, field: str) -> str | None:
+    """Return *value* when it is a string or None; else raise, naming key *where*, type *name* and *field*."""
     if value is None or isinstance(value, str):
         return value
-    raise CldrDataError(f"{what} must be a string or null, not {type(value).__name__}")
+    found = type(value).__name__
+    if name is None:
+        message = _("key {key}: {field} must be a string or null, not {found}").format(
+            key=where, field=field, found=found
+        )
+    else:
+        message = _("key {key}, type {type}: {field} must be a string or null, not {found}").format(
+            key=where, type=repr(name), field=field, found=found
+        )
+    raise CldrDataError(message)
 
 
 def _build_type(row: Any, where: str) -> CldrType:
     if not isinstance(row, list) or len(row) != 8 or not isinstance(row[0], str):
-        raise CldrDataError(f"{where}: a type row must be a list of 8 fields starting with its name")
+        raise CldrDataError(
+            _("key {key}: a type row must be a list of 8 fields starting with its name").format(key=where)
+        )
     name, desc, legacy, deprecated, preferred, since, iana, region = row
     if not isinstance(desc, str) or not isinstance(legacy, str) or not isinstance(deprecated, bool):
-        raise CldrDataError(f"{where} {name!r}: bad description, legacy names or deprecated flag")
+        raise CldrDataError(
+            _("key {key}, type {type}: bad description, legacy names or deprecated flag").format(
+                key=where, type=repr(name)
+            )
+        )
     return CldrType(
         name=name,
         description=desc,
         legacy_names=tuple(legacy.split()),
         deprecated=deprecated,
-        preferred=_opt_str(preferred, f"{where} {name!r} preferred"),
-        since=_opt_str(since, f"{where} {name!r} since"),
-        iana=_opt_str(iana, f"{where} {name!r} iana"),
-        region=_opt_str(region, f"{where} {name!r} region"),
+        preferred=_opt_str(preferred, where, name, "preferred"),
+        since=_opt_str(since, where, name, "since"),
+        iana=_opt_str(iana, where, name, "iana"),
+        region=_opt_str(region, where, name, "region"),
     )
 
 
 def _build_key(row: Any) -> CldrKey:
     if not isinstance(row, list) or len(row) != 9:
-        raise CldrDataError("a key row must be a list of 9 fields")
+        raise CldrDataError(_("a key row must be a list of 9 fields"))
     ext, key, desc, legacy, deprecated, preferred, value_type, since, type_rows = row
     if ext not in ("u", "t") or not isinstance(key, str) or len(key) != 2:
-        raise CldrDataError(f"bad key row for {ext!r}-{key!r}")
-    where = f"key {ext}-{key}"
+        raise CldrDataError(_("bad key row for {extension}-{key}").format(extension=repr(ext), key=repr(key)))
+    where = f"{ext}-{key}"
     if not isinstance(desc, str) or not isinstance(deprecated, bool) or not isinstance(type_rows, list):
-        raise CldrDataError(f"{where}: bad description, deprecated flag or type list")
+        raise CldrDataError(_("key {key}: bad description, deprecated flag or type list").format(key=where))
     types: dict[str, CldrType] = {}
     classes: list[str] = []
     for type_row in type_rows:
@@ -202,11 +218,11 @@ def _build_key(row: Any) -> CldrKey:
         extension=ext,
         key=key,
         description=desc,
-        legacy_name=_opt_str(legacy, f"{where} legacy name"),
+        legacy_name=_opt_str(legacy, where, None, "legacy_name"),
         deprecated=deprecated,
-        preferred=_opt_str(preferred, f"{where} preferred"),
-        value_type=_opt_str(value_type, f"{where} value type"),
-        since=_opt_str(since, f"{where} since"),
+        preferred=_opt_str(preferred, where, None, "preferred"),
+        value_type=_opt_str(value_type, where, None, "value_type"),
+        since=_opt_str(since, where, None, "since"),
         types=MappingProxyType(types),
         value_classes=tuple(classes),
     )

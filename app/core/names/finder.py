@@ -26,22 +26,97 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..registry.search import fold
+from ..text.catalogue import N_, _, current_language
 
 if TYPE_CHECKING:
     from ..registry.model import Registry
     from .pack import NamesPack
     from .sil import SilData
 
-__all__ = ["AUTONYM", "OTHER", "PRIMARY", "NameFinder", "NameHit", "collect_names", "known_codes", "words"]
+__all__ = [
+    "AUTONYM",
+    "OTHER",
+    "PRIMARY",
+    "SOURCES",
+    "NameFinder",
+    "NameHit",
+    "Source",
+    "collect_names",
+    "known_codes",
+    "source_text",
+    "words",
+]
 
 PRIMARY, AUTONYM, OTHER = 0, 1, 2  # the tiers of a name's source
 _SPLIT = re.compile(r"[\W_]+")
 _END = "\U0010ffff"
+
+
+#: Where a name comes from, by kind of source: the wording, with the source's display language or script as a field.
+SOURCES = {
+    "registry": N_("registry Description"),
+    "cldr": N_("CLDR name in {language}"),
+    "cldr-autonym": N_("autonym (CLDR)"),
+    "cldr-alt": N_("CLDR alternate name in {language}"),
+    "sil": N_("Ethnologue name (SIL)"),
+    "sil-autonym": N_("autonym (SIL)"),
+    "sil-script": N_("autonym in {script} script (SIL)"),
+    "sil-alt": N_("Ethnologue alternate name (SIL)"),
+    "sil-region": N_("ISO 3166-1 name (SIL's package)"),
+}
+
+
+class Source(str):
+    """A name's source: the English wording (the JSON output and the repair's steps quote it) and its data.
+
+    *kind* is a key of :data:`SOURCES`; *code* the display language (a CLDR locale) or the script code
+    it names; *language_name* names a locale in a display language (CLDR), for :meth:`shown`. One
+    object per source is shared by all the names from it.
+    """
+
+    kind: str
+    code: str
+    language_name: Callable[[str, str], str | None] | None
+
+    def __new__(
+        cls, kind: str, code: str = "", language_name: Callable[[str, str], str | None] | None = None
+    ) -> Source:
+        """Word *kind* in English, naming *code* in English when it is a locale."""
+        english = (language_name(code, "en") if language_name and code else None) or code
+        self = super().__new__(cls, SOURCES[kind].format(language=english, script=code))
+        self.kind, self.code, self.language_name = kind, code, language_name
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Source, (self.kind, self.code))
+
+    def shown(self) -> str:
+        """Return the source worded in the current language, its locale named in that language (CLDR)."""
+        language = self.code
+        if self.language_name is not None and self.code and self.kind in ("cldr", "cldr-alt"):
+            language = (
+                self.language_name(self.code, current_language()) or self.language_name(self.code, "en") or self.code
+            )
+        return _(SOURCES[self.kind]).format(language=language, script=self.code)
+
+
+def source_text(source: str) -> str:
+    """Return a name's *source* (a :class:`Source`, or its English wording) worded in the current language.
+
+    >>> source_text("registry Description"), source_text(Source("cldr", "de", lambda code, display: "German"))
+    ('registry Description', 'CLDR name in German')
+    """
+    if isinstance(source, Source):
+        return source.shown()
+    return _(source) if source in _ENGLISH_SOURCES else source
+
+
+_ENGLISH_SOURCES = frozenset(v for v in SOURCES.values() if "{" not in v)
 
 
 def words(text: str) -> tuple[str, ...]:
@@ -60,7 +135,7 @@ class NameHit:
     kind: str  # language, script, region, or tag (a CLDR dialect name such as pt-BR)
     code: str
     name: str  # the name that matched
-    source: str  # where that name comes from: "registry Description", "CLDR name in German", ...
+    source: str  # where that name comes from: "registry Description", "CLDR name in German" (a Source: source_text())
     exact: bool  # the name's words are exactly the text's
 
 
@@ -168,7 +243,7 @@ class NameFinder:
         ranked.sort()
         seen: set[tuple[str, str]] = set()
         out: list[NameHit] = []
-        for ex, _, _, _, i in ranked:
+        for ex, *_rank, i in ranked:
             key = (self._kind[i], self._code[i])
             if key in seen:
                 continue
@@ -197,45 +272,58 @@ def collect_names(
 ) -> Iterator[tuple[str, str, str, str, int]]:
     """Yield (kind, code, name, source, tier) for every name the finder knows, from every source."""
     kinds = {"language": "l", "script": "s", "region": "r"}
+    registry_source = Source("registry")
     for kind in kinds:
         for rec in registry.table(kind).values():
             if rec.is_range:
                 continue
             for d in rec.descriptions:
-                yield kind, rec.code, d, "registry Description", PRIMARY
+                yield kind, rec.code, d, registry_source, PRIMARY
     english = pack.read_locale("en").get("l", {})
     autonyms = pack.autonyms
 
-    def lang_name(locale: str) -> str:
-        return english.get(locale) or english.get(locale.split("-")[0]) or locale
+    def lang_name(locale: str, display: str) -> str | None:
+        if display == "en":
+            return english.get(locale) or english.get(locale.split("-")[0]) or locale
+        names = pack.names(display)
+        return names.get("l", locale) or names.get("l", locale.split("-")[0])
 
     for locale in pack.locales:
         delta = pack.read_locale(locale)
-        where = "CLDR name in " + lang_name(locale)
+        where = Source("cldr", locale, lang_name)
         tier = PRIMARY if locale == "en" else OTHER
         for cat, kind in (("l", "language"), ("s", "script"), ("S", "script"), ("r", "region")):
             for code, name in delta.get(cat, {}).items():
                 k = "tag" if kind == "language" and "-" in code else kind
                 yield k, code, name, where, tier
+    cldr_autonym = Source("cldr-autonym")
     for code, names in autonyms.items():
         for name in names:
-            yield ("tag" if "-" in code else "language"), code, name, "autonym (CLDR)", AUTONYM
+            yield ("tag" if "-" in code else "language"), code, name, cldr_autonym, AUTONYM
+    alt_sources: dict[str, Source] = {}
     for cat, kind in (("l", "language"), ("r", "region")):
         for key, forms in alt_names.get(cat, {}).items():
             for locale, name in forms:
                 k = "tag" if kind == "language" and "-" in key else kind
                 tier = PRIMARY if locale == "en" else OTHER
-                yield k, key, name, f"CLDR alternate name in {lang_name(locale)}", tier
+                alt = alt_sources.get(locale)
+                if alt is None:
+                    alt = alt_sources[locale] = Source("cldr-alt", locale, lang_name)
+                yield k, key, name, alt, tier
     if sil is None:
         return
+    sil_name, sil_autonym, sil_alt = Source("sil"), Source("sil-autonym"), Source("sil-alt")
+    script_sources: dict[str, Source] = {}
     for lang in sil.languages.values():
-        yield "language", lang.code, lang.name, "Ethnologue name (SIL)", PRIMARY
+        yield "language", lang.code, lang.name, sil_name, PRIMARY
         if lang.autonym:
-            yield "language", lang.code, lang.autonym, "autonym (SIL)", AUTONYM
+            yield "language", lang.code, lang.autonym, sil_autonym, AUTONYM
         for script, name in lang.scripts:
             if name:
-                yield "language", lang.code, name, f"autonym in {script} script (SIL)", AUTONYM
+                where = script_sources.get(script) or script_sources.setdefault(script, Source("sil-script", script))
+                yield "language", lang.code, name, where, AUTONYM
         for name in lang.alternates:
-            yield "language", lang.code, name, "Ethnologue alternate name (SIL)", OTHER
+            yield "language", lang.code, name, sil_alt, OTHER
+    sil_region = Source("sil-region")
     for code, name in sil.regions.items():
-        yield "region", code, name, "ISO 3166-1 name (SIL's package)", PRIMARY
+        yield "region", code, name, sil_region, PRIMARY
