@@ -13,12 +13,14 @@ from ..core.build.platforms import WRITERS, write_icu
 from ..core.build.repair import ORIGINS, Repair, Repairer
 from ..core.engine.tag import TagEngine
 from ..core.grammar.quoting import excerpt
+from ..core.text.catalogue import N_, _
+from ..core.text.said import Said, shown
 from .common import common_options, engine_for
 from .streams import iter_stdin_lines
 
 __all__ = ["register", "make_repairer", "platform_form", "repair_text"]
 
-_DESCRIPTION = """\
+_DESCRIPTION = N_("""\
 Repair what people have into a valid language tag in RFC 5646 §4.5 canonical form: ISO 639-1/2T/2B/3
 codes (ron-RO, ger), POSIX/glibc locale names (de_DE.UTF-8, sr_RS@latin), Java Locale strings (ja_JP_JP),
 Android resource qualifiers (values-pt-rBR, values-b+sr+Latn), Windows/.NET names (zh-CHS, es-ES_tradnl),
@@ -28,7 +30,7 @@ alternatives with their reasons, and what was guessed; a valid tag is kept as it
 plausibility notes). With --json, one JSON object per input: input, tag (null when nothing fits), source,
 steps, alternatives (tag, reason) and notes. '-' reads inputs from standard input, one per line.
 Exit status: 0 when every input gave a tag, 1 when any did not, 2 for usage errors.
-"""
+""")
 
 
 def register(sub: Any) -> None:
@@ -36,8 +38,8 @@ def register(sub: Any) -> None:
     p = sub.add_parser(
         "repair",
         parents=[common_options()],
-        help="repair codes, platform locale strings, names and slips into valid tags",
-        description=_DESCRIPTION,
+        help=_("repair codes, platform locale strings, names and slips into valid tags"),
+        description=_(_DESCRIPTION),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument(
@@ -45,9 +47,9 @@ def register(sub: Any) -> None:
         dest="origin",
         choices=ORIGINS,
         default="auto",
-        help="how to read the input (default: auto, from its shape)",
+        help=_("how to read the input (default: {default}, from its shape)").format(default="auto"),
     )
-    p.add_argument("items", nargs="+", metavar="TEXT", help="what to repair ('-' reads lines from stdin)")
+    p.add_argument("items", nargs="+", metavar="TEXT", help=_("what to repair ('-' reads lines from stdin)"))
     p.set_defaults(handler=_run_repair)
 
 
@@ -59,7 +61,9 @@ def make_repairer(engine: TagEngine) -> Repairer:
     if supplemental is None:
         from ..cli import CommandError
 
-        raise CommandError(f"the repair needs CLDR's supplemental data: {engine.supplemental_error}")
+        raise CommandError(
+            _("the repair needs CLDR's supplemental data: {error}").format(error=engine.supplemental_error)
+        )
     return Repairer(engine, Likely(supplemental, engine.registry), bundled_name_finder())
 
 
@@ -72,13 +76,16 @@ def _inputs(items: list[str]) -> Iterator[str]:
 
 
 def repair_text(r: Repair) -> str:
-    """Return the human-readable lines of one repair."""
-    shown = repr(excerpt(r.input, width=80))  # a huge input is not echoed whole (its note gives the length)
-    lines = [f"{shown} → {r.tag}" if r.tag is not None else f"{shown}: no valid tag"]
-    lines.append(f"  source: {r.source}")
-    lines.extend(f"  step: {s}" for s in r.steps)
-    lines.extend(f"  alternative: {a.tag} ({a.reason})" for a in r.alternatives)
-    lines.extend(f"  note: {n}" for n in r.notes)
+    """Return the human-readable lines of one repair, in the UI language (codes and tags as they are)."""
+    quoted = repr(excerpt(r.input, width=80))  # a huge input is not echoed whole (its note gives the length)
+    head = f"{quoted} → {r.tag}" if r.tag is not None else _("{input}: no valid tag").format(input=quoted)
+    lines = [head]
+    lines.append("  " + _("source: {source}").format(source=shown(r.source)))
+    lines.extend("  " + _("step: {step}").format(step=shown(s)) for s in r.steps)
+    lines.extend(
+        "  " + _("alternative: {tag} ({reason})").format(tag=a.tag, reason=shown(a.reason)) for a in r.alternatives
+    )
+    lines.extend("  " + _("note: {note}").format(note=shown(n)) for n in r.notes)
     return "\n".join(lines) + "\n"
 
 
@@ -102,6 +109,6 @@ def platform_form(engine: TagEngine, tag: str, platform: str) -> tuple[str | Non
     """Return a valid tag's form on *platform* and what that form loses (None and why for an invalid tag)."""
     r = engine.check(tag)
     if not r.valid or r.canonical is None:
-        return None, [f"'{tag}' is not a valid tag; 'bcp47 repair' may make one"]
+        return None, [Said(N_("'{tag}' is not a valid tag; '{command}' may make one"), tag=tag, command="bcp47 repair")]
     form = write_icu(r.canonical, engine.cldr) if platform == "icu" else WRITERS[platform](r.canonical)
     return form.text, list(form.lost)

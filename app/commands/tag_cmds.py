@@ -15,6 +15,7 @@ from ..core.engine.unicode_validity import first_singleton, unicode_verdict, ver
 from ..core.grammar.problems import MARKER_CONTEXT, Fix, marker
 from ..core.text.catalogue import N_, _
 from ..core.text.formats import format_number
+from ..core.text.said import Said, shown
 from .common import common_options, engine_for, positive_int, record_to_json, severity_word
 from .file_cmds import add_file_options, run_check_file, wants_file
 from .live import check_json_run, live_jobs
@@ -34,9 +35,10 @@ output keeps one result per input line). With --json, one JSON object per input 
 input, well_formed, valid, canonical (null when not well-formed), extlang_form, subtags (text,
 start, end, role), diagnostics (code, severity, start, end, message) and fix (the tag the
 first diagnostic that offers a fix offers; for a tag that is not valid, where that fix is missing
-or still not valid, the tag 'bcp47 repair' makes of it: de_DE.UTF-8 gives de-DE; else null).
-and plausibility (CLDR's notes on a valid tag whose script or region is unusual for its language:
-es-LA, vi-VI, es-Hant-419; never a verdict; [] when none; the text output prints them as notes).
+or still not valid, the tag 'bcp47 repair' makes of it: de_DE.UTF-8 gives de-DE; else null),
+and with --plausibility also plausibility (CLDR's notes on a valid tag whose script or region is
+unusual for its language: es-LA, vi-VI, es-Hant-419; never a verdict; [] when none; the text
+output always prints them as notes).
 Offsets are Python string indices into
 input, end exclusive. Bytes that are not UTF-8 are read as
 U+DC80..U+DCFF and reported as bad characters; the JSON (always UTF-8) writes each as U+FFFD.
@@ -682,7 +684,10 @@ def _run_convert(args: argparse.Namespace) -> int:
         if repairer is not None:
             r = repairer.repair(text, args.origin)
             result = r.tag or ""
-            notes = [*r.steps, *(f"alternative: {a.tag} ({a.reason})" for a in r.alternatives), *r.notes]
+            alternatives = [
+                Said(N_("alternative: {tag} ({reason})"), tag=a.tag, reason=a.reason) for a in r.alternatives
+            ]
+            notes = [*r.steps, *alternatives, *r.notes]  # English in --json, worded by shown() in the text
         elif target in ("posix", "java", "android", "windows", "apple", "icu"):
             from .repair_cmds import platform_form
 
@@ -706,11 +711,11 @@ def _run_convert(args: argparse.Namespace) -> int:
                     "  " + _("the Unicode (UTS #35) canonical form: a Unicode BCP 47 locale identifier, not RFC 5646's")
                 )
             for n in notes:
-                print(f"  {n}")
+                print(f"  {shown(n)}")
         else:
             print(_("bcp47: cannot convert {text!r} to {target}:").format(text=text, target=target), file=sys.stderr)
             for n in notes:
-                print(f"  {n}", file=sys.stderr)
+                print(f"  {shown(n)}", file=sys.stderr)
     return status
 
 

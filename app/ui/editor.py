@@ -42,6 +42,7 @@ from ..core.registry.model import Registry
 from ..core.teaching import examples as examples_data
 from ..core.text.catalogue import N_, _, ngettext
 from ..core.text.formats import format_number
+from ..core.text.said import shown
 from . import a11y
 from .breakdown import COLUMNS as BREAKDOWN_COLUMNS
 from .breakdown import BreakdownModel, BreakdownRow, breakdown_rows, subtag_card_html
@@ -790,7 +791,9 @@ class EditorPane(QWidget):
         own = first_fix(diagnostics)
         if own is not None and (own == repair.tag or self._engine.check(own).valid):
             return None  # a problem's own fix already makes a valid tag: it stays first
-        message = self.tr("The repair gives {tag}; source: {source}").format(tag=repair.tag, source=repair.source)
+        message = self.tr("The repair gives {tag}; source: {source}").format(
+            tag=repair.tag, source=shown(repair.source)
+        )
         label = self.tr("Use the repair: {tag}").format(tag=repair.tag)
         return Diagnostic("repair", Severity.INFO, 0, len(result.input), message, Fix(label, repair.tag))
 

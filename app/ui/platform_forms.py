@@ -25,6 +25,8 @@ from ..core.build.platforms import PLATFORM_LABELS, PlatformForm, platform_forms
 from ..core.build.repair import Repair, Repairer
 from ..core.data import DataError, bundled_name_finder
 from ..core.engine.tag import CheckResult, TagEngine
+from ..core.text.catalogue import _
+from ..core.text.said import shown
 from . import a11y
 
 if TYPE_CHECKING:
@@ -80,7 +82,8 @@ class PlatformFormsBox(QGroupBox):
         grid.addWidget(self.repair_button, 0, 3)
         self.fields: dict[str, QLineEdit] = {}
         self.buttons: dict[str, QToolButton] = {}
-        for row, (key, label_text) in enumerate(PLATFORM_LABELS.items(), start=1):
+        for row, (key, english) in enumerate(PLATFORM_LABELS.items(), start=1):
+            label_text = _(english)
             label = QLabel(self.tr("{platform}:").format(platform=label_text), self)
             field = QLineEdit(self)
             field.setReadOnly(True)
@@ -148,8 +151,8 @@ class PlatformFormsBox(QGroupBox):
             field.setText(form.text or "" if form else "")
             field.setCursorPosition(0)
             field.setPlaceholderText(why if form is None else self.tr("no form on this platform"))
-            lost = "\n".join(f"• {x}" for x in form.lost) if form and form.lost else ""
-            tip = self.tr("The tag as {platform} writes it").format(platform=PLATFORM_LABELS[key])
+            lost = "\n".join(f"• {shown(x)}" for x in form.lost) if form and form.lost else ""
+            tip = self.tr("The tag as {platform} writes it").format(platform=_(PLATFORM_LABELS[key]))
             if lost:
                 tip += "\n" + self.tr("Loses or needs:\n{lost}").format(lost=lost)
             field.setToolTip(tip)
@@ -164,14 +167,16 @@ class PlatformFormsBox(QGroupBox):
                 self._load_names()  # it may be a name: the index is built once, then the repair shown again
         repair = self._repair
         if repair is not None and repair.tag is not None and repair.tag != result.input:
-            alternatives = "; ".join(f"{a.tag} ({a.reason})" for a in repair.alternatives)
-            text = self.tr("Repair: {tag} — {source}").format(tag=repair.tag, source=repair.source)
+            alternatives = "; ".join(
+                self.tr("{tag} ({reason})").format(tag=a.tag, reason=shown(a.reason)) for a in repair.alternatives
+            )
+            text = self.tr("Repair: {tag} — {source}").format(tag=repair.tag, source=shown(repair.source))
             if alternatives:
                 text += "\n" + self.tr("Alternatives: {alternatives}").format(alternatives=alternatives)
             for note in repair.notes:
-                text += "\n" + self.tr("Note: {note}").format(note=note)
+                text += "\n" + self.tr("Note: {note}").format(note=shown(note))
             a11y.show(self.repair_label, text)
-            self.repair_label.setToolTip("\n".join(repair.steps))
+            self.repair_label.setToolTip("\n".join(shown(s) for s in repair.steps))
             self.repair_label.show()
             self.repair_button.show()
         elif (
@@ -193,14 +198,15 @@ class PlatformFormsBox(QGroupBox):
     def copy(self, key: str) -> str | None:
         """Copy the form of platform *key* to the clipboard and return it (None when there is none)."""
         form = self._forms.get(key)
-        label = PLATFORM_LABELS[key]
+        label = _(PLATFORM_LABELS[key])
         if form is None or not form.text:
             self.copied.emit(self.tr("No {platform} form to copy.").format(platform=label))
             return None
         QGuiApplication.clipboard().setText(form.text)
         if form.lost:
             message = self.tr("Copied the {platform} form: {text} (it loses or needs: {lost})")
-            self.copied.emit(message.format(platform=label, text=form.text, lost="; ".join(form.lost)))
+            lost = "; ".join(shown(x) for x in form.lost)
+            self.copied.emit(message.format(platform=label, text=form.text, lost=lost))
         else:
             self.copied.emit(self.tr("Copied the {platform} form: {text}").format(platform=label, text=form.text))
         return form.text

@@ -14,6 +14,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QGridLayout, QLabel, QLineEdit, QWidget
 
 from ..core.build.repair import Repair, Repairer
+from ..core.text.said import shown
 from . import a11y
 from .bounded import SEARCH_MAX, bound
 from .i18n import ltr_if_rtl as ltr
@@ -88,12 +89,12 @@ class StartFromBox(QWidget):
             lines = [self.tr("<b>{input}</b> → <b>{tag}</b>").format(input=quoted, tag=esc(ltr(r.tag)))]
         else:
             lines = [self.tr("Nothing fits <b>{input}</b>.").format(input=quoted)]
-        lines.append(self.tr("Source: {source}").format(source=esc(r.source)))
-        lines += [self.tr("Step: {step}").format(step=esc(s)) for s in r.steps]
+        lines.append(self.tr("Source: {source}").format(source=esc(shown(r.source))))
+        lines += [self.tr("Step: {step}").format(step=esc(shown(s))) for s in r.steps]
         for a in r.alternatives:
             link = f"<a href='{esc(a.tag, quote=True)}'>{esc(ltr(a.tag))}</a>"
-            lines.append(self.tr("Alternative: {tag} ({reason})").format(tag=link, reason=esc(a.reason)))
-        lines += [self.tr("Note: {note}").format(note=esc(n)) for n in r.notes]
+            lines.append(self.tr("Alternative: {tag} ({reason})").format(tag=link, reason=esc(shown(a.reason))))
+        lines += [self.tr("Note: {note}").format(note=esc(shown(n))) for n in r.notes]
         if r.tag is None and not self._names:
             lines.append(self.tr("Names are looked up once the name index has loaded: try again in a moment."))
         self._show("<br>".join(lines))

@@ -133,7 +133,7 @@ def test_a_huge_or_odd_input_is_quoted_short_and_visible(capsys: pytest.CaptureF
     assert out == (
         f"'{'x' * 80}…': no valid tag\n"
         "  source: nothing to repair\n"
-        "  note: The input is 100000 characters long: no tag, platform string or name is that long.\n"
+        "  note: The input is longer than 256 characters (100,000): no tag, platform string or name is that long.\n"
     )
     status, out = _run(["repair", "en\x00US"], capsys)
     assert status == 1

@@ -328,3 +328,16 @@ def test_a_change_of_language_is_not_answered_from_memory(capsys) -> None:  # ty
     finally:
         set_language("en")
     assert wording() == english
+
+
+def test_a_translation_s_own_spaces_are_not_badges_in_the_anatomy() -> None:
+    # French writes a no-break space before ':' and inside « »: the diagram's stop message drew them as
+    # "⟨NBSP⟩". Only the quoted input's invisible characters are badges.
+    set_language("fr")
+    try:
+        stopped = " ".join(label.text for label in layout(anatomy(bundled_engine().check("en--US"))).labels)
+        assert "sous-étiquette vide" in stopped and "⟨NBSP⟩" not in stopped, stopped
+        typed = " ".join(label.text for label in layout(anatomy(bundled_engine().check("en-\u00a0US"))).labels)
+        assert "⟨NBSP⟩" in typed, typed
+    finally:
+        set_language("en")

@@ -50,6 +50,8 @@ from typing import TYPE_CHECKING
 
 from ..cldr.ldml import bcp47_to_legacy
 from ..grammar.syntax import WELL_FORMED
+from ..text.catalogue import N_
+from ..text.said import Said
 
 if TYPE_CHECKING:
     from ..cldr.model import CldrData
@@ -162,38 +164,64 @@ _POSIX = re.compile(r"(?P<lang>[A-Za-z]{2,8})(?:_(?P<region>[A-Za-z]{2}|[0-9]{3}
 
 def read_posix(text: str) -> Reading:
     """Read a POSIX / glibc locale name (``de_DE.UTF-8``, ``sr_RS@latin``, ``C``) as a tag."""
-    source = "POSIX locale name (glibc: language_territory.codeset@modifier)"
+    source = Said(N_("POSIX locale name (glibc: {pattern})"), pattern="language_territory.codeset@modifier")
     if text in ("C", "POSIX") or text.startswith(("C.", "POSIX.")):
         return Reading(
             "en-US-u-va-posix",
             source,
-            (f"'{text}' is the POSIX locale, which CLDR and ICU call en_US_POSIX: en-US-u-va-posix (UTS #35)",),
-            ("The C locale is no language in particular; 'und' says that instead.",),
-            (("und", "the C locale as 'no particular language'"),),
+            (
+                Said(
+                    N_("'{text}' is the POSIX locale, which CLDR and ICU call {icu}: {tag} (UTS #35)"),
+                    text=text,
+                    icu="en_US_POSIX",
+                    tag="en-US-u-va-posix",
+                ),
+            ),
+            (Said(N_("The C locale is no language in particular; '{tag}' says that instead."), tag="und"),),
+            (("und", Said(N_("the C locale as 'no particular language'"))),),
         )
     m = _POSIX.fullmatch(text)
     if m is None:
-        return Reading(None, source, (), (f"'{text}' is not a POSIX locale name",))
+        return Reading(None, source, (), (Said(N_("'{text}' is not a POSIX locale name"), text=text),))
     steps: list[str] = []
     notes: list[str] = []
     parts = _Parts(m["lang"].lower(), region=(m["region"] or "").upper())
     if m["codeset"]:
-        steps.append(f"the codeset '.{m['codeset']}' is dropped: a language tag says nothing about encoding")
+        steps.append(
+            Said(
+                N_("the codeset '.{codeset}' is dropped: a language tag says nothing about encoding"),
+                codeset=m["codeset"],
+            )
+        )
     if m["var"]:
         parts.extensions = "-u-va-posix"
-        steps.append("the variant 'POSIX' is UTS #35's POSIX variant: -u-va-posix")
+        steps.append(
+            Said(N_("the variant '{variant}' is UTS #35's POSIX variant: {tag}"), variant="POSIX", tag="-u-va-posix")
+        )
     mod = (m["mod"] or "").lower()
     if mod in POSIX_SCRIPTS:
         parts.script = POSIX_SCRIPTS[mod]
-        steps.append(f"the modifier '@{mod}' names the script {parts.script}")
+        steps.append(
+            Said(N_("the modifier '@{modifier}' names the script {script}"), modifier=mod, script=parts.script)
+        )
     elif mod in POSIX_VARIANTS:
         parts.variants = (POSIX_VARIANTS[mod],)
-        steps.append(f"the modifier '@{mod}' is the variant '{mod}'")
+        steps.append(Said(N_("the modifier '@{modifier}' is the variant '{variant}'"), modifier=mod, variant=mod))
     elif mod == "euro":
-        steps.append("the modifier '@euro' is dropped: it only chose the euro as currency")
-        notes.append("'@euro' chose the euro as the currency; -u-cu-eur would say so, if that matters.")
+        steps.append(
+            Said(N_("the modifier '@{modifier}' is dropped: it only chose the euro as currency"), modifier=mod)
+        )
+        notes.append(
+            Said(
+                N_("'@{modifier}' chose the euro as the currency; {tag} would say so, if that matters."),
+                modifier=mod,
+                tag="-u-cu-eur",
+            )
+        )
     elif mod:
-        notes.append(f"The modifier '@{mod}' has no BCP 47 meaning this tool knows; it was dropped.")
+        notes.append(
+            Said(N_("The modifier '@{modifier}' has no BCP 47 meaning this tool knows; it was dropped."), modifier=mod)
+        )
     return Reading(parts.tag(), source, tuple(steps), tuple(notes))
 
 
@@ -201,27 +229,36 @@ def write_posix(tag: str) -> PlatformForm:
     """Write a tag as a glibc locale name (``ll_RR.UTF-8[@modifier]``), with what it loses."""
     p = _split(tag)
     if p is None:
-        return PlatformForm("posix", None, ("only a language tag with a primary language has a POSIX form",))
+        return PlatformForm("posix", None, (Said(N_("only a language tag with a primary language has a POSIX form")),))
     lost: list[str] = []
     keys, other = _u_keywords(p.extensions)
     if keys == {"va": "posix"} and not other and p.language == "en" and p.region == "US" and not p.script:
-        return PlatformForm("posix", "en_US_POSIX", ("glibc calls this locale 'C' or 'POSIX'",))
+        return PlatformForm(
+            "posix", "en_US_POSIX", (Said(N_("glibc calls this locale '{c}' or '{posix}'"), c="C", posix="POSIX"),)
+        )
     mod = ""
     if p.script:
         back = {v: k for k, v in POSIX_SCRIPTS.items() if k != "iqtelif"}
         if p.script in back:
             mod = "@" + back[p.script]
         else:
-            lost.append(f"the script {p.script} (glibc has no modifier for it)")
+            lost.append(Said(N_("the script {script} (glibc has no modifier for it)"), script=p.script))
     for v in p.variants:
         if v in POSIX_VARIANTS and not mod:
             mod = "@" + v
         else:
-            lost.append(f"the variant {v}")
+            lost.append(Said(N_("the variant {variant}"), variant=v))
     if p.region.isdigit():
-        lost.append(f"the region {p.region} (glibc's territories are ISO 3166 countries)")
+        lost.append(Said(N_("the region {region} (glibc's territories are ISO 3166 countries)"), region=p.region))
     if p.extensions:
-        lost.append(f"the extensions {p.extensions[1:]} (POSIX has no place for -u- or -t-)")
+        lost.append(
+            Said(
+                N_("the extensions {extensions} (POSIX has no place for {u} or {t})"),
+                extensions=p.extensions[1:],
+                u="-u-",
+                t="-t-",
+            )
+        )
     region = f"_{p.region}" if p.region and not p.region.isdigit() else ""
     return PlatformForm("posix", f"{p.language}{region}.UTF-8{mod}", tuple(lost))
 
@@ -231,9 +268,9 @@ def write_posix(tag: str) -> PlatformForm:
 OLD_CODES = {"iw": "he", "in": "id", "ji": "yi"}
 #: java.util.Locale's three compatibility locales (the Locale class documentation).
 JAVA_SPECIAL = {
-    "ja_JP_JP": ("ja-JP-u-ca-japanese", "Japanese imperial calendar"),
-    "th_TH_TH": ("th-TH-u-nu-thai", "Thai digits"),
-    "no_NO_NY": ("nn-NO", "Norwegian Nynorsk"),
+    "ja_JP_JP": ("ja-JP-u-ca-japanese", N_("Japanese imperial calendar")),
+    "th_TH_TH": ("th-TH-u-nu-thai", N_("Thai digits")),
+    "no_NO_NY": ("nn-NO", N_("Norwegian Nynorsk")),
 }
 _JAVA = re.compile(
     r"(?P<lang>[A-Za-z]{2,8})?(?:_(?P<region>[A-Za-z]{2}|[0-9]{3})?)?(?:_(?P<var>[A-Za-z0-9_]+?))?"
@@ -249,7 +286,7 @@ PRE_EURO_CURRENCIES = {
 
 def read_java(text: str) -> Reading:
     """Read a ``java.util.Locale`` string (``toString``: ``sr_BA_#Latn``, ``ja_JP_JP``) as a tag."""
-    source = "Java Locale string (java.util.Locale.toString)"
+    source = Said(N_("Java Locale string ({method})"), method="java.util.Locale.toString")
     m = _JAVA.fullmatch(text)
     base = text.partition("_#")[0]
     special = JAVA_SPECIAL.get(base)
@@ -258,17 +295,27 @@ def read_java(text: str) -> Reading:
         return Reading(
             special[0],
             source,
-            (f"'{text}' is one of java.util.Locale's compatibility locales: {special[0]} ({special[1]})",),
+            (
+                Said(
+                    N_("'{text}' is one of {java}'s compatibility locales: {tag} ({meaning})"),
+                    text=text,
+                    java="java.util.Locale",
+                    tag=special[0],
+                    meaning=Said(special[1]),
+                ),
+            ),
         )
     if m is None or not m["lang"]:
-        return Reading(None, source, (), (f"'{text}' is not a Java locale string",))
+        return Reading(None, source, (), (Said(N_("'{text}' is not a Java locale string"), text=text),))
     steps: list[str] = []
     parts = _Parts(m["lang"].lower(), (m["script"] or "").title(), (m["region"] or "").upper())
     if parts.language in OLD_CODES:
-        steps.append(f"'{parts.language}' is Java's old code for '{OLD_CODES[parts.language]}'")
+        steps.append(
+            Said(N_("'{old}' is Java's old code for '{code}'"), old=parts.language, code=OLD_CODES[parts.language])
+        )
         parts.language = OLD_CODES[parts.language]
     if m["script"]:
-        steps.append(f"'#{m['script']}' is the script {parts.script}")
+        steps.append(Said(N_("'#{text}' is the script {script}"), text=m["script"], script=parts.script))
     ext = ""
     notes: list[str] = []
     alternatives: list[tuple[str, str]] = []
@@ -279,25 +326,54 @@ def read_java(text: str) -> Reading:
         if var == "PREEURO" and currency is not None:
             parts.extensions = f"-u-cu-{currency}"
             steps.append(
-                f"the variant 'PREEURO' asks for the currency before the euro: '{currency.upper()}' in "
-                f"{parts.region}, -u-cu-{currency} (ICU's legacy canonicalization)"
+                Said(
+                    N_(
+                        "the variant '{variant}' asks for the currency before the euro: '{currency}' in {region}, "
+                        "{tag} (ICU's legacy canonicalization)"
+                    ),
+                    variant="PREEURO",
+                    currency=currency.upper(),
+                    region=parts.region,
+                    tag=f"-u-cu-{currency}",
+                )
             )
-            alternatives.append((plain, "the locale without the old currency"))
+            alternatives.append((plain, Said(N_("the locale without the old currency"))))
         elif var == "PREEURO":
-            where = parts.region or "a locale without a region"
-            steps.append(f"the variant 'PREEURO' is dropped: {where} had no currency the euro replaced")
+            if parts.region:
+                why = N_("the variant '{variant}' is dropped: {region} had no currency the euro replaced")
+            else:
+                why = N_(
+                    "the variant '{variant}' is dropped: a locale without a region had no currency the euro replaced"
+                )
+            steps.append(Said(why, variant="PREEURO", region=parts.region))
         else:
-            steps.append("the variant 'EURO' is dropped: it only chose the euro as currency")
-            alternatives.append((f"{plain}-u-cu-eur", "the euro said as the currency"))
+            steps.append(
+                Said(N_("the variant '{variant}' is dropped: it only chose the euro as currency"), variant="EURO")
+            )
+            alternatives.append((f"{plain}-u-cu-eur", Said(N_("the euro said as the currency"))))
         if _BCP47_VARIANT.fullmatch(m["var"]):
             java = f"{plain}-{m['var'].lower()}"
             notes.append(
-                f"Java's toLanguageTag keeps '{m['var']}' as a variant ({java}), which is well-formed but not "
-                "valid: no such variant is registered."
+                Said(
+                    N_(
+                        "Java's {method} keeps '{variant}' as a variant ({tag}), which is well-formed but not valid: "
+                        "no such variant is registered."
+                    ),
+                    method="toLanguageTag",
+                    variant=m["var"],
+                    tag=java,
+                )
             )
         else:
             java = f"{plain}-x-lvariant-{m['var'].lower()}"
-            notes.append(f"Java's toLanguageTag writes '{m['var']}' as private use ({java}).")
+            notes.append(
+                Said(
+                    N_("Java's {method} writes '{variant}' as private use ({tag})."),
+                    method="toLanguageTag",
+                    variant=m["var"],
+                    tag=java,
+                )
+            )
         return Reading(parts.tag(), source, tuple(steps), tuple(notes), tuple(alternatives))
     if m["var"]:
         kept = [v for v in m["var"].split("_") if v]
@@ -305,7 +381,14 @@ def read_java(text: str) -> Reading:
             parts.variants = tuple(v.lower() for v in kept)
         else:
             ext = "-x-lvariant-" + "-".join(v.lower() for v in kept)
-            steps.append(f"the variant '{m['var']}' is not a BCP 47 variant: Java's toLanguageTag writes {ext[1:]}")
+            steps.append(
+                Said(
+                    N_("the variant '{variant}' is not a BCP 47 variant: Java's {method} writes {tag}"),
+                    variant=m["var"],
+                    method="toLanguageTag",
+                    tag=ext[1:],
+                )
+            )
     if m["ext"] or m["ext2"]:
         parts.extensions = "-" + (m["ext"] or m["ext2"]).lower()
     parts.extensions += ext
@@ -316,7 +399,7 @@ def write_java(tag: str) -> PlatformForm:
     """Write a tag as ``java.util.Locale.toString()`` does (``sr_BA_#Latn``), with what older Java loses."""
     p = _split(tag)
     if p is None:
-        return PlatformForm("java", None, ("only a language tag with a primary language has a Java form",))
+        return PlatformForm("java", None, (Said(N_("only a language tag with a primary language has a Java form")),))
     for special, (bcp, _what) in JAVA_SPECIAL.items():
         if tag == bcp and "-u-" in bcp:  # nn-NO is nn_NO: only toLanguageTag maps no_NO_NY to it
             # Locale.forLanguageTag gives the compatibility locale; toString adds the extension since Java 7.
@@ -331,12 +414,21 @@ def write_java(tag: str) -> PlatformForm:
     if p.script or p.extensions:
         tail = "_#" + p.script + (p.extensions if p.script else p.extensions[1:])
         lost.append(
-            "the part after '#' (script and extensions) exists only in Locale.toString since Java 7: "
-            "new Locale(language, country, variant) cannot carry it; use Locale.forLanguageTag"
+            Said(
+                N_(
+                    "the part after '#' (script and extensions) exists only in {method} since Java 7: {constructor} "
+                    "cannot carry it; use {other}"
+                ),
+                method="Locale.toString",
+                constructor="new Locale(language, country, variant)",
+                other="Locale.forLanguageTag",
+            )
         )
     old = {v: k for k, v in OLD_CODES.items()}
     if p.language in old:
-        lost.append(f"Java before 17 writes '{p.language}' as its old code '{old[p.language]}'")
+        lost.append(
+            Said(N_("Java before 17 writes '{code}' as its old code '{old}'"), code=p.language, old=old[p.language])
+        )
     return PlatformForm("java", head + tail, tuple(lost))
 
 
@@ -346,25 +438,31 @@ _ANDROID_OLD = re.compile(r"(?P<lang>[A-Za-z]{2,3})(?:-r(?P<region>[A-Za-z]{2}))
 
 def read_android(text: str) -> Reading:
     """Read an Android resource qualifier (``values-pt-rBR``, ``values-b+sr+Latn``, ``in-rID``) as a tag."""
-    source = "Android resource qualifier"
+    source = Said(N_("Android resource qualifier"))
     q = text.removeprefix("values-").removeprefix("res/values-").strip("/")
     steps: list[str] = []
     if q.lower().startswith("b+"):
         pieces = [s for s in q[2:].split("+") if s]
         if not pieces:
-            return Reading(None, source, (), (f"'{text}' has no language after 'b+'",))
-        steps.append("'b+' introduces a BCP 47 tag with '+' between subtags (API 24+)")
+            return Reading(
+                None, source, (), (Said(N_("'{text}' has no language after '{prefix}'"), text=text, prefix="b+"),)
+            )
+        steps.append(Said(N_("'{prefix}' introduces a BCP 47 tag with '+' between subtags (API 24+)"), prefix="b+"))
         tag = "-".join(pieces)
     else:
         m = _ANDROID_OLD.fullmatch(q)
         if m is None:
-            return Reading(None, source, (), (f"'{text}' is not an Android language qualifier",))
+            return Reading(None, source, (), (Said(N_("'{text}' is not an Android language qualifier"), text=text),))
         tag = m["lang"].lower() + (f"-{m['region'].upper()}" if m["region"] else "")
         if m["region"]:
-            steps.append(f"'r{m['region']}' is the region {m['region'].upper()}")
+            steps.append(
+                Said(N_("'{text}' is the region {region}"), text="r" + m["region"], region=m["region"].upper())
+            )
     lang = tag.split("-")[0].lower()
     if lang in OLD_CODES:
-        steps.append(f"'{lang}' is the old code Android's resources used for '{OLD_CODES[lang]}'")
+        steps.append(
+            Said(N_("'{old}' is the old code Android's resources used for '{code}'"), old=lang, code=OLD_CODES[lang])
+        )
         tag = OLD_CODES[lang] + tag[len(lang) :]
     return Reading(tag, source, tuple(steps))
 
@@ -373,61 +471,93 @@ def write_android(tag: str) -> PlatformForm:
     """Write a tag as an Android resource qualifier: ``values-ll-rRR`` when that can hold it, else ``b+``."""
     p = _split(tag)
     if p is None:
-        return PlatformForm("android", None, ("only a language tag with a primary language has an Android form",))
+        return PlatformForm(
+            "android", None, (Said(N_("only a language tag with a primary language has an Android form")),)
+        )
     lost: list[str] = []
     simple = len(p.language) == 2 and not p.script and not p.variants and not p.extensions
     if simple and (not p.region or p.region.isalpha()):
         text = "values-" + p.language + (f"-r{p.region}" if p.region else "")
     else:
         text = "values-b+" + tag.replace("-", "+")
-        lost.append("the 'b+' form needs Android 7.0 (API 24) or later; older versions ignore the folder")
+        lost.append(
+            Said(
+                N_("the '{prefix}' form needs Android 7.0 (API 24) or later; older versions ignore the folder"),
+                prefix="b+",
+            )
+        )
     old = {v: k for k, v in OLD_CODES.items()}
     if p.language in old:
-        lost.append(f"Android before 7.0 looks for '{old[p.language]}' (values-{old[p.language]}): ship both")
+        lost.append(
+            Said(
+                N_("Android before 7.0 looks for '{old}' ({folder}): ship both"),
+                old=old[p.language],
+                folder=f"values-{old[p.language]}",
+            )
+        )
     return PlatformForm("android", text, tuple(lost))
 
 
 # ----------------------------------------------------------------------------------------------- Windows
 #: Windows sort order identifiers ("Sort Order Identifiers", NLS docs) and their CLDR collations (-u-co-).
 WINDOWS_SORTS = {"tradnl": "trad", "phoneb": "phonebk", "stroke": "stroke", "radstr": "unihan", "pronun": "zhuyin"}
-WINDOWS_SORTS_WITHOUT_CLDR = {"technl": "Hungarian technical sort", "modern": "Georgian modern sort"}
+WINDOWS_SORTS_WITHOUT_CLDR = {"technl": N_("Hungarian technical sort"), "modern": N_("Georgian modern sort")}
 WINDOWS_LEGACY_SCRIPTS = {"chs": "Hans", "cht": "Hant"}
 #: Windows' pseudo-locales and the CLDR pseudo-locales made for the same test (None: none).
 WINDOWS_PSEUDO = {
-    "qps-ploc": ("en-XA", "Windows' base pseudo-locale (accented text) is CLDR's en-XA, Pseudo-Accents"),
-    "qps-plocm": ("ar-XB", "Windows' mirrored pseudo-locale (right to left) is CLDR's ar-XB, Pseudo-Bidi"),
-    "qps-ploca": (None, "Windows' East Asian pseudo-locale has no CLDR counterpart"),
+    "qps-ploc": ("en-XA", N_("Windows' base pseudo-locale (accented text) is CLDR's en-XA, Pseudo-Accents")),
+    "qps-plocm": ("ar-XB", N_("Windows' mirrored pseudo-locale (right to left) is CLDR's ar-XB, Pseudo-Bidi")),
+    "qps-ploca": (None, N_("Windows' East Asian pseudo-locale has no CLDR counterpart")),
 }
 
 
 def read_windows(text: str) -> Reading:
     """Read a Windows / .NET culture or sort name (``zh-CHS``, ``es-ES_tradnl``, ``qps-ploc``) as a tag."""
-    source = "Windows/.NET culture name"
+    source = Said(N_("Windows/.NET culture name"))
     low = text.lower()
     if low in WINDOWS_PSEUDO:
         target, why = WINDOWS_PSEUDO[low]
         private = f"qps-x-{low[4:]}"
         if target is None:
-            return Reading(private, source, (f"{why}: kept as private use, {private}",))
-        return Reading(target, source, (why,), (), ((private, "kept as Windows' own private-use pseudo-locale"),))
+            return Reading(
+                private, source, (Said(N_("{why}: kept as private use, {tag}"), why=Said(why), tag=private),)
+            )
+        return Reading(
+            target, source, (Said(why),), (), ((private, Said(N_("kept as Windows' own private-use pseudo-locale"))),)
+        )
     name, _, sort = text.partition("_")
     steps: list[str] = []
     notes: list[str] = []
     subtags = name.split("-")
     if len(subtags) >= 2 and subtags[1].lower() in WINDOWS_LEGACY_SCRIPTS:
         script = WINDOWS_LEGACY_SCRIPTS[subtags[1].lower()]
-        steps.append(f"'{subtags[1]}' is .NET's old name of Chinese in the script {script}")
+        steps.append(
+            Said(N_("'{text}' is .NET's old name of Chinese in the script {script}"), text=subtags[1], script=script)
+        )
         subtags[1] = script
     tag = "-".join(subtags)
     if sort:
         s = sort.lower()
         if s in WINDOWS_SORTS:
             tag += f"-u-co-{WINDOWS_SORTS[s]}"
-            steps.append(f"the sort '_{sort}' is the CLDR collation '{WINDOWS_SORTS[s]}': -u-co-{WINDOWS_SORTS[s]}")
+            steps.append(
+                Said(
+                    N_("the sort '_{sort}' is the CLDR collation '{collation}': {tag}"),
+                    sort=sort,
+                    collation=WINDOWS_SORTS[s],
+                    tag=f"-u-co-{WINDOWS_SORTS[s]}",
+                )
+            )
         elif s in WINDOWS_SORTS_WITHOUT_CLDR:
-            notes.append(f"'_{sort}' ({WINDOWS_SORTS_WITHOUT_CLDR[s]}) has no CLDR collation; it was dropped.")
+            notes.append(
+                Said(
+                    N_("'_{sort}' ({name}) has no CLDR collation; it was dropped."),
+                    sort=sort,
+                    name=Said(WINDOWS_SORTS_WITHOUT_CLDR[s]),
+                )
+            )
         else:
-            notes.append(f"'_{sort}' is not a Windows sort name this tool knows; it was dropped.")
+            notes.append(Said(N_("'_{sort}' is not a Windows sort name this tool knows; it was dropped."), sort=sort))
     return Reading(tag, source, tuple(steps), tuple(notes))
 
 
@@ -435,7 +565,9 @@ def write_windows(tag: str) -> PlatformForm:
     """Write a tag as a Windows / .NET culture name (with a sort suffix for a collation Windows has)."""
     p = _split(tag)
     if p is None:
-        return PlatformForm("windows", None, ("only a language tag with a primary language has a Windows form",))
+        return PlatformForm(
+            "windows", None, (Said(N_("only a language tag with a primary language has a Windows form")),)
+        )
     for pseudo, (target, _why) in WINDOWS_PSEUDO.items():
         if target == tag:
             return PlatformForm("windows", pseudo)
@@ -447,11 +579,13 @@ def write_windows(tag: str) -> PlatformForm:
     if co is not None and co in back:
         sort = "_" + back[co]
     elif co is not None:
-        lost.append(f"the collation {co} (Windows has no sort name for it)")
+        lost.append(Said(N_("the collation {collation} (Windows has no sort name for it)"), collation=co))
     if keys:
-        lost.append("the -u- keywords " + ", ".join(f"{k}-{v}" for k, v in keys.items()))
+        lost.append(
+            Said(N_("the {u} keywords {keywords}"), u="-u-", keywords=", ".join(f"{k}-{v}" for k, v in keys.items()))
+        )
     if other:
-        lost.append(f"the extensions {other[1:]}")
+        lost.append(Said(N_("the extensions {extensions}"), extensions=other[1:]))
     base = _Parts(p.language, p.script, p.region, p.variants).tag()
     return PlatformForm("windows", base + sort, tuple(lost))
 
@@ -467,14 +601,23 @@ APPLE_LEGACY = {
 
 def read_apple(text: str) -> Reading:
     """Read an Apple ``.lproj`` folder name (``pt-BR.lproj``, ``English.lproj``, ``Base.lproj``) as a tag."""
-    source = "Apple .lproj folder"
+    source = Said(N_("Apple .lproj folder"))
     name = text.strip("/").rsplit("/", 1)[-1].removesuffix(".lproj")
     if name.lower() == "base":
-        return Reading(None, source, (), ("'Base.lproj' holds the base internationalization, no language.",))
+        return Reading(
+            None,
+            source,
+            (),
+            (Said(N_("'{folder}' holds the base internationalization, no language."), folder="Base.lproj"),),
+        )
     legacy = APPLE_LEGACY.get(name.lower())
     if legacy is not None:
-        return Reading(legacy, source, (f"'{name}.lproj' is Apple's legacy English name for '{legacy}'",))
-    steps = ("'_' in an .lproj name is read as '-'",) if "_" in name else ()
+        return Reading(
+            legacy,
+            source,
+            (Said(N_("'{folder}' is Apple's legacy English name for '{code}'"), folder=f"{name}.lproj", code=legacy),),
+        )
+    steps = (Said(N_("'_' in an .lproj name is read as '-'")),) if "_" in name else ()
     return Reading(name.replace("_", "-"), source, steps)
 
 
@@ -482,8 +625,15 @@ def write_apple(tag: str) -> PlatformForm:
     """Write a tag as an Apple ``.lproj`` folder name (no extensions)."""
     p = _split(tag)
     if p is None:
-        return PlatformForm("apple", None, ("only a language tag with a primary language has an .lproj folder",))
-    lost = (f"the extensions {p.extensions[1:]} (a folder name holds language, script and region)",)
+        return PlatformForm(
+            "apple", None, (Said(N_("only a language tag with a primary language has an .lproj folder")),)
+        )
+    lost = (
+        Said(
+            N_("the extensions {extensions} (a folder name holds language, script and region)"),
+            extensions=p.extensions[1:],
+        ),
+    )
     base = _Parts(p.language, p.script, p.region, p.variants).tag()
     return PlatformForm("apple", f"{base}.lproj", lost if p.extensions else ())
 
@@ -530,21 +680,21 @@ def detect(text: str) -> str | None:
     return None
 
 
-#: How the UI and the CLI name each platform's form.
+#: How the UI and the CLI name each platform's form (English: translate with ``_()`` where shown).
 PLATFORM_LABELS = {
-    "posix": "POSIX (glibc)",
-    "java": "Java Locale",
-    "android": "Android resources",
-    "windows": "Windows/.NET",
-    "apple": "Apple .lproj",
-    "icu": "ICU locale ID",
+    "posix": N_("POSIX (glibc)"),
+    "java": N_("Java Locale"),
+    "android": N_("Android resources"),
+    "windows": N_("Windows/.NET"),
+    "apple": N_("Apple .lproj"),
+    "icu": N_("ICU locale ID"),
 }
 
 
 def write_icu(tag: str, cldr: CldrData | None) -> PlatformForm:
     """Write a tag as an ICU locale ID: ``_`` between subtags, ``-u-`` keywords as ``@key=value``."""
     if cldr is None:
-        return PlatformForm("icu", None, ("CLDR data is not loaded",))
+        return PlatformForm("icu", None, (Said(N_("CLDR data is not loaded")),))
     conv = bcp47_to_legacy(tag, cldr)
     return PlatformForm("icu", conv.result, tuple(conv.errors))
 

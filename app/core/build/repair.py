@@ -41,11 +41,14 @@ as the regional tag, the other kept as a close alternative.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..grammar.quoting import excerpt, with_badges
+from ..text.catalogue import N_
+from ..text.formats import format_list
+from ..text.said import Said
 from .choices import Likely, NameProvider, RegistryNames
 from .platforms import PLATFORMS, READERS, detect
 from .plausible import plausibility_notes, region_fits
@@ -59,24 +62,39 @@ __all__ = ["MAX_REPAIR_INPUT", "ORIGINS", "Alternative", "Repair", "Repairer"]
 #: What ``--from`` takes: ``auto`` guesses from the shape; ``iso639`` and ``name`` force that reading.
 ORIGINS = ("auto", "iso639", *PLATFORMS, "name")
 
-# Source labels: which rule or data decided.
-SOURCE_VALID = "already a valid tag (RFC 5646 §2.2.9)"
-SOURCE_OVERLONG = "CLDR languageAlias (overlong: an ISO 639-2/T or 639-3 code of a language with a two-letter subtag)"
-SOURCE_BIBLIOGRAPHIC = "CLDR languageAlias (bibliographic: an ISO 639-2/B code)"
-SOURCE_WITHDRAWN = "CLDR languageAlias (a withdrawn ISO 639-2/B code)"
-SOURCE_COUNTRY = "a country code used as a language (CLDR likely subtags)"
-SOURCE_SLIP = "slip table (this tool's list of common slips)"
-SOURCE_DOUBLED = "the language code written again as the region (CLDR likely subtags)"
-SOURCE_ISO3166 = "ISO 3166 code of the region (CLDR codeMappings, reserved codes)"
-SOURCE_ENGINE = "the checker's first fix"
-SOURCE_SEPARATORS = "'_' and spaces read as '-' (RFC 5646 §2.1: subtags are separated by '-')"
+# Source labels: which rule or data decided. English (``--json`` writes them, tests and callers compare them);
+# each is a Said: :func:`..text.said.shown` words it in the UI language where a person reads it.
+SOURCE_VALID = Said(N_("already a valid tag (RFC 5646 §2.2.9)"))
+SOURCE_OVERLONG = Said(
+    N_("CLDR {data} (overlong: an ISO 639-2/T or 639-3 code of a language with a two-letter subtag)"),
+    data="languageAlias",
+)
+SOURCE_BIBLIOGRAPHIC = Said(N_("CLDR {data} (bibliographic: an ISO 639-2/B code)"), data="languageAlias")
+SOURCE_WITHDRAWN = Said(N_("CLDR {data} (a withdrawn ISO 639-2/B code)"), data="languageAlias")
+SOURCE_COUNTRY = Said(N_("a country code used as a language (CLDR likely subtags)"))
+SOURCE_SLIP = Said(N_("slip table (this tool's list of common slips)"))
+SOURCE_DOUBLED = Said(N_("the language code written again as the region (CLDR likely subtags)"))
+SOURCE_ISO3166 = Said(N_("ISO 3166 code of the region (CLDR {data}, reserved codes)"), data="codeMappings")
+SOURCE_ENGINE = Said(N_("the checker's first fix"))
+SOURCE_SEPARATORS = Said(N_("'_' and spaces read as '-' (RFC 5646 §2.1: subtags are separated by '-')"))
+SOURCE_NOTHING = Said(N_("nothing to repair"))
+SOURCE_NONE = Said(N_("nothing fits"))
 
 #: Longer inputs are not read at all: the longest registered tag and the longest name are far shorter.
 MAX_REPAIR_INPUT = 256
 #: Slips the data cannot know: a code people write for a language that is not its code, nor a country's.
 SLIPS = {"sp": "es", "kz": "kk", "dk": "da", "jp": "ja", "cn": "zh", "gr": "el", "kr": "ko", "ua": "uk", "vn": "vi"}
 #: Valid codes that are often a country's code written as its language: read as written, the slip offered.
-VALID_SLIPS = {"kr": ("ko", "'kr' is Kanuri; as South Korea's country code it would mean Korean (ko)")}
+VALID_SLIPS = {
+    "kr": (
+        "ko",
+        Said(
+            N_("'{code}' is Kanuri; as South Korea's country code it would mean Korean ({other})"),
+            code="kr",
+            other="ko",
+        ),
+    )
+}
 #: ISO 3166's exceptionally reserved codes people use as a region, and the region they stand for.
 RESERVED_REGIONS = {"UK": "GB", "EL": "GR"}
 _STRONG_SOURCES = ("registry Description", "CLDR name in English", "CLDR alternate name in English", "autonym (CLDR)")
@@ -86,7 +104,7 @@ _NAME = re.compile(r"[^\W\d_][\w'’ ().,-]*")
 
 @dataclass(frozen=True, slots=True)
 class Alternative:
-    """Another plausible reading, with its reason."""
+    """Another plausible reading, with its reason (English; :func:`..text.said.shown` words it for a person)."""
 
     tag: str
     reason: str
@@ -94,7 +112,11 @@ class Alternative:
 
 @dataclass(frozen=True, slots=True)
 class Repair:
-    """The outcome of repairing one input: a valid canonical tag (or None) and how it was reached."""
+    """The outcome of repairing one input: a valid canonical tag (or None) and how it was reached.
+
+    ``source``, ``steps``, ``notes`` and the alternatives' reasons are English (``--json`` writes them); most are
+    :class:`..text.said.Said`, which :func:`..text.said.shown` words in the UI language where a person reads them.
+    """
 
     input: str
     tag: str | None
@@ -150,12 +172,19 @@ class Repairer:
         raw = text.strip()
         w = _Work()
         if not raw:
-            return Repair(text, None, "nothing to repair", (), (), ("The input is empty.",))
+            return Repair(text, None, SOURCE_NOTHING, (), (), (Said(N_("The input is empty.")),))
         if len(raw) > MAX_REPAIR_INPUT:
-            note = f"The input is {len(raw)} characters long: no tag, platform string or name is that long."
-            return Repair(text, None, "nothing to repair", (), (), (note,))
+            note = Said(
+                N_(
+                    "The input is longer than {limit} characters ({count}): no tag, platform string or name is "
+                    "that long."
+                ),
+                limit=MAX_REPAIR_INPUT,
+                count=len(raw),
+            )
+            return Repair(text, None, SOURCE_NOTHING, (), (), (note,))
         if raw != text:
-            w.steps.append("the spaces around the input are dropped")
+            w.steps.append(Said(N_("the spaces around the input are dropped")))
         platform = detect(raw) if origin == "auto" else (origin if origin in PLATFORMS else None)
         if origin == "name":
             return self._finish(text, self._by_name(raw, w, forced=True), w)
@@ -187,7 +216,7 @@ class Repairer:
                 seen.add(r.canonical)
                 alts.append(Alternative(r.canonical or alt, reason))
         if tag is None and not w.source:
-            w.source = "nothing fits"
+            w.source = SOURCE_NONE
         return Repair(text, tag, w.source, tuple(w.steps), tuple(alts), tuple(w.notes))
 
     # ------------------------------------------------------------------------------------------ tags
@@ -197,7 +226,9 @@ class Repairer:
         if not r.valid or r.canonical is None:
             return None
         if r.canonical != tag:
-            w.steps.append(f"canonical form (RFC 5646 §4.5): {tag} → {r.canonical}")
+            w.steps.append(
+                Said(N_("canonical form (RFC 5646 §4.5): {tag} → {canonical}"), tag=tag, canonical=r.canonical)
+            )
         return r.canonical
 
     def _fix(self, candidate: str, w: _Work, *, names: bool) -> str | None:
@@ -211,7 +242,7 @@ class Repairer:
             return self._by_name(text, w, forced=False)
         if _SEPARATORS.search(text.strip("_ ")):
             joined = _SEPARATORS.sub("-", text.strip("_ "))
-            w.steps.append(f"'_' and spaces are read as '-': {joined}")
+            w.steps.append(Said(N_("'_' and spaces are read as '-': {tag}"), tag=joined))
             text = joined
             r = self.engine.check(text)
             if r.valid:
@@ -222,7 +253,7 @@ class Repairer:
             if low in VALID_SLIPS:
                 other, why = VALID_SLIPS[low]
                 w.alternatives.append((other, why))
-                w.notes.append(f"Two readings are close: {why}.")
+                w.notes.append(Said(N_("Two readings are close: {why}."), why=why))
             return self._canonical(text, w)
         if r.well_formed:
             fixed = self._fix_subtags(text, [(s.text, s.role) for s in r.subtags], w)
@@ -246,7 +277,7 @@ class Repairer:
             w.steps.append(f"{fix.label}: {fix.tag}")
             seen.add(fix.tag)
             text = fix.tag
-        w.notes.append(f"No valid tag could be made from '{with_badges(excerpt(text))}'.")
+        w.notes.append(Said(N_("No valid tag could be made from '{text}'."), text=with_badges(excerpt(text))))
         return None
 
     def _fix_subtags(self, text: str, subtags: Sequence[tuple[str, str]], w: _Work) -> str | None:
@@ -299,13 +330,18 @@ class Repairer:
                             (k for k, v in cldr.language_aliases.items() if len(k) == 2 and v == target), None
                         )
                         if legacy is not None and reg.get("language", legacy) is not None:
-                            w.alternatives.append((target, f"CLDR's Unicode form of '{legacy}'"))
+                            w.alternatives.append((target, Said(N_("CLDR's Unicode form of '{code}'"), code=legacy)))
                             target = legacy
                             name = self.names.name("language", legacy) or legacy
-                    kind = {"overlong": "ISO 639-2/T or 639-3", "bibliographic": "ISO 639-2/B"}.get(
-                        reason, "withdrawn ISO 639-2/B"
+                    how = {
+                        "overlong": N_(
+                            "'{code}' is the ISO 639-2/T or 639-3 code of {name}, whose subtag is '{subtag}'"
+                        ),
+                        "bibliographic": N_("'{code}' is the ISO 639-2/B code of {name}, whose subtag is '{subtag}'"),
+                    }.get(
+                        reason, N_("'{code}' is the withdrawn ISO 639-2/B code of {name}, whose subtag is '{subtag}'")
                     )
-                    w.steps.append(f"'{code}' is the {kind} code of {name}, whose subtag is '{target}'")
+                    w.steps.append(Said(how, code=code, name=name, subtag=target))
                     return target
         if len(low) == 2:
             slip = SLIPS.get(low)
@@ -319,21 +355,44 @@ class Repairer:
                 if lang is not None and reg.get("language", lang) is not None:
                     w.decided(SOURCE_SLIP if slip and slip != likely_lang else SOURCE_COUNTRY)
                     w.steps.append(
-                        f"'{code}' is not a language but the country code of {country}; its language is '{lang}'"
+                        Said(
+                            N_(
+                                "'{code}' is not a language but the country code of {country}; its language is '{lang}'"
+                            ),
+                            code=code,
+                            country=country,
+                            lang=lang,
+                        )
                     )
-                    w.notes.append(f"Guessed: '{code}' read as the language of {country} ({lang}).")
+                    w.notes.append(
+                        Said(
+                            N_("Guessed: '{code}' read as the language of {country} ({lang})."),
+                            code=code,
+                            country=country,
+                            lang=lang,
+                        )
+                    )
                     if likely_lang and likely_lang != lang:
-                        w.alternatives.append((likely_lang, f"the likely language of {country} in CLDR"))
+                        w.alternatives.append(
+                            (likely_lang, Said(N_("the likely language of {country} in CLDR"), country=country))
+                        )
                     return lang
             if slip is not None:
                 w.decided(SOURCE_SLIP)
-                w.steps.append(f"'{code}' is a common slip for '{slip}'")
+                w.steps.append(Said(N_("'{code}' is a common slip for '{other}'"), code=code, other=slip))
                 return slip
         if len(low) >= 4 and self.finder is not None:
             hits = [h for h in self.finder.search(code, kinds=("language",), limit=5) if h.exact]
             if hits:
-                w.decided(f"a name: {hits[0].source}")
-                w.steps.append(f"'{code}' is a name of '{hits[0].code}' ({hits[0].source})")
+                w.decided(Said(N_("a name: {source}"), source=hits[0].source))
+                w.steps.append(
+                    Said(
+                        N_("'{text}' is a name of '{code}' ({source})"),
+                        text=code,
+                        code=hits[0].code,
+                        source=hits[0].source,
+                    )
+                )
                 return hits[0].code
         return None
 
@@ -348,7 +407,7 @@ class Repairer:
         if region is None:
             return None
         w.decided(SOURCE_ISO3166)
-        w.steps.append(f"'{code}' is ISO 3166's other code of the region '{region}'")
+        w.steps.append(Said(N_("'{code}' is ISO 3166's other code of the region '{region}'"), code=code, region=region))
         return region
 
     def _fix_region(self, language: str, code: str, w: _Work) -> str | None:
@@ -359,22 +418,57 @@ class Repairer:
         lang_name = self.names.name("language", language) or language
         if up == language.upper() and usual:
             w.decided(SOURCE_DOUBLED)
-            w.steps.append(f"'{code}' repeats the language code; {lang_name}'s likely region in CLDR is '{usual}'")
+            w.steps.append(
+                Said(
+                    N_("'{code}' repeats the language code; {language}'s likely region in CLDR is '{region}'"),
+                    code=code,
+                    language=lang_name,
+                    region=usual,
+                )
+            )
             if reserved is not None:
                 w.alternatives.append(
-                    (f"{language}-{reserved}", f"'{up}' is ISO 3166's reserved code for {self._region(reserved)}")
+                    (
+                        f"{language}-{reserved}",
+                        Said(
+                            N_("'{code}' is ISO 3166's reserved code for {region}"),
+                            code=up,
+                            region=self._region(reserved),
+                        ),
+                    )
                 )
                 w.notes.append(
-                    f"Two readings are close: '{language}-{up}' as {lang_name} in {self._region(usual)} (the code "
-                    f"written twice) or in {self._region(reserved)} ('{up}' reserved for it); the first is taken."
+                    Said(
+                        N_(
+                            "Two readings are close: '{tag}' as {language} in {first} (the code written twice) or in "
+                            "{second} ('{code}' reserved for it); the first is taken."
+                        ),
+                        tag=f"{language}-{up}",
+                        language=lang_name,
+                        first=self._region(usual),
+                        second=self._region(reserved),
+                        code=up,
+                    )
                 )
             else:
-                w.notes.append(f"Guessed: the region '{up}' read as {lang_name}'s likely region, {usual}.")
+                w.notes.append(
+                    Said(
+                        N_("Guessed: the region '{code}' read as {language}'s likely region, {region}."),
+                        code=up,
+                        language=lang_name,
+                        region=usual,
+                    )
+                )
             return usual
         if reserved is not None:
             w.decided(SOURCE_ISO3166)
             w.steps.append(
-                f"'{up}' is ISO 3166's reserved code for {self._region(reserved)}, whose subtag is '{reserved}'"
+                Said(
+                    N_("'{code}' is ISO 3166's reserved code for {region}, whose subtag is '{subtag}'"),
+                    code=up,
+                    region=self._region(reserved),
+                    subtag=reserved,
+                )
             )
             return reserved
         return self._region_code(code, w)
@@ -393,10 +487,10 @@ class Repairer:
             return []
         if region == "LA" and (region_fits(lang, "MX", self.likely) or region_fits(lang, "AR", self.likely)):
             better = "419"
-            why = "Latin America is 419"
+            why = Said(N_("Latin America is {code}"), code="419")
         else:
             better = self.likely.likely(lang)[1]
-            why = f"CLDR's likely region for {self.names.name('language', lang) or lang}"
+            why = Said(N_("CLDR's likely region for {language}"), language=self.names.name("language", lang) or lang)
         if not better:
             return []
         return [(tag.replace(f"-{region}", f"-{better}", 1), why)]
@@ -410,17 +504,26 @@ class Repairer:
     def _by_name(self, text: str, w: _Work, *, forced: bool) -> str | None:
         """Return the tag a language's name stands for, through the name index (None: no name fits)."""
         if self.finder is None:
-            w.notes.append("The name index is not loaded, so names cannot be looked up.")
+            w.notes.append(Said(N_("The name index is not loaded, so names cannot be looked up.")))
             return None
         hits = self.finder.search(text, kinds=("language", "tag"), limit=12)
         exact = [h for h in hits if h.exact]
         if not exact:
             if forced and hits:
                 h = hits[0]
-                w.decided(f"a name: {h.source}")
-                w.steps.append(f"no name is exactly '{text}'; the closest is '{h.name}' ({h.source})")
-                w.notes.append(f"Guessed: '{text}' read as '{h.name}'.")
-                w.alternatives.extend((x.code, f"'{x.name}' ({x.source})") for x in hits[1:4])
+                w.decided(Said(N_("a name: {source}"), source=h.source))
+                w.steps.append(
+                    Said(
+                        N_("no name is exactly '{text}'; the closest is '{name}' ({source})"),
+                        text=text,
+                        name=h.name,
+                        source=h.source,
+                    )
+                )
+                w.notes.append(Said(N_("Guessed: '{text}' read as '{name}'."), text=text, name=h.name))
+                w.alternatives.extend(
+                    (x.code, Said(N_("'{name}' ({source})"), name=x.name, source=x.source)) for x in hits[1:4]
+                )
                 return self._canonical(h.code, w)
             return None
 
@@ -429,18 +532,56 @@ class Repairer:
 
         ranked = sorted(exact, key=strength)
         best = ranked[0]
-        w.decided(f"a name: {best.source}")
-        w.steps.append(f"'{text}' names '{best.code}' ({best.source})")
+        w.decided(Said(N_("a name: {source}"), source=best.source))
+        w.steps.append(Said(N_("'{text}' names '{code}' ({source})"), text=text, code=best.code, source=best.source))
         close = [h for h in ranked[1:] if h.code != best.code and strength(h)[0] == 0]
         for h in close:
-            w.alternatives.append((h.code, f"'{h.name}' is also the {h.source} of '{h.code}'"))
+            w.alternatives.append(
+                (
+                    h.code,
+                    Said(
+                        N_("'{name}' is also a name of '{code}' ({source})"), name=h.name, code=h.code, source=h.source
+                    ),
+                )
+            )
         if close:
+            others = _Listed(Said(N_("'{code}' ({source})"), code=h.code, source=h.source) for h in close)
             w.notes.append(
-                f"Two readings are close: '{text}' names '{best.code}' ({best.source}) and "
-                + ", ".join(f"'{h.code}' ({h.source})" for h in close)
-                + f"; '{best.code}' is taken."
+                Said(
+                    N_("Two readings are close: '{text}' names '{code}' ({source}) and {others}; '{code}' is taken."),
+                    text=text,
+                    code=best.code,
+                    source=best.source,
+                    others=others,
+                )
             )
         for h in ranked[1:]:
             if h.code != best.code and h not in close:
-                w.alternatives.append((h.code, f"'{h.name}' is an {h.source} of '{h.code}'"))
+                w.alternatives.append(
+                    (
+                        h.code,
+                        Said(
+                            N_("'{name}' is also a name of '{code}' ({source})"),
+                            name=h.name,
+                            code=h.code,
+                            source=h.source,
+                        ),
+                    )
+                )
         return self._canonical(best.code, w)
+
+
+class _Listed(str):
+    """A list of Said pieces: English joined by ', ' (``--json``), worded by the UI language's list pattern."""
+
+    pieces: tuple[Said, ...]
+
+    def __new__(cls, pieces: Iterable[Said]) -> _Listed:
+        items = tuple(pieces)
+        self = super().__new__(cls, ", ".join(items))
+        self.pieces = items
+        return self
+
+    def shown(self) -> str:
+        """Return the pieces worded in the UI language, joined as it writes a list."""
+        return format_list([p.shown() for p in self.pieces])

@@ -38,6 +38,8 @@ __all__ = [
     "needs_badge",
     "quote",
     "is_invisible",
+    "message_with_badges",
+    "TYPOGRAPHIC_SPACES",
     "with_badges",
     "without_invisible",
 ]
@@ -110,3 +112,31 @@ def with_badges(text: str, keep: str = "") -> str:
     if text.isascii() and text.isprintable():
         return text
     return "".join(f"⟨{badge_text(c)}⟩" if c not in keep and needs_badge(c) else c for c in text)
+
+
+#: Spaces a translation's own typography uses (French puts a no-break space before ':', numbers a narrow one).
+TYPOGRAPHIC_SPACES = frozenset("\u00a0\u202f\u2009")
+
+
+def message_with_badges(message: str) -> str:
+    """Return a worded *message* with the invisible characters of the input it quotes drawn as ``⟨NAME⟩``.
+
+    Quoted input is wrapped in FSI … PDI (:func:`quote`); those isolates stay, and so do a translation's
+    typographic spaces outside them (a French "« … » :" must not read "⟨NBSP⟩:"). Inside them, and any
+    other invisible character anywhere, is shown by name.
+
+    >>> message_with_badges("« \u2068a\u00a0b\u2069 »\u00a0: non valide")
+    '« \u2068a⟨NBSP⟩b\u2069 »\xa0: non valide'
+    """
+    if message.isascii() and message.isprintable():
+        return message
+    out, depth = [], 0
+    for c in message:
+        if c in (FSI, PDI):
+            depth = depth + 1 if c == FSI else max(depth - 1, 0)
+            out.append(c)
+        elif needs_badge(c) and (depth or c not in TYPOGRAPHIC_SPACES):
+            out.append(f"⟨{badge_text(c)}⟩")
+        else:
+            out.append(c)
+    return "".join(out)

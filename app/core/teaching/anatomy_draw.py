@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..grammar.quoting import FSI, PDI, needs_badge, with_badges
+from ..grammar.quoting import message_with_badges, needs_badge, with_badges
 from ..text.catalogue import N_, _
 from .anatomy import Anatomy, Part
 
@@ -317,7 +317,7 @@ def layout(a: Anatomy) -> Layout:
             _("It expected {expected}.").format(expected=stop.expected),
         ]
         lines += _wrap_words(
-            f"[{stop.code}] {with_badges(stop.message, keep=FSI + PDI)}", max(total_w - 2 * _MARGIN, 400), _LABEL_SIZE
+            f"[{stop.code}] {message_with_badges(stop.message)}", max(total_w - 2 * _MARGIN, 400), _LABEL_SIZE
         )
         y += _PAD * 2
         for line in lines:

@@ -2,7 +2,8 @@
 
 The bottom layer beside ``files``: ``catalogue`` (gettext's ``_()``, ``ngettext()``, ``pgettext()``, ``N_()`` and
 ``set_language()`` over the compiled catalogues in ``bcp47_explorer/locale``), ``formats`` (numbers and lists as
-the UI language writes them, from a small table of CLDR 48 values). Every layer may use them; the GUI's
+the UI language writes them, from a small table of CLDR 48 values), ``said`` (text kept in English for
+``--json`` and comparisons, worded in the UI language where it is shown). Every layer may use them; the GUI's
 ``QTranslator`` (``ui/i18n.py``) looks up the same catalogue, so one system serves the core, the CLI and the GUI.
 
 May import: the standard library only.
@@ -10,4 +11,4 @@ The order of the layers is the import-linter contract in ``pyproject.toml``.
 ``__all__`` names the modules the UI and the command line may use; the others are internal.
 """
 
-__all__ = ["catalogue", "formats"]
+__all__ = ["catalogue", "formats", "said"]
