@@ -70,7 +70,11 @@ def test_the_environment_gives_the_preferences_as_gettext_reads_them() -> None:
     assert env_preferences({"LANGUAGE": "de_AT:fr", "LANG": "es_MX.UTF-8"}) == ["de-AT", "fr", "es-MX"]
     assert env_preferences({"LC_ALL": "ja_JP.UTF-8", "LANG": "de_DE.UTF-8"}) == ["ja-JP"]
     assert env_preferences({"LC_MESSAGES": "ar_EG.UTF-8"}) == ["ar-EG"]
-    assert env_preferences({"LANGUAGE": "de", "LANG": "C.UTF-8"}) == []  # the C locale is never translated
+    assert env_preferences({"LANGUAGE": "de", "LANG": "C"}) == []  # the C locale is never translated
+    assert env_preferences({"LANGUAGE": "de", "LC_ALL": "POSIX"}) == []
+    # C.UTF-8 (containers, minimal systems) does not stop LANGUAGE, as in GNU gettext; alone it asks for nothing.
+    assert env_preferences({"LANGUAGE": "de", "LANG": "C.UTF-8"}) == ["de"]
+    assert env_preferences({"LANG": "C.UTF-8"}) == []
     assert env_preferences({}) == []
     assert posix_to_bcp47("sr_RS@latin") == "sr-Latn-RS"
     assert posix_to_bcp47("zh_CN.GB18030") == "zh-CN"

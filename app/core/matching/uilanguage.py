@@ -58,18 +58,21 @@ def posix_to_bcp47(name: str) -> str | None:
 def env_preferences(environ: Mapping[str, str]) -> list[str]:
     """Return the preferred languages gettext's rules find in *environ*, as BCP 47 tags, best first.
 
-    ``LANGUAGE`` (a list) is read only when the locale is not ``C``, as GNU gettext does; then the first of
-    ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` that is set.
+    ``LANGUAGE`` (a list) is read unless the locale is exactly ``C`` or ``POSIX``, as GNU gettext does (its test
+    is ``strcmp (locale, "C")``: the UTF-8 ``C.UTF-8`` of containers and minimal systems does not stop it); then
+    the first of ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` that is set.
 
     >>> env_preferences({"LANGUAGE": "gsw:de_CH", "LANG": "fr_FR.UTF-8"})
     ['gsw', 'de-CH', 'fr-FR']
     >>> env_preferences({"LANGUAGE": "de", "LC_ALL": "C"})
     []
+    >>> env_preferences({"LANGUAGE": "de", "LANG": "C.UTF-8"})
+    ['de']
     """
     locale_name = next((environ[k] for k in ("LC_ALL", "LC_MESSAGES", "LANG") if environ.get(k)), "")
     out: list[str] = []
-    if posix_to_bcp47(locale_name) is None and locale_name:
-        return out  # C or POSIX: untranslated, whatever LANGUAGE says
+    if locale_name in ("C", "POSIX"):
+        return out  # C or POSIX: untranslated, whatever LANGUAGE says (POSIX specifies some programs' output)
     for item in [*environ.get("LANGUAGE", "").split(":"), locale_name]:
         tag = posix_to_bcp47(item) if item else None
         if tag and tag not in out:
