@@ -17,7 +17,7 @@ from ..core.cldr.model import CldrData, CldrKey
 from ..core.engine.tag import CheckResult
 from ..core.grammar.values import Role, Subtag
 from ..core.registry.model import Record, Registry
-from ..core.text.catalogue import N_
+from ..core.text.catalogue import N_, _
 from .roles import role_colour, role_style, swatch_icon
 from .table_model import Column, RowTableModel
 from .visible import shown_text
@@ -29,6 +29,24 @@ _REGISTRY_ROLES = frozenset({Role.LANGUAGE, Role.EXTLANG, Role.SCRIPT, Role.REGI
 # The subtags of a -t- source tag, with the registry type the engine gives each.
 _T_LANG_ROLES = {Role.T_LANGUAGE: "language", Role.T_EXTLANG: "extlang", Role.T_SCRIPT: "script",
                  Role.T_REGION: "region", Role.T_VARIANT: "variant"}  # fmt: skip
+
+
+#: A subtag of a registry role that the registry does not hold, one whole text per role.
+_NOT_IN_REGISTRY = {
+    "language": N_("not in the registry as a language"),
+    "extlang": N_("not in the registry as an extlang"),
+    "script": N_("not in the registry as a script"),
+    "region": N_("not in the registry as a region"),
+    "variant": N_("not in the registry as a variant"),
+}
+#: The -t- field's source language parts.
+_SOURCE_KINDS = {
+    "language": N_("source language"),
+    "extlang": N_("source extlang"),
+    "script": N_("source script"),
+    "region": N_("source region"),
+    "variant": N_("source variant"),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +105,13 @@ def breakdown_rows(result: CheckResult, registry: Registry, cldr: CldrData | Non
             rows.append(
                 _from_record(sub, role, record)
                 if record
-                else BreakdownRow(sub.text, sub.start, sub.end, role, description=f"not in the registry as a {role}")
+                else BreakdownRow(
+                    sub.text,
+                    sub.start,
+                    sub.end,
+                    role,
+                    description=_(_NOT_IN_REGISTRY.get(str(role), N_("not in the registry"))),
+                )
             )
             continue
         if role is Role.GRANDFATHERED:
@@ -103,9 +127,16 @@ def breakdown_rows(result: CheckResult, registry: Registry, cldr: CldrData | Non
             record = registry.get(kind, sub.text)
             if record is not None:
                 row = _from_record(sub, role, record)
-                rows.append(replace(row, description=f"source {kind}: {row.description}"))
+                rows.append(
+                    replace(
+                        row,
+                        description=_("{source}: {description}").format(
+                            source=_(_SOURCE_KINDS[kind]), description=row.description
+                        ),
+                    )
+                )
             else:
-                rows.append(BreakdownRow(sub.text, sub.start, sub.end, role, description=f"source {kind}"))
+                rows.append(BreakdownRow(sub.text, sub.start, sub.end, role, description=_(_SOURCE_KINDS[kind])))
             continue
         if role is Role.SINGLETON:
             key = None
@@ -115,7 +146,15 @@ def breakdown_rows(result: CheckResult, registry: Registry, cldr: CldrData | Non
             singleton = "u" if role is Role.U_KEY else "t"
             key = (cldr.u_key if role is Role.U_KEY else cldr.t_key)(sub.text) if cldr is not None else None
             if key is None:
-                rows.append(BreakdownRow(sub.text, sub.start, sub.end, role, description=f"unknown -{singleton}- key"))
+                rows.append(
+                    BreakdownRow(
+                        sub.text,
+                        sub.start,
+                        sub.end,
+                        role,
+                        description=_("unknown -{singleton}- key").format(singleton=singleton),
+                    )
+                )
             else:
                 rows.append(_cldr_row(sub, role, _key_text(key), key.deprecated, key.preferred))
             continue
@@ -135,26 +174,28 @@ def breakdown_rows(result: CheckResult, registry: Registry, cldr: CldrData | Non
             )
             continue
         if role is Role.PRIVATEUSE:
-            rows.append(BreakdownRow(sub.text, sub.start, sub.end, role, description="private use"))
+            rows.append(BreakdownRow(sub.text, sub.start, sub.end, role, description=_("private use")))
             continue
         if role is Role.EXTENSION:
             rows.append(
-                BreakdownRow(sub.text, sub.start, sub.end, role, description="extension subtag (syntax checked only)")
+                BreakdownRow(
+                    sub.text, sub.start, sub.end, role, description=_("extension subtag (syntax checked only)")
+                )
             )
             continue
-        rows.append(BreakdownRow(sub.text, sub.start, sub.end, role, description="see the problems list"))
+        rows.append(BreakdownRow(sub.text, sub.start, sub.end, role, description=_("see the problems list")))
     return rows
 
 
 def _singleton_text(s: str) -> str:
     s = s.lower()
     if s == "u":
-        return "Unicode locale extension (RFC 6067)"
+        return _("Unicode locale extension ({section})").format(section="RFC 6067")
     if s == "t":
-        return "transformed content extension (RFC 6497)"
+        return _("transformed content extension ({section})").format(section="RFC 6497")
     if s == "x":
-        return "private use follows"
-    return f"extension '{s}' (not registered)"
+        return _("private use follows")
+    return _("extension '{singleton}' (not registered)").format(singleton=s)
 
 
 def _key_text(key: CldrKey) -> str:
@@ -165,14 +206,17 @@ def _key_text(key: CldrKey) -> str:
 def _type_rows(subs: Sequence[Subtag], role: Role, key: CldrKey | None) -> list[BreakdownRow]:
     """Describe the value subtags *subs* of CLDR key *key* (whole multi-subtag type first, then one by one)."""
     if key is None:
-        return [BreakdownRow(s.text, s.start, s.end, role, description="value of an unknown key") for s in subs]
+        return [BreakdownRow(s.text, s.start, s.end, role, description=_("value of an unknown key")) for s in subs]
     types = key.types
     whole = "-".join(s.text.lower() for s in subs)
     found = types.get(whole)
     if found is not None and len(subs) > 1:
         first, rest = subs[0], subs[1:]
         out = [_cldr_row(first, role, f"{found.description} ({whole})", found.deprecated, found.preferred)]
-        out += [BreakdownRow(s.text, s.start, s.end, role, description=f"part of '{whole}'") for s in rest]
+        out += [
+            BreakdownRow(s.text, s.start, s.end, role, description=_("part of '{type}'").format(type=whole))
+            for s in rest
+        ]
         return out
     out = []
     for s in subs:
@@ -181,9 +225,21 @@ def _type_rows(subs: Sequence[Subtag], role: Role, key: CldrKey | None) -> list[
             out.append(_cldr_row(s, role, t.description, t.deprecated, t.preferred))
         elif key.value_classes:
             classes = ", ".join(c.lower().replace("_", " ") for c in key.value_classes)
-            out.append(BreakdownRow(s.text, s.start, s.end, role, description=f"a {classes} value for {key.key}"))
+            out.append(
+                BreakdownRow(
+                    s.text,
+                    s.start,
+                    s.end,
+                    role,
+                    description=_("a value for {key} ({classes})").format(key=key.key, classes=classes),
+                )
+            )
         else:
-            out.append(BreakdownRow(s.text, s.start, s.end, role, description=f"not a type of key '{key.key}'"))
+            out.append(
+                BreakdownRow(
+                    s.text, s.start, s.end, role, description=_("not a type of key '{key}'").format(key=key.key)
+                )
+            )
     return out
 
 
@@ -240,10 +296,10 @@ class BreakdownModel(RowTableModel[BreakdownRow]):
 def subtag_card_html(row: BreakdownRow | None, registry: Registry) -> str:
     """Return the details card of *row*: its role, what it means, and every field of its registry record."""
     if row is None:
-        return (
-            "<p><i>Ctrl+click a subtag in the tag, use its context menu, or choose a row of the table to see "
-            "its record here.</i></p>"
+        text = _(
+            "Ctrl+click a subtag in the tag, use its context menu, or choose a row of the table to see its record here."
         )
+        return f"<p><i>{html.escape(text)}</i></p>"
     style = role_style(row.role)
     code = html.escape(shown_text(row.text))
     out = [f"<h4><span style='font-family: monospace'>{code}</span> — {html.escape(style.name)}</h4>"]
