@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from ..core.grammar.quoting import badge_text
+from ..core.grammar.quoting import badge_text, message_with_badges
 from ..core.grammar.quoting import needs_badge as is_invisible  # one rule, in the core: the diagrams use it too
 
 __all__ = ["badge_text", "is_invisible", "shown_message", "shown_text"]
@@ -35,9 +35,6 @@ def shown_text(text: str) -> str:
     return out
 
 
-_ISOLATES = frozenset("\u2066\u2067\u2068\u2069")
-
-
 def shown_message(message: str) -> str:
     """Return an engine *message* with its invisible characters shown, keeping the isolates it quotes with.
 
@@ -52,20 +49,4 @@ def shown_message(message: str) -> str:
     >>> shown_message("« \u2068a\u00a0b\u2069 »\u00a0: non valide")
     '« \u2068a⟨NBSP⟩b\u2069 »\xa0: non valide'
     """
-    if message.isascii() and message.isprintable():
-        return message
-    out, depth = [], 0
-    for c in message:
-        if c in _ISOLATES:
-            depth = depth + 1 if c != "\u2069" else max(depth - 1, 0)
-            out.append(c)
-        elif is_invisible(c) and (depth or c not in _TYPOGRAPHIC):
-            out.append(f"⟨{badge_text(c)}⟩")
-        else:
-            out.append(c)
-    return "".join(out)
-
-
-#: Spaces a translation's own typography uses (French puts a no-break space before ':', German and French a
-#: narrow one in numbers): shown as spaces in the message's own words, still as badges inside quoted input.
-_TYPOGRAPHIC = frozenset("\u00a0\u202f\u2009")
+    return message_with_badges(message)  # the core's one rule, as the diagrams draw it

@@ -7,7 +7,6 @@ not marked. ``--json`` keeps its keys, codes and severities in English under any
 
 from __future__ import annotations
 
-import gettext
 import json
 import re
 
@@ -21,23 +20,9 @@ from bcp47_explorer.core.teaching.anatomy import anatomy
 from bcp47_explorer.core.teaching.anatomy_draw import layout
 from bcp47_explorer.core.text.catalogue import set_language, use_translations
 
-OPEN, CLOSE = "⟦", "⟧"
+from tests.i18n_pseudo import CLOSE, OPEN, PseudoTranslations
 
-
-class Pseudo(gettext.NullTranslations):
-    """Answer every message with itself between ⟦ ⟧ (plural and context forms too)."""
-
-    def gettext(self, message: str) -> str:
-        return f"{OPEN}{message}{CLOSE}"
-
-    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
-        return f"{OPEN}{msgid1 if n == 1 else msgid2}{CLOSE}"
-
-    def pgettext(self, context: str, message: str) -> str:
-        return f"{OPEN}{message}{CLOSE}"
-
-    def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:
-        return self.ngettext(msgid1, msgid2, n)
+Pseudo = PseudoTranslations  # the one pseudo-translation of the translation tests
 
 
 @pytest.fixture

@@ -114,6 +114,7 @@ def with_badges(text: str, keep: str = "") -> str:
     return "".join(f"⟨{badge_text(c)}⟩" if c not in keep and needs_badge(c) else c for c in text)
 
 
+_ISOLATES = frozenset("\u2066\u2067\u2068\u2069")  # LRI, RLI, FSI open; PDI closes
 #: Spaces a translation's own typography uses (French puts a no-break space before ':', numbers a narrow one).
 TYPOGRAPHIC_SPACES = frozenset("\u00a0\u202f\u2009")
 
@@ -121,9 +122,9 @@ TYPOGRAPHIC_SPACES = frozenset("\u00a0\u202f\u2009")
 def message_with_badges(message: str) -> str:
     """Return a worded *message* with the invisible characters of the input it quotes drawn as ``⟨NAME⟩``.
 
-    Quoted input is wrapped in FSI … PDI (:func:`quote`); those isolates stay, and so do a translation's
-    typographic spaces outside them (a French "« … » :" must not read "⟨NBSP⟩:"). Inside them, and any
-    other invisible character anywhere, is shown by name.
+    Quoted input is wrapped in isolates (FSI … PDI from :func:`quote`, LRI … PDI from the UI); they stay,
+    and so do a translation's typographic spaces outside them (a French "« … » :" must not read "⟨NBSP⟩:").
+    Inside them, and any other invisible character anywhere, is shown by name.
 
     >>> message_with_badges("« \u2068a\u00a0b\u2069 »\u00a0: non valide")
     '« \u2068a⟨NBSP⟩b\u2069 »\xa0: non valide'
@@ -132,8 +133,8 @@ def message_with_badges(message: str) -> str:
         return message
     out, depth = [], 0
     for c in message:
-        if c in (FSI, PDI):
-            depth = depth + 1 if c == FSI else max(depth - 1, 0)
+        if c in _ISOLATES:
+            depth = depth + 1 if c != PDI else max(depth - 1, 0)
             out.append(c)
         elif needs_badge(c) and (depth or c not in TYPOGRAPHIC_SPACES):
             out.append(f"⟨{badge_text(c)}⟩")
