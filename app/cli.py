@@ -109,8 +109,11 @@ def choose_language(environ: Mapping[str, str]) -> str:
     English preferred first (or none) and a shipped tag named exactly need no data; any other preference is
     matched by the CLDR best fit (``de-AT`` → ``de``, ``zh-TW`` → ``en``), which loads the supplemental data.
     """
-    from .core.matching.uilanguage import env_preferences
     from .core.text.catalogue import SHIPPED, set_language
+
+    if not environ.get("LANGUAGE") and _c_locale(environ):
+        return set_language("en")  # what env_preferences finds nothing in: its module is not imported (start-up)
+    from .core.matching.uilanguage import env_preferences
 
     prefs = env_preferences(environ)
     if not prefs or prefs[0].split("-")[0].lower() == "en":
@@ -125,6 +128,16 @@ def choose_language(environ: Mapping[str, str]) -> str:
         return set_language(negotiate(prefs, Matcher(bundled_supplemental())).tag)
     except DataError:  # the data's own error is reported by the command that needs it
         return set_language("en")
+
+
+def _c_locale(environ: Mapping[str, str]) -> bool:
+    """Tell whether the locale ``LC_ALL``/``LC_MESSAGES``/``LANG`` name is unset, ``C`` or ``POSIX`` (any codeset).
+
+    >>> _c_locale({"LANG": "C.UTF-8"}), _c_locale({}), _c_locale({"LC_ALL": "", "LANG": "de_DE"})
+    (True, True, False)
+    """
+    name = next((environ[k] for k in ("LC_ALL", "LC_MESSAGES", "LANG") if environ.get(k)), "")
+    return name.strip().partition("@")[0].split(".", 1)[0] in ("", "C", "POSIX")
 
 
 def _in_data_folder(message: str) -> bool:

@@ -242,7 +242,11 @@ class _ByteLoop:
         if got is None:
             self.box.append(key.decode("utf-8", "surrogateescape"))
             line, valid = next(self.lines)
-            got = ((line if line.isascii() else clean_json_text(line)) + "\n").encode("utf-8")
+            line += "\n"
+            try:  # a lone surrogate (an undecodable input byte) cannot be encoded: cleaned, then encoded
+                got = line.encode("utf-8")
+            except UnicodeEncodeError:
+                got = clean_json_text(line).encode("utf-8")
             if not valid:
                 self.all_valid = False
             if len(key) <= MEMO_KEY_MAX:

@@ -97,7 +97,7 @@ __all__ = [
 #: The parse caches' file name pattern and format; anything else in the cache folder is left alone.
 CACHE_PREFIX = "registry-"
 CACHE_SUFFIX = ".cache"
-_CACHE_MAGIC = b"bcp47-explorer registry cache 2\n"
+_CACHE_MAGIC = b"bcp47-explorer registry cache 3\n"
 _CACHES_KEPT = 8
 
 
@@ -136,13 +136,12 @@ def load_registry(path: str | os.PathLike[str] | None = None, *, use_cache: bool
 def _read_cache(cache_file: Path, source_digest: str, source: str) -> Registry | None:
     """Return the registry in *cache_file* when it is whole and made from this very source, else None.
 
-    The file holds a header line (format, sha256 of the source file, sha256 of the payload)
-    and the payload; the payload is only unpacked when its sha256 matches, and every row is
-    then checked field by field (:meth:`Registry.from_cache`). Anything wrong: the file is
-    deleted, a log line says why, and the caller parses the source again.
+    The file holds a header line (format, sha256 of the source file, :func:`_stamp` of the payload)
+    and the payload; the payload is only unpacked when its stamp matches, which vouches that it is
+    what :meth:`Registry.to_cache` of this record layout wrote: its rows are not checked field by
+    field again (that was half the load; :meth:`Registry.from_cache` on any other blob still does).
+    Anything wrong: the file is deleted, a log line says why, and the caller parses the source again.
     """
-    import hashlib
-
     from .registry.model import Registry
 
     try:
@@ -160,11 +159,12 @@ def _read_cache(cache_file: Path, source_digest: str, source: str) -> Registry |
         fields = head.split(b" ")
         if len(fields) != 2 or fields[0] != source_digest.encode("ascii"):
             problem = "made from another source"
-        elif fields[1] != hashlib.sha256(payload).hexdigest().encode("ascii"):
-            problem = "its content does not match its checksum"
+        elif fields[1] != _stamp(payload):
+            problem = "its content does not match its stamp"
     if problem is None:
         try:
-            registry = Registry.from_cache(payload, source)
+            # The payload matched its stamp: it is what Registry.to_cache of this layout wrote (see _stamp).
+            registry = Registry.from_cache(payload, source, vouched=True)
         except ValueError as exc:
             problem = str(exc)
         else:
@@ -177,12 +177,25 @@ def _read_cache(cache_file: Path, source_digest: str, source: str) -> Registry |
     return None
 
 
-def _write_cache(target: Path, source_digest: str, payload: bytes) -> None:
-    """Write a parse cache (private, atomic), then prune the folder; a cache that cannot be written is not."""
+def _stamp(payload: bytes) -> bytes:
+    """Return the stamp a parse cache's header carries: the sha256 of its record layout and its payload, in hex.
+
+    A payload whose stamp matches was written by :meth:`Registry.to_cache` of this very layout and is
+    unchanged since: its rows are not checked one by one again. A plain checksum, or another layout
+    under the same format name, does not match.
+    """
     import hashlib
 
-    blob = b"".join((_CACHE_MAGIC, source_digest.encode("ascii"), b" ", hashlib.sha256(payload).hexdigest().encode(
-        "ascii"), b"\n", payload))  # fmt: skip
+    from .registry.cache import CACHE_LAYOUT
+
+    digest = hashlib.sha256(CACHE_LAYOUT)
+    digest.update(payload)
+    return digest.hexdigest().encode("ascii")
+
+
+def _write_cache(target: Path, source_digest: str, payload: bytes) -> None:
+    """Write a parse cache (private, atomic), then prune the folder; a cache that cannot be written is not."""
+    blob = b"".join((_CACHE_MAGIC, source_digest.encode("ascii"), b" ", _stamp(payload), b"\n", payload))
     try:
         write_file(target, blob, mode=0o600)
     except OSError as exc:

@@ -258,7 +258,7 @@ def test_the_cache_folder_is_private_and_the_cache_carries_its_hashes(cache: Pat
     data.load_registry()
     assert stat.S_IMODE(cache.stat().st_mode) == 0o700
     blob = _only_cache(cache).read_bytes()
-    assert blob.startswith(b"bcp47-explorer registry cache 2\n")
+    assert blob.startswith(b"bcp47-explorer registry cache 3\n")
     source_hash = __import__("hashlib").sha256((RESOURCES / data.REGISTRY_FILE).read_bytes()).hexdigest()
     assert blob.split(b"\n")[1].split(b" ")[0].decode() == source_hash
     cached = data.load_registry()
@@ -270,7 +270,11 @@ def test_the_cache_folder_is_private_and_the_cache_carries_its_hashes(cache: Pat
 
 
 def _rewrite_payload(path: Path, payload: bytes) -> None:
-    """Write a cache with a *correct* header for another payload (a well-shaped but wrong cache)."""
+    """Write a cache for another payload with its plain sha256 in the header (a well-shaped but wrong cache).
+
+    Not the loader's stamp, which covers the record layout too (``data._stamp``): what vouches for a
+    payload, and lets the loader skip the row-by-row checks, is only what ``Registry.to_cache`` wrote.
+    """
     import hashlib
 
     head = path.read_bytes().split(b"\n", 2)

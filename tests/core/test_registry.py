@@ -209,3 +209,33 @@ def test_the_cached_records_are_real_records_and_a_badly_shaped_cache_is_refused
             assert str(exc).startswith("damaged registry cache ("), (what, exc)
         else:
             pytest.fail(f"a cache with {what} was used")
+
+
+def test_a_cache_vouched_by_its_checksum_loads_without_the_row_checks(tmp_path, monkeypatch, reg: Registry) -> None:
+    import marshal
+
+    from bcp47_explorer.core.registry import cache
+
+    # Vouched (the payload matched the checksum written with it): the same records, not checked row by row.
+    again = Registry.from_cache(reg.to_cache(), vouched=True)
+    assert again.records == reg.records and again.file_date == reg.file_date
+    # A blob of another shape is still refused, vouched or not.
+    fmt, file_date, rows = marshal.loads(reg.to_cache())
+    for bad in ((rows[0][:-1], *rows[1:]), (7, *rows[1:])):
+        with pytest.raises(ValueError, match="^damaged registry cache"):
+            Registry.from_cache(marshal.dumps((fmt, file_date, bad)), vouched=True)
+    with pytest.raises(ValueError, match="another format"):
+        Registry.from_cache(marshal.dumps(("old", file_date, rows)), vouched=True)
+    # The data loader vouches for its own cache: a second load does not check the rows again...
+    monkeypatch.setenv(data.ENV_CACHE_DIR, str(tmp_path / "cache"))
+    first = data.load_registry()
+    checked: list[int] = []
+    real_check = cache.check_cached_rows
+    monkeypatch.setattr(cache, "check_cached_rows", lambda *a: checked.append(1) or real_check(*a))
+    assert data.load_registry().records == first.records and checked == []
+    # ...but a payload changed after it was written fails its checksum: deleted, and the file parsed again.
+    (path,) = (tmp_path / "cache").glob("registry-*.cache")
+    blob = path.read_bytes()
+    path.write_bytes(blob[:-1] + bytes([blob[-1] ^ 1]))
+    assert data.load_registry().records == first.records
+    assert path.read_bytes() == blob  # parsed again and written afresh

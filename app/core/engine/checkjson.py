@@ -226,7 +226,7 @@ _SEVERITY = {s: s.value for s in Severity}
 _VERDICT = {None: "null", "valid": '"valid"', "unicode_valid": '"unicode_valid"'}
 
 
-_SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE: list[re.Pattern[str]] = []  # compiled on first use: most runs never meet an undecodable byte
 
 
 def clean_json_text(text: str) -> str:
@@ -242,5 +242,7 @@ def clean_json_text(text: str) -> str:
     try:  # most non-ASCII lines hold only the messages' '§': encoding tells faster than a search
         text.encode("utf-8")
     except UnicodeEncodeError:
-        return _SURROGATE.sub("\ufffd", text)
+        if not _SURROGATE:
+            _SURROGATE.append(re.compile("[\ud800-\udfff]"))
+        return _SURROGATE[0].sub("\ufffd", text)
     return text

@@ -128,10 +128,13 @@ class Registry:
         return dump_records(self.file_date, self.records)
 
     @classmethod
-    def from_cache(cls, blob: bytes, source: str = "<registry>") -> Registry:
-        """Rebuild a registry written by :meth:`to_cache`; raise ValueError if *blob* is not one (rows checked)."""
+    def from_cache(cls, blob: bytes, source: str = "<registry>", *, vouched: bool = False) -> Registry:
+        """Rebuild a registry written by :meth:`to_cache`; raise ValueError if *blob* is not one (rows checked).
+
+        *vouched*: the blob matched the checksum this program wrote with it (see ``cache.load_records``).
+        """
         with collector_paused():
-            file_date, records = load_records(blob)
+            file_date, records = load_records(blob, vouched=vouched)
             return cls(file_date, records, source)
 
     # ----------------------------------------------------------------- lookups
