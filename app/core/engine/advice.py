@@ -27,7 +27,6 @@ from ..grammar.parser import MAX_FIX_INPUT, Extension, Parse, Token, drop_span
 from ..grammar.quoting import excerpt
 from ..grammar.syntax import GRANDFATHERED, KIND_NAMES, REGULAR, REGULAR_FIRST, cased
 from ..grammar.values import Canonicalization, Fix
-from ..registry.placement import PrefixTable, order_variants, prefix_met
 from ..text.catalogue import _, pgettext
 from .canonical import case_reason
 from .tables import Tables
@@ -35,6 +34,7 @@ from .tables import Tables
 if TYPE_CHECKING:
     from ..cldr.model import CldrData, KeywordProblem
     from ..registry.model import Record
+    from ..registry.placement import PrefixTable
 
 __all__ = ["Advisor", "CASE_EXCERPT"]
 
@@ -655,6 +655,8 @@ def _subsequence(needle: tuple[str, ...], hay: list[str]) -> bool:
 
 def _add_reorder(p: Parse, tok: Token, rec: Record, head: list[str], prefixes: PrefixTable) -> bool:
     """Add the reorder advice when the variant *tok*'s Prefix is met in another order of the variants."""
+    from ..registry.placement import order_variants, prefix_met  # rare: not imported at start-up
+
     written = [v[0] for v in p.variants]
     order = order_variants(head, written, prefixes)
     low = [v.lower() for v in order]
