@@ -145,3 +145,30 @@ def test_check_json_lines_equal_json_dumps_over_the_corpora(engine: TagEngine, m
         assert valid == r.valid, tag
     # The comparison covers the short way: most advice tags take it, with their diagnostics.
     assert lane > 0.7 * 2 * len(advice)
+
+
+def test_private_use_subtags_take_the_short_way_with_the_same_bytes(
+    engine: TagEngine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Members of the registry's private-use ranges (qaa..qtz, Qaaa..Qabx, QM..QZ, XA..XZ) are settled by the fast path."""
+    import json
+
+    from bcp47_explorer.core.engine import checkjson
+
+    assert engine.fast_path.canonical("QFE-qaai-xk") == "qfe-Qaai-XK"
+    assert engine.fast_path.canonical("qaa-Qabx-QZ-1901") == "qaa-Qabx-QZ-1901"
+    assert engine.fast_path.canonical("qzz") is None and engine.fast_path.canonical("en-Qabz") is None  # not in a range
+    lane: list[tuple[str | None, ...]] = []
+    subtags_of = checkjson._langtag_subtags
+    monkeypatch.setattr(checkjson, "_langtag_subtags", lambda g: lane.append(g) or subtags_of(g))
+    rnd = random.Random(11)
+    heads = ["qaa", "qtz", "qfe", "en", "sr", "zh"]
+    tails = ["", "-Qaaa", "-qabx", "-Latn", "-QM", "-xz", "-XK", "-aa", "-Qaai-QZ", "-Qaaa-DE", "-QM-1901", "-x-priv"]
+    tags = [h + t for h in heads for t in tails]
+    tags += [_random_case(rnd, t) for t in tags]
+    for tag, (line, valid) in zip(tags, checkjson.check_json_lines(engine, tags), strict=True):
+        r = engine.check(tag)
+        assert line == json.dumps(r.as_dict(), ensure_ascii=False, separators=(",", ":")), tag
+        assert valid == r.valid, tag
+        _assert_same(engine, tag)
+    assert len(lane) > 0.8 * len(tags)  # only the tags with private use (-x-) take the longer way

@@ -37,6 +37,8 @@ from .advice import Advisor
 from .tables import Tables
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from ..registry.model import Record
 
 __all__ = ["FAST_MAX", "FastPath", "quick_parse", "parse_match"]
@@ -129,7 +131,9 @@ class FastPath:
         low = lang.lower()
         out = self.lang_to.get(low)
         if out is None:
-            return None
+            out = _in_range(t.lang, low, low)  # qaa..qtz
+            if out is None:
+                return None
         if low in t.grandfathered_first:  # a grandfathered tag is looked up whole (a redundant one is a langtag)
             whole = t.tags.get(text.lower())
             if whole is not None and whole.type == "grandfathered":
@@ -153,12 +157,16 @@ class FastPath:
         if script is not None:
             s = self.script_to.get(script.lower())
             if s is None:
-                return None
+                s = _in_range(t.script, script.lower(), cased("script", script))  # Qaaa..Qabx
+                if s is None:
+                    return None
             out += "-" + s
         if region is not None:
             s = self.region_to.get(region.lower())
             if s is None:
-                return None
+                s = _in_range(t.region, region.lower(), region.upper())  # QM..QZ, XA..XZ
+                if s is None:
+                    return None
             out += "-" + s
         if var:
             parts = var[1:].lower().split("-")
@@ -298,3 +306,13 @@ class FastPath:
                             return None
             parts.append("-".join(f))
         return "-".join(parts) if parts else None
+
+
+def _in_range(table: Mapping[str, Record], low: str, usual: str) -> str | None:
+    """Return *usual* (the subtag in its conventional case) when *low* lies in one of *table*'s private-use ranges.
+
+    The ``*_to`` tables hold the registered codes, not the ranges' members (``qaa..qtz`` and the like,
+    none of which has a Preferred-Value); a :class:`.registry.ranges.RangeTable` answers for those.
+    """
+    rec = table.get(low)
+    return usual if rec is not None and rec.preferred_value is None else None
