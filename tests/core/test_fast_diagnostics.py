@@ -150,7 +150,7 @@ def test_check_json_lines_equal_json_dumps_over_the_corpora(engine: TagEngine, m
 def test_private_use_subtags_take_the_short_way_with_the_same_bytes(
     engine: TagEngine, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Members of the registry's private-use ranges (qaa..qtz, Qaaa..Qabx, QM..QZ, XA..XZ) are settled by the fast path."""
+    """The members of the registry's private-use ranges (qaa..qtz, Qaaa..Qabx, QM..QZ, XA..XZ): the fast path's."""
     import json
 
     from bcp47_explorer.core.engine import checkjson
@@ -172,3 +172,32 @@ def test_private_use_subtags_take_the_short_way_with_the_same_bytes(
         assert valid == r.valid, tag
         _assert_same(engine, tag)
     assert len(lane) > 0.8 * len(tags)  # only the tags with private use (-x-) take the longer way
+
+
+def test_extlang_tags_take_the_short_way_with_the_same_bytes(
+    engine: TagEngine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A valid tag with one extlang gets its line from the regex groups, with UTS #35's finding on the extlang."""
+    import json
+
+    from bcp47_explorer.core.engine import checkjson
+
+    lane: list[tuple[str | None, ...]] = []
+    subtags_of = checkjson._langtag_subtags
+    monkeypatch.setattr(checkjson, "_langtag_subtags", lambda g: lane.append(g) or subtags_of(g))
+    rnd = random.Random(12)
+    tags = []
+    for rec in engine.registry.records:
+        if rec.type == "extlang":
+            prefix = rec.prefixes[0]
+            # Its own Prefix, another language (a prefix-mismatch warning), a script, region and variant after it.
+            code = rec.code
+            tags += [f"{prefix}-{code}", f"en-{code}-Latn", f"{prefix}-{code}-BU", f"{prefix}-{code}-fonipa"]
+    tags += [_random_case(rnd, t) for t in tags[::7]]
+    for tag, (line, valid) in zip(tags, checkjson.check_json_lines(engine, tags), strict=True):
+        r = engine.check(tag)
+        assert line == json.dumps(r.as_dict(), ensure_ascii=False, separators=(",", ":")), tag
+        assert valid == r.valid, tag
+    with_extlang = [g for g in lane if g[1] is not None]
+    assert len(with_extlang) > 0.9 * len(tags)
+    assert '"role":"extlang"' in next(checkjson.check_json_lines(engine, ["zh-yue-HK"]))[0]

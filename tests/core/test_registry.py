@@ -222,7 +222,7 @@ def test_a_cache_vouched_by_its_checksum_loads_without_the_row_checks(tmp_path, 
     # A blob of another shape is still refused, vouched or not.
     fmt, file_date, rows = marshal.loads(reg.to_cache())
     for bad in ((rows[0][:-1], *rows[1:]), (7, *rows[1:])):
-        with pytest.raises(ValueError, match="^damaged registry cache"):
+        with pytest.raises(ValueError, match=r"^damaged registry cache"):
             Registry.from_cache(marshal.dumps((fmt, file_date, bad)), vouched=True)
     with pytest.raises(ValueError, match="another format"):
         Registry.from_cache(marshal.dumps(("old", file_date, rows)), vouched=True)

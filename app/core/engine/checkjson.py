@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING
 
+from ..grammar import diagnostics as M
 from ..grammar.syntax import WELL_FORMED
 from ..grammar.values import Diagnostic, Severity
 from .fastpath import FAST_MAX
@@ -22,6 +23,7 @@ from .results import first_fix, fix_for
 from .unicode_validity import first_singleton, verdict_label, verdict_of
 
 if TYPE_CHECKING:
+    from ..registry.model import Record
     from .tag import TagEngine
 
 __all__ = ["MEMO_KEY_MAX", "MEMO_SIZE", "check_json_lines", "memo_json_lines", "quote"]
@@ -42,9 +44,9 @@ def check_json_lines(engine: TagEngine, tags: Iterable[str]) -> Iterator[tuple[s
     The commonest tag, a valid language with script, region and variants that the fast path
     settles, gets its line straight from its regex groups and its diagnostics (from
     :mod:`.quickadvice`: no parse is made); having no extlang and no extension, it is a valid
-    Unicode locale identifier too (:func:`.uts35_validity.verdict_of` says so without looking
-    further). The regex runs once per tag. A test compares both ways of writing the line over
-    large corpora.
+    Unicode locale identifier too (:func:`.unicode_validity.verdict_of` says so without looking
+    further); with one extlang, UTS #35's one finding on it is added (:func:`_extlang_line`). The
+    regex runs once per tag. A test compares both ways of writing the line over large corpora.
     """
     quote = _QUOTE
     analyse = engine.full_analysis
@@ -55,6 +57,7 @@ def check_json_lines(engine: TagEngine, tags: Iterable[str]) -> Iterator[tuple[s
     extlang_of = engine.extlang_of
     plausible = engine.plausibility
     notes_wanted = engine.plausibility_in_json
+    extlang_preferred = engine.tables.extlang
     for tag in tags:
         m = match(tag) if len(tag) <= FAST_MAX else None
         if m is None:
@@ -62,10 +65,13 @@ def check_json_lines(engine: TagEngine, tags: Iterable[str]) -> Iterator[tuple[s
         else:
             g = m.groups()
             canonical = settle(tag, g)
-            if canonical is not None and g[1] is None and g[0] is not None and not g[5] and g[6] is None:
+            if canonical is not None and g[0] is not None and not g[5] and g[6] is None:
                 diags = advise(tag, g, canonical)  # None: the precise path, below
                 if diags is not None:
-                    line = _langtag_line(tag, g, canonical, extlang_of(canonical), diags)
+                    if g[1] is None:
+                        line = _langtag_line(tag, g, canonical, extlang_of(canonical), diags)
+                    else:
+                        line = _extlang_line(extlang_preferred, tag, g, canonical, extlang_of(canonical), diags)
                     yield line + (_plausibility_json(plausible, canonical) if notes_wanted else "}"), True
                     continue
             a = matched(tag, g, canonical)
@@ -163,6 +169,35 @@ def _langtag_line(
     return head + '],"fix":null'
 
 
+def _extlang_line(
+    extlangs: Mapping[str, Record],
+    tag: str,
+    g: tuple[str | None, ...],
+    canonical: str,
+    extlang: str,
+    diags: Sequence[Diagnostic],
+) -> str:
+    """Return the JSON line of a valid langtag with one extlang and no extension or private use, from its groups.
+
+    As :func:`_langtag_line`, with the one finding of UTS #35 on such a tag (:func:`.unicode_validity.verdict_of`
+    adds it after RFC 5646's diagnostics): a Unicode locale identifier has no extlang, and the Unicode form
+    writes the extlang's Preferred-Value in place of the language and extlang (the fast path settled the
+    tag, so there is one). A test compares the line with the precise path's over large corpora.
+    """
+    lang, ext = g[0], g[1]
+    assert lang is not None and ext is not None
+    start = len(lang) + 1
+    end = start + len(ext) - 1
+    preferred = extlangs[ext[1:].lower()].preferred_value
+    assert preferred is not None
+    preferred = preferred.lower()
+    own = M.UNICODE_EXTLANG.make(start, end, preferred + tag[end:], pair=tag[:end], preferred=preferred)
+    every = (*diags, own)
+    head = f'{{"input":"{tag}","well_formed":true,"valid":true,"unicode_valid":false,"canonical":"{canonical}",' \
+        f'"extlang_form":"{extlang}","subtags":[{_langtag_subtags(g)}],"diagnostics":['  # fmt: skip
+    return f'{head}{_diagnostics_json(every, None)}],"fix":{_fix_json(every)}'
+
+
 _NO_NOTES = ',"plausibility":[]}'
 
 
@@ -173,11 +208,15 @@ def _plausibility_json(plausible: Callable[[str], Sequence[str]] | None, canonic
 
 
 def _langtag_subtags(g: tuple[str | None, ...]) -> str:
-    """Return the JSON of the subtags of a langtag without extlang, extension or private use, from its groups."""
-    lang, _ext, script, region, var = g[:5]
+    """Return the JSON of the subtags of a langtag without extension or private use, from its groups."""
+    lang, ext, script, region, var = g[:5]
     assert lang is not None
     pos = len(lang)
     out = f'{{"text":"{lang}","start":0,"end":{pos},"role":"language"}}'
+    if ext is not None:  # one extlang (the fast path settles no other)
+        end = pos + len(ext)
+        out += f',{{"text":"{ext[1:]}","start":{pos + 1},"end":{end},"role":"extlang"}}'
+        pos = end
     if script is not None:
         out += f',{{"text":"{script}","start":{pos + 1},"end":{pos + 5},"role":"script"}}'
         pos += 5

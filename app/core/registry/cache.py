@@ -27,7 +27,15 @@ from typing import Any, cast
 
 from .record import DATE, Record, RecordType, RegistryError
 
-__all__ = ["CACHE_LAYOUT", "RECORD_FIELDS", "check_cached_rows", "collector_paused", "dump_records", "load_records", "new_record"]
+__all__ = [
+    "CACHE_LAYOUT",
+    "RECORD_FIELDS",
+    "check_cached_rows",
+    "collector_paused",
+    "dump_records",
+    "load_records",
+    "new_record",
+]
 
 # Bump when Record's fields change, so that old parse caches are not used.
 _CACHE_FORMAT = "bcp47-explorer-registry-2"
