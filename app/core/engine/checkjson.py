@@ -12,10 +12,9 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from ..grammar import diagnostics as M
 from ..grammar.syntax import WELL_FORMED
 from ..grammar.values import Diagnostic, Severity
 from .fastpath import FAST_MAX
@@ -23,7 +22,6 @@ from .results import first_fix, fix_for
 from .unicode_validity import first_singleton, verdict_label, verdict_of
 
 if TYPE_CHECKING:
-    from ..registry.model import Record
     from .tag import TagEngine
 
 __all__ = ["MEMO_KEY_MAX", "MEMO_SIZE", "check_json_lines", "memo_json_lines", "quote"]
@@ -57,7 +55,6 @@ def check_json_lines(engine: TagEngine, tags: Iterable[str]) -> Iterator[tuple[s
     extlang_of = engine.extlang_of
     plausible = engine.plausibility
     notes_wanted = engine.plausibility_in_json
-    extlang_preferred = engine.tables.extlang
     for tag in tags:
         m = match(tag) if len(tag) <= FAST_MAX else None
         if m is None:
@@ -71,7 +68,7 @@ def check_json_lines(engine: TagEngine, tags: Iterable[str]) -> Iterator[tuple[s
                     if g[1] is None:
                         line = _langtag_line(tag, g, canonical, extlang_of(canonical), diags)
                     else:
-                        line = _extlang_line(extlang_preferred, tag, g, canonical, extlang_of(canonical), diags)
+                        line = _extlang_line(engine, tag, g, canonical, extlang_of(canonical), diags)
                     yield line + (_plausibility_json(plausible, canonical) if notes_wanted else "}"), True
                     continue
             a = matched(tag, g, canonical)
@@ -170,12 +167,7 @@ def _langtag_line(
 
 
 def _extlang_line(
-    extlangs: Mapping[str, Record],
-    tag: str,
-    g: tuple[str | None, ...],
-    canonical: str,
-    extlang: str,
-    diags: Sequence[Diagnostic],
+    engine: TagEngine, tag: str, g: tuple[str | None, ...], canonical: str, extlang: str, diags: Sequence[Diagnostic]
 ) -> str:
     """Return the JSON line of a valid langtag with one extlang and no extension or private use, from its groups.
 
@@ -184,14 +176,9 @@ def _extlang_line(
     writes the extlang's Preferred-Value in place of the language and extlang (the fast path settled the
     tag, so there is one). A test compares the line with the precise path's over large corpora.
     """
-    lang, ext = g[0], g[1]
-    assert lang is not None and ext is not None
-    start = len(lang) + 1
-    end = start + len(ext) - 1
-    preferred = extlangs[ext[1:].lower()].preferred_value
-    assert preferred is not None
-    preferred = preferred.lower()
-    own = M.UNICODE_EXTLANG.make(start, end, preferred + tag[end:], pair=tag[:end], preferred=preferred)
+    ext = g[1]
+    assert ext is not None
+    own = engine.quick_advice.unicode_extlang(tag, g, engine.tables.extlang[ext[1:].lower()])
     every = (*diags, own)
     head = f'{{"input":"{tag}","well_formed":true,"valid":true,"unicode_valid":false,"canonical":"{canonical}",' \
         f'"extlang_form":"{extlang}","subtags":[{_langtag_subtags(g)}],"diagnostics":['  # fmt: skip

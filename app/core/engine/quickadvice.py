@@ -59,6 +59,8 @@ _MAX_REMEMBERED = 50_000
 _make = M.make_diagnostic
 _SUPPRESS = M.SUPPRESS_SCRIPT
 _CASE = M.LETTER_CASE
+_PREFIX = M.EXTLANG_PREFIX
+_UEXTLANG = M.UNICODE_EXTLANG
 _fix = M.make_fix
 
 
@@ -96,8 +98,9 @@ class QuickAdvice:
             k: {} for k in ("language", "extlang", "script", "region", "variant")
         }
         self._langs, self._scripts, self._regions = (self._known[k] for k in ("language", "script", "region"))
-        # (language, script) as written -> (message, fix label) of their suppress-script warning
-        self._pairs: dict[tuple[str, str], tuple[str, str]] = {}
+        # (language, script) as written -> (message, fix label) of their suppress-script warning; and
+        # (code, language, extlang) as written -> those of an extlang's prefix-mismatch or unicode-extlang
+        self._pairs: dict[tuple[str, ...], tuple[str, str]] = {}
         # The letter-case note's wording around the fixed tag, and its fix label.
         self._case = (*M.LETTER_CASE.around("fixed"), M.LETTER_CASE.label())
 
@@ -213,8 +216,9 @@ class QuickAdvice:
             rec, entries = got
             prefix = self.tables.extlang_prefix.get(elow)
             if prefix is not None and prefix != low:
-                args = {"code": code, "description": rec.description, "prefix": prefix, "language": lang}
-                out.append(M.EXTLANG_PREFIX.make_of(pos, pos + 3, prefix + text[len(lang) :], args))
+                message, label = self._worded_pair(M.EXTLANG_PREFIX, lang, code, rec, prefix=prefix)
+                fix = _fix(label, prefix + text[len(lang) :])
+                out.append(_make("prefix-mismatch", _PREFIX.severity, pos, pos + 3, message, fix, _PREFIX.section))
             if entries:
                 _put(out, entries, code, pos, fix_to, tail)
             pos += 4
@@ -302,6 +306,35 @@ class QuickAdvice:
                 out.append(M.VARIANT_PREFIX.make_of(start, pos, None, args))
             before.append(vlow)
         return True
+
+    def unicode_extlang(self, text: str, g: tuple[str | None, ...], rec: Record) -> Diagnostic:
+        """Return UTS #35's finding on the one extlang of a tag the fast path settled (what ``verdict_of`` adds).
+
+        *rec* is the extlang's record (its Preferred-Value replaces the language and extlang).
+        """
+        lang, ext = g[0], g[1]
+        assert lang is not None and ext is not None and rec.preferred_value is not None
+        start = len(lang) + 1
+        end = start + len(ext) - 1
+        preferred = rec.preferred_value.lower()
+        message, label = self._worded_pair(M.UNICODE_EXTLANG, lang, ext[1:], rec, preferred=preferred, pair=text[:end])
+        fix = _fix(label, preferred + text[end:])
+        return _make("unicode-extlang", _UEXTLANG.severity, start, end, message, fix, _UEXTLANG.section)
+
+    def _worded_pair(self, what: M.Message, lang: str, code: str, rec: Record, **args: str) -> tuple[str, str]:
+        """Return the message and fix label of *what* on the language and extlang *lang*-*code* as written.
+
+        Remembered per pair: they depend on the two subtags alone (*args* are made from them).
+        """
+        key = (what.code, lang, code)
+        got = self._pairs.get(key)
+        if got is None:
+            args.update(code=code, description=rec.description, language=lang)
+            got = (what.text_of(args), what.label(**args))
+            if len(self._pairs) >= _MAX_REMEMBERED:
+                self._pairs.clear()
+            self._pairs[key] = got
+        return got
 
     def _suppress(self, lang: str, script: str, lrec: Record) -> tuple[str, str]:
         key = (lang, script)
