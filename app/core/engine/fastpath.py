@@ -90,14 +90,20 @@ class FastPath:
     advice (deprecated subtags, Prefix, Suppress-Script, ...) stays on the fast path too.
     """
 
-    __slots__ = ("advisor", "cldr", "lang_to", "redundant", "region_to", "script_to", "t_keys", "tables", "u_keys",
-                 "variant_to")  # fmt: skip
+    __slots__ = ("_redundant_text", "advisor", "cldr", "lang_to", "redundant", "region_to", "script_to", "t_keys",
+                 "tables", "u_keys", "variant_to")  # fmt: skip
 
     def __init__(
         self, tables: Tables, redundant: dict[str, list[tuple[tuple[str, ...], Record]]], advisor: Advisor
     ) -> None:
         self.tables = tables
         self.redundant = redundant  # the redundant tags that need a whole-tag step (see Canonicalizer)
+        # Per first subtag, those tags whole and with a '-' after them: one look-up and one startswith
+        # per tag, not a join per redundant tag ('sgn' has 19, and sign languages are written sgn-xxx).
+        self._redundant_text: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {}
+        for first, reds in redundant.items():
+            whole = ["-".join(subtags) for subtags, _rec in reds]
+            self._redundant_text[first] = (frozenset(whole), tuple(w + "-" for w in whole))
         self.advisor = advisor
         cldr = self.cldr = advisor.cldr
         self.u_keys = dict(cldr.u_keys) if cldr is not None else {}
@@ -138,13 +144,11 @@ class FastPath:
             whole = t.tags.get(text.lower())
             if whole is not None and whole.type == "grandfathered":
                 return None
-        reds = self.redundant.get(low)
+        reds = self._redundant_text.get(low)
         if reds is not None:
             ltext = text.lower()
-            for subtags, _rec in reds:
-                c = "-".join(subtags)
-                if ltext == c or ltext.startswith(c + "-"):
-                    return None
+            if ltext in reds[0] or ltext.startswith(reds[1]):
+                return None
         if ext is not None:
             # One extlang, replaced with its Preferred-Value together with the language.
             e = ext[1:].lower()
