@@ -125,10 +125,10 @@ def test_check_json_lines_equal_json_dumps_over_the_corpora(engine: TagEngine, m
     lane = 0
     subtags_of = checkjson._langtag_subtags
 
-    def counted(g: tuple[str | None, ...]) -> str:
+    def counted(g: tuple[str | None, ...], tag: str) -> str:
         nonlocal lane
         lane += 1
-        return subtags_of(g)
+        return subtags_of(g, tag)
 
     monkeypatch.setattr(checkjson, "_langtag_subtags", counted)
     fresh = TagEngine(engine.registry, engine.cldr, engine.extensions)
@@ -160,10 +160,11 @@ def test_private_use_subtags_take_the_short_way_with_the_same_bytes(
     assert engine.fast_path.canonical("qzz") is None and engine.fast_path.canonical("en-Qabz") is None  # not in a range
     lane: list[tuple[str | None, ...]] = []
     subtags_of = checkjson._langtag_subtags
-    monkeypatch.setattr(checkjson, "_langtag_subtags", lambda g: lane.append(g) or subtags_of(g))
+    monkeypatch.setattr(checkjson, "_langtag_subtags", lambda g, tag: lane.append(g) or subtags_of(g, tag))
     rnd = random.Random(11)
     heads = ["qaa", "qtz", "qfe", "en", "sr", "zh"]
-    tails = ["", "-Qaaa", "-qabx", "-Latn", "-QM", "-xz", "-XK", "-aa", "-Qaai-QZ", "-Qaaa-DE", "-QM-1901", "-x-priv"]
+    tails = ["", "-Qaaa", "-qabx", "-Latn", "-QM", "-xz", "-XK", "-aa", "-Qaai-QZ", "-Qaaa-DE", "-QM-1901", "-x-priv",
+             "-Qaaa-x-a-b12-QM"]  # fmt: skip
     tags = [h + t for h in heads for t in tails]
     tags += [_random_case(rnd, t) for t in tags]
     for tag, (line, valid) in zip(tags, checkjson.check_json_lines(engine, tags), strict=True):
@@ -171,7 +172,7 @@ def test_private_use_subtags_take_the_short_way_with_the_same_bytes(
         assert line == json.dumps(r.as_dict(), ensure_ascii=False, separators=(",", ":")), tag
         assert valid == r.valid, tag
         _assert_same(engine, tag)
-    assert len(lane) > 0.8 * len(tags)  # only the tags with private use (-x-) take the longer way
+    assert len(lane) == len(tags)  # -x- included
 
 
 def test_extlang_tags_take_the_short_way_with_the_same_bytes(
@@ -184,7 +185,7 @@ def test_extlang_tags_take_the_short_way_with_the_same_bytes(
 
     lane: list[tuple[str | None, ...]] = []
     subtags_of = checkjson._langtag_subtags
-    monkeypatch.setattr(checkjson, "_langtag_subtags", lambda g: lane.append(g) or subtags_of(g))
+    monkeypatch.setattr(checkjson, "_langtag_subtags", lambda g, tag: lane.append(g) or subtags_of(g, tag))
     rnd = random.Random(12)
     tags = []
     for rec in engine.registry.records:
@@ -192,7 +193,7 @@ def test_extlang_tags_take_the_short_way_with_the_same_bytes(
             prefix = rec.prefixes[0]
             # Its own Prefix, another language (a prefix-mismatch warning), a script, region and variant after it.
             code = rec.code
-            tags += [f"{prefix}-{code}", f"en-{code}-Latn", f"{prefix}-{code}-BU", f"{prefix}-{code}-fonipa"]
+            tags += [f"{prefix}-{code}", f"en-{code}-Latn", f"{prefix}-{code}-BU", f"{prefix}-{code}-fonipa-x-a"]
     tags += [_random_case(rnd, t) for t in tags[::7]]
     for tag, (line, valid) in zip(tags, checkjson.check_json_lines(engine, tags), strict=True):
         r = engine.check(tag)
@@ -201,3 +202,26 @@ def test_extlang_tags_take_the_short_way_with_the_same_bytes(
     with_extlang = [g for g in lane if g[1] is not None]
     assert len(with_extlang) > 0.9 * len(tags)
     assert '"role":"extlang"' in next(checkjson.check_json_lines(engine, ["zh-yue-HK"]))[0]
+
+
+def test_private_use_after_a_langtag_takes_the_short_way_with_the_same_bytes(
+    engine: TagEngine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A valid langtag followed by -x- private use (no extension) gets its line from the regex groups too."""
+    import json
+
+    from bcp47_explorer.core.engine import checkjson
+
+    lane: list[tuple[str | None, ...]] = []
+    subtags_of = checkjson._langtag_subtags
+    monkeypatch.setattr(checkjson, "_langtag_subtags", lambda g, tag: lane.append(g) or subtags_of(g, tag))
+    rnd = random.Random(13)
+    heads = ["en", "iw-IL", "zh-Hant-TW", "de-DE-1901", "sgn-ase", "cmn", "und", "en-Latn-US-fonipa", "sl-rozaj-biske"]
+    tails = ["-x-a", "-X-Priv-12345678", "-x-x-y", "-x-u-ca", "-x-0-9-abcdefgh"]
+    tags = [h + t for h in heads for t in tails]
+    tags += [_random_case(rnd, t) for t in tags]
+    for tag, (line, valid) in zip(tags, checkjson.check_json_lines(engine, tags), strict=True):
+        r = engine.check(tag)
+        assert line == json.dumps(r.as_dict(), ensure_ascii=False, separators=(",", ":")), tag
+        assert valid == r.valid, tag
+    assert sum(1 for g in lane if g[6] is not None) == len(tags)

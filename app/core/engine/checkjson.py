@@ -62,7 +62,7 @@ def check_json_lines(engine: TagEngine, tags: Iterable[str]) -> Iterator[tuple[s
         else:
             g = m.groups()
             canonical = settle(tag, g)
-            if canonical is not None and g[0] is not None and not g[5] and g[6] is None:
+            if canonical is not None and g[0] is not None and not g[5]:
                 diags = advise(tag, g, canonical)  # None: the precise path, below
                 if diags is not None:
                     if g[1] is None:
@@ -154,13 +154,13 @@ def memo_json_lines(
 def _langtag_line(
     tag: str, g: tuple[str | None, ...], canonical: str, extlang: str, diags: Sequence[Diagnostic]
 ) -> str:
-    """Return the JSON line of a valid langtag without extlang, extension or private use, from its regex groups *g*.
+    """Return the JSON line of a valid langtag without extlang or extension, from its regex groups *g*.
 
     The regex matched, so the tag is letters, digits and '-' (nothing to escape); having no
     extlang and no extension, a valid tag is a valid Unicode locale identifier too.
     """
     head = f'{{"input":"{tag}","well_formed":true,"valid":true,"unicode_valid":true,"canonical":"{canonical}",' \
-        f'"extlang_form":"{extlang}","subtags":[{_langtag_subtags(g)}],"diagnostics":['  # fmt: skip
+        f'"extlang_form":"{extlang}","subtags":[{_langtag_subtags(g, tag)}],"diagnostics":['  # fmt: skip
     if diags:
         return f'{head}{_diagnostics_json(diags, None)}],"fix":{_fix_json(diags)}'
     return head + '],"fix":null'
@@ -169,7 +169,7 @@ def _langtag_line(
 def _extlang_line(
     engine: TagEngine, tag: str, g: tuple[str | None, ...], canonical: str, extlang: str, diags: Sequence[Diagnostic]
 ) -> str:
-    """Return the JSON line of a valid langtag with one extlang and no extension or private use, from its groups.
+    """Return the JSON line of a valid langtag with one extlang and no extension, from its groups.
 
     As :func:`_langtag_line`, with the one finding of UTS #35 on such a tag (:func:`.unicode_validity.verdict_of`
     adds it after RFC 5646's diagnostics): a Unicode locale identifier has no extlang, and the Unicode form
@@ -181,7 +181,7 @@ def _extlang_line(
     own = engine.quick_advice.unicode_extlang(tag, g, engine.tables.extlang[ext[1:].lower()])
     every = (*diags, own)
     head = f'{{"input":"{tag}","well_formed":true,"valid":true,"unicode_valid":false,"canonical":"{canonical}",' \
-        f'"extlang_form":"{extlang}","subtags":[{_langtag_subtags(g)}],"diagnostics":['  # fmt: skip
+        f'"extlang_form":"{extlang}","subtags":[{_langtag_subtags(g, tag)}],"diagnostics":['  # fmt: skip
     return f'{head}{_diagnostics_json(every, None)}],"fix":{_fix_json(every)}'
 
 
@@ -194,8 +194,8 @@ def _plausibility_json(plausible: Callable[[str], Sequence[str]] | None, canonic
     return f',"plausibility":[{",".join(_QUOTE(n) for n in notes)}]}}' if notes else _NO_NOTES
 
 
-def _langtag_subtags(g: tuple[str | None, ...]) -> str:
-    """Return the JSON of the subtags of a langtag without extension or private use, from its groups."""
+def _langtag_subtags(g: tuple[str | None, ...], tag: str) -> str:
+    """Return the JSON of the subtags of a langtag *tag* without extensions, from its regex groups *g*."""
     lang, ext, script, region, var = g[:5]
     assert lang is not None
     pos = len(lang)
@@ -215,6 +215,14 @@ def _langtag_subtags(g: tuple[str | None, ...]) -> str:
         for v in var[1:].split("-"):
             end = pos + 1 + len(v)
             out += f',{{"text":"{v}","start":{pos + 1},"end":{end},"role":"variant"}}'
+            pos = end
+    pu = g[6]
+    if pu is not None:  # the singleton x as written, then the private-use subtags
+        out += f',{{"text":"{tag[pos + 1]}","start":{pos + 1},"end":{pos + 2},"role":"singleton"}}'
+        pos += 2
+        for v in pu[1:].split("-"):
+            end = pos + 1 + len(v)
+            out += f',{{"text":"{v}","start":{pos + 1},"end":{end},"role":"privateuse"}}'
             pos = end
     return out
 
