@@ -25,6 +25,7 @@ Needs ``pyarrow`` (the ``columns`` extra); the adapters need ``polars``, ``duckd
 
 from __future__ import annotations
 
+import functools
 import threading
 import weakref
 from array import array as c_array
@@ -83,6 +84,7 @@ def prepare(engine: TagEngine | None = None) -> TagEngine:
     return engine
 
 
+@functools.cache
 def result_type() -> pa.StructType:
     """Return the Arrow type of a result: a struct of :data:`FIELDS`."""
     import pyarrow as pa
@@ -165,9 +167,10 @@ def _int32(values: list[int]) -> pa.Array:
     return pa.Array.from_buffers(pa.int32(), len(values), [None, pa.py_buffer(c_array("i", values))])
 
 
-def _bitmap(flags: Iterable[bool], n: int) -> bytes:
-    """Return Arrow's bitmap of *flags* (bit i of the little-endian number is flag i)."""
-    return sum(1 << i for i, flag in enumerate(flags) if flag).to_bytes((n + 7) // 8, "little")
+def _bitmap(flags: Iterable[bool | None], n: int) -> bytes:
+    """Return Arrow's bitmap of the *n* *flags* (bit i of the little-endian number is flag i)."""
+    bits = "".join(["1" if flag else "0" for flag in flags])
+    return int(bits[::-1] or "0", 2).to_bytes((n + 7) // 8, "little")
 
 
 def _bools(values: list[bool | None]) -> pa.Array:
