@@ -29,7 +29,7 @@ import functools
 import threading
 import weakref
 from array import array as c_array
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from itertools import accumulate
 from typing import TYPE_CHECKING, Any
 
@@ -173,13 +173,13 @@ def _bitmap(flags: Iterable[bool | None], n: int) -> bytes:
     return int(bits[::-1] or "0", 2).to_bytes((n + 7) // 8, "little")
 
 
-def _bools(values: list[bool | None]) -> pa.Array:
+def _bools(values: Sequence[bool | None]) -> pa.Array:
     """Return *values* as an Arrow boolean array (None: null)."""
     import pyarrow as pa
 
-    n, nulls = len(values), values.count(None)
+    n, nulls = len(values), sum(v is None for v in values)
     validity = pa.py_buffer(_bitmap((v is not None for v in values), n)) if nulls else None
-    return pa.Array.from_buffers(pa.bool_(), n, [validity, pa.py_buffer(_bitmap(values, n))], nulls)  # type: ignore[arg-type]
+    return pa.Array.from_buffers(pa.bool_(), n, [validity, pa.py_buffer(_bitmap(values, n))], nulls)
 
 
 def _strings(values: list[str | None]) -> pa.Array:
@@ -204,7 +204,7 @@ def _struct(rows: list[_Row], *, null_row: bool = False) -> pa.StructArray:
     if null_row:
         columns = [[None, *col] for col in columns]
     arrays = [_bools(col) if i < 3 else _strings(col) for i, col in enumerate(columns)]
-    mask = _bools([True] + [False] * len(rows)) if null_row else None
+    mask = _bools([True, *[False] * len(rows)]) if null_row else None
     return pa.StructArray.from_arrays(arrays, fields=list(typ), mask=mask)
 
 
