@@ -25,8 +25,12 @@ Needs ``pyarrow`` (the ``columns`` extra); the adapters need ``polars``, ``duckd
 
 from __future__ import annotations
 
+import functools
 import threading
 import weakref
+from array import array as c_array
+from collections.abc import Iterable, Sequence
+from itertools import accumulate
 from typing import TYPE_CHECKING, Any
 
 from ..core.engine.checkjson import clean_json_text
@@ -73,15 +77,14 @@ def prepare(engine: TagEngine | None = None) -> TagEngine:
     functions registered with a prepared engine spend their first query on tags, not on loading.
     The checker's memo is left empty.
     """
-    import pyarrow as pa
-
     engine = engine if engine is not None else default_engine()
     for tag in _FIRST_USE:
         _row(engine, tag)
-    pa.array([None], type=result_type()).take(pa.array([0], type=pa.int32()))
+    _struct([_row(engine, _FIRST_USE[0])], null_row=True).take(_int32([0, 1]))  # loads Arrow's compute functions
     return engine
 
 
+@functools.cache
 def result_type() -> pa.StructType:
     """Return the Arrow type of a result: a struct of :data:`FIELDS`."""
     import pyarrow as pa
@@ -104,36 +107,33 @@ def data_versions(engine: TagEngine | None = None) -> dict[str, str]:
 class _Checker:
     """One engine with a bounded memo: every distinct tag's result row in one Arrow table, by the tag's bytes.
 
-    :attr:`table` holds one result row per distinct value checked so far, and :attr:`memo` maps each
-    value (as bytes: nothing to decode for a value seen before) to its row. A batch's distinct values
-    are looked up (a dict look-up each; only new ones are checked, and their rows appended to the
-    table), and the batch's rows are then taken from the table by Arrow: no Python object per row,
-    and no struct built from Python values for known values (a SQL engine hands over 2,048 rows at
-    a time, half of them values already seen in other batches). When the memo holds
-    :data:`MEMO_SIZE` values it starts afresh (at the start of a batch), so memory stays bounded on
-    all-distinct columns.
+    :attr:`table` holds a null row (row 0, for a null tag) and one result row per distinct value checked
+    so far, and :attr:`memo` maps each value (as bytes: nothing to decode for a value seen before; None
+    for a null tag) to its row. A batch's values are looked up (a dict look-up each; only new ones are
+    checked, and their rows appended to the table), and the batch's rows are then taken from the table
+    by Arrow: no Python object per row, and no struct built from Python values for known values (a SQL
+    engine hands over 2,048 rows at a time, half of them values already seen in other batches). When
+    the memo holds :data:`MEMO_SIZE` values it starts afresh (at the start of a batch), so memory stays
+    bounded on all-distinct columns.
     """
 
     def __init__(self, engine: TagEngine) -> None:
         self.engine = engine
-        self.memo: dict[bytes | None, int] = {}  # None (a null tag) is never a key
+        self.memo: dict[bytes | None, int] = {}
         self.table: pa.StructArray | None = None
         self.lock = threading.Lock()
 
-    def rows(self, values: list[bytes | None], nulls: int = 0) -> tuple[pa.StructArray, pa.Array]:
-        """Return the results table and the row in it of each of *values* (int32, in order; null for None).
+    def rows(self, values: list[bytes | None]) -> tuple[pa.StructArray, pa.Array]:
+        """Return the results table and the row in it of each of *values* (int32, in order; the null row for None).
 
-        *values*: a batch's distinct values, or each of its rows; None stands for a null tag (*nulls*
-        of them), whose row is null.
+        *values*: a batch's distinct values, or each of its rows; None stands for a null tag.
         """
-        import pyarrow as pa
-
         with self.lock:  # the memo is shared by the batches of a column, which a SQL engine may run in threads
             found = list(map(self.memo.get, values))
             table = self.table
-            if table is None or found.count(None) != nulls:
+            if table is None or None in found:
                 found, table = self._add(values, found)
-        return table, pa.array(found, type=pa.int32())
+        return table, _int32(found)  # type: ignore[arg-type]  # every value has its row now
 
     def _add(self, values: list[bytes | None], found: list[int | None]) -> tuple[list[int | None], pa.StructArray]:
         """Check the *values* not yet in the memo, append their rows to the table (under the lock)."""
@@ -141,9 +141,11 @@ class _Checker:
 
         memo, table = self.memo, self.table
         new = list(dict.fromkeys(v for v, at in zip(values, found, strict=True) if at is None and v is not None))
-        if table is None or (len(memo) + len(new) > MEMO_SIZE and memo):
-            memo.clear()  # bounded: a column of all-distinct tags must not grow memory without end
-            new, table = list(dict.fromkeys(v for v in values if v is not None)), _struct([])
+        if table is None or (len(memo) + len(new) > MEMO_SIZE + 1 and len(memo) > 1):
+            # Bounded: a column of all-distinct tags must not grow memory without end.
+            memo.clear()
+            memo[None] = 0
+            new, table = list(dict.fromkeys(v for v in values if v is not None)), _struct([], null_row=True)
         start = len(table)
         rows = [_row(self.engine, key.decode("utf-8", "surrogateescape")) for key in new]
         for i, key in enumerate(new):
@@ -154,14 +156,56 @@ class _Checker:
         return list(map(memo.get, values)), table
 
 
-def _struct(rows: list[_Row]) -> pa.StructArray:
-    """Return result *rows* as an Arrow struct of :func:`result_type`."""
+# The arrays below are made from their buffers: `pyarrow.array` on a Python list imports pandas when it is
+# installed (to ask whether the list is a pandas object), which costs more than checking thousands of tags.
+
+
+def _int32(values: list[int]) -> pa.Array:
+    """Return *values* (no None) as an Arrow int32 array."""
+    import pyarrow as pa
+
+    return pa.Array.from_buffers(pa.int32(), len(values), [None, pa.py_buffer(c_array("i", values))])
+
+
+def _bitmap(flags: Iterable[bool | None], n: int) -> bytes:
+    """Return Arrow's bitmap of the *n* *flags* (bit i of the little-endian number is flag i)."""
+    bits = "".join(["1" if flag else "0" for flag in flags])
+    return int(bits[::-1] or "0", 2).to_bytes((n + 7) // 8, "little")
+
+
+def _bools(values: Sequence[bool | None]) -> pa.Array:
+    """Return *values* as an Arrow boolean array (None: null)."""
+    import pyarrow as pa
+
+    n, nulls = len(values), sum(v is None for v in values)
+    validity = pa.py_buffer(_bitmap((v is not None for v in values), n)) if nulls else None
+    return pa.Array.from_buffers(pa.bool_(), n, [validity, pa.py_buffer(_bitmap(values, n))], nulls)
+
+
+def _strings(values: list[str | None]) -> pa.Array:
+    """Return *values* (strict UTF-8 text) as an Arrow string array (None: null)."""
+    import pyarrow as pa
+
+    n, nulls = len(values), values.count(None)
+    data = [b"" if v is None else v.encode("utf-8") for v in values]
+    offsets = c_array("i", [0])
+    offsets.extend(accumulate(map(len, data)))
+    validity = pa.py_buffer(_bitmap((v is not None for v in values), n)) if nulls else None
+    buffers = [validity, pa.py_buffer(offsets), pa.py_buffer(b"".join(data))]
+    return pa.Array.from_buffers(pa.string(), n, buffers, nulls)
+
+
+def _struct(rows: list[_Row], *, null_row: bool = False) -> pa.StructArray:
+    """Return result *rows* as an Arrow struct of :func:`result_type`; *null_row*: a null row in front of them."""
     import pyarrow as pa
 
     typ = result_type()
-    columns = list(zip(*rows, strict=True)) if rows else [()] * len(FIELDS)
-    arrays = [pa.array(col, type=typ.field(i).type) for i, col in enumerate(columns)]
-    return pa.StructArray.from_arrays(arrays, fields=list(typ))
+    columns: list[list[Any]] = [list(col) for col in zip(*rows, strict=True)] if rows else [[] for _ in FIELDS]
+    if null_row:
+        columns = [[None, *col] for col in columns]
+    arrays = [_bools(col) if i < 3 else _strings(col) for i, col in enumerate(columns)]
+    mask = _bools([True, *[False] * len(rows)]) if null_row else None
+    return pa.StructArray.from_arrays(arrays, fields=list(typ), mask=mask)
 
 
 def _row(engine: TagEngine, tag: str) -> _Row:
@@ -241,8 +285,8 @@ def _encode(array: Any) -> tuple[pa.Array, list[bytes | None]]:
 ROW_BY_ROW = 8192
 
 
-def _small_batch(array: Any) -> tuple[list[bytes | None], int] | None:
-    """Return a short string or binary batch's values as bytes (None for a null) and its null count, else None."""
+def _small_batch(array: Any) -> list[bytes | None] | None:
+    """Return a short string or binary batch's values as bytes (None for a null), else None."""
     import pyarrow as pa
 
     if isinstance(array, pa.ChunkedArray):
@@ -258,7 +302,8 @@ def _small_batch(array: Any) -> tuple[list[bytes | None], int] | None:
         array = array.view(pa.large_binary())
     elif not (pa.types.is_binary(t) or pa.types.is_large_binary(t)):
         return None
-    return array.to_pylist(), array.null_count
+    values: list[bytes | None] = array.to_pylist()
+    return values
 
 
 def _distinct_results(array: Any, engine: TagEngine | None) -> tuple[pa.StructArray, pa.Array]:
@@ -272,7 +317,7 @@ def _table_rows(array: Any, engine: TagEngine | None) -> tuple[pa.StructArray, p
     """Return (the checker's results table, each row's row in it; null for a null tag)."""
     small = _small_batch(array)
     if small is not None:
-        return _checker(engine).rows(*small)
+        return _checker(engine).rows(small)
     indices, values = _encode(array)
     table, at = _checker(engine).rows(values)
     return table, at.take(indices)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import _distinct_results, result_type
+from . import FIELDS, _distinct_results
 
 if TYPE_CHECKING:
     import polars as pl
@@ -24,10 +24,8 @@ __all__ = ["bcp47_check", "result_dtype"]
 def result_dtype() -> pl.DataType:
     """Return the Polars type of a result: a struct of :data:`bcp47_explorer.columns.FIELDS`."""
     import polars as pl
-    import pyarrow as pa
 
-    dtype: pl.DataType = pl.from_arrow(pa.array([], type=result_type())).dtype  # type: ignore[union-attr]
-    return dtype
+    return pl.Struct([pl.Field(name, pl.Boolean if i < 3 else pl.String) for i, name in enumerate(FIELDS)])
 
 
 def bcp47_check(expr: pl.Expr | str, engine: TagEngine | None = None) -> pl.Expr:

@@ -210,6 +210,17 @@ class Uts35Canonicalizer:
             memo[text] = got
         return got
 
+    def canonical_tag(self, text: str) -> str | None:
+        """Return only the Unicode canonical form of *text* (None when there is none): ``canonicalize(text).tag``.
+
+        A remembered answer or a plain language id (:meth:`_quick_tag`) costs no steps and no wording.
+        """
+        got = self.memo.get(text)
+        if got is not None:
+            return got.tag
+        tag = self._quick_tag(text)
+        return tag if tag is not None else self.canonicalize(text).tag
+
     def _quick(self, text: str) -> UnicodeCanonicalization | None:
         """Return the answer for a plain language id no alias rule can touch, or None for the whole algorithm.
 
@@ -218,6 +229,15 @@ class Uts35Canonicalizer:
         :meth:`_run` with one change at most: the case (the first syntax step, with its wording).
         This gives that answer without the work value; a test compares both ways over corpora.
         """
+        out = self._quick_tag(text)
+        if out is None:
+            return None
+        if out == text:
+            return UnicodeCanonicalization(text, out, ())
+        return UnicodeCanonicalization(text, out, (Step(text, out, _case_reason()),))
+
+    def _quick_tag(self, text: str) -> str | None:
+        """Return the tag :meth:`_quick` gives for *text*, or None for the whole algorithm."""
         m = _PLAIN(text)
         if m is None:
             return None
@@ -237,9 +257,7 @@ class Uts35Canonicalizer:
             out += "-" + region.upper()
         if private:  # private use: lowercase, untouched by any rule
             out += private.lower()
-        if out == text:
-            return UnicodeCanonicalization(text, out, ())
-        return UnicodeCanonicalization(text, out, (Step(text, out, _case_reason()),))
+        return out
 
     # ------------------------------------------------------------------ the algorithm
     def _run(self, text: str, steps: list[Step]) -> str:

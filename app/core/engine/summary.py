@@ -24,13 +24,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from .results import first_fix, fix_for
-from .unicode_locale import unicode_canonical
-from .unicode_validity import verdict_of
+from .unicode_locale import unicode_canonical, unicode_canonical_tag
+from .unicode_validity import unicode_verdict, verdict_of
 
 if TYPE_CHECKING:
     from .tag import TagEngine
 
-__all__ = ["FIELDS", "TagSummary", "first_fix", "summarize"]
+__all__ = ["FIELDS", "TagSummary", "first_fix", "summarize", "summarize_plainly"]
 
 #: The fields of a summary, in order: the struct fields of ``bcp47_explorer.columns``.
 FIELDS = ("well_formed", "valid", "unicode_valid", "canonical", "unicode", "code", "message", "fix")
@@ -50,7 +50,38 @@ class TagSummary(NamedTuple):
 
 
 def summarize(engine: TagEngine, tag: str) -> TagSummary:
-    """Return the :class:`TagSummary` of *tag*: the same answers ``bcp47 check --json`` and ``canon --unicode`` give."""
+    """Return the :class:`TagSummary` of *tag*: the same answers ``bcp47 check --json`` and ``canon --unicode`` give.
+
+    It gives what :func:`summarize_plainly` composes, with less work: the Unicode verdict without a parse for a
+    valid tag that has nothing UTS #35 judges beyond RFC 5646 (:func:`.unicode_validity.unicode_verdict`), the
+    Unicode form without its steps, and none at all for a text that is not well-formed and that Annex C's input
+    rules (``_`` for ``-``, ``root`` for ``und``) cannot make well-formed. A test compares both over corpora.
+    """
+    r = engine.check(tag)
+    well_formed = r.well_formed
+    uv = unicode_verdict(engine, r)
+    diags = r.analysis.diagnostics
+    if uv.own:
+        diags = (*diags, *uv.own)
+    first = diags[0] if diags else None
+    if well_formed or "_" in tag or tag.partition("-")[0].lower() == "root":
+        unicode = unicode_canonical_tag(engine, tag)
+    else:
+        unicode = None  # UTS #35 §3.2.1: an input Annex C cannot read as a well-formed tag has no Unicode form
+    return TagSummary(
+        well_formed,
+        r.valid,
+        uv.valid,
+        r.canonical,
+        unicode,
+        first.code if first is not None else None,
+        first.message if first is not None else None,
+        fix_for(engine, tag, r.valid, diags),
+    )
+
+
+def summarize_plainly(engine: TagEngine, tag: str) -> TagSummary:
+    """Return the :class:`TagSummary` of *tag* composed plainly: check, verdict_of, unicode_canonical, fix_for."""
     r = engine.check(tag)
     a = r.analysis
     uv = verdict_of(engine, a)

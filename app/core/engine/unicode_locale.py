@@ -35,7 +35,13 @@ if TYPE_CHECKING:
     from .results import Analysis, CheckResult
     from .tables import Tables
 
-__all__ = ["to_unicode_locale", "from_unicode_locale", "unicode_canonical", "unicode_canonicalizer"]
+__all__ = [
+    "to_unicode_locale",
+    "from_unicode_locale",
+    "unicode_canonical",
+    "unicode_canonical_tag",
+    "unicode_canonicalizer",
+]
 
 
 class TagEngine(Protocol):
@@ -112,6 +118,12 @@ def unicode_canonical(engine: TagEngine, text: str) -> UnicodeCanonicalization:
     if c is None:
         return UnicodeCanonicalization(text, None, (), _("CLDR data is not loaded, so there is no Unicode form."))
     return c.canonicalize(text)
+
+
+def unicode_canonical_tag(engine: TagEngine, text: str) -> str | None:
+    """Return ``unicode_canonical(engine, text).tag`` without the steps where it can (a column needs the tag)."""
+    c: Uts35Canonicalizer | None = getattr(engine, "_uts35_canonicalizer", None) or unicode_canonicalizer(engine)
+    return c.canonical_tag(text) if c is not None else None
 
 
 def to_unicode_locale(engine: TagEngine, tag: str) -> tuple[str, list[str]]:
