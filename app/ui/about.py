@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QIcon
@@ -20,9 +20,10 @@ from PySide6.QtWidgets import (
 
 from .. import __version__
 from ..core import data
-from ..core.registry.model import Registry
-from ..core.registry.update import registry_label
 from .i18n import shown_date
+
+if TYPE_CHECKING:  # the registry's modules are imported when the dialog opens, not at start-up (app_icon)
+    from ..core.registry.model import Registry
 
 __all__ = ["APP_ID", "APP_NAME", "AboutDialog", "AboutFacts", "about_facts", "app_icon"]
 
@@ -71,6 +72,8 @@ def _attempt(load: Callable[[], _T]) -> _T | None:
 
 def about_facts(registry: Registry | None = None) -> AboutFacts:
     """Collect the version and the data editions (*registry* if given, else the bundled one)."""
+    from ..core.registry.update import registry_label
+
     if registry is None:
         registry = _attempt(data.bundled_registry)
     extensions = _attempt(data.bundled_extensions_registry)

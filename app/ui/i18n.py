@@ -203,15 +203,17 @@ def quick_ui_language(
 
     >>> quick_ui_language("ja", system=[]).tag, quick_ui_language(None, "", {}, ["en-GB", "de"]).tag
     ('ja', 'en')
-    >>> quick_ui_language("de-AT", system=[]) is None
-    True
+    >>> quick_ui_language("de-AT", system=[]) is None, quick_ui_language(None, "", {}, ["C"]).tag
+    (True, 'en')
     """
     env = os.environ if environ is None else environ
     sys_langs = list(QLocale.system().uiLanguages()) if system is None else list(system)
     prefs = ui_preferences(cli, setting, env, sys_langs)
-    if not prefs:
+    # Qt's "C" and other names no tag could be are skipped, as negotiate() skips what is not well-formed.
+    shaped = [p for p in prefs if re.fullmatch(r"[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*", p, flags=re.ASCII)]
+    if not shaped:
         return UiLanguage("en", None, None, "no preferred language is set; the source language is used", ())
-    first = prefs[0]
+    first = shaped[0]
     if first in supported_languages():
         return UiLanguage(first, first, 0, f"{first} is preferred first and ships", tuple(prefs))
     if re.fullmatch(r"en(-[A-Za-z0-9]{2,8})*", first, flags=re.ASCII | re.IGNORECASE):

@@ -24,7 +24,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..core.build.forms import FORMS
 from ..core.text.catalogue import N_, ngettext
 from ..core.text.formats import format_number
 from . import a11y
@@ -62,8 +61,21 @@ APP_NAME = "BCP 47 Explorer"
 PANES = (("editor", N_("Ed&itor"), "Ctrl+1"), ("builder", N_("-u- &Builder"), "Ctrl+2"),
          ("browser", N_("&Registry"), "Ctrl+3"), ("build", N_("Buil&d"), "Ctrl+4"))  # fmt: skip
 
-#: The forms the editor can copy: (name for EditorPane.copy_form, menu text, shortcut), from the core's list.
-COPY_FORMS = tuple((f.key, f.menu_text, f.shortcut) for f in FORMS)
+
+def _copy_forms() -> tuple[tuple[str, str, str], ...]:
+    """The forms the editor can copy: (name for EditorPane.copy_form, menu text, shortcut), from the core's list.
+
+    Read when the Edit menu is filled with the data (``COPY_FORMS``): the forms' module is not needed to start.
+    """
+    from ..core.build.forms import FORMS
+
+    return tuple((f.key, f.menu_text, f.shortcut) for f in FORMS)
+
+
+def __getattr__(name: str) -> object:
+    if name == "COPY_FORMS":
+        return _copy_forms()
+    raise AttributeError(name)
 
 
 #: Keys that act inside a pane, listed by F1 and Help > Keyboard shortcuts (pane actions are found on their own).
@@ -688,11 +700,11 @@ class MainWindow(QMainWindow):
         editor = self._ready_editor()
         if editor is not None:
             # The editor's own actions: one shortcut per form, never two actions fighting over it.
-            for (name, _text, _key), action in zip(COPY_FORMS, editor.form_actions(), strict=False):
+            for (name, _text, _key), action in zip(_copy_forms(), editor.form_actions(), strict=False):
                 menu.addAction(action)
                 self.copy_actions[name] = action
-        else:
-            for name, text, shortcut in COPY_FORMS:
+        elif not self.loading:  # they come with the data
+            for name, text, shortcut in _copy_forms():
                 self.copy_actions[name] = self._action(menu, text, partial(self.copy_form, name), shortcut)
         menu.addSeparator()
         self._action(menu, self.tr("&Find in registry…"), self.find_in_registry, QKeySequence.StandardKey.Find,
