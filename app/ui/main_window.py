@@ -13,13 +13,16 @@ from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication, Q
 from PySide6.QtWidgets import (
     QApplication,
     QFileDialog,
+    QHBoxLayout,
     QLabel,
     QLineEdit,
     QMainWindow,
     QMenu,
     QMessageBox,
     QSizePolicy,
+    QStyle,
     QTabWidget,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -127,13 +130,23 @@ class LoadingEditor(QWidget):
         font = self.field.font()
         font.setPointSizeF(font.pointSizeF() * 1.3)
         self.field.setFont(font)
+        # The Editor's field height (TagLineEdit._fit_height) and its two buttons, shown disabled: no jump.
+        frame = self.field.style().pixelMetric(QStyle.PixelMetric.PM_DefaultFrameWidth)
+        self.field.setFixedHeight(int(self.field.fontMetrics().lineSpacing() + 2 * 4 + 2 * frame + 4))
         self.field.textEdited.connect(state.set_tag)
         state.tag_changed.connect(self._on_state_tag_changed)
         self.status = a11y.VerdictLabel(self)
         a11y.verdict(self.status, QCoreApplication.translate("EditorPane", "Tag status"))
         self.status.setText(self.tr("Loading the data…"))
+        top = QHBoxLayout()
+        top.addWidget(self.field, 1)
+        for text in ("Examples", "History"):
+            button = QToolButton(self)
+            button.setText(QCoreApplication.translate("EditorPane", text))
+            button.setEnabled(False)
+            top.addWidget(button)
         layout = QVBoxLayout(self)
-        layout.addWidget(self.field)
+        layout.addLayout(top)
         layout.addWidget(self.status)
         layout.addStretch(1)
         self.setFocusProxy(self.field)
