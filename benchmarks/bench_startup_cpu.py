@@ -99,8 +99,8 @@ def main(argv: list[str] | None = None) -> int:
             samples["peer"].append(_run([sys.executable, "-c", _PEER], peer_env, ROOT))
             for name, tree in trees:
                 settings = tmp / f"{name}-{i}.ini"  # a first start each time
-                cmd = [sys.executable, "-m", "bcp47_explorer", "--settings", str(settings), "--new-instance",
-                       "--quit-after", "0"]  # fmt: skip
+                # As users start it: with the single-instance check (a fresh settings file: no window to hand to).
+                cmd = [sys.executable, "-m", "bcp47_explorer", "--settings", str(settings), "--quit-after", "0"]
                 samples[name].append(_run(cmd, _app_env(tree, tmp), tmp))
 
     def figure(name: str, stage: str, k: int, how: str) -> float:
