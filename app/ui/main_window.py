@@ -338,9 +338,6 @@ class MainWindow(QMainWindow):
             slot = LoadingEditor(self.state) if key == "editor" else QWidget()
             if key != "editor":
                 slot.setObjectName(f"{key}_slot")
-                label = QLabel(self.tr("Loading the data…"), slot)
-                label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-                QVBoxLayout(slot).addWidget(label)
             slot.setAccessibleName(without_mnemonic(self.tr(title)))
             self._slots[key] = slot
             i = self.tabs.addTab(slot, self.tr(title))
@@ -1060,6 +1057,11 @@ class MainWindow(QMainWindow):
         blocked = self.tabs.blockSignals(self._loader is not None)
         self.tabs.setCurrentIndex(min(max(s.value("window/current_pane"), 0), self.tabs.count() - 1))
         self.tabs.blockSignals(blocked)
+        front = self.tabs.currentWidget()
+        if self._loader is not None and not isinstance(front, LoadingEditor) and front is not None:
+            label = QLabel(self.tr("Loading the data…"), front)  # the pane in front at the last quit comes next
+            label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            QVBoxLayout(front).addWidget(label)
 
     def clamp_to_screen(self) -> None:
         """Fit the window inside its screen's available area (a size saved on a bigger screen is cut down)."""
