@@ -123,7 +123,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     app.setApplicationDisplayName("BCP 47 Explorer")
     app.setDesktopFileName("io.github.bcp47explorer.BCP47Explorer")
-    from .ui.about import app_icon
+    from .ui.app_icon import app_icon
 
     app.setWindowIcon(app_icon())  # an empty icon when the icon files are missing
     from pathlib import Path
