@@ -48,7 +48,9 @@ def build_parser() -> argparse.ArgumentParser:
         "(default: the one chosen in Help > Language of the application, else the system's)",
     )
     p.epilog = "Qt's own options (-reverse, -style NAME, -platform NAME, ...) are passed on to Qt."
-    p.add_argument("--quit-after", type=int, metavar="MS", help="quit MS milliseconds after the window is ready (its data loaded)")
+    p.add_argument(
+        "--quit-after", type=int, metavar="MS", help="quit MS milliseconds after the window is ready (its data loaded)"
+    )
     p.add_argument(
         "--new-instance",
         action="store_true",
