@@ -23,7 +23,8 @@ QT_VALUE_OPTIONS = frozenset({"style", "stylesheet", "platform", "platformplugin
                               "title", "name", "visual", "ncols", "cmap", "fontengine", "qmljsdebugger"})  # fmt: skip
 QT_FLAG_OPTIONS = frozenset({"reverse", "widgetcount", "nograb", "dograb", "sync"})
 
-#: When set, print "shown <monotonic seconds>" once the window is on screen (benchmarks read it).
+#: When set, print "shown <monotonic s>" and "painted <monotonic s> <CPU s>" right after the window's first paint,
+#: and "ready <monotonic s> <CPU s>" once its data are loaded and the first verdict shown (benchmarks read them).
 ENV_STARTUP_PROBE = "BCP47_EXPLORER_STARTUP_PROBE"
 
 
