@@ -1133,6 +1133,8 @@ class MainWindow(QMainWindow):
         if not getattr(self, "_clamped", False):
             self._clamped = True
             self.clamp_to_screen()
+            if self._loader is not None:  # shown but never painted (started minimized): load all the same
+                QTimer.singleShot(1000, self._load_step)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Stop a batch check and a download, save the settings, then close."""
