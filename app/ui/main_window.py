@@ -189,6 +189,7 @@ class MainWindow(QMainWindow):
         self._registry = registry
         self._loader = loader if registry is None else None
         self._load_failed = False
+        self._in_loader = False  # the loader may open a dialog (its own event loop): never called twice
         self.state = TagState(settings.value("editor/last_tag"), self)
         self._cldr = cldr
         self._engine = engine
@@ -268,12 +269,20 @@ class MainWindow(QMainWindow):
     def registry(self, registry: Registry) -> None:
         self._registry = registry
 
+    def _call_loader(self) -> None:
+        assert self._loader is not None
+        self._in_loader = True
+        try:
+            self._registry = self._loader()
+        finally:
+            self._in_loader = False
+
     def _load_step(self) -> None:
         """After the first paint: load the registry now, then the panes and the first verdict on the next turn."""
-        if self._loader is None:
+        if self._loader is None or self._in_loader:
             return
         if self._registry is None and not self._load_failed:
-            self._registry = self._loader()
+            self._call_loader()
             if self._registry is None:
                 self._loader = None
                 self._load_failed = True
@@ -285,8 +294,10 @@ class MainWindow(QMainWindow):
         """Load the data and make the panes now if they are not there yet; return whether the data are there."""
         if self._loader is None:
             return not self._load_failed
+        if self._in_loader:  # asked from inside the loader's own dialog: the app is stopping
+            return False
         if self._registry is None:
-            self._registry = self._loader()
+            self._call_loader()
         self._loader = None
         if self._registry is None:  # the loader has said why; the app stops
             self._load_failed = True
