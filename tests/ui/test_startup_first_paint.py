@@ -161,3 +161,34 @@ def test_main_checks_the_tag_given_at_start_once_the_data_are_there(qtbot, setti
     monkeypatch.setattr(mw.MainWindow, "__init__", init)
     assert main(["--settings", str(settings_path), "--new-instance", "--quit-after", "0", "sr-Latn-RS"]) == 0
     assert seen == [(True, "sr-Latn-RS", VALID_SR)]
+
+
+def test_the_first_paint_needs_neither_the_engine_nor_the_editor_nor_cldr_matching(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "import os, sys\n"
+        "import bcp47_explorer.ui.first_paint as fp\n"
+        "orig = fp.on_first_paint\n"
+        "def hook(w, then):\n"
+        "    def at_paint():\n"
+        "        print('AT-PAINT', ' '.join(sorted(m for m in sys.modules if m.startswith('bcp47_explorer'))))\n"
+        "        then()\n"
+        "    orig(w, at_paint)\n"
+        "    fp.on_first_paint = orig\n"
+        "fp.on_first_paint = hook\n"
+        "from bcp47_explorer.__main__ import main\n"
+        "sys.exit(main(['--settings', sys.argv[1], '--new-instance', '--quit-after', '0', 'sr-Latn-RS']))\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
+    env.update(QT_QPA_PLATFORM="offscreen", LANGUAGE="de")  # a shipped catalogue named exactly: no matching
+    out = subprocess.run([sys.executable, "-c", code, str(tmp_path / "s.ini")], capture_output=True, text=True,
+                         env=env, timeout=120)  # fmt: skip
+    assert out.returncode == 0, out.stderr[-2000:]
+    loaded = next(line for line in out.stdout.splitlines() if line.startswith("AT-PAINT ")).split()[1:]
+    assert "bcp47_explorer.ui.main_window" in loaded
+    for module in ("core.engine.tag", "core.registry.update", "core.registry.model", "core.matching.bestfit",
+                   "core.build.forms", "core.cldr.model", "ui.editor", "ui.tag_edit", "ui.about"):  # fmt: skip
+        assert f"bcp47_explorer.{module}" not in loaded, module
