@@ -8,8 +8,12 @@ import os
 import sys
 import time
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from . import __version__
+
+if TYPE_CHECKING:
+    from .core.registry.model import Registry
 
 __all__ = ["main", "build_parser", "split_qt_args"]
 
@@ -19,7 +23,8 @@ QT_VALUE_OPTIONS = frozenset({"style", "stylesheet", "platform", "platformplugin
                               "title", "name", "visual", "ncols", "cmap", "fontengine", "qmljsdebugger"})  # fmt: skip
 QT_FLAG_OPTIONS = frozenset({"reverse", "widgetcount", "nograb", "dograb", "sync"})
 
-#: When set, print "shown <monotonic seconds>" once the window is on screen (benchmarks read it).
+#: When set, print "shown <monotonic s>" and "painted <monotonic s> <CPU s>" right after the window's first paint,
+#: and "ready <monotonic s> <CPU s>" once its data are loaded and the first verdict shown (benchmarks read them).
 ENV_STARTUP_PROBE = "BCP47_EXPLORER_STARTUP_PROBE"
 
 
@@ -44,7 +49,9 @@ def build_parser() -> argparse.ArgumentParser:
         "(default: the one chosen in Help > Language of the application, else the system's)",
     )
     p.epilog = "Qt's own options (-reverse, -style NAME, -platform NAME, ...) are passed on to Qt."
-    p.add_argument("--quit-after", type=int, metavar="MS", help="quit MS milliseconds after the window is shown")
+    p.add_argument(
+        "--quit-after", type=int, metavar="MS", help="quit MS milliseconds after the window is ready (its data loaded)"
+    )
     p.add_argument(
         "--new-instance",
         action="store_true",
@@ -106,8 +113,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     from PySide6.QtCore import QCoreApplication, QTimer
     from PySide6.QtWidgets import QApplication, QMessageBox
 
-    from .core.data import DataError, bundled_registry
-    from .core.registry.model import RegistryError
     from .ui.errors import install_excepthook, setup_logging
 
     QCoreApplication.setOrganizationName("bcp47-explorer")
@@ -121,7 +126,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     app.setApplicationDisplayName("BCP 47 Explorer")
     app.setDesktopFileName("io.github.bcp47explorer.BCP47Explorer")
-    from .ui.about import app_icon
+    from .ui.app_icon import app_icon
 
     app.setWindowIcon(app_icon())  # an empty icon when the icon files are missing
     from pathlib import Path
@@ -140,100 +145,124 @@ def main(argv: Sequence[str] | None = None) -> int:
     setup_logging()
     install_excepthook()
 
-    def fatal(message: str) -> int:
+    def fatal(message: str) -> None:
         logging.getLogger(__name__).error(message)
         print(f"bcp47-explorer: {message}", file=sys.stderr)
         if args.quit_after is None:  # nobody would be there to close a dialog in an automated run
-            QMessageBox.critical(None, "BCP 47 Explorer cannot start", message)
-        return 2
+            QMessageBox.critical(window, "BCP 47 Explorer cannot start", message)
+        window.hide()
+        app.exit(2)
 
     from .ui.settings import Settings
 
     settings = Settings(args.settings)
-    # Edit > Preferences > Data folder, chosen in an earlier run: where the kept registry copy is read from
-    # (the environment variable, when set, wins). Set before anything reads the data folder.
-    from .core.registry.update import ENV_DATA_HOME
-
-    chosen_folder = str(settings.value("data/folder") or "")
-    if chosen_folder and not os.environ.get(ENV_DATA_HOME):
-        os.environ[ENV_DATA_HOME] = chosen_folder
-
-    registry = None
     startup_warning = ""
-    if args.registry:
-        from .core.registry.check import open_checked
+    if settings.refused is not None:
+        print(f"bcp47-explorer: settings file refused: {settings.refused}", file=sys.stderr)
+    if args.theme:
+        settings.set_value("window/theme", args.theme)
+    from .ui.i18n import LANGUAGE_SETTING, install_translations, quick_ui_language
+
+    # The UI language: a shipped tag or English preferred first needs no CLDR data (a quick start-up).
+    ui_language = quick_ui_language(args.ui_language, settings.value(LANGUAGE_SETTING))
+    if ui_language is None:  # matched with CLDR's best fit (de-AT → de, zh-TW → en)
+        from .core.data import DataError, bundled_supplemental
+        from .core.matching.bestfit import Matcher
+        from .ui.i18n import negotiate_ui_language
 
         try:
-            registry, report = open_checked(args.registry, bundled_registry())
-            if not report.is_clean:  # used, as asked on the command line, but not without saying what it lacks
-                startup_warning = f"{args.registry} is used as asked, but:\n\n{report.describe()}"
-        except (DataError, RegistryError) as exc:
-            startup_warning = f"{exc}\n\nThe bundled registry is used instead."
-            logging.getLogger(__name__).warning("cannot open the registry: %s", exc)
-    if registry is None and not args.registry:  # the copy the user downloaded or opened last time
-        from .core.registry.update import kept_registry
-
-        try:
-            registry, kept_warning = kept_registry(bundled_registry())
-        except (DataError, RegistryError):
-            registry, kept_warning = None, ""
-        if kept_warning:
-            startup_warning = f"About the registry copy you chose last time:\n\n{kept_warning}"
-    if registry is None:
-        try:
-            registry = bundled_registry()
-        except (DataError, RegistryError) as exc:
-            return fatal(f"The bundled Language Subtag Registry cannot be loaded:\n\n{exc}")
-    # Every data file the window uses, validated in full before it opens: never a half-working app on
-    # damaged data (a names pack cut short once started with exit 0 and failed on the first name).
-    from .core.data import check_data_files, data_advice
-
-    damaged = check_data_files()
-    if damaged:
-        listed = "\n\n".join(damaged)
-        return fatal(f"The data files cannot be used:\n\n{listed}\n\n{data_advice()}")
-
+            ui_language = negotiate_ui_language(
+                Matcher(bundled_supplemental()), args.ui_language, settings.value(LANGUAGE_SETTING)
+            )
+        except DataError as exc:  # without CLDR's matching data the source language is used, and the app runs
+            logging.getLogger(__name__).warning("UI language: English, as CLDR's data cannot be read: %s", exc)
+    install_translations(app, ui_language.tag if ui_language is not None else "en")
+    if ui_language is not None:
+        logging.getLogger(__name__).info("UI language %s: %s", ui_language.tag, ui_language.reason)
     from .ui.main_window import MainWindow
     from .ui.theme import apply_theme
 
-    if settings.refused is not None:
-        print(f"bcp47-explorer: settings file refused: {settings.refused}", file=sys.stderr)
-        startup_warning = "\n\n".join(w for w in (startup_warning, f"Settings file refused: {settings.refused}.") if w)
-    if args.theme:
-        settings.set_value("window/theme", args.theme)
-    from .core.data import bundled_supplemental
-    from .core.matching.bestfit import Matcher
-    from .ui.i18n import LANGUAGE_SETTING, install_translations, negotiate_ui_language
-
-    try:
-        ui_language = negotiate_ui_language(
-            Matcher(bundled_supplemental()), args.ui_language, settings.value(LANGUAGE_SETTING)
-        )
-        install_translations(app, ui_language.tag)
-        logging.getLogger(__name__).info("UI language %s: %s", ui_language.tag, ui_language.reason)
-    except DataError as exc:  # without CLDR's matching data the source language is used, and the app runs
-        install_translations(app, "en")
-        logging.getLogger(__name__).warning("UI language: English, as CLDR's data cannot be read: %s", exc)
     apply_theme(app, settings.value("window/theme"))
-    window = MainWindow(registry, settings)
+
+    def load() -> Registry | None:
+        """Return the registry to use, once the window is painted (None: the app cannot start; said why)."""
+        nonlocal startup_warning
+        from .core.data import DataError, bundled_registry, check_data_files, data_advice
+        from .core.registry.model import RegistryError
+        from .core.registry.update import ENV_DATA_HOME
+
+        # Edit > Preferences > Data folder, chosen in an earlier run: where the kept registry copy is read
+        # from (the environment variable, when set, wins). Set before anything reads the data folder.
+        chosen_folder = str(settings.value("data/folder") or "")
+        if chosen_folder and not os.environ.get(ENV_DATA_HOME):
+            os.environ[ENV_DATA_HOME] = chosen_folder
+        registry = None
+        if args.registry:
+            from .core.registry.check import open_checked
+
+            try:
+                registry, report = open_checked(args.registry, bundled_registry())
+                if not report.is_clean:  # used, as asked on the command line, but not without saying what it lacks
+                    startup_warning = f"{args.registry} is used as asked, but:\n\n{report.describe()}"
+            except (DataError, RegistryError) as exc:
+                startup_warning = f"{exc}\n\nThe bundled registry is used instead."
+                logging.getLogger(__name__).warning("cannot open the registry: %s", exc)
+        if registry is None and not args.registry:  # the copy the user downloaded or opened last time
+            from .core.registry.update import kept_registry
+
+            try:
+                registry, kept_warning = kept_registry(bundled_registry())
+            except (DataError, RegistryError):
+                registry, kept_warning = None, ""
+            if kept_warning:
+                startup_warning = f"About the registry copy you chose last time:\n\n{kept_warning}"
+        if registry is None:
+            try:
+                registry = bundled_registry()
+            except (DataError, RegistryError) as exc:
+                fatal(f"The bundled Language Subtag Registry cannot be loaded:\n\n{exc}")
+                return None
+        # Every data file the window uses, validated in full before it is used: never a half-working app on
+        # damaged data (a names pack cut short once started with exit 0 and failed on the first name).
+        damaged = check_data_files()
+        if damaged:
+            listed = "\n\n".join(damaged)
+            fatal(f"The data files cannot be used:\n\n{listed}\n\n{data_advice()}")
+            return None
+        return registry
+
+    # The window is painted first (menus, tabs, the editor's field with the focus); the data are loaded and
+    # the first verdict shown right after (MainWindow's loader). What is typed meanwhile is kept and checked.
+    window = MainWindow(None, settings, loader=load)
     if single is not None:
         single.tag_received.connect(window.receive_from_other_start)
     if args.tag:
         window.state.set_tag(args.tag.strip())
-    window.show()
-    if startup_warning:
-        # Shown over the window, not before it: the app is usable while the message is read.
-        title = "Cannot open the registry" if args.registry and not settings.refused else "BCP 47 Explorer"
-        box = QMessageBox(QMessageBox.Icon.Warning, title, startup_warning, parent=window)
-        box.open()
+    probe = bool(os.environ.get(ENV_STARTUP_PROBE))
+    from .ui.first_paint import on_first_paint
 
-    def shown() -> None:
-        if os.environ.get(ENV_STARTUP_PROBE):
-            print(f"shown {time.monotonic():.6f}", flush=True)
+    def painted() -> None:
+        if probe:
+            now, cpu = time.monotonic(), time.process_time()
+            print(f"shown {now:.6f}\npainted {now:.6f} {cpu:.6f}", flush=True)
+
+    def ready() -> None:
+        if probe:
+            print(f"ready {time.monotonic():.6f} {time.process_time():.6f}", flush=True)
+        warning = startup_warning
+        if settings.refused is not None:
+            warning = "\n\n".join(w for w in (warning, f"Settings file refused: {settings.refused}.") if w)
+        if warning:
+            # Shown over the window, not before it: the app is usable while the message is read.
+            title = "Cannot open the registry" if args.registry and not settings.refused else "BCP 47 Explorer"
+            box = QMessageBox(QMessageBox.Icon.Warning, title, warning, parent=window)
+            box.open()
         if args.quit_after is not None:
             QTimer.singleShot(max(args.quit_after, 0), window.close)
 
-    QTimer.singleShot(0, shown)
+    on_first_paint(window, painted)
+    window.data_ready.connect(ready)
+    window.show()
     status = app.exec()
     if single is not None:
         single.close()

@@ -5,10 +5,9 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from PySide6.QtCore import QCoreApplication
-from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -20,17 +19,17 @@ from PySide6.QtWidgets import (
 
 from .. import __version__
 from ..core import data
-from ..core.registry.model import Registry
-from ..core.registry.update import registry_label
+from .app_icon import app_icon
 from .i18n import shown_date
+
+if TYPE_CHECKING:  # the registry's modules are imported when the dialog opens, not at start-up (app_icon)
+    from ..core.registry.model import Registry
 
 __all__ = ["APP_ID", "APP_NAME", "AboutDialog", "AboutFacts", "about_facts", "app_icon"]
 
 APP_NAME = "BCP 47 Explorer"
 #: The reverse-DNS id used by the desktop entry, the AppStream metainfo and the icon names.
 APP_ID = "io.github.bcp47explorer.BCP47Explorer"
-ICON_FILE = "icons/bcp47-explorer.svg"
-ICON_SIZES = (16, 32, 48, 64, 128, 256, 512)
 CLDR_LICENCE_FILE = "LICENSE-CLDR"
 
 REGISTRY_URL = "https://www.iana.org/assignments/language-subtag-registry/language-subtag-registry"
@@ -71,6 +70,8 @@ def _attempt(load: Callable[[], _T]) -> _T | None:
 
 def about_facts(registry: Registry | None = None) -> AboutFacts:
     """Collect the version and the data editions (*registry* if given, else the bundled one)."""
+    from ..core.registry.update import registry_label
+
     if registry is None:
         registry = _attempt(data.bundled_registry)
     extensions = _attempt(data.bundled_extensions_registry)
@@ -92,23 +93,6 @@ def about_facts(registry: Registry | None = None) -> AboutFacts:
         cldr_version=cldr_version,
         cldr_licence_text=licence_text,
     )
-
-
-def app_icon() -> QIcon:
-    """Return the app icon (SVG, with the PNG renderings for the small sizes)."""
-    icon = QIcon()
-    folder = _attempt(data.resources_dir)
-    if folder is None:
-        return icon
-    # Qt picks the nearest added size; the hand-checked PNGs keep 16 and 32 px crisp.
-    for size in ICON_SIZES:
-        png = folder / "icons" / f"bcp47-explorer-{size}.png"
-        if png.is_file():
-            icon.addFile(str(png))
-    svg = folder / ICON_FILE
-    if svg.is_file():
-        icon.addFile(str(svg))
-    return icon
 
 
 def _link(url: str, text: str) -> str:

@@ -441,6 +441,13 @@ class EditorPane(QWidget):
         self.editor.setFocus(Qt.FocusReason.ShortcutFocusReason)
         self.editor.selectAll()
 
+    def take_focus_at(self, position: int) -> None:
+        """Put the keyboard focus in the tag editor with the cursor at *position* (typing goes on from there)."""
+        self.editor.setFocus(Qt.FocusReason.OtherFocusReason)
+        cursor = self.editor.textCursor()
+        cursor.setPosition(max(0, min(position, len(self.editor.toPlainText()))))
+        self.editor.setTextCursor(cursor)
+
     def text(self) -> str:
         """Return the editor's text."""
         return self.editor.text()

@@ -17,15 +17,17 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from PySide6.QtCore import QCoreApplication, QDate, QLibraryInfo, QLocale, QObject, Qt, QTranslator
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication, QWidget
 
-from ..core.matching.bestfit import Matcher
-from ..core.matching.uilanguage import UiLanguage, env_preferences, negotiate
+from ..core.matching.uilanguage import UiLanguage, env_preferences, negotiate, supported_languages
 from ..core.text.catalogue import current_language, gettext_translations, set_language
+
+if TYPE_CHECKING:
+    from ..core.matching.bestfit import Matcher
 
 __all__ = [
     "LANGUAGE_SETTING",
@@ -187,6 +189,36 @@ def negotiate_ui_language(
     env = os.environ if environ is None else environ
     sys_langs = list(QLocale.system().uiLanguages()) if system is None else list(system)
     return negotiate(ui_preferences(cli, setting, env, sys_langs), matcher)
+
+
+def quick_ui_language(
+    cli: str | None = None, setting: str = "", environ: Mapping[str, str] | None = None,
+    system: Sequence[str] | None = None,
+) -> UiLanguage | None:  # fmt: skip
+    """Return the UI language when no CLDR matching is needed, else None (then negotiate_ui_language decides).
+
+    No matching is needed when nothing is preferred, when the first preference is a shipped catalogue's tag
+    named exactly, or when it is English (``en``, ``en-US``…: the source language), as the CLI's
+    ``choose_language`` does; start-up then reads no CLDR data.
+
+    >>> quick_ui_language("ja", system=[]).tag, quick_ui_language(None, "", {}, ["en-GB", "de"]).tag
+    ('ja', 'en')
+    >>> quick_ui_language("de-AT", system=[]) is None, quick_ui_language(None, "", {}, ["C"]).tag
+    (True, 'en')
+    """
+    env = os.environ if environ is None else environ
+    sys_langs = list(QLocale.system().uiLanguages()) if system is None else list(system)
+    prefs = ui_preferences(cli, setting, env, sys_langs)
+    # Qt's "C" and other names no tag could be are skipped, as negotiate() skips what is not well-formed.
+    shaped = [p for p in prefs if re.fullmatch(r"[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*", p, flags=re.ASCII)]
+    if not shaped:
+        return UiLanguage("en", None, None, "no preferred language is set; the source language is used", ())
+    first = shaped[0]
+    if first in supported_languages():
+        return UiLanguage(first, first, 0, f"{first} is preferred first and ships", tuple(prefs))
+    if re.fullmatch(r"en(-[A-Za-z0-9]{2,8})*", first, flags=re.ASCII | re.IGNORECASE):
+        return UiLanguage("en", first, None, f"{first} is preferred first: the source language", tuple(prefs))
+    return None
 
 
 def install_translations(app: QCoreApplication, tag: str, transform: Callable[[str], str] | None = None) -> str:

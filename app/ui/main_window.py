@@ -8,34 +8,30 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, cast
 
-from PySide6.QtCore import QByteArray, QSize, Qt
+from PySide6.QtCore import QByteArray, QCoreApplication, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
     QFileDialog,
+    QHBoxLayout,
     QLabel,
+    QLineEdit,
     QMainWindow,
     QMenu,
     QMessageBox,
     QSizePolicy,
+    QStyle,
     QTabWidget,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
-from ..core.build.compose import use_in_tag
-from ..core.build.forms import FORMS
-from ..core.cldr.model import CldrData
-from ..core.data import DataError, bundled_cldr, bundled_engine, engine_for
-from ..core.engine.tag import TagEngine
-from ..core.registry.model import Registry
-from ..core.registry.update import registry_kind, registry_kind_word, registry_label
 from ..core.text.catalogue import N_, ngettext
 from ..core.text.formats import format_number
 from . import a11y
 from .drops import DropOpener
 from .edit_actions import add_edit_actions
-from .editor import EditorPane
 from .elided import ElidedLabel
 from .i18n import ltr, shown_date, without_mnemonic
 from .recent import RecentFiles
@@ -46,10 +42,14 @@ from .theme import THEMES, apply_theme
 from .visible import shown_text
 
 if TYPE_CHECKING:  # the other panes' modules are imported when the pane is first shown (a quick start-up)
+    from ..core.cldr.model import CldrData
+    from ..core.engine.tag import TagEngine
+    from ..core.registry.model import Registry
     from .batch_pane import BatchPane
     from .browser import BrowserPane
     from .build import BuildPane
     from .builder import BuilderPane
+    from .editor import EditorPane
     from .preferences import Preferences, PreferencesDialog
     from .primer import PrimerDialog
     from .registry_files import RegistryFiles
@@ -64,8 +64,21 @@ APP_NAME = "BCP 47 Explorer"
 PANES = (("editor", N_("Ed&itor"), "Ctrl+1"), ("builder", N_("-u- &Builder"), "Ctrl+2"),
          ("browser", N_("&Registry"), "Ctrl+3"), ("build", N_("Buil&d"), "Ctrl+4"))  # fmt: skip
 
-#: The forms the editor can copy: (name for EditorPane.copy_form, menu text, shortcut), from the core's list.
-COPY_FORMS = tuple((f.key, f.menu_text, f.shortcut) for f in FORMS)
+
+def _copy_forms() -> tuple[tuple[str, str, str], ...]:
+    """The forms the editor can copy: (name for EditorPane.copy_form, menu text, shortcut), from the core's list.
+
+    Read when the Edit menu is filled with the data (``COPY_FORMS``): the forms' module is not needed to start.
+    """
+    from ..core.build.forms import FORMS
+
+    return tuple((f.key, f.menu_text, f.shortcut) for f in FORMS)
+
+
+def __getattr__(name: str) -> object:
+    if name == "COPY_FORMS":
+        return _copy_forms()
+    raise AttributeError(name)
 
 
 #: Keys that act inside a pane, listed by F1 and Help > Keyboard shortcuts (pane actions are found on their own).
@@ -96,24 +109,87 @@ class Placeholder(QWidget):
         self.reason = reason
 
 
+class LoadingEditor(QWidget):
+    """Stand in for the Editor while the data are loaded: the tag's field, already usable, and "Loading…".
+
+    What is typed is the current tag at once (TagState); the Editor made with the data takes it, with the
+    cursor and the focus, and checks it. Cheap to make: no core module, no data.
+    """
+
+    def __init__(self, state: TagState, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("editor_loading")
+        self._state = state
+        self.field = QLineEdit(state.tag())
+        # The Editor's own wording (TagLineEdit's translations), so that nothing changes when it takes over.
+        self.field.setPlaceholderText(
+            QCoreApplication.translate("TagLineEdit", "Type a language tag, e.g. sr-Latn-RS or de-DE-u-co-phonebk")
+        )
+        self.field.setAccessibleName(QCoreApplication.translate("TagLineEdit", "Language tag"))
+        self.field.setLayoutDirection(Qt.LayoutDirection.LeftToRight)  # a tag reads left to right (issue 25)
+        font = self.field.font()
+        font.setPointSizeF(font.pointSizeF() * 1.3)
+        self.field.setFont(font)
+        # The Editor's field height (TagLineEdit._fit_height) and its two buttons, shown disabled: no jump.
+        frame = self.field.style().pixelMetric(QStyle.PixelMetric.PM_DefaultFrameWidth)
+        self.field.setFixedHeight(int(self.field.fontMetrics().lineSpacing() + 2 * 4 + 2 * frame + 4))
+        self.field.textEdited.connect(state.set_tag)
+        state.tag_changed.connect(self._on_state_tag_changed)
+        self.status = a11y.VerdictLabel(self)
+        a11y.verdict(self.status, QCoreApplication.translate("EditorPane", "Tag status"))
+        self.status.setText(self.tr("Loading the data…"))
+        top = QHBoxLayout()
+        top.addWidget(self.field, 1)
+        for text in ("Examples", "History"):
+            button = QToolButton(self)
+            button.setText(QCoreApplication.translate("EditorPane", text))
+            button.setEnabled(False)
+            top.addWidget(button)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.status)
+        layout.addStretch(1)
+        self.setFocusProxy(self.field)
+
+    def _on_state_tag_changed(self, tag: str) -> None:
+        if tag != self.field.text():  # a tag given on the command line or by a second start
+            self.field.setText(tag)
+
+
 class MainWindow(QMainWindow):
-    """The application window: editor, builder and registry browser over one current tag."""
+    """The application window: editor, builder and registry browser over one current tag.
+
+    Made with a *registry*, it is complete at once (as tests make it). Made with ``None`` and a *loader*
+    (as the app starts), it shows its menus, tabs and the editor's field first; right after its first
+    paint it calls *loader* (the registry to use, or None when the app cannot start: the loader has said
+    why) and then makes the panes and the first verdict, and emits ``data_ready``. Whatever needs the
+    data before then (a menu command, another tab) loads it at once and waits for it.
+    """
+
+    #: Emitted once the data are loaded and the panes (the first verdict) made.
+    data_ready = Signal()
 
     def __init__(
         self,
-        registry: Registry,
+        registry: Registry | None,
         settings: Settings,
         *,
         cldr: CldrData | None = None,
         engine: TagEngine | None = None,
+        loader: Callable[[], Registry | None] | None = None,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
+        if registry is None and loader is None:
+            raise ValueError("MainWindow needs a registry or a loader")
         self.setObjectName("MainWindow")
         self.setWindowTitle(APP_NAME)
         self.setMinimumSize(QSize(640, 420))
         self.settings = settings
-        self.registry = registry
+        self._registry = registry
+        self._loader = loader if registry is None else None
+        self._load_failed = False
+        self._in_loader = False  # the loader may open a dialog (its own event loop): never called twice
         self.state = TagState(settings.value("editor/last_tag"), self)
         self._cldr = cldr
         self._engine = engine
@@ -160,14 +236,94 @@ class MainWindow(QMainWindow):
         self.drops = DropOpener(self.ask_to_open_registry, self.open_tags_file, self)
         self.drops.watch(self)
         self.recent = RecentFiles(settings)
-        self._build_panes()
+        if self._loader is None:
+            self._build_panes()
+        else:
+            self._build_loading_panes()
         self._build_menus()
         self._restore()
         self._on_state_tag_changed(self.state.tag())
+        if self._loader is not None:
+            from .first_paint import on_first_paint
+
+            on_first_paint(self, self._load_step)
+
+    # ------------------------------------------------------------------ data
+    @property
+    def loading(self) -> bool:
+        """Tell whether the data are still to be loaded (the window shows "Loading the data…")."""
+        return self._loader is not None
+
+    @property
+    def registry(self) -> Registry:
+        """The Language Subtag Registry in use (loaded now, waiting for it, if it is not loaded yet)."""
+        if self._registry is None:
+            self.load_data()
+        if self._registry is None:
+            from ..core.data import DataError
+
+            raise DataError(self.tr("The data cannot be loaded."))
+        return self._registry
+
+    @registry.setter
+    def registry(self, registry: Registry) -> None:
+        self._registry = registry
+
+    def _call_loader(self) -> None:
+        assert self._loader is not None
+        self._in_loader = True
+        try:
+            self._registry = self._loader()
+        finally:
+            self._in_loader = False
+
+    def _load_step(self) -> None:
+        """After the first paint: load the registry now, then the panes and the first verdict on the next turn."""
+        if self._loader is None or self._in_loader:
+            return
+        if self._registry is None and not self._load_failed:
+            self._call_loader()
+            if self._registry is None:
+                self._loader = None
+                self._load_failed = True
+                self._status_data.setText(self.tr("The data cannot be loaded."))
+                return
+        QTimer.singleShot(0, self.load_data)  # typing and clicks made meanwhile are handled in between
+
+    def load_data(self) -> bool:
+        """Load the data and make the panes now if they are not there yet; return whether the data are there."""
+        if self._loader is None:
+            return not self._load_failed
+        if self._in_loader:  # asked from inside the loader's own dialog: the app is stopping
+            return False
+        if self._registry is None:
+            self._call_loader()
+        self._loader = None
+        if self._registry is None:  # the loader has said why; the app stops
+            self._load_failed = True
+            self._status_data.setText(self.tr("The data cannot be loaded."))
+            return False
+        stand_in = self._slots.get("editor")
+        field = stand_in.field if isinstance(stand_in, LoadingEditor) else None
+        had_focus = field is not None and field.hasFocus()
+        cursor = field.cursorPosition() if field is not None else -1
+        current = self.tabs.currentIndex()
+        self._build_panes()
+        self._fill_edit_menu()
+        self._fill_zoom_menu()
+        self._fill_editor_menus()
+        self.tabs.setCurrentIndex(current)  # that pane is made now, with its stored settings
+        editor = self._panes.get("editor")
+        if had_focus and editor is not None and not isinstance(editor, Placeholder):
+            cast("EditorPane", editor).take_focus_at(cursor)
+        self.data_ready.emit()
+        return True
 
     # ------------------------------------------------------------------ panes
     def _data(self) -> tuple[CldrData | None, TagEngine | None, str]:
         """Return (cldr, engine, problems) for the current registry, loading what exists."""
+        from ..core.data import bundled_cldr, bundled_engine, engine_for
+
         problems = []
         cldr = self._cldr
         if cldr is None:
@@ -186,8 +342,25 @@ class MainWindow(QMainWindow):
         self._cldr, self._engine = cldr, engine
         return cldr, engine, " ".join(problems)
 
+    def _build_loading_panes(self) -> None:
+        """Put a tab for every pane while the data are loaded: the editor's field, the others empty."""
+        blocked = self.tabs.blockSignals(True)
+        for key, title, shortcut in [*PANES, *TEACHING_TABS]:
+            slot = LoadingEditor(self.state) if key == "editor" else QWidget()
+            if key != "editor":
+                slot.setObjectName(f"{key}_slot")
+            slot.setAccessibleName(without_mnemonic(self.tr(title)))
+            self._slots[key] = slot
+            i = self.tabs.addTab(slot, self.tr(title))
+            self.tabs.setTabToolTip(i, f"{without_mnemonic(self.tr(title))} ({shortcut})")
+        self.tabs.blockSignals(blocked)
+        self._status_data.setText(self.tr("Loading the data…"))
+        self._slots["editor"].setFocus(Qt.FocusReason.OtherFocusReason)  # typing goes into the tag's field
+
     def _build_panes(self) -> None:
         """Put a tab for every pane; the editor is made now, the others when first shown or used."""
+        from ..core.registry.update import registry_kind, registry_kind_word, registry_label
+
         cldr, engine, problems = self._data()
         self._problems = problems
         blocked = self.tabs.blockSignals(True)
@@ -242,6 +415,8 @@ class MainWindow(QMainWindow):
 
     def _make_pane(self, key: str) -> QWidget:
         """Make the pane *key* (its module is imported now), or a Placeholder saying why it cannot start."""
+        from ..core.data import DataError
+
         cldr, engine = self._cldr, self._engine
         titles = {
             "editor": self.tr("The tag editor"),
@@ -259,6 +434,8 @@ class MainWindow(QMainWindow):
             return Placeholder(titles[key], self._problems)
         try:
             if key == "editor":
+                from .editor import EditorPane
+
                 return EditorPane(self.state, engine, self.registry, self.settings)
             if key == "builder":
                 from .builder import BuilderPane
@@ -276,6 +453,10 @@ class MainWindow(QMainWindow):
         made = self._panes.get(key)
         if made is not None:
             return made
+        if self._loader is not None or self._load_failed:  # the data first (waiting for them)
+            if not self.load_data():
+                return Placeholder(key, self.tr("The data cannot be loaded."), self)
+            return self._pane_of(key)
         slot = self._slots[key]
         pane = self._make_pane(key)
         if not pane.objectName():
@@ -303,7 +484,7 @@ class MainWindow(QMainWindow):
         if isinstance(pane, Placeholder):
             return
         if key == "editor":
-            cast(EditorPane, pane).subtag_activated.connect(self._on_editor_subtag_activated)
+            cast("EditorPane", pane).subtag_activated.connect(self._on_editor_subtag_activated)
         elif key == "browser":
             browser = cast("BrowserPane", pane)
             browser.use_in_tag_requested.connect(self._on_browser_use_in_tag_requested)
@@ -322,6 +503,8 @@ class MainWindow(QMainWindow):
     def _on_current_pane_changed(self, index: int) -> None:
         """Make the pane whose stand-in has just come to the front."""
         widget = self.tabs.widget(index)
+        if self._loader is not None and widget is self._slots.get("editor"):
+            return  # the editor's field is there while the data are loaded
         for key, slot in list(self._slots.items()):
             if slot is widget:
                 self._pane_of(key)
@@ -535,13 +718,14 @@ class MainWindow(QMainWindow):
         # Undo, Redo, Cut, Copy, Paste, Select All on the focused field (ui/edit_actions.py).
         self.edit_actions = add_edit_actions(menu, menu)
         menu.addSeparator()
-        if not isinstance(self.editor, Placeholder):
+        editor = self._ready_editor()
+        if editor is not None:
             # The editor's own actions: one shortcut per form, never two actions fighting over it.
-            for (name, _text, _key), action in zip(COPY_FORMS, self.editor.form_actions(), strict=False):
+            for (name, _text, _key), action in zip(_copy_forms(), editor.form_actions(), strict=False):
                 menu.addAction(action)
                 self.copy_actions[name] = action
-        else:
-            for name, text, shortcut in COPY_FORMS:
+        elif not self.loading:  # they come with the data
+            for name, text, shortcut in _copy_forms():
                 self.copy_actions[name] = self._action(menu, text, partial(self.copy_form, name), shortcut)
         menu.addSeparator()
         self._action(menu, self.tr("&Find in registry…"), self.find_in_registry, QKeySequence.StandardKey.Find,
@@ -553,7 +737,7 @@ class MainWindow(QMainWindow):
     def _fill_zoom_menu(self) -> None:
         """Put the editor's zoom actions (Ctrl+= / Ctrl+- / Ctrl+0) in View > Zoom: one action per shortcut."""
         self.zoom_menu.clear()
-        editor = self.editor if not isinstance(self.editor, Placeholder) else None
+        editor = self._ready_editor()
         actions = editor.zoom_actions() if editor is not None else []
         for action in actions:
             self.zoom_menu.addAction(action)
@@ -565,6 +749,13 @@ class MainWindow(QMainWindow):
                 self.zoom_menu.addAction(action)
         self.zoom_menu.setEnabled(bool(self.zoom_menu.actions()))
 
+    def _ready_editor(self) -> EditorPane | None:
+        """Return the Editor when the data are loaded and it works (None while loading, without waiting)."""
+        if self._loader is not None or self._load_failed:
+            return None
+        editor = self.editor
+        return None if isinstance(editor, Placeholder) else editor
+
     def _make_anatomy_for_zoom(self) -> None:
         if "anatomy" in self._slots:
             self._pane_of("anatomy")
@@ -572,14 +763,17 @@ class MainWindow(QMainWindow):
     def _fill_editor_menus(self) -> None:
         """Put the editor's Examples and History menus in the menu bar, or stand-ins that say they need it."""
         bar = self.menuBar()
-        editor = self.editor if not isinstance(self.editor, Placeholder) else None
+        editor = self._ready_editor()
 
         def replace(old: QMenu, make: Callable[[QWidget], QMenu] | None, title: str) -> QMenu:
             if make is not None:
                 new = make(self)
             else:
                 new = QMenu(self)
-                new.addAction(self.tr("(available with the tag editor)")).setEnabled(False)
+                waiting = self._loader is not None
+                new.addAction(
+                    self.tr("Loading the data…") if waiting else self.tr("(available with the tag editor)")
+                ).setEnabled(False)
             new.setTitle(title)
             bar.insertMenu(old.menuAction(), new)
             bar.removeAction(old.menuAction())
@@ -635,7 +829,9 @@ class MainWindow(QMainWindow):
         """Show *tag* from a second start of the app (none: just come to the front)."""
         if tag:
             self.state.set_tag(tag.strip())
-            if not isinstance(self.editor, Placeholder):
+            if self._loader is not None:  # the editor's field shows it; it is checked once the data are there
+                self.tabs.setCurrentIndex(0)
+            elif not isinstance(self.editor, Placeholder):
                 self.show_pane("editor")
         if self.isMinimized():
             self.showNormal()
@@ -694,7 +890,7 @@ class MainWindow(QMainWindow):
         from .editor import ZOOM_RANGE
         from .preferences import PreferencesDialog  # imported on demand: it is not needed to start
 
-        editor = self.editor if isinstance(self.editor, EditorPane) else None
+        editor = self.editor if not isinstance(self.editor, Placeholder) else None
         languages: list[tuple[str, str]] = []
         if editor is not None:
             box = editor.names_bar.language_box
@@ -709,7 +905,7 @@ class MainWindow(QMainWindow):
     def apply_preferences(self, prefs: Preferences) -> None:
         """Use and store *prefs*."""
         self.set_theme(prefs.theme)
-        editor = self.editor if isinstance(self.editor, EditorPane) else None
+        editor = self.editor if not isinstance(self.editor, Placeholder) else None
         if editor is not None:
             try:
                 editor.names_bar.set_display_language(prefs.display_language)
@@ -827,6 +1023,8 @@ class MainWindow(QMainWindow):
 
     # ------------------------------------------------------------------ slots
     def _on_browser_use_in_tag_requested(self, record_type: str, code: str) -> None:
+        from ..core.build.compose import use_in_tag
+
         self.state.set_tag(use_in_tag(self.state.tag(), record_type, code, self.registry))
         self.statusBar().showMessage(
             self.tr("Added {type} {code}: the tag is now {tag}").format(
@@ -866,8 +1064,15 @@ class MainWindow(QMainWindow):
         state = s.value("window/state")
         if not state.isEmpty():
             self.restoreState(state)
-        # The pane shown at the last quit is made now (the others when first shown).
+        # The pane shown at the last quit is made now (the others when first shown), or once the data are there.
+        blocked = self.tabs.blockSignals(self._loader is not None)
         self.tabs.setCurrentIndex(min(max(s.value("window/current_pane"), 0), self.tabs.count() - 1))
+        self.tabs.blockSignals(blocked)
+        front = self.tabs.currentWidget()
+        if self._loader is not None and not isinstance(front, LoadingEditor) and front is not None:
+            label = QLabel(self.tr("Loading the data…"), front)  # the pane in front at the last quit comes next
+            label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            QVBoxLayout(front).addWidget(label)
 
     def clamp_to_screen(self) -> None:
         """Fit the window inside its screen's available area (a size saved on a bigger screen is cut down)."""
@@ -939,6 +1144,8 @@ class MainWindow(QMainWindow):
         if not getattr(self, "_clamped", False):
             self._clamped = True
             self.clamp_to_screen()
+            if self._loader is not None:  # shown but never painted (started minimized): load all the same
+                QTimer.singleShot(1000, self._load_step)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Stop a batch check and a download, save the settings, then close."""

@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING, cast
 
 from PySide6.QtWidgets import QWidget
 
-from ..core.engine.tag import TagEngine
 from ..core.text.catalogue import N_
 from .state import TagState
 
 if TYPE_CHECKING:
+    from ..core.engine.tag import TagEngine
     from .anatomy_pane import AnatomyPane
     from .batch_pane import BatchPane
     from .grammar_pane import GrammarPane

@@ -8,7 +8,6 @@ would (``dlopen``), and names the Debian packages of those that fail. Nothing he
 
 from __future__ import annotations
 
-import ctypes
 import importlib.util
 import os
 import struct
@@ -115,6 +114,8 @@ def elf_needed(path: Path) -> list[str]:
 
 
 def _loadable(soname: str) -> bool:
+    import ctypes  # only when Qt's xcb platform is about to be loaded (not offscreen, not Wayland)
+
     try:
         ctypes.CDLL(soname)
     except OSError:

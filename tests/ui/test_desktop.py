@@ -305,9 +305,9 @@ def test_the_chosen_data_folder_is_read_at_start(tmp_path) -> None:
         "import sys, bcp47_explorer.__main__ as m\n"
         "import bcp47_explorer.ui.main_window as mw\n"
         "orig = mw.MainWindow.__init__\n"
-        "def init(self, registry, settings, *a, **k):\n"
-        "    print('REGISTRY', registry.file_date, flush=True)\n"
-        "    orig(self, registry, settings, *a, **k)\n"
+        "def init(self, *a, **k):\n"  # the registry is loaded right after the window's first paint
+        "    orig(self, *a, **k)\n"
+        "    self.data_ready.connect(lambda: print('REGISTRY', self.registry.file_date, flush=True))\n"
         "mw.MainWindow.__init__ = init\n"
         "sys.exit(m.main(['--settings', sys.argv[1], '--new-instance', '--quit-after', '0']))\n"
     )

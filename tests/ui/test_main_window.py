@@ -119,12 +119,12 @@ def test_prefix_link_opens_the_tag(qtbot, window) -> None:
 
 def test_missing_panes_get_a_placeholder_not_a_crash(qtbot, registry, settings_path, monkeypatch) -> None:
     import bcp47_explorer.ui.builder
-    import bcp47_explorer.ui.main_window as mw
+    import bcp47_explorer.ui.editor
 
     def missing(*_args: object) -> QWidget:
         raise DataError("the pane's data is missing")
 
-    monkeypatch.setattr(mw, "EditorPane", missing)
+    monkeypatch.setattr(bcp47_explorer.ui.editor, "EditorPane", missing)  # imported when the pane is made
     monkeypatch.setattr(bcp47_explorer.ui.builder, "BuilderPane", missing)  # imported when the pane is made
     win = MainWindow(registry, Settings(settings_path))
     qtbot.addWidget(win)
@@ -360,9 +360,9 @@ class _FakeBuild(QWidget):
 def window_with_editor(qtbot, registry, settings_path, monkeypatch) -> MainWindow:
     import bcp47_explorer.ui.build
     import bcp47_explorer.ui.builder
-    import bcp47_explorer.ui.main_window as mw
+    import bcp47_explorer.ui.editor
 
-    monkeypatch.setattr(mw, "EditorPane", _FakeEditor)
+    monkeypatch.setattr(bcp47_explorer.ui.editor, "EditorPane", _FakeEditor)
     # Imported from their modules when the pane is first made.
     monkeypatch.setattr(bcp47_explorer.ui.builder, "BuilderPane", _FakeBuilder)
     monkeypatch.setattr(bcp47_explorer.ui.build, "BuildPane", _FakeBuild)

@@ -14,7 +14,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..grammar.parser import parse
 from ..text.catalogue import SHIPPED, SOURCE_LANGUAGE
 
 if TYPE_CHECKING:  # the matcher is handed in: choosing English from the environment needs no CLDR code
@@ -52,6 +51,8 @@ def posix_to_bcp47(name: str) -> str | None:
     if modifier.lower() == "latin":
         head, _, rest = base.partition("-")
         base = f"{head}-Latn" + (f"-{rest}" if rest else "")
+    from ..grammar.parser import parse
+
     return base if parse(base).well_formed else None
 
 
@@ -85,6 +86,8 @@ def negotiate(preferences: Iterable[str], matcher: Matcher, supported: Sequence[
 
     Malformed preferences are skipped (a hand-edited setting must not stop the app).
     """
+    from ..grammar.parser import parse  # imported here: the app's start-up often needs no matching
+
     prefs = tuple(p for p in (s.strip() for s in preferences) if p and parse(p).well_formed)
     langs = list(supported if supported is not None else supported_languages())
     if not prefs:

@@ -1,0 +1,194 @@
+"""Start-up: the window is painted first, the data loaded and the first verdict shown right after (issue 24 item 8).
+
+The window is made as the app makes it (``MainWindow(None, settings, loader=...)``): what a person types,
+clicks or hands over by a second start before the data are there is kept and checked once they are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from bcp47_explorer.core.data import bundled_registry
+from bcp47_explorer.core.registry.model import Registry
+from bcp47_explorer.ui.first_paint import on_first_paint
+from bcp47_explorer.ui.main_window import LoadingEditor, MainWindow, Placeholder
+from bcp47_explorer.ui.settings import Settings
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+VALID_SR = "✔ well-formed  ·  ✔ valid (RFC 5646)  ·  0 errors  ·  0 warnings  ·  1 note"
+
+
+class Loader:
+    """The app's loader in small: counts its calls, runs *meanwhile* first (what the user does while it loads)."""
+
+    def __init__(self, registry: Registry | None, meanwhile: Callable[[], None] | None = None) -> None:
+        self.calls = 0
+        self.registry = registry
+        self.meanwhile = meanwhile
+
+    def __call__(self) -> Registry | None:
+        self.calls += 1
+        if self.meanwhile is not None:
+            self.meanwhile()
+        return self.registry
+
+
+def _start(qtbot, settings_path, loader: Loader, at_paint: Callable[[MainWindow], None]) -> MainWindow:  # type: ignore[no-untyped-def]
+    win = MainWindow(None, Settings(settings_path), loader=loader)
+    qtbot.addWidget(win)
+    on_first_paint(win, lambda: at_paint(win))  # runs after the paint, before the window's own loading step
+    with qtbot.waitSignal(win.data_ready, timeout=20000):
+        win.show()
+    return win
+
+
+def test_the_window_is_painted_with_its_field_before_the_data_are_loaded(qtbot, settings_path) -> None:  # type: ignore[no-untyped-def]
+    loader = Loader(bundled_registry())
+    seen: dict[str, object] = {}
+
+    def at_paint(win: MainWindow) -> None:
+        stand_in = win.tabs.currentWidget()
+        seen.update(calls=loader.calls, loading=win.loading, data=win._status_data.text(),
+                    editor=isinstance(stand_in, LoadingEditor), verdict=getattr(stand_in, "status", None) and
+                    stand_in.status.text(), focus=QApplication.focusWidget() is getattr(stand_in, "field", 0),
+                    menus=[a.text() for a in win.menuBar().actions()], tabs=win.tabs.count())  # fmt: skip
+
+    win = _start(qtbot, settings_path, loader, at_paint)
+    assert seen["calls"] == 0 and seen["loading"] is True
+    assert seen["data"] == "Loading the data…" and seen["verdict"] == "Loading the data…"
+    assert seen["editor"] is True and seen["focus"] is True
+    assert seen["menus"] == ["&File", "&Edit", "&View", "E&xamples", "Histor&y", "Too&ls", "&Help"]
+    assert seen["tabs"] == 8
+    # Then the data: loaded once, the editor made with its verdict, the status bar naming the registry.
+    assert loader.calls == 1 and not win.loading
+    assert not isinstance(win.editor, Placeholder) and win.editor.status.text()
+    assert win._status_data.text().startswith("Registry ")
+    assert "Copy RFC 5646 canonical" in [a.text() for a in win.edit_menu.actions()]  # the copy commands came with it
+
+
+def test_typing_before_the_data_arrive_is_kept_and_checked(qtbot, settings_path) -> None:  # type: ignore[no-untyped-def]
+    def field(win: MainWindow) -> object:
+        stand_in = win.tabs.widget(0)
+        assert isinstance(stand_in, LoadingEditor)
+        return stand_in.field
+
+    holder: list[MainWindow] = []
+    # "sr-" typed once the window is painted, "Latn" while the registry loads, "-RS" once the editor is there.
+    loader = Loader(bundled_registry(), meanwhile=lambda: qtbot.keyClicks(field(holder[0]), "Latn"))
+
+    def at_paint(win: MainWindow) -> None:
+        holder.append(win)
+        qtbot.keyClicks(field(win), "sr-")
+
+    win = _start(qtbot, settings_path, loader, at_paint)
+    assert win.editor.text() == "sr-Latn"
+    assert win.editor.editor.hasFocus()  # the focus moved to the editor with the data, the cursor at the end
+    qtbot.keyClicks(win.editor.editor, "-RS")
+    qtbot.waitUntil(lambda: win.editor.status.text() == VALID_SR, timeout=5000)
+    assert win.editor.text() == "sr-Latn-RS"  # typed on at the cursor, kept at the end of the field
+
+
+def test_a_tag_handed_over_while_loading_is_checked(qtbot, settings_path) -> None:  # type: ignore[no-untyped-def]
+    loader = Loader(bundled_registry())
+    win = _start(qtbot, settings_path, loader, lambda w: w.receive_from_other_start(" sr-Latn-RS "))
+    assert win.tabs.currentWidget() is win.editor and win.editor.text() == "sr-Latn-RS"
+    assert win.editor.status.text() == VALID_SR
+
+
+@pytest.mark.parametrize("command", ["find", "build", "preferences", "shortcuts", "copy"])
+def test_commands_given_while_loading_wait_for_the_data(qtbot, settings_path, monkeypatch, command: str) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setattr(QMessageBox, "exec", lambda box: 0)
+    opened: list[object] = []
+    loader = Loader(bundled_registry())
+
+    def at_paint(win: MainWindow) -> None:
+        assert win.loading
+        if command == "find":
+            qtbot.keyClick(win, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
+        elif command == "build":
+            qtbot.keyClick(win, Qt.Key.Key_4, Qt.KeyboardModifier.ControlModifier)
+        elif command == "preferences":
+            dialog = win.show_preferences()
+            opened.append(dialog)
+            dialog.reject()
+        elif command == "shortcuts":
+            opened.append(win.shortcut_rows())
+        else:
+            win.state.set_tag("sr-Latn-RS")
+            win.copy_form("canonical")
+        assert not win.loading and loader.calls == 1  # loaded at once, waiting for it
+
+    win = _start(qtbot, settings_path, loader, at_paint)
+    assert loader.calls == 1
+    if command == "find":
+        assert win.tabs.currentWidget() is win.browser
+    elif command == "build":
+        assert win.tabs.currentWidget() is win.build and not isinstance(win.build, Placeholder)
+    elif command == "shortcuts":
+        assert opened and opened[0]
+    elif command == "copy":
+        assert QApplication.clipboard().text() == "sr-Latn-RS"
+    assert win.editor.status.text()
+
+
+def test_data_that_cannot_be_loaded_leave_no_traceback(qtbot, settings_path) -> None:  # type: ignore[no-untyped-def]
+    loader = Loader(None)  # the app's loader has said why (dialog, exit 2); the window must not fail meanwhile
+    win = MainWindow(None, Settings(settings_path), loader=loader)
+    qtbot.addWidget(win)
+    win.show()
+    qtbot.waitUntil(lambda: loader.calls == 1, timeout=20000)
+    qtbot.wait(50)
+    assert win._status_data.text() == "The data cannot be loaded."
+    assert isinstance(win.editor, Placeholder) and "cannot be loaded" in win.editor.reason
+    win.copy_form("canonical")  # no traceback
+    assert loader.calls == 1
+
+
+def test_main_checks_the_tag_given_at_start_once_the_data_are_there(qtbot, settings_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import bcp47_explorer.ui.main_window as mw
+    from bcp47_explorer.__main__ import main
+
+    seen: list[tuple[bool, str, str]] = []
+    orig = mw.MainWindow.__init__
+
+    def init(self: MainWindow, *args: object, **kwargs: object) -> None:
+        orig(self, *args, **kwargs)  # type: ignore[arg-type]
+        assert self.loading  # the app's window starts without its data
+        self.data_ready.connect(lambda: seen.append((self.isVisible(), self.editor.text(), self.editor.status.text())))
+
+    monkeypatch.setattr(mw.MainWindow, "__init__", init)
+    assert main(["--settings", str(settings_path), "--new-instance", "--quit-after", "0", "sr-Latn-RS"]) == 0
+    assert seen == [(True, "sr-Latn-RS", VALID_SR)]
+
+
+def test_the_first_paint_needs_neither_the_engine_nor_the_editor_nor_cldr_matching(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "import os, sys\n"
+        "import bcp47_explorer.ui.first_paint as fp\n"
+        "orig = fp.on_first_paint\n"
+        "def hook(w, then):\n"
+        "    def at_paint():\n"
+        "        print('AT-PAINT', ' '.join(sorted(m for m in sys.modules if m.startswith('bcp47_explorer'))))\n"
+        "        then()\n"
+        "    orig(w, at_paint)\n"
+        "    fp.on_first_paint = orig\n"
+        "fp.on_first_paint = hook\n"
+        "from bcp47_explorer.__main__ import main\n"
+        "sys.exit(main(['--settings', sys.argv[1], '--new-instance', '--quit-after', '0', 'sr-Latn-RS']))\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
+    env.update(QT_QPA_PLATFORM="offscreen", LANGUAGE="de")  # a shipped catalogue named exactly: no matching
+    out = subprocess.run([sys.executable, "-c", code, str(tmp_path / "s.ini")], capture_output=True, text=True,
+                         env=env, timeout=120)  # fmt: skip
+    assert out.returncode == 0, out.stderr[-2000:]
+    loaded = next(line for line in out.stdout.splitlines() if line.startswith("AT-PAINT ")).split()[1:]
+    assert "bcp47_explorer.ui.main_window" in loaded
+    for module in ("core.engine.tag", "core.registry.update", "core.registry.model", "core.matching.bestfit",
+                   "core.build.forms", "core.cldr.model", "ui.editor", "ui.tag_edit", "ui.about"):  # fmt: skip
+        assert f"bcp47_explorer.{module}" not in loaded, module
