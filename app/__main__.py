@@ -141,7 +141,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if single.hand_over(args.tag.strip() if args.tag else ""):
             print("bcp47-explorer: shown in the window already open", file=sys.stderr)
             return 0
-        single.listen()
+        # Listening (Qt's network module) waits for the first paint: see listen_once below.
     setup_logging()
     install_excepthook()
 
@@ -241,12 +241,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     probe = bool(os.environ.get(ENV_STARTUP_PROBE))
     from .ui.first_paint import on_first_paint
 
+    listening: list[bool] = []
+
+    def listen_once() -> None:
+        """Become the first instance: right after the first paint (or when ready, for a window never painted)."""
+        if single is not None and not listening:
+            listening.append(single.listen())
+
     def painted() -> None:
         if probe:
             now, cpu = time.monotonic(), time.process_time()
             print(f"shown {now:.6f}\npainted {now:.6f} {cpu:.6f}", flush=True)
+        QTimer.singleShot(0, listen_once)  # a turn of its own, as the data's loading has
 
     def ready() -> None:
+        listen_once()
         if probe:
             print(f"ready {time.monotonic():.6f} {time.process_time():.6f}", flush=True)
         warning = startup_warning

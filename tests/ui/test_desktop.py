@@ -133,6 +133,42 @@ def test_main_hands_over_and_exits_when_a_window_is_open(qtbot, settings_path, w
         first.close()
 
 
+def test_the_hand_over_goes_to_the_file_qt_listens_on(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import sys
+
+    from bcp47_explorer.ui.single import SingleInstance, server_name, socket_path
+
+    name = server_name(str(tmp_path / "settings.ini"))
+    first = SingleInstance(name)
+    assert first.listen()
+    try:
+        assert first._server is not None
+        if sys.platform != "win32":  # Python's socket finds the file QLocalServer made for the name
+            assert socket_path(name) == first._server.fullServerName()
+    finally:
+        first.close()
+    assert name.startswith("bcp47-explorer-") and len(name.rsplit("-", 1)[1]) == 16
+    assert server_name(str(tmp_path / "other.ini")) != name
+
+
+def test_the_first_instance_listens_once_its_window_is_painted(qtbot, settings_path) -> None:  # type: ignore[no-untyped-def]
+    from bcp47_explorer.__main__ import main
+    from bcp47_explorer.ui.single import SingleInstance, server_name
+    from PySide6.QtCore import QTimer
+
+    handed: list[tuple[bool, bool]] = []
+
+    def second_start() -> None:  # a second start while the first window is open
+        window = next(w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow) and w.isVisible())
+        handed.append((SingleInstance(server_name(str(settings_path.resolve()))).hand_over("de-CH-1901"), True))
+        qtbot.waitUntil(lambda: window.state.tag() == "de-CH-1901", timeout=5000)
+        window.close()
+
+    QTimer.singleShot(1500, second_start)
+    assert main(["--settings", str(settings_path), "--quit-after", "10000", "sr-Latn-RS"]) == 0
+    assert handed == [(True, True)]
+
+
 def test_a_stale_socket_is_taken_over(tmp_path) -> None:  # type: ignore[no-untyped-def]
     from bcp47_explorer.ui.single import SingleInstance, server_name
 

@@ -192,3 +192,37 @@ def test_the_first_paint_needs_neither_the_engine_nor_the_editor_nor_cldr_matchi
     for module in ("core.engine.tag", "core.registry.update", "core.registry.model", "core.matching.bestfit",
                    "core.build.forms", "core.cldr.model", "ui.editor", "ui.tag_edit", "ui.about"):  # fmt: skip
         assert f"bcp47_explorer.{module}" not in loaded, module
+
+
+def test_the_first_paint_waits_for_no_network_module(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The single-instance check runs before the window without Qt's network module; the listener comes after."""
+    import os
+    import subprocess
+    import sys
+
+    if sys.platform == "win32":
+        pytest.skip("Windows hands over through Qt's named pipe")
+    code = (
+        "import sys\n"
+        "import bcp47_explorer.ui.first_paint as fp\n"
+        "orig = fp.on_first_paint\n"
+        "def hook(w, then):\n"
+        "    def at_paint():\n"
+        "        print('AT-PAINT', 'PySide6.QtNetwork' in sys.modules, 'hashlib' in sys.modules)\n"
+        "        then()\n"
+        "    orig(w, at_paint)\n"
+        "    fp.on_first_paint = orig\n"
+        "fp.on_first_paint = hook\n"
+        "from bcp47_explorer.__main__ import main\n"
+        "status = main(['--settings', sys.argv[1], '--quit-after', '0'])\n"
+        "print('AT-END', 'PySide6.QtNetwork' in sys.modules)\n"
+        "sys.exit(status)\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
+    env.update(QT_QPA_PLATFORM="offscreen")
+    out = subprocess.run([sys.executable, "-c", code, str(tmp_path / "s.ini")], capture_output=True, text=True,
+                         env=env, timeout=120)  # fmt: skip
+    assert out.returncode == 0, out.stderr[-2000:]
+    lines = out.stdout.splitlines()
+    assert "AT-PAINT False False" in lines  # neither Qt's network module nor OpenSSL's hashes before the paint
+    assert "AT-END True" in lines  # the listener was made after it
