@@ -219,6 +219,12 @@ c1, w1 = clock()
 }
 
 
+def _child(code: str, path: Path, *, check: bool) -> subprocess.CompletedProcess[str]:
+    """Run *code* in a fresh interpreter with the input file *path* as its argument; return what it printed."""
+    return subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, env=bench_env(),
+                          cwd=ROOT, check=check)  # fmt: skip
+
+
 def frames(tags: list[str], tmp: Path, repeat: int) -> list[str]:
     """Run each implementation *repeat* times in a fresh process (its data loading counted); keep the least."""
     path = tmp / "frame.txt"
@@ -227,14 +233,7 @@ def frames(tags: list[str], tmp: Path, repeat: int) -> list[str]:
     for _ in range(repeat):  # the rounds interleave the implementations: a busy spell hits them alike
         for name, body in FRAMES.items():
             code = _FRAME + body + "\nprint(json.dumps([c1 - c0, w1 - w0]))\n"
-            done = subprocess.run(
-                [sys.executable, "-c", code, str(path)],
-                capture_output=True,
-                text=True,
-                env=bench_env(),
-                cwd=ROOT,
-                check=False,
-            )
+            done = _child(code, path, check=False)
             if done.returncode != 0:
                 print(f"  {name}: failed: {done.stderr.strip().splitlines()[-1:]}", file=sys.stderr)
                 continue
@@ -316,14 +315,7 @@ print(json.dumps([time.process_time() - c0, time.perf_counter() - w0]))
         )
         best = None
         for _ in range(repeat):
-            done = subprocess.run(
-                [sys.executable, "-c", code, str(path)],
-                capture_output=True,
-                text=True,
-                env=bench_env(),
-                cwd=ROOT,
-                check=True,
-            )
+            done = _child(code, path, check=True)
             cpu, wall = json.loads(done.stdout.strip().splitlines()[-1])
             best = (cpu, wall) if best is None else (min(best[0], cpu), min(best[1], wall))
         assert best is not None

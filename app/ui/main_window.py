@@ -344,18 +344,23 @@ class MainWindow(QMainWindow):
 
     def _build_loading_panes(self) -> None:
         """Put a tab for every pane while the data are loaded: the editor's field, the others empty."""
+        self._add_tabs([*PANES, *TEACHING_TABS], lambda key: LoadingEditor(self.state) if key == "editor" else None)
+        self._status_data.setText(self.tr("Loading the data…"))
+        self._slots["editor"].setFocus(Qt.FocusReason.OtherFocusReason)  # typing goes into the tag's field
+
+    def _add_tabs(self, tabs: list[tuple[str, str, str]], special: Callable[[str], QWidget | None]) -> None:
+        """Add a tab per (key, title, shortcut), holding *special(key)* or an empty stand-in made when first shown."""
         blocked = self.tabs.blockSignals(True)
-        for key, title, shortcut in [*PANES, *TEACHING_TABS]:
-            slot = LoadingEditor(self.state) if key == "editor" else QWidget()
-            if key != "editor":
+        for key, title, shortcut in tabs:
+            slot = special(key)
+            if slot is None:
+                slot = QWidget()
                 slot.setObjectName(f"{key}_slot")
             slot.setAccessibleName(without_mnemonic(self.tr(title)))
             self._slots[key] = slot
             i = self.tabs.addTab(slot, self.tr(title))
             self.tabs.setTabToolTip(i, f"{without_mnemonic(self.tr(title))} ({shortcut})")
         self.tabs.blockSignals(blocked)
-        self._status_data.setText(self.tr("Loading the data…"))
-        self._slots["editor"].setFocus(Qt.FocusReason.OtherFocusReason)  # typing goes into the tag's field
 
     def _build_panes(self) -> None:
         """Put a tab for every pane; the editor is made now, the others when first shown or used."""
@@ -377,15 +382,7 @@ class MainWindow(QMainWindow):
         if engine is not None:
             self.teaching = TeachingPanes(self._pane_of, self.made_panes)
             tabs += TEACHING_TABS
-        blocked = self.tabs.blockSignals(True)
-        for key, title, shortcut in tabs:
-            slot = QWidget()
-            slot.setObjectName(f"{key}_slot")
-            slot.setAccessibleName(without_mnemonic(self.tr(title)))
-            self._slots[key] = slot
-            i = self.tabs.addTab(slot, self.tr(title))
-            self.tabs.setTabToolTip(i, f"{without_mnemonic(self.tr(title))} ({shortcut})")
-        self.tabs.blockSignals(blocked)
+        self._add_tabs(tabs, lambda key: None)
         self._pane_of("editor")  # the start pane: its verdict, and the menus it provides
         counts = len(self.registry)
         which = registry_kind(self.registry)

@@ -44,6 +44,25 @@ def _assert_same(engine: TagEngine, tag: str) -> None:
     assert once.diagnostics == fast_diags and once.subtags == fast.subtags, tag
 
 
+def _quick_lane(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str | None, ...]]:
+    """Return the list that gets the regex groups of every tag written on the quick JSON line (as it is written)."""
+    from bcp47_explorer.core.engine import checkjson
+
+    lane: list[tuple[str | None, ...]] = []
+    subtags_of = checkjson._langtag_subtags
+    monkeypatch.setattr(checkjson, "_langtag_subtags", lambda g, tag: lane.append(g) or subtags_of(g, tag))
+    return lane
+
+
+def _assert_line(engine: TagEngine, tag: str, line: str, valid: bool) -> None:
+    """Assert that *line* and *valid* are what the precise path gives for *tag*, byte for byte."""
+    import json
+
+    r = engine.check(tag)
+    assert line == json.dumps(r.as_dict(), ensure_ascii=False, separators=(",", ":")), tag
+    assert valid == r.valid, tag
+
+
 def _random_case(rnd: random.Random, tag: str) -> str:
     return "".join(c.upper() if rnd.random() < 0.5 else c.lower() for c in tag)
 
@@ -151,16 +170,12 @@ def test_private_use_subtags_take_the_short_way_with_the_same_bytes(
     engine: TagEngine, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The members of the registry's private-use ranges (qaa..qtz, Qaaa..Qabx, QM..QZ, XA..XZ): the fast path's."""
-    import json
-
     from bcp47_explorer.core.engine import checkjson
 
     assert engine.fast_path.canonical("QFE-qaai-xk") == "qfe-Qaai-XK"
     assert engine.fast_path.canonical("qaa-Qabx-QZ-1901") == "qaa-Qabx-QZ-1901"
     assert engine.fast_path.canonical("qzz") is None and engine.fast_path.canonical("en-Qabz") is None  # not in a range
-    lane: list[tuple[str | None, ...]] = []
-    subtags_of = checkjson._langtag_subtags
-    monkeypatch.setattr(checkjson, "_langtag_subtags", lambda g, tag: lane.append(g) or subtags_of(g, tag))
+    lane = _quick_lane(monkeypatch)
     rnd = random.Random(11)
     heads = ["qaa", "qtz", "qfe", "en", "sr", "zh"]
     tails = ["", "-Qaaa", "-qabx", "-Latn", "-QM", "-xz", "-XK", "-aa", "-Qaai-QZ", "-Qaaa-DE", "-QM-1901", "-x-priv",
@@ -168,9 +183,7 @@ def test_private_use_subtags_take_the_short_way_with_the_same_bytes(
     tags = [h + t for h in heads for t in tails]
     tags += [_random_case(rnd, t) for t in tags]
     for tag, (line, valid) in zip(tags, checkjson.check_json_lines(engine, tags), strict=True):
-        r = engine.check(tag)
-        assert line == json.dumps(r.as_dict(), ensure_ascii=False, separators=(",", ":")), tag
-        assert valid == r.valid, tag
+        _assert_line(engine, tag, line, valid)
         _assert_same(engine, tag)
     assert len(lane) == len(tags)  # -x- included
 
@@ -179,13 +192,9 @@ def test_extlang_tags_take_the_short_way_with_the_same_bytes(
     engine: TagEngine, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A valid tag with one extlang gets its line from the regex groups, with UTS #35's finding on the extlang."""
-    import json
-
     from bcp47_explorer.core.engine import checkjson
 
-    lane: list[tuple[str | None, ...]] = []
-    subtags_of = checkjson._langtag_subtags
-    monkeypatch.setattr(checkjson, "_langtag_subtags", lambda g, tag: lane.append(g) or subtags_of(g, tag))
+    lane = _quick_lane(monkeypatch)
     rnd = random.Random(12)
     tags = []
     for rec in engine.registry.records:
@@ -196,9 +205,7 @@ def test_extlang_tags_take_the_short_way_with_the_same_bytes(
             tags += [f"{prefix}-{code}", f"en-{code}-Latn", f"{prefix}-{code}-BU", f"{prefix}-{code}-fonipa-x-a"]
     tags += [_random_case(rnd, t) for t in tags[::7]]
     for tag, (line, valid) in zip(tags, checkjson.check_json_lines(engine, tags), strict=True):
-        r = engine.check(tag)
-        assert line == json.dumps(r.as_dict(), ensure_ascii=False, separators=(",", ":")), tag
-        assert valid == r.valid, tag
+        _assert_line(engine, tag, line, valid)
     with_extlang = [g for g in lane if g[1] is not None]
     assert len(with_extlang) > 0.9 * len(tags)
     assert '"role":"extlang"' in next(checkjson.check_json_lines(engine, ["zh-yue-HK"]))[0]
@@ -208,20 +215,14 @@ def test_private_use_after_a_langtag_takes_the_short_way_with_the_same_bytes(
     engine: TagEngine, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A valid langtag followed by -x- private use (no extension) gets its line from the regex groups too."""
-    import json
-
     from bcp47_explorer.core.engine import checkjson
 
-    lane: list[tuple[str | None, ...]] = []
-    subtags_of = checkjson._langtag_subtags
-    monkeypatch.setattr(checkjson, "_langtag_subtags", lambda g, tag: lane.append(g) or subtags_of(g, tag))
+    lane = _quick_lane(monkeypatch)
     rnd = random.Random(13)
     heads = ["en", "iw-IL", "zh-Hant-TW", "de-DE-1901", "sgn-ase", "cmn", "und", "en-Latn-US-fonipa", "sl-rozaj-biske"]
     tails = ["-x-a", "-X-Priv-12345678", "-x-x-y", "-x-u-ca", "-x-0-9-abcdefgh"]
     tags = [h + t for h in heads for t in tails]
     tags += [_random_case(rnd, t) for t in tags]
     for tag, (line, valid) in zip(tags, checkjson.check_json_lines(engine, tags), strict=True):
-        r = engine.check(tag)
-        assert line == json.dumps(r.as_dict(), ensure_ascii=False, separators=(",", ":")), tag
-        assert valid == r.valid, tag
+        _assert_line(engine, tag, line, valid)
     assert sum(1 for g in lane if g[6] is not None) == len(tags)
