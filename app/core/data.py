@@ -486,11 +486,10 @@ def _repair_fix(engine: TagEngine) -> Callable[[str], str | None]:
             from .build.choices import Likely
             from .build.repair import Repairer
 
-            supplemental = engine.supplemental
-            if supplemental is None:
-                return None
-            made.append(Repairer(engine, Likely(supplemental, engine.registry)))
-        return made[0].repair(text).tag
+            # CLDR's likely subtags are loaded when a repair first asks them: most fixes (separators, a stray
+            # '-', the checker's own fixes) never do, and loading them was most of the first ill-formed tag's time.
+            made.append(Repairer(engine, Likely.on_first_use(lambda: engine.supplemental, engine.registry)))
+        return made[0].repair_tag(text)
 
     return repair
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, cast
 
 from ..grammar.syntax import cased
 from ..names.finder import source_text
@@ -47,6 +47,7 @@ __all__ = [
     "ChoiceIndex",
     "IndexNames",
     "Likely",
+    "LikelyUnavailable",
     "NameProvider",
     "RegistryNames",
     "language_choices",
@@ -85,14 +86,39 @@ _SPECIAL_SHOWN = {
 }
 
 
+class LikelyUnavailable(LookupError):
+    """Raised by a :meth:`Likely.on_first_use` whose loader gave no data."""
+
+
 class Likely:
     """What CLDR's likely subtags (UTS #35 §4.3) say about a language: its likely script and region, its scripts."""
 
     def __init__(self, supplemental: Supplemental, registry: Registry) -> None:
-        self._s = supplemental
+        self._data: Supplemental | None = supplemental
+        self._load: Callable[[], Supplemental | None] | None = None
         self._regions = [c for c, r in registry.table("region").items() if not r.is_range and len(c) == 2]
         self._scripts_cache: dict[str, tuple[str, ...]] = {}
         self._region_scripts: dict[str, set[str]] | None = None  # language → scripts of its "lang-REGION" rows
+
+    @classmethod
+    def on_first_use(cls, load: Callable[[], Supplemental | None], registry: Registry) -> Likely:
+        """Return a Likely whose CLDR data *load* gives when first asked (``check --json``'s repair rarely asks).
+
+        A question asked when *load* gives None raises :class:`LikelyUnavailable`.
+        """
+        made = cls(cast("Supplemental", None), registry)  # the data come from load
+        made._load = load
+        return made
+
+    @property
+    def _s(self) -> Supplemental:
+        got = self._data
+        if got is None:
+            load, self._load = self._load, None
+            got = self._data = load() if load is not None else None
+            if got is None:
+                raise LikelyUnavailable("CLDR's likely subtags are not available")
+        return got
 
     def likely(self, language: str, script: str = "") -> tuple[str, str]:
         """Return the likely (script, region) of *language* (written in *script*); "" where the data has none."""

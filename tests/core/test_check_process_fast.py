@@ -1,0 +1,147 @@
+"""Pins the cheaper ways ``bcp47 check --json`` takes (issue 22, the whole process): each gives the same answer as
+the plain way it stands in for, over the benchmark corpora and hand-picked hard cases.
+
+- ``fix``'s repair: :meth:`.build.repair.Repairer.repair_tag` gives ``repair(text).tag`` without the notes and
+  alternatives, and CLDR's likely subtags are loaded only when a repair asks them.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from bcp47_explorer.core.build.choices import Likely
+from bcp47_explorer.core.build.repair import Repairer
+from bcp47_explorer.core.data import bundled_engine, bundled_registry, bundled_supplemental
+from bcp47_explorer.core.engine.tag import TagEngine
+
+from benchmarks.corpus import build, build_advice
+
+HARD = [
+    "",
+    " ",
+    "  en",
+    "en ",
+    "en-",
+    "-en",
+    "-",
+    "--",
+    "en--US",
+    "en_US",
+    "EN_us",
+    "de_DE.UTF-8",
+    "de-DE@euro",
+    "zh_Hant_TW",
+    "sr_RS@latin",
+    "values-b+sr+Latn",
+    "es-ES_tradnl",
+    "ja_JP_JP",
+    "C",
+    "POSIX",
+    "i-klingon",
+    "art-lojban",
+    "zh-min-nan",
+    "x-foo",
+    "qaa",
+    "en-u-ca-gregory-u-nu-latn",
+    "de-t-en",
+    "en-a-bbb-a-ccc",
+    "en-x",
+    "zh-cmn",
+    "sh",
+    "iw",
+    "mo",
+    "aaa-bbb-ccc-ddd",
+    "a" * 9,
+    "x" * 300,
+    "é",
+    "en-É",
+    "ｅｎ",
+    "en\tUS",
+    "en US",
+    "en-\u212a",
+    "de-1996-1996",
+    "en-US-u",
+    "und-Zzzz-ZZ",
+    "ak-",
+    "-ak",
+    " am",
+    "am ",
+    "EN-us",
+    "ko-KO",
+    "uk-UK",
+    "jp",
+    "cn",
+    "gr",
+    "sp",
+    "ger",
+    "ron-RO",
+    "rus_Cyrl",
+    "eng-GBR",
+    "de-276",
+    "en-UK",
+    "en-EL",
+    "de-\udcff",
+    "zh-\x00",
+    "en\r",
+    "Deutsch",
+    "Brazilian Portuguese",
+    "nko-12",
+    "-bzn-EA",
+    "cdo_Cyrs_LY",
+    "it-$$",
+]
+
+
+def _inputs() -> list[str]:
+    rnd = random.Random(31)
+    tags = build(4000, seed=31) + build_advice(1500, seed=31) + HARD
+    # the slips of a column: stray spaces, '_' for '-', a hyphen before or after, changed case
+    slips = [
+        rnd.choice((f" {t}", f"{t} ", t.replace("-", "_"), f"-{t}", f"{t}-", t.upper(), t.lower()))
+        for t in rnd.sample(tags, 1500)
+    ]
+    return tags + slips
+
+
+@pytest.fixture(scope="module")
+def engine() -> TagEngine:
+    return bundled_engine()
+
+
+def test_repair_tag_gives_the_tag_of_the_whole_repair(engine: TagEngine) -> None:
+    whole = Repairer(engine, Likely(bundled_supplemental(), bundled_registry()))
+    asked: list[int] = []
+
+    def load():  # type: ignore[no-untyped-def]
+        asked.append(1)
+        return bundled_supplemental()
+
+    quick = Repairer(engine, Likely.on_first_use(load, bundled_registry()))
+    inputs = _inputs()
+    got = [quick.repair_tag(t) for t in inputs]
+    want = [whole.repair(t).tag for t in inputs]
+    assert got == want
+    assert sum(g is not None for g in got) > 1000 and sum(g is None for g in got) > 50
+    assert asked == [1]  # loaded once, when a repair first asked (ko-KO: the language's likely region)
+
+
+def test_likely_subtags_are_loaded_only_when_a_repair_asks(engine: TagEngine) -> None:
+    asked: list[int] = []
+
+    def load():  # type: ignore[no-untyped-def]
+        asked.append(1)
+        return bundled_supplemental()
+
+    quick = Repairer(engine, Likely.on_first_use(load, bundled_registry()))
+    fixes = [quick.repair_tag(t) for t in ("en_US", " am", "-ak", "ak-", "de_DE.UTF-8", "en--US", "sr_RS@latin")]
+    assert fixes == ["en-US", "am", "ak", "ak", "de-DE", "en-US", "sr-Latn-RS"]
+    assert asked == []
+    assert quick.repair_tag("ko-KO") == "ko-KR"
+    assert asked == [1]
+
+
+def test_a_repair_that_needs_missing_likely_subtags_gives_no_tag(engine: TagEngine) -> None:
+    quick = Repairer(engine, Likely.on_first_use(lambda: None, bundled_registry()))
+    assert quick.repair_tag("ko-KO") is None  # the likely region is unknown: no fix rather than a guess
+    assert quick.repair_tag("en_US") == "en-US"  # needs no likely subtags
