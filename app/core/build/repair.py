@@ -211,12 +211,13 @@ class Repairer:
         raw = text.strip()
         if not raw or len(raw) > MAX_REPAIR_INPUT:
             return None
-        candidate: str | None = raw
+        candidate = raw
         platform = detect(raw)
         if platform is not None:
-            candidate = READERS[platform](raw).tag
-            if candidate is None:
+            read = READERS[platform](raw).tag
+            if read is None:
                 return None
+            candidate = read
         try:
             return self._fix(candidate, _Work(), names=True)
         except LikelyUnavailable:
