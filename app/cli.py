@@ -140,6 +140,32 @@ def _c_locale(environ: Mapping[str, str]) -> bool:
     return name.strip().partition("@")[0].split(".", 1)[0] in ("", "C", "POSIX")
 
 
+def _quick_args(args: list[str]) -> argparse.Namespace | None:
+    """Return the parsed arguments of ``check --json [--jobs N] -`` without building the parser, else None.
+
+    The commonest command line in a pipeline, whose start-up is part of every run (building the parser
+    with its translated help texts is a few milliseconds). A test checks that each command line taken
+    here gives the namespace the parser gives.
+    """
+    if len(args) == 3:
+        jobs = None
+        if args != ["check", "--json", "-"]:
+            return None
+    elif len(args) == 5 and args[:3] == ["check", "--json", "--jobs"] and args[4] == "-":
+        n = args[3]
+        if not (n.isascii() and n.isdigit() and n[0] != "0" and len(n) <= 4):
+            return None
+        jobs = int(n)
+    else:
+        return None
+    from .commands.tag_cmds import _run_check
+
+    return argparse.Namespace(
+        verb="check", json=True, registry=None, strict=False, jobs=jobs, plausibility=False, tags=["-"], input=None,
+        column=None, output=None, format=None, handler=_run_check,
+    )  # fmt: skip
+
+
 def _in_data_folder(message: str) -> bool:
     """Tell whether the error *message* is about one of the app's data files (not a --registry FILE)."""
     from .core import data
@@ -170,8 +196,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         choose_language(os.environ)
         args_list = list(sys.argv[1:] if argv is None else argv)
-        parser = build_parser(args_list[0] if args_list else None)
-        args = parser.parse_args(args_list)
+        args = _quick_args(args_list)
+        if args is None:
+            parser = build_parser(args_list[0] if args_list else None)
+            args = parser.parse_args(args_list)
         if argv is None and getattr(args, "json", False):
             streams.use_json_stdout()
         handler: Handler = args.handler

@@ -145,3 +145,43 @@ def test_a_repair_that_needs_missing_likely_subtags_gives_no_tag(engine: TagEngi
     quick = Repairer(engine, Likely.on_first_use(lambda: None, bundled_registry()))
     assert quick.repair_tag("ko-KO") is None  # the likely region is unknown: no fix rather than a guess
     assert quick.repair_tag("en_US") == "en-US"  # needs no likely subtags
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["check", "--json", "-"],
+        ["check", "--json", "--jobs", "1", "-"],
+        ["check", "--json", "--jobs", "2", "-"],
+        ["check", "--json", "--jobs", "16", "-"],
+        ["check", "--json", "--jobs", "1000", "-"],
+    ],
+)
+def test_the_quick_command_line_gives_the_parsers_namespace(argv: list[str]) -> None:
+    from bcp47_explorer import cli
+
+    quick = cli._quick_args(argv)
+    assert quick is not None
+    assert vars(quick) == vars(cli.build_parser("check").parse_args(argv))
+    assert vars(quick) == vars(cli.build_parser().parse_args(argv))
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["check", "--json", "--jobs", "0", "-"],  # the parser's error
+        ["check", "--json", "--jobs", "01", "-"],
+        ["check", "--json", "--jobs", "١", "-"],
+        ["check", "--json", "--jobs", "x", "-"],
+        ["check", "--json", "en", "-"],
+        ["check", "-", "--json"],
+        ["check", "--json", "--plausibility", "-"],
+        ["check", "--json"],
+        ["canon", "--json", "-"],
+        ["check", "--jobs", "1", "--json", "-"],
+    ],
+)
+def test_other_command_lines_go_to_the_parser(argv: list[str]) -> None:
+    from bcp47_explorer import cli
+
+    assert cli._quick_args(argv) is None
