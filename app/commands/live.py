@@ -293,7 +293,9 @@ class _ByteLoop:
             if cr or was_cr:
                 raws = [raw[:-1] if raw.endswith(b"\r") else raw for raw in raws]
             got = list(map(get, raws))
-            if None in got:  # a tag seen for the first time (or forgotten): checked now, in order
+            # A line is never empty, so a false item is None: a tag seen for the first time (or forgotten),
+            # checked now, in order (``all`` asks each item's truth; ``None in`` compared each line with None).
+            if not all(got):
                 parts += [line if line is not None else line_of(raw) for line, raw in zip(got, raws, strict=True)]
             else:
                 parts += cast("list[bytes]", got)

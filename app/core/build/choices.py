@@ -29,10 +29,6 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Protocol, cast
 
 from ..grammar.syntax import cased
-from ..names.finder import source_text
-from ..names.finder import words as words_of
-from ..registry.placement import prefix_table, variant_fit
-from ..registry.search import fold
 from ..text.catalogue import N_, _, ngettext
 from ..text.formats import format_list, format_number
 
@@ -271,6 +267,8 @@ class ChoiceIndex:
         )  # fmt: skip
         self.choices: tuple[Choice, ...] = tuple(items[i] for i in order)
         self._codes = [c.code.lower() for c in self.choices]
+        from ..registry.search import fold  # here: the repair (check --json's fix) imports this module, not this
+
         texts = [" | ".join(fold(n) for n in (c.name, *c.names) if n) for c in self.choices]
         self._texts = texts
         self._starts = [_WORD_START.sub("\x01", t) for t in texts]
@@ -300,6 +298,8 @@ class ChoiceIndex:
         tested again (a longer query never matches more), and one-character queries are cached
         (see :meth:`warm`), so each keystroke stays well within a frame over thousands of choices.
         """
+        from ..registry.search import fold
+
         q = fold(query.strip())
         choices = self.choices
         if not q:
@@ -322,6 +322,10 @@ class ChoiceIndex:
         A hit shows the name it was found by and that name's source in its detail; a CLDR dialect
         tag (``pt-BR`` for "Brazilian Portuguese") becomes a choice whose target is the whole tag.
         """
+        from ..names.finder import source_text
+        from ..names.finder import words as words_of
+        from ..registry.search import fold
+
         exact: list[Choice] = []
         rest: list[Choice] = []
         seen = {c.code.lower() for c in own}
@@ -659,6 +663,8 @@ def region_choices(
 
 def variant_choices(registry: Registry, head: Sequence[str], variants: Sequence[str]) -> list[Choice]:
     """Return every variant: those whose Prefix the tag so far can meet enabled, the others greyed with why."""
+    from ..registry.placement import prefix_table, variant_fit
+
     table = prefix_table(registry)
     out = []
     for rec in registry.records:

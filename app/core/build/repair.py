@@ -51,7 +51,6 @@ from ..text.formats import format_list
 from ..text.said import Said
 from .choices import Likely, LikelyUnavailable, NameProvider, RegistryNames
 from .platforms import PLATFORMS, READERS, detect
-from .plausible import plausibility_notes, region_fits
 
 if TYPE_CHECKING:
     from ..engine.tag import TagEngine
@@ -225,6 +224,8 @@ class Repairer:
 
     def _finish(self, text: str, tag: str | None, w: _Work) -> Repair:
         """Return the Repair: the canonical tag, plausibility notes, alternatives valid, canonical and distinct."""
+        from .plausible import plausibility_notes  # here: repair_tag (check --json's fix) never needs it
+
         alts: list[Alternative] = []
         if tag is not None:
             for note in plausibility_notes(tag, self.engine.registry, self.likely, self.names):
@@ -500,6 +501,8 @@ class Repairer:
 
     def _plausible_alternatives(self, tag: str) -> list[tuple[str, str]]:
         """Return the tags CLDR's plausibility suggests for a region unusual for the language."""
+        from .plausible import region_fits
+
         parts = tag.split("-")
         if len(parts) < 2 or not parts[0].isalpha():
             return []
