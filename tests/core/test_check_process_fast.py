@@ -185,3 +185,27 @@ def test_other_command_lines_go_to_the_parser(argv: list[str]) -> None:
     from bcp47_explorer import cli
 
     assert cli._quick_args(argv) is None
+
+
+def test_utf8_line_gives_the_encoders_bytes(engine: TagEngine) -> None:
+    from bcp47_explorer.commands.live import utf8_line
+    from bcp47_explorer.core.engine.checkjson import check_json_lines, clean_json_text
+
+    lines = [line + "\n" for line, _ in check_json_lines(engine, _inputs())]
+    lines += ["", "§", "§§x", "é§", "\xa7\xe9", "€ §", "\x7f§\x80", "de-\udcff §", "\udcff", "日本§", "\U0001f600§"]
+    assert sum(not line.isascii() for line in lines) > 1000
+    for line in lines:
+        assert utf8_line(line) == clean_json_text(line).encode("utf-8"), line
+
+
+def test_quoted_messages_are_the_encoders_and_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    from bcp47_explorer.core.engine import checkjson
+
+    monkeypatch.setattr(checkjson, "QUOTED_MAX", 3)
+    monkeypatch.setattr(checkjson, "_QUOTED_MESSAGES", {})
+    engine = bundled_engine()
+    tags = ["iw", "in-ID", "zh-cmn", "EN-us", "sgn-BE-FR", "iw", "de-Latn-DE", "en-GB-oed", "iw"]
+    want = [checkjson.json.dumps(d.message, ensure_ascii=False) for t in tags for d in engine.check(t).diagnostics]
+    got_lines = "".join(line for line, _ in checkjson.check_json_lines(engine, tags))
+    assert all(w in got_lines for w in want) and len(want) > 8
+    assert 0 < len(checkjson._QUOTED_MESSAGES) <= 3

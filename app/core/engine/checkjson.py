@@ -229,17 +229,33 @@ def _langtag_subtags(g: tuple[str | None, ...], tag: str) -> str:
 
 def _diagnostics_json(diags: Iterable[Diagnostic], first: int | None) -> str:
     """Return the JSON of *diags* (without the brackets); *first*: where the first extension starts."""
-    quote = _QUOTE
+    quoted = _QUOTED_MESSAGES.get
     error = Severity.ERROR
     return ",".join(
         [
             f'{{"code":"{d.code}","severity":"{_SEVERITY[d.severity]}","start":{d.start},"end":{d.end},'
-            f'"message":{quote(d.message)},"verdict":'
+            f'"message":{quoted(d.message) or _quote_message(d.message)},"verdict":'
             + (_VERDICT[verdict_label(d, first)] if d.severity is error else "null")
             + "}"
             for d in diags
         ]
     )
+
+
+#: Message → its JSON string. A column's diagnostics repeat their messages (the advice on a subtag is worded once),
+#: and every message holds a '§', on which the JSON encoder takes its slow, character by character way.
+_QUOTED_MESSAGES: dict[str, str] = {}
+#: How many quoted messages are remembered before the memory starts afresh (a few hundred bytes each).
+QUOTED_MAX = 8192
+
+
+def _quote_message(message: str) -> str:
+    """Return ``quote(message)``, remembered."""
+    got = _QUOTE(message)
+    if len(_QUOTED_MESSAGES) >= QUOTED_MAX:
+        _QUOTED_MESSAGES.clear()
+    _QUOTED_MESSAGES[message] = got
+    return got
 
 
 def _fix_json(diags: Sequence[Diagnostic]) -> str:
