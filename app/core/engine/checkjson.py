@@ -53,6 +53,7 @@ def check_json_lines(engine: TagEngine, tags: Iterable[str]) -> Iterator[tuple[s
     advise = engine.quick_advice.langtag_diagnostics
     match = WELL_FORMED.fullmatch
     extlang_of = engine.extlang_of
+    extlang_prefix = engine.tables.extlang_prefix.get
     plausible = engine.plausibility
     notes_wanted = engine.plausibility_in_json
     for tag in tags:
@@ -65,10 +66,13 @@ def check_json_lines(engine: TagEngine, tags: Iterable[str]) -> Iterator[tuple[s
             if canonical is not None and g[0] is not None and not g[5]:
                 diags = advise(tag, g, canonical)  # None: the precise path, below
                 if diags is not None:
+                    # extlang_of(canonical), whose language the fast path wrote in lower case
+                    prefix = extlang_prefix(canonical.partition("-")[0])
+                    extlang = canonical if prefix is None else f"{prefix}-{canonical}"
                     if g[1] is None:
-                        line = _langtag_line(tag, g, canonical, extlang_of(canonical), diags)
+                        line = _langtag_line(tag, g, canonical, extlang, diags)
                     else:
-                        line = _extlang_line(engine, tag, g, canonical, extlang_of(canonical), diags)
+                        line = _extlang_line(engine, tag, g, canonical, extlang, diags)
                     yield line + (_plausibility_json(plausible, canonical) if notes_wanted else "}"), True
                     continue
             a = matched(tag, g, canonical)
@@ -233,7 +237,7 @@ def _diagnostics_json(diags: Iterable[Diagnostic], first: int | None) -> str:
     error = Severity.ERROR
     return ",".join(
         [
-            f'{{"code":"{d.code}","severity":"{_SEVERITY[d.severity]}","start":{d.start},"end":{d.end},'
+            f'{{"code":"{d.code}","severity":"{d.severity._value_}","start":{d.start},"end":{d.end},'
             f'"message":{quoted(d.message) or _quote_message(d.message)},"verdict":'
             + (_VERDICT[verdict_label(d, first)] if d.severity is error else "null")
             + "}"
@@ -268,9 +272,6 @@ def _repaired_fix_json(engine: TagEngine, tag: str, diags: Sequence[Diagnostic])
     """Return the JSON of :func:`fix_for` of a tag that is not valid."""
     fix = fix_for(engine, tag, False, diags)
     return "null" if fix is None else _QUOTE(fix)
-
-
-_SEVERITY = {s: s.value for s in Severity}
 
 
 _VERDICT = {None: "null", "valid": '"valid"', "unicode_valid": '"unicode_valid"'}

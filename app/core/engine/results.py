@@ -18,7 +18,8 @@ from .fastpath import parse_match
 __all__ = ["Analysis", "CheckResult", "diagnostic_order", "first_fix", "fix_for"]
 
 _ROLES = {r.value: r for r in Role}
-_SEVERITY_ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
+# Keyed by the severities' values: a look-up by the member itself calls Enum's __hash__, a Python function.
+_SEVERITY_ORDER = {Severity.ERROR.value: 0, Severity.WARNING.value: 1, Severity.INFO.value: 2}
 
 
 def first_fix(diagnostics: Iterable[Diagnostic]) -> str | None:
@@ -87,7 +88,7 @@ def plausibility_of(engine: _Engine, canonical: str | None) -> list[str]:
 
 
 def _diag_order(d: Diagnostic) -> tuple[int, int]:
-    return _SEVERITY_ORDER[d.severity], d.start
+    return _SEVERITY_ORDER[d.severity._value_], d.start
 
 
 diagnostic_order = _diag_order  # the order diagnostics are listed in: errors, warnings, info; each by start
