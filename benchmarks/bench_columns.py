@@ -18,8 +18,8 @@ kernel's accounting of the child and everything it waited for, wall time from th
 
     python benchmarks/bench_columns.py [--quick]
 
-Writes benchmarks/results/columns.md. Needs the bench extra (langcodes, iana-bcp47) and the
-column packages (pyarrow, polars, duckdb).
+Writes benchmarks/results/columns.md (a run with --only: columns-PART.md). Needs the bench extra (langcodes,
+iana-bcp47) and the column packages (pyarrow, polars, duckdb).
 """
 
 from __future__ import annotations
