@@ -209,3 +209,31 @@ def test_quoted_messages_are_the_encoders_and_bounded(monkeypatch: pytest.Monkey
     got_lines = "".join(line for line, _ in checkjson.check_json_lines(engine, tags))
     assert all(w in got_lines for w in want) and len(want) > 8
     assert 0 < len(checkjson._QUOTED_MESSAGES) <= 3
+
+
+def test_the_last_ill_formed_analysis_is_asked_once_and_forgotten_on_a_change_of_language() -> None:
+    from bcp47_explorer.core.data import engine_for
+    from bcp47_explorer.core.text.catalogue import set_language
+
+    engine = engine_for(bundled_registry())
+    fresh = engine_for(bundled_registry())
+    for text in ("en_US", "-ak", " am", "de-GH-u-nu-hmnp-ı", "nko-12", "en--US", "x" * 300):
+        a = engine.full_analysis(text)
+        again = engine.analyze(text)
+        assert (again is a) == (len(text) <= 256)  # the repair's first step reuses it (long input: not kept)
+        plain = fresh.analyze(text)
+        assert [(d.code, d.start, d.end, d.message, d.fix) for d in again.diagnostics] == [
+            (d.code, d.start, d.end, d.message, d.fix) for d in plain.diagnostics
+        ]
+        assert engine.analyze(text + "-x") is not a
+    a = engine.full_analysis("en_US")
+    try:
+        set_language("de")  # the analysis kept is worded: a change of language forgets it
+        assert engine.analyze("en_US") is not a
+    finally:
+        set_language("en")
+    a = engine.analyze("en_US")
+    b = engine.full_analysis("en_US")
+    assert b is not a  # kept afresh
+    engine.full_analysis("en-US")  # a well-formed text replaces nothing
+    assert engine.analyze("en_US") is b

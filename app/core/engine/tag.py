@@ -71,7 +71,7 @@ from ..grammar import diagnostics as M
 from ..grammar.parser import Parse, parse
 from ..grammar.syntax import GRANDFATHERED, WELL_FORMED
 from ..grammar.values import Canonicalization, Diagnostic, Fix, Role, Severity, Step, Subtag
-from ..text.catalogue import _
+from ..text.catalogue import _, forget_on_language_change
 from .advice import Advisor
 from .canonical import Canonicalizer
 from .fastpath import FAST_MAX, FastPath, parse_match, quick_parse
@@ -151,7 +151,14 @@ class TagEngine:
         self.quick_analysis = self.quick_advice.analysis
         self._match = WELL_FORMED.fullmatch
         self._fast = self.fast_path.match
+        # The last ill-formed text full_analysis analysed, and its analysis: ``check --json`` asks the repair for the
+        # fix of such a text, whose first step analyses the same text again. Worded: forgotten on a change of language.
+        self._last_ill_formed: tuple[str, Analysis] | None = None
+        forget_on_language_change(self, TagEngine._forget_last)
         self._extlang_prefix = self.tables.extlang_prefix
+
+    def _forget_last(self) -> None:
+        self._last_ill_formed = None
 
     @property
     def supplemental(self) -> Supplemental | None:
@@ -246,7 +253,9 @@ class TagEngine:
                 p = parse(text)
                 if len(p.subtags) > 1:
                     p.subtags.sort(key=_start)
-                return self._analyze(p, None)
+                a = self._analyze(p, None)
+                self._last_ill_formed = (text, a)  # what analyze(text) gives: the repair of its fix asks it next
+                return a
         return self.analyze(text)
 
     def matched_analysis(self, text: str, groups: tuple[str | None, ...], canonical: str | None) -> Analysis:
@@ -275,7 +284,11 @@ class TagEngine:
             a = self.quick_advice.analysis(text, groups, canonical)  # type: ignore[arg-type]
             if a is not None:
                 return a
-        elif canonical is not None and len(text) <= FAST_MAX:
+        elif canonical is None:
+            last = self._last_ill_formed
+            if last is not None and last[0] == text:  # an ill-formed text full_analysis has just analysed
+                return last[1]
+        elif len(text) <= FAST_MAX:
             m = self._match(text)
             if m is not None:
                 a = self.quick_advice.analysis(text, m.groups(), canonical)
