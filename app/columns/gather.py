@@ -128,13 +128,13 @@ class ViewResults:
             return self._text(flags, idx, TEXTS.index(name), n)
 
     def _rows(self, values: list[bytes | None]) -> Any:
-        """Return the row of each of *values* (a numpy int32 array), checking the values not seen yet."""
+        """Return the row of each of *values* (a numpy intp array), checking the values not seen yet."""
         try:
             joined = b"".join(map(self.memo.__getitem__, values))
         except KeyError:
             self._add(values)
             joined = b"".join(map(self.memo.__getitem__, values))
-        return self._np.frombuffer(joined, self._np.int32)
+        return self._np.frombuffer(joined, self._np.int32).astype(self._np.intp)  # numpy's take casts to intp
 
     def _valid(self, idx: Any) -> Any:
         """Return the validity bitmap of a batch's rows (None when no tag is null)."""
