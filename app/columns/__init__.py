@@ -66,8 +66,8 @@ def default_engine() -> TagEngine:
 
 
 #: Tags whose checks read what an engine loads on first use: likely subtags (a territory alias's Unicode form),
-#: the repairs of an ill-formed tag, the extensions' data.
-_FIRST_USE = ("hy-SU", "en_US", "de-u-ca-gregory-t-en-h0-hybrid")
+#: an ill-formed tag's fix, the repairer's modules (a fix no diagnostic offers), the extensions' data.
+_FIRST_USE = ("hy-SU", "en_US", "en-12", "de-u-ca-gregory-t-en-h0-hybrid")
 
 
 def prepare(engine: TagEngine | None = None) -> TagEngine:

@@ -15,10 +15,11 @@ from __future__ import annotations
 import threading
 from typing import TYPE_CHECKING, Any
 
-from . import FIELDS, check_arrow, check_field, prepare
+from . import FIELDS, _small_batch, check_arrow, check_field, prepare
 
 if TYPE_CHECKING:
     from ..core.engine.tag import TagEngine
+    from .gather import ViewResults
 
 __all__ = ["FUNCTIONS", "register"]
 
@@ -44,10 +45,11 @@ def register(connection: Any, engine: TagEngine | None = None) -> Any:
         "fix": varchar,
     }
     turn = threading.Lock()
+    views = _views(engine)
     for name, field in FUNCTIONS.items():
         connection.create_function(
             name,
-            _whole(engine, turn) if field is None else _one(field, engine, turn),
+            _whole(engine, turn, views) if field is None else _one(field, engine, turn, views),
             [varchar],
             types[field],
             type="arrow",
@@ -63,17 +65,35 @@ def register(connection: Any, engine: TagEngine | None = None) -> Any:
 # without the GIL); DuckDB's threads still scan and convert the results in parallel.
 
 
-def _whole(engine: TagEngine, turn: threading.Lock) -> Any:
+def _views(engine: TagEngine) -> ViewResults | None:
+    """Return the table of results by string views the functions answer batches from, None where it cannot work."""
+    from .gather import ViewResults, views_work
+
+    if not views_work():
+        return None
+    views = ViewResults(engine)
+    views.struct([b"en", None])  # imports and compiles what a batch needs
+    views._reset()
+    return views
+
+
+def _whole(engine: TagEngine, turn: threading.Lock, views: ViewResults | None) -> Any:
     def bcp47_check(tags: Any) -> Any:
         with turn:
+            values = _small_batch(tags) if views is not None else None
+            if values is not None and views is not None:
+                return views.struct(values)
             return check_arrow(tags, engine)
 
     return bcp47_check
 
 
-def _one(field: str, engine: TagEngine, turn: threading.Lock) -> Any:
+def _one(field: str, engine: TagEngine, turn: threading.Lock, views: ViewResults | None) -> Any:
     def one_field(tags: Any) -> Any:
         with turn:
+            values = _small_batch(tags) if views is not None else None
+            if values is not None and views is not None:
+                return views.field(values, field)
             return check_field(tags, field, engine)
 
     return one_field

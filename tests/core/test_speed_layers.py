@@ -3,6 +3,10 @@
 - the Unicode form's fast path for plain language ids (:meth:`Uts35Canonicalizer._quick`) against
   the whole Annex C algorithm (:meth:`Uts35Canonicalizer._run`), over every language, language-script
   and language-region of CLDR's likely subtags, the registry's deprecated codes and random case;
+- the Unicode form's fast path for well-formed tags with extensions (:meth:`Uts35Canonicalizer._quick_extended_tag`)
+  against the whole algorithm, over generated tags: every -u- and -t- key of CLDR's bcp47 data with its types,
+  deprecated ones, aliases, ``true``, repeated keys and singletons, aliased language ids and source languages,
+  other extensions, private use and random case, and the benchmark corpora;
 - the best-fit index (:mod:`bcp47_explorer.core.matching.fitindex`) against the plain matcher's
   :meth:`Matcher.best_fit`, every field of the answer, over likely-subtag keys and awkward tags;
   a first-seen desired locale is measured only against the supported locales its language can
@@ -13,6 +17,7 @@ from __future__ import annotations
 
 import pickle
 import random
+from itertools import chain
 
 import pytest
 from bcp47_explorer.core.cldr.canonical import UnicodeCanonicalization, Uts35Canonicalizer
@@ -61,6 +66,81 @@ def test_the_unicode_forms_fast_path_gives_the_algorithms_answer(engine: TagEngi
     assert quick > len(tags) // 2  # the fast path takes most of these (the test would be vacuous otherwise)
     assert c._quick("iw") is None and c._quick("en-GB-oed") is None and c._quick("root") is None
     assert c.canonicalize("EN-latn-us").steps[0].reason.startswith("canonical syntax: case")
+
+
+def _extended_tags(engine: TagEngine, count: int) -> list[str]:
+    """Return *count* generated tags with extensions, many of them in no canonical order or case."""
+    from benchmarks.corpus import build, build_advice
+
+    cldr = engine.cldr
+    assert cldr is not None
+    rnd = random.Random(31)
+    base = build(6000, seed=31) + build_advice(3000, seed=31)
+    heads = [t.split("-u-")[0].split("-t-")[0].split("-x-")[0] for t in base[:2500]]
+    heads += ["en", "iw", "und", "root", "EN-latn-us", "sh", "zh-min-nan", "en-GB-oed", "x-foo", "de-1901", "Flob"]
+    heads += ["i-klingon", "sgn-BR", "zh-yue-HK", "en-840", "hy-SU", "mo", "aaa-bbb", "en-a-bbb", "und-Latn"]
+    sources = [["en"], ["ja", "latn"], ["iw"], ["und"], ["zh", "hant", "tw"], ["en", "gb"], ["sh"], ["de", "1901"]]
+    sources += [["zh", "yue"], ["en", "su"], ["mo"], ["root"], ["abcd"], ["en", "latn", "us", "posix"]]
+    u_keys, t_keys = list(cldr.u_keys.values()), list(cldr.t_keys.values())
+
+    def keyword() -> list[str]:
+        k = rnd.choice(u_keys)
+        value = rnd.choice([*k.types, "true", "yes", "abc", "gbzzzz", "usca", "fi01", "ab"])
+        return [k.key, *value.split("-")] if rnd.random() < 0.9 else [k.key]
+
+    def field() -> list[str]:
+        k = rnd.choice(t_keys)
+        return [k.key, *rnd.choice([*k.types, "und", "ab"]).split("-")]
+
+    tags = [t for t in base if "-u-" in t.lower() or "-t-" in t.lower()]
+    while len(tags) < count:
+        seqs = []
+        for _ in range(rnd.randint(1, 3)):
+            r = rnd.random()
+            if r < 0.5:
+                attrs = rnd.choice([[], [], ["attr1"], ["zzz", "aaa", "zzz"]])
+                seqs.append(["u", *attrs, *chain.from_iterable(keyword() for _ in range(rnd.randint(1, 3)))])
+            elif r < 0.85:
+                source = rnd.choice(sources) if rnd.random() < 0.7 else []
+                seqs.append(["t", *source, *chain.from_iterable(field() for _ in range(rnd.randint(1, 2)))])
+            else:
+                seqs.append([rnd.choice("abz019"), rnd.choice(["abc", "xyz12", "ab"])])
+        private = rnd.choice([[], [], ["x", "Priv"], ["x", "u", "ca", "abc"]])
+        tag = "-".join([rnd.choice(heads), *chain.from_iterable(seqs), *private])
+        if rnd.random() < 0.3:
+            tag = "".join(ch.upper() if rnd.random() < 0.5 else ch for ch in tag)
+        tags.append(tag)
+    return list(dict.fromkeys(tags))
+
+
+def test_the_unicode_forms_fast_path_for_extensions_gives_the_algorithms_answer(engine: TagEngine) -> None:
+    c = unicode_canonicalizer(engine)
+    assert c is not None
+    tags = _extended_tags(engine, 40_000)
+    quick, changed, differ = 0, 0, []
+    for tag in tags:
+        got = c._quick_extended_tag(tag)
+        if got is None:
+            continue
+        quick += 1
+        changed += got != tag
+        want = _slow(c, tag).tag
+        if got != want:
+            differ.append((tag, got, want))
+    assert differ == []
+    # Not vacuous: the fast path takes a good share, and many of those are re-ordered or re-cased.
+    assert quick > len(tags) // 4 and changed > quick // 2
+    for tag, want in (
+        ("EN-u-NU-latn-CA-gregory-ca-buddhist", "en-u-ca-gregory-nu-latn"),
+        ("de-t-EN-m0-ungegn-a-bbb-u-kn-true", "de-a-bbb-t-en-m0-ungegn-u-kn"),
+        ("en-u-zzz-aaa-zzz-x-A-b", "en-u-aaa-zzz-x-a-b"),
+    ):
+        assert c._quick_extended_tag(tag) == want == _slow(c, tag).tag
+    # Left to the whole algorithm: aliases of the language id, of a source language or of a value; refusals.
+    for tag in ("iw-u-ca-gregory", "en-t-iw-m0-ungegn", "en-u-ca-islamicc", "en-u-ms-imperial", "en-u-rg-fi01",
+                "en-u-c0-abc", "en-u-ca-gregory-u-nu-latn", "en-t-m0", "en-US", "en-US-u", "en-GB-oed-u-ca-gregory",
+                "zh-yue-u-ca-chinese", "en-t-zh-yue-m0-ungegn", "de-1901-u-co-phonebk", "x-u-ca-gregory"):  # fmt: skip
+        assert c._quick_extended_tag(tag) is None, tag
 
 
 def test_the_best_fit_index_gives_the_plain_matchers_answers(engine: TagEngine) -> None:

@@ -219,6 +219,8 @@ class Uts35Canonicalizer:
         if got is not None:
             return got.tag
         tag = self._quick_tag(text)
+        if tag is None:
+            tag = self._quick_extended_tag(text)
         return tag if tag is not None else self.canonicalize(text).tag
 
     def _quick(self, text: str) -> UnicodeCanonicalization | None:
@@ -257,6 +259,114 @@ class Uts35Canonicalizer:
             out += "-" + region.upper()
         if private:  # private use: lowercase, untouched by any rule
             out += private.lower()
+        return out
+
+    def _quick_extended_tag(self, text: str) -> str | None:
+        """Return the Unicode form of a well-formed tag with extensions that only case and order change, else None.
+
+        The language id before the first singleton must be one :meth:`_quick_tag` takes (no alias rule can
+        touch it); a ``-t-`` source language must be language, optional script and optional region that no
+        alias rule is indexed under; no ``-u-`` or ``-t-`` value may have a CLDR alias or preferred value, and
+        nothing may be what Annex C refuses (a repeated singleton, a ``-u-`` key that is no ukey, a ``-t-``
+        field without values of 3 to 8 characters, a stray ``-t-`` subtag). Then :meth:`_run` changes only
+        the syntax (Annex C 5): the case, the extensions in singleton order, ``-u-`` attributes sorted and
+        deduplicated, ``-u-`` keywords and ``-t-`` fields sorted by key with the first of a key kept, a
+        ``-u-`` type ``true`` removed. This gives that answer without the work value and the steps' wording
+        (a column needs only the tag); anything else returns None, for the whole algorithm. A test compares
+        both ways over corpora.
+        """
+        if len(text) > _MAX_INPUT:
+            return None
+        parts = text.lower().split("-")
+        n = len(parts)
+        end = 1
+        while end < n and len(parts[end]) > 1:
+            end += 1
+        if end >= n or not WELL_FORMED.fullmatch(text):
+            return None  # no singleton (the plain path's business), or not a well-formed tag
+        low = "-".join(parts)
+        if low in GRANDFATHERED or low in self.aliases.legacy:
+            return None
+        head = self._quick_tag(text[: sum(map(len, parts[:end])) + end - 1])
+        if head is None:
+            return None
+        seqs: list[tuple[str, list[str]]] = []
+        seen: set[str] = set()
+        i = end
+        while i < n:
+            s = parts[i]
+            if s == "x":
+                break
+            j = i + 1
+            while j < n and len(parts[j]) > 1:
+                j += 1
+            if s in seen:
+                return None
+            seen.add(s)
+            body: list[str] | None = parts[i + 1 : j]
+            if s == "u":
+                body = self._quick_u(parts[i + 1 : j])
+            elif s == "t":
+                body = self._quick_t(parts[i + 1 : j])
+            if body is None:
+                return None
+            seqs.append((s, body))
+            i = j
+        seqs.sort(key=lambda seq: seq[0])
+        out = [head]
+        for s, body in seqs:
+            out.append(s)
+            out += body
+        out += parts[i:]  # private use, lowercase
+        got = "-".join(out)
+        return got if _SHAPE(got) else None
+
+    def _quick_u(self, body: list[str]) -> list[str] | None:
+        """Return a ``-u-`` extension's subtags in canonical syntax, or None where Annex C would refuse or alias."""
+        attrs, keywords = split_u(body)
+        first: dict[str, list[str]] = {}
+        for kw in keywords:
+            key = kw[0]
+            if not key[1].isalpha():  # ukey = alphanum alpha (the subtags are ASCII letters and digits)
+                return None
+            first.setdefault(key, kw[1:])
+        out = sorted(set(attrs))
+        replace = self.values.replace_value
+        for key in sorted(first):
+            types = first[key]
+            if types == ["true"]:
+                types = []
+            if replace("u", key, types) is not None:
+                return None
+            out.append(key)
+            out += types
+        return out
+
+    def _quick_t(self, body: list[str]) -> list[str] | None:
+        """Return a ``-t-`` extension's subtags in canonical syntax, or None where Annex C would refuse or alias."""
+        tlang, stray, fields = split_t(body)
+        if stray:
+            return None
+        out: list[str] = []
+        if tlang:
+            m = _PLAIN("-".join(tlang))
+            if m is None or m.group(4):
+                return None
+            lang, script, region = m.group(1), m.group(2) or "", m.group(3) or ""
+            if self.aliases.may_match(lang, script, region):
+                return None
+            out += tlang
+        first: dict[str, list[str]] = {}
+        for f in fields:
+            if len(f) < 2 or any(len(v) < 3 for v in f[1:]):
+                return None
+            first.setdefault(f[0], f[1:])
+        replace = self.values.replace_value
+        for key in sorted(first):
+            if replace("t", key, first[key]) is not None:
+                return None
+            out.append(key)
+            out += first[key]
         return out
 
     # ------------------------------------------------------------------ the algorithm

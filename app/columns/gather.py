@@ -1,0 +1,210 @@
+"""A SQL engine's batches of tags, answered by gathering rows with numpy from Arrow string views.
+
+DuckDB calls a function once per 2,048 rows, about half of them values an earlier batch had. Taking
+each batch's results from an Arrow struct of strings (``pyarrow``'s ``take``) copies every string of
+every row, and each Arrow compute call costs some 10 µs before any work: about half the time of a
+query on a column that repeats a few thousand tags. Here the results of the distinct values checked
+so far are held in numpy arrays instead:
+
+- per row, one byte of flags: the three verdicts (bits 0-2) and which of the five texts are present
+  (bits 3-7; a missing text is a null);
+- per text field, the row's 16-byte Arrow string view (the text itself when it is 12 bytes or less,
+  else its length, its first 4 bytes, and the data buffer and offset where it lies), with the field's
+  data buffers beside them.
+
+A batch's values are looked up in a dict (each value's row, as the 4 bytes of an int32: the batch's
+row numbers are one ``bytes.join``), its rows gathered with numpy's ``take`` (a few µs for 2,048
+rows), and the result made from those buffers and the shared data buffers: no text is copied. The
+struct's text fields are Arrow ``string_view`` (DuckDB reads them as VARCHAR); :func:`views_work` tells
+whether this pyarrow, numpy and DuckDB can do it, else the functions take the plain path
+(:func:`bcp47_explorer.columns.check_arrow`).
+
+Row 0 is the null row (a null tag). Values are kept as bytes (decoded with surrogateescape when
+checked, as :mod:`bcp47_explorer.columns` does); when :data:`bcp47_explorer.columns.MEMO_SIZE` values
+are held, the table starts afresh at the next batch with new values.
+"""
+
+from __future__ import annotations
+
+import functools
+import threading
+from itertools import filterfalse
+from typing import TYPE_CHECKING, Any
+
+from . import FIELDS, _row, _strings
+
+if TYPE_CHECKING:
+    from ..core.engine.tag import TagEngine
+
+__all__ = ["ViewResults", "views_work"]
+
+#: The result fields held as flags (bits 0-2) and as texts (their presence in bits 3-7).
+FLAGS, TEXTS = FIELDS[:3], FIELDS[3:]
+_NULL_ROW = (0).to_bytes(4, "little")
+_LONG = 12  # a string view holds a text of up to 12 bytes itself; a longer one points into a data buffer
+_MERGE_AT = 16  # a field's data buffers are merged into one when there are more than this
+
+
+@functools.cache
+def views_work() -> bool:
+    """Tell whether numpy, pyarrow's string views and DuckDB's reading of them are there (checked once).
+
+    A DuckDB function returns a struct of string views and DuckDB reads them back: the texts must
+    come back whole, short and long, and nulls null.
+    """
+    try:
+        import duckdb
+        import numpy  # noqa: F401
+        import pyarrow as pa
+
+        texts = ["en", None, "a text longer than twelve bytes: é"]
+        want = [("en", True), (None, False), (texts[2], True)]
+        views = pa.array(texts, pa.string()).cast(pa.string_view())
+        flags = pa.array([True, False, True])
+        typ = pa.struct([pa.field("t", pa.string_view()), pa.field("f", pa.bool_())])
+        struct = pa.StructArray.from_arrays([views, flags], fields=list(typ))
+        con: Any = duckdb.connect()
+        con.create_function(
+            "probe", lambda _: struct, ["VARCHAR"], duckdb.struct_type({"t": "VARCHAR", "f": "BOOLEAN"}), type="arrow"
+        )
+        got = con.sql("select r.t, r.f from (select probe(s) as r from (values ('a'), ('b'), ('c')) v(s))").fetchall()
+        con.close()
+        return bool(got == want)
+    except Exception:  # an old pyarrow (no string views), no numpy, a DuckDB that cannot read them
+        return False
+
+
+class ViewResults:
+    """The results of the distinct tags of one engine, held as flags and string views; answers whole batches.
+
+    :meth:`struct` and :meth:`field` take a batch's values (bytes, None for a null tag, as
+    :func:`bcp47_explorer.columns._small_batch` gives them) and return Arrow arrays. A lock keeps the
+    table whole when a SQL engine calls from several threads.
+    """
+
+    def __init__(self, engine: TagEngine) -> None:
+        import numpy as np
+        import pyarrow as pa
+
+        self.engine = engine
+        self.lock = threading.Lock()
+        self._np: Any = np
+        self._pa: Any = pa
+        self._bool, self._view = pa.bool_(), pa.string_view()
+        fields = [pa.field(name, self._bool if i < len(FLAGS) else self._view) for i, name in enumerate(FIELDS)]
+        self.type = pa.struct(fields)
+        self._reset()
+
+    def _reset(self) -> None:
+        np = self._np
+        #: Each value checked (bytes; None for a null tag) -> its row, as the 4 bytes of a little-endian int32.
+        self.memo: dict[bytes | None, bytes] = {None: _NULL_ROW}
+        self.size = 1
+        self.flags = np.zeros(1024, np.uint8)
+        self.views = [np.zeros(1024, "V16") for _ in TEXTS]
+        self.data: list[Any] = []  # the data buffers of the long texts, shared by the text fields
+
+    # ------------------------------------------------------------------ answering a batch
+    def struct(self, values: list[bytes | None]) -> Any:
+        """Return the result struct of each of *values* (a null struct for None)."""
+        pa = self._pa
+        with self.lock:
+            idx = self._rows(values)
+            n = len(idx)
+            flags = self.flags.take(idx)
+            valid = self._valid(idx)
+            children = [self._flag(flags, i, valid, n) for i in range(len(FLAGS))]
+            children += [self._text(flags, idx, j, n) for j in range(len(TEXTS))]
+            return pa.Array.from_buffers(self.type, n, [valid], -1 if valid is not None else 0, children=children)
+
+    def field(self, values: list[bytes | None], name: str) -> Any:
+        """Return the field *name* of the result of each of *values* (null for None)."""
+        with self.lock:
+            idx = self._rows(values)
+            n = len(idx)
+            flags = self.flags.take(idx)
+            if name in FLAGS:
+                return self._flag(flags, FLAGS.index(name), self._valid(idx), n)
+            return self._text(flags, idx, TEXTS.index(name), n)
+
+    def _rows(self, values: list[bytes | None]) -> Any:
+        """Return the row of each of *values* (a numpy intp array), checking the values not seen yet."""
+        try:
+            joined = b"".join(map(self.memo.__getitem__, values))
+        except KeyError:
+            self._add(values)
+            joined = b"".join(map(self.memo.__getitem__, values))
+        return self._np.frombuffer(joined, self._np.int32).astype(self._np.intp)  # numpy's take casts to intp
+
+    def _valid(self, idx: Any) -> Any:
+        """Return the validity bitmap of a batch's rows (None when no tag is null)."""
+        np = self._np
+        if idx.all():
+            return None
+        return self._pa.py_buffer(np.packbits(idx != 0, bitorder="little"))
+
+    def _flag(self, flags: Any, bit: int, valid: Any, n: int) -> Any:
+        data = self._pa.py_buffer(self._np.packbits(flags & (1 << bit), bitorder="little"))
+        return self._pa.Array.from_buffers(self._bool, n, [valid, data], -1 if valid is not None else 0)
+
+    def _text(self, flags: Any, idx: Any, j: int, n: int) -> Any:
+        pa = self._pa
+        present = pa.py_buffer(self._np.packbits(flags & (1 << (len(FLAGS) + j)), bitorder="little"))
+        views = pa.py_buffer(self.views[j].take(idx))
+        return pa.Array.from_buffers(self._view, n, [present, views, *self.data], -1)
+
+    # ------------------------------------------------------------------ adding rows
+    def _add(self, values: list[bytes | None]) -> None:
+        """Check the values not yet held and append their rows (under the lock)."""
+        from . import MEMO_SIZE  # read at the call: a test lowers it
+
+        new = list(dict.fromkeys(filterfalse(self.memo.__contains__, values)))
+        if self.size + len(new) > MEMO_SIZE + 1 and self.size > 1:
+            self._reset()  # bounded: a column of all-distinct tags must not grow memory without end
+            new = list(dict.fromkeys(filterfalse(self.memo.__contains__, values)))
+        memo, start = self.memo, self.size
+        self._append([_row(self.engine, key.decode("utf-8", "surrogateescape")) for key in new if key is not None])
+        for i, key in enumerate(new):
+            memo[key] = (start + i).to_bytes(4, "little")
+
+    def _append(self, rows: list[Any]) -> None:
+        """Append the result *rows* (tuples in the order of FIELDS) to the flags, views and data buffers."""
+        np = self._np
+        n, start = len(rows), self.size
+        end = start + n
+        if end > len(self.flags):
+            cap = max(2 * len(self.flags), end)
+            self.flags = np.concatenate([self.flags, np.zeros(cap - len(self.flags), np.uint8)])
+            self.views = [np.concatenate([v, np.zeros(cap - len(v), "V16")]) for v in self.views]
+        self.flags[start:end] = [
+            r[0] + 2 * r[1] + 4 * r[2]
+            + 8 * (r[3] is not None) + 16 * (r[4] is not None) + 32 * (r[5] is not None)
+            + 64 * (r[6] is not None) + 128 * (r[7] is not None)
+            for r in rows
+        ]  # fmt: skip
+        # The texts of all five fields in one Arrow array (field after field), made string views at once.
+        k = len(FLAGS)
+        views = _strings([r[k + j] for j in range(len(TEXTS)) for r in rows]).cast(self._view)
+        buffers = views.buffers()
+        total = len(TEXTS) * n
+        words = np.frombuffer(buffers[1], np.uint32)[4 * views.offset : 4 * (views.offset + total)]
+        words = words.reshape(total, 4).copy()  # [length, prefix, buffer, offset] or [length, the text]
+        words[words[:, 0] > _LONG, 2] += len(self.data)  # a long text's buffer: counted past the ones held
+        got = words.view("V16").reshape(total)
+        for j in range(len(TEXTS)):
+            self.views[j][start:end] = got[j * n : (j + 1) * n]
+        self.data += buffers[2:]
+        self.size = end
+        if len(self.data) > _MERGE_AT:
+            self._merge()
+
+    def _merge(self) -> None:
+        """Merge the data buffers into one, pointing the long texts' views there."""
+        np, pa = self._np, self._pa
+        starts = np.cumsum([0, *(b.size for b in self.data[:-1])], dtype=np.int64)
+        for views in self.views:
+            words = views[: self.size].view(np.uint32).reshape(self.size, 4)
+            long = words[:, 0] > _LONG
+            words[long, 3] += starts[words[long, 2]].astype(np.uint32)
+            words[long, 2] = 0
+        self.data = [pa.py_buffer(b"".join(b.to_pybytes() for b in self.data))]
