@@ -226,3 +226,92 @@ def test_the_first_paint_waits_for_no_network_module(tmp_path) -> None:  # type:
     lines = out.stdout.splitlines()
     assert "AT-PAINT False False" in lines  # neither Qt's network module nor OpenSSL's hashes before the paint
     assert "AT-END True" in lines  # the listener was made after it
+
+
+@pytest.mark.parametrize("key", ["system", "light", "dark", "contrast"])
+def test_the_focused_field_draws_the_ring_the_style_draws_later(qtbot, key: str) -> None:  # type: ignore[no-untyped-def]
+    """The focus ring's style comes after the first paint (apply_theme(..., focus_ring=False)): until then the
+    focused field draws the same ring itself, pixel for pixel, in every theme; once installed, the style draws it."""
+    from bcp47_explorer.ui import theme
+    from bcp47_explorer.ui.focus_ring import FocusRingStyle
+    from bcp47_explorer.ui.state import TagState
+    from PySide6.QtGui import QPalette
+
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    flash = app.cursorFlashTime()
+    app.setCursorFlashTime(0)  # the caret drawn steadily: both pictures show it alike
+    try:
+        images = {}
+        for ring_later in (False, True):
+            theme.apply_theme(app, key, focus_ring=not ring_later)
+            assert theme.focus_ring_pending() is ring_later
+            assert isinstance(app.style(), FocusRingStyle) is not ring_later
+            stand_in = LoadingEditor(TagState("sr-Latn"))
+            qtbot.addWidget(stand_in)
+            stand_in.resize(420, 80)
+            stand_in.show()
+            qtbot.waitExposed(stand_in)
+            stand_in.activateWindow()
+            stand_in.field.setFocus()
+            qtbot.waitUntil(stand_in.field.hasFocus)
+            images[ring_later] = stand_in.field.grab().toImage()
+        image = images[True]
+        ring = stand_in.field.palette().color(QPalette.ColorRole.Accent)
+        middle = image.height() // 2
+        assert [image.pixelColor(x, middle) == ring for x in range(3)] == [True, True, False]  # 2 px, in the Accent
+        assert image.pixelColor(image.width() // 2, 1) == ring and image.pixelColor(image.width() - 2, middle) == ring
+        assert images[True] == images[False]  # the same picture as the style's ring
+        theme.install_focus_ring(app)
+        assert isinstance(app.style(), FocusRingStyle) and not theme.focus_ring_pending()
+    finally:
+        app.setCursorFlashTime(flash)
+        theme.apply_theme(app, "system")
+
+
+def test_the_loading_field_is_as_tall_as_the_editors_field(qtbot, settings_path) -> None:  # type: ignore[no-untyped-def]
+    """Nothing jumps when the Editor takes the field's place (its frame is the one the ring's style gives a view)."""
+    seen: dict[str, int] = {}
+    win = _start(qtbot, settings_path, Loader(bundled_registry()),
+                 lambda w: seen.update(loading=w.tabs.currentWidget().field.height()))  # fmt: skip
+    assert seen["loading"] == win.editor.editor.height()
+
+
+def test_main_installs_the_focus_ring_style_right_after_the_first_paint(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """At the first paint the app has its theme's palette but not yet the ring's style, and none of Qt's style
+    classes is made (the field draws the ring); by the time the window is ready the style is there."""
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "import PySide6.QtWidgets as W\n"
+        "lazy = 'QStyle' not in vars(W)  # PySide6 makes a class on first use\n"
+        "import bcp47_explorer.ui.first_paint as fp\n"
+        "from PySide6.QtWidgets import QApplication\n"
+        "orig = fp.on_first_paint\n"
+        "def hook(w, then):\n"
+        "    def at_paint():\n"
+        "        app = QApplication.instance()\n"
+        "        base = app.palette().color(app.palette().ColorRole.Base).name()\n"
+        "        ring = 'bcp47_explorer.ui.focus_ring' in sys.modules\n"
+        "        print('AT-PAINT', not lazy or 'QStyle' not in vars(W), base, ring)\n"
+        "        def ready():\n"
+        "            print('AT-READY', type(app.style()).__name__, w.tabs.widget(0).__class__.__name__)\n"
+        "        w.data_ready.connect(ready)\n"
+        "        then()\n"
+        "    orig(w, at_paint)\n"
+        "    fp.on_first_paint = orig\n"
+        "fp.on_first_paint = hook\n"
+        "from bcp47_explorer.__main__ import main\n"
+        "sys.exit(main(['--settings', sys.argv[1], '--new-instance', '--quit-after', '0', '--theme', 'dark']))\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
+    env.update(QT_QPA_PLATFORM="offscreen")
+    out = subprocess.run([sys.executable, "-c", code, str(tmp_path / "s.ini")], capture_output=True, text=True,
+                         env=env, timeout=120)  # fmt: skip
+    assert out.returncode == 0, out.stderr[-2000:]
+    lines = out.stdout.splitlines()
+    assert "AT-PAINT True #1f2023 False" in lines  # the dark theme's fields; no style class made, no ring style yet
+    assert "AT-READY FocusRingStyle EditorPane" in lines
