@@ -315,3 +315,37 @@ def test_main_installs_the_focus_ring_style_right_after_the_first_paint(tmp_path
     lines = out.stdout.splitlines()
     assert "AT-PAINT True #1f2023 False" in lines  # the dark theme's fields; no style class made, no ring style yet
     assert "AT-READY FocusRingStyle EditorPane" in lines
+
+
+def test_english_asks_no_translator_until_a_catalogue_is_used(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """In the source language Qt would ask the catalogue's translator in vain for every text, once per class a
+    ``tr()`` tries: it is installed only when a catalogue is used, and then it translates at once."""
+    from bcp47_explorer.core.text.catalogue import use_translations
+    from bcp47_explorer.ui import i18n
+    from PySide6.QtWidgets import QWidget
+
+    from tests.i18n_pseudo import PseudoTranslations
+
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    asked: list[str] = []
+
+    class Counting(i18n.CatalogueTranslator):
+        def translate(self, context: str, source: str, disambiguation: str | None = None, n: int = -1) -> str:
+            asked.append(source)
+            return super().translate(context, source, disambiguation, n)
+
+    class Pane(QWidget):
+        pass
+
+    try:
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(i18n, "CatalogueTranslator", Counting)
+            assert i18n.install_translations(app, "en") == "en"
+            assert Pane().tr("Loading the data…") == "Loading the data…" and asked == []  # not asked
+            use_translations(PseudoTranslations(), "en-x-pseudo")
+            assert Pane().tr("Loading the data…") == "⟦Loading the data…⟧" and asked == ["Loading the data…"]
+            assert i18n.install_translations(app, "de") == "de"
+            assert Pane().tr("Loading the data…") == "Die Daten werden geladen…"  # installed at once in German
+    finally:
+        i18n.install_translations(app, "en")
