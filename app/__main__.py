@@ -113,6 +113,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     from PySide6.QtCore import QCoreApplication, QTimer
     from PySide6.QtWidgets import QApplication
 
+    from .ui.pyside_imports import quicken
+
+    quicken()  # before the app's own modules: PySide6 checks each of them
+
     from .ui.errors import install_excepthook, setup_logging
 
     QCoreApplication.setOrganizationName("bcp47-explorer")
