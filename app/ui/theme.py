@@ -217,13 +217,12 @@ def apply_theme(app: QApplication, key: str, *, focus_ring: bool = True, style_o
 
 def install_focus_ring(app: QApplication) -> None:
     """Install the focus-ring style over *app*'s style, if apply_theme(..., focus_ring=False) left it to come."""
-    global _original, _pending
+    global _pending
     if _pending is None:
         return
-    name, palette = _pending
+    _remember_original(app)  # the style the app started with ("system"), and its palette from before the theme's
+    name = _pending[0]
     _pending = None
-    if _original is None:  # the style the app started with, and its palette from before the theme's
-        _original = (app.style().name(), palette if palette is not None else QPalette(app.palette()))
     base = QStyleFactory.create(name or app.style().name()) or QStyleFactory.create("Fusion")
     app.setStyle(_with_ring(base))
 
@@ -242,9 +241,11 @@ def _qt_default_is_fusion(style_option: str | None) -> bool:
 
 
 def _remember_original(app: QApplication) -> None:
+    """Keep the app's own style and palette, for "system" (the palette from before a theme's set at start-up)."""
     global _original
     if _original is None:
-        _original = (app.style().name(), QPalette(app.palette()))
+        palette = _pending[1] if _pending is not None else None
+        _original = (app.style().name(), palette if palette is not None else QPalette(app.palette()))
 
 
 def _with_ring(base: QStyle) -> QStyle:

@@ -349,3 +349,30 @@ def test_english_asks_no_translator_until_a_catalogue_is_used(qtbot) -> None:  #
             assert Pane().tr("Loading the data…") == "Die Daten werden geladen…"  # installed at once in German
     finally:
         i18n.install_translations(app, "en")
+
+
+def test_a_theme_set_before_the_ring_still_knows_the_systems_look(qtbot, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Started dark (the palette now, the ring's style after the first paint), then "system" from the View menu:
+    the app's own palette comes back, and so it does after the ring's style was installed."""
+    from bcp47_explorer.ui import theme
+    from bcp47_explorer.ui.focus_ring import FocusRingStyle
+    from PySide6.QtGui import QPalette
+
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    theme.apply_theme(app, "system")
+    own = QPalette(app.palette())
+    base = QPalette.ColorRole.Base
+    try:
+        for ring_first in (False, True):
+            monkeypatch.setattr(theme, "_original", None)  # a fresh start: the app's own look not yet remembered
+            theme.apply_theme(app, "dark", focus_ring=False)
+            assert app.palette().color(base).name() == "#1f2023" and theme.focus_ring_pending()
+            if ring_first:
+                theme.install_focus_ring(app)
+                assert isinstance(app.style(), FocusRingStyle) and app.palette().color(base).name() == "#1f2023"
+            theme.apply_theme(app, "system")
+            assert app.palette().color(base) == own.color(base) and not theme.focus_ring_pending()
+            assert isinstance(app.style(), FocusRingStyle)
+    finally:
+        theme.apply_theme(app, "system")
