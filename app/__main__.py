@@ -246,8 +246,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.tag:
         window.state.set_tag(args.tag.strip())
     probe = bool(os.environ.get(ENV_STARTUP_PROBE))
-    from .ui.first_paint import on_first_paint
-
     listening: list[bool] = []
 
     def listen_once() -> None:
@@ -280,7 +278,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.quit_after is not None:
             QTimer.singleShot(max(args.quit_after, 0), window.close)
 
-    on_first_paint(window, painted)
+    window.first_painted.connect(painted)  # the window's own first-paint watch: no second one
     window.data_ready.connect(ready)
     window.show()
     status = app.exec()

@@ -183,6 +183,9 @@ class MainWindow(QMainWindow):
 
     #: Emitted once the data are loaded and the panes (the first verdict) made.
     data_ready = Signal()
+    #: Emitted on the turn of the event loop right after the first paint of a window made with a loader, before
+    #: its data are loaded (the start-up's "window painted": the app listens for a second start from then on).
+    first_painted = Signal()
 
     def __init__(
         self,
@@ -249,7 +252,9 @@ class MainWindow(QMainWindow):
         self.state.tag_changed.connect(self._on_state_tag_changed)
         # Files dropped on the window (or the Batch pane's text) open; the panes are watched as they are built.
         self.drops = DropOpener(self.ask_to_open_registry, self.open_tags_file, self)
-        self.drops.watch(self)
+        self._drops_watched = False  # the window's own drops: watched from its first paint (nothing is dropped on
+        if self._loader is None:  # a window not yet on the screen; its events are not sent to Python before it)
+            self._watch_drops()
         self.recent = RecentFiles(settings)
         if self._loader is None:
             self._build_panes()
@@ -261,7 +266,7 @@ class MainWindow(QMainWindow):
         if self._loader is not None:
             from .first_paint import on_first_paint
 
-            on_first_paint(self, self._load_step)
+            on_first_paint(self, self._after_first_paint)
 
     # ------------------------------------------------------------------ data
     @property
@@ -292,6 +297,17 @@ class MainWindow(QMainWindow):
         finally:
             self._in_loader = False
 
+    def _watch_drops(self) -> None:
+        if not self._drops_watched:
+            self._drops_watched = True
+            self.drops.watch(self)
+
+    def _after_first_paint(self) -> None:
+        """Right after the first paint: say so (first_painted), take drops, then load the data (_load_step)."""
+        self.first_painted.emit()
+        self._watch_drops()
+        self._load_step()
+
     def _load_step(self) -> None:
         """After the first paint: load the registry now, then the panes and the first verdict on the next turn."""
         if self._loader is None or self._in_loader:
@@ -314,6 +330,7 @@ class MainWindow(QMainWindow):
         if self._registry is None:
             self._call_loader()
         self._loader = None
+        self._watch_drops()
         if self._registry is None:  # the loader has said why; the app stops
             self._load_failed = True
             self._status_data.setText(self.tr("The data cannot be loaded."))

@@ -38,17 +38,18 @@ def server_name(settings_file: str) -> str:
 def _user_name() -> str:
     """Return the user's name as ``getpass.getuser()`` does, or "user" where there is none.
 
-    getpass reads these four variables first; its module is imported only when none of them is set.
+    The same steps as getpass (the four variables, then the password database) without its module and the
+    terminal modules it imports.
     """
     for variable in ("LOGNAME", "USER", "LNAME", "USERNAME"):
         user = os.environ.get(variable)
         if user:
             return user
-    import getpass
-
     try:
-        return getpass.getuser()
-    except (KeyError, OSError, ImportError):  # no user name (a container without passwd entry; no pwd module)
+        import pwd
+
+        return pwd.getpwuid(os.getuid())[0]
+    except (KeyError, OSError, ImportError, AttributeError):  # no passwd entry (a container); no pwd (Windows)
         return "user"
 
 

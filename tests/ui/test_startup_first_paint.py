@@ -376,3 +376,35 @@ def test_a_theme_set_before_the_ring_still_knows_the_systems_look(qtbot, monkeyp
             assert isinstance(app.style(), FocusRingStyle)
     finally:
         theme.apply_theme(app, "system")
+
+
+@pytest.mark.parametrize("environ", [{}, {"USER": "ana"}, {"LOGNAME": "bo", "USER": "ana"}, {"USERNAME": "cy"}])
+def test_the_single_instance_name_takes_the_user_as_getpass_does(monkeypatch, environ: dict[str, str]) -> None:  # type: ignore[no-untyped-def]
+    import getpass
+
+    from bcp47_explorer.ui.single import _user_name
+
+    for variable in ("LOGNAME", "USER", "LNAME", "USERNAME"):
+        monkeypatch.delenv(variable, raising=False)
+    for variable, value in environ.items():
+        monkeypatch.setenv(variable, value)
+    try:
+        expected = getpass.getuser()
+    except (KeyError, OSError):
+        expected = "user"
+    assert _user_name() == expected
+
+
+def test_the_window_says_when_it_is_first_painted_and_takes_drops_from_then(qtbot, settings_path) -> None:  # type: ignore[no-untyped-def]
+    from bcp47_explorer.ui.main_window import MainWindow as Window
+
+    seen: list[tuple[str, int, bool]] = []
+    loader = Loader(bundled_registry())
+    win = Window(None, Settings(settings_path), loader=loader)
+    qtbot.addWidget(win)
+    win.first_painted.connect(lambda: seen.append(("painted", loader.calls, win._drops_watched)))
+    assert not win._drops_watched  # not before the window is on the screen
+    with qtbot.waitSignal(win.data_ready, timeout=20000):
+        win.show()
+    assert seen == [("painted", 0, False)]  # before the data are loaded
+    assert win._drops_watched
