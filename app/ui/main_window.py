@@ -252,8 +252,10 @@ class MainWindow(QMainWindow):
         self.state.tag_changed.connect(self._on_state_tag_changed)
         # Files dropped on the window (or the Batch pane's text) open; the panes are watched as they are built.
         self.drops = DropOpener(self.ask_to_open_registry, self.open_tags_file, self)
-        self._drops_watched = False  # the window's own drops: watched from its first paint (nothing is dropped on
-        if self._loader is None:  # a window not yet on the screen; its events are not sent to Python before it)
+        # Started without its data, the window watches its own drops from its first paint: nothing is dropped on
+        # a window not yet on the screen, and its events need not go through Python before then.
+        self._drops_watched = False
+        if self._loader is None:
             self._watch_drops()
         self.recent = RecentFiles(settings)
         if self._loader is None:
