@@ -111,7 +111,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 1
 
     from PySide6.QtCore import QCoreApplication, QTimer
-    from PySide6.QtWidgets import QApplication, QMessageBox
+    from PySide6.QtWidgets import QApplication
+
+    from .ui.pyside_imports import quicken
+
+    quicken()  # before the app's own modules: PySide6 checks each of them
 
     from .ui.errors import install_excepthook, setup_logging
 
@@ -149,6 +153,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         logging.getLogger(__name__).error(message)
         print(f"bcp47-explorer: {message}", file=sys.stderr)
         if args.quit_after is None:  # nobody would be there to close a dialog in an automated run
+            from PySide6.QtWidgets import QMessageBox
+
             QMessageBox.critical(window, "BCP 47 Explorer cannot start", message)
         window.hide()
         app.exit(2)
@@ -180,9 +186,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if ui_language is not None:
         logging.getLogger(__name__).info("UI language %s: %s", ui_language.tag, ui_language.reason)
     from .ui.main_window import MainWindow
-    from .ui.theme import apply_theme
+    from .ui.theme import apply_theme, install_focus_ring
 
-    apply_theme(app, settings.value("window/theme"))
+    # The focus ring's style comes right after the first paint; until then the focused field draws its own ring.
+    apply_theme(app, settings.value("window/theme"), focus_ring=False, style_option=_qt_option(qt_args, "style"))
 
     def load() -> Registry | None:
         """Return the registry to use, once the window is painted (None: the app cannot start; said why)."""
@@ -239,8 +246,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.tag:
         window.state.set_tag(args.tag.strip())
     probe = bool(os.environ.get(ENV_STARTUP_PROBE))
-    from .ui.first_paint import on_first_paint
-
     listening: list[bool] = []
 
     def listen_once() -> None:
@@ -253,9 +258,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             now, cpu = time.monotonic(), time.process_time()
             print(f"shown {now:.6f}\npainted {now:.6f} {cpu:.6f}", flush=True)
         QTimer.singleShot(0, listen_once)  # a turn of its own, as the data's loading has
+        QTimer.singleShot(0, lambda: install_focus_ring(app))
 
     def ready() -> None:
         listen_once()
+        install_focus_ring(app)  # (for a window never painted: done already after a paint)
         if probe:
             print(f"ready {time.monotonic():.6f} {time.process_time():.6f}", flush=True)
         warning = startup_warning
@@ -264,12 +271,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         if warning:
             # Shown over the window, not before it: the app is usable while the message is read.
             title = "Cannot open the registry" if args.registry and not settings.refused else "BCP 47 Explorer"
+            from PySide6.QtWidgets import QMessageBox
+
             box = QMessageBox(QMessageBox.Icon.Warning, title, warning, parent=window)
             box.open()
         if args.quit_after is not None:
             QTimer.singleShot(max(args.quit_after, 0), window.close)
 
-    on_first_paint(window, painted)
+    window.first_painted.connect(painted)  # the window's own first-paint watch: no second one
     window.data_ready.connect(ready)
     window.show()
     status = app.exec()

@@ -13,7 +13,6 @@ pauses (:data:`ANNOUNCE_DEBOUNCE_MS`), with ``QAccessibleAnnouncementEvent``; th
 from __future__ import annotations
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QAccessible, QTextDocumentFragment
 from PySide6.QtWidgets import QLabel, QWidget
 
 __all__ = [
@@ -31,11 +30,6 @@ __all__ = [
 #: Quiet time after the last change before a change is announced: typing a tag must not chatter.
 ANNOUNCE_DEBOUNCE_MS = 600
 
-try:  # Qt 6.8+
-    from PySide6.QtGui import QAccessibleAnnouncementEvent
-except ImportError:  # pragma: no cover - older Qt: the announced signal still fires, nothing is posted
-    QAccessibleAnnouncementEvent = None  # type: ignore[assignment,misc]
-
 
 def describe(widget: QWidget, name: str, tip: str) -> None:
     """Set *widget*'s accessible name to *name* and its tooltip to *tip*."""
@@ -51,6 +45,8 @@ def plain(text: str) -> str:
     """
     if "<" not in text and "&" not in text:
         return text
+    from PySide6.QtGui import QTextDocumentFragment  # (Qt makes the class on first use: not before the paint)
+
     return QTextDocumentFragment.fromHtml(text).toPlainText()
 
 
@@ -189,11 +185,19 @@ class Announcer(QObject):
             self._last[key] = text
             if not visible:
                 continue
-            if QAccessibleAnnouncementEvent is not None:
-                event = QAccessibleAnnouncementEvent(source, text)
-                event.setPoliteness(QAccessible.AnnouncementPoliteness.Polite)
-                QAccessible.updateAccessibility(event)
+            _post_announcement(source, text)
             self.announced.emit(source, text)
+
+
+def _post_announcement(source: QWidget, text: str) -> None:
+    """Post *text* from *source* to assistive technology, politely (Qt 6.8+; older Qt: nothing is posted)."""
+    from PySide6 import QtGui  # made on first use, not before the window's first paint
+
+    event_class = getattr(QtGui, "QAccessibleAnnouncementEvent", None)
+    if event_class is not None:
+        event = event_class(source, text)
+        event.setPoliteness(QtGui.QAccessible.AnnouncementPoliteness.Polite)
+        QtGui.QAccessible.updateAccessibility(event)
 
 
 #: The app's one announcer.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtGui import QIcon
 
-from ..core import data
+from ..core.files.reading import DataError, resources_dir  # (not core.data: its modules wait for the data's turn)
 
 __all__ = ["ICON_FILE", "ICON_SIZES", "app_icon"]
 
@@ -16,8 +16,8 @@ def app_icon() -> QIcon:
     """Return the app icon (SVG, with the PNG renderings for the small sizes)."""
     icon = QIcon()
     try:
-        folder = data.resources_dir()
-    except (data.DataError, ValueError, OSError):  # the icon is missing with the data: an empty icon
+        folder = resources_dir()
+    except (DataError, ValueError, OSError):  # the icon is missing with the data: an empty icon
         return icon
     # Qt picks the nearest added size; the hand-checked PNGs keep 16 and 32 px crisp.
     for size in ICON_SIZES:

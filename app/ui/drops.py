@@ -8,9 +8,12 @@ field inserted the file's ``file:///`` URL as a tag line.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QMimeData, QObject
-from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
+from PySide6.QtCore import QEvent, QObject
+
+if TYPE_CHECKING:  # Qt makes the drag and drop classes when a drag first comes (not before the first paint)
+    from PySide6.QtCore import QMimeData
 
 __all__ = ["DropOpener", "dropped_files", "is_registry_file"]
 
@@ -64,6 +67,10 @@ class DropOpener(QObject):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """Accept drags that carry local files; open them on drop."""
         kind = event.type()
+        if kind not in (QEvent.Type.DragEnter, QEvent.Type.DragMove, QEvent.Type.Drop):
+            return False
+        from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
+
         if kind in (QEvent.Type.DragEnter, QEvent.Type.DragMove) and isinstance(
             event, QDragEnterEvent | QDragMoveEvent
         ):

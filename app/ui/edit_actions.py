@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
-from PySide6.QtWidgets import QAbstractItemView, QApplication, QMenu, QWidget
+from PySide6.QtWidgets import QApplication, QMenu, QWidget
 
 from ..core.text.catalogue import N_, _
 
@@ -39,6 +39,8 @@ def run_edit_command(command: str, widget: QWidget | None = None) -> bool:
     if method is not None and callable(method):
         method()
         return True
+    from PySide6.QtWidgets import QAbstractItemView  # (not needed to start: Qt makes its class on first use)
+
     if command == "copy" and isinstance(target, QAbstractItemView):
         index = target.currentIndex()
         text = index.data() if index.isValid() else None

@@ -8,9 +8,13 @@ import traceback
 from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QStandardPaths, Qt
-from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import QApplication
+
+if TYPE_CHECKING:  # the dialog's classes are made when an error is first shown (a quick start-up)
+    from PySide6.QtWidgets import QMessageBox, QWidget
 
 __all__ = ["ExceptionHandler", "install_excepthook", "log_file", "show_error"]
 
@@ -19,6 +23,8 @@ log = logging.getLogger("bcp47_explorer")
 
 def log_file() -> Path:
     """Return the file the app logs to (in the user's app-data folder)."""
+    from PySide6.QtCore import QStandardPaths
+
     folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
     return Path(folder or ".") / "bcp47-explorer.log"
 
@@ -44,6 +50,9 @@ def setup_logging(path: Path | None = None) -> Path | None:
 
 def show_error(parent: QWidget | None, title: str, message: str, details: str = "") -> QMessageBox:
     """Show a non-blocking error dialog with optional details and return it."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QMessageBox
+
     box = QMessageBox(parent)
     box.setIcon(QMessageBox.Icon.Critical)
     box.setWindowTitle(title)

@@ -24,7 +24,13 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication, QWidget
 
 from ..core.matching.uilanguage import UiLanguage, env_preferences, negotiate, supported_languages
-from ..core.text.catalogue import current_language, gettext_translations, set_language
+from ..core.text.catalogue import (
+    SOURCE_LANGUAGE,
+    current_language,
+    forget_on_language_change,
+    gettext_translations,
+    set_language,
+)
 
 if TYPE_CHECKING:
     from ..core.matching.bestfit import Matcher
@@ -55,6 +61,9 @@ RTL_LANGUAGES = frozenset({"ar"})
 LTR_WIDGETS = ("tag_edit.TagLineEdit", "anatomy_pane.AnatomyPane.view")
 
 _installed: list[QTranslator] = []
+#: The catalogue's translator made for the source language, not installed: Qt would ask it in vain for every
+#: text (a call into Python for each class a ``tr()`` tries); installed once a catalogue is used (use_translations).
+_waiting: list[CatalogueTranslator] = []
 #: What translate() answers for "no translation here": None, which PySide passes to Qt as a null QString.
 _NO_TRANSLATION = cast(str, None)
 
@@ -85,6 +94,16 @@ class CatalogueTranslator(QTranslator):
         # None (a null QString) tells Qt there is no translation here: it asks the next translator (qtbase's own),
         # then shows the source. An empty string would be taken as a translation.
         return text if text != source else _NO_TRANSLATION
+
+
+def _install_waiting(app: QCoreApplication, translator: CatalogueTranslator) -> None:
+    """Install *translator*, made for the source language, once the catalogue in use translates (see _waiting)."""
+    import gettext
+
+    if translator in _waiting and type(gettext_translations()) is not gettext.NullTranslations:
+        _waiting.remove(translator)
+        app.installTranslator(translator)
+        _installed.append(translator)
 
 
 def ltr(text: str) -> str:
@@ -227,14 +246,20 @@ def install_translations(app: QCoreApplication, tag: str, transform: Callable[[s
     for old in _installed:
         app.removeTranslator(old)
     _installed.clear()
+    _waiting.clear()
     ours = CatalogueTranslator(app, transform)
-    qt_own = QTranslator(app)
-    path = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
-    if used != "en" and qt_own.load(f"qtbase_{qt_catalogue_name(used)}", path):
-        app.installTranslator(qt_own)
-        _installed.append(qt_own)
-    app.installTranslator(ours)  # installed last, so asked first
-    _installed.append(ours)
+    if used != SOURCE_LANGUAGE:
+        qt_own = QTranslator(app)
+        path = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
+        if qt_own.load(f"qtbase_{qt_catalogue_name(used)}", path):
+            app.installTranslator(qt_own)
+            _installed.append(qt_own)
+    if used != SOURCE_LANGUAGE or transform is not None:
+        app.installTranslator(ours)  # installed last, so asked first
+        _installed.append(ours)
+    else:  # the source text, as Qt shows without a translator: it is installed when a catalogue comes
+        _waiting.append(ours)
+        forget_on_language_change(ours, lambda translator: _install_waiting(app, translator))
     if isinstance(app, QApplication):
         rtl = used in RTL_LANGUAGES
         app.setLayoutDirection(Qt.LayoutDirection.RightToLeft if rtl else Qt.LayoutDirection.LeftToRight)

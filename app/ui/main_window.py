@@ -2,25 +2,22 @@
 
 from __future__ import annotations
 
-import html
 import logging
 from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, cast
 
 from PySide6.QtCore import QByteArray, QCoreApplication, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication, QKeySequence, QShowEvent
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication, QKeySequence, QPainter, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
-    QFileDialog,
+    QFrame,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QMainWindow,
     QMenu,
-    QMessageBox,
     QSizePolicy,
-    QStyle,
     QTabWidget,
     QToolButton,
     QVBoxLayout,
@@ -28,7 +25,6 @@ from PySide6.QtWidgets import (
 )
 
 from ..core.text.catalogue import N_, ngettext
-from ..core.text.formats import format_number
 from . import a11y
 from .drops import DropOpener
 from .edit_actions import add_edit_actions
@@ -38,10 +34,13 @@ from .recent import RecentFiles
 from .settings import DATA_FOLDER_SETTING, NETWORK_SETTING, Settings
 from .state import TagState
 from .teaching import TEACHING_TABS, TeachingPanes
-from .theme import THEMES, apply_theme
+from .theme import FOCUS_RING_WIDTH, THEMES, apply_theme, draw_focus_ring, focus_ring_pending
 from .visible import shown_text
 
 if TYPE_CHECKING:  # the other panes' modules are imported when the pane is first shown (a quick start-up)
+    from PySide6.QtGui import QPaintEvent
+    from PySide6.QtWidgets import QMessageBox
+
     from ..core.cldr.model import CldrData
     from ..core.engine.tag import TagEngine
     from ..core.registry.model import Registry
@@ -109,6 +108,18 @@ class Placeholder(QWidget):
         self.reason = reason
 
 
+class LoadingField(QLineEdit):
+    """The tag's field while the data are loaded: until the focus-ring style comes, it draws the ring itself."""
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        """Paint the field, and the focus ring the style will draw once it is installed (theme.apply_theme)."""
+        super().paintEvent(event)
+        if focus_ring_pending() and self.hasFocus():
+            painter = QPainter(self)
+            draw_focus_ring(painter, self.contentsRect(), self.palette())  # where the style draws it on a field
+            painter.end()
+
+
 class LoadingEditor(QWidget):
     """Stand in for the Editor while the data are loaded: the tag's field, already usable, and "Loading…".
 
@@ -120,7 +131,7 @@ class LoadingEditor(QWidget):
         super().__init__(parent)
         self.setObjectName("editor_loading")
         self._state = state
-        self.field = QLineEdit(state.tag())
+        self.field = LoadingField(state.tag())
         # The Editor's own wording (TagLineEdit's translations), so that nothing changes when it takes over.
         self.field.setPlaceholderText(
             QCoreApplication.translate("TagLineEdit", "Type a language tag, e.g. sr-Latn-RS or de-DE-u-co-phonebk")
@@ -130,8 +141,12 @@ class LoadingEditor(QWidget):
         font = self.field.font()
         font.setPointSizeF(font.pointSizeF() * 1.3)
         self.field.setFont(font)
-        # The Editor's field height (TagLineEdit._fit_height) and its two buttons, shown disabled: no jump.
-        frame = self.field.style().pixelMetric(QStyle.PixelMetric.PM_DefaultFrameWidth)
+        # The Editor's field height (TagLineEdit._fit_height) and its two buttons, shown disabled: no jump. The
+        # frame is the one a view gets from the focus-ring style, read from a styled frame: asking the style
+        # itself would make Qt's style classes before the first paint (theme.apply_theme).
+        probe = QFrame()
+        probe.setFrameShape(QFrame.Shape.StyledPanel)
+        frame = max(probe.frameWidth(), FOCUS_RING_WIDTH)
         self.field.setFixedHeight(int(self.field.fontMetrics().lineSpacing() + 2 * 4 + 2 * frame + 4))
         self.field.textEdited.connect(state.set_tag)
         state.tag_changed.connect(self._on_state_tag_changed)
@@ -168,6 +183,9 @@ class MainWindow(QMainWindow):
 
     #: Emitted once the data are loaded and the panes (the first verdict) made.
     data_ready = Signal()
+    #: Emitted on the turn of the event loop right after the first paint of a window made with a loader, before
+    #: its data are loaded (the start-up's "window painted": the app listens for a second start from then on).
+    first_painted = Signal()
 
     def __init__(
         self,
@@ -234,7 +252,11 @@ class MainWindow(QMainWindow):
         self.state.tag_changed.connect(self._on_state_tag_changed)
         # Files dropped on the window (or the Batch pane's text) open; the panes are watched as they are built.
         self.drops = DropOpener(self.ask_to_open_registry, self.open_tags_file, self)
-        self.drops.watch(self)
+        # Started without its data, the window watches its own drops from its first paint: nothing is dropped on
+        # a window not yet on the screen, and its events need not go through Python before then.
+        self._drops_watched = False
+        if self._loader is None:
+            self._watch_drops()
         self.recent = RecentFiles(settings)
         if self._loader is None:
             self._build_panes()
@@ -246,7 +268,7 @@ class MainWindow(QMainWindow):
         if self._loader is not None:
             from .first_paint import on_first_paint
 
-            on_first_paint(self, self._load_step)
+            on_first_paint(self, self._after_first_paint)
 
     # ------------------------------------------------------------------ data
     @property
@@ -277,6 +299,17 @@ class MainWindow(QMainWindow):
         finally:
             self._in_loader = False
 
+    def _watch_drops(self) -> None:
+        if not self._drops_watched:
+            self._drops_watched = True
+            self.drops.watch(self)
+
+    def _after_first_paint(self) -> None:
+        """Right after the first paint: say so (first_painted), take drops, then load the data (_load_step)."""
+        self.first_painted.emit()
+        self._watch_drops()
+        self._load_step()
+
     def _load_step(self) -> None:
         """After the first paint: load the registry now, then the panes and the first verdict on the next turn."""
         if self._loader is None or self._in_loader:
@@ -299,6 +332,7 @@ class MainWindow(QMainWindow):
         if self._registry is None:
             self._call_loader()
         self._loader = None
+        self._watch_drops()
         if self._registry is None:  # the loader has said why; the app stops
             self._load_failed = True
             self._status_data.setText(self.tr("The data cannot be loaded."))
@@ -365,6 +399,7 @@ class MainWindow(QMainWindow):
     def _build_panes(self) -> None:
         """Put a tab for every pane; the editor is made now, the others when first shown or used."""
         from ..core.registry.update import registry_kind, registry_kind_word, registry_label
+        from ..core.text.formats import format_number
 
         cldr, engine, problems = self._data()
         self._problems = problems
@@ -803,6 +838,8 @@ class MainWindow(QMainWindow):
 
     def open_registry_file(self) -> None:
         """Ask for a registry file and use it, or say clearly why it cannot be used."""
+        from PySide6.QtWidgets import QFileDialog
+
         path, _ = QFileDialog.getOpenFileName(self, self.tr("Open a Language Subtag Registry file"), "",
                                               self.tr("Registry files (*.txt);;All files (*)"))  # fmt: skip
         if path:
@@ -840,6 +877,8 @@ class MainWindow(QMainWindow):
 
     def ask_to_open_registry(self, path: str) -> QMessageBox:
         """Ask whether to use the registry file *path* (dropped on the window); use it on Yes."""
+        from PySide6.QtWidgets import QMessageBox
+
         box = QMessageBox(
             QMessageBox.Icon.Question,
             self.tr("Open a registry file?"),
@@ -997,12 +1036,16 @@ class MainWindow(QMainWindow):
 
     def shortcuts_html(self) -> str:
         """Return the shortcut table as HTML."""
+        import html
+
         rows = "".join(f"<tr><td><b>{html.escape(k)}</b></td><td>{html.escape(t)}</td></tr>"
                        for k, t in self.shortcut_rows())  # fmt: skip
         return f"<table cellpadding='3'>{rows}</table>"
 
     def show_shortcuts(self) -> None:
         """List every keyboard shortcut."""
+        from PySide6.QtWidgets import QMessageBox
+
         box = QMessageBox(self)
         box.setWindowTitle(self.tr("Keyboard shortcuts"))
         box.setText(self.shortcuts_html())

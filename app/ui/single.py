@@ -13,7 +13,6 @@ opens a window of its own, as a start did before the first instance's listener w
 
 from __future__ import annotations
 
-import getpass
 import os
 import sys
 import zlib
@@ -31,12 +30,27 @@ _TIMEOUT_MS = 1000
 
 def server_name(settings_file: str) -> str:
     """Return the local socket's name for this user and *settings_file* (two 32-bit checksums of its path)."""
-    try:
-        user = getpass.getuser()
-    except (KeyError, OSError):  # no user name (a container without passwd entry)
-        user = "user"
+    user = _user_name()
     raw = settings_file.encode("utf-8", "surrogatepass")
     return f"bcp47-explorer-{user}-{zlib.crc32(raw):08x}{zlib.adler32(raw):08x}"
+
+
+def _user_name() -> str:
+    """Return the user's name as ``getpass.getuser()`` does, or "user" where there is none.
+
+    The same steps as getpass (the four variables, then the password database) without its module and the
+    terminal modules it imports.
+    """
+    for variable in ("LOGNAME", "USER", "LNAME", "USERNAME"):
+        user = os.environ.get(variable)
+        if user:
+            return user
+    try:
+        import pwd
+
+        return pwd.getpwuid(os.getuid())[0]
+    except (KeyError, OSError, ImportError, AttributeError):  # no passwd entry (a container); no pwd (Windows)
+        return "user"
 
 
 def socket_path(name: str) -> str | None:
@@ -65,10 +79,12 @@ class SingleInstance(QObject):
 
     def hand_over(self, tag: str) -> bool:
         """Send *tag* to a running first instance; return whether one took it."""
+        path = socket_path(self.name)
+        if path is not None and not os.path.lexists(path):  # nobody listens (the usual first start): no more to do
+            return False
         import json
 
         message = (json.dumps({"tag": tag}) + "\n").encode("utf-8")
-        path = socket_path(self.name)
         if path is not None:
             return _send_unix(path, message)
         from PySide6.QtNetwork import QLocalSocket

@@ -8,29 +8,30 @@ setting: when the system asks for more contrast, the high-contrast palette is us
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QColor, QGuiApplication, QPainter, QPalette, QPen
-from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QApplication,
-    QPlainTextEdit,
-    QProxyStyle,
-    QStyle,
-    QStyleFactory,
-    QStyleOption,
-    QTextEdit,
-    QWidget,
-)
+import os
+import sys
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QGuiApplication, QPalette
+from PySide6.QtWidgets import QApplication, QStyleFactory
 
 from ..core.text.catalogue import N_
+
+if TYPE_CHECKING:
+    from PySide6.QtCore import QRect
+    from PySide6.QtGui import QPainter
+    from PySide6.QtWidgets import QStyle
 
 __all__ = [
     "FOCUS_RING_WIDTH",
     "THEMES",
-    "FocusRingStyle",
     "apply_theme",
     "contrast_palette",
     "dark_palette",
+    "draw_focus_ring",
+    "focus_ring_pending",
+    "install_focus_ring",
     "light_palette",
     "system_wants_contrast",
 ]
@@ -44,6 +45,9 @@ FOCUS_RING_WIDTH = 2
 _original: tuple[str, QPalette] | None = None
 _current: dict[QApplication, str] = {}
 _watching = False
+#: Set by apply_theme(..., focus_ring=False) until install_focus_ring(): the style to put under the ring then
+#: ("" for the app's own), and the app's palette from before the theme's (the "system" look, for later).
+_pending: tuple[str, QPalette | None] | None = None
 
 
 def _set(p: QPalette, role: QPalette.ColorRole, colour: str, disabled: str | None = None) -> None:
@@ -141,88 +145,113 @@ def _system_is_dark() -> bool:
     return QGuiApplication.styleHints().colorScheme() == Qt.ColorScheme.Dark
 
 
-class FocusRingStyle(QProxyStyle):
-    """Draw a 2 px focus ring in the palette's Accent colour on every focused control (Qt's is 1 px, faint)."""
+def draw_focus_ring(painter: QPainter, rect: QRect, palette: QPalette) -> None:
+    """Draw the focus ring along the inside of *rect*: FOCUS_RING_WIDTH px in *palette*'s Accent colour.
 
-    _FIELDS = (QStyle.PrimitiveElement.PE_FrameLineEdit, QStyle.PrimitiveElement.PE_PanelLineEdit)
-    _COMPLEX = (QStyle.ComplexControl.CC_ComboBox, QStyle.ComplexControl.CC_SpinBox)
+    The one drawing of the ring: the focus-ring style draws it on focused controls, and the Editor's field
+    while the app starts, before that style is installed (see apply_theme), so the two cannot differ.
+    """
+    from PySide6.QtCore import QRectF
+    from PySide6.QtGui import QPainter, QPen
 
-    #: Tables, lists and (read-only) text views: their frame is the ring when they have focus.
-    _VIEWS = (QAbstractItemView, QTextEdit, QPlainTextEdit)
-
-    def pixelMetric(
-        self, metric: QStyle.PixelMetric, option: QStyleOption | None = None, widget: QWidget | None = None
-    ) -> int:
-        """Give views a frame as wide as the ring, focused or not: focus never moves or clips their contents."""
-        value = super().pixelMetric(metric, option, widget)
-        if metric == QStyle.PixelMetric.PM_DefaultFrameWidth and isinstance(widget, self._VIEWS):
-            return max(value, FOCUS_RING_WIDTH)
-        return value
-
-    def drawPrimitive(
-        self,
-        element: QStyle.PrimitiveElement,
-        option: QStyleOption,
-        painter: QPainter,
-        widget: QWidget | None = None,
-    ) -> None:
-        """Draw *element*, then the ring where it shows keyboard focus."""
-        if element == QStyle.PrimitiveElement.PE_FrameFocusRect:
-            self._ring(option, painter)
-            return
-        super().drawPrimitive(element, option, painter, widget)
-        focused = bool(option.state & QStyle.StateFlag.State_HasFocus)
-        if element == QStyle.PrimitiveElement.PE_Frame and isinstance(widget, self._VIEWS):
-            if focused and widget.hasFocus():
-                self._ring(option, painter)
-            return
-        by_keyboard = bool(option.state & QStyle.StateFlag.State_KeyboardFocusChange)  # a button, not clicked
-        button = element == QStyle.PrimitiveElement.PE_PanelButtonCommand
-        if focused and (element in self._FIELDS or (button and by_keyboard)):
-            self._ring(option, painter)
-
-    @staticmethod
-    def _ring(option: QStyleOption, painter: QPainter) -> None:
-        painter.save()
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
-        pen = QPen(option.palette.color(QPalette.ColorRole.Accent), FOCUS_RING_WIDTH)
-        pen.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
-        painter.setPen(pen)
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        half = FOCUS_RING_WIDTH / 2
-        painter.drawRect(QRectF(option.rect).adjusted(half, half, -half, -half))
-        painter.restore()
+    painter.save()
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+    pen = QPen(palette.color(QPalette.ColorRole.Accent), FOCUS_RING_WIDTH)
+    pen.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
+    painter.setPen(pen)
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    half = FOCUS_RING_WIDTH / 2
+    painter.drawRect(QRectF(rect).adjusted(half, half, -half, -half))
+    painter.restore()
 
 
-def apply_theme(app: QApplication, key: str) -> None:
+def focus_ring_pending() -> bool:
+    """Tell whether the app's focus-ring style is still to be installed (the start-up's first paint)."""
+    return _pending is not None
+
+
+def apply_theme(app: QApplication, key: str, *, focus_ring: bool = True, style_option: str | None = None) -> None:
     """Give *app* the light, dark or high-contrast palette, or its original look for "system" (unknown keys too).
 
-    "System" becomes the high-contrast palette when the platform asks for high contrast.
+    "System" becomes the high-contrast palette when the platform asks for high contrast. The style draws the
+    focus ring (``ui/focus_ring.py``).
+
+    With *focus_ring* False (the start-up, before the window's first paint; *style_option* is the ``-style``
+    given to Qt, if any) the ring's style waits for :func:`install_focus_ring`, and Qt's style classes are not
+    made before the first paint where that can be avoided: "system" keeps the style and palette the app has,
+    and the other themes set only their palette when the app's style is Qt's Fusion already (see
+    :func:`_qt_default_is_fusion`; else the plain Fusion style is set now). What is painted until then looks
+    the same: no view is made before the ring's style, and the one focused field draws its ring itself
+    (:func:`draw_focus_ring`).
     """
-    global _original
-    if _original is None:
-        _original = (app.style().name(), QPalette(app.palette()))
+    global _pending, _watching
     wanted = key
     if key == "system" and system_wants_contrast():
         key = "contrast"
+    palette: QPalette | None = None
     if key in ("light", "dark", "contrast"):
-        base = QStyleFactory.create("Fusion")
         if key == "contrast":
             palette = contrast_palette(_system_is_dark())
         else:
             palette = dark_palette() if key == "dark" else light_palette()
+    if not focus_ring and _original is None and (palette is None or _qt_default_is_fusion(style_option)):
+        # The app's own style, untouched so far, is the one to keep ("system") or Fusion already: the style later.
+        _pending = ("" if palette is None else "Fusion", QPalette(app.palette()))
+        if palette is not None:
+            app.setPalette(palette)
     else:
-        style, palette = _original
-        base = QStyleFactory.create(style) or QStyleFactory.create("Fusion")
-    app.setStyle(FocusRingStyle(base))
-    app.setPalette(palette)
-    global _watching
+        _remember_original(app)
+        assert _original is not None
+        name = "Fusion" if palette is not None else _original[0]
+        base = QStyleFactory.create(name) or QStyleFactory.create("Fusion")
+        app.setStyle(_with_ring(base) if focus_ring else base)
+        app.setPalette(palette if palette is not None else _original[1])
+        _pending = None if focus_ring else ("", None)
     _current[app] = wanted
     if not _watching:  # the system's contrast setting can change while the app runs
         accessibility = getattr(QGuiApplication.styleHints(), "accessibility", None)
         if accessibility is not None:
             accessibility().contrastPreferenceChanged.connect(lambda _p: _follow_system(app))
         _watching = True
+
+
+def install_focus_ring(app: QApplication) -> None:
+    """Install the focus-ring style over *app*'s style, if apply_theme(..., focus_ring=False) left it to come."""
+    global _pending
+    if _pending is None:
+        return
+    _remember_original(app)  # the style the app started with ("system"), and its palette from before the theme's
+    name = _pending[0]
+    _pending = None
+    base = QStyleFactory.create(name or app.style().name()) or QStyleFactory.create("Fusion")
+    app.setStyle(_with_ring(base))
+
+
+def _qt_default_is_fusion(style_option: str | None) -> bool:
+    """Tell, without making Qt's style classes, whether the app's style is Fusion (Qt's choice, none asked for).
+
+    Qt takes the first style the platform names that is installed, unless one is asked for (``-style``,
+    ``QT_STYLE_OVERRIDE``). Where only Qt's own Fusion and Windows styles are installed, Linux and the other
+    Unix platforms name Fusion first (Windows and macOS have styles of their own); any other case is "no".
+    """
+    if style_option is not None or os.environ.get("QT_STYLE_OVERRIDE") or sys.platform in ("win32", "darwin"):
+        return False
+    installed = QStyleFactory.keys()
+    return {name.lower() for name in installed} <= {"fusion", "windows"}
+
+
+def _remember_original(app: QApplication) -> None:
+    """Keep the app's own style and palette, for "system" (the palette from before a theme's set at start-up)."""
+    global _original
+    if _original is None:
+        palette = _pending[1] if _pending is not None else None
+        _original = (app.style().name(), palette if palette is not None else QPalette(app.palette()))
+
+
+def _with_ring(base: QStyle) -> QStyle:
+    from .focus_ring import FocusRingStyle
+
+    return FocusRingStyle(base)
 
 
 def _follow_system(app: QApplication) -> None:

@@ -226,3 +226,185 @@ def test_the_first_paint_waits_for_no_network_module(tmp_path) -> None:  # type:
     lines = out.stdout.splitlines()
     assert "AT-PAINT False False" in lines  # neither Qt's network module nor OpenSSL's hashes before the paint
     assert "AT-END True" in lines  # the listener was made after it
+
+
+@pytest.mark.parametrize("key", ["system", "light", "dark", "contrast"])
+def test_the_focused_field_draws_the_ring_the_style_draws_later(qtbot, key: str) -> None:  # type: ignore[no-untyped-def]
+    """The focus ring's style comes after the first paint (apply_theme(..., focus_ring=False)): until then the
+    focused field draws the same ring itself, pixel for pixel, in every theme; once installed, the style draws it."""
+    from bcp47_explorer.ui import theme
+    from bcp47_explorer.ui.focus_ring import FocusRingStyle
+    from bcp47_explorer.ui.state import TagState
+    from PySide6.QtGui import QPalette
+
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    flash = app.cursorFlashTime()
+    app.setCursorFlashTime(0)  # the caret drawn steadily: both pictures show it alike
+    try:
+        images = {}
+        for ring_later in (False, True):
+            theme.apply_theme(app, key, focus_ring=not ring_later)
+            assert theme.focus_ring_pending() is ring_later
+            assert isinstance(app.style(), FocusRingStyle) is not ring_later
+            stand_in = LoadingEditor(TagState("sr-Latn"))
+            qtbot.addWidget(stand_in)
+            stand_in.resize(420, 80)
+            stand_in.show()
+            qtbot.waitExposed(stand_in)
+            stand_in.activateWindow()
+            stand_in.field.setFocus()
+            qtbot.waitUntil(stand_in.field.hasFocus)
+            images[ring_later] = stand_in.field.grab().toImage()
+        image = images[True]
+        ring = stand_in.field.palette().color(QPalette.ColorRole.Accent)
+        middle = image.height() // 2
+        assert [image.pixelColor(x, middle) == ring for x in range(3)] == [True, True, False]  # 2 px, in the Accent
+        assert image.pixelColor(image.width() // 2, 1) == ring and image.pixelColor(image.width() - 2, middle) == ring
+        assert images[True] == images[False]  # the same picture as the style's ring
+        theme.install_focus_ring(app)
+        assert isinstance(app.style(), FocusRingStyle) and not theme.focus_ring_pending()
+    finally:
+        app.setCursorFlashTime(flash)
+        theme.apply_theme(app, "system")
+
+
+def test_the_loading_field_is_as_tall_as_the_editors_field(qtbot, settings_path) -> None:  # type: ignore[no-untyped-def]
+    """Nothing jumps when the Editor takes the field's place (its frame is the one the ring's style gives a view)."""
+    seen: dict[str, int] = {}
+    win = _start(qtbot, settings_path, Loader(bundled_registry()),
+                 lambda w: seen.update(loading=w.tabs.currentWidget().field.height()))  # fmt: skip
+    assert seen["loading"] == win.editor.editor.height()
+
+
+def test_main_installs_the_focus_ring_style_right_after_the_first_paint(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """At the first paint the app has its theme's palette but not yet the ring's style, and none of Qt's style
+    classes is made (the field draws the ring); by the time the window is ready the style is there."""
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "import PySide6.QtWidgets as W\n"
+        "lazy = 'QStyle' not in vars(W)  # PySide6 makes a class on first use\n"
+        "import bcp47_explorer.ui.first_paint as fp\n"
+        "from PySide6.QtWidgets import QApplication\n"
+        "orig = fp.on_first_paint\n"
+        "def hook(w, then):\n"
+        "    def at_paint():\n"
+        "        app = QApplication.instance()\n"
+        "        base = app.palette().color(app.palette().ColorRole.Base).name()\n"
+        "        ring = 'bcp47_explorer.ui.focus_ring' in sys.modules\n"
+        "        print('AT-PAINT', not lazy or 'QStyle' not in vars(W), base, ring)\n"
+        "        def ready():\n"
+        "            print('AT-READY', type(app.style()).__name__, w.tabs.widget(0).__class__.__name__)\n"
+        "        w.data_ready.connect(ready)\n"
+        "        then()\n"
+        "    orig(w, at_paint)\n"
+        "    fp.on_first_paint = orig\n"
+        "fp.on_first_paint = hook\n"
+        "from bcp47_explorer.__main__ import main\n"
+        "sys.exit(main(['--settings', sys.argv[1], '--new-instance', '--quit-after', '0', '--theme', 'dark']))\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
+    env.update(QT_QPA_PLATFORM="offscreen")
+    out = subprocess.run([sys.executable, "-c", code, str(tmp_path / "s.ini")], capture_output=True, text=True,
+                         env=env, timeout=120)  # fmt: skip
+    assert out.returncode == 0, out.stderr[-2000:]
+    lines = out.stdout.splitlines()
+    assert "AT-PAINT True #1f2023 False" in lines  # the dark theme's fields; no style class made, no ring style yet
+    assert "AT-READY FocusRingStyle EditorPane" in lines
+
+
+def test_english_asks_no_translator_until_a_catalogue_is_used(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """In the source language Qt would ask the catalogue's translator in vain for every text, once per class a
+    ``tr()`` tries: it is installed only when a catalogue is used, and then it translates at once."""
+    from bcp47_explorer.core.text.catalogue import use_translations
+    from bcp47_explorer.ui import i18n
+    from PySide6.QtWidgets import QWidget
+
+    from tests.i18n_pseudo import PseudoTranslations
+
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    asked: list[str] = []
+
+    class Counting(i18n.CatalogueTranslator):
+        def translate(self, context: str, source: str, disambiguation: str | None = None, n: int = -1) -> str:
+            asked.append(source)
+            return super().translate(context, source, disambiguation, n)
+
+    class Pane(QWidget):
+        pass
+
+    try:
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(i18n, "CatalogueTranslator", Counting)
+            assert i18n.install_translations(app, "en") == "en"
+            assert Pane().tr("Loading the data…") == "Loading the data…" and asked == []  # not asked
+            use_translations(PseudoTranslations(), "en-x-pseudo")
+            assert Pane().tr("Loading the data…") == "⟦Loading the data…⟧" and asked == ["Loading the data…"]
+            assert i18n.install_translations(app, "de") == "de"
+            assert Pane().tr("Loading the data…") == "Die Daten werden geladen…"  # installed at once in German
+    finally:
+        i18n.install_translations(app, "en")
+
+
+def test_a_theme_set_before_the_ring_still_knows_the_systems_look(qtbot, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Started dark (the palette now, the ring's style after the first paint), then "system" from the View menu:
+    the app's own palette comes back, and so it does after the ring's style was installed."""
+    from bcp47_explorer.ui import theme
+    from bcp47_explorer.ui.focus_ring import FocusRingStyle
+    from PySide6.QtGui import QPalette
+
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    theme.apply_theme(app, "system")
+    own = QPalette(app.palette())
+    base = QPalette.ColorRole.Base
+    try:
+        for ring_first in (False, True):
+            monkeypatch.setattr(theme, "_original", None)  # a fresh start: the app's own look not yet remembered
+            theme.apply_theme(app, "dark", focus_ring=False)
+            assert app.palette().color(base).name() == "#1f2023" and theme.focus_ring_pending()
+            if ring_first:
+                theme.install_focus_ring(app)
+                assert isinstance(app.style(), FocusRingStyle) and app.palette().color(base).name() == "#1f2023"
+            theme.apply_theme(app, "system")
+            assert app.palette().color(base) == own.color(base) and not theme.focus_ring_pending()
+            assert isinstance(app.style(), FocusRingStyle)
+    finally:
+        theme.apply_theme(app, "system")
+
+
+@pytest.mark.parametrize("environ", [{}, {"USER": "ana"}, {"LOGNAME": "bo", "USER": "ana"}, {"USERNAME": "cy"}])
+def test_the_single_instance_name_takes_the_user_as_getpass_does(monkeypatch, environ: dict[str, str]) -> None:  # type: ignore[no-untyped-def]
+    import getpass
+
+    from bcp47_explorer.ui.single import _user_name
+
+    for variable in ("LOGNAME", "USER", "LNAME", "USERNAME"):
+        monkeypatch.delenv(variable, raising=False)
+    for variable, value in environ.items():
+        monkeypatch.setenv(variable, value)
+    try:
+        expected = getpass.getuser()
+    except (KeyError, OSError):
+        expected = "user"
+    assert _user_name() == expected
+
+
+def test_the_window_says_when_it_is_first_painted_and_takes_drops_from_then(qtbot, settings_path) -> None:  # type: ignore[no-untyped-def]
+    from bcp47_explorer.ui.main_window import MainWindow as Window
+
+    seen: list[tuple[str, int, bool]] = []
+    loader = Loader(bundled_registry())
+    win = Window(None, Settings(settings_path), loader=loader)
+    qtbot.addWidget(win)
+    win.first_painted.connect(lambda: seen.append(("painted", loader.calls, win._drops_watched)))
+    assert not win._drops_watched  # not before the window is on the screen
+    with qtbot.waitSignal(win.data_ready, timeout=20000):
+        win.show()
+    assert seen == [("painted", 0, False)]  # before the data are loaded
+    assert win._drops_watched

@@ -15,8 +15,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from ..text.catalogue import _
-from ..text.formats import format_number
-from .safe_write import describe, read_capped
+from .safe_write import describe, number_text, read_capped
 
 __all__ = [
     "CLDR_FILE",
@@ -181,7 +180,7 @@ def read_bytes(path: str | os.PathLike[str], limit: int | None = None) -> bytes:
             if st.st_size > limit:
                 raise DataError(
                     _("{path}: {size} bytes is more than the {limit} bytes a data file may have").format(
-                        path=p, size=format_number(st.st_size), limit=format_number(limit)
+                        path=p, size=number_text(st.st_size), limit=number_text(limit)
                     )
                 )
             raw = read_capped(f.fileno(), limit)
@@ -191,7 +190,7 @@ def read_bytes(path: str | os.PathLike[str], limit: int | None = None) -> bytes:
             raise DataError(_("{path}: cannot read ({reason})").format(path=p, reason=exc.strerror or exc)) from None
     if raw is None:
         raise DataError(
-            _("{path}: more than the {limit} bytes a data file may have").format(path=p, limit=format_number(limit))
+            _("{path}: more than the {limit} bytes a data file may have").format(path=p, limit=number_text(limit))
         )
     return raw
 

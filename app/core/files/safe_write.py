@@ -34,13 +34,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ..text.catalogue import N_, _, pgettext
-from ..text.formats import format_number
 
 __all__ = [
     "AtomicFile",
     "UnsafeWriteError",
     "check_writable",
     "describe",
+    "number_text",
     "read_capped",
     "read_small_regular",
     "write_file",
@@ -79,6 +79,13 @@ _NOT_OURS = {
 }
 
 
+def number_text(n: int) -> str:
+    """Return *n* written for the UI language, for a message (``text.formats`` is imported only when one is made)."""
+    from ..text.formats import format_number
+
+    return format_number(n)
+
+
 def read_small_regular(path: Path, limit: int) -> bytes | None:
     """Return the bytes of the regular file *path* (never following a link), or None when it is absent.
 
@@ -94,7 +101,7 @@ def read_small_regular(path: Path, limit: int) -> bytes | None:
     if st.st_size > limit:
         raise UnsafeWriteError(
             _("{path} is {size} bytes, more than the {limit} a file of ours can be").format(
-                path=path, size=format_number(st.st_size), limit=format_number(limit)
+                path=path, size=number_text(st.st_size), limit=number_text(limit)
             )
         )
     fd = os.open(path, flags)
@@ -107,9 +114,7 @@ def read_small_regular(path: Path, limit: int) -> bytes | None:
         os.close(fd)
     if data is None:
         raise UnsafeWriteError(
-            _("{path} is more than the {limit} bytes a file of ours can be").format(
-                path=path, limit=format_number(limit)
-            )
+            _("{path} is more than the {limit} bytes a file of ours can be").format(path=path, limit=number_text(limit))
         )
     return data
 

@@ -11,8 +11,7 @@ Traditional Chinese catalogue ships). The answer carries its reason, for the lan
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..text.catalogue import SHIPPED, SOURCE_LANGUAGE
 
@@ -22,9 +21,12 @@ if TYPE_CHECKING:  # the matcher is handed in: choosing English from the environ
 __all__ = ["UiLanguage", "env_preferences", "negotiate", "posix_to_bcp47", "supported_languages"]
 
 
-@dataclass(frozen=True, slots=True)
-class UiLanguage:
-    """The negotiated UI language: the catalogue's tag, the preference it matched and why."""
+class UiLanguage(NamedTuple):
+    """The negotiated UI language: the catalogue's tag, the preference it matched and why.
+
+    (A named tuple, not a dataclass: the GUI makes one before its window's first paint, and the dataclasses
+    module is not needed for anything else then.)
+    """
 
     tag: str  # a shipped catalogue's tag, or "en"
     desired: str | None  # the preferred tag it matched (None when the default was taken)
