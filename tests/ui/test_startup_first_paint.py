@@ -35,6 +35,39 @@ class Loader:
         return self.registry
 
 
+def _app_lines(tmp_path, at_paint: str, args: str, *, prelude: str = "", after: str = "", **environ: str) -> list[str]:  # type: ignore[no-untyped-def]
+    """Start the app as users do in a fresh process (offscreen; no language variable but those in *environ*) with
+    the arguments *args* (Python list items), run *at_paint* (lines of Python; ``w`` is the window, ``app`` the
+    application) right after its first paint and *after* once ``main`` returns; return the lines it printed."""
+    import os
+    import subprocess
+    import sys
+    import textwrap
+
+    code = (
+        "import os, sys\n" + prelude +
+        "import bcp47_explorer.ui.first_paint as fp\n"
+        "from PySide6.QtWidgets import QApplication\n"
+        "orig = fp.on_first_paint\n"
+        "def hook(w, then):\n"
+        "    def at_paint():\n"
+        "        app = QApplication.instance()\n" + textwrap.indent(at_paint, " " * 8) +
+        "        then()\n"
+        "    orig(w, at_paint)\n"
+        "    fp.on_first_paint = orig\n"
+        "fp.on_first_paint = hook\n"
+        "from bcp47_explorer.__main__ import main\n"
+        f"status = main(['--settings', sys.argv[1], {args}])\n" + after +
+        "sys.exit(status)\n"
+    )  # fmt: skip
+    env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
+    env.update(QT_QPA_PLATFORM="offscreen", **environ)
+    out = subprocess.run([sys.executable, "-c", code, str(tmp_path / "s.ini")], capture_output=True, text=True,
+                         env=env, timeout=120)  # fmt: skip
+    assert out.returncode == 0, out.stderr[-2000:]
+    return out.stdout.splitlines()
+
+
 def _start(qtbot, settings_path, loader: Loader, at_paint: Callable[[MainWindow], None]) -> MainWindow:  # type: ignore[no-untyped-def]
     win = MainWindow(None, Settings(settings_path), loader=loader)
     qtbot.addWidget(win)
@@ -164,30 +197,13 @@ def test_main_checks_the_tag_given_at_start_once_the_data_are_there(qtbot, setti
 
 
 def test_the_first_paint_needs_neither_the_engine_nor_the_editor_nor_cldr_matching(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    import os
-    import subprocess
-    import sys
-
-    code = (
-        "import os, sys\n"
-        "import bcp47_explorer.ui.first_paint as fp\n"
-        "orig = fp.on_first_paint\n"
-        "def hook(w, then):\n"
-        "    def at_paint():\n"
-        "        print('AT-PAINT', ' '.join(sorted(m for m in sys.modules if m.startswith('bcp47_explorer'))))\n"
-        "        then()\n"
-        "    orig(w, at_paint)\n"
-        "    fp.on_first_paint = orig\n"
-        "fp.on_first_paint = hook\n"
-        "from bcp47_explorer.__main__ import main\n"
-        "sys.exit(main(['--settings', sys.argv[1], '--new-instance', '--quit-after', '0', 'sr-Latn-RS']))\n"
+    lines = _app_lines(
+        tmp_path,
+        "print('AT-PAINT', ' '.join(sorted(m for m in sys.modules if m.startswith('bcp47_explorer'))))\n",
+        "'--new-instance', '--quit-after', '0', 'sr-Latn-RS'",
+        LANGUAGE="de",  # a shipped catalogue named exactly: no matching
     )
-    env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
-    env.update(QT_QPA_PLATFORM="offscreen", LANGUAGE="de")  # a shipped catalogue named exactly: no matching
-    out = subprocess.run([sys.executable, "-c", code, str(tmp_path / "s.ini")], capture_output=True, text=True,
-                         env=env, timeout=120)  # fmt: skip
-    assert out.returncode == 0, out.stderr[-2000:]
-    loaded = next(line for line in out.stdout.splitlines() if line.startswith("AT-PAINT ")).split()[1:]
+    loaded = next(line for line in lines if line.startswith("AT-PAINT ")).split()[1:]
     assert "bcp47_explorer.ui.main_window" in loaded
     for module in ("core.engine.tag", "core.registry.update", "core.registry.model", "core.matching.bestfit",
                    "core.build.forms", "core.cldr.model", "ui.editor", "ui.tag_edit", "ui.about"):  # fmt: skip
@@ -196,34 +212,16 @@ def test_the_first_paint_needs_neither_the_engine_nor_the_editor_nor_cldr_matchi
 
 def test_the_first_paint_waits_for_no_network_module(tmp_path) -> None:  # type: ignore[no-untyped-def]
     """The single-instance check runs before the window without Qt's network module; the listener comes after."""
-    import os
-    import subprocess
     import sys
 
     if sys.platform == "win32":
         pytest.skip("Windows hands over through Qt's named pipe")
-    code = (
-        "import sys\n"
-        "import bcp47_explorer.ui.first_paint as fp\n"
-        "orig = fp.on_first_paint\n"
-        "def hook(w, then):\n"
-        "    def at_paint():\n"
-        "        print('AT-PAINT', 'PySide6.QtNetwork' in sys.modules, 'hashlib' in sys.modules)\n"
-        "        then()\n"
-        "    orig(w, at_paint)\n"
-        "    fp.on_first_paint = orig\n"
-        "fp.on_first_paint = hook\n"
-        "from bcp47_explorer.__main__ import main\n"
-        "status = main(['--settings', sys.argv[1], '--quit-after', '0'])\n"
-        "print('AT-END', 'PySide6.QtNetwork' in sys.modules)\n"
-        "sys.exit(status)\n"
+    lines = _app_lines(
+        tmp_path,
+        "print('AT-PAINT', 'PySide6.QtNetwork' in sys.modules, 'hashlib' in sys.modules)\n",
+        "'--quit-after', '0'",
+        after="print('AT-END', 'PySide6.QtNetwork' in sys.modules)\n",
     )
-    env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
-    env.update(QT_QPA_PLATFORM="offscreen")
-    out = subprocess.run([sys.executable, "-c", code, str(tmp_path / "s.ini")], capture_output=True, text=True,
-                         env=env, timeout=120)  # fmt: skip
-    assert out.returncode == 0, out.stderr[-2000:]
-    lines = out.stdout.splitlines()
     assert "AT-PAINT False False" in lines  # neither Qt's network module nor OpenSSL's hashes before the paint
     assert "AT-END True" in lines  # the listener was made after it
 
@@ -280,39 +278,17 @@ def test_the_loading_field_is_as_tall_as_the_editors_field(qtbot, settings_path)
 def test_main_installs_the_focus_ring_style_right_after_the_first_paint(tmp_path) -> None:  # type: ignore[no-untyped-def]
     """At the first paint the app has its theme's palette but not yet the ring's style, and none of Qt's style
     classes is made (the field draws the ring); by the time the window is ready the style is there."""
-    import os
-    import subprocess
-    import sys
-
-    code = (
-        "import sys\n"
-        "import PySide6.QtWidgets as W\n"
-        "lazy = 'QStyle' not in vars(W)  # PySide6 makes a class on first use\n"
-        "import bcp47_explorer.ui.first_paint as fp\n"
-        "from PySide6.QtWidgets import QApplication\n"
-        "orig = fp.on_first_paint\n"
-        "def hook(w, then):\n"
-        "    def at_paint():\n"
-        "        app = QApplication.instance()\n"
-        "        base = app.palette().color(app.palette().ColorRole.Base).name()\n"
-        "        ring = 'bcp47_explorer.ui.focus_ring' in sys.modules\n"
-        "        print('AT-PAINT', not lazy or 'QStyle' not in vars(W), base, ring)\n"
-        "        def ready():\n"
-        "            print('AT-READY', type(app.style()).__name__, w.tabs.widget(0).__class__.__name__)\n"
-        "        w.data_ready.connect(ready)\n"
-        "        then()\n"
-        "    orig(w, at_paint)\n"
-        "    fp.on_first_paint = orig\n"
-        "fp.on_first_paint = hook\n"
-        "from bcp47_explorer.__main__ import main\n"
-        "sys.exit(main(['--settings', sys.argv[1], '--new-instance', '--quit-after', '0', '--theme', 'dark']))\n"
+    lines = _app_lines(
+        tmp_path,
+        "base = app.palette().color(app.palette().ColorRole.Base).name()\n"
+        "ring = 'bcp47_explorer.ui.focus_ring' in sys.modules\n"
+        "print('AT-PAINT', not lazy or 'QStyle' not in vars(W), base, ring)\n"
+        "def ready():\n"
+        "    print('AT-READY', type(app.style()).__name__, w.tabs.widget(0).__class__.__name__)\n"
+        "w.data_ready.connect(ready)\n",
+        "'--new-instance', '--quit-after', '0', '--theme', 'dark'",
+        prelude="import PySide6.QtWidgets as W\nlazy = 'QStyle' not in vars(W)  # PySide6 makes a class on first use\n",
     )
-    env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
-    env.update(QT_QPA_PLATFORM="offscreen")
-    out = subprocess.run([sys.executable, "-c", code, str(tmp_path / "s.ini")], capture_output=True, text=True,
-                         env=env, timeout=120)  # fmt: skip
-    assert out.returncode == 0, out.stderr[-2000:]
-    lines = out.stdout.splitlines()
     assert "AT-PAINT True #1f2023 False" in lines  # the dark theme's fields; no style class made, no ring style yet
     assert "AT-READY FocusRingStyle EditorPane" in lines
 
