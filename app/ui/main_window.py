@@ -339,7 +339,9 @@ class MainWindow(QMainWindow):
             return False
         stand_in = self._slots.get("editor")
         field = stand_in.field if isinstance(stand_in, LoadingEditor) else None
-        had_focus = field is not None and field.hasFocus()
+        # The window's focus widget, not only the focus: a window that is not active as its data come (the user is
+        # in another window, or no window manager has activated it yet) still types into the field once it is.
+        had_focus = field is not None and (field.hasFocus() or self.focusWidget() is field)
         cursor = field.cursorPosition() if field is not None else -1
         current = self.tabs.currentIndex()
         self._build_panes()

@@ -384,3 +384,30 @@ def test_the_window_says_when_it_is_first_painted_and_takes_drops_from_then(qtbo
         win.show()
     assert seen == [("painted", 0, False)]  # before the data are loaded
     assert win._drops_watched
+
+
+def test_the_field_keeps_the_focus_when_the_window_was_not_active_as_the_data_came(qtbot, settings_path) -> None:  # type: ignore[no-untyped-def]
+    """A window that is not the active one while its data load (the user switched to another window, or no window
+    manager has activated it yet) still has its tag field as the focus widget afterwards: the first keystroke once
+    it is active goes into the Editor's field, at the end of what was typed before."""
+    from PySide6.QtWidgets import QLineEdit
+
+    other = QLineEdit()
+    qtbot.addWidget(other)
+    seen: dict[str, object] = {}
+
+    def at_paint(win: MainWindow) -> None:
+        field = win.tabs.widget(0).field
+        qtbot.keyClicks(field, "sr-Latn")
+        other.show()  # another window takes the activation (no events run here: the data come on the next turn)
+        other.activateWindow()
+        seen["focus"] = win.focusWidget() is field
+
+    win = _start(qtbot, settings_path, Loader(bundled_registry()), at_paint)
+    assert seen["focus"] is True and not win.isActiveWindow()
+    assert win.focusWidget() is win.editor.editor  # where typing goes when the window is active again
+    win.activateWindow()
+    qtbot.waitUntil(win.isActiveWindow, timeout=5000)
+    qtbot.keyClicks(win.focusWidget(), "-RS")
+    qtbot.waitUntil(lambda: win.editor.status.text() == VALID_SR, timeout=5000)
+    assert win.editor.text() == "sr-Latn-RS"
