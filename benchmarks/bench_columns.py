@@ -3,8 +3,9 @@
 Every figure is measured in this run, beside its peer, in child processes (CPU time from the
 kernel's accounting of the child and everything it waited for, wall time from the clock):
 
-1. ``bcp47 check --json -`` on 20,000 all-distinct advice-heavy tags (``--jobs 1`` and the
-   default) against a loop of ``iana_bcp47.validate_bcp47`` writing one JSON line per tag;
+1. ``bcp47 check --json -`` on one tag (start-up and data loading alone) and on 20,000 all-distinct
+   advice-heavy tags (``--jobs 1`` and the default) against a loop of ``iana_bcp47.validate_bcp47``
+   writing one JSON line per tag;
 2. the same on a realistic column of 200,000 rows (about 2% distinct: common locales first,
    then a long tail, drawn with Zipf weights; about 20% of the tail ill-formed);
 3. the Polars expression and the DuckDB SQL function on 1,000,000 rows (about 1% distinct)
@@ -376,6 +377,8 @@ def main() -> int:
                 "wall vs peer |",
                 "|---|---|---:|---:|---:|---:|---:|",
             ]
+            # One tag: what start-up and loading the data cost each side, apart from the tags' own time.
+            out += whole_process("one tag (start-up)", ["en-US"], tmp, repeat)
             out += whole_process(f"{len(advice):,} all-distinct advice-heavy tags", advice, tmp, repeat)
             out += whole_process(f"column of {len(col):,} rows, {share:.1%} distinct", col, tmp, repeat)
             out.append("")
