@@ -36,20 +36,12 @@ def server_name(settings_file: str) -> str:
 
 
 def _user_name() -> str:
-    """Return the user's name as ``getpass.getuser()`` does, or "user" where there is none.
+    """Return ``getpass.getuser()``, or "user" where there is none (a container without a passwd entry)."""
+    import getpass
 
-    The same steps as getpass (the four variables, then the password database) without its module and the
-    terminal modules it imports.
-    """
-    for variable in ("LOGNAME", "USER", "LNAME", "USERNAME"):
-        user = os.environ.get(variable)
-        if user:
-            return user
     try:
-        import pwd
-
-        return pwd.getpwuid(os.getuid())[0]
-    except (KeyError, OSError, ImportError, AttributeError):  # no passwd entry (a container); no pwd (Windows)
+        return getpass.getuser()
+    except (KeyError, OSError):
         return "user"
 
 

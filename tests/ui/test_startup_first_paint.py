@@ -355,20 +355,24 @@ def test_a_theme_set_before_the_ring_still_knows_the_systems_look(qtbot, monkeyp
 
 
 @pytest.mark.parametrize("environ", [{}, {"USER": "ana"}, {"LOGNAME": "bo", "USER": "ana"}, {"USERNAME": "cy"}])
-def test_the_single_instance_name_takes_the_user_as_getpass_does(monkeypatch, environ: dict[str, str]) -> None:  # type: ignore[no-untyped-def]
-    import getpass
+def test_the_single_instance_name_is_the_users(monkeypatch, environ: dict[str, str]) -> None:  # type: ignore[no-untyped-def]
+    """Two users' first instances never share a name: the user's name (the login variables first, as getpass
+    reads them, else the password database) goes into it."""
+    import os
 
-    from bcp47_explorer.ui.single import _user_name
+    from bcp47_explorer.ui.single import server_name
+
+    pwd = pytest.importorskip("pwd")  # (no password database on Windows)
 
     for variable in ("LOGNAME", "USER", "LNAME", "USERNAME"):
         monkeypatch.delenv(variable, raising=False)
     for variable, value in environ.items():
         monkeypatch.setenv(variable, value)
-    try:
-        expected = getpass.getuser()
-    except (KeyError, OSError):
-        expected = "user"
-    assert _user_name() == expected
+    first = next((environ[v] for v in ("LOGNAME", "USER", "LNAME", "USERNAME") if v in environ), None)
+    expected = first if first is not None else pwd.getpwuid(os.getuid())[0]
+    name = server_name("/tmp/s.ini")
+    assert name.startswith(f"bcp47-explorer-{expected}-")
+    assert len(name) == len(f"bcp47-explorer-{expected}-") + 16  # and the settings file's two checksums
 
 
 def test_the_window_says_when_it_is_first_painted_and_takes_drops_from_then(qtbot, settings_path) -> None:  # type: ignore[no-untyped-def]

@@ -52,8 +52,7 @@ def check_json_lines(engine: TagEngine, tags: Iterable[str]) -> Iterator[tuple[s
     settle = engine.fast_path.match
     advise = engine.quick_advice.langtag_diagnostics
     match = WELL_FORMED.fullmatch
-    extlang_of = engine.extlang_of
-    extlang_prefix = engine.tables.extlang_prefix.get
+    extlang_of = engine.tables.extlang_of
     plausible = engine.plausibility
     notes_wanted = engine.plausibility_in_json
     for tag in tags:
@@ -66,13 +65,10 @@ def check_json_lines(engine: TagEngine, tags: Iterable[str]) -> Iterator[tuple[s
             if canonical is not None and g[0] is not None and not g[5]:
                 diags = advise(tag, g, canonical)  # None: the precise path, below
                 if diags is not None:
-                    # extlang_of(canonical), whose language the fast path wrote in lower case
-                    prefix = extlang_prefix(canonical.partition("-")[0])
-                    extlang = canonical if prefix is None else f"{prefix}-{canonical}"
                     if g[1] is None:
-                        line = _langtag_line(tag, g, canonical, extlang, diags)
+                        line = _langtag_line(tag, g, canonical, extlang_of(canonical), diags)
                     else:
-                        line = _extlang_line(engine, tag, g, canonical, extlang, diags)
+                        line = _extlang_line(engine, tag, g, canonical, extlang_of(canonical), diags)
                     yield line + (_plausibility_json(plausible, canonical) if notes_wanted else "}"), True
                     continue
             a = matched(tag, g, canonical)

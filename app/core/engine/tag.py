@@ -155,7 +155,6 @@ class TagEngine:
         # fix of such a text, whose first step analyses the same text again. Worded: forgotten on a change of language.
         self._last_ill_formed: tuple[str, Analysis] | None = None
         forget_on_language_change(self, TagEngine._forget_last)
-        self._extlang_prefix = self.tables.extlang_prefix
 
     def _forget_last(self) -> None:
         self._last_ill_formed = None
@@ -231,8 +230,7 @@ class TagEngine:
 
     def extlang_of(self, canonical: str) -> str:
         """Return the extlang form of a tag already in canonical form."""
-        prefix = self._extlang_prefix.get(canonical.partition("-")[0].lower())
-        return f"{prefix}-{canonical}" if prefix is not None else canonical
+        return self.tables.extlang_of(canonical)
 
     def check_analyzed(self, text: str) -> CheckResult:
         """Check *text* and analyze it at once, for callers that read every subtag and diagnostic.
