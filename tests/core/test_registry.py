@@ -174,20 +174,23 @@ def test_an_unwritable_cache_folder_does_not_stop_loading(tmp_path, monkeypatch)
 
 
 def test_the_cached_records_are_real_records_and_a_badly_shaped_cache_is_refused(reg: Registry) -> None:
-    import dataclasses
     import marshal
 
+    from bcp47_explorer.core.files.frozen import FrozenInstanceError
     from bcp47_explorer.core.registry import cache
     from bcp47_explorer.core.registry.record import Record
 
-    # The fast constructor makes frozen Records equal to the dataclass's own, field for field.
+    # The fast constructor makes frozen Records equal to the class's own, field for field.
     rec = cache.new_record("language", "mt", ("Maltese",), "2005-10-16", None, None, (), "Latn", None, None, (),
                            (("Type", "language"),), 7)  # fmt: skip
     made = Record("language", "mt", ("Maltese",), "2005-10-16", suppress_script="Latn", fields=(("Type", "language"),),
                   line=7)  # fmt: skip
     assert type(rec) is Record and rec == made
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    with pytest.raises(FrozenInstanceError, match="cannot assign to field 'code'"):
         rec.code = "en"  # type: ignore[misc]
+    with pytest.raises(AttributeError):  # what a frozen dataclass raised, as callers may expect
+        del rec.line  # type: ignore[misc]
+    assert rec.code == "mt" and rec.line == 7
     again = Registry.from_cache(reg.to_cache())
     assert again.records == reg.records and all(type(r) is Record for r in again.records)
     fmt, file_date, rows = marshal.loads(reg.to_cache())

@@ -24,9 +24,9 @@ import marshal
 import re
 from collections.abc import Callable, Collection, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import fields as dataclass_fields
 from typing import Any, cast
 
+from ..files.frozen import Frozen
 from .record import DATE, Record, RecordType, RegistryError
 
 __all__ = [
@@ -54,12 +54,15 @@ def _record_builder() -> Callable[..., Record]:
     frozen dataclass's per-field ``__setattr__`` was a third of the registry's load time. Where the
     interpreter refuses the class change, the slots are set through their descriptors.
     """
-    names = [f.name for f in dataclass_fields(Record)]
-    env: dict[str, object] = {"_new": object.__new__, "_Record": Record}
+    names = list(Record.__match_args__)
+    env: dict[str, object] = {"_new": object.__new__, "_Record": Record, "_Frozen": Frozen}
     env.update({f"_set_{n}": Record.__dict__[n].__set__ for n in names})
     slots = tuple(Record.__slots__)
     lines = [
-        f"class _Slots:\n    __slots__ = {slots!r}",
+        # Record's own base and slots (so that the class may change), with the plain attribute store (both halves
+        # of it: with either in Python, every store goes through a Python-level lookup, five times slower).
+        f"class _Slots(_Frozen):\n    __slots__ = {slots!r}\n"
+        "    __setattr__ = object.__setattr__\n    __delattr__ = object.__delattr__",
         f"def _new_record({', '.join(names)}):",
         "    rec = _new(_Slots)",
     ]
@@ -81,9 +84,9 @@ def _record_builder() -> Callable[..., Record]:
 
 new_record = _record_builder()
 """Build a Record from its thirteen field values in order (what parsing and the cache both call)."""
-RECORD_FIELDS = len(dataclass_fields(Record))
+RECORD_FIELDS = len(Record.__match_args__)
 #: What a cache's stamp covers besides its payload (``core/data.py``): the format and Record's fields in order.
-CACHE_LAYOUT = " ".join((_CACHE_FORMAT, *(f.name for f in dataclass_fields(Record)))).encode("ascii")
+CACHE_LAYOUT = " ".join((_CACHE_FORMAT, *Record.__match_args__)).encode("ascii")
 
 
 def dump_records(file_date: str, records: Sequence[Record]) -> bytes:

@@ -8,9 +8,10 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from enum import StrEnum
+from operator import attrgetter
 
+from ..files.frozen import Frozen, _set
 from .ranges import CodeRange
 from .recordjar import RecordJarError
 
@@ -36,23 +37,58 @@ class RecordType(StrEnum):
 TAG_TYPES = frozenset({RecordType.GRANDFATHERED, RecordType.REDUNDANT})
 
 
-@dataclass(frozen=True, slots=True)
-class Record:
+class Record(Frozen):
     """One record of the Language Subtag Registry, with every field it has in file order."""
+
+    __slots__ = __match_args__ = (
+        "type", "code", "descriptions", "added", "deprecated", "preferred_value", "prefixes", "suppress_script",
+        "macrolanguage", "scope", "comments", "fields", "line",
+    )  # fmt: skip
+    _compared = attrgetter(*__match_args__)
 
     type: str
     code: str  # the Subtag (or range ``a..b``) or the Tag, as written in the file
     descriptions: tuple[str, ...]
-    added: str | None = None
-    deprecated: str | None = None
-    preferred_value: str | None = None
-    prefixes: tuple[str, ...] = ()
-    suppress_script: str | None = None
-    macrolanguage: str | None = None
-    scope: str | None = None
-    comments: tuple[str, ...] = ()
-    fields: tuple[tuple[str, str], ...] = ()
-    line: int = 0
+    added: str | None
+    deprecated: str | None
+    preferred_value: str | None
+    prefixes: tuple[str, ...]
+    suppress_script: str | None
+    macrolanguage: str | None
+    scope: str | None
+    comments: tuple[str, ...]
+    fields: tuple[tuple[str, str], ...]
+    line: int
+
+    def __init__(
+        self,
+        type: str,
+        code: str,
+        descriptions: tuple[str, ...],
+        added: str | None = None,
+        deprecated: str | None = None,
+        preferred_value: str | None = None,
+        prefixes: tuple[str, ...] = (),
+        suppress_script: str | None = None,
+        macrolanguage: str | None = None,
+        scope: str | None = None,
+        comments: tuple[str, ...] = (),
+        fields: tuple[tuple[str, str], ...] = (),
+        line: int = 0,
+    ) -> None:
+        _set(self, "type", type)
+        _set(self, "code", code)
+        _set(self, "descriptions", descriptions)
+        _set(self, "added", added)
+        _set(self, "deprecated", deprecated)
+        _set(self, "preferred_value", preferred_value)
+        _set(self, "prefixes", prefixes)
+        _set(self, "suppress_script", suppress_script)
+        _set(self, "macrolanguage", macrolanguage)
+        _set(self, "scope", scope)
+        _set(self, "comments", comments)
+        _set(self, "fields", fields)
+        _set(self, "line", line)
 
     @property
     def is_range(self) -> bool:
