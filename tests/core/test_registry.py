@@ -176,9 +176,9 @@ def test_an_unwritable_cache_folder_does_not_stop_loading(tmp_path, monkeypatch)
 def test_the_cached_records_are_real_records_and_a_badly_shaped_cache_is_refused(reg: Registry) -> None:
     import marshal
 
-    from bcp47_explorer.core.files.frozen import FrozenInstanceError
     from bcp47_explorer.core.registry import cache
     from bcp47_explorer.core.registry.record import Record
+    from bcp47_explorer.core.text.frozen import FrozenInstanceError
 
     # The fast constructor makes frozen Records equal to the class's own, field for field.
     rec = cache.new_record("language", "mt", ("Maltese",), "2005-10-16", None, None, (), "Latn", None, None, (),

@@ -12,9 +12,9 @@ from operator import attrgetter
 from types import MappingProxyType
 from typing import Any
 
-from ..files.frozen import Frozen, _set
 from ..grammar.problems import Severity
 from ..text.catalogue import N_, _
+from ..text.frozen import Frozen, _set
 
 __all__ = ["FORMAT", "VALUE_CLASSES", "CldrDataError", "CldrType", "CldrKey", "KeywordProblem"]
 
@@ -240,6 +240,19 @@ def _opt_str(value: Any, where: str, name: str | None, field: str) -> str | None
 
 
 def _build_type(row: Any, where: str) -> CldrType:
+    if type(row) is list and len(row) == 8:  # the usual well-made row, checked in one expression (start-up)
+        name, desc, legacy, deprecated, preferred, since, iana, region = row
+        if (
+            type(name) is str
+            and type(desc) is str
+            and type(legacy) is str
+            and type(deprecated) is bool
+            and (preferred is None or type(preferred) is str)
+            and (since is None or type(since) is str)
+            and (iana is None or type(iana) is str)
+            and (region is None or type(region) is str)
+        ):
+            return CldrType(name, desc, tuple(legacy.split()), deprecated, preferred, since, iana, region)
     if not isinstance(row, list) or len(row) != 8 or not isinstance(row[0], str):
         raise CldrDataError(
             _("key {key}: a type row must be a list of 8 fields starting with its name").format(key=where)

@@ -26,7 +26,7 @@ from collections.abc import Callable, Collection, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, cast
 
-from ..files.frozen import Frozen
+from ..text.frozen import Frozen
 from .record import DATE, Record, RecordType, RegistryError
 
 __all__ = [

@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterable, Iterator
 from operator import attrgetter
 
-from ..files.frozen import Frozen, _set
+from ..text.frozen import Frozen, _set
 from .recordjar import RecordJarError as RegistryError
 from .recordjar import parse_record_jar
 

@@ -21,8 +21,8 @@ from collections.abc import Mapping
 from operator import attrgetter
 from typing import Any
 
-from ..files.frozen import Frozen, _set
 from ..text.catalogue import _
+from ..text.frozen import Frozen, _set
 
 __all__ = ["CodeRange", "RangeTable"]
 

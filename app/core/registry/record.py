@@ -11,7 +11,7 @@ import re
 from enum import StrEnum
 from operator import attrgetter
 
-from ..files.frozen import Frozen, _set
+from ..text.frozen import Frozen, _set
 from .ranges import CodeRange
 from .recordjar import RecordJarError
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from operator import attrgetter
 
-from ..files.frozen import Frozen, _set
+from ..text.frozen import Frozen, _set
 
 __all__ = ["RawRecord", "RecordJar", "RecordJarError", "decode_escapes", "parse_record_jar"]
 

@@ -21,6 +21,8 @@ It lives in the bottom layer so that every model may use it.
 >>> p = Pair(1)
 >>> p, p == Pair(1, 0), p == Pair(1, 2), hash(p) == hash(Pair(1)), p.__eq__((1, 0))
 (Pair(a=1, b=0), True, False, True, NotImplemented)
+>>> replace(p, b=7)
+Pair(a=1, b=7)
 >>> try:
 ...     p.a = 5
 ... except AttributeError as exc:
@@ -31,9 +33,11 @@ FrozenInstanceError cannot assign to field 'a'
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
-__all__ = ["Frozen", "FrozenInstanceError"]
+__all__ = ["Frozen", "FrozenInstanceError", "replace"]
+
+_F = TypeVar("_F", bound="Frozen")
 
 _set = object.__setattr__
 """Set a slot of a frozen instance (its own ``__init__`` and fast builders only)."""
@@ -72,3 +76,10 @@ class Frozen:
 
     def __reduce__(self) -> tuple[type[Frozen], tuple[Any, ...]]:
         return type(self), tuple(getattr(self, name) for name in self.__match_args__)
+
+
+def replace(value: _F, **changes: Any) -> _F:
+    """Return a copy of a frozen *value* with the fields *changes* names set anew (as ``dataclasses.replace``)."""
+    fields = {name: changes.pop(name) if name in changes else getattr(value, name) for name in value.__match_args__}
+    make: Callable[..., _F] = type(value)
+    return make(**fields, **changes)  # a name that is no field: the TypeError of __init__
