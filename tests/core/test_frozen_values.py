@@ -93,7 +93,8 @@ def test_each_value_keeps_what_the_dataclass_gave_it(value: Frozen, text: str) -
     other: Any = "other" if isinstance(getattr(value, first), str) else None
     changed = replace(value, **{first: other})
     assert getattr(changed, first) == other and changed != value and type(changed) is type(value)
-    assert [getattr(changed, n) for n in value.__match_args__[1:]] == [getattr(value, n) for n in value.__match_args__[1:]]
+    rest = value.__match_args__[1:]
+    assert [getattr(changed, n) for n in rest] == [getattr(value, n) for n in rest]
     assert value != tuple(fields.values()) and value.__eq__(object()) is NotImplemented
     with pytest.raises(TypeError):
         replace(value, no_such_field=1)
