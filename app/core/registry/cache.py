@@ -2,16 +2,17 @@
 
 Why this exists, measured (``python benchmarks/bench_registry.py``; README "Performance"):
 - ``new_record`` fills a Record's slots in straight-line code generated once with ``exec`` (as dataclasses
-  make their own ``__init__``), on a plain class with the same slots that then becomes a Record: the
-  frozen dataclass's per-field ``__setattr__`` was a third of the registry's load time, setting each slot
-  through its descriptor four times what this costs.
-- ``dump_records`` / ``load_records``: the parse cache (keyed by the file's sha256 in ``core/data.py``)
+  make their own ``__init__``), on a class with the same base and slots whose attribute store is the plain
+  one, that then becomes a Record: a frozen value's per-field ``object.__setattr__`` (Record's own
+  ``__init__``, as a frozen dataclass's) was a third of the registry's load time, setting each slot through
+  its descriptor four times what this costs.
+- ``dump_records`` / ``load_records``: the parse cache (keyed by the file's size and CRC-32 in ``core/data.py``)
   makes a normal start 45 ms instead of 68 ms for parsing the 732 kB file. Equal strings and field pairs
   are handed to marshal as one object, written once and referred to after: the file is a third smaller
   (850 kB, was 1.26 MB), unmarshals in half the time, and the loaded records share those strings.
 - ``check_cached_rows`` refuses a cache that unpacks but is not what ``dump_records`` wrote, column by
   column at C speed (about 10 ms of the 45) rather than one Python call per row. The data loader's own
-  cache file carries a stamp (a sha256 over :data:`CACHE_LAYOUT` and the payload, ``core/data.py``);
+  cache file carries a stamp (a CRC-32 over :data:`CACHE_LAYOUT` and the payload, ``core/data.py``);
   a payload that matches it is what ``dump_records`` wrote, so it is loaded ``vouched``, without that check.
 - Loading pauses the garbage collector: ~100,000 objects, none of them cyclic garbage; a third of the time.
 """
@@ -47,11 +48,11 @@ _TYPE_NAMES = frozenset(t.value for t in RecordType)
 def _record_builder() -> Callable[..., Record]:
     """Return a function that builds a Record from its field values in order, fast.
 
-    It fills an instance of a plain class with Record's very slots (the interpreter's quick slot
+    It fills an instance of a class with Record's very base and slots (the interpreter's quick slot
     stores, in straight-line code made once here, as dataclasses make their own ``__init__``), then
     makes it a Record: a class whose slots are the same may take another's place (``__class__``
     assignment). That is a quarter of the time of setting each slot through its descriptor, and the
-    frozen dataclass's per-field ``__setattr__`` was a third of the registry's load time. Where the
+    per-field ``object.__setattr__`` of a frozen value was a third of the registry's load time. Where the
     interpreter refuses the class change, the slots are set through their descriptors.
     """
     names = list(Record.__match_args__)
@@ -120,7 +121,7 @@ def load_records(blob: bytes, *, vouched: bool = False) -> tuple[str, list[Recor
     Every row is checked field by field (types, Type, the code's shape, dates), so a cache
     that unpacks but is not what :func:`dump_records` wrote is refused rather than used.
     *vouched*: the caller has matched the blob against the stamp written with it (``core/data.py``:
-    a sha256 over :data:`CACHE_LAYOUT` and the blob); then only the format, the File-Date and each
+    a CRC-32 over :data:`CACHE_LAYOUT` and the blob); then only the format, the File-Date and each
     row's width are checked (the field-by-field check was over half the load time).
     """
     try:
