@@ -273,7 +273,10 @@ def test_the_cache_folder_is_private_and_the_cache_carries_its_hashes(cache: Pat
     assert cached.records == truth.records
     # Repeated strings and field pairs are written once and come back as one object each.
     assert len({id(r.type) for r in cached.records}) == len({r.type for r in cached.records}) == 7
-    assert len({id(pair) for r in cached.records for pair in r.fields if pair[0] == "Type"}) == 7
+    # A record's fields are left out when the record writes them out again (all but a few), and come back equal.
+    kept = [row[11] for row in marshal.loads(payload)[2] if row[11] is not None]
+    assert 0 < len(kept) < 20 and [r.fields for r in cached.records] == [r.fields for r in truth.records]
+    assert len({id(pair) for fields in kept for pair in fields if pair[0] == "Type"}) <= 7
     assert len(blob) < (RESOURCES / data.REGISTRY_FILE).stat().st_size * 1.3
 
 

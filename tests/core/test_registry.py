@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from bcp47_explorer.core import data
-from bcp47_explorer.core.registry.model import RecordType, Registry
+from bcp47_explorer.core.registry.model import SAMPLE, RecordType, Registry
 from bcp47_explorer.core.registry.search import MatchKind, fold
 
 
@@ -242,3 +242,26 @@ def test_a_cache_vouched_by_its_checksum_loads_without_the_row_checks(tmp_path, 
     path.write_bytes(blob[:-1] + bytes([blob[-1] ^ 1]))
     assert data.load_registry().records == first.records
     assert path.read_bytes() == blob  # parsed again and written afresh
+
+
+def test_the_cache_keeps_the_fields_a_record_cannot_write_out_again() -> None:
+    import marshal
+
+    from bcp47_explorer.core.registry.record import written_fields
+
+    odd = SAMPLE.replace("Added: 2005-10-16\nSuppress-Script: Latn", "Suppress-Script: Latn\nAdded: 2005-10-16")
+    odd = odd.replace("Description: Malta\n", "Description: Malta\nX-Reviewer: someone\n")
+    reg = Registry.from_text(odd)
+    rows = marshal.loads(reg.to_cache())[2]
+    # mt (another order) and MT (an unknown field) keep theirs; the others are written out again on first use.
+    assert [row[1] for row in rows if row[11] is not None] == ["mt", "MT"]
+    again = Registry.from_cache(reg.to_cache(), vouched=True)
+    assert again.records == reg.records
+    assert [r.fields for r in again.records] == [r.fields for r in reg.records]
+    assert again.get("language", "mt").fields[3:] == (("Suppress-Script", "Latn"), ("Added", "2005-10-16"))
+    assert again.get("region", "MT").extra_fields() == (("X-Reviewer", "someone"),)
+    klingon = again.tag_record("i-klingon")
+    assert klingon is not None and klingon.fields == written_fields(klingon) == (
+        ("Type", "grandfathered"), ("Tag", "i-klingon"), ("Description", "Klingon"), ("Added", "1999-05-26"),
+        ("Deprecated", "2004-02-24"), ("Preferred-Value", "tlh"),
+    )  # fmt: skip

@@ -28,7 +28,7 @@ from contextlib import contextmanager
 from typing import Any, cast
 
 from ..text.frozen import Frozen
-from .record import DATE, Record, RecordType, RegistryError
+from .record import DATE, Record, RecordType, RegistryError, written_fields
 
 __all__ = [
     "CACHE_LAYOUT",
@@ -41,7 +41,7 @@ __all__ = [
 ]
 
 # Bump when Record's fields change, so that old parse caches are not used.
-_CACHE_FORMAT = "bcp47-explorer-registry-2"
+_CACHE_FORMAT = "bcp47-explorer-registry-3"
 _TYPE_NAMES = frozenset(t.value for t in RecordType)
 
 
@@ -56,9 +56,9 @@ def _record_builder() -> Callable[..., Record]:
     interpreter refuses the class change, the slots are set through their descriptors.
     """
     names = list(Record.__match_args__)
+    slots = tuple(Record.__slots__)  # the same in order, but for ``fields``, kept in the slot ``_fields``
     env: dict[str, object] = {"_new": object.__new__, "_Record": Record, "_Frozen": Frozen}
-    env.update({f"_set_{n}": Record.__dict__[n].__set__ for n in names})
-    slots = tuple(Record.__slots__)
+    env.update({f"_set_{n}": Record.__dict__[slot].__set__ for n, slot in zip(names, slots, strict=True)})
     lines = [
         # Record's own base and slots (so that the class may change), with the plain attribute store (both halves
         # of it: with either in Python, every store goes through a Python-level lookup, five times slower).
@@ -67,7 +67,7 @@ def _record_builder() -> Callable[..., Record]:
         f"def _new_record({', '.join(names)}):",
         "    rec = _new(_Slots)",
     ]
-    lines += [f"    rec.{n} = {n}" for n in names]
+    lines += [f"    rec.{slot} = {n}" for n, slot in zip(names, slots, strict=True)]
     lines += ["    rec.__class__ = _Record", "    return rec"]
     lines += [f"def _new_record_slow({', '.join(names)}):", "    rec = _new(_Record)"]
     lines += [f"    _set_{n}(rec, {n})" for n in names]
@@ -94,7 +94,8 @@ def dump_records(file_date: str, records: Sequence[Record]) -> bytes:
     """Serialize *records* for a fast reload by :func:`load_records` (same Python only).
 
     Equal strings and equal field pairs are handed to marshal as one object, which it writes
-    once and then refers to.
+    once and then refers to. A record's fields that :func:`.record.written_fields` writes out again
+    from the record (all but a few) are written as None: a third fewer objects to unmarshal.
     """
     one: dict[Any, Any] = {}
     same = one.setdefault
@@ -108,8 +109,8 @@ def dump_records(file_date: str, records: Sequence[Record]) -> bytes:
 
     rows = tuple(
         (*[shared(v) for v in (r.type, r.code, r.descriptions, r.added, r.deprecated, r.preferred_value,
-                               r.prefixes, r.suppress_script, r.macrolanguage, r.scope, r.comments, r.fields)],
-         r.line)
+                               r.prefixes, r.suppress_script, r.macrolanguage, r.scope, r.comments)],
+         None if r.fields == written_fields(r) else shared(r.fields), r.line)
         for r in records
     )  # fmt: skip
     return marshal.dumps((_CACHE_FORMAT, file_date, rows))
@@ -192,9 +193,11 @@ def check_cached_rows(rows: tuple[object, ...], type_names: Collection[str], wid
     for col in (pv, ss, macro, scope):
         if set(map(type, set(col))) - _OPT_STR:
             raise ValueError("a field that is not text")
-    for col in (descriptions, prefixes, comments, fields):
+    for col in (descriptions, prefixes, comments):
         if set(map(type, col)) - {tuple}:
             raise ValueError("a list of fields that is not a list")
+    if set(map(type, fields)) - {tuple, type(None)}:  # None: the fields the record writes out again
+        raise ValueError("a list of fields that is not a list")
     for col in (descriptions, prefixes, comments):
         try:
             "".join(itertools.chain.from_iterable(col))
@@ -202,7 +205,7 @@ def check_cached_rows(rows: tuple[object, ...], type_names: Collection[str], wid
             raise ValueError("a list of fields that is not text") from None
     if not all(descriptions):
         raise ValueError("a record without a Description")
-    pairs = set(itertools.chain.from_iterable(fields))  # the dump shares equal pairs: few distinct ones
+    pairs = set(itertools.chain.from_iterable(f for f in fields if f is not None))  # shared: few distinct ones
     if set(map(type, pairs)) - {tuple} or set(map(len, pairs)) - {2}:
         raise ValueError("bad fields")
     try:
