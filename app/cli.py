@@ -8,19 +8,23 @@ something invalid, 2 usage or data errors.
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import gc
 import json
 import os
 import sys
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, TextIO
+from functools import lru_cache
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, Any, TextIO, cast
 
 from . import __version__
 from .core.data import DataError, data_advice
 from .core.registry.recordjar import RecordJarError
 from .core.text.catalogue import _
+
+if TYPE_CHECKING:  # argparse is imported when a parser is built: not by `check --json -` (3 ms of its start-up)
+    import argparse
 
 __all__ = ["main", "EXIT_OK", "EXIT_NO_MATCH", "EXIT_USAGE", "emit_json", "CommandError", "data_loaded"]
 
@@ -28,22 +32,29 @@ EXIT_OK = 0
 EXIT_NO_MATCH = 1
 EXIT_USAGE = 2
 
-Handler = Callable[[argparse.Namespace], int]
+Handler = Callable[["argparse.Namespace"], int]
 
 
 class CommandError(Exception):
     """A usage or data problem to report on stderr with exit status 2."""
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # type: ignore[override]
-        self.print_usage(sys.stderr)
-        raise CommandError(message)
+@lru_cache(maxsize=1)
+def _parser_class() -> type[argparse.ArgumentParser]:
+    """Return the CLI's ArgumentParser: usage errors raise CommandError, and a failed write is reported."""
+    import argparse
 
-    def _print_message(self, message: str, file: Any = None) -> None:
-        # argparse swallows write errors here; a full disk under --help must be reported like any other.
-        if message:
-            (file or sys.stderr).write(message)
+    class _Parser(argparse.ArgumentParser):
+        def error(self, message: str) -> None:  # type: ignore[override]
+            self.print_usage(sys.stderr)
+            raise CommandError(message)
+
+        def _print_message(self, message: str, file: Any = None) -> None:
+            # argparse swallows write errors here; a full disk under --help must be reported like any other.
+            if message:
+                (file or sys.stderr).write(message)
+
+    return _Parser
 
 
 def emit_json(obj: Any, out: TextIO | None = None) -> None:
@@ -70,12 +81,13 @@ _COMMAND_MODULES = ("registry_cmds", "tag_cmds", "match_cmds", "likely_cmds", "n
 
 def build_parser(verb: str | None = None) -> argparse.ArgumentParser:
     """Return the argument parser with every verb of every command module (or only *verb*'s module)."""
-    parser = _Parser(
+    parser_class = _parser_class()
+    parser = parser_class(
         prog="bcp47",
         description=_("Check, explain and look up BCP 47 language tags (RFC 5646) on the bundled IANA and CLDR data."),
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    sub = parser.add_subparsers(dest="verb", metavar="VERB", parser_class=_Parser)
+    sub = parser.add_subparsers(dest="verb", metavar="VERB", parser_class=parser_class)
     sub.required = True
     import importlib
 
@@ -160,10 +172,11 @@ def _quick_args(args: list[str]) -> argparse.Namespace | None:
         return None
     from .commands.tag_cmds import _run_check
 
-    return argparse.Namespace(
+    # The attributes the parser gives, on a plain namespace: importing argparse is 3 ms of this command's start-up.
+    return cast("argparse.Namespace", SimpleNamespace(
         verb="check", json=True, registry=None, strict=False, jobs=jobs, plausibility=False, tags=["-"], input=None,
         column=None, output=None, format=None, handler=_run_check,
-    )  # fmt: skip
+    ))  # fmt: skip
 
 
 def _in_data_folder(message: str) -> bool:

@@ -8,7 +8,6 @@ naming the file and the line; ``cli.main`` reports it with exit status 2.
 
 from __future__ import annotations
 
-import argparse
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -16,6 +15,8 @@ from ..core.text.catalogue import _, current_language, ngettext, pgettext
 from ..core.text.formats import format_number
 
 if TYPE_CHECKING:  # the core is imported when a verb runs, not when the parser is built
+    import argparse
+
     from ..core.engine.tag import TagEngine
     from ..core.registry.model import Record, Registry
 
@@ -64,6 +65,8 @@ def common_options() -> argparse.ArgumentParser:
 @lru_cache(maxsize=2)
 def _common_options(language: str) -> argparse.ArgumentParser:
     """Build the parent parser once per UI language (*language* is the cache key: the help texts are translated)."""
+    import argparse
+
     parent = argparse.ArgumentParser(add_help=False)
     group = parent.add_argument_group(_("options every verb takes"))
     group.add_argument(
@@ -94,18 +97,22 @@ def _common_options(language: str) -> argparse.ArgumentParser:
 def file_name(text: str) -> str:
     """Return *text* as a file name for an option; an empty one is a usage error (never "the default")."""
     if not text.strip():
-        raise argparse.ArgumentTypeError(_("needs a file name (leave the option out for the bundled one)"))
+        from argparse import ArgumentTypeError  # imported with the parser that calls this
+
+        raise ArgumentTypeError(_("needs a file name (leave the option out for the bundled one)"))
     return text
 
 
 def positive_int(text: str) -> int:
     """Return *text* as a whole number of at least 1 for an option such as ``--jobs``; else a usage error."""
+    from argparse import ArgumentTypeError  # imported with the parser that calls this
+
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(_("{text!r} is not a whole number").format(text=text)) from None
+        raise ArgumentTypeError(_("{text!r} is not a whole number").format(text=text)) from None
     if value < 1:
-        raise argparse.ArgumentTypeError(_("{value} is not 1 or more").format(value=value))
+        raise ArgumentTypeError(_("{value} is not 1 or more").format(value=value))
     return value
 
 

@@ -7,14 +7,16 @@ progress line on stderr (when stderr is a terminal) and the messages. It needs p
 
 from __future__ import annotations
 
-import argparse
 import sys
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..cli import EXIT_NO_MATCH, EXIT_OK, CommandError
 from ..core.text.catalogue import _, ngettext
 from ..core.text.formats import format_number
+
+if TYPE_CHECKING:
+    import argparse
 
 __all__ = ["add_file_options", "run_check_file", "wants_file"]
 

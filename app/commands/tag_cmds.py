@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from collections.abc import Callable, Iterator
@@ -23,6 +22,8 @@ from .streams import iter_stdin_lines
 from .streams import writer as _writer
 
 if TYPE_CHECKING:
+    import argparse
+
     from ..core.registry.model import Record
 
 __all__ = ["register", "fix_text", "check_json_lines", "explain_json", "explain_text", "tag_forms"]
@@ -49,6 +50,8 @@ Exit status: 0 when all tags are valid, 1 when any is not, 2 for usage errors.
 
 def register(sub: Any) -> None:
     """Add the ``check``, ``canon``, ``explain`` and ``convert`` verbs to the subparsers *sub*."""
+    import argparse
+
     p = sub.add_parser(
         "check",
         parents=[common_options()],

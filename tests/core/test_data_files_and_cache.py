@@ -23,12 +23,15 @@ import stat
 import subprocess
 import sys
 import time
+import zlib
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from bcp47_explorer.cli import main
 from bcp47_explorer.core import data
 from bcp47_explorer.core.files import safe_write
+from bcp47_explorer.core.registry import cache as cache_module
 from bcp47_explorer.core.registry.model import SAMPLE, Registry, RegistryError
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -257,29 +260,66 @@ def test_the_cache_folder_is_private_and_the_cache_carries_its_hashes(cache: Pat
     truth = data.load_registry(use_cache=False)
     data.load_registry()
     assert stat.S_IMODE(cache.stat().st_mode) == 0o700
-    blob = _only_cache(cache).read_bytes()
-    assert blob.startswith(b"bcp47-explorer registry cache 3\n")
-    source_hash = __import__("hashlib").sha256((RESOURCES / data.REGISTRY_FILE).read_bytes()).hexdigest()
-    assert blob.split(b"\n")[1].split(b" ")[0].decode() == source_hash
+    path = _only_cache(cache)
+    blob = path.read_bytes()
+    assert blob.startswith(b"bcp47-explorer registry cache 4\n")
+    raw = (RESOURCES / data.REGISTRY_FILE).read_bytes()
+    source_print, stamp = blob.split(b"\n")[1].split(b" ")
+    assert source_print.decode() == f"{len(raw):x}:{zlib.crc32(raw):08x}"
+    assert f"-{len(raw):x}-{zlib.crc32(raw):08x}-py" in path.name
+    payload = blob.split(b"\n", 2)[2]
+    assert stamp.decode() == f"{zlib.crc32(cache_module.CACHE_LAYOUT + payload):08x}"  # the layout, then the payload
     cached = data.load_registry()
     assert cached.records == truth.records
     # Repeated strings and field pairs are written once and come back as one object each.
     assert len({id(r.type) for r in cached.records}) == len({r.type for r in cached.records}) == 7
-    assert len({id(pair) for r in cached.records for pair in r.fields if pair[0] == "Type"}) == 7
+    # A record's fields are left out when the record writes them out again (all but a few), and come back equal.
+    kept = [row[11] for row in marshal.loads(payload)[2] if row[11] is not None]
+    assert 0 < len(kept) < 20 and [r.fields for r in cached.records] == [r.fields for r in truth.records]
+    assert len({id(pair) for fields in kept for pair in fields if pair[0] == "Type"}) <= 7
     assert len(blob) < (RESOURCES / data.REGISTRY_FILE).stat().st_size * 1.3
 
 
+def _header(blob: bytes, source: bytes) -> bytes:
+    """Return *blob* with *source* put before the source's fingerprint in its header."""
+    magic, head, payload = blob.split(b"\n", 2)
+    return b"\n".join((magic, source + head, payload))
+
+
+@pytest.mark.parametrize(
+    ("damage", "why"),
+    [
+        (lambda blob: blob[: len(blob) - 1000], "its content does not match its stamp"),  # truncated
+        (lambda blob: blob[:-1] + bytes([blob[-1] ^ 0x10]), "its content does not match its stamp"),  # one bit
+        (lambda blob: _header(blob, source=b"0"), "made from another source"),  # another source's fingerprint
+        (lambda blob: blob.replace(b"cache 4", b"cache 3", 1), "not a cache of this format"),  # the old format
+        (lambda blob: b"", "not a cache of this format"),
+    ],
+    ids=["truncated", "a bit flipped", "another source", "another format", "empty"],
+)
+def test_a_truncated_damaged_or_foreign_cache_is_refused_with_its_log_line(
+    cache: Path, caplog: pytest.LogCaptureFixture, damage: Callable[[bytes], bytes], why: str
+) -> None:
+    truth = data.load_registry()
+    path = _only_cache(cache)
+    good = path.read_bytes()
+    path.write_bytes(damage(good))
+    with caplog.at_level(logging.WARNING):
+        again = data.load_registry()
+    assert again.records == truth.records and again.file_date == truth.file_date
+    assert f"parse cache {path} is damaged ({why}): deleted, the registry is parsed again" in caplog.text
+    assert path.read_bytes() == good  # written again from the parse
+
+
 def _rewrite_payload(path: Path, payload: bytes) -> None:
-    """Write a cache for another payload with its plain sha256 in the header (a well-shaped but wrong cache).
+    """Write a cache for another payload with its plain CRC-32 in the header (a well-shaped but wrong cache).
 
     Not the loader's stamp, which covers the record layout too (``data._stamp``): what vouches for a
     payload, and lets the loader skip the row-by-row checks, is only what ``Registry.to_cache`` wrote.
     """
-    import hashlib
-
     head = path.read_bytes().split(b"\n", 2)
     source = head[1].split(b" ")[0]
-    path.write_bytes(b"\n".join((head[0], source + b" " + hashlib.sha256(payload).hexdigest().encode(), payload)))
+    path.write_bytes(b"\n".join((head[0], source + b" " + f"{zlib.crc32(payload):08x}".encode(), payload)))
 
 
 def test_a_well_shaped_cache_with_wrong_field_types_is_deleted_and_rebuilt(

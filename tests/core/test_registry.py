@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from bcp47_explorer.core import data
-from bcp47_explorer.core.registry.model import RecordType, Registry
+from bcp47_explorer.core.registry.model import SAMPLE, RecordType, Registry
 from bcp47_explorer.core.registry.search import MatchKind, fold
 
 
@@ -174,20 +174,23 @@ def test_an_unwritable_cache_folder_does_not_stop_loading(tmp_path, monkeypatch)
 
 
 def test_the_cached_records_are_real_records_and_a_badly_shaped_cache_is_refused(reg: Registry) -> None:
-    import dataclasses
     import marshal
 
     from bcp47_explorer.core.registry import cache
     from bcp47_explorer.core.registry.record import Record
+    from bcp47_explorer.core.text.frozen import FrozenInstanceError
 
-    # The fast constructor makes frozen Records equal to the dataclass's own, field for field.
+    # The fast constructor makes frozen Records equal to the class's own, field for field.
     rec = cache.new_record("language", "mt", ("Maltese",), "2005-10-16", None, None, (), "Latn", None, None, (),
                            (("Type", "language"),), 7)  # fmt: skip
     made = Record("language", "mt", ("Maltese",), "2005-10-16", suppress_script="Latn", fields=(("Type", "language"),),
                   line=7)  # fmt: skip
     assert type(rec) is Record and rec == made
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    with pytest.raises(FrozenInstanceError, match="cannot assign to field 'code'"):
         rec.code = "en"  # type: ignore[misc]
+    with pytest.raises(AttributeError):  # what a frozen dataclass raised, as callers may expect
+        del rec.line  # type: ignore[misc]
+    assert rec.code == "mt" and rec.line == 7
     again = Registry.from_cache(reg.to_cache())
     assert again.records == reg.records and all(type(r) is Record for r in again.records)
     fmt, file_date, rows = marshal.loads(reg.to_cache())
@@ -239,3 +242,26 @@ def test_a_cache_vouched_by_its_checksum_loads_without_the_row_checks(tmp_path, 
     path.write_bytes(blob[:-1] + bytes([blob[-1] ^ 1]))
     assert data.load_registry().records == first.records
     assert path.read_bytes() == blob  # parsed again and written afresh
+
+
+def test_the_cache_keeps_the_fields_a_record_cannot_write_out_again() -> None:
+    import marshal
+
+    from bcp47_explorer.core.registry.record import written_fields
+
+    odd = SAMPLE.replace("Added: 2005-10-16\nSuppress-Script: Latn", "Suppress-Script: Latn\nAdded: 2005-10-16")
+    odd = odd.replace("Description: Malta\n", "Description: Malta\nX-Reviewer: someone\n")
+    reg = Registry.from_text(odd)
+    rows = marshal.loads(reg.to_cache())[2]
+    # mt (another order) and MT (an unknown field) keep theirs; the others are written out again on first use.
+    assert [row[1] for row in rows if row[11] is not None] == ["mt", "MT"]
+    again = Registry.from_cache(reg.to_cache(), vouched=True)
+    assert again.records == reg.records
+    assert [r.fields for r in again.records] == [r.fields for r in reg.records]
+    assert again.get("language", "mt").fields[3:] == (("Suppress-Script", "Latn"), ("Added", "2005-10-16"))
+    assert again.get("region", "MT").extra_fields() == (("X-Reviewer", "someone"),)
+    klingon = again.tag_record("i-klingon")
+    assert klingon is not None and klingon.fields == written_fields(klingon) == (
+        ("Type", "grandfathered"), ("Tag", "i-klingon"), ("Description", "Klingon"), ("Added", "1999-05-26"),
+        ("Deprecated", "2004-02-24"), ("Preferred-Value", "tlh"),
+    )  # fmt: skip

@@ -58,8 +58,7 @@ class CldrData(KeywordChecks):
     """The keys and types of `-u-` and `-t-`, CLDR's alias tables and its subdivision codes."""
 
     __slots__ = (
-        "_legacy_keys",
-        "_legacy_types",
+        "_legacy",
         "language_alias_reasons",
         "language_aliases",
         "package_version",
@@ -131,9 +130,23 @@ class CldrData(KeywordChecks):
             {a3.lower(): r for r, (a3, _n) in codes.items() if a3}
         )
         self.region_by_numeric: Mapping[str, str] = MappingProxyType({n: r for r, (_a3, n) in codes.items() if n})
+        self._legacy: tuple[dict[str, str], dict[str, dict[str, str]]] | None = None  # made on first use
+
+    @property
+    def _legacy_keys(self) -> dict[str, str]:
+        """Return key or legacy key name (lowercase) -> the `-u-` key."""
+        return (self._legacy or self._make_legacy())[0]
+
+    @property
+    def _legacy_types(self) -> dict[str, dict[str, str]]:
+        """Return `-u-` key -> its types' names and legacy names (lowercase) -> the type."""
+        return (self._legacy or self._make_legacy())[1]
+
+    def _make_legacy(self) -> tuple[dict[str, str], dict[str, dict[str, str]]]:
+        """Make the legacy name tables (a thousand types: made when first asked, not at every start)."""
         legacy_keys: dict[str, str] = {}
         legacy_types: dict[str, dict[str, str]] = {}
-        for k in u.values():
+        for k in self.u_keys.values():
             legacy_keys[k.key] = k.key
             if k.legacy_name:
                 legacy_keys[k.legacy_name.lower()] = k.key
@@ -146,8 +159,8 @@ class CldrData(KeywordChecks):
             for ty in k.types.values():
                 names[ty.name] = ty.name
             legacy_types[k.key] = names
-        self._legacy_keys = legacy_keys
-        self._legacy_types = legacy_types
+        self._legacy = (legacy_keys, legacy_types)
+        return self._legacy
 
     # -- loading -------------------------------------------------------------------------
 

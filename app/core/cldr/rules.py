@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from ..grammar.syntax import (
@@ -32,6 +32,7 @@ from ..grammar.syntax import (
     split_u,
 )
 from ..text.catalogue import _
+from ..text.frozen import Frozen, _set
 
 if TYPE_CHECKING:
     from .model import CldrData
@@ -120,14 +121,29 @@ def _sequences(parts: list[str]) -> list[tuple[str, list[str]]]:
 
 
 # ----------------------------------------------------------------------------- language ids
-@dataclass(slots=True)
 class LangId:
-    """A Unicode language id as Annex C's multimap: '' for und, lowercase fields, variants a sorted list."""
+    """A Unicode language id as Annex C's multimap: '' for und, lowercase fields, variants a sorted list.
 
-    lang: str
-    script: str = ""
-    region: str = ""
-    variants: tuple[str, ...] = ()
+    Changed in place while rules apply (so no hash); equal to another with the same four fields.
+    """
+
+    __slots__ = __match_args__ = ("lang", "script", "region", "variants")
+    _compared = attrgetter(*__match_args__)
+    __hash__ = None  # type: ignore[assignment]
+
+    def __init__(self, lang: str, script: str = "", region: str = "", variants: tuple[str, ...] = ()) -> None:
+        self.lang = lang
+        self.script = script
+        self.region = region
+        self.variants = variants
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return bool(self._compared(self) == self._compared(other))
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        return f"LangId(lang={self.lang!r}, script={self.script!r}, region={self.region!r}, variants={self.variants!r})"
 
     def render(self) -> str:
         """Return the id in canonical case ('und' for an empty language)."""
@@ -163,9 +179,12 @@ def parse_lang_id(subtags: list[str]) -> LangId | None:
     return lid
 
 
-@dataclass(frozen=True, slots=True)
-class AliasRule:
+class AliasRule(Frozen):
     """One alias rule of Annex C: a type and a replacement, both language-id multimaps."""
+
+    __slots__ = __match_args__ = ("table", "written", "lang", "script", "region", "variants", "new_lang",
+                                  "new_script", "new_regions", "new_variants", "replacement")  # fmt: skip
+    _compared = attrgetter(*__match_args__)
 
     table: str  # languageAlias, scriptAlias, territoryAlias, variantAlias
     written: str  # the type as CLDR writes it ('sgn-BR', 'SU')
@@ -178,6 +197,32 @@ class AliasRule:
     new_regions: tuple[str, ...]
     new_variants: tuple[str, ...]
     replacement: str  # as CLDR writes it
+
+    def __init__(
+        self,
+        table: str,
+        written: str,
+        lang: str,
+        script: str,
+        region: str,
+        variants: frozenset[str],
+        new_lang: str,
+        new_script: str,
+        new_regions: tuple[str, ...],
+        new_variants: tuple[str, ...],
+        replacement: str,
+    ) -> None:
+        _set(self, "table", table)
+        _set(self, "written", written)
+        _set(self, "lang", lang)
+        _set(self, "script", script)
+        _set(self, "region", region)
+        _set(self, "variants", variants)
+        _set(self, "new_lang", new_lang)
+        _set(self, "new_script", new_script)
+        _set(self, "new_regions", new_regions)
+        _set(self, "new_variants", new_variants)
+        _set(self, "replacement", replacement)
 
     @property
     def type_text(self) -> str:

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from operator import attrgetter
 from types import MappingProxyType
 from typing import Any
 
 from ..grammar.problems import Severity
 from ..text.catalogue import N_, _
+from ..text.frozen import Frozen, _set
 
 __all__ = ["FORMAT", "VALUE_CLASSES", "CldrDataError", "CldrType", "CldrKey", "KeywordProblem"]
 
@@ -69,18 +70,41 @@ class CldrDataError(ValueError):
     """The CLDR data document is damaged, truncated or of another format."""
 
 
-@dataclass(frozen=True, slots=True)
-class CldrType:
+class CldrType(Frozen):
     """One type (value) of a key, by its BCP 47 name ('islamic-civil' is one type of two subtags)."""
+
+    __slots__ = __match_args__ = ("name", "description", "legacy_names", "deprecated", "preferred", "since", "iana",
+                                  "region")  # fmt: skip
+    _compared = attrgetter(*__match_args__)
 
     name: str
     description: str
-    legacy_names: tuple[str, ...] = ()
-    deprecated: bool = False
-    preferred: str | None = None
-    since: str | None = None
-    iana: str | None = None  # tz only: the IANA name when it is not the first legacy name
-    region: str | None = None  # tz only: the region of a zone shared by several regions
+    legacy_names: tuple[str, ...]
+    deprecated: bool
+    preferred: str | None
+    since: str | None
+    iana: str | None  # tz only: the IANA name when it is not the first legacy name
+    region: str | None  # tz only: the region of a zone shared by several regions
+
+    def __init__(
+        self,
+        name: str,
+        description: str,
+        legacy_names: tuple[str, ...] = (),
+        deprecated: bool = False,
+        preferred: str | None = None,
+        since: str | None = None,
+        iana: str | None = None,
+        region: str | None = None,
+    ) -> None:
+        _set(self, "name", name)
+        _set(self, "description", description)
+        _set(self, "legacy_names", legacy_names)
+        _set(self, "deprecated", deprecated)
+        _set(self, "preferred", preferred)
+        _set(self, "since", since)
+        _set(self, "iana", iana)
+        _set(self, "region", region)
 
     @property
     def legacy_name(self) -> str:
@@ -93,20 +117,51 @@ class CldrType:
         return tuple(self.name.split("-"))
 
 
-@dataclass(frozen=True, slots=True)
-class CldrKey:
-    """One key of `-u-` or `-t-` with its types and, for rule-based keys, its value classes."""
+class CldrKey(Frozen):
+    """One key of `-u-` or `-t-` with its types and, for rule-based keys, its value classes.
+
+    Equality and hashing leave the types out (a mapping has no hash).
+    """
+
+    __slots__ = __match_args__ = ("extension", "key", "description", "legacy_name", "deprecated", "preferred",
+                                  "value_type", "since", "types", "value_classes")  # fmt: skip
+    _compared = attrgetter("extension", "key", "description", "legacy_name", "deprecated", "preferred", "value_type",
+                           "since", "value_classes")  # fmt: skip
 
     extension: str
     key: str
     description: str
-    legacy_name: str | None = None
-    deprecated: bool = False
-    preferred: str | None = None
-    value_type: str | None = None
-    since: str | None = None
-    types: Mapping[str, CldrType] = field(default_factory=dict, compare=False)
-    value_classes: tuple[str, ...] = ()
+    legacy_name: str | None
+    deprecated: bool
+    preferred: str | None
+    value_type: str | None
+    since: str | None
+    types: Mapping[str, CldrType]
+    value_classes: tuple[str, ...]
+
+    def __init__(
+        self,
+        extension: str,
+        key: str,
+        description: str,
+        legacy_name: str | None = None,
+        deprecated: bool = False,
+        preferred: str | None = None,
+        value_type: str | None = None,
+        since: str | None = None,
+        types: Mapping[str, CldrType] | None = None,
+        value_classes: tuple[str, ...] = (),
+    ) -> None:
+        _set(self, "extension", extension)
+        _set(self, "key", key)
+        _set(self, "description", description)
+        _set(self, "legacy_name", legacy_name)
+        _set(self, "deprecated", deprecated)
+        _set(self, "preferred", preferred)
+        _set(self, "value_type", value_type)
+        _set(self, "since", since)
+        _set(self, "types", {} if types is None else types)
+        _set(self, "value_classes", value_classes)
 
     @property
     def name(self) -> str:
@@ -146,15 +201,26 @@ class CldrKey:
         return text
 
 
-@dataclass(frozen=True, slots=True)
-class KeywordProblem:
+class KeywordProblem(Frozen):
     """A finding about one `-u-` keyword or `-t-` field, in the vocabulary of the tag engine."""
+
+    __slots__ = __match_args__ = ("code", "severity", "index", "message", "replacement")
+    _compared = attrgetter(*__match_args__)
 
     code: str
     severity: Severity  # the one vocabulary of :class:`..grammar.problems.Severity`
     index: int  # -1: the key itself; else the index into the types / values given
     message: str
-    replacement: tuple[str, ...] | None = None  # the subtags to write instead; () means drop them
+    replacement: tuple[str, ...] | None  # the subtags to write instead; () means drop them
+
+    def __init__(
+        self, code: str, severity: Severity, index: int, message: str, replacement: tuple[str, ...] | None = None
+    ) -> None:
+        _set(self, "code", code)
+        _set(self, "severity", severity)
+        _set(self, "index", index)
+        _set(self, "message", message)
+        _set(self, "replacement", replacement)
 
 
 def _opt_str(value: Any, where: str, name: str | None, field: str) -> str | None:
@@ -174,6 +240,19 @@ def _opt_str(value: Any, where: str, name: str | None, field: str) -> str | None
 
 
 def _build_type(row: Any, where: str) -> CldrType:
+    if type(row) is list and len(row) == 8:  # the usual well-made row, checked in one expression (start-up)
+        name, desc, legacy, deprecated, preferred, since, iana, region = row
+        if (
+            type(name) is str
+            and type(desc) is str
+            and type(legacy) is str
+            and type(deprecated) is bool
+            and (preferred is None or type(preferred) is str)
+            and (since is None or type(since) is str)
+            and (iana is None or type(iana) is str)
+            and (region is None or type(region) is str)
+        ):
+            return CldrType(name, desc, tuple(legacy.split()), deprecated, preferred, since, iana, region)
     if not isinstance(row, list) or len(row) != 8 or not isinstance(row[0], str):
         raise CldrDataError(
             _("key {key}: a type row must be a list of 8 fields starting with its name").format(key=where)

@@ -62,7 +62,6 @@ Decisions where the standards leave room (each is pinned by a test):
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..cldr.locale_ids import locale_id_conversion
@@ -72,6 +71,7 @@ from ..grammar.parser import Parse, parse
 from ..grammar.syntax import GRANDFATHERED, WELL_FORMED
 from ..grammar.values import Canonicalization, Diagnostic, Fix, Role, Severity, Step, Subtag
 from ..text.catalogue import _, forget_on_language_change
+from ..text.frozen import replace
 from .advice import Advisor
 from .canonical import Canonicalizer
 from .fastpath import FAST_MAX, FastPath, parse_match, quick_parse

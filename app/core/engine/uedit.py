@@ -11,20 +11,29 @@ UKeywords(attributes=(), keywords=(('co', ('phonebk',)), ('nu', ('latn',))))
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from operator import attrgetter
 
 from ..grammar.parser import parse
+from ..text.frozen import Frozen, _set
 from .canonical import u_canonical_body
 
 __all__ = ["UKeywords", "u_keywords", "with_extension", "with_u_keywords"]
 
 
-@dataclass(frozen=True, slots=True)
-class UKeywords:
+class UKeywords(Frozen):
     """The parsed ``-u-`` part of a tag: attributes and (key, types) keywords, lowercase, as written."""
 
-    attributes: tuple[str, ...] = ()
-    keywords: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    __slots__ = __match_args__ = ("attributes", "keywords")
+    _compared = attrgetter(*__match_args__)
+
+    attributes: tuple[str, ...]
+    keywords: tuple[tuple[str, tuple[str, ...]], ...]
+
+    def __init__(
+        self, attributes: tuple[str, ...] = (), keywords: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    ) -> None:
+        _set(self, "attributes", attributes)
+        _set(self, "keywords", keywords)
 
 
 def u_keywords(text: str) -> UKeywords:

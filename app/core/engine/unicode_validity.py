@@ -27,7 +27,7 @@ UTS #35), never mixed into ``valid``:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from ..cldr.rules import U_KEY
@@ -36,6 +36,7 @@ from ..grammar.parser import MAX_FIX_INPUT
 from ..grammar.syntax import GRANDFATHERED, VARIANT_KIND
 from ..grammar.values import Diagnostic, Severity
 from ..text.catalogue import N_, _
+from ..text.frozen import Frozen, _set
 
 if TYPE_CHECKING:
     from ..cldr.model import CldrData
@@ -46,14 +47,24 @@ if TYPE_CHECKING:
 __all__ = ["UnicodeVerdict", "unicode_verdict", "verdict_of", "verdict_label", "first_singleton"]
 
 
-@dataclass(frozen=True, slots=True)
-class UnicodeVerdict:
+class UnicodeVerdict(Frozen):
     """Whether a tag is a valid Unicode BCP 47 locale identifier, with the UTS #35 diagnostics that say why not."""
 
+    __slots__ = __match_args__ = ("valid", "diagnostics", "reason", "own")
+    _compared = attrgetter(*__match_args__)
+
     valid: bool
-    diagnostics: tuple[Diagnostic, ...] = ()  # the errors of the Unicode verdict (engine's and this module's)
-    reason: str = ""  # one sentence: why not ("" when valid)
-    own: tuple[Diagnostic, ...] = ()  # those only the Unicode verdict gives (the check's own list lacks them)
+    diagnostics: tuple[Diagnostic, ...]  # the errors of the Unicode verdict (engine's and this module's)
+    reason: str  # one sentence: why not ("" when valid)
+    own: tuple[Diagnostic, ...]  # those only the Unicode verdict gives (the check's own list lacks them)
+
+    def __init__(
+        self, valid: bool, diagnostics: tuple[Diagnostic, ...] = (), reason: str = "", own: tuple[Diagnostic, ...] = ()
+    ) -> None:
+        _set(self, "valid", valid)
+        _set(self, "diagnostics", diagnostics)
+        _set(self, "reason", reason)
+        _set(self, "own", own)
 
 
 _VALID = UnicodeVerdict(True)

@@ -23,10 +23,11 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any
 
 from ..text.catalogue import N_, _, current_language, forget_on_language_change
+from ..text.frozen import Frozen, _set
 from .values import Diagnostic, Fix, Severity
 
 __all__ = [
@@ -52,21 +53,38 @@ _TRANSLATED: dict[tuple[str, str], str] = {}
 forget_on_language_change(sys.modules[__name__], lambda _module: _TRANSLATED.clear())
 
 
-@dataclass(frozen=True, slots=True)
-class Message:
+class Message(Frozen):
     """One row of the table: how one kind of diagnostic is named, graded, cited and worded."""
+
+    __match_args__ = ("code", "severity", "section", "template", "fix", "example")
+    __slots__ = (*__match_args__, "wording")
+    _compared = attrgetter(*__match_args__)
 
     code: str
     severity: Severity
     section: str
     template: str | None  # None: the CLDR check in cldr.py words the message
-    fix: str | None = None  # the fix label template, when the diagnostic offers a fix
-    example: str | None = ""  # a tag that produces this message (None: none does with the bundled data)
+    fix: str | None  # the fix label template, when the diagnostic offers a fix
+    example: str | None  # a tag that produces this message (None: none does with the bundled data)
     # The template with the section cited at its end, made once: one format_map per diagnostic.
-    wording: str = field(init=False, repr=False, compare=False)
+    wording: str
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "wording", f"{self.template} ({self.section})." if self.template is not None else "")
+    def __init__(
+        self,
+        code: str,
+        severity: Severity,
+        section: str,
+        template: str | None,
+        fix: str | None = None,
+        example: str | None = "",
+    ) -> None:
+        _set(self, "code", code)
+        _set(self, "severity", severity)
+        _set(self, "section", section)
+        _set(self, "template", template)
+        _set(self, "fix", fix)
+        _set(self, "example", example)
+        _set(self, "wording", f"{template} ({section})." if template is not None else "")
 
     def worded(self) -> str:
         """Return the template with its section cited, in the UI language (the English text under ``en``)."""

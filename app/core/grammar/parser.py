@@ -23,12 +23,12 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable
-from dataclasses import replace
 from functools import partial
 from typing import Any, NamedTuple
 
 from ..text.catalogue import N_
 from ..text.catalogue import _ as translated
+from ..text.frozen import replace
 from . import diagnostics as M
 from .quoting import FSI, PDI, is_invisible, quote, without_invisible
 from .syntax import (

@@ -15,8 +15,10 @@ en-Qqqq
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from enum import StrEnum
+from operator import attrgetter
+
+from ..text.frozen import Frozen, _set
 
 __all__ = ["Severity", "Fix", "Problem", "marker", "section_cited", "MARKER_CONTEXT"]
 
@@ -39,16 +41,21 @@ class Severity(StrEnum):
     INFO = "info"
 
 
-@dataclass(frozen=True, slots=True)
-class Fix:
+class Fix(Frozen):
     """A correction: a short imperative label and the whole corrected tag."""
+
+    __slots__ = __match_args__ = ("label", "tag")
+    _compared = attrgetter(*__match_args__)
 
     label: str
     tag: str
 
+    def __init__(self, label: str, tag: str) -> None:
+        _set(self, "label", label)
+        _set(self, "tag", tag)
 
-@dataclass(frozen=True, slots=True)
-class Problem:
+
+class Problem(Frozen):
     """One problem or piece of advice about a span of the input.
 
     ``start``/``end`` index the input the checker was given (Python indices, end exclusive): the
@@ -58,15 +65,40 @@ class Problem:
     about and ``line`` the 1-based line of a registry-file finding (``""`` and 0 elsewhere).
     """
 
+    __slots__ = __match_args__ = ("code", "severity", "start", "end", "message", "fix", "section", "field", "line")
+    _compared = attrgetter(*__match_args__)
+
     code: str
     severity: Severity
     start: int
     end: int
     message: str
-    fix: Fix | None = None
-    section: str = ""
-    field: str = ""
-    line: int = 0
+    fix: Fix | None
+    section: str
+    field: str
+    line: int
+
+    def __init__(
+        self,
+        code: str,
+        severity: Severity,
+        start: int,
+        end: int,
+        message: str,
+        fix: Fix | None = None,
+        section: str = "",
+        field: str = "",
+        line: int = 0,
+    ) -> None:
+        _set(self, "code", code)
+        _set(self, "severity", severity)
+        _set(self, "start", start)
+        _set(self, "end", end)
+        _set(self, "message", message)
+        _set(self, "fix", fix)
+        _set(self, "section", section)
+        _set(self, "field", field)
+        _set(self, "line", line)
 
     @property
     def is_error(self) -> bool:

@@ -9,9 +9,10 @@ without importing the engine; :mod:`.tag` re-exports every name.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
+from operator import attrgetter
 
+from ..text.frozen import Frozen, _set
 from .problems import Fix, Problem, Severity
 
 __all__ = ["Role", "Severity", "Subtag", "Fix", "Diagnostic", "Problem", "Step", "Canonicalization"]
@@ -47,31 +48,52 @@ class Role(StrEnum):
     INVALID = "invalid"
 
 
-@dataclass(frozen=True, slots=True)
-class Subtag:
+class Subtag(Frozen):
     """One subtag as written, with its span in the input (Python indices, end exclusive) and its role."""
+
+    __slots__ = __match_args__ = ("text", "start", "end", "role")
+    _compared = attrgetter(*__match_args__)
 
     text: str
     start: int
     end: int
     role: Role
 
+    def __init__(self, text: str, start: int, end: int, role: Role) -> None:
+        _set(self, "text", text)
+        _set(self, "start", start)
+        _set(self, "end", end)
+        _set(self, "role", role)
 
-@dataclass(frozen=True, slots=True)
-class Step:
+
+class Step(Frozen):
     """One step of a canonicalization: the tag before, the tag after, and why."""
+
+    __slots__ = __match_args__ = ("before", "after", "reason")
+    _compared = attrgetter(*__match_args__)
 
     before: str
     after: str
     reason: str
 
+    def __init__(self, before: str, after: str, reason: str) -> None:
+        _set(self, "before", before)
+        _set(self, "after", after)
+        _set(self, "reason", reason)
+
     def __str__(self) -> str:
         return f"{self.before} -> {self.after}: {self.reason}"
 
 
-@dataclass(frozen=True, slots=True)
-class Canonicalization:
+class Canonicalization(Frozen):
     """A canonical tag with the steps that produced it (empty when the input already was canonical)."""
 
+    __slots__ = __match_args__ = ("tag", "steps")
+    _compared = attrgetter(*__match_args__)
+
     tag: str
-    steps: tuple[Step, ...] = ()
+    steps: tuple[Step, ...]
+
+    def __init__(self, tag: str, steps: tuple[Step, ...] = ()) -> None:
+        _set(self, "tag", tag)
+        _set(self, "steps", steps)

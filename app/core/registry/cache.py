@@ -2,16 +2,17 @@
 
 Why this exists, measured (``python benchmarks/bench_registry.py``; README "Performance"):
 - ``new_record`` fills a Record's slots in straight-line code generated once with ``exec`` (as dataclasses
-  make their own ``__init__``), on a plain class with the same slots that then becomes a Record: the
-  frozen dataclass's per-field ``__setattr__`` was a third of the registry's load time, setting each slot
-  through its descriptor four times what this costs.
-- ``dump_records`` / ``load_records``: the parse cache (keyed by the file's sha256 in ``core/data.py``)
+  make their own ``__init__``), on a class with the same base and slots whose attribute store is the plain
+  one, that then becomes a Record: a frozen value's per-field ``object.__setattr__`` (Record's own
+  ``__init__``, as a frozen dataclass's) was a third of the registry's load time, setting each slot through
+  its descriptor four times what this costs.
+- ``dump_records`` / ``load_records``: the parse cache (keyed by the file's size and CRC-32 in ``core/data.py``)
   makes a normal start 45 ms instead of 68 ms for parsing the 732 kB file. Equal strings and field pairs
   are handed to marshal as one object, written once and referred to after: the file is a third smaller
   (850 kB, was 1.26 MB), unmarshals in half the time, and the loaded records share those strings.
 - ``check_cached_rows`` refuses a cache that unpacks but is not what ``dump_records`` wrote, column by
   column at C speed (about 10 ms of the 45) rather than one Python call per row. The data loader's own
-  cache file carries a stamp (a sha256 over :data:`CACHE_LAYOUT` and the payload, ``core/data.py``);
+  cache file carries a stamp (a CRC-32 over :data:`CACHE_LAYOUT` and the payload, ``core/data.py``);
   a payload that matches it is what ``dump_records`` wrote, so it is loaded ``vouched``, without that check.
 - Loading pauses the garbage collector: ~100,000 objects, none of them cyclic garbage; a third of the time.
 """
@@ -24,10 +25,10 @@ import marshal
 import re
 from collections.abc import Callable, Collection, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import fields as dataclass_fields
 from typing import Any, cast
 
-from .record import DATE, Record, RecordType, RegistryError
+from ..text.frozen import Frozen
+from .record import DATE, Record, RecordType, RegistryError, written_fields
 
 __all__ = [
     "CACHE_LAYOUT",
@@ -40,30 +41,33 @@ __all__ = [
 ]
 
 # Bump when Record's fields change, so that old parse caches are not used.
-_CACHE_FORMAT = "bcp47-explorer-registry-2"
+_CACHE_FORMAT = "bcp47-explorer-registry-3"
 _TYPE_NAMES = frozenset(t.value for t in RecordType)
 
 
 def _record_builder() -> Callable[..., Record]:
     """Return a function that builds a Record from its field values in order, fast.
 
-    It fills an instance of a plain class with Record's very slots (the interpreter's quick slot
+    It fills an instance of a class with Record's very base and slots (the interpreter's quick slot
     stores, in straight-line code made once here, as dataclasses make their own ``__init__``), then
     makes it a Record: a class whose slots are the same may take another's place (``__class__``
     assignment). That is a quarter of the time of setting each slot through its descriptor, and the
-    frozen dataclass's per-field ``__setattr__`` was a third of the registry's load time. Where the
+    per-field ``object.__setattr__`` of a frozen value was a third of the registry's load time. Where the
     interpreter refuses the class change, the slots are set through their descriptors.
     """
-    names = [f.name for f in dataclass_fields(Record)]
-    env: dict[str, object] = {"_new": object.__new__, "_Record": Record}
-    env.update({f"_set_{n}": Record.__dict__[n].__set__ for n in names})
-    slots = tuple(Record.__slots__)
+    names = list(Record.__match_args__)
+    slots = tuple(Record.__slots__)  # the same in order, but for ``fields``, kept in the slot ``_fields``
+    env: dict[str, object] = {"_new": object.__new__, "_Record": Record, "_Frozen": Frozen}
+    env.update({f"_set_{n}": Record.__dict__[slot].__set__ for n, slot in zip(names, slots, strict=True)})
     lines = [
-        f"class _Slots:\n    __slots__ = {slots!r}",
+        # Record's own base and slots (so that the class may change), with the plain attribute store (both halves
+        # of it: with either in Python, every store goes through a Python-level lookup, five times slower).
+        f"class _Slots(_Frozen):\n    __slots__ = {slots!r}\n"
+        "    __setattr__ = object.__setattr__\n    __delattr__ = object.__delattr__",
         f"def _new_record({', '.join(names)}):",
         "    rec = _new(_Slots)",
     ]
-    lines += [f"    rec.{n} = {n}" for n in names]
+    lines += [f"    rec.{slot} = {n}" for n, slot in zip(names, slots, strict=True)]
     lines += ["    rec.__class__ = _Record", "    return rec"]
     lines += [f"def _new_record_slow({', '.join(names)}):", "    rec = _new(_Record)"]
     lines += [f"    _set_{n}(rec, {n})" for n in names]
@@ -81,16 +85,17 @@ def _record_builder() -> Callable[..., Record]:
 
 new_record = _record_builder()
 """Build a Record from its thirteen field values in order (what parsing and the cache both call)."""
-RECORD_FIELDS = len(dataclass_fields(Record))
+RECORD_FIELDS = len(Record.__match_args__)
 #: What a cache's stamp covers besides its payload (``core/data.py``): the format and Record's fields in order.
-CACHE_LAYOUT = " ".join((_CACHE_FORMAT, *(f.name for f in dataclass_fields(Record)))).encode("ascii")
+CACHE_LAYOUT = " ".join((_CACHE_FORMAT, *Record.__match_args__)).encode("ascii")
 
 
 def dump_records(file_date: str, records: Sequence[Record]) -> bytes:
     """Serialize *records* for a fast reload by :func:`load_records` (same Python only).
 
     Equal strings and equal field pairs are handed to marshal as one object, which it writes
-    once and then refers to.
+    once and then refers to. A record's fields that :func:`.record.written_fields` writes out again
+    from the record (all but a few) are written as None: a third fewer objects to unmarshal.
     """
     one: dict[Any, Any] = {}
     same = one.setdefault
@@ -104,8 +109,8 @@ def dump_records(file_date: str, records: Sequence[Record]) -> bytes:
 
     rows = tuple(
         (*[shared(v) for v in (r.type, r.code, r.descriptions, r.added, r.deprecated, r.preferred_value,
-                               r.prefixes, r.suppress_script, r.macrolanguage, r.scope, r.comments, r.fields)],
-         r.line)
+                               r.prefixes, r.suppress_script, r.macrolanguage, r.scope, r.comments)],
+         None if r.fields == written_fields(r) else shared(r.fields), r.line)
         for r in records
     )  # fmt: skip
     return marshal.dumps((_CACHE_FORMAT, file_date, rows))
@@ -117,7 +122,7 @@ def load_records(blob: bytes, *, vouched: bool = False) -> tuple[str, list[Recor
     Every row is checked field by field (types, Type, the code's shape, dates), so a cache
     that unpacks but is not what :func:`dump_records` wrote is refused rather than used.
     *vouched*: the caller has matched the blob against the stamp written with it (``core/data.py``:
-    a sha256 over :data:`CACHE_LAYOUT` and the blob); then only the format, the File-Date and each
+    a CRC-32 over :data:`CACHE_LAYOUT` and the blob); then only the format, the File-Date and each
     row's width are checked (the field-by-field check was over half the load time).
     """
     try:
@@ -188,9 +193,11 @@ def check_cached_rows(rows: tuple[object, ...], type_names: Collection[str], wid
     for col in (pv, ss, macro, scope):
         if set(map(type, set(col))) - _OPT_STR:
             raise ValueError("a field that is not text")
-    for col in (descriptions, prefixes, comments, fields):
+    for col in (descriptions, prefixes, comments):
         if set(map(type, col)) - {tuple}:
             raise ValueError("a list of fields that is not a list")
+    if set(map(type, fields)) - {tuple, type(None)}:  # None: the fields the record writes out again
+        raise ValueError("a list of fields that is not a list")
     for col in (descriptions, prefixes, comments):
         try:
             "".join(itertools.chain.from_iterable(col))
@@ -198,7 +205,7 @@ def check_cached_rows(rows: tuple[object, ...], type_names: Collection[str], wid
             raise ValueError("a list of fields that is not text") from None
     if not all(descriptions):
         raise ValueError("a record without a Description")
-    pairs = set(itertools.chain.from_iterable(fields))  # the dump shares equal pairs: few distinct ones
+    pairs = set(itertools.chain.from_iterable(f for f in fields if f is not None))  # shared: few distinct ones
     if set(map(type, pairs)) - {tuple} or set(map(len, pairs)) - {2}:
         raise ValueError("bad fields")
     try:

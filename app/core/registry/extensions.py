@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from operator import attrgetter
 
+from ..text.frozen import Frozen, _set
 from .recordjar import RecordJarError as RegistryError
 from .recordjar import parse_record_jar
 
@@ -14,9 +15,12 @@ __all__ = ["ExtensionRecord", "ExtensionsRegistry"]
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}\Z")
 
 
-@dataclass(frozen=True, slots=True)
-class ExtensionRecord:
+class ExtensionRecord(Frozen):
     """One record of the Language Tag Extensions Registry (RFC 5646 §3.7)."""
+
+    __slots__ = __match_args__ = ("identifier", "descriptions", "comments", "added", "rfc", "authority",
+                                  "contact_email", "mailing_list", "url", "fields", "line")  # fmt: skip
+    _compared = attrgetter(*__match_args__)
 
     identifier: str
     descriptions: tuple[str, ...]
@@ -29,6 +33,32 @@ class ExtensionRecord:
     url: str | None
     fields: tuple[tuple[str, str], ...]
     line: int
+
+    def __init__(
+        self,
+        identifier: str,
+        descriptions: tuple[str, ...],
+        comments: tuple[str, ...],
+        added: str | None,
+        rfc: str | None,
+        authority: str | None,
+        contact_email: str | None,
+        mailing_list: str | None,
+        url: str | None,
+        fields: tuple[tuple[str, str], ...],
+        line: int,
+    ) -> None:
+        _set(self, "identifier", identifier)
+        _set(self, "descriptions", descriptions)
+        _set(self, "comments", comments)
+        _set(self, "added", added)
+        _set(self, "rfc", rfc)
+        _set(self, "authority", authority)
+        _set(self, "contact_email", contact_email)
+        _set(self, "mailing_list", mailing_list)
+        _set(self, "url", url)
+        _set(self, "fields", fields)
+        _set(self, "line", line)
 
 
 class ExtensionsRegistry:

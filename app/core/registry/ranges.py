@@ -18,20 +18,27 @@ ValueError: the ends of range 'aa..zzz' differ in length
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any
 
 from ..text.catalogue import _
+from ..text.frozen import Frozen, _set
 
 __all__ = ["CodeRange", "RangeTable"]
 
 
-@dataclass(frozen=True, slots=True)
-class CodeRange:
+class CodeRange(Frozen):
     """The codes from ``first`` to ``last`` (same length, both letters or both digits), cased like ``first``."""
+
+    __slots__ = __match_args__ = ("first", "last")
+    _compared = attrgetter(*__match_args__)
 
     first: str
     last: str
+
+    def __init__(self, first: str, last: str) -> None:
+        _set(self, "first", first)
+        _set(self, "last", last)
 
     @classmethod
     def parse(cls, text: str) -> CodeRange:

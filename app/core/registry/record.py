@@ -8,13 +8,14 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from enum import StrEnum
+from operator import attrgetter
 
+from ..text.frozen import Frozen, _set
 from .ranges import CodeRange
 from .recordjar import RecordJarError
 
-__all__ = ["DATE", "TAG_TYPES", "Record", "RecordType", "RegistryError"]
+__all__ = ["DATE", "TAG_TYPES", "Record", "RecordType", "RegistryError", "written_fields"]
 
 RegistryError = RecordJarError
 # A date as the registry writes it (File-Date, Added, Deprecated).
@@ -36,23 +37,60 @@ class RecordType(StrEnum):
 TAG_TYPES = frozenset({RecordType.GRANDFATHERED, RecordType.REDUNDANT})
 
 
-@dataclass(frozen=True, slots=True)
-class Record:
+class Record(Frozen):
     """One record of the Language Subtag Registry, with every field it has in file order."""
+
+    __match_args__ = (
+        "type", "code", "descriptions", "added", "deprecated", "preferred_value", "prefixes", "suppress_script",
+        "macrolanguage", "scope", "comments", "fields", "line",
+    )  # fmt: skip
+    # The fields in file order are kept in ``_fields``; None there: written out on first use (see ``fields``).
+    __slots__ = tuple("_fields" if name == "fields" else name for name in __match_args__)
+    _compared = attrgetter(*__match_args__)
 
     type: str
     code: str  # the Subtag (or range ``a..b``) or the Tag, as written in the file
     descriptions: tuple[str, ...]
-    added: str | None = None
-    deprecated: str | None = None
-    preferred_value: str | None = None
-    prefixes: tuple[str, ...] = ()
-    suppress_script: str | None = None
-    macrolanguage: str | None = None
-    scope: str | None = None
-    comments: tuple[str, ...] = ()
-    fields: tuple[tuple[str, str], ...] = ()
-    line: int = 0
+    added: str | None
+    deprecated: str | None
+    preferred_value: str | None
+    prefixes: tuple[str, ...]
+    suppress_script: str | None
+    macrolanguage: str | None
+    scope: str | None
+    comments: tuple[str, ...]
+    _fields: tuple[tuple[str, str], ...] | None
+    line: int
+
+    def __init__(
+        self,
+        type: str,
+        code: str,
+        descriptions: tuple[str, ...],
+        added: str | None = None,
+        deprecated: str | None = None,
+        preferred_value: str | None = None,
+        prefixes: tuple[str, ...] = (),
+        suppress_script: str | None = None,
+        macrolanguage: str | None = None,
+        scope: str | None = None,
+        comments: tuple[str, ...] = (),
+        fields: tuple[tuple[str, str], ...] = (),
+        line: int = 0,
+    ) -> None:
+        _set(self, "type", type)
+        _set(self, "code", code)
+        _set(self, "descriptions", descriptions)
+        _set(self, "added", added)
+        _set(self, "deprecated", deprecated)
+        _set(self, "preferred_value", preferred_value)
+        _set(self, "prefixes", prefixes)
+        _set(self, "suppress_script", suppress_script)
+        _set(self, "macrolanguage", macrolanguage)
+        _set(self, "scope", scope)
+        _set(self, "comments", comments)
+        _set(self, "_fields", fields)
+        _set(self, "line", line)
 
     @property
     def is_range(self) -> bool:
@@ -110,9 +148,46 @@ class Record:
             return code.lower() == self.code.lower()
         return rng.contains(code)
 
+    @property
+    def fields(self) -> tuple[tuple[str, str], ...]:
+        """Return every field of the record as the file has them, in file order.
+
+        The parse cache leaves out the fields of a record that :func:`written_fields` writes out again
+        from the record alone (all but a few: a third of the cache's objects); they are made on first use.
+        """
+        got = self._fields
+        if got is None:
+            got = written_fields(self)
+            _set(self, "_fields", got)
+        return got
+
     def extra_fields(self) -> tuple[tuple[str, str], ...]:
         """Return the fields RFC 5646 does not define, kept as they were."""
         return tuple((k, v) for k, v in self.fields if k not in _KNOWN_FIELDS)
+
+
+def written_fields(rec: Record) -> tuple[tuple[str, str], ...]:
+    """Return the fields of *rec* in the order the registry writes them, from its other attributes.
+
+    Equal to the record's own fields for all but a few records of the registry (those with another
+    order, an unknown field, ...); the parse cache keeps the fields of those.
+
+    >>> rec = Record("language", "mt", ("Maltese",), "2005-10-16", suppress_script="Latn")
+    >>> [name for name, _ in written_fields(rec)]
+    ['Type', 'Subtag', 'Description', 'Added', 'Suppress-Script']
+    """
+    out = [("Type", rec.type), ("Tag" if rec.type in TAG_TYPES else "Subtag", rec.code)]
+    out += [("Description", d) for d in rec.descriptions]
+    for name, value in (("Added", rec.added), ("Deprecated", rec.deprecated), ("Preferred-Value", rec.preferred_value)):
+        if value is not None:
+            out.append((name, value))
+    out += [("Prefix", p) for p in rec.prefixes]
+    for name, value in (("Suppress-Script", rec.suppress_script), ("Macrolanguage", rec.macrolanguage),
+                        ("Scope", rec.scope)):  # fmt: skip
+        if value is not None:
+            out.append((name, value))
+    out += [("Comments", c) for c in rec.comments]
+    return tuple(out)
 
 
 _KNOWN_FIELDS = frozenset(

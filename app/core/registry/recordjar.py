@@ -18,7 +18,9 @@ space fold into one space). Characters outside ASCII are written ``&#xHHHH;``.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from operator import attrgetter
+
+from ..text.frozen import Frozen, _set
 
 __all__ = ["RawRecord", "RecordJar", "RecordJarError", "decode_escapes", "parse_record_jar"]
 
@@ -40,13 +42,20 @@ class RecordJarError(ValueError):
         super().__init__(f"{source}, line {line}: {message}")
 
 
-@dataclass(frozen=True, slots=True)
-class RawRecord:
+class RawRecord(Frozen):
     """One record: its fields in file order and the line its first field is on."""
+
+    __slots__ = __match_args__ = ("fields", "line", "raw")
+    _compared = attrgetter(*__match_args__)
 
     fields: tuple[tuple[str, str], ...]
     line: int
-    raw: str = ""  # the record's lines as in the file, for locating a field on error
+    raw: str  # the record's lines as in the file, for locating a field on error
+
+    def __init__(self, fields: tuple[tuple[str, str], ...], line: int, raw: str = "") -> None:
+        _set(self, "fields", fields)
+        _set(self, "line", line)
+        _set(self, "raw", raw)
 
     def get(self, name: str) -> str | None:
         """Return the first body of field *name* (case-insensitive), or None."""
@@ -71,13 +80,20 @@ class RawRecord:
         return self.line
 
 
-@dataclass(frozen=True, slots=True)
-class RecordJar:
+class RecordJar(Frozen):
     """A parsed file: the header record (``File-Date``) and the records after it."""
+
+    __slots__ = __match_args__ = ("header", "records", "line_count")
+    _compared = attrgetter(*__match_args__)
 
     header: RawRecord
     records: tuple[RawRecord, ...]
     line_count: int
+
+    def __init__(self, header: RawRecord, records: tuple[RawRecord, ...], line_count: int) -> None:
+        _set(self, "header", header)
+        _set(self, "records", records)
+        _set(self, "line_count", line_count)
 
 
 _RAW_SETTERS = tuple(RawRecord.__dict__[name].__set__ for name in ("fields", "line", "raw"))

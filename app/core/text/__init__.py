@@ -5,6 +5,8 @@ The bottom layer beside ``files``: ``catalogue`` (gettext's ``_()``, ``ngettext(
 the UI language writes them, from a small table of CLDR 48 values), ``said`` (text kept in English for
 ``--json`` and comparisons, worded in the UI language where it is shown). Every layer may use them; the GUI's
 ``QTranslator`` (``ui/i18n.py``) looks up the same catalogue, so one system serves the core, the CLI and the GUI.
+Beside them, ``frozen``: the base of the core's immutable values (records, keys, problems), here at the bottom
+so that every layer may use it (a frozen dataclass's methods, written once: ``dataclasses`` costs start-up time).
 
 May import: the standard library only.
 The order of the layers is the import-linter contract in ``pyproject.toml``.

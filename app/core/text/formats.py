@@ -17,31 +17,48 @@ integer and plain-decimal forms the app shows are covered (no currencies, percen
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from operator import attrgetter
 
 from .catalogue import current_language
+from .frozen import Frozen, _set
 
 __all__ = ["NumberSymbols", "ListPatterns", "NUMBERS", "LISTS", "format_number", "format_list"]
 
 
-@dataclass(frozen=True, slots=True)
-class NumberSymbols:
+class NumberSymbols(Frozen):
     """A language's decimal and group separators, digits and CLDR ``minimumGroupingDigits``."""
+
+    __slots__ = __match_args__ = ("decimal", "group", "digits", "min_grouping")
+    _compared = attrgetter(*__match_args__)
 
     decimal: str
     group: str
-    digits: str = "0123456789"
-    min_grouping: int = 1
+    digits: str
+    min_grouping: int
+
+    def __init__(self, decimal: str, group: str, digits: str = "0123456789", min_grouping: int = 1) -> None:
+        _set(self, "decimal", decimal)
+        _set(self, "group", group)
+        _set(self, "digits", digits)
+        _set(self, "min_grouping", min_grouping)
 
 
-@dataclass(frozen=True, slots=True)
-class ListPatterns:
+class ListPatterns(Frozen):
     """A language's CLDR ``listPattern`` (type standard): two items, and the start, middle and end of longer lists."""
+
+    __slots__ = __match_args__ = ("two", "start", "middle", "end")
+    _compared = attrgetter(*__match_args__)
 
     two: str
     start: str
     middle: str
     end: str
+
+    def __init__(self, two: str, start: str, middle: str, end: str) -> None:
+        _set(self, "two", two)
+        _set(self, "start", start)
+        _set(self, "middle", middle)
+        _set(self, "end", end)
 
 
 _NNBSP = "\u202f"  # French groups with a narrow no-break space
