@@ -64,6 +64,8 @@ def test_analyze_gives_the_remembered_analysis_of_the_last_ill_formed_text(engin
     assert engine.analyze("ne-") is not other  # the previous call analysed usi--AE again
     well = engine.analyze("en-US")
     assert engine.analyze("en-US") is not well  # well-formed texts are not remembered here
+    long = engine.analyze("x" * 300)
+    assert engine.analyze("x" * 300) is not long  # nor a long input (memory stays small)
     fresh = TagEngine(engine.registry, engine.cldr, engine.extensions, engine.supplemental)
     for text in ("usi--AE", "ne-", " bn", "en_US", "mbc-x", "sim_t_fi_m0_css", "x", ""):
         a, b = engine.analyze(text), fresh.analyze(text)

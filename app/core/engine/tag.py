@@ -294,9 +294,9 @@ class TagEngine:
                 if a is not None:
                     return a
         a = self._analyze(quick_parse(text), canonical)
-        if canonical is None and groups is None and not a.parse.well_formed:
-            # What full_analysis remembers: a column's summary checks (check, then its analysis) an ill-formed
-            # value, and the repair of its fix then analyses the same text again.
+        if canonical is None and groups is None and not a.parse.well_formed and len(text) <= FAST_MAX:
+            # What full_analysis remembers (a long input is not kept): a column's summary checks an ill-formed
+            # value (check, then its analysis), and the repair of its fix then analyses the same text again.
             self._last_ill_formed = (text, a)
         return a
 
