@@ -95,6 +95,7 @@ class Likely:
         self._regions = [c for c, r in registry.table("region").items() if not r.is_range and len(c) == 2]
         self._scripts_cache: dict[str, tuple[str, ...]] = {}
         self._region_scripts: dict[str, set[str]] | None = None  # language → scripts of its "lang-REGION" rows
+        self._listed_bases: dict[str, frozenset[str]] = {}  # territory → languages listed with a script there
 
     @classmethod
     def on_first_use(cls, load: Callable[[], Supplemental | None], registry: Registry) -> Likely:
@@ -148,6 +149,18 @@ class Likely:
     def territory_languages(self) -> dict[str, dict[str, str]]:
         """CLDR territoryInfo: {territory: {language or language-script (lower case): population percent}}."""
         return self._s.territory_languages
+
+    def listed_with_script(self, territory: str) -> frozenset[str]:
+        """Return the languages CLDR's territoryInfo lists in *territory* (upper case) as ``language-script`` only.
+
+        ``lang in listed_with_script(t)`` tells what ``any(k.startswith(lang + "-") for k in listed)`` tells,
+        without a pass over the territory's languages for each question.
+        """
+        got = self._listed_bases.get(territory)
+        if got is None:
+            listed = self.territory_languages.get(territory) or {}
+            got = self._listed_bases[territory] = frozenset(k.partition("-")[0] for k in listed if "-" in k)
+        return got
 
     def scripts_of(self, language: str) -> tuple[str, ...]:
         """Return the scripts the likely-subtags data writes *language* in, its likely script first."""

@@ -654,6 +654,7 @@ WRITERS: dict[str, Callable[[str], PlatformForm]] = {
     "windows": write_windows,
     "apple": write_apple,
 }
+_POSIX_SHAPE = re.compile(r"[A-Za-z]{2,3}(?:_[A-Za-z]{2})?\.[A-Za-z0-9_-]+")
 _ANDROID_SHAPE = re.compile(r"(?:res/)?values-.+|[bB]\+.+|[A-Za-z]{2,3}-r[A-Z]{2}")
 _WINDOWS_SHAPE = re.compile(r"[A-Za-z]{2,3}(?:-[A-Za-z0-9]+)*_[A-Za-z]{6}|zh-ch[st]|qps-ploc[am]?", re.IGNORECASE)
 _JAVA_SHAPE = re.compile(r"[A-Za-z]{2,3}_[A-Za-z0-9]*_#.*|[A-Za-z]{2,3}_[A-Za-z0-9]{0,3}_[A-Za-z0-9_]+|.*_#[A-Za-z]{4}")
@@ -667,7 +668,7 @@ def detect(text: str) -> str | None:
     """
     if text.lower().endswith(".lproj"):
         return "apple"
-    if text in ("C", "POSIX") or "@" in text or re.fullmatch(r"[A-Za-z]{2,3}(?:_[A-Za-z]{2})?\.[A-Za-z0-9_-]+", text):
+    if text in ("C", "POSIX") or "@" in text or _POSIX_SHAPE.fullmatch(text):
         return "posix"
     if text.endswith("_POSIX"):
         return "posix"

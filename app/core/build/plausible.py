@@ -57,11 +57,17 @@ def script_fits(language: str, script: str, registry: Registry, likely: Likely) 
 
 def region_fits(language: str, region: str, likely: Likely) -> bool | None:
     """Tell whether CLDR lists *language* in the country *region* (None: not a country CLDR describes)."""
-    listed = likely.territory_languages.get(region.upper())
+    territory = region.upper()
+    listed = likely.territory_languages.get(territory)
     if listed is None or not region.isalpha():
         return None
     low = language.lower()
-    if low in listed or any(k.startswith(low + "-") for k in listed):
+    if low in listed:
+        return True
+    if "-" in low:
+        if any(k.startswith(low + "-") for k in listed):
+            return True
+    elif low in likely.listed_with_script(territory):  # listed with a script only ("sr-Latn")
         return True
     return likely.likely(low)[1].upper() == region.upper()
 

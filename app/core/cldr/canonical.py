@@ -85,6 +85,8 @@ __all__ = [
 _SYNTAX = "UTS #35 §3.2.1, Annex C 5"
 _SHAPE = UNICODE_BCP47.fullmatch
 _MAX_INPUT = 1000
+#: An input whose '_' separators Annex C reads as '-' (the algorithm's first step).
+_UNDERSCORED = re.compile(r"[A-Za-z0-9_-]+").fullmatch
 _MAX_ROUNDS = 64
 # A plain language id (language, optional script, optional region), perhaps with private use: the fast path.
 _PLAIN = re.compile(
@@ -218,6 +220,13 @@ class Uts35Canonicalizer:
         got = self.memo.get(text)
         if got is not None:
             return got.tag
+        if "_" in text and _UNDERSCORED(text):
+            # _run's first step makes every '_' a '-' and reads on from there; only its steps and a refusal's
+            # wording name the input as written, and this returns neither (a test compares both ways).
+            text = text.replace("_", "-")
+            got = self.memo.get(text)
+            if got is not None:
+                return got.tag
         tag = self._quick_tag(text)
         if tag is None:
             tag = self._quick_extended_tag(text)
@@ -378,7 +387,7 @@ class Uts35Canonicalizer:
                 _("The input is {count} characters long; a locale identifier is short.").format(count=len(text))
             )
         tag = text
-        if "_" in tag and re.fullmatch(r"[A-Za-z0-9_-]+", tag):
+        if "_" in tag and _UNDERSCORED(tag):
             new = tag.replace("_", "-")
             why = _("'_' separators become '-': {section} reads both, the BCP 47 form uses '-'")
             steps.append(Step(tag, new, why.format(section="UTS #35 §3.2")))

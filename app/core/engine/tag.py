@@ -151,8 +151,9 @@ class TagEngine:
         self.quick_analysis = self.quick_advice.analysis
         self._match = WELL_FORMED.fullmatch
         self._fast = self.fast_path.match
-        # The last ill-formed text full_analysis analysed, and its analysis: ``check --json`` asks the repair for the
-        # fix of such a text, whose first step analyses the same text again. Worded: forgotten on a change of language.
+        # The last ill-formed text full_analysis or analyze analysed, and its analysis: ``check --json`` asks the
+        # repair for the fix of such a text, whose first step analyses the same text again. Worded: forgotten on a
+        # change of language.
         self._last_ill_formed: tuple[str, Analysis] | None = None
         forget_on_language_change(self, TagEngine._forget_last)
 
@@ -292,7 +293,12 @@ class TagEngine:
                 a = self.quick_advice.analysis(text, m.groups(), canonical)
                 if a is not None:
                     return a
-        return self._analyze(quick_parse(text), canonical)
+        a = self._analyze(quick_parse(text), canonical)
+        if canonical is None and groups is None and not a.parse.well_formed and len(text) <= FAST_MAX:
+            # What full_analysis remembers (a long input is not kept): a column's summary checks an ill-formed
+            # value (check, then its analysis), and the repair of its fix then analyses the same text again.
+            self._last_ill_formed = (text, a)
+        return a
 
     def _analyze(self, p: Parse, canonical: str | None, *, clean: bool = False, weigh_fixes: bool = True) -> Analysis:
         """Run every check on the parse *p* (see :meth:`analyze`); *weigh_fixes*: keep only fixes that help."""
