@@ -1,0 +1,315 @@
+"""The ``bcp47 check --json`` line of a plain valid tag, written straight from its regex groups.
+
+Most tags of a column are a language with a script, a region or one variant, and most of their
+advice is on one subtag alone. :class:`QuickLine` keeps, per subtag as written and per place
+(bounded memos, worked out on first sight), everything such a tag's line needs from it: its
+canonical spelling, its conventional spelling, the JSON of its entry in ``subtags``, and the JSON
+of the diagnostics it draws alone (from :class:`.quickadvice.QuickAdvice`, as
+:meth:`.quickadvice.QuickAdvice.head` would place them) with the fix each offers. A tag's line is
+then joined from those texts: no parse, no :class:`.values.Diagnostic` per tag, no sort beyond a
+stable one by severity. What depends on two subtags (Suppress-Script, a variant's Prefix, the
+letter case note) is added here in :meth:`.quickadvice.QuickAdvice.langtag_diagnostics`'s order.
+
+Anything else (an extlang, an extension, private use, two variants, a language that begins a
+grandfathered or redundant tag, an unknown subtag) gives None: the caller takes the quick path of
+:mod:`.checkjson`, or the precise one. The memos hold worded text and are forgotten when the
+language of the messages changes. A test compares the lines with the other paths' over large corpora.
+
+>>> from bcp47_explorer.core.data import bundled_engine
+>>> from bcp47_explorer.core.grammar.syntax import WELL_FORMED
+>>> from bcp47_explorer.core.engine.checkjson import quick_line
+>>> line, canonical = quick_line(bundled_engine()).line("iw-IL", WELL_FORMED.fullmatch("iw-IL").groups())
+>>> canonical, line[line.index('"fix"') :]
+('he-IL', '"fix":"he-IL"')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from operator import itemgetter
+from typing import TYPE_CHECKING, Any
+
+from ..grammar import diagnostics as M
+from ..grammar.parser import drop_span
+from ..grammar.quoting import excerpt
+from ..grammar.syntax import REGULAR_FIRST, cased
+from ..grammar.values import Diagnostic
+from ..text.catalogue import forget_on_language_change
+from .advice import CASE_EXCERPT
+from .fastpath import FastPath, _in_range
+from .quickadvice import _MARK, QuickAdvice, _grandfathered_start, _subsequence
+from .results import diagnostic_order
+
+if TYPE_CHECKING:
+    from ..registry.model import Record
+
+__all__ = ["QuickLine"]
+
+# One diagnostic of a line: its severity's rank (the order diagnostics are listed in), its JSON, and
+# its fix: None, _CANONICAL (the tag's canonical form, when that differs from the tag), _DROP (the tag
+# without its script: Suppress-Script), _FIXED (the tag in conventional case) or the fixed tag itself.
+_Diag = tuple[int, str, Any]
+_CANONICAL, _DROP, _FIXED = object(), object(), object()
+_rank = itemgetter(0)
+# A subtag as written at its place: its canonical spelling, its conventional one (both with the '-'
+# before it but for the language), whether it is written so, its JSON in ``subtags``, its own
+# diagnostics, and lowercase.
+_Piece = tuple[str, str, bool, str, tuple[_Diag, ...], str]
+# The language adds: the extlang form's prefix ('zh-' for 'yue', else ''), its Suppress-Script
+# (lowercase) or '', its record, and whether it begins a grandfathered or redundant tag (a tag that
+# may be one is looked at whole: :meth:`QuickLine._whole`).
+_Lang = tuple[str, str, bool, str, tuple[_Diag, ...], str, str, str, "Record", bool]
+# A variant adds its Prefixes (lowercase subtags) and the Prefix warning when none is met.
+_Variant = tuple[str, str, bool, str, tuple[_Diag, ...], str, tuple[tuple[str, ...], ...], _Diag | None]
+
+# Past this many spellings a memo starts again (an input of random case could otherwise grow it without bound).
+_MAX_REMEMBERED = 50_000
+
+_make = M.make_diagnostic
+
+
+class QuickLine:
+    """Write the ``check --json`` line of plain valid tags for one engine's fast path and quick advice."""
+
+    __slots__ = ("__weakref__", "_advice", "_case", "_fast", "_json_of", "_langs", "_pairs", "_regions", "_scripts",
+                 "_variants")  # fmt: skip
+
+    def __init__(self, fast: FastPath, advice: QuickAdvice, json_of: Callable[[Diagnostic], str]) -> None:
+        self._fast = fast
+        self._advice = advice
+        self._json_of = json_of  # the JSON of one diagnostic in a line (checkjson's, so the bytes are its)
+        self._forget()
+        forget_on_language_change(self, QuickLine._forget)  # the texts kept are worded
+
+    def _forget(self) -> None:
+        """Start the memories of worded text afresh."""
+        # Subtag as written (and its place) -> what a line needs of it; a subtag that sends its tags
+        # another way is not kept (rare: what that way costs dwarfs a second look).
+        self._langs: dict[str, _Lang] = {}
+        self._scripts: dict[tuple[str, int], _Piece] = {}
+        self._regions: dict[tuple[str, int], _Piece] = {}
+        self._variants: dict[tuple[str, int], _Variant] = {}
+        self._pairs: dict[tuple[str, str], _Diag] = {}  # (language, script) as written -> their Suppress-Script warning
+        self._case: tuple[int, str, str, str] | None = None
+
+    def line(self, tag: str, g: tuple[str | None, ...]) -> tuple[str, str] | None:
+        """Return the line of *tag* (*g*: its :data:`.syntax.WELL_FORMED` groups) and its canonical form.
+
+        The line stops before ``plausibility`` (and the closing brace); None: this tag takes another way.
+        """
+        lang, ext, script, region, var, exts, pu = g[:7]
+        if lang is None or ext is not None or exts or pu is not None:
+            return None
+        langs = self._langs
+        lp = langs.get(lang)
+        if lp is None:
+            lp = self._learn_lang(lang)
+        if lp is None:
+            return None
+        canonical, fixed, conventional, subtags, own, low, xprefix, suppress, _rec, whole = lp
+        if whole and self._whole(tag, low):
+            return None
+        diags: list[_Diag] | tuple[_Diag, ...] = own
+        at = len(lang) + 1
+        sp = rp = vp = None
+        if script is not None:
+            sp = self._scripts.get((script, at))
+            if sp is None:
+                sp = self._learn(self._scripts, "script", script, at)
+            if sp is None:
+                return None
+            canonical += sp[0]
+            fixed += sp[1]
+            conventional = conventional and sp[2]
+            subtags += sp[3]
+            at += 5
+        if region is not None:
+            rp = self._regions.get((region, at))
+            if rp is None:
+                rp = self._learn(self._regions, "region", region, at)
+            if rp is None:
+                return None
+            canonical += rp[0]
+            fixed += rp[1]
+            conventional = conventional and rp[2]
+            subtags += rp[3]
+            at += len(region) + 1
+        if var:
+            code = var[1:]
+            if "-" in code:
+                return None  # two variants or more: the quick path of checkjson (their order matters)
+            vp = self._variants.get((code, at))
+            if vp is None:
+                vp = self._learn_variant(code, at)
+            if vp is None:
+                return None
+            canonical += vp[0]
+            fixed += vp[1]
+            conventional = conventional and vp[2]
+            subtags += vp[3]
+        if not conventional or sp is not None or rp is not None or vp is not None:
+            diags = list(own)
+            if not conventional:
+                diags.append(self._case_note(tag, fixed))  # start 0: after the language's own advice
+            if sp is not None:
+                diags += sp[4]
+                if suppress == sp[5]:
+                    diags.append(self._suppress(lang, script, lp))  # type: ignore[arg-type]
+            if rp is not None:
+                diags += rp[4]
+            if vp is not None:
+                diags += vp[4]
+                prefixes = vp[6]
+                if prefixes:
+                    before = [low]
+                    if sp is not None:
+                        before.append(sp[5])
+                    if rp is not None:
+                        before.append(rp[5])
+                    if not any(_subsequence(pre, before) for pre in prefixes):
+                        diags.append(vp[7])  # type: ignore[arg-type]
+            if len(diags) > 1:
+                diags.sort(key=_rank)  # by severity; each severity's stay by start, in the order they came
+        if not diags:
+            body = '],"fix":null'
+        else:
+            fix = "null"
+            for _r, _j, f in diags:
+                if f is None:
+                    continue
+                if f is _CANONICAL:
+                    if canonical == tag:
+                        continue
+                    fix = f'"{canonical}"'
+                elif f is _DROP:
+                    fix = f'"{drop_span(tag, len(lang) + 1, len(lang) + 5)}"'
+                elif f is _FIXED:
+                    fix = f'"{fixed}"'
+                else:
+                    fix = f'"{f}"'
+                break
+            body = ",".join([d[1] for d in diags]) + '],"fix":' + fix
+        return (
+            f'{{"input":"{tag}","well_formed":true,"valid":true,"unicode_valid":true,"canonical":"{canonical}",'
+            f'"extlang_form":"{xprefix}{canonical}","subtags":[{subtags}],"diagnostics":[{body}',
+            canonical,
+        )
+
+    def _whole(self, tag: str, low: str) -> bool:
+        """Tell whether *tag*, whose language *low* begins a grandfathered or redundant tag, is looked at whole.
+
+        As :meth:`.fastpath.FastPath.match` and :meth:`.quickadvice.QuickAdvice.head` tell it: such a tag
+        takes the precise path.
+        """
+        fast = self._fast
+        ltext = tag.lower()
+        whole = fast.tables.tags.get(ltext)
+        if whole is not None and whole.type == "grandfathered":
+            return True
+        reds = fast._redundant_text.get(low)
+        if reds is not None and (ltext in reds[0] or ltext.startswith(reds[1])):
+            return True
+        return low in REGULAR_FIRST and _grandfathered_start(tag)
+
+    def _diags(self, entries: tuple[Any, ...], code: str, at: int) -> tuple[_Diag, ...]:
+        """Return the diagnostics of the advice *entries* on the subtag *code* as written at *at* (as ``_put``)."""
+        out = []
+        json_of = self._json_of
+        for c, sev, message, marked, section, how, _label, fix_tag, usual, _ready in entries:
+            if code != usual:
+                message = marked.replace(_MARK, code)
+            d = _make(c, sev, at, at + len(code), message, None, section)
+            fix = None if how == 0 else _CANONICAL if how == 1 else fix_tag  # a whole tag: the tail is empty here
+            out.append((diagnostic_order(d)[0], json_of(d), fix))
+        return tuple(out)
+
+    def _learn_lang(self, lang: str) -> _Lang | None:
+        """Remember and return what a line needs of the language *lang* as written, None: another way."""
+        fast = self._fast
+        t = fast.tables
+        low = lang.lower()
+        got: _Lang | None = None
+        canonical = fast.lang_to.get(low) or _in_range(t.lang, low, low)
+        learnt = self._advice.learn("language", low) if canonical is not None else None
+        if learnt is not None and canonical is not None:
+            rec, entries = learnt
+            prefix = t.extlang_prefix.get(canonical)
+            sup = rec.suppress_script
+            subtag = f'{{"text":"{lang}","start":0,"end":{len(lang)},"role":"language"}}'
+            got = (canonical, low, lang == low, subtag, self._diags(entries, lang, 0), low,
+                   f"{prefix}-" if prefix is not None else "", sup.lower() if sup is not None else "", rec,
+                   low in t.grandfathered_first or low in REGULAR_FIRST or low in fast._redundant_text)  # fmt: skip
+            _remember(self._langs, lang, got)
+        return got
+
+    def _learn(self, memo: dict[tuple[str, int], _Piece], kind: str, code: str, at: int) -> _Piece | None:
+        """Remember and return what a line needs of the script or region *code* as written at *at*."""
+        fast = self._fast
+        low = code.lower()
+        got: _Piece | None = None
+        if kind == "script":
+            canonical = fast.script_to.get(low) or _in_range(fast.tables.script, low, cased("script", code))
+        else:
+            canonical = fast.region_to.get(low) or _in_range(fast.tables.region, low, code.upper())
+        learnt = self._advice.learn(kind, low) if canonical is not None else None
+        if learnt is not None:
+            usual = cased(kind, low)
+            subtag = f',{{"text":"{code}","start":{at},"end":{at + len(code)},"role":"{kind}"}}'
+            got = (f"-{canonical}", f"-{usual}", code == usual, subtag, self._diags(learnt[1], code, at), low)
+            _remember(memo, (code, at), got)
+        return got
+
+    def _learn_variant(self, code: str, at: int) -> _Variant | None:
+        """Remember and return what a line needs of the one variant *code* as written at *at*."""
+        fast = self._fast
+        low = code.lower()
+        got: _Variant | None = None
+        canonical = fast.variant_to.get(low)
+        learnt = self._advice.learn("variant", low) if canonical is not None else None
+        if learnt is not None:
+            rec = learnt[0]
+            prefixes = fast.tables.variant_prefixes.get(low, ())
+            warning = None
+            if prefixes:  # the Prefix warning, given when the subtags before meet none of them
+                args = {"code": code, "description": rec.descriptions[0],
+                        "prefixes": " or ".join(f"'{x}'" for x in rec.prefixes)}  # fmt: skip
+                d = M.VARIANT_PREFIX.make_of(at, at + len(code), None, args)
+                warning = (diagnostic_order(d)[0], self._json_of(d), None)
+            subtag = f',{{"text":"{code}","start":{at},"end":{at + len(code)},"role":"variant"}}'
+            got = (f"-{canonical}", f"-{low}", code == low, subtag, self._diags(learnt[1], code, at), low,
+                   tuple(prefixes), warning)  # fmt: skip
+            _remember(self._variants, (code, at), got)
+        return got
+
+    def _suppress(self, lang: str, script: str, lp: _Lang) -> _Diag:
+        """Return the Suppress-Script warning on *script* after *lang* (as written), remembered per pair."""
+        got = self._pairs.get((lang, script))
+        if got is None:
+            message, _label = self._advice._suppress(lang, script, lp[8])
+            at = len(lang) + 1
+            what = M.SUPPRESS_SCRIPT
+            d = _make("suppress-script", what.severity, at, at + 4, message, None, what.section)
+            got = (diagnostic_order(d)[0], self._json_of(d), _DROP)
+            _remember(self._pairs, (lang, script), got)
+        return got
+
+    def _case_note(self, tag: str, fixed: str) -> _Diag:
+        """Return the letter-case note on *tag*, whose conventional spelling is *fixed*."""
+        case = self._case
+        if case is None:
+            head, tail, _label = self._advice._case
+            # The JSON around the two things that change: the end (the tag's length) and the tag in conventional case.
+            d = _make("letter-case", M.LETTER_CASE.severity, 0, 987654321, head + "\ue000" + tail, None,
+                      M.LETTER_CASE.section)  # fmt: skip
+            before, _end, rest = self._json_of(d).partition("987654321")
+            middle, _mark, after = rest.partition("\ue000")
+            case = self._case = (diagnostic_order(d)[0], before, middle, after)
+        rank, before, middle, after = case
+        # The conventional spelling is letters, digits and '-': nothing in it to escape.
+        return rank, f"{before}{len(tag)}{middle}{excerpt(fixed, width=CASE_EXCERPT)}{after}", _FIXED
+
+
+def _remember(memo: dict[Any, Any], key: Any, value: Any) -> None:
+    if len(memo) >= _MAX_REMEMBERED:
+        memo.clear()
+    memo[key] = value
