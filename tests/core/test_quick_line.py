@@ -121,7 +121,8 @@ def test_the_fused_line_is_the_other_ways_bytes_for_every_registered_subtag(monk
 def test_the_fused_line_covers_the_advice_it_words_itself(monkeypatch: pytest.MonkeyPatch) -> None:
     """Suppress-Script, a variant's Prefix, the letter case note, a deprecated subtag's fix: on the fused line."""
     tags = ["en-Latn-US", "EN-latn-us", "de-1901", "ja-Latn-hepburn", "iw-IL", "IW-il", "en-BU", "sh-Latn",
-            "de-DE-1996", "de-dd", "sr-Latn-RS-ROZAJ", "qaa-Qaaa-QM", "und-Zzzz", "mo", "he-Hebr"]  # fmt: skip
+            "de-DE-1996", "de-dd", "sr-Latn-RS-ROZAJ", "qaa-Qaaa-QM", "und-Zzzz", "mo", "he-Hebr", "zh-yue-HK",
+            "ZH-yue-hk", "en-yue", "sgn-lsg", "ar-aao-1901"]  # fmt: skip
     fused, quick, precise, written = _lines(tags, monkeypatch)
     assert fused == quick == precise
     assert [t for t, _ in written] == tags
@@ -130,14 +131,18 @@ def test_the_fused_line_covers_the_advice_it_words_itself(monkeypatch: pytest.Mo
     assert '"code":"letter-case"' in line["EN-latn-us"] and '"fix":"EN-us",' in line["EN-latn-us"]
     assert '"code":"variant-prefix"' in line["en-BU"] or '"code":"deprecated"' in line["en-BU"]
     assert '"fix":"he-IL",' in line["IW-il"]
+    assert '"code":"prefix-mismatch"' in line["en-yue"] and '"fix":"zh-yue",' in line["en-yue"]
+    assert '"unicode_valid":false' in line["zh-yue-HK"] and line["zh-yue-HK"].endswith(
+        '"verdict":"unicode_valid"}],"fix":"yue-HK","plausibility":[]}'
+    )
 
 
 def test_the_fused_line_takes_no_tag_it_cannot_word() -> None:
-    """Extlangs, extensions, private use, two variants, grandfathered starts, unknown subtags: another way."""
+    """Extensions, private use, two variants, grandfathered starts, unknown subtags: another way."""
     from bcp47_explorer.core.grammar.syntax import WELL_FORMED
 
     writer = checkjson.quick_line(_fresh())
-    for tag in ["zh-yue", "en-u-ca-gregory", "en-x-a", "sl-rozaj-biske", "i-klingon", "zh-min-nan", "art-lojban",
+    for tag in ["zh-yue-x-a", "en-u-ca-gregory", "en-x-a", "sl-rozaj-biske", "i-klingon", "zh-min-nan", "art-lojban",
                 "sgn-BR", "en-Qabz", "en-AA-1900", "x-a", "cel-gaulish"]:  # fmt: skip
         m = WELL_FORMED.fullmatch(tag)
         assert m is None or writer.line(tag, m.groups()) is None, tag

@@ -55,10 +55,15 @@ _rank = itemgetter(0)
 # before it but for the language), whether it is written so, its JSON in ``subtags``, its own
 # diagnostics, and lowercase.
 _Piece = tuple[str, str, bool, str, tuple[_Diag, ...], str]
-# The language adds: the extlang form's prefix ('zh-' for 'yue', else ''), its Suppress-Script
-# (lowercase) or '', its record, and whether it begins a grandfathered or redundant tag (a tag that
-# may be one is looked at whole: :meth:`QuickLine._whole`).
-_Lang = tuple[str, str, bool, str, tuple[_Diag, ...], str, str, str, "Record", bool]
+# The language (with its extlang, when it has one) adds: the extlang form's prefix ('zh-' for 'yue',
+# else ''), its Suppress-Script (lowercase) or '', its record, whether it begins a grandfathered or
+# redundant tag (a tag that may be one is looked at whole: :meth:`QuickLine._whole`), how many of its
+# diagnostics are the language's own (the letter case note comes after them), UTS #35's finding on the
+# extlang (None without one), the subtags lowercase (a variant's Prefix is looked for after them), and
+# whether its diagnostics are in the order they are listed in.
+# A fix may also be (text, n): that text and the tag from n on.
+_Lang = tuple[str, str, bool, str, tuple[_Diag, ...], str, str, str, "Record", bool, int, _Diag | None,
+              tuple[str, ...], bool]  # fmt: skip
 # A variant adds its Prefixes (lowercase subtags) and the Prefix warning when none is met.
 _Variant = tuple[str, str, bool, str, tuple[_Diag, ...], str, tuple[tuple[str, ...], ...], _Diag | None]
 
@@ -98,19 +103,23 @@ class QuickLine:
         The line stops before ``plausibility`` (and the closing brace); None: this tag takes another way.
         """
         lang, ext, script, region, var, exts, pu = g[:7]
-        if lang is None or ext is not None or exts or pu is not None:
+        if lang is None or exts or pu is not None:
             return None
-        langs = self._langs
-        lp = langs.get(lang)
+        at = len(lang) + 1
+        head = lang
+        if ext is not None:
+            at += len(ext)
+            head = tag[: at - 1]
+        lp = self._langs.get(head)
         if lp is None:
-            lp = self._learn_lang(lang)
-        if lp is None:
-            return None
-        canonical, fixed, conventional, subtags, own, low, xprefix, suppress, _rec, whole = lp
+            lp = self._learn_lang(head, lang, ext)
+            if lp is None:
+                return None
+        canonical, fixed, conventional, subtags, own, low, xprefix, suppress = lp[:8]
+        whole, first, uext, ordered = lp[9], lp[10], lp[11], lp[13]
         if whole and self._whole(tag, low):
             return None
         diags: list[_Diag] | tuple[_Diag, ...] = own
-        at = len(lang) + 1
         sp = rp = vp = None
         if script is not None:
             sp = self._scripts.get((script, at))
@@ -147,10 +156,10 @@ class QuickLine:
             fixed += vp[1]
             conventional = conventional and vp[2]
             subtags += vp[3]
-        if not conventional or sp is not None or rp is not None or vp is not None:
+        if not (conventional and ordered) or sp is not None or rp is not None or vp is not None:
             diags = list(own)
             if not conventional:
-                diags.append(self._case_note(tag, fixed))  # start 0: after the language's own advice
+                diags.insert(first, self._case_note(tag, fixed))  # start 0: after the language's own advice
             if sp is not None:
                 diags += sp[4]
                 if suppress == sp[5]:
@@ -161,7 +170,7 @@ class QuickLine:
                 diags += vp[4]
                 prefixes = vp[6]
                 if prefixes:
-                    before = [low]
+                    before = list(lp[12])
                     if sp is not None:
                         before.append(sp[5])
                     if rp is not None:
@@ -170,6 +179,8 @@ class QuickLine:
                         diags.append(vp[7])  # type: ignore[arg-type]
             if len(diags) > 1:
                 diags.sort(key=_rank)  # by severity; each severity's stay by start, in the order they came
+        if uext is not None:  # UTS #35's finding on the extlang comes after RFC 5646's diagnostics
+            diags = (*diags, uext)
         if not diags:
             body = '],"fix":null'
         else:
@@ -185,12 +196,15 @@ class QuickLine:
                     fix = f'"{drop_span(tag, len(lang) + 1, len(lang) + 5)}"'
                 elif f is _FIXED:
                     fix = f'"{fixed}"'
+                elif type(f) is tuple:
+                    fix = f'"{f[0]}{tag[f[1] :]}"'
                 else:
                     fix = f'"{f}"'
                 break
             body = ",".join([d[1] for d in diags]) + '],"fix":' + fix
         return (
-            f'{{"input":"{tag}","well_formed":true,"valid":true,"unicode_valid":true,"canonical":"{canonical}",'
+            f'{{"input":"{tag}","well_formed":true,"valid":true,"unicode_valid":{"true" if uext is None else "false"},'
+            f'"canonical":"{canonical}",'
             f'"extlang_form":"{xprefix}{canonical}","subtags":[{subtags}],"diagnostics":[{body}',
             canonical,
         )
@@ -223,23 +237,58 @@ class QuickLine:
             out.append((diagnostic_order(d)[0], json_of(d), fix))
         return tuple(out)
 
-    def _learn_lang(self, lang: str) -> _Lang | None:
-        """Remember and return what a line needs of the language *lang* as written, None: another way."""
+    def _learn_lang(self, head: str, lang: str, ext: str | None) -> _Lang | None:
+        """Remember and return what a line needs of the language *lang* and extlang *ext* (*head*) as written.
+
+        None: the tag takes another way. What :meth:`.quickadvice.QuickAdvice.head` gives these
+        subtags, in its order, and the one finding of UTS #35 on an extlang (``unicode_extlang``).
+        """
         fast = self._fast
         t = fast.tables
+        advice = self._advice
         low = lang.lower()
-        got: _Lang | None = None
         canonical = fast.lang_to.get(low) or _in_range(t.lang, low, low)
-        learnt = self._advice.learn("language", low) if canonical is not None else None
-        if learnt is not None and canonical is not None:
-            rec, entries = learnt
-            prefix = t.extlang_prefix.get(canonical)
-            sup = rec.suppress_script
-            subtag = f'{{"text":"{lang}","start":0,"end":{len(lang)},"role":"language"}}'
-            got = (canonical, low, lang == low, subtag, self._diags(entries, lang, 0), low,
-                   f"{prefix}-" if prefix is not None else "", sup.lower() if sup is not None else "", rec,
-                   low in t.grandfathered_first or low in REGULAR_FIRST or low in fast._redundant_text)  # fmt: skip
-            _remember(self._langs, lang, got)
+        learnt = advice.learn("language", low) if canonical is not None else None
+        if learnt is None or canonical is None:
+            return None
+        rec, entries = learnt
+        own = self._diags(entries, lang, 0)
+        first = len(own)  # where the letter-case note goes: after the language's own advice (start 0)
+        subtags = f'{{"text":"{lang}","start":0,"end":{len(lang)},"role":"language"}}'
+        sup = rec.suppress_script
+        suppress = sup.lower() if sup is not None else ""
+        before: tuple[str, ...] = (low,)
+        uext = None
+        if ext is not None:  # one extlang, replaced with its Preferred-Value together with the language
+            code = ext[1:]
+            elow = code.lower()
+            erec = t.extlang.get(elow)
+            pos = len(lang) + 1
+            if "-" in code or pos > 4 or erec is None or erec.preferred_value is None:
+                return None
+            learnt = advice.learn("extlang", elow)
+            if learnt is None:
+                return None
+            xrec, xentries = learnt
+            canonical = erec.preferred_value.lower()
+            prefix = t.extlang_prefix.get(elow)
+            if prefix is not None and prefix != low:
+                message, _label = advice._worded_pair(M.EXTLANG_PREFIX, lang, code, xrec, prefix=prefix)
+                what = M.EXTLANG_PREFIX
+                d = _make("prefix-mismatch", what.severity, pos, pos + 3, message, None, what.section)
+                own += ((diagnostic_order(d)[0], self._json_of(d), (prefix, len(lang))),)
+            own += self._diags(xentries, code, pos)
+            subtags += f',{{"text":"{code}","start":{pos},"end":{pos + len(code)},"role":"extlang"}}'
+            d = advice.unicode_extlang(head, (lang, ext), erec)
+            uext = (diagnostic_order(d)[0], self._json_of(d), (canonical, len(head)))
+            suppress = ""  # no Suppress-Script warning after an extlang
+            before = (low, elow)
+        xprefix = t.extlang_prefix.get(canonical)
+        got = (canonical, head.lower(), head == head.lower(), subtags, own, low,
+               f"{xprefix}-" if xprefix is not None else "", suppress, rec,
+               low in t.grandfathered_first or low in REGULAR_FIRST or low in fast._redundant_text, first, uext,
+               before, [d[0] for d in own] == sorted(d[0] for d in own))  # fmt: skip
+        _remember(self._langs, head, got)
         return got
 
     def _learn(self, memo: dict[tuple[str, int], _Piece], kind: str, code: str, at: int) -> _Piece | None:
