@@ -25,7 +25,7 @@ language of the messages changes. A test compares the lines with the other paths
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
@@ -102,46 +102,55 @@ class QuickLine:
 
         The line stops before ``plausibility`` (and the closing brace); None: this tag takes another way.
         """
-        lang, ext, script, region, var, exts, pu = g[:7]
+        lang, ext, script, region, var, exts, pu, _pu = g
         if lang is None or exts or pu is not None:
             return None
-        at = len(lang) + 1
-        head = lang
-        if ext is not None:
-            at += len(ext)
-            head = tag[: at - 1]
-        lp = self._langs.get(head)
-        if lp is None:
-            lp = self._learn_lang(head, lang, ext)
+        if ext is None:
+            at = len(lang) + 1
+            lp = self._langs.get(lang)
             if lp is None:
-                return None
-        canonical, fixed, conventional, subtags, own, low, xprefix, suppress = lp[:8]
-        whole, first, uext, ordered = lp[9], lp[10], lp[11], lp[13]
+                lp = self._learn_lang(lang, lang, None)
+                if lp is None:
+                    return None
+        else:
+            at = len(lang) + len(ext) + 1
+            head = tag[: at - 1]
+            lp = self._langs.get(head)
+            if lp is None:
+                lp = self._learn_lang(head, lang, ext)
+                if lp is None:
+                    return None
+        canonical, _fixed, conventional, subtags, diags, low, xprefix, suppress, _r, whole, _f, uext, _b, _o = lp
         if whole and self._whole(tag, low):
             return None
-        diags: list[_Diag] | tuple[_Diag, ...] = own
         sp = rp = vp = None
         if script is not None:
             sp = self._scripts.get((script, at))
             if sp is None:
                 sp = self._learn(self._scripts, "script", script, at)
-            if sp is None:
-                return None
+                if sp is None:
+                    return None
             canonical += sp[0]
-            fixed += sp[1]
-            conventional = conventional and sp[2]
             subtags += sp[3]
+            if not sp[2]:
+                conventional = False
+            if sp[4]:
+                diags += sp[4]
+            if suppress == sp[5]:
+                diags += (self._suppress(lang, script, lp),)
             at += 5
         if region is not None:
             rp = self._regions.get((region, at))
             if rp is None:
                 rp = self._learn(self._regions, "region", region, at)
-            if rp is None:
-                return None
+                if rp is None:
+                    return None
             canonical += rp[0]
-            fixed += rp[1]
-            conventional = conventional and rp[2]
             subtags += rp[3]
+            if not rp[2]:
+                conventional = False
+            if rp[4]:
+                diags += rp[4]
             at += len(region) + 1
         if var:
             code = var[1:]
@@ -150,42 +159,31 @@ class QuickLine:
             vp = self._variants.get((code, at))
             if vp is None:
                 vp = self._learn_variant(code, at)
-            if vp is None:
-                return None
+                if vp is None:
+                    return None
             canonical += vp[0]
-            fixed += vp[1]
-            conventional = conventional and vp[2]
             subtags += vp[3]
-        if not (conventional and ordered) or sp is not None or rp is not None or vp is not None:
-            diags = list(own)
-            if not conventional:
-                diags.insert(first, self._case_note(tag, fixed))  # start 0: after the language's own advice
-            if sp is not None:
-                diags += sp[4]
-                if suppress == sp[5]:
-                    diags.append(self._suppress(lang, script, lp))  # type: ignore[arg-type]
-            if rp is not None:
-                diags += rp[4]
-            if vp is not None:
+            if not vp[2]:
+                conventional = False
+            if vp[4]:
                 diags += vp[4]
-                prefixes = vp[6]
-                if prefixes:
-                    before = list(lp[12])
-                    if sp is not None:
-                        before.append(sp[5])
-                    if rp is not None:
-                        before.append(rp[5])
-                    if not any(_subsequence(pre, before) for pre in prefixes):
-                        diags.append(vp[7])  # type: ignore[arg-type]
-            if len(diags) > 1:
-                diags.sort(key=_rank)  # by severity; each severity's stay by start, in the order they came
+            if vp[6] and not self._prefix_met(vp[6], lp, sp, rp):
+                diags += (vp[7],)  # type: ignore[operator]
+        fixed = ""
+        if not conventional:  # the letter case note: at 0, after the language's own advice
+            fixed = lp[1] + (sp[1] if sp else "") + (rp[1] if rp else "") + (vp[1] if vp else "")
+            first = lp[10]
+            diags = (*diags[:first], self._case_note(tag, fixed), *diags[first:])
+        out: Sequence[_Diag] = diags
+        if len(diags) > 1 and (diags is not lp[4] or not lp[13]):
+            out = sorted(diags, key=_rank)  # by severity; each severity's stay by start, in the order they came
         if uext is not None:  # UTS #35's finding on the extlang comes after RFC 5646's diagnostics
-            diags = (*diags, uext)
-        if not diags:
+            out = (*out, uext)
+        if not out:
             body = '],"fix":null'
         else:
             fix = "null"
-            for _r, _j, f in diags:
+            for _rank_of, _json, f in out:
                 if f is None:
                     continue
                 if f is _CANONICAL:
@@ -201,13 +199,22 @@ class QuickLine:
                 else:
                     fix = f'"{f}"'
                 break
-            body = ",".join([d[1] for d in diags]) + '],"fix":' + fix
+            body = (out[0][1] if len(out) == 1 else ",".join([d[1] for d in out])) + '],"fix":' + fix
         return (
             f'{{"input":"{tag}","well_formed":true,"valid":true,"unicode_valid":{"true" if uext is None else "false"},'
-            f'"canonical":"{canonical}",'
-            f'"extlang_form":"{xprefix}{canonical}","subtags":[{subtags}],"diagnostics":[{body}',
+            f'"canonical":"{canonical}","extlang_form":"{xprefix}{canonical}","subtags":[{subtags}],"diagnostics":[{body}',
             canonical,
         )
+
+    @staticmethod
+    def _prefix_met(prefixes: tuple[tuple[str, ...], ...], lp: _Lang, sp: _Piece | None, rp: _Piece | None) -> bool:
+        """Tell whether the subtags before a variant (lowercase) meet one of its *prefixes*."""
+        before = list(lp[12])
+        if sp is not None:
+            before.append(sp[5])
+        if rp is not None:
+            before.append(rp[5])
+        return any(_subsequence(pre, before) for pre in prefixes)
 
     def _whole(self, tag: str, low: str) -> bool:
         """Tell whether *tag*, whose language *low* begins a grandfathered or redundant tag, is looked at whole.
