@@ -77,12 +77,14 @@ class QuickLine:
     """Write the ``check --json`` line of plain valid tags for one engine's fast path and quick advice."""
 
     __slots__ = ("__weakref__", "_advice", "_case", "_fast", "_json_of", "_langs", "_pairs", "_regions", "_scripts",
-                 "_variants")  # fmt: skip
+                 "_variants", "_whole_first")  # fmt: skip
 
     def __init__(self, fast: FastPath, advice: QuickAdvice, json_of: Callable[[Diagnostic], str]) -> None:
         self._fast = fast
         self._advice = advice
         self._json_of = json_of  # the JSON of one diagnostic in a line (checkjson's, so the bytes are its)
+        # The languages that begin a grandfathered or redundant tag (their tags are looked at whole: _whole).
+        self._whole_first = fast.tables.grandfathered_first | REGULAR_FIRST | frozenset(fast._redundant_text)
         self._forget()
         forget_on_language_change(self, QuickLine._forget)  # the texts kept are worded
 
@@ -259,7 +261,7 @@ class QuickLine:
         if learnt is None or canonical is None:
             return None
         rec, entries = learnt
-        own = self._diags(entries, lang, 0)
+        own = self._diags(entries, lang, 0) if entries else ()
         first = len(own)  # where the letter-case note goes: after the language's own advice (start 0)
         subtags = f'{{"text":"{lang}","start":0,"end":{len(lang)},"role":"language"}}'
         sup = rec.suppress_script
@@ -291,11 +293,14 @@ class QuickLine:
             suppress = ""  # no Suppress-Script warning after an extlang
             before = (low, elow)
         xprefix = t.extlang_prefix.get(canonical)
-        got = (canonical, head.lower(), head == head.lower(), subtags, own, low,
-               f"{xprefix}-" if xprefix is not None else "", suppress, rec,
-               low in t.grandfathered_first or low in REGULAR_FIRST or low in fast._redundant_text, first, uext,
-               before, [d[0] for d in own] == sorted(d[0] for d in own))  # fmt: skip
-        _remember(self._langs, head, got)
+        fixed = low if ext is None else head.lower()
+        got = (canonical, fixed, head == fixed, subtags, own, low, f"{xprefix}-" if xprefix is not None else "",
+               suppress, rec, low in self._whole_first, first, uext, before,
+               len(own) < 2 or [d[0] for d in own] == sorted(d[0] for d in own))  # fmt: skip
+        memo = self._langs
+        if len(memo) >= _MAX_REMEMBERED:
+            memo.clear()
+        memo[head] = got
         return got
 
     def _learn(self, memo: dict[tuple[str, int], _Piece], kind: str, code: str, at: int) -> _Piece | None:
