@@ -19,7 +19,14 @@ import sys
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, cast
 
-from ..core.engine.checkjson import MEMO_KEY_MAX, MEMO_SIZE, check_json_lines, clean_json_text, memo_json_lines
+from ..core.engine.checkjson import (
+    MEMO_KEY_MAX,
+    MEMO_SIZE,
+    check_json_lines,
+    clean_json_text,
+    memo_json_lines,
+    quick_json_bytes,
+)
 from .streams import MAX_LINE_BYTES, iter_stdin_lines, line_too_long
 
 if TYPE_CHECKING:
@@ -223,9 +230,11 @@ class _ByteLoop:
 
     A chunk whose lines are all remembered costs a dict look-up per line (``map``) and one join: no
     decoding, no encoding, no generator between reading and writing (on a column of repeated tags
-    these cost more than the check). A tag not remembered goes to :func:`.checkjson.check_json_lines`
-    (fed one at a time), and its line is cleaned (U+FFFD for an undecodable byte, as the text writer
-    does) and encoded once. The memo is bounded as :func:`.checkjson.memo_json_lines`'s.
+    these cost more than the check). A tag not remembered gets its encoded line from the fused quick
+    line (:func:`.checkjson.quick_json_bytes`: most valid tags), else from
+    :func:`.checkjson.check_json_lines` (fed one at a time), whose line is cleaned (U+FFFD for an
+    undecodable byte, as the text writer does) and encoded once. The memo is bounded as
+    :func:`.checkjson.memo_json_lines`'s.
 
     The memo keeps the line alone, not whether it was valid: a tag is remembered only after its first
     check, which clears :attr:`all_valid` when it is not valid, so a repeat never changes the answer.
@@ -236,6 +245,7 @@ class _ByteLoop:
         self.out = out
         self.box: list[str] = []
         self.lines = check_json_lines(engine, self._feed())
+        self.quick = quick_json_bytes(engine)
         self.memo: dict[bytes, bytes] = {}
         self.all_valid = True
         self.parts: list[bytes] = []
@@ -253,16 +263,22 @@ class _ByteLoop:
     def _line(self, key: bytes) -> bytes:
         """Return the output line of one tag (checked once, then remembered by its input bytes)."""
         got = self.memo.get(key)
+        return got if got is not None else self._new(key)
+
+    def _new(self, key: bytes) -> bytes:
+        """Return the output line of a tag not remembered, and remember it."""
+        tag = key.decode("utf-8", "surrogateescape")
+        got = self.quick(tag)  # a valid tag
         if got is None:
-            self.box.append(key.decode("utf-8", "surrogateescape"))
+            self.box.append(tag)
             line, valid = next(self.lines)
             got = utf8_line(line + "\n")
             if not valid:
                 self.all_valid = False
-            if len(key) <= MEMO_KEY_MAX:
-                if len(self.memo) >= MEMO_SIZE:
-                    self.memo.clear()
-                self.memo[key] = got
+        if len(key) <= MEMO_KEY_MAX:
+            if len(self.memo) >= MEMO_SIZE:
+                self.memo.clear()
+            self.memo[key] = got
         return got
 
     def _flush(self) -> None:
@@ -286,7 +302,7 @@ class _ByteLoop:
 
     def _stdin(self) -> None:
         fd, parts = self.fd, self.parts
-        get, line_of = self.memo.get, self._line
+        get, line_of = self.memo.get, self._new
         pending = _Pending()
         cr = False  # a CR in the last chunk: a line it began may end in this one
         while True:

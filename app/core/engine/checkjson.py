@@ -27,7 +27,15 @@ if TYPE_CHECKING:
     from .quickadvice import QuickAdvice
     from .tag import TagEngine
 
-__all__ = ["MEMO_KEY_MAX", "MEMO_SIZE", "check_json_lines", "memo_json_lines", "quick_line", "quote"]
+__all__ = [
+    "MEMO_KEY_MAX",
+    "MEMO_SIZE",
+    "check_json_lines",
+    "memo_json_lines",
+    "quick_json_bytes",
+    "quick_line",
+    "quote",
+]
 
 # The string encoder json.dumps applies to a str (ensure_ascii=False), without the call around it.
 quote: Callable[[str], str] = getattr(json.encoder, "c_encode_basestring", None) or json.encoder.py_encode_basestring
@@ -69,7 +77,8 @@ def check_json_lines(engine: TagEngine, tags: Iterable[str]) -> Iterator[tuple[s
             g = m.groups()
             done = plain(tag, g)
             if done is not None:
-                yield done[0] + (_plausibility_json(plausible, done[1]) if notes_wanted else "}"), True
+                text = done[0].decode()
+                yield text + (_plausibility_json(plausible, done[1]) if notes_wanted else "}"), True
                 continue
             canonical = settle(tag, g)
             if canonical is not None and g[0] is not None and not g[5]:
@@ -129,6 +138,35 @@ def quick_line(engine: TagEngine) -> QuickLine:
     if got is None:
         got = _WRITERS[engine.quick_advice] = QuickLine(engine.fast_path, engine.quick_advice, _diagnostic_json)
     return got
+
+
+def quick_json_bytes(engine: TagEngine) -> Callable[[str], bytes | None]:
+    """Return a function giving the UTF-8 line of a tag, with its end and a newline, where the fused line writes it.
+
+    What :func:`check_json_lines` yields for the tag, encoded, with a newline added; None: the tag takes
+    :func:`check_json_lines`. ``bcp47 check --json`` writes bytes: the fused line
+    (:class:`.quickline.QuickLine`) keeps its messages encoded, so such a line is never decoded and
+    encoded again.
+
+    >>> from ..data import bundled_engine
+    >>> line = quick_json_bytes(bundled_engine())
+    >>> line("iw-IL").endswith(b'"fix":"he-IL","plausibility":[]}' + bytes([10])), line("de-u-co-phonebk")
+    (True, None)
+    """
+    plain = quick_line(engine).line
+    match = WELL_FORMED.fullmatch
+    plausible = engine.plausibility
+
+    def one(tag: str) -> bytes | None:
+        m = match(tag) if len(tag) <= FAST_MAX else None
+        done = plain(tag, m.groups()) if m is not None else None
+        if done is None:
+            return None
+        if engine.plausibility_in_json:
+            return done[0] + (_plausibility_json(plausible, done[1]) + "\n").encode()
+        return done[0] + b"}\n"
+
+    return one
 
 
 def _diagnostic_json(d: Diagnostic) -> str:

@@ -19,8 +19,8 @@ language of the messages changes. A test compares the lines with the other paths
 >>> from bcp47_explorer.core.grammar.syntax import WELL_FORMED
 >>> from bcp47_explorer.core.engine.checkjson import quick_line
 >>> line, canonical = quick_line(bundled_engine()).line("iw-IL", WELL_FORMED.fullmatch("iw-IL").groups())
->>> canonical, line[line.index('"fix"') :]
-('he-IL', '"fix":"he-IL"')
+>>> canonical, line[line.index(b'"fix"') :]
+('he-IL', b'"fix":"he-IL"')
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ __all__ = ["QuickLine"]
 # One diagnostic of a line: its severity's rank (the order diagnostics are listed in), its JSON, and
 # its fix: None, _CANONICAL (the tag's canonical form, when that differs from the tag), _DROP (the tag
 # without its script: Suppress-Script), _FIXED (the tag in conventional case) or the fixed tag itself.
-_Diag = tuple[int, str, Any]
+_Diag = tuple[int, bytes, Any]
 _CANONICAL, _DROP, _FIXED = object(), object(), object()
 _rank = itemgetter(0)
 # A subtag as written at its place: its canonical spelling, its conventional one (both with the '-'
@@ -82,7 +82,7 @@ class QuickLine:
     def __init__(self, fast: FastPath, advice: QuickAdvice, json_of: Callable[[Diagnostic], str]) -> None:
         self._fast = fast
         self._advice = advice
-        self._json_of = json_of  # the JSON of one diagnostic in a line (checkjson's, so the bytes are its)
+        self._json_of = json_of  # the JSON of one diagnostic in a line (checkjson's, so the text is its)
         # The languages that begin a grandfathered or redundant tag (their tags are looked at whole: _whole).
         self._whole_first = fast.tables.grandfathered_first | REGULAR_FIRST | frozenset(fast._redundant_text)
         self._forget()
@@ -97,12 +97,15 @@ class QuickLine:
         self._regions: dict[tuple[str, int], _Piece] = {}
         self._variants: dict[tuple[str, int], _Variant] = {}
         self._pairs: dict[tuple[str, str], _Diag] = {}  # (language, script) as written -> their Suppress-Script warning
-        self._case: tuple[int, str, str, str] | None = None
+        self._case: tuple[int, bytes, bytes, bytes] | None = None
 
-    def line(self, tag: str, g: tuple[str | None, ...]) -> tuple[str, str] | None:
-        """Return the line of *tag* (*g*: its :data:`.syntax.WELL_FORMED` groups) and its canonical form.
+    def line(self, tag: str, g: tuple[str | None, ...]) -> tuple[bytes, str] | None:
+        """Return the line of *tag* (*g*: its :data:`.syntax.WELL_FORMED` groups) in UTF-8, and its canonical form.
 
         The line stops before ``plausibility`` (and the closing brace); None: this tag takes another way.
+        The diagnostics' JSON is kept encoded (the messages are most of a line and hold non-ASCII
+        characters, which the encoder takes one by one); the rest of a line is ASCII (the regex matched
+        ASCII letters, digits and '-'), whose encoding is a copy.
         """
         lang, ext, script, region, var, exts, pu, _pu = g
         if lang is None or exts or pu is not None:
@@ -182,7 +185,7 @@ class QuickLine:
         if uext is not None:  # UTS #35's finding on the extlang comes after RFC 5646's diagnostics
             out = (*out, uext)
         if not out:
-            body = '],"fix":null'
+            body = b'],"fix":null'
         else:
             fix = "null"
             for _rank_of, _json, f in out:
@@ -201,12 +204,11 @@ class QuickLine:
                 else:
                     fix = f'"{f}"'
                 break
-            body = (out[0][1] if len(out) == 1 else ",".join([d[1] for d in out])) + '],"fix":' + fix
-        return (
-            f'{{"input":"{tag}","well_formed":true,"valid":true,"unicode_valid":{"true" if uext is None else "false"},'
-            f'"canonical":"{canonical}","extlang_form":"{xprefix}{canonical}","subtags":[{subtags}],"diagnostics":[{body}',
-            canonical,
-        )
+            body = (out[0][1] if len(out) == 1 else b",".join([d[1] for d in out])) + b'],"fix":' + fix.encode()
+        uv = "true" if uext is None else "false"
+        head = f'{{"input":"{tag}","well_formed":true,"valid":true,"unicode_valid":{uv},"canonical":"{canonical}",' \
+            f'"extlang_form":"{xprefix}{canonical}","subtags":[{subtags}],"diagnostics":['  # fmt: skip
+        return head.encode() + body, canonical
 
     @staticmethod
     def _prefix_met(prefixes: tuple[tuple[str, ...], ...], lp: _Lang, sp: _Piece | None, rp: _Piece | None) -> bool:
@@ -243,7 +245,7 @@ class QuickLine:
                 message = marked.replace(_MARK, code)
             d = _make(c, sev, at, at + len(code), message, None, section)
             fix = None if how == 0 else _CANONICAL if how == 1 else fix_tag  # a whole tag: the tail is empty here
-            out.append((diagnostic_order(d)[0], json_of(d), fix))
+            out.append((diagnostic_order(d)[0], json_of(d).encode(), fix))
         return tuple(out)
 
     def _learn_lang(self, head: str, lang: str, ext: str | None) -> _Lang | None:
@@ -285,11 +287,11 @@ class QuickLine:
                 message, _label = advice._worded_pair(M.EXTLANG_PREFIX, lang, code, xrec, prefix=prefix)
                 what = M.EXTLANG_PREFIX
                 d = _make("prefix-mismatch", what.severity, pos, pos + 3, message, None, what.section)
-                own += ((diagnostic_order(d)[0], self._json_of(d), (prefix, len(lang))),)
+                own += ((diagnostic_order(d)[0], self._json_of(d).encode(), (prefix, len(lang))),)
             own += self._diags(xentries, code, pos)
             subtags += f',{{"text":"{code}","start":{pos},"end":{pos + len(code)},"role":"extlang"}}'
             d = advice.unicode_extlang(head, (lang, ext), erec)
-            uext = (diagnostic_order(d)[0], self._json_of(d), (canonical, len(head)))
+            uext = (diagnostic_order(d)[0], self._json_of(d).encode(), (canonical, len(head)))
             suppress = ""  # no Suppress-Script warning after an extlang
             before = (low, elow)
         xprefix = t.extlang_prefix.get(canonical)
@@ -335,7 +337,7 @@ class QuickLine:
                 args = {"code": code, "description": rec.descriptions[0],
                         "prefixes": " or ".join(f"'{x}'" for x in rec.prefixes)}  # fmt: skip
                 d = M.VARIANT_PREFIX.make_of(at, at + len(code), None, args)
-                warning = (diagnostic_order(d)[0], self._json_of(d), None)
+                warning = (diagnostic_order(d)[0], self._json_of(d).encode(), None)
             subtag = f',{{"text":"{code}","start":{at},"end":{at + len(code)},"role":"variant"}}'
             got = (f"-{canonical}", f"-{low}", code == low, subtag, self._diags(learnt[1], code, at), low,
                    tuple(prefixes), warning)  # fmt: skip
@@ -350,7 +352,7 @@ class QuickLine:
             at = len(lang) + 1
             what = M.SUPPRESS_SCRIPT
             d = _make("suppress-script", what.severity, at, at + 4, message, None, what.section)
-            got = (diagnostic_order(d)[0], self._json_of(d), _DROP)
+            got = (diagnostic_order(d)[0], self._json_of(d).encode(), _DROP)
             _remember(self._pairs, (lang, script), got)
         return got
 
@@ -362,12 +364,13 @@ class QuickLine:
             # The JSON around the two things that change: the end (the tag's length) and the tag in conventional case.
             d = _make("letter-case", M.LETTER_CASE.severity, 0, 987654321, head + "\ue000" + tail, None,
                       M.LETTER_CASE.section)  # fmt: skip
-            before, _end, rest = self._json_of(d).partition("987654321")
-            middle, _mark, after = rest.partition("\ue000")
+            before, _end, rest = self._json_of(d).encode().partition(b"987654321")
+            middle, _mark, after = rest.partition("\ue000".encode())
             case = self._case = (diagnostic_order(d)[0], before, middle, after)
         rank, before, middle, after = case
         # The conventional spelling is letters, digits and '-': nothing in it to escape.
-        return rank, f"{before}{len(tag)}{middle}{excerpt(fixed, width=CASE_EXCERPT)}{after}", _FIXED
+        text = excerpt(fixed, width=CASE_EXCERPT)
+        return rank, b"".join((before, str(len(tag)).encode(), middle, text.encode(), after)), _FIXED
 
 
 def _remember(memo: dict[Any, Any], key: Any, value: Any) -> None:
