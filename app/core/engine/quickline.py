@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..grammar import diagnostics as M
 from ..grammar.parser import drop_span
@@ -39,9 +39,6 @@ from .advice import CASE_EXCERPT
 from .fastpath import FastPath, _in_range
 from .quickadvice import _MARK, QuickAdvice, _grandfathered_start, _subsequence
 from .results import diagnostic_order
-
-if TYPE_CHECKING:
-    from ..registry.model import Record
 
 __all__ = ["QuickLine"]
 
@@ -56,16 +53,19 @@ _rank = itemgetter(0)
 # diagnostics, and lowercase.
 _Piece = tuple[str, str, bool, str, tuple[_Diag, ...], str]
 # The language (with its extlang, when it has one) adds: the extlang form's prefix ('zh-' for 'yue',
-# else ''), its Suppress-Script (lowercase) or '', its record, whether it begins a grandfathered or
+# else ''), its Suppress-Script (lowercase) or '', whether it begins a grandfathered or
 # redundant tag (a tag that may be one is looked at whole: :meth:`QuickLine._whole`), how many of its
 # diagnostics are the language's own (the letter case note comes after them), UTS #35's finding on the
 # extlang (None without one), the subtags lowercase (a variant's Prefix is looked for after them), and
 # whether its diagnostics are in the order they are listed in.
 # A fix may also be (text, n): that text and the tag from n on.
-_Lang = tuple[str, str, bool, str, tuple[_Diag, ...], str, str, str, "Record", bool, int, _Diag | None,
+_Lang = tuple[str, str, bool, str, tuple[_Diag, ...], str, str, str, bool, int, _Diag | None,
               tuple[str, ...], bool]  # fmt: skip
 # A variant adds its Prefixes (lowercase subtags) and the Prefix warning when none is met.
 _Variant = tuple[str, str, bool, str, tuple[_Diag, ...], str, tuple[tuple[str, ...], ...], _Diag | None]
+
+# The kept tuples hold strings, bytes, numbers and other such tuples only, never an object the garbage
+# collector follows (a record, a dict): it stops tracking them, so a memo of thousands costs it nothing.
 
 # Past this many spellings a memo starts again (an input of random case could otherwise grow it without bound).
 _MAX_REMEMBERED = 50_000
@@ -125,7 +125,7 @@ class QuickLine:
                 lp = self._learn_lang(head, lang, ext)
                 if lp is None:
                     return None
-        canonical, _fixed, conventional, subtags, diags, low, xprefix, suppress, _r, whole, _f, uext, _b, _o = lp
+        canonical, _fixed, conventional, subtags, diags, low, xprefix, suppress, whole, _f, uext, _b, _o = lp
         if whole and self._whole(tag, low):
             return None
         sp = rp = vp = None
@@ -177,10 +177,10 @@ class QuickLine:
         fixed = ""
         if not conventional:  # the letter case note: at 0, after the language's own advice
             fixed = lp[1] + (sp[1] if sp else "") + (rp[1] if rp else "") + (vp[1] if vp else "")
-            first = lp[10]
+            first = lp[9]
             diags = (*diags[:first], self._case_note(tag, fixed), *diags[first:])
         out: Sequence[_Diag] = diags
-        if len(diags) > 1 and (diags is not lp[4] or not lp[13]):
+        if len(diags) > 1 and (diags is not lp[4] or not lp[12]):
             out = sorted(diags, key=_rank)  # by severity; each severity's stay by start, in the order they came
         if uext is not None:  # UTS #35's finding on the extlang comes after RFC 5646's diagnostics
             out = (*out, uext)
@@ -213,7 +213,7 @@ class QuickLine:
     @staticmethod
     def _prefix_met(prefixes: tuple[tuple[str, ...], ...], lp: _Lang, sp: _Piece | None, rp: _Piece | None) -> bool:
         """Tell whether the subtags before a variant (lowercase) meet one of its *prefixes*."""
-        before = list(lp[12])
+        before = list(lp[11])
         if sp is not None:
             before.append(sp[5])
         if rp is not None:
@@ -297,7 +297,7 @@ class QuickLine:
         xprefix = t.extlang_prefix.get(canonical)
         fixed = low if ext is None else head.lower()
         got = (canonical, fixed, head == fixed, subtags, own, low, f"{xprefix}-" if xprefix is not None else "",
-               suppress, rec, low in self._whole_first, first, uext, before,
+               suppress, low in self._whole_first, first, uext, before,
                len(own) < 2 or [d[0] for d in own] == sorted(d[0] for d in own))  # fmt: skip
         memo = self._langs
         if len(memo) >= _MAX_REMEMBERED:
@@ -348,7 +348,9 @@ class QuickLine:
         """Return the Suppress-Script warning on *script* after *lang* (as written), remembered per pair."""
         got = self._pairs.get((lang, script))
         if got is None:
-            message, _label = self._advice._suppress(lang, script, lp[8])
+            learnt = self._advice.learn("language", lp[5])
+            assert learnt is not None  # the language was learnt before this tag got here
+            message, _label = self._advice._suppress(lang, script, learnt[0])
             at = len(lang) + 1
             what = M.SUPPRESS_SCRIPT
             d = _make("suppress-script", what.severity, at, at + 4, message, None, what.section)
