@@ -54,8 +54,8 @@ def _quick_lane(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str | None, ...]]
     monkeypatch.setattr(checkjson, "_langtag_subtags", lambda g, tag: lane.append(g) or subtags_of(g, tag))
     line_of = QuickLine.line  # the plainest tags' lines are written from texts kept per subtag
 
-    def fused(self: QuickLine, tag: str, g: tuple[str | None, ...]) -> tuple[str, str] | None:
-        got = line_of(self, tag, g)
+    def fused(self: QuickLine, tag: str, g: tuple[str | None, ...], end: bytes = b"") -> tuple[bytes, str] | None:
+        got = line_of(self, tag, g, end)
         if got is not None:
             lane.append(g)
         return got

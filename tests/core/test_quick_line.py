@@ -44,8 +44,8 @@ def _lines(tags: list[str], monkeypatch: pytest.MonkeyPatch) -> tuple[list[tuple
     written: list[str] = []
     line_of = QuickLine.line
 
-    def counted(self: QuickLine, tag: str, g: tuple[str | None, ...]) -> tuple[str, str] | None:
-        got = line_of(self, tag, g)
+    def counted(self: QuickLine, tag: str, g: tuple[str | None, ...], end: bytes = b"") -> tuple[bytes, str] | None:
+        got = line_of(self, tag, g, end)
         if got is not None:
             written.append(tag)
         return got
@@ -165,3 +165,20 @@ def test_a_change_of_language_words_the_fused_line_anew(monkeypatch: pytest.Monk
     assert german == precise
     assert german != english
     assert [line for line, _ in checkjson.check_json_lines(engine, tags)] == english
+
+
+@pytest.mark.parametrize("notes", [True, False])
+def test_the_command_lines_bytes_are_the_lines_encoded(notes: bool) -> None:
+    """``bcp47 check --json`` takes the fused line's bytes straight: check_json_lines' line, encoded, with a newline."""
+    tags = [*build_advice(1500, seed=35), "de-u-co-phonebk", "x-a", "en-", "zh-yue-HK", "EN-latn-us", "a" * 300]
+    engine, other = _fresh(), _fresh()
+    engine.plausibility_in_json = other.plausibility_in_json = notes
+    one = checkjson.quick_json_bytes(engine)
+    written = 0
+    for tag, (line, valid) in zip(tags, checkjson.check_json_lines(other, tags), strict=True):
+        got = one(tag)
+        if got is not None:
+            written += 1
+            assert valid and got == (line + "\n").encode("utf-8"), tag
+    assert written > 0.75 * len(tags)
+    assert one("de-u-co-phonebk") is None and one("a" * 300) is None

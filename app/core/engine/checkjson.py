@@ -159,12 +159,13 @@ def quick_json_bytes(engine: TagEngine) -> Callable[[str], bytes | None]:
 
     def one(tag: str) -> bytes | None:
         m = match(tag) if len(tag) <= FAST_MAX else None
-        done = plain(tag, m.groups()) if m is not None else None
-        if done is None:
+        if m is None:
             return None
-        if engine.plausibility_in_json:
-            return done[0] + (_plausibility_json(plausible, done[1]) + "\n").encode()
-        return done[0] + b"}\n"
+        if not engine.plausibility_in_json:
+            done = plain(tag, m.groups(), b"}\n")
+            return done[0] if done is not None else None
+        done = plain(tag, m.groups())
+        return done[0] + (_plausibility_json(plausible, done[1]) + "\n").encode() if done is not None else None
 
     return one
 

@@ -36,7 +36,7 @@ from ..grammar.syntax import REGULAR_FIRST, cased
 from ..grammar.values import Diagnostic
 from ..text.catalogue import forget_on_language_change
 from .advice import CASE_EXCERPT
-from .fastpath import FastPath, _in_range
+from .fastpath import FAST_MAX, FastPath, _in_range
 from .quickadvice import _MARK, QuickAdvice, _grandfathered_start, _subsequence
 from .results import diagnostic_order
 
@@ -76,8 +76,8 @@ _make = M.make_diagnostic
 class QuickLine:
     """Write the ``check --json`` line of plain valid tags for one engine's fast path and quick advice."""
 
-    __slots__ = ("__weakref__", "_advice", "_case", "_fast", "_json_of", "_langs", "_pairs", "_regions", "_scripts",
-                 "_variants", "_whole_first")  # fmt: skip
+    __slots__ = ("__weakref__", "_advice", "_at", "_case", "_fast", "_json_of", "_kept", "_langs", "_pairs",
+                 "_whole_first")  # fmt: skip
 
     def __init__(self, fast: FastPath, advice: QuickAdvice, json_of: Callable[[Diagnostic], str]) -> None:
         self._fast = fast
@@ -93,16 +93,18 @@ class QuickLine:
         # Subtag as written (and its place) -> what a line needs of it; a subtag that sends its tags
         # another way is not kept (rare: what that way costs dwarfs a second look).
         self._langs: dict[str, _Lang] = {}
-        self._scripts: dict[tuple[str, int], _Piece] = {}
-        self._regions: dict[tuple[str, int], _Piece] = {}
-        self._variants: dict[tuple[str, int], _Variant] = {}
+        # The scripts, regions and variants by place (the start of the subtag), then as written: its
+        # shape tells which it is. One count bounds them all.
+        self._at: list[dict[str, Any]] = [{} for _ in range(FAST_MAX + 2)]
+        self._kept = 0
         self._pairs: dict[tuple[str, str], _Diag] = {}  # (language, script) as written -> their Suppress-Script warning
         self._case: tuple[int, bytes, bytes, bytes] | None = None
 
-    def line(self, tag: str, g: tuple[str | None, ...]) -> tuple[bytes, str] | None:
+    def line(self, tag: str, g: tuple[str | None, ...], end: bytes = b"") -> tuple[bytes, str] | None:
         """Return the line of *tag* (*g*: its :data:`.syntax.WELL_FORMED` groups) in UTF-8, and its canonical form.
 
-        The line stops before ``plausibility`` (and the closing brace); None: this tag takes another way.
+        The line stops before ``plausibility`` (and the closing brace), where *end* is added; None: this
+        tag takes another way.
         The diagnostics' JSON is kept encoded (the messages are most of a line and hold non-ASCII
         characters, which the encoder takes one by one); the rest of a line is ASCII (the regex matched
         ASCII letters, digits and '-'), whose encoding is a copy.
@@ -129,14 +131,15 @@ class QuickLine:
         if whole and self._whole(tag, low):
             return None
         sp = rp = vp = None
+        sj = rj = vj = ""  # their entries in "subtags"
         if script is not None:
-            sp = self._scripts.get((script, at))
+            sp = self._at[at].get(script)
             if sp is None:
-                sp = self._learn(self._scripts, "script", script, at)
+                sp = self._learn("script", script, at)
                 if sp is None:
                     return None
             canonical += sp[0]
-            subtags += sp[3]
+            sj = sp[3]
             if not sp[2]:
                 conventional = False
             if sp[4]:
@@ -145,13 +148,13 @@ class QuickLine:
                 diags += (self._suppress(lang, script, lp),)
             at += 5
         if region is not None:
-            rp = self._regions.get((region, at))
+            rp = self._at[at].get(region)
             if rp is None:
-                rp = self._learn(self._regions, "region", region, at)
+                rp = self._learn("region", region, at)
                 if rp is None:
                     return None
             canonical += rp[0]
-            subtags += rp[3]
+            rj = rp[3]
             if not rp[2]:
                 conventional = False
             if rp[4]:
@@ -161,13 +164,13 @@ class QuickLine:
             code = var[1:]
             if "-" in code:
                 return None  # two variants or more: the quick path of checkjson (their order matters)
-            vp = self._variants.get((code, at))
+            vp = self._at[at].get(code)
             if vp is None:
                 vp = self._learn_variant(code, at)
                 if vp is None:
                     return None
             canonical += vp[0]
-            subtags += vp[3]
+            vj = vp[3]
             if not vp[2]:
                 conventional = False
             if vp[4]:
@@ -184,8 +187,11 @@ class QuickLine:
             out = sorted(diags, key=_rank)  # by severity; each severity's stay by start, in the order they came
         if uext is not None:  # UTS #35's finding on the extlang comes after RFC 5646's diagnostics
             out = (*out, uext)
+        uv = "true" if uext is None else "false"
+        head = f'{{"input":"{tag}","well_formed":true,"valid":true,"unicode_valid":{uv},"canonical":"{canonical}",' \
+            f'"extlang_form":"{xprefix}{canonical}","subtags":[{subtags}{sj}{rj}{vj}],"diagnostics":['  # fmt: skip
         if not out:
-            body = b'],"fix":null'
+            return b"".join((head.encode(), b'],"fix":null', end)), canonical
         else:
             fix = "null"
             for _rank_of, _json, f in out:
@@ -204,11 +210,8 @@ class QuickLine:
                 else:
                     fix = f'"{f}"'
                 break
-            body = (out[0][1] if len(out) == 1 else b",".join([d[1] for d in out])) + b'],"fix":' + fix.encode()
-        uv = "true" if uext is None else "false"
-        head = f'{{"input":"{tag}","well_formed":true,"valid":true,"unicode_valid":{uv},"canonical":"{canonical}",' \
-            f'"extlang_form":"{xprefix}{canonical}","subtags":[{subtags}],"diagnostics":['  # fmt: skip
-        return head.encode() + body, canonical
+            listed = out[0][1] if len(out) == 1 else b",".join([d[1] for d in out])
+            return b"".join((head.encode(), listed, b'],"fix":', fix.encode(), end)), canonical
 
     @staticmethod
     def _prefix_met(prefixes: tuple[tuple[str, ...], ...], lp: _Lang, sp: _Piece | None, rp: _Piece | None) -> bool:
@@ -305,7 +308,7 @@ class QuickLine:
         memo[head] = got
         return got
 
-    def _learn(self, memo: dict[tuple[str, int], _Piece], kind: str, code: str, at: int) -> _Piece | None:
+    def _learn(self, kind: str, code: str, at: int) -> _Piece | None:
         """Remember and return what a line needs of the script or region *code* as written at *at*."""
         fast = self._fast
         low = code.lower()
@@ -319,7 +322,7 @@ class QuickLine:
             usual = cased(kind, low)
             subtag = f',{{"text":"{code}","start":{at},"end":{at + len(code)},"role":"{kind}"}}'
             got = (f"-{canonical}", f"-{usual}", code == usual, subtag, self._diags(learnt[1], code, at), low)
-            _remember(memo, (code, at), got)
+            self._keep(code, at, got)
         return got
 
     def _learn_variant(self, code: str, at: int) -> _Variant | None:
@@ -341,8 +344,17 @@ class QuickLine:
             subtag = f',{{"text":"{code}","start":{at},"end":{at + len(code)},"role":"variant"}}'
             got = (f"-{canonical}", f"-{low}", code == low, subtag, self._diags(learnt[1], code, at), low,
                    tuple(prefixes), warning)  # fmt: skip
-            _remember(self._variants, (code, at), got)
+            self._keep(code, at, got)
         return got
+
+    def _keep(self, code: str, at: int, piece: _Piece | _Variant) -> None:
+        """Remember the script, region or variant *piece*, written *code* at *at*."""
+        if self._kept >= _MAX_REMEMBERED:
+            for memo in self._at:
+                memo.clear()
+            self._kept = 0
+        self._kept += 1
+        self._at[at][code] = piece
 
     def _suppress(self, lang: str, script: str, lp: _Lang) -> _Diag:
         """Return the Suppress-Script warning on *script* after *lang* (as written), remembered per pair."""
