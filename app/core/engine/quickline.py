@@ -192,26 +192,29 @@ class QuickLine:
             f'"extlang_form":"{xprefix}{canonical}","subtags":[{subtags}{sj}{rj}{vj}],"diagnostics":['  # fmt: skip
         if not out:
             return b"".join((head.encode(), b'],"fix":null', end)), canonical
-        else:
-            fix = "null"
-            for _rank_of, _json, f in out:
-                if f is None:
+        fix = "null"
+        for _rank_of, _json, f in out:
+            if f is None:
+                continue
+            if f is _CANONICAL:
+                if canonical == tag:
                     continue
-                if f is _CANONICAL:
-                    if canonical == tag:
-                        continue
-                    fix = f'"{canonical}"'
-                elif f is _DROP:
-                    fix = f'"{drop_span(tag, len(lang) + 1, len(lang) + 5)}"'
-                elif f is _FIXED:
-                    fix = f'"{fixed}"'
-                elif type(f) is tuple:
-                    fix = f'"{f[0]}{tag[f[1] :]}"'
-                else:
-                    fix = f'"{f}"'
-                break
-            listed = out[0][1] if len(out) == 1 else b",".join([d[1] for d in out])
-            return b"".join((head.encode(), listed, b'],"fix":', fix.encode(), end)), canonical
+                fix = f'"{canonical}"'
+            elif f is _DROP:
+                fix = f'"{drop_span(tag, len(lang) + 1, len(lang) + 5)}"'
+            elif f is _FIXED:
+                fix = f'"{fixed}"'
+            elif type(f) is tuple:
+                fix = f'"{f[0]}{tag[f[1] :]}"'
+            else:
+                fix = f'"{f}"'
+            break
+        if len(out) == 1:
+            return b"".join((head.encode(), out[0][1], b'],"fix":', fix.encode(), end)), canonical
+        if len(out) == 2:
+            return b"".join((head.encode(), out[0][1], b",", out[1][1], b'],"fix":', fix.encode(), end)), canonical
+        listed = b",".join([d[1] for d in out])
+        return b"".join((head.encode(), listed, b'],"fix":', fix.encode(), end)), canonical
 
     @staticmethod
     def _prefix_met(prefixes: tuple[tuple[str, ...], ...], lp: _Lang, sp: _Piece | None, rp: _Piece | None) -> bool:
