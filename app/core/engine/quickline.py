@@ -25,6 +25,7 @@ language of the messages changes. A test compares the lines with the other paths
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
 from operator import itemgetter
 from typing import Any
@@ -33,7 +34,7 @@ from ..grammar import diagnostics as M
 from ..grammar.parser import drop_span
 from ..grammar.quoting import excerpt
 from ..grammar.syntax import REGULAR_FIRST, cased
-from ..grammar.values import Diagnostic
+from ..grammar.values import Diagnostic, Severity
 from ..text.catalogue import forget_on_language_change
 from .advice import CASE_EXCERPT
 from .fastpath import FAST_MAX, FastPath, _in_range
@@ -71,6 +72,9 @@ _Variant = tuple[str, str, bool, str, tuple[_Diag, ...], str, tuple[tuple[str, .
 _MAX_REMEMBERED = 50_000
 
 _make = M.make_diagnostic
+_ERROR = Severity.ERROR
+# The string encoder json.dumps applies to a str (ensure_ascii=False): checkjson's quote.
+_quote: Callable[[str], str] = getattr(json.encoder, "c_encode_basestring", None) or json.encoder.py_encode_basestring
 
 
 class QuickLine:
@@ -251,7 +255,12 @@ class QuickLine:
                 message = marked.replace(_MARK, code)
             d = _make(c, sev, at, at + len(code), message, None, section)
             fix = None if how == 0 else _CANONICAL if how == 1 else fix_tag  # a whole tag: the tail is empty here
-            out.append((diagnostic_order(d)[0], json_of(d).encode(), fix))
+            if sev is _ERROR:  # its verdict depends on the diagnostic: checkjson words it
+                text = json_of(d)
+            else:  # what checkjson writes for advice, without remembering the message (this memo keeps the JSON)
+                text = f'{{"code":"{c}","severity":"{sev._value_}","start":{at},"end":{at + len(code)},' \
+                    f'"message":{_quote(message)},"verdict":null}}'  # fmt: skip
+            out.append((diagnostic_order(d)[0], text.encode(), fix))
         return tuple(out)
 
     def _learn_lang(self, head: str, lang: str, ext: str | None) -> _Lang | None:
