@@ -302,7 +302,7 @@ class _ByteLoop:
 
     def _stdin(self) -> None:
         fd, parts = self.fd, self.parts
-        get, line_of = self.memo.get, self._new
+        get, line_of = self.memo.get, self._line  # _line: a tag met twice in one chunk is checked once
         pending = _Pending()
         cr = False  # a CR in the last chunk: a line it began may end in this one
         while True:

@@ -182,3 +182,32 @@ def test_the_command_lines_bytes_are_the_lines_encoded(notes: bool) -> None:
             assert valid and got == (line + "\n").encode("utf-8"), tag
     assert written > 0.75 * len(tags)
     assert one("de-u-co-phonebk") is None and one("a" * 300) is None
+
+
+def test_the_command_line_checks_a_tag_repeated_in_one_chunk_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``bcp47 check --json``'s byte loop: a tag met again in the same chunk of input comes from the memo."""
+    import io
+    import os
+
+    from bcp47_explorer.commands.live import _ByteLoop
+
+    written: list[str] = []
+    line_of = QuickLine.line
+
+    def counted(self: QuickLine, tag: str, g: tuple[str | None, ...], end: bytes = b"") -> tuple[bytes, str] | None:
+        written.append(tag)
+        return line_of(self, tag, g, end)
+
+    monkeypatch.setattr(QuickLine, "line", counted)
+    engine = _fresh()
+    engine.plausibility_in_json = False
+    tags = ["iw-IL", "en-Latn-US", "iw-IL", "de-1901", "ZH-yue"] * 400
+    r, w = os.pipe()
+    with os.fdopen(w, "wb") as f:
+        f.write("\n".join(tags).encode() + b"\n")  # one chunk: fewer bytes than a pipe holds
+    out = io.BytesIO()
+    assert _ByteLoop(engine, r, out).run(["-"]) is True
+    os.close(r)
+    assert sorted(written) == sorted(set(tags))
+    want = [line for line, _ in checkjson.check_json_lines(engine, tags)]
+    assert out.getvalue().decode("utf-8").splitlines() == want
