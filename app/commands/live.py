@@ -17,6 +17,7 @@ import codecs
 import os
 import sys
 from collections.abc import Callable, Iterator
+from sys import getsizeof
 from typing import TYPE_CHECKING, Any, cast
 
 from ..core.engine.checkjson import (
@@ -201,15 +202,25 @@ def check_json_live(
 def utf8_line(line: str) -> bytes:
     """Return the UTF-8 bytes of an output *line*, each lone surrogate (an undecodable input byte) as U+FFFD.
 
-    The encoder straight away: for a line that is ASCII but for the messages' '§' and bidi isolates
-    it is one pass (a Latin-1 copy with each '§' patched afterwards took three, and lines with an
-    isolate, beyond Latin-1, paid for those passes and the encoder too). A lone surrogate cannot be
+    The UTF-8 encoder takes a non-ASCII line one character at a time. A line whose characters are all
+    Latin-1 (CPython then keeps it one byte a character, which its size tells) and ASCII but for the
+    messages' '§' is encoded as Latin-1 (a copy) with each '§' (byte A7) then written as its two UTF-8
+    bytes (C2 A7): the same bytes at a fraction of the cost. Any other line (a bidi isolate around
+    quoted input is beyond Latin-1) goes to the encoder straight away; a lone surrogate cannot be
     encoded: that rare line is cleaned first.
     """
+    if line.isascii():  # known without a look at the characters
+        return line.encode("ascii")
+    if getsizeof(line) - len(line) == _ONE_BYTE and line.replace("§", "").isascii():
+        return line.encode("latin-1").replace(b"\xa7", b"\xc2\xa7")
     try:
         return line.encode("utf-8")
     except UnicodeEncodeError:
         return clean_json_text(line).encode("utf-8")
+
+
+# What CPython adds to the length of a non-ASCII str of one byte a character (another kind is larger).
+_ONE_BYTE = getsizeof("§" * 64) - 64
 
 
 def _real_streams() -> tuple[int, Any] | None:
