@@ -274,10 +274,8 @@ class _ByteLoop:
     def _line(self, key: bytes) -> bytes:
         """Return the output line of one tag (checked once, then remembered by its input bytes)."""
         got = self.memo.get(key)
-        return got if got is not None else self._new(key)
-
-    def _new(self, key: bytes) -> bytes:
-        """Return the output line of a tag not remembered, and remember it."""
+        if got is not None:  # met before (in this chunk too: the chunk's look-ups were made before its checks)
+            return got
         tag = key.decode("utf-8", "surrogateescape")
         got = self.quick(tag)  # a valid tag
         if got is None:
@@ -313,7 +311,7 @@ class _ByteLoop:
 
     def _stdin(self) -> None:
         fd, parts = self.fd, self.parts
-        get, line_of = self.memo.get, self._line  # _line: a tag met twice in one chunk is checked once
+        get, line_of = self.memo.get, self._line
         pending = _Pending()
         cr = False  # a CR in the last chunk: a line it began may end in this one
         while True:
