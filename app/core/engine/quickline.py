@@ -1,17 +1,20 @@
 """The ``bcp47 check --json`` line of a plain valid tag, written straight from its regex groups.
 
-Most tags of a column are a language with a script, a region or one variant, and most of their
+Most tags of a column are a language (at most with one extlang) with a script, a region or one
+variant, and most of their
 advice is on one subtag alone. :class:`QuickLine` keeps, per subtag as written and per place
 (bounded memos, worked out on first sight), everything such a tag's line needs from it: its
 canonical spelling, its conventional spelling, the JSON of its entry in ``subtags``, and the JSON
 of the diagnostics it draws alone (from :class:`.quickadvice.QuickAdvice`, as
 :meth:`.quickadvice.QuickAdvice.head` would place them) with the fix each offers. A tag's line is
 then joined from those texts: no parse, no :class:`.values.Diagnostic` per tag, no sort beyond a
-stable one by severity. What depends on two subtags (Suppress-Script, a variant's Prefix, the
-letter case note) is added here in :meth:`.quickadvice.QuickAdvice.langtag_diagnostics`'s order.
+stable one by severity. What depends on more than one subtag (Suppress-Script, a variant's Prefix,
+the letter case note) is added here in :meth:`.quickadvice.QuickAdvice.langtag_diagnostics`'s order;
+an extlang's Prefix and UTS #35's finding on it are kept with the language and extlang as written.
+The diagnostics' JSON is kept encoded: ``bcp47 check --json`` writes a line's bytes as joined.
 
-Anything else (an extlang, an extension, private use, two variants, a language that begins a
-grandfathered or redundant tag, an unknown subtag) gives None: the caller takes the quick path of
+Anything else (an extension, private use, two variants, a tag that is or begins like a grandfathered
+or redundant tag, an unknown subtag) gives None: the caller takes the quick path of
 :mod:`.checkjson`, or the precise one. The memos hold worded text and are forgotten when the
 language of the messages changes. A test compares the lines with the other paths' over large corpora.
 
