@@ -17,9 +17,17 @@ import codecs
 import os
 import sys
 from collections.abc import Callable, Iterator
+from sys import getsizeof
 from typing import TYPE_CHECKING, Any, cast
 
-from ..core.engine.checkjson import MEMO_KEY_MAX, MEMO_SIZE, check_json_lines, clean_json_text, memo_json_lines
+from ..core.engine.checkjson import (
+    MEMO_KEY_MAX,
+    MEMO_SIZE,
+    check_json_lines,
+    clean_json_text,
+    memo_json_lines,
+    quick_json_bytes,
+)
 from .streams import MAX_LINE_BYTES, iter_stdin_lines, line_too_long
 
 if TYPE_CHECKING:
@@ -194,18 +202,25 @@ def check_json_live(
 def utf8_line(line: str) -> bytes:
     """Return the UTF-8 bytes of an output *line*, each lone surrogate (an undecodable input byte) as U+FFFD.
 
-    Most lines are ASCII but for the '§' of the messages, which makes the whole line one the UTF-8 encoder
-    takes character by character; encoded as Latin-1 (a copy) with each '§' (byte A7) then written as its
-    two UTF-8 bytes (C2 A7), it is the same bytes at a fraction of the cost. Anything else: the encoder.
+    The UTF-8 encoder takes a non-ASCII line one character at a time. A line whose characters are all
+    Latin-1 (CPython then keeps it one byte a character, which its size tells) and ASCII but for the
+    messages' '§' is encoded as Latin-1 (a copy) with each '§' (byte A7) then written as its two UTF-8
+    bytes (C2 A7): the same bytes at a fraction of the cost. Any other line (a bidi isolate around
+    quoted input is beyond Latin-1) goes to the encoder straight away; a lone surrogate cannot be
+    encoded: that rare line is cleaned first.
     """
     if line.isascii():  # known without a look at the characters
         return line.encode("ascii")
-    if line.replace("§", "").isascii():
+    if getsizeof(line) - len(line) == _ONE_BYTE and line.replace("§", "").isascii():
         return line.encode("latin-1").replace(b"\xa7", b"\xc2\xa7")
     try:
         return line.encode("utf-8")
-    except UnicodeEncodeError:  # a lone surrogate cannot be encoded: cleaned, then encoded
+    except UnicodeEncodeError:
         return clean_json_text(line).encode("utf-8")
+
+
+# What CPython adds to the length of a non-ASCII str of one byte a character (another kind is larger).
+_ONE_BYTE = getsizeof("§" * 64) - 64
 
 
 def _real_streams() -> tuple[int, Any] | None:
@@ -226,9 +241,11 @@ class _ByteLoop:
 
     A chunk whose lines are all remembered costs a dict look-up per line (``map``) and one join: no
     decoding, no encoding, no generator between reading and writing (on a column of repeated tags
-    these cost more than the check). A tag not remembered goes to :func:`.checkjson.check_json_lines`
-    (fed one at a time), and its line is cleaned (U+FFFD for an undecodable byte, as the text writer
-    does) and encoded once. The memo is bounded as :func:`.checkjson.memo_json_lines`'s.
+    these cost more than the check). A tag not remembered gets its encoded line from the fused quick
+    line (:func:`.checkjson.quick_json_bytes`: most valid tags), else from
+    :func:`.checkjson.check_json_lines` (fed one at a time), whose line is cleaned (U+FFFD for an
+    undecodable byte, as the text writer does) and encoded once. The memo is bounded as
+    :func:`.checkjson.memo_json_lines`'s.
 
     The memo keeps the line alone, not whether it was valid: a tag is remembered only after its first
     check, which clears :attr:`all_valid` when it is not valid, so a repeat never changes the answer.
@@ -239,6 +256,7 @@ class _ByteLoop:
         self.out = out
         self.box: list[str] = []
         self.lines = check_json_lines(engine, self._feed())
+        self.quick = quick_json_bytes(engine)
         self.memo: dict[bytes, bytes] = {}
         self.all_valid = True
         self.parts: list[bytes] = []
@@ -256,16 +274,20 @@ class _ByteLoop:
     def _line(self, key: bytes) -> bytes:
         """Return the output line of one tag (checked once, then remembered by its input bytes)."""
         got = self.memo.get(key)
+        if got is not None:  # met before (in this chunk too: the chunk's look-ups were made before its checks)
+            return got
+        tag = key.decode("utf-8", "surrogateescape")
+        got = self.quick(tag)  # a valid tag
         if got is None:
-            self.box.append(key.decode("utf-8", "surrogateescape"))
+            self.box.append(tag)
             line, valid = next(self.lines)
             got = utf8_line(line + "\n")
             if not valid:
                 self.all_valid = False
-            if len(key) <= MEMO_KEY_MAX:
-                if len(self.memo) >= MEMO_SIZE:
-                    self.memo.clear()
-                self.memo[key] = got
+        if len(key) <= MEMO_KEY_MAX:
+            if len(self.memo) >= MEMO_SIZE:
+                self.memo.clear()
+            self.memo[key] = got
         return got
 
     def _flush(self) -> None:

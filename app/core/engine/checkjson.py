@@ -12,19 +12,30 @@ from __future__ import annotations
 
 import json
 import re
+import weakref
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from ..grammar.syntax import WELL_FORMED
 from ..grammar.values import Diagnostic, Severity
 from .fastpath import FAST_MAX
+from .quickline import QuickLine
 from .results import first_fix, fix_for
 from .unicode_validity import first_singleton, verdict_label, verdict_of
 
 if TYPE_CHECKING:
+    from .quickadvice import QuickAdvice
     from .tag import TagEngine
 
-__all__ = ["MEMO_KEY_MAX", "MEMO_SIZE", "check_json_lines", "memo_json_lines", "quote"]
+__all__ = [
+    "MEMO_KEY_MAX",
+    "MEMO_SIZE",
+    "check_json_lines",
+    "memo_json_lines",
+    "quick_json_bytes",
+    "quick_line",
+    "quote",
+]
 
 # The string encoder json.dumps applies to a str (ensure_ascii=False), without the call around it.
 quote: Callable[[str], str] = getattr(json.encoder, "c_encode_basestring", None) or json.encoder.py_encode_basestring
@@ -44,9 +55,12 @@ def check_json_lines(engine: TagEngine, tags: Iterable[str]) -> Iterator[tuple[s
     :mod:`.quickadvice`: no parse is made); having no extlang and no extension, it is a valid
     Unicode locale identifier too (:func:`.unicode_validity.verdict_of` says so without looking
     further); with one extlang, UTS #35's one finding on it is added (:func:`_extlang_line`). The
-    regex runs once per tag. A test compares both ways of writing the line over large corpora.
+    regex runs once per tag. The plainest of those (no extlang, no private use, at most one
+    variant) are written by :class:`.quickline.QuickLine` from texts kept per subtag, before any of
+    that. Tests compare the ways of writing the line over large corpora.
     """
     quote = _QUOTE
+    plain = quick_line(engine).line
     analyse = engine.full_analysis
     matched = engine.matched_analysis
     settle = engine.fast_path.match
@@ -61,6 +75,11 @@ def check_json_lines(engine: TagEngine, tags: Iterable[str]) -> Iterator[tuple[s
             a = analyse(tag)
         else:
             g = m.groups()
+            done = plain(tag, g)
+            if done is not None:
+                text = done[0].decode()
+                yield text + (_plausibility_json(plausible, done[1]) if notes_wanted else "}"), True
+                continue
             canonical = settle(tag, g)
             if canonical is not None and g[0] is not None and not g[5]:
                 diags = advise(tag, g, canonical)  # None: the precise path, below
@@ -108,6 +127,52 @@ def check_json_lines(engine: TagEngine, tags: Iterable[str]) -> Iterator[tuple[s
         else:
             notes = _NO_NOTES
         yield line + notes, a.valid
+
+
+_WRITERS: weakref.WeakKeyDictionary[QuickAdvice, QuickLine] = weakref.WeakKeyDictionary()
+
+
+def quick_line(engine: TagEngine) -> QuickLine:
+    """Return the :class:`.quickline.QuickLine` of *engine* (one per engine, kept while it lives)."""
+    got = _WRITERS.get(engine.quick_advice)
+    if got is None:
+        got = _WRITERS[engine.quick_advice] = QuickLine(engine.fast_path, engine.quick_advice, _diagnostic_json)
+    return got
+
+
+def quick_json_bytes(engine: TagEngine) -> Callable[[str], bytes | None]:
+    """Return a function giving the UTF-8 line of a tag, with its end and a newline, where the fused line writes it.
+
+    What :func:`check_json_lines` yields for the tag, encoded, with a newline added; None: the tag takes
+    :func:`check_json_lines`. ``bcp47 check --json`` writes bytes: the fused line
+    (:class:`.quickline.QuickLine`) keeps its messages encoded, so such a line is never decoded and
+    encoded again.
+
+    >>> from ..data import bundled_engine
+    >>> line = quick_json_bytes(bundled_engine())
+    >>> line("iw-IL").endswith(b'"fix":"he-IL","plausibility":[]}' + bytes([10])), line("de-u-co-phonebk")
+    (True, None)
+    """
+    plain = quick_line(engine).line
+    match = WELL_FORMED.fullmatch
+    plausible = engine.plausibility
+
+    def one(tag: str) -> bytes | None:
+        m = match(tag) if len(tag) <= FAST_MAX else None
+        if m is None:
+            return None
+        if not engine.plausibility_in_json:
+            done = plain(tag, m.groups(), b"}\n")
+            return done[0] if done is not None else None
+        done = plain(tag, m.groups())
+        return done[0] + (_plausibility_json(plausible, done[1]) + "\n").encode() if done is not None else None
+
+    return one
+
+
+def _diagnostic_json(d: Diagnostic) -> str:
+    """Return the JSON of one diagnostic of a langtag's line (no extension: no verdict depends on one)."""
+    return _diagnostics_json((d,), None)
 
 
 #: How many distinct tags :func:`memo_json_lines` remembers (about 500 bytes each) before it starts afresh.

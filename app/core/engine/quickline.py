@@ -1,0 +1,405 @@
+"""The ``bcp47 check --json`` line of a plain valid tag, written straight from its regex groups.
+
+Most tags of a column are a language with a script, a region or one variant, and most of their
+advice is on one subtag alone. :class:`QuickLine` keeps, per subtag as written and per place
+(bounded memos, worked out on first sight), everything such a tag's line needs from it: its
+canonical spelling, its conventional spelling, the JSON of its entry in ``subtags``, and the JSON
+of the diagnostics it draws alone (from :class:`.quickadvice.QuickAdvice`, as
+:meth:`.quickadvice.QuickAdvice.head` would place them) with the fix each offers. A tag's line is
+then joined from those texts: no parse, no :class:`.values.Diagnostic` per tag, no sort beyond a
+stable one by severity. What depends on two subtags (Suppress-Script, a variant's Prefix, the
+letter case note) is added here in :meth:`.quickadvice.QuickAdvice.langtag_diagnostics`'s order.
+
+Anything else (an extlang, an extension, private use, two variants, a language that begins a
+grandfathered or redundant tag, an unknown subtag) gives None: the caller takes the quick path of
+:mod:`.checkjson`, or the precise one. The memos hold worded text and are forgotten when the
+language of the messages changes. A test compares the lines with the other paths' over large corpora.
+
+>>> from bcp47_explorer.core.data import bundled_engine
+>>> from bcp47_explorer.core.grammar.syntax import WELL_FORMED
+>>> from bcp47_explorer.core.engine.checkjson import quick_line
+>>> line, canonical = quick_line(bundled_engine()).line("iw-IL", WELL_FORMED.fullmatch("iw-IL").groups())
+>>> canonical, line[line.index(b'"fix"') :]
+('he-IL', b'"fix":"he-IL"')
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from operator import itemgetter
+from typing import Any
+
+from ..grammar import diagnostics as M
+from ..grammar.parser import drop_span
+from ..grammar.quoting import excerpt
+from ..grammar.syntax import REGULAR_FIRST, cased
+from ..grammar.values import Diagnostic, Severity
+from ..text.catalogue import forget_on_language_change
+from .advice import CASE_EXCERPT
+from .fastpath import FAST_MAX, FastPath, _in_range
+from .quickadvice import _MARK, QuickAdvice, _grandfathered_start, _subsequence
+from .results import diagnostic_order
+
+__all__ = ["QuickLine"]
+
+# One diagnostic of a line: its severity's rank (the order diagnostics are listed in), its JSON, and
+# its fix: None, _CANONICAL (the tag's canonical form, when that differs from the tag), _DROP (the tag
+# without its script: Suppress-Script), _FIXED (the tag in conventional case) or the fixed tag itself.
+_Diag = tuple[int, bytes, Any]
+_CANONICAL, _DROP, _FIXED = object(), object(), object()
+_rank = itemgetter(0)
+# A subtag as written at its place: its canonical spelling, its conventional one (both with the '-'
+# before it but for the language), whether it is written so, its JSON in ``subtags``, its own
+# diagnostics, and lowercase.
+_Piece = tuple[str, str, bool, str, tuple[_Diag, ...], str]
+# The language (with its extlang, when it has one) adds: the extlang form's prefix ('zh-' for 'yue',
+# else ''), its Suppress-Script (lowercase) or '', whether it begins a grandfathered or
+# redundant tag (a tag that may be one is looked at whole: :meth:`QuickLine._whole`), how many of its
+# diagnostics are the language's own (the letter case note comes after them), UTS #35's finding on the
+# extlang (None without one), the subtags lowercase (a variant's Prefix is looked for after them), and
+# whether its diagnostics are in the order they are listed in.
+# A fix may also be (text, n): that text and the tag from n on.
+_Lang = tuple[str, str, bool, str, tuple[_Diag, ...], str, str, str, bool, int, _Diag | None,
+              tuple[str, ...], bool]  # fmt: skip
+# A variant adds its Prefixes (lowercase subtags) and the Prefix warning when none is met.
+_Variant = tuple[str, str, bool, str, tuple[_Diag, ...], str, tuple[tuple[str, ...], ...], _Diag | None]
+
+# The kept tuples hold strings, bytes, numbers and other such tuples only, never an object the garbage
+# collector follows (a record, a dict): it stops tracking them, so a memo of thousands costs it nothing.
+
+# Past this many spellings a memo starts again (an input of random case could otherwise grow it without bound).
+_MAX_REMEMBERED = 50_000
+
+_make = M.make_diagnostic
+_ERROR = Severity.ERROR
+# The string encoder json.dumps applies to a str (ensure_ascii=False): checkjson's quote.
+_quote: Callable[[str], str] = getattr(json.encoder, "c_encode_basestring", None) or json.encoder.py_encode_basestring
+
+
+class QuickLine:
+    """Write the ``check --json`` line of plain valid tags for one engine's fast path and quick advice."""
+
+    __slots__ = ("__weakref__", "_advice", "_at", "_case", "_fast", "_json_of", "_kept", "_langs", "_pairs",
+                 "_whole_first")  # fmt: skip
+
+    def __init__(self, fast: FastPath, advice: QuickAdvice, json_of: Callable[[Diagnostic], str]) -> None:
+        self._fast = fast
+        self._advice = advice
+        self._json_of = json_of  # the JSON of one diagnostic in a line (checkjson's, so the text is its)
+        # The languages that begin a grandfathered or redundant tag (their tags are looked at whole: _whole).
+        self._whole_first = fast.tables.grandfathered_first | REGULAR_FIRST | frozenset(fast._redundant_text)
+        self._forget()
+        forget_on_language_change(self, QuickLine._forget)  # the texts kept are worded
+
+    def _forget(self) -> None:
+        """Start the memories of worded text afresh."""
+        # Subtag as written (and its place) -> what a line needs of it; a subtag that sends its tags
+        # another way is not kept (rare: what that way costs dwarfs a second look).
+        self._langs: dict[str, _Lang] = {}
+        # The scripts, regions and variants by place (the start of the subtag), then as written: its
+        # shape tells which it is. One count bounds them all.
+        self._at: list[dict[str, Any]] = [{} for _ in range(FAST_MAX + 2)]
+        self._kept = 0
+        self._pairs: dict[tuple[str, str], _Diag] = {}  # (language, script) as written -> their Suppress-Script warning
+        self._case: tuple[int, bytes, bytes, bytes] | None = None
+
+    def line(self, tag: str, g: tuple[str | None, ...], end: bytes = b"") -> tuple[bytes, str] | None:
+        """Return the line of *tag* (*g*: its :data:`.syntax.WELL_FORMED` groups) in UTF-8, and its canonical form.
+
+        The line stops before ``plausibility`` (and the closing brace), where *end* is added; None: this
+        tag takes another way.
+        The diagnostics' JSON is kept encoded (the messages are most of a line and hold non-ASCII
+        characters, which the encoder takes one by one); the rest of a line is ASCII (the regex matched
+        ASCII letters, digits and '-'), whose encoding is a copy.
+        """
+        lang, ext, script, region, var, exts, pu, _pu = g
+        if lang is None or exts or pu is not None:
+            return None
+        if ext is None:
+            at = len(lang) + 1
+            lp = self._langs.get(lang)
+            if lp is None:
+                lp = self._learn_lang(lang, lang, None)
+                if lp is None:
+                    return None
+        else:
+            at = len(lang) + len(ext) + 1
+            head = tag[: at - 1]
+            lp = self._langs.get(head)
+            if lp is None:
+                lp = self._learn_lang(head, lang, ext)
+                if lp is None:
+                    return None
+        canonical, _fixed, conventional, subtags, diags, low, xprefix, suppress, whole, _f, uext, _b, _o = lp
+        if whole and self._whole(tag, low):
+            return None
+        sp = rp = vp = None
+        sj = rj = vj = ""  # their entries in "subtags"
+        if script is not None:
+            sp = self._at[at].get(script)
+            if sp is None:
+                sp = self._learn("script", script, at)
+                if sp is None:
+                    return None
+            canonical += sp[0]
+            sj = sp[3]
+            if not sp[2]:
+                conventional = False
+            if sp[4]:
+                diags += sp[4]
+            if suppress == sp[5]:
+                diags += (self._suppress(lang, script, lp),)
+            at += 5
+        if region is not None:
+            rp = self._at[at].get(region)
+            if rp is None:
+                rp = self._learn("region", region, at)
+                if rp is None:
+                    return None
+            canonical += rp[0]
+            rj = rp[3]
+            if not rp[2]:
+                conventional = False
+            if rp[4]:
+                diags += rp[4]
+            at += len(region) + 1
+        if var:
+            code = var[1:]
+            if "-" in code:
+                return None  # two variants or more: the quick path of checkjson (their order matters)
+            vp = self._at[at].get(code)
+            if vp is None:
+                vp = self._learn_variant(code, at)
+                if vp is None:
+                    return None
+            canonical += vp[0]
+            vj = vp[3]
+            if not vp[2]:
+                conventional = False
+            if vp[4]:
+                diags += vp[4]
+            if vp[6] and not self._prefix_met(vp[6], lp, sp, rp):
+                diags += (vp[7],)  # type: ignore[operator]
+        fixed = ""
+        if not conventional:  # the letter case note: at 0, after the language's own advice
+            fixed = lp[1] + (sp[1] if sp else "") + (rp[1] if rp else "") + (vp[1] if vp else "")
+            first = lp[9]
+            diags = (*diags[:first], self._case_note(tag, fixed), *diags[first:])
+        out: Sequence[_Diag] = diags
+        if len(diags) > 1 and (diags is not lp[4] or not lp[12]):
+            out = sorted(diags, key=_rank)  # by severity; each severity's stay by start, in the order they came
+        if uext is not None:  # UTS #35's finding on the extlang comes after RFC 5646's diagnostics
+            out = (*out, uext)
+        uv = "true" if uext is None else "false"
+        head = f'{{"input":"{tag}","well_formed":true,"valid":true,"unicode_valid":{uv},"canonical":"{canonical}",' \
+            f'"extlang_form":"{xprefix}{canonical}","subtags":[{subtags}{sj}{rj}{vj}],"diagnostics":['  # fmt: skip
+        if not out:
+            return b"".join((head.encode(), b'],"fix":null', end)), canonical
+        fix = "null"
+        for _rank_of, _json, f in out:
+            if f is None:
+                continue
+            if f is _CANONICAL:
+                if canonical == tag:
+                    continue
+                fix = f'"{canonical}"'
+            elif f is _DROP:
+                fix = f'"{drop_span(tag, len(lang) + 1, len(lang) + 5)}"'
+            elif f is _FIXED:
+                fix = f'"{fixed}"'
+            elif type(f) is tuple:
+                fix = f'"{f[0]}{tag[f[1] :]}"'
+            else:
+                fix = f'"{f}"'
+            break
+        if len(out) == 1:
+            return b"".join((head.encode(), out[0][1], b'],"fix":', fix.encode(), end)), canonical
+        if len(out) == 2:
+            return b"".join((head.encode(), out[0][1], b",", out[1][1], b'],"fix":', fix.encode(), end)), canonical
+        listed = b",".join([d[1] for d in out])
+        return b"".join((head.encode(), listed, b'],"fix":', fix.encode(), end)), canonical
+
+    @staticmethod
+    def _prefix_met(prefixes: tuple[tuple[str, ...], ...], lp: _Lang, sp: _Piece | None, rp: _Piece | None) -> bool:
+        """Tell whether the subtags before a variant (lowercase) meet one of its *prefixes*."""
+        before = list(lp[11])
+        if sp is not None:
+            before.append(sp[5])
+        if rp is not None:
+            before.append(rp[5])
+        return any(_subsequence(pre, before) for pre in prefixes)
+
+    def _whole(self, tag: str, low: str) -> bool:
+        """Tell whether *tag*, whose language *low* begins a grandfathered or redundant tag, is looked at whole.
+
+        As :meth:`.fastpath.FastPath.match` and :meth:`.quickadvice.QuickAdvice.head` tell it: such a tag
+        takes the precise path.
+        """
+        fast = self._fast
+        ltext = tag.lower()
+        whole = fast.tables.tags.get(ltext)
+        if whole is not None and whole.type == "grandfathered":
+            return True
+        reds = fast._redundant_text.get(low)
+        if reds is not None and (ltext in reds[0] or ltext.startswith(reds[1])):
+            return True
+        return low in REGULAR_FIRST and _grandfathered_start(tag)
+
+    def _diags(self, entries: tuple[Any, ...], code: str, at: int) -> tuple[_Diag, ...]:
+        """Return the diagnostics of the advice *entries* on the subtag *code* as written at *at* (as ``_put``)."""
+        out = []
+        json_of = self._json_of
+        for c, sev, message, marked, section, how, _label, fix_tag, usual, _ready in entries:
+            if code != usual:
+                message = marked.replace(_MARK, code)
+            d = _make(c, sev, at, at + len(code), message, None, section)
+            fix = None if how == 0 else _CANONICAL if how == 1 else fix_tag  # a whole tag: the tail is empty here
+            if sev is _ERROR:  # its verdict depends on the diagnostic: checkjson words it
+                text = json_of(d)
+            else:  # what checkjson writes for advice, without remembering the message (this memo keeps the JSON)
+                text = f'{{"code":"{c}","severity":"{sev._value_}","start":{at},"end":{at + len(code)},' \
+                    f'"message":{_quote(message)},"verdict":null}}'  # fmt: skip
+            out.append((diagnostic_order(d)[0], text.encode(), fix))
+        return tuple(out)
+
+    def _learn_lang(self, head: str, lang: str, ext: str | None) -> _Lang | None:
+        """Remember and return what a line needs of the language *lang* and extlang *ext* (*head*) as written.
+
+        None: the tag takes another way. What :meth:`.quickadvice.QuickAdvice.head` gives these
+        subtags, in its order, and the one finding of UTS #35 on an extlang (``unicode_extlang``).
+        """
+        fast = self._fast
+        t = fast.tables
+        advice = self._advice
+        low = lang.lower()
+        canonical = fast.lang_to.get(low) or _in_range(t.lang, low, low)
+        learnt = advice.learn("language", low) if canonical is not None else None
+        if learnt is None or canonical is None:
+            return None
+        rec, entries = learnt
+        own = self._diags(entries, lang, 0) if entries else ()
+        first = len(own)  # where the letter-case note goes: after the language's own advice (start 0)
+        subtags = f'{{"text":"{lang}","start":0,"end":{len(lang)},"role":"language"}}'
+        sup = rec.suppress_script
+        suppress = sup.lower() if sup is not None else ""
+        before: tuple[str, ...] = (low,)
+        uext = None
+        if ext is not None:  # one extlang, replaced with its Preferred-Value together with the language
+            code = ext[1:]
+            elow = code.lower()
+            erec = t.extlang.get(elow)
+            pos = len(lang) + 1
+            if "-" in code or pos > 4 or erec is None or erec.preferred_value is None:
+                return None
+            learnt = advice.learn("extlang", elow)
+            if learnt is None:
+                return None
+            xrec, xentries = learnt
+            canonical = erec.preferred_value.lower()
+            prefix = t.extlang_prefix.get(elow)
+            if prefix is not None and prefix != low:
+                message, _label = advice._worded_pair(M.EXTLANG_PREFIX, lang, code, xrec, prefix=prefix)
+                what = M.EXTLANG_PREFIX
+                d = _make("prefix-mismatch", what.severity, pos, pos + 3, message, None, what.section)
+                own += ((diagnostic_order(d)[0], self._json_of(d).encode(), (prefix, len(lang))),)
+            own += self._diags(xentries, code, pos)
+            subtags += f',{{"text":"{code}","start":{pos},"end":{pos + len(code)},"role":"extlang"}}'
+            d = advice.unicode_extlang(head, (lang, ext), erec)
+            uext = (diagnostic_order(d)[0], self._json_of(d).encode(), (canonical, len(head)))
+            suppress = ""  # no Suppress-Script warning after an extlang
+            before = (low, elow)
+        xprefix = t.extlang_prefix.get(canonical)
+        fixed = low if ext is None else head.lower()
+        got = (canonical, fixed, head == fixed, subtags, own, low, f"{xprefix}-" if xprefix is not None else "",
+               suppress, low in self._whole_first, first, uext, before,
+               len(own) < 2 or [d[0] for d in own] == sorted(d[0] for d in own))  # fmt: skip
+        memo = self._langs
+        if len(memo) >= _MAX_REMEMBERED:
+            memo.clear()
+        memo[head] = got
+        return got
+
+    def _learn(self, kind: str, code: str, at: int) -> _Piece | None:
+        """Remember and return what a line needs of the script or region *code* as written at *at*."""
+        fast = self._fast
+        low = code.lower()
+        got: _Piece | None = None
+        if kind == "script":
+            canonical = fast.script_to.get(low) or _in_range(fast.tables.script, low, cased("script", code))
+        else:
+            canonical = fast.region_to.get(low) or _in_range(fast.tables.region, low, code.upper())
+        learnt = self._advice.learn(kind, low) if canonical is not None else None
+        if learnt is not None:
+            usual = cased(kind, low)
+            subtag = f',{{"text":"{code}","start":{at},"end":{at + len(code)},"role":"{kind}"}}'
+            got = (f"-{canonical}", f"-{usual}", code == usual, subtag, self._diags(learnt[1], code, at), low)
+            self._keep(code, at, got)
+        return got
+
+    def _learn_variant(self, code: str, at: int) -> _Variant | None:
+        """Remember and return what a line needs of the one variant *code* as written at *at*."""
+        fast = self._fast
+        low = code.lower()
+        got: _Variant | None = None
+        canonical = fast.variant_to.get(low)
+        learnt = self._advice.learn("variant", low) if canonical is not None else None
+        if learnt is not None:
+            rec = learnt[0]
+            prefixes = fast.tables.variant_prefixes.get(low, ())
+            warning = None
+            if prefixes:  # the Prefix warning, given when the subtags before meet none of them
+                args = {"code": code, "description": rec.descriptions[0],
+                        "prefixes": " or ".join(f"'{x}'" for x in rec.prefixes)}  # fmt: skip
+                d = M.VARIANT_PREFIX.make_of(at, at + len(code), None, args)
+                warning = (diagnostic_order(d)[0], self._json_of(d).encode(), None)
+            subtag = f',{{"text":"{code}","start":{at},"end":{at + len(code)},"role":"variant"}}'
+            got = (f"-{canonical}", f"-{low}", code == low, subtag, self._diags(learnt[1], code, at), low,
+                   tuple(prefixes), warning)  # fmt: skip
+            self._keep(code, at, got)
+        return got
+
+    def _keep(self, code: str, at: int, piece: _Piece | _Variant) -> None:
+        """Remember the script, region or variant *piece*, written *code* at *at*."""
+        if self._kept >= _MAX_REMEMBERED:
+            for memo in self._at:
+                memo.clear()
+            self._kept = 0
+        self._kept += 1
+        self._at[at][code] = piece
+
+    def _suppress(self, lang: str, script: str, lp: _Lang) -> _Diag:
+        """Return the Suppress-Script warning on *script* after *lang* (as written), remembered per pair."""
+        got = self._pairs.get((lang, script))
+        if got is None:
+            learnt = self._advice.learn("language", lp[5])
+            assert learnt is not None  # the language was learnt before this tag got here
+            message, _label = self._advice._suppress(lang, script, learnt[0])
+            at = len(lang) + 1
+            what = M.SUPPRESS_SCRIPT
+            d = _make("suppress-script", what.severity, at, at + 4, message, None, what.section)
+            got = (diagnostic_order(d)[0], self._json_of(d).encode(), _DROP)
+            _remember(self._pairs, (lang, script), got)
+        return got
+
+    def _case_note(self, tag: str, fixed: str) -> _Diag:
+        """Return the letter-case note on *tag*, whose conventional spelling is *fixed*."""
+        case = self._case
+        if case is None:
+            head, tail, _label = self._advice._case
+            # The JSON around the two things that change: the end (the tag's length) and the tag in conventional case.
+            d = _make("letter-case", M.LETTER_CASE.severity, 0, 987654321, head + "\ue000" + tail, None,
+                      M.LETTER_CASE.section)  # fmt: skip
+            before, _end, rest = self._json_of(d).encode().partition(b"987654321")
+            middle, _mark, after = rest.partition("\ue000".encode())
+            case = self._case = (diagnostic_order(d)[0], before, middle, after)
+        rank, before, middle, after = case
+        # The conventional spelling is letters, digits and '-': nothing in it to escape.
+        text = excerpt(fixed, width=CASE_EXCERPT)
+        return rank, b"".join((before, str(len(tag)).encode(), middle, text.encode(), after)), _FIXED
+
+
+def _remember(memo: dict[Any, Any], key: Any, value: Any) -> None:
+    if len(memo) >= _MAX_REMEMBERED:
+        memo.clear()
+    memo[key] = value

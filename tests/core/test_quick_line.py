@@ -1,0 +1,213 @@
+"""The fused quick line (:mod:`.quickline`) writes the same bytes as the other ways of writing a ``check --json`` line.
+
+Three ways are compared, line for line and byte for byte: the fused line (what ``check_json_lines``
+gives), the quick path of :mod:`.checkjson` from :mod:`.quickadvice`'s diagnostics (the fused line
+turned off), and the precise path (the fused line and the fast path turned off: the precise parser and
+every check). Over the advice-heavy corpus, the mixed corpus, and every registered subtag in every
+place, in odd case, with deprecated subtags, Suppress-Script and Prefix cases.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+from bcp47_explorer.core.data import bundled_engine
+from bcp47_explorer.core.engine import checkjson
+from bcp47_explorer.core.engine.fastpath import FastPath
+from bcp47_explorer.core.engine.quickline import QuickLine
+from bcp47_explorer.core.engine.tag import TagEngine
+from bcp47_explorer.core.text.catalogue import set_language
+
+from benchmarks.corpus import build, build_advice
+
+
+def _fresh() -> TagEngine:
+    """A new engine: its memos are learnt during the run, as in a real one."""
+    engine = bundled_engine()
+    fresh = TagEngine(engine.registry, engine.cldr, engine.extensions)
+    fresh.repair_fix = engine.repair_fix
+    fresh.plausibility = engine.plausibility
+    return fresh
+
+
+class _Off:
+    """A fused line that never writes: every tag takes the other ways."""
+
+    def line(self, tag: str, g: tuple[str | None, ...]) -> None:
+        return None
+
+
+def _lines(tags: list[str], monkeypatch: pytest.MonkeyPatch) -> tuple[list[tuple[str, bool]], ...]:
+    """Return the lines of *tags* the three ways: fused, quick, precise (each on a fresh engine)."""
+    written: list[str] = []
+    line_of = QuickLine.line
+
+    def counted(self: QuickLine, tag: str, g: tuple[str | None, ...], end: bytes = b"") -> tuple[bytes, str] | None:
+        got = line_of(self, tag, g, end)
+        if got is not None:
+            written.append(tag)
+        return got
+
+    with monkeypatch.context() as m:
+        m.setattr(QuickLine, "line", counted)
+        fused = list(checkjson.check_json_lines(_fresh(), tags))
+    with monkeypatch.context() as m:
+        m.setattr(checkjson, "quick_line", lambda engine: _Off())
+        quick = list(checkjson.check_json_lines(_fresh(), tags))
+        m.setattr(FastPath, "match", lambda self, text, g: None)
+        precise = list(checkjson.check_json_lines(_fresh(), tags))
+    # The comparison is worth something only if the fused line really wrote many of these tags.
+    assert len(written) > 0, "the fused line wrote none of these tags"
+    return fused, quick, precise, [(t, True) for t in written]
+
+
+def _assert_same(tags: list[str], monkeypatch: pytest.MonkeyPatch, share: float) -> None:
+    fused, quick, precise, written = _lines(tags, monkeypatch)
+    assert len(fused) == len(quick) == len(precise) == len(tags)
+    for tag, f, q, p in zip(tags, fused, quick, precise, strict=True):
+        assert f == q, tag
+        assert f == p, tag
+    assert len(written) >= share * len(tags), (len(written), len(tags))
+
+
+def _odd(rnd: random.Random, tag: str) -> str:
+    return "".join(c.upper() if rnd.random() < 0.5 else c.lower() for c in tag)
+
+
+def test_the_fused_line_is_the_other_ways_bytes_over_the_advice_corpus(monkeypatch: pytest.MonkeyPatch) -> None:
+    rnd = random.Random(32)
+    tags = build_advice(4000, seed=32)
+    _assert_same(tags + [_odd(rnd, t) for t in tags], monkeypatch, 0.75)
+
+
+def test_the_fused_line_is_the_other_ways_bytes_over_the_mixed_corpus(monkeypatch: pytest.MonkeyPatch) -> None:
+    rnd = random.Random(33)
+    tags = build(4000, seed=33)
+    _assert_same(tags + [_odd(rnd, t) for t in tags], monkeypatch, 0.3)
+
+
+def _every_subtag(engine: TagEngine) -> Iterator[str]:
+    """Every registered subtag in every place, in the case written, in odd case, in upper and lower case."""
+    rnd = random.Random(34)
+    for rec in engine.registry.records:
+        codes = rec.range_codes()[:2] if rec.is_range else [rec.code]
+        for code in codes:
+            if rec.type == "language":
+                script = rec.suppress_script or "Latn"
+                tags = [code, f"{code}-{script}", f"{code}-{script}-DE", f"{code}-419-1901", f"{code}-Zyyy-fonipa",
+                        f"{code}-x-priv"]  # fmt: skip
+            elif rec.type == "extlang":
+                tags = [f"{rec.prefixes[0]}-{code}", f"de-{code}-BU", f"{rec.prefixes[0]}-{code}-Latn-CN-pinyin"]
+            elif rec.type in ("script", "region"):
+                tags = [f"sr-{code}", f"iw-{code}-heploc", f"en-{code}", f"zh-Hant-{code}", f"sh-{code}-1901"]
+            elif rec.type == "variant":
+                tags = [f"{p}-{code}" for p in rec.prefixes]
+                tags += [f"und-{code}", f"ja-Latn-{code}", f"en-{code}", f"de-DE-{code}", f"sl-rozaj-{code}"]
+            else:
+                tags = [code, f"{code}-Latn"]
+            for tag in tags:
+                yield tag
+                yield _odd(rnd, tag)
+                yield tag.upper()
+
+
+def test_the_fused_line_is_the_other_ways_bytes_for_every_registered_subtag(monkeypatch: pytest.MonkeyPatch) -> None:
+    tags = list(dict.fromkeys(_every_subtag(bundled_engine())))
+    _assert_same(tags, monkeypatch, 0.5)
+
+
+def test_the_fused_line_covers_the_advice_it_words_itself(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Suppress-Script, a variant's Prefix, the letter case note, a deprecated subtag's fix: on the fused line."""
+    tags = ["en-Latn-US", "EN-latn-us", "de-1901", "ja-Latn-hepburn", "iw-IL", "IW-il", "en-BU", "sh-Latn",
+            "de-DE-1996", "de-dd", "sr-Latn-RS-ROZAJ", "qaa-Qaaa-QM", "und-Zzzz", "mo", "he-Hebr", "zh-yue-HK",
+            "ZH-yue-hk", "en-yue", "sgn-lsg", "ar-aao-1901"]  # fmt: skip
+    fused, quick, precise, written = _lines(tags, monkeypatch)
+    assert fused == quick == precise
+    assert [t for t, _ in written] == tags
+    line = dict(zip(tags, (f[0] for f in fused), strict=True))
+    assert '"code":"suppress-script"' in line["en-Latn-US"] and '"fix":"en-US",' in line["en-Latn-US"]
+    assert '"code":"letter-case"' in line["EN-latn-us"] and '"fix":"EN-us",' in line["EN-latn-us"]
+    assert '"code":"variant-prefix"' in line["en-BU"] or '"code":"deprecated"' in line["en-BU"]
+    assert '"fix":"he-IL",' in line["IW-il"]
+    assert '"code":"prefix-mismatch"' in line["en-yue"] and '"fix":"zh-yue",' in line["en-yue"]
+    assert '"unicode_valid":false' in line["zh-yue-HK"] and line["zh-yue-HK"].endswith(
+        '"verdict":"unicode_valid"}],"fix":"yue-HK","plausibility":[]}'
+    )
+
+
+def test_the_fused_line_takes_no_tag_it_cannot_word() -> None:
+    """Extensions, private use, two variants, grandfathered starts, unknown subtags: another way."""
+    from bcp47_explorer.core.grammar.syntax import WELL_FORMED
+
+    writer = checkjson.quick_line(_fresh())
+    for tag in ["zh-yue-x-a", "en-u-ca-gregory", "en-x-a", "sl-rozaj-biske", "i-klingon", "zh-min-nan", "art-lojban",
+                "sgn-BR", "en-Qabz", "en-AA-1900", "x-a", "cel-gaulish"]:  # fmt: skip
+        m = WELL_FORMED.fullmatch(tag)
+        assert m is None or writer.line(tag, m.groups()) is None, tag
+    assert writer.line("en", WELL_FORMED.fullmatch("en").groups()) is not None  # type: ignore[union-attr]
+
+
+def test_a_change_of_language_words_the_fused_line_anew(monkeypatch: pytest.MonkeyPatch) -> None:
+    engine = _fresh()
+    tags = ["iw-IL", "en-Latn", "EN-latn-gb", "de-1901"]
+    try:
+        english = [line for line, _ in checkjson.check_json_lines(engine, tags)]
+        set_language("de")
+        german = [line for line, _ in checkjson.check_json_lines(engine, tags)]
+        with monkeypatch.context() as m:
+            m.setattr(checkjson, "quick_line", lambda engine: _Off())
+            m.setattr(FastPath, "match", lambda self, text, g: None)
+            precise = [line for line, _ in checkjson.check_json_lines(_fresh(), tags)]
+    finally:
+        set_language("en")
+    assert german == precise
+    assert german != english
+    assert [line for line, _ in checkjson.check_json_lines(engine, tags)] == english
+
+
+@pytest.mark.parametrize("notes", [True, False])
+def test_the_command_lines_bytes_are_the_lines_encoded(notes: bool) -> None:
+    """``bcp47 check --json`` takes the fused line's bytes straight: check_json_lines' line, encoded, with a newline."""
+    tags = [*build_advice(1500, seed=35), "de-u-co-phonebk", "x-a", "en-", "zh-yue-HK", "EN-latn-us", "a" * 300]
+    engine, other = _fresh(), _fresh()
+    engine.plausibility_in_json = other.plausibility_in_json = notes
+    one = checkjson.quick_json_bytes(engine)
+    written = 0
+    for tag, (line, valid) in zip(tags, checkjson.check_json_lines(other, tags), strict=True):
+        got = one(tag)
+        if got is not None:
+            written += 1
+            assert valid and got == (line + "\n").encode("utf-8"), tag
+    assert written > 0.75 * len(tags)
+    assert one("de-u-co-phonebk") is None and one("a" * 300) is None
+
+
+def test_the_command_line_checks_a_tag_repeated_in_one_chunk_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``bcp47 check --json``'s byte loop: a tag met again in the same chunk of input comes from the memo."""
+    import io
+    import os
+
+    from bcp47_explorer.commands.live import _ByteLoop
+
+    written: list[str] = []
+    line_of = QuickLine.line
+
+    def counted(self: QuickLine, tag: str, g: tuple[str | None, ...], end: bytes = b"") -> tuple[bytes, str] | None:
+        written.append(tag)
+        return line_of(self, tag, g, end)
+
+    monkeypatch.setattr(QuickLine, "line", counted)
+    engine = _fresh()
+    engine.plausibility_in_json = False
+    tags = ["iw-IL", "en-Latn-US", "iw-IL", "de-1901", "ZH-yue"] * 400
+    r, w = os.pipe()
+    with os.fdopen(w, "wb") as f:
+        f.write("\n".join(tags).encode() + b"\n")  # one chunk: fewer bytes than a pipe holds
+    out = io.BytesIO()
+    assert _ByteLoop(engine, r, out).run(["-"]) is True
+    os.close(r)
+    assert sorted(written) == sorted(set(tags))
+    want = [line for line, _ in checkjson.check_json_lines(engine, tags)]
+    assert out.getvalue().decode("utf-8").splitlines() == want
