@@ -142,3 +142,76 @@ def test_check_imports_none_of_the_slow_modules_it_does_not_need() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[-1] == "[] 1"
+
+
+def test_a_bulk_load_stores_plainly_and_the_class_refuses_assignment_again_whatever_happens() -> None:
+    from bcp47_explorer.core.text.frozen import FrozenInstanceError, plain_stores, slot_filler
+
+    class Point(Frozen):
+        __slots__ = ("_x", "y")
+        __match_args__ = ("x", "y")
+
+    make = slot_filler(Point, ("_x", "y"))
+    with pytest.raises(FrozenInstanceError, match="cannot assign to field '_x'"):
+        make(1, 2)  # outside plain_stores the class refuses the store
+    with plain_stores(Point):
+        p = make(1, 2)
+    assert (p._x, p.y) == (1, 2) and type(p) is Point
+    with pytest.raises(RuntimeError), plain_stores(Point):
+        raise RuntimeError("a load that fails half way")
+    assert "__setattr__" not in Point.__dict__ and "__delattr__" not in Point.__dict__
+    with pytest.raises(FrozenInstanceError, match="cannot assign to field 'y'"):
+        p.y = 5  # type: ignore[misc]
+    with pytest.raises(FrozenInstanceError, match="cannot delete field 'y'"):
+        del p.y  # type: ignore[misc]
+
+    class Own(Frozen):  # a class with its own refusals gets them back, not Frozen's
+        __slots__ = __match_args__ = ("v",)
+
+        def __setattr__(self, name: str, value: object) -> None:
+            raise TypeError("own")
+
+    own_set = Own.__dict__["__setattr__"]
+    with plain_stores(Own):
+        o = slot_filler(Own)(3)
+    assert Own.__dict__["__setattr__"] is own_set and "__delattr__" not in Own.__dict__ and o.v == 3
+    for slots in (("_x",), ("_x", "y = 0; import os; y")):  # one slot short, or a slot name that is no name
+        with pytest.raises(ValueError, match="do not pair"):
+            slot_filler(Point, slots)
+
+
+def test_cldr_types_loaded_in_bulk_equal_their_constructor_and_stay_frozen_after_a_damaged_document() -> None:
+    import json
+
+    from bcp47_explorer.core.cldr.model import CldrData, CldrDataError
+    from bcp47_explorer.core.data import CLDR_FILE, read_text, resource_path
+    from bcp47_explorer.core.text.frozen import FrozenInstanceError
+
+    text = read_text(resource_path(CLDR_FILE))
+    cldr = CldrData.from_json(text)
+    greg = cldr.u_keys["ca"].types["gregory"]
+    assert type(greg) is CldrType and greg == CldrType("gregory", "Gregorian calendar", ("gregorian",))
+    doc = json.loads(text)
+    doc["keys"][0][8][3][1] = 7  # a type's description that is not text
+    with pytest.raises(CldrDataError, match="bad description"):
+        CldrData.from_json(json.dumps(doc))
+    assert "__setattr__" not in CldrType.__dict__ and "__delattr__" not in CldrType.__dict__
+    with pytest.raises(FrozenInstanceError, match="cannot assign to field 'name'"):
+        greg.name = "x"  # type: ignore[misc]
+
+
+def test_the_unicode_locale_id_pattern_is_compiled_when_first_read() -> None:
+    code = (
+        "import sys\n"
+        "from bcp47_explorer.cli import main\n"
+        "from bcp47_explorer.core.cldr import rules\n"
+        "sys.argv = ['bcp47', 'check', '--json', '-']\n"
+        "status = main()\n"
+        "print('UNICODE_BCP47' in vars(rules), status)\n"
+        "from bcp47_explorer.core.cldr.rules import UNICODE_BCP47\n"
+        "print(UNICODE_BCP47.fullmatch('en-u-ca-gregory') is not None, vars(rules)['UNICODE_BCP47'] is UNICODE_BCP47)\n"
+        "print(rules.is_unicode_bcp47_locale_id('de-u-co-phonebk'), rules.is_unicode_bcp47_locale_id('en-u-c0'))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], input="en\nde-DE\n", capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-3:] == ["False 0", "True True", "True False"]

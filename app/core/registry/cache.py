@@ -23,12 +23,11 @@ import gc
 import itertools
 import marshal
 import re
-from _thread import allocate_lock
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, cast
 
-from ..text.frozen import Frozen
+from ..text.frozen import Frozen, plain_stores, slot_filler
 from .record import DATE, Record, RecordType, RegistryError, written_fields
 
 __all__ = [
@@ -88,24 +87,7 @@ new_record = _record_builder()
 """Build a Record from its thirteen field values in order (what parsing calls; the cache loads in bulk)."""
 
 
-def _bulk_builder() -> Callable[..., Record]:
-    """Return a function that fills a new Record's slots with the plain attribute store (see :func:`_records`).
-
-    Only right while Record's class lets the plain store through: :func:`_records` sees to that.
-    """
-    names = list(Record.__match_args__)
-    slots = tuple(Record.__slots__)
-    env: dict[str, object] = {"_new": object.__new__, "_Record": Record}
-    lines = [f"def _fill_record({', '.join(names)}):", "    rec = _new(_Record)"]
-    lines += [f"    rec.{slot} = {n}" for n, slot in zip(names, slots, strict=True)]
-    lines.append("    return rec")
-    exec("\n".join(lines), env)  # our own fixed text, as dataclasses do
-    return env["_fill_record"]  # type: ignore[return-value]
-
-
-_fill_record = _bulk_builder()
-_BULK = allocate_lock()  # one bulk load at a time: each opens and closes Record's plain store
-_OWN = ("__setattr__", "__delattr__")
+_fill_record = slot_filler(Record)
 
 
 def _records(rows: Iterable[Sequence[Any]]) -> list[Record]:
@@ -118,18 +100,8 @@ def _records(rows: Iterable[Sequence[Any]]) -> list[Record]:
     (9,300 of them at each start). Afterwards, and whatever happens meanwhile, the class is as before:
     assignment and deletion refused (``Frozen``). Loads in two threads take turns.
     """
-    with _BULK:
-        kept = {name: Record.__dict__[name] for name in _OWN if name in Record.__dict__}
-        setattr(Record, "__setattr__", object.__setattr__)  # noqa: B010 (mypy refuses assigning a method)
-        setattr(Record, "__delattr__", object.__delattr__)  # noqa: B010
-        try:
-            return list(itertools.starmap(_fill_record, rows))
-        finally:
-            for name in _OWN:
-                if name in kept:
-                    setattr(Record, name, kept[name])
-                else:
-                    delattr(Record, name)
+    with plain_stores(Record):
+        return list(itertools.starmap(_fill_record, rows))
 
 
 RECORD_FIELDS = len(Record.__match_args__)

@@ -32,10 +32,12 @@ FrozenInstanceError cannot assign to field 'a'
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from _thread import allocate_lock
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any, TypeVar
 
-__all__ = ["Frozen", "FrozenInstanceError", "replace"]
+__all__ = ["Frozen", "FrozenInstanceError", "plain_stores", "replace", "slot_filler"]
 
 _F = TypeVar("_F", bound="Frozen")
 
@@ -76,6 +78,60 @@ class Frozen:
 
     def __reduce__(self) -> tuple[type[Frozen], tuple[Any, ...]]:
         return type(self), tuple(getattr(self, name) for name in self.__match_args__)
+
+
+_PLAIN = allocate_lock()  # one class at a time takes the plain store (see plain_stores)
+_OWN = ("__setattr__", "__delattr__")
+
+
+@contextmanager
+def plain_stores(cls: type[Frozen]) -> Iterator[None]:
+    """Let *cls* take the plain attribute store and deletion meanwhile: for a bulk load with :func:`slot_filler`.
+
+    The class itself takes ``object.__setattr__`` and ``object.__delattr__``; the interpreter then stores
+    straight into the slots (a Python-level ``__setattr__`` on the class, even one that hands over to
+    ``object.__setattr__``, costs a call a store). Afterwards, whatever happened meanwhile, the class is as
+    before: assignment and deletion refused. One such load at a time (threads take turns); not reentrant.
+
+    >>> class Point(Frozen):
+    ...     __slots__ = __match_args__ = ("x", "y")
+    >>> make = slot_filler(Point)
+    >>> with plain_stores(Point):
+    ...     p = make(1, 2)
+    >>> (p.x, p.y), "__setattr__" in Point.__dict__
+    ((1, 2), False)
+    """
+    with _PLAIN:
+        kept = {name: cls.__dict__[name] for name in _OWN if name in cls.__dict__}
+        setattr(cls, "__setattr__", object.__setattr__)  # noqa: B010 (mypy refuses assigning a method)
+        setattr(cls, "__delattr__", object.__delattr__)  # noqa: B010
+        try:
+            yield
+        finally:
+            for name in _OWN:
+                if name in kept:
+                    setattr(cls, name, kept[name])
+                else:
+                    delattr(cls, name)
+
+
+def slot_filler(cls: type[_F], slots: Sequence[str] | None = None) -> Callable[..., _F]:
+    """Return a function that makes a *cls* from its fields in order, storing each into its slot (*slots*, in order).
+
+    Straight-line code written once (as dataclasses write their ``__init__``), no checks and no defaults:
+    for bulk loads of values already checked, and only inside :func:`plain_stores` (outside, the first store
+    raises FrozenInstanceError). Three to four times as fast as a frozen ``__init__``'s ``object.__setattr__``.
+    """
+    names = list(cls.__match_args__)
+    slots = list(cls.__slots__ if slots is None else slots)
+    if len(slots) != len(names) or not all(n.isidentifier() for n in (*names, *slots)):
+        raise ValueError(f"{cls.__qualname__}: the fields {names} and the slots {slots} do not pair")
+    env: dict[str, object] = {"_new": object.__new__, "_cls": cls}
+    lines = [f"def _fill({', '.join(names)}):", "    made = _new(_cls)"]
+    lines += [f"    made.{slot} = {n}" for n, slot in zip(names, slots, strict=True)]
+    lines.append("    return made")
+    exec("\n".join(lines), env)  # our own text, from the class's own identifiers (checked above)
+    return env["_fill"]  # type: ignore[return-value]
 
 
 def replace(value: _F, **changes: Any) -> _F:
