@@ -18,11 +18,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..grammar.syntax import is_extlang, is_region, is_registered_language, is_script, is_variant
 from ..text.catalogue import _
-from .cache import collector_paused, dump_records, load_records, new_record
+from .cache import collector_paused, dump_records, load_records, records_from_rows
 from .ranges import CodeRange, RangeTable
 from .record import DATE, TAG_TYPES, Record, RecordType, RegistryError
 from .recordjar import RawRecord, parse_record_jar
@@ -107,7 +107,7 @@ class Registry:
             raise RegistryError(
                 _("File-Date {date!r} is not a date YYYY-MM-DD").format(date=file_date), jar.header.line, source
             )
-        records = [_record_from_raw(raw, source) for raw in jar.records]
+        records = records_from_rows([_row_from_raw(raw, source) for raw in jar.records])
         seen: dict[tuple[str, str], int] = {}
         for rec in records:
             key = (rec.type, rec.code.lower())
@@ -279,7 +279,7 @@ class Registry:
         )  # fmt: skip
 
 
-def _record_from_raw(raw: RawRecord, source: str) -> Record:
+def _row_from_raw(raw: RawRecord, source: str) -> tuple[Any, ...]:
     fields = raw.fields
     single = dict(fields)
     if len(single) == len(fields):  # the usual case: no field repeated
@@ -365,7 +365,7 @@ def _record_from_raw(raw: RawRecord, source: str) -> Record:
             )
     if rtype == RecordType.EXTLANG and len(prefixes) != 1:
         raise RegistryError(_("extlang {code!r} must have exactly one Prefix").format(code=code), raw.line, source)
-    return new_record(
+    return (
         rtype.value, code, descriptions, added, deprecated, one("Preferred-Value"), prefixes,
         one("Suppress-Script"), one("Macrolanguage"), one("Scope"), comments,
         raw.fields, raw.line,

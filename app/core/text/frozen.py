@@ -33,13 +33,11 @@ FrozenInstanceError cannot assign to field 'a'
 from __future__ import annotations
 
 from _thread import allocate_lock
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
-__all__ = ["Frozen", "FrozenInstanceError", "plain_stores", "replace", "slot_filler"]
-
-_F = TypeVar("_F", bound="Frozen")
+__all__ = ["Frozen", "FrozenInstanceError", "plain_stores", "replace"]
 
 _set = object.__setattr__
 """Set a slot of a frozen instance (its own ``__init__`` and fast builders only)."""
@@ -80,13 +78,16 @@ class Frozen:
         return type(self), tuple(getattr(self, name) for name in self.__match_args__)
 
 
+# Bound to the class itself, not its name: a name is compiled (ForwardRef), and the first compile in a
+# process costs the parser's start-up (3 ms of a check of one tag).
+_F = TypeVar("_F", bound=Frozen)
 _PLAIN = allocate_lock()  # one class at a time takes the plain store (see plain_stores)
 _OWN = ("__setattr__", "__delattr__")
 
 
 @contextmanager
 def plain_stores(cls: type[Frozen]) -> Iterator[None]:
-    """Let *cls* take the plain attribute store and deletion meanwhile: for a bulk load with :func:`slot_filler`.
+    """Let *cls* take the plain attribute store and deletion meanwhile: for a bulk load.
 
     The class itself takes ``object.__setattr__`` and ``object.__delattr__``; the interpreter then stores
     straight into the slots (a Python-level ``__setattr__`` on the class, even one that hands over to
@@ -95,7 +96,11 @@ def plain_stores(cls: type[Frozen]) -> Iterator[None]:
 
     >>> class Point(Frozen):
     ...     __slots__ = __match_args__ = ("x", "y")
-    >>> make = slot_filler(Point)
+    >>> def make(x, y):  # what a bulk load writes out: the plain stores, field by field
+    ...     p = object.__new__(Point)
+    ...     p.x = x
+    ...     p.y = y
+    ...     return p
     >>> with plain_stores(Point):
     ...     p = make(1, 2)
     >>> (p.x, p.y), "__setattr__" in Point.__dict__
@@ -113,25 +118,6 @@ def plain_stores(cls: type[Frozen]) -> Iterator[None]:
                     setattr(cls, name, kept[name])
                 else:
                     delattr(cls, name)
-
-
-def slot_filler(cls: type[_F], slots: Sequence[str] | None = None) -> Callable[..., _F]:
-    """Return a function that makes a *cls* from its fields in order, storing each into its slot (*slots*, in order).
-
-    Straight-line code written once (as dataclasses write their ``__init__``), no checks and no defaults:
-    for bulk loads of values already checked, and only inside :func:`plain_stores` (outside, the first store
-    raises FrozenInstanceError). Three to four times as fast as a frozen ``__init__``'s ``object.__setattr__``.
-    """
-    names = list(cls.__match_args__)
-    slots = list(cls.__slots__ if slots is None else slots)
-    if len(slots) != len(names) or not all(n.isidentifier() for n in (*names, *slots)):
-        raise ValueError(f"{cls.__qualname__}: the fields {names} and the slots {slots} do not pair")
-    env: dict[str, object] = {"_new": object.__new__, "_cls": cls}
-    lines = [f"def _fill({', '.join(names)}):", "    made = _new(_cls)"]
-    lines += [f"    made.{slot} = {n}" for n, slot in zip(names, slots, strict=True)]
-    lines.append("    return made")
-    exec("\n".join(lines), env)  # our own text, from the class's own identifiers (checked above)
-    return env["_fill"]  # type: ignore[return-value]
 
 
 def replace(value: _F, **changes: Any) -> _F:
