@@ -169,8 +169,9 @@ def collector_paused() -> Iterator[None]:
 _STR = frozenset({str})
 _OPT_STR = frozenset({str, type(None)})
 # A code as the registry writes it: subtags joined by '-', or the two ends of a range.
-_CODES = re.compile(r"(?:[A-Za-z0-9]{1,8}(?:(?:-|\.\.)[A-Za-z0-9]{1,8})*\n)*")
-_DATES = re.compile(r"(?:\d{4}-\d{2}-\d{2}\n)*")
+# Written as patterns, compiled on the first check of rows (a cache this program stamped is not checked: start-up).
+_CODES = r"(?:[A-Za-z0-9]{1,8}(?:(?:-|\.\.)[A-Za-z0-9]{1,8})*\n)*"
+_DATES = r"(?:\d{4}-\d{2}-\d{2}\n)*"
 
 
 def check_cached_rows(rows: tuple[object, ...], type_names: Collection[str], width: int) -> list[tuple[Any, ...]]:
@@ -194,13 +195,13 @@ def check_cached_rows(rows: tuple[object, ...], type_names: Collection[str], wid
     if not set(map(type, kinds)) <= _STR or not kinds <= set(type_names):
         raise ValueError("a bad Type")
     # One regular-expression pass over each column joined by newlines (none of them holds one).
-    if set(map(type, codes)) - _STR or not _CODES.fullmatch("\n".join(codes) + "\n" if codes else ""):
+    if set(map(type, codes)) - _STR or not re.fullmatch(_CODES, "\n".join(codes) + "\n" if codes else ""):
         raise ValueError("a code that is not a subtag or tag")
     added_set, deprecated_set = set(added), set(deprecated)
     if set(map(type, deprecated_set)) - _OPT_STR:
         raise ValueError("a bad Deprecated date")
     dates = [*added_set, *(d for d in deprecated_set if d is not None)]
-    if set(map(type, added_set)) - _STR or not _DATES.fullmatch("\n".join(dates) + "\n" if dates else ""):
+    if set(map(type, added_set)) - _STR or not re.fullmatch(_DATES, "\n".join(dates) + "\n" if dates else ""):
         raise ValueError("a bad Added or Deprecated date")
     for col in (pv, ss, macro, scope):
         if set(map(type, set(col))) - _OPT_STR:

@@ -45,7 +45,7 @@ _SUBTAG_SHAPE = {
     RecordType.REGION: is_region,
     RecordType.VARIANT: is_variant,
 }
-_TAG_SHAPE = re.compile(r"[A-Za-z0-9]{1,8}(-[A-Za-z0-9]{1,8})+\Z")
+_TAG_SHAPE = r"[A-Za-z0-9]{1,8}(-[A-Za-z0-9]{1,8})+\Z"  # compiled when a registry is first parsed (not at start-up)
 
 
 class Registry:
@@ -315,7 +315,7 @@ def _row_from_raw(raw: RawRecord, source: str) -> tuple[Any, ...]:
             raise RegistryError(
                 _("{type} record has no '{field}' field").format(type=type_, field="Tag"), raw.line, source
             )
-        if not _TAG_SHAPE.match(code):
+        if not re.match(_TAG_SHAPE, code):
             raise RegistryError(_("Tag {code!r} is not a language tag").format(code=code), raw.line_of("Tag"), source)
     else:
         code = one("Subtag")
