@@ -296,3 +296,15 @@ def test_the_cache_keeps_the_fields_a_record_cannot_write_out_again() -> None:
         ("Type", "grandfathered"), ("Tag", "i-klingon"), ("Description", "Klingon"), ("Added", "1999-05-26"),
         ("Deprecated", "2004-02-24"), ("Preferred-Value", "tlh"),
     )  # fmt: skip
+
+
+def test_the_tag_records_are_the_grandfathered_and_redundant_records_in_order(reg: Registry) -> None:
+    from bcp47_explorer.core.engine.tables import Tables
+
+    wanted = tuple(r for r in reg.records if r.type in ("grandfathered", "redundant"))
+    assert reg.tag_records == wanted and len(wanted) > 80
+    assert Registry.from_text(SAMPLE).tag_records == (Registry.from_text(SAMPLE).tag_record("i-klingon"),)
+    tables = Tables(reg)
+    assert list(tables.tags) == [r.code.lower() for r in wanted]
+    assert tables.lang_ok == {k for k, r in tables.lang.items() if r.preferred_value is None} and "en" in tables.lang_ok
+    assert "iw" not in tables.lang_ok  # Preferred-Value: he

@@ -61,6 +61,7 @@ class Registry:
         "file_date",
         "records",
         "source",
+        "tag_records",
     )
 
     def __init__(self, file_date: str, records: Iterable[Record], source: str = "<registry>") -> None:
@@ -70,9 +71,11 @@ class Registry:
         by_type: dict[str, RangeTable] = {t.value: RangeTable() for t in RecordType}
         ranges: dict[str, list[tuple[CodeRange, Record]]] = {}
         tags: dict[str, Record] = {}
+        tag_records: list[Record] = []
         for rec in self.records:
             if rec.type in TAG_TYPES:
                 tags[rec.code.lower()] = rec
+                tag_records.append(rec)
                 continue
             table = by_type[rec.type] if rec.type in by_type else by_type.setdefault(rec.type, RangeTable())
             if ".." in rec.code:  # compared on lookup, never expanded (a range may hold billions of codes)
@@ -85,6 +88,8 @@ class Registry:
         self._by_type = by_type
         self._by_code: dict[str, list[Record]] | None = None  # built on first use: start-up skips it
         self._tags = tags
+        #: The grandfathered and redundant records, in the registry's order (the engine's tables read them).
+        self.tag_records: tuple[Record, ...] = tuple(tag_records)
         self._rows: SearchIndex | None = None
         self._relations: Relations | None = None
 
