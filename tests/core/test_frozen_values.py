@@ -142,3 +142,108 @@ def test_check_imports_none_of_the_slow_modules_it_does_not_need() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[-1] == "[] 1"
+
+
+def test_a_bulk_load_stores_plainly_and_the_class_refuses_assignment_again_whatever_happens() -> None:
+    from bcp47_explorer.core.text.frozen import FrozenInstanceError, plain_stores
+
+    class Point(Frozen):
+        __slots__ = __match_args__ = ("x", "y")
+
+    def make(x: int, y: int) -> Point:
+        p: Any = object.__new__(Point)
+        p.x = x
+        p.y = y
+        return p  # type: ignore[no-any-return]
+
+    with pytest.raises(FrozenInstanceError, match="cannot assign to field 'x'"):
+        make(1, 2)  # outside plain_stores the class refuses the store
+    with plain_stores(Point):
+        p = make(1, 2)
+    assert (p.x, p.y) == (1, 2) and type(p) is Point
+    with pytest.raises(RuntimeError), plain_stores(Point):
+        raise RuntimeError("a load that fails half way")
+    assert "__setattr__" not in Point.__dict__ and "__delattr__" not in Point.__dict__
+    with pytest.raises(FrozenInstanceError, match="cannot assign to field 'y'"):
+        p.y = 5  # type: ignore[misc]
+    with pytest.raises(FrozenInstanceError, match="cannot delete field 'y'"):
+        del p.y  # type: ignore[misc]
+
+    class Own(Frozen):  # a class with its own refusals gets them back, not Frozen's
+        __slots__ = __match_args__ = ("v",)
+
+        def __setattr__(self, name: str, value: object) -> None:
+            raise TypeError("own")
+
+    own_set = Own.__dict__["__setattr__"]
+    with plain_stores(Own):
+        o: Any = object.__new__(Own)
+        o.v = 3
+    assert Own.__dict__["__setattr__"] is own_set and "__delattr__" not in Own.__dict__ and o.v == 3
+
+
+def test_the_written_out_fillers_store_each_field_in_its_own_slot() -> None:
+    from bcp47_explorer.core.cldr import values
+    from bcp47_explorer.core.registry import cache
+    from bcp47_explorer.core.registry.record import Record
+    from bcp47_explorer.core.text.frozen import plain_stores
+
+    # Every field a different value: a filler that stores one field into another's slot is caught.
+    for cls, fill in ((Record, cache._fill_record), (CldrType, values._fill_type)):
+        distinct = [f"v{i}" for i in range(len(cls.__match_args__))]
+        with plain_stores(cls):
+            made = fill(*distinct)
+        assert type(made) is cls
+        assert [getattr(made, name) for name in cls.__match_args__] == distinct, cls
+        assert made == cls(*distinct)  # the class's own constructor, positional in the same order
+    # No exec: a check of one tag compiles nothing (the first compile costs the parser's start-up).
+    code = (
+        "import sys\n"
+        "compiled = []\n"
+        "sys.addaudithook(lambda event, args: compiled.append(args[0]) if event == 'compile' else None)\n"
+        "from bcp47_explorer.cli import main\n"
+        "sys.argv = ['bcp47', 'check', '--json', '-']\n"
+        "status = main()\n"
+        "print(sorted({str(c)[:40] for c in compiled if c is not None}), status)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], input="en\n", capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    compiled = done.stdout.splitlines()[-1]
+    assert "def _fill" not in compiled and "class _Slots" not in compiled and "b'Frozen'" not in compiled, compiled
+
+
+def test_cldr_types_loaded_in_bulk_equal_their_constructor_and_stay_frozen_after_a_damaged_document() -> None:
+    import json
+
+    from bcp47_explorer.core.cldr.model import CldrData, CldrDataError
+    from bcp47_explorer.core.data import CLDR_FILE, read_text, resource_path
+    from bcp47_explorer.core.text.frozen import FrozenInstanceError
+
+    text = read_text(resource_path(CLDR_FILE))
+    cldr = CldrData.from_json(text)
+    greg = cldr.u_keys["ca"].types["gregory"]
+    assert type(greg) is CldrType and greg == CldrType("gregory", "Gregorian calendar", ("gregorian",))
+    doc = json.loads(text)
+    doc["keys"][0][8][3][1] = 7  # a type's description that is not text
+    with pytest.raises(CldrDataError, match="bad description"):
+        CldrData.from_json(json.dumps(doc))
+    assert "__setattr__" not in CldrType.__dict__ and "__delattr__" not in CldrType.__dict__
+    with pytest.raises(FrozenInstanceError, match="cannot assign to field 'name'"):
+        greg.name = "x"  # type: ignore[misc]
+
+
+def test_the_unicode_locale_id_pattern_is_compiled_when_first_read() -> None:
+    code = (
+        "import sys\n"
+        "from bcp47_explorer.cli import main\n"
+        "from bcp47_explorer.core.cldr import rules\n"
+        "sys.argv = ['bcp47', 'check', '--json', '-']\n"
+        "status = main()\n"
+        "print('UNICODE_BCP47' in vars(rules), status)\n"
+        "from bcp47_explorer.core.cldr.rules import UNICODE_BCP47\n"
+        "print(UNICODE_BCP47.fullmatch('en-u-ca-gregory') is not None, vars(rules)['UNICODE_BCP47'] is UNICODE_BCP47)\n"
+        "print(rules.is_unicode_bcp47_locale_id('de-u-co-phonebk'), rules.is_unicode_bcp47_locale_id('en-u-c0'))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], input="en\nde-DE\n", capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-3:] == ["False 0", "True True", "True False"]

@@ -244,6 +244,37 @@ def test_a_cache_vouched_by_its_checksum_loads_without_the_row_checks(tmp_path, 
     assert path.read_bytes() == blob  # parsed again and written afresh
 
 
+def test_records_loaded_in_bulk_from_a_cache_stay_frozen_even_after_a_failed_load(reg: Registry) -> None:
+    import marshal
+    import threading
+
+    from bcp47_explorer.core.registry.record import Record
+    from bcp47_explorer.core.text.frozen import Frozen, FrozenInstanceError
+
+    # The bulk load lets Record's class take the plain attribute store meanwhile: afterwards the class is
+    # as before (Frozen's refusals, inherited), whether the load worked, failed on a short row, or ran in threads.
+    fmt, file_date, rows = marshal.loads(reg.to_cache())
+    for vouched in (True, False):
+        with pytest.raises(ValueError, match=r"^damaged registry cache"):
+            Registry.from_cache(marshal.dumps((fmt, file_date, (*rows[:50], rows[50][:-1]))), vouched=vouched)
+        assert "__setattr__" not in Record.__dict__ and "__delattr__" not in Record.__dict__
+    loaded: list[Registry] = []
+    threads = [threading.Thread(target=lambda: loaded.append(Registry.from_cache(reg.to_cache(), vouched=True)))
+               for _ in range(4)]  # fmt: skip
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(loaded) == 4 and all(r.records == reg.records for r in loaded)
+    assert Record.__setattr__ is Frozen.__setattr__ and Record.__delattr__ is Frozen.__delattr__
+    rec = loaded[0].records[0]
+    with pytest.raises(FrozenInstanceError, match="cannot assign to field 'code'"):
+        rec.code = "zz"  # type: ignore[misc]
+    with pytest.raises(FrozenInstanceError, match="cannot delete field 'line'"):
+        del rec.line  # type: ignore[misc]
+    assert type(rec) is Record and rec.code == reg.records[0].code
+
+
 def test_the_cache_keeps_the_fields_a_record_cannot_write_out_again() -> None:
     import marshal
 
@@ -265,3 +296,15 @@ def test_the_cache_keeps_the_fields_a_record_cannot_write_out_again() -> None:
         ("Type", "grandfathered"), ("Tag", "i-klingon"), ("Description", "Klingon"), ("Added", "1999-05-26"),
         ("Deprecated", "2004-02-24"), ("Preferred-Value", "tlh"),
     )  # fmt: skip
+
+
+def test_the_tag_records_are_the_grandfathered_and_redundant_records_in_order(reg: Registry) -> None:
+    from bcp47_explorer.core.engine.tables import Tables
+
+    wanted = tuple(r for r in reg.records if r.type in ("grandfathered", "redundant"))
+    assert reg.tag_records == wanted and len(wanted) > 80
+    assert Registry.from_text(SAMPLE).tag_records == (Registry.from_text(SAMPLE).tag_record("i-klingon"),)
+    tables = Tables(reg)
+    assert list(tables.tags) == [r.code.lower() for r in wanted]
+    assert tables.lang_ok == {k for k, r in tables.lang.items() if r.preferred_value is None} and "en" in tables.lang_ok
+    assert "iw" not in tables.lang_ok  # Preferred-Value: he

@@ -104,7 +104,8 @@ class CldrData(KeywordChecks):
         aliases = aliases or {}
 
         def table(name: str) -> Mapping[str, str]:
-            return MappingProxyType({k.lower(): v for k, v in aliases.get(name, {}).items()})
+            rows = aliases.get(name, {})  # keys lowered by map and zip (C loops: a start-up cost), later keys win
+            return MappingProxyType(dict(zip(map(str.lower, rows), rows.values(), strict=True)))
 
         #: UTS #35 alias tables; keys lowercase (with '-' between subtags), values as CLDR writes them.
         self.language_aliases = MappingProxyType({**table("languageAlias"), **CLDR_ALIAS_CORRECTIONS})
@@ -200,8 +201,9 @@ class CldrData(KeywordChecks):
             raise CldrDataError(_("the document has no {member} member").format(member=repr(exc.args[0]))) from None
         except (AttributeError, TypeError) as exc:
             raise CldrDataError(_("the document has the wrong shape ({problem})").format(problem=exc)) from None
+        # Every key and value a string: the types of each table's keys and values gathered by map and set (C loops).
         if not isinstance(aliases, dict) or not all(
-            isinstance(v, dict) and all(isinstance(a, str) and isinstance(b, str) for a, b in v.items())
+            isinstance(v, dict) and set(map(type, v)) <= _STR and set(map(type, v.values())) <= _STR
             for v in aliases.values()
         ):
             raise CldrDataError(_("'{member}' must map table names to objects of strings").format(member="aliases"))
@@ -292,6 +294,9 @@ class CldrData(KeywordChecks):
         if k.value_classes and self.validate_value(k.key, value) is None:
             return value
         return None
+
+
+_STR = frozenset({str})
 
 
 def _regular_regions(containment: Mapping[str, Sequence[str]], aliases: Mapping[str, str]) -> frozenset[str]:

@@ -63,7 +63,10 @@ ANNEX_C = "UTS #35 Annex C"
 U_KEY = r"[A-Za-z0-9][A-Za-z]"
 U_SUBTAG = r"[A-Za-z0-9]{3,8}"
 _LANG_ID = rf"(?:{REGISTERED_LANGUAGE})(?:-(?:{SCRIPT}))?(?:-(?:{REGION}))?(?:-(?:{VARIANT}))*"
-UNICODE_BCP47 = re.compile(
+# The locale id in one pattern (UTS #35 §3.2). Compiled on first use (the compile costs about 1 ms, and a
+# check of plain tags never reads it): the module's __getattr__ below makes it, then binds it here.
+UNICODE_BCP47: re.Pattern[str]
+_UNICODE_BCP47 = (
     rf"{_LANG_ID}"
     rf"(?:-[uU](?:(?:-{U_SUBTAG})+(?:-{U_KEY}(?:-{U_SUBTAG})*)*|(?:-{U_KEY}(?:-{U_SUBTAG})*)+)"
     rf"|-[tT](?:-{_LANG_ID}(?:-{T_KEY}(?:-{U_SUBTAG})+)*|(?:-{T_KEY}(?:-{U_SUBTAG})+)+)"
@@ -72,13 +75,29 @@ UNICODE_BCP47 = re.compile(
 )
 
 
+def __getattr__(name: str) -> re.Pattern[str]:
+    """Compile :data:`UNICODE_BCP47` when it is first read, and keep it as the module's global (PEP 562)."""
+    if name == "UNICODE_BCP47":
+        pattern = globals()["UNICODE_BCP47"] = re.compile(_UNICODE_BCP47)
+        return pattern
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _locale_id_shape() -> re.Pattern[str]:
+    """:data:`UNICODE_BCP47`, compiled now if it was not yet (a global name read here skips __getattr__)."""
+    try:
+        return UNICODE_BCP47
+    except NameError:
+        return __getattr__("UNICODE_BCP47")
+
+
 def is_unicode_bcp47_locale_id(text: str) -> bool:
     """Tell whether *text* is a well-formed Unicode BCP 47 locale identifier (UTS #35 §3.2, every wfc).
 
     >>> [is_unicode_bcp47_locale_id(t) for t in ("en-US", "root", "zh-yue", "en-u-c0", "de-1901-1901", "und")]
     [True, False, False, False, False, True]
     """
-    if not UNICODE_BCP47.fullmatch(text):
+    if not _locale_id_shape().fullmatch(text):
         return False
     parts = text.lower().split("-")
     singletons = [p for p in parts if len(p) == 1]

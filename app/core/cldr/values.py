@@ -10,11 +10,11 @@ import re
 from collections.abc import Iterable, Mapping
 from operator import attrgetter
 from types import MappingProxyType
-from typing import Any
+from typing import Any, cast
 
 from ..grammar.problems import Severity
 from ..text.catalogue import N_, _
-from ..text.frozen import Frozen, _set
+from ..text.frozen import Frozen, _set, plain_stores
 
 __all__ = ["FORMAT", "VALUE_CLASSES", "CldrDataError", "CldrType", "CldrKey", "KeywordProblem"]
 
@@ -239,7 +239,29 @@ def _opt_str(value: Any, where: str, name: str | None, field: str) -> str | None
     raise CldrDataError(message)
 
 
+def _fill_type(
+    name: str, description: str, legacy_names: tuple[str, ...], deprecated: bool, preferred: str | None,
+    since: str | None, iana: str | None, region: str | None,
+) -> CldrType:  # fmt: skip
+    """Make a CldrType from its fields in order with the plain slot stores: only inside ``plain_stores(CldrType)``.
+
+    A well-made row's type at the plain store's speed (a thousand of them at each start); written out, not
+    generated with ``exec`` (a check of one tag compiles nothing). A test pins the order of the fields.
+    """
+    made: Any = object.__new__(CldrType)
+    made.name = name
+    made.description = description
+    made.legacy_names = legacy_names
+    made.deprecated = deprecated
+    made.preferred = preferred
+    made.since = since
+    made.iana = iana
+    made.region = region
+    return cast(CldrType, made)
+
+
 def _build_type(row: Any, where: str) -> CldrType:
+    """Return the type of *row* or raise CldrDataError; only inside ``plain_stores(CldrType)`` (:func:`_build_key`)."""
     if type(row) is list and len(row) == 8:  # the usual well-made row, checked in one expression (start-up)
         name, desc, legacy, deprecated, preferred, since, iana, region = row
         if (
@@ -252,7 +274,7 @@ def _build_type(row: Any, where: str) -> CldrType:
             and (iana is None or type(iana) is str)
             and (region is None or type(region) is str)
         ):
-            return CldrType(name, desc, tuple(legacy.split()), deprecated, preferred, since, iana, region)
+            return _fill_type(name, desc, tuple(legacy.split()), deprecated, preferred, since, iana, region)
     if not isinstance(row, list) or len(row) != 8 or not isinstance(row[0], str):
         raise CldrDataError(
             _("key {key}: a type row must be a list of 8 fields starting with its name").format(key=where)
@@ -287,12 +309,13 @@ def _build_key(row: Any) -> CldrKey:
         raise CldrDataError(_("key {key}: bad description, deprecated flag or type list").format(key=where))
     types: dict[str, CldrType] = {}
     classes: list[str] = []
-    for type_row in type_rows:
-        t = _build_type(type_row, where)
-        if t.name in VALUE_CLASSES:
-            classes.append(t.name)
-        else:
-            types[t.name] = t
+    with plain_stores(CldrType):  # for _fill_type; the class refuses assignment again afterwards
+        for type_row in type_rows:
+            t = _build_type(type_row, where)
+            if t.name in VALUE_CLASSES:
+                classes.append(t.name)
+            else:
+                types[t.name] = t
     return CldrKey(
         extension=ext,
         key=key,

@@ -1,11 +1,10 @@
 """The registry's speed machinery: a fast Record constructor and the parse cache (marshal, shared strings).
 
 Why this exists, measured (``python benchmarks/bench_registry.py``; README "Performance"):
-- ``new_record`` fills a Record's slots in straight-line code generated once with ``exec`` (as dataclasses
-  make their own ``__init__``), on a class with the same base and slots whose attribute store is the plain
-  one, that then becomes a Record: a frozen value's per-field ``object.__setattr__`` (Record's own
-  ``__init__``, as a frozen dataclass's) was a third of the registry's load time, setting each slot through
-  its descriptor four times what this costs.
+- ``records_from_rows`` fills Records' slots in straight-line code (``_fill_record``) with the plain
+  attribute store, Record's class taking it for the while of the load (``text.frozen.plain_stores``): a
+  frozen value's per-field ``object.__setattr__`` (Record's own ``__init__``, as a frozen dataclass's) was
+  a third of the registry's load time, setting each slot through its descriptor four times what this costs.
 - ``dump_records`` / ``load_records``: the parse cache (keyed by the file's size and CRC-32 in ``core/data.py``)
   makes a normal start 45 ms instead of 68 ms for parsing the 732 kB file. Equal strings and field pairs
   are handed to marshal as one object, written once and referred to after: the file is a third smaller
@@ -23,11 +22,11 @@ import gc
 import itertools
 import marshal
 import re
-from collections.abc import Callable, Collection, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, cast
 
-from ..text.frozen import Frozen
+from ..text.frozen import plain_stores
 from .record import DATE, Record, RecordType, RegistryError, written_fields
 
 __all__ = [
@@ -38,6 +37,7 @@ __all__ = [
     "dump_records",
     "load_records",
     "new_record",
+    "records_from_rows",
 ]
 
 # Bump when Record's fields change, so that old parse caches are not used.
@@ -45,46 +45,58 @@ _CACHE_FORMAT = "bcp47-explorer-registry-3"
 _TYPE_NAMES = frozenset(t.value for t in RecordType)
 
 
-def _record_builder() -> Callable[..., Record]:
-    """Return a function that builds a Record from its field values in order, fast.
+_new = object.__new__
 
-    It fills an instance of a class with Record's very base and slots (the interpreter's quick slot
-    stores, in straight-line code made once here, as dataclasses make their own ``__init__``), then
-    makes it a Record: a class whose slots are the same may take another's place (``__class__``
-    assignment). That is a quarter of the time of setting each slot through its descriptor, and the
-    per-field ``object.__setattr__`` of a frozen value was a third of the registry's load time. Where the
-    interpreter refuses the class change, the slots are set through their descriptors.
+
+def _fill_record(
+    type: str, code: str, descriptions: tuple[str, ...], added: str | None, deprecated: str | None,
+    preferred_value: str | None, prefixes: tuple[str, ...], suppress_script: str | None, macrolanguage: str | None,
+    scope: str | None, comments: tuple[str, ...], fields: tuple[tuple[str, str], ...], line: int,
+) -> Record:  # fmt: skip
+    """Make a Record from its thirteen field values in order, storing each straight into its slot.
+
+    Only inside ``plain_stores(Record)`` (outside, the first store raises FrozenInstanceError): the
+    interpreter then stores straight into the slots, three to four times as fast as Record's own
+    ``__init__`` (a frozen value's ``object.__setattr__`` a field). Written out rather than generated
+    with ``exec``: the first ``compile`` in a process costs the parser's start-up (3 ms), and a check
+    of one tag need not compile anything. A test pins the order against ``Record.__match_args__``.
     """
-    names = list(Record.__match_args__)
-    slots = tuple(Record.__slots__)  # the same in order, but for ``fields``, kept in the slot ``_fields``
-    env: dict[str, object] = {"_new": object.__new__, "_Record": Record, "_Frozen": Frozen}
-    env.update({f"_set_{n}": Record.__dict__[slot].__set__ for n, slot in zip(names, slots, strict=True)})
-    lines = [
-        # Record's own base and slots (so that the class may change), with the plain attribute store (both halves
-        # of it: with either in Python, every store goes through a Python-level lookup, five times slower).
-        f"class _Slots(_Frozen):\n    __slots__ = {slots!r}\n"
-        "    __setattr__ = object.__setattr__\n    __delattr__ = object.__delattr__",
-        f"def _new_record({', '.join(names)}):",
-        "    rec = _new(_Slots)",
-    ]
-    lines += [f"    rec.{slot} = {n}" for n, slot in zip(names, slots, strict=True)]
-    lines += ["    rec.__class__ = _Record", "    return rec"]
-    lines += [f"def _new_record_slow({', '.join(names)}):", "    rec = _new(_Record)"]
-    lines += [f"    _set_{n}(rec, {n})" for n in names]
-    lines.append("    return rec")
-    exec("\n".join(lines), env)  # our own fixed text, as dataclasses do
-    builder: Callable[..., Record] = env["_new_record"]  # type: ignore[assignment]
-    try:
-        probe = builder(*(f"probe-{n}" for n in names))
-    except TypeError:  # this interpreter does not let the class change
-        probe = None
-    if type(probe) is not Record or [getattr(probe, n) for n in names] != [f"probe-{n}" for n in names]:
-        builder = env["_new_record_slow"]  # type: ignore[assignment]
-    return builder
+    rec: Any = _new(Record)
+    rec.type = type
+    rec.code = code
+    rec.descriptions = descriptions
+    rec.added = added
+    rec.deprecated = deprecated
+    rec.preferred_value = preferred_value
+    rec.prefixes = prefixes
+    rec.suppress_script = suppress_script
+    rec.macrolanguage = macrolanguage
+    rec.scope = scope
+    rec.comments = comments
+    rec._fields = fields
+    rec.line = line
+    return cast(Record, rec)
 
 
-new_record = _record_builder()
-"""Build a Record from its thirteen field values in order (what parsing and the cache both call)."""
+def new_record(*fields: Any) -> Record:
+    """Build one Record from its thirteen field values in order (a bulk load uses :func:`records_from_rows`)."""
+    with plain_stores(Record):
+        return _fill_record(*fields)
+
+
+def records_from_rows(rows: Iterable[Sequence[Any]]) -> list[Record]:
+    """Build a Record from each row of its field values in order: the cache's bulk load, and parsing's.
+
+    For the while of the load, Record's class itself takes the plain attribute store and deletion
+    (``text.frozen.plain_stores``), and the records are made as Records with the plain slot stores:
+    the class change of a stand-in class (the way before) was two thirds of the cost of a record
+    (9,300 of them at each start). Afterwards, and whatever happens meanwhile, the class is as before:
+    assignment and deletion refused (``Frozen``). Loads in two threads take turns.
+    """
+    with plain_stores(Record):
+        return list(itertools.starmap(_fill_record, rows))
+
+
 RECORD_FIELDS = len(Record.__match_args__)
 #: What a cache's stamp covers besides its payload (``core/data.py``): the format and Record's fields in order.
 CACHE_LAYOUT = " ".join((_CACHE_FORMAT, *Record.__match_args__)).encode("ascii")
@@ -135,9 +147,9 @@ def load_records(blob: bytes, *, vouched: bool = False) -> tuple[str, list[Recor
         raise ValueError("registry cache with a bad File-Date")
     try:
         if vouched:
-            return file_date, [new_record(*row) for row in rows]
+            return file_date, records_from_rows(rows)
         cols = check_cached_rows(rows, _TYPE_NAMES, RECORD_FIELDS)
-        return file_date, list(map(new_record, *cols))
+        return file_date, records_from_rows(zip(*cols, strict=True))
     except (TypeError, ValueError, RegistryError) as exc:
         raise ValueError(f"damaged registry cache ({exc})") from None
 
@@ -157,8 +169,9 @@ def collector_paused() -> Iterator[None]:
 _STR = frozenset({str})
 _OPT_STR = frozenset({str, type(None)})
 # A code as the registry writes it: subtags joined by '-', or the two ends of a range.
-_CODES = re.compile(r"(?:[A-Za-z0-9]{1,8}(?:(?:-|\.\.)[A-Za-z0-9]{1,8})*\n)*")
-_DATES = re.compile(r"(?:\d{4}-\d{2}-\d{2}\n)*")
+# Written as patterns, compiled on the first check of rows (a cache this program stamped is not checked: start-up).
+_CODES = r"(?:[A-Za-z0-9]{1,8}(?:(?:-|\.\.)[A-Za-z0-9]{1,8})*\n)*"
+_DATES = r"(?:\d{4}-\d{2}-\d{2}\n)*"
 
 
 def check_cached_rows(rows: tuple[object, ...], type_names: Collection[str], width: int) -> list[tuple[Any, ...]]:
@@ -182,13 +195,13 @@ def check_cached_rows(rows: tuple[object, ...], type_names: Collection[str], wid
     if not set(map(type, kinds)) <= _STR or not kinds <= set(type_names):
         raise ValueError("a bad Type")
     # One regular-expression pass over each column joined by newlines (none of them holds one).
-    if set(map(type, codes)) - _STR or not _CODES.fullmatch("\n".join(codes) + "\n" if codes else ""):
+    if set(map(type, codes)) - _STR or not re.fullmatch(_CODES, "\n".join(codes) + "\n" if codes else ""):
         raise ValueError("a code that is not a subtag or tag")
     added_set, deprecated_set = set(added), set(deprecated)
     if set(map(type, deprecated_set)) - _OPT_STR:
         raise ValueError("a bad Deprecated date")
     dates = [*added_set, *(d for d in deprecated_set if d is not None)]
-    if set(map(type, added_set)) - _STR or not _DATES.fullmatch("\n".join(dates) + "\n" if dates else ""):
+    if set(map(type, added_set)) - _STR or not re.fullmatch(_DATES, "\n".join(dates) + "\n" if dates else ""):
         raise ValueError("a bad Added or Deprecated date")
     for col in (pv, ss, macro, scope):
         if set(map(type, set(col))) - _OPT_STR:

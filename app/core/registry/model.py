@@ -18,11 +18,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..grammar.syntax import is_extlang, is_region, is_registered_language, is_script, is_variant
 from ..text.catalogue import _
-from .cache import collector_paused, dump_records, load_records, new_record
+from .cache import collector_paused, dump_records, load_records, records_from_rows
 from .ranges import CodeRange, RangeTable
 from .record import DATE, TAG_TYPES, Record, RecordType, RegistryError
 from .recordjar import RawRecord, parse_record_jar
@@ -45,7 +45,7 @@ _SUBTAG_SHAPE = {
     RecordType.REGION: is_region,
     RecordType.VARIANT: is_variant,
 }
-_TAG_SHAPE = re.compile(r"[A-Za-z0-9]{1,8}(-[A-Za-z0-9]{1,8})+\Z")
+_TAG_SHAPE = r"[A-Za-z0-9]{1,8}(-[A-Za-z0-9]{1,8})+\Z"  # compiled when a registry is first parsed (not at start-up)
 
 
 class Registry:
@@ -61,6 +61,7 @@ class Registry:
         "file_date",
         "records",
         "source",
+        "tag_records",
     )
 
     def __init__(self, file_date: str, records: Iterable[Record], source: str = "<registry>") -> None:
@@ -70,9 +71,11 @@ class Registry:
         by_type: dict[str, RangeTable] = {t.value: RangeTable() for t in RecordType}
         ranges: dict[str, list[tuple[CodeRange, Record]]] = {}
         tags: dict[str, Record] = {}
+        tag_records: list[Record] = []
         for rec in self.records:
             if rec.type in TAG_TYPES:
                 tags[rec.code.lower()] = rec
+                tag_records.append(rec)
                 continue
             table = by_type[rec.type] if rec.type in by_type else by_type.setdefault(rec.type, RangeTable())
             if ".." in rec.code:  # compared on lookup, never expanded (a range may hold billions of codes)
@@ -85,6 +88,8 @@ class Registry:
         self._by_type = by_type
         self._by_code: dict[str, list[Record]] | None = None  # built on first use: start-up skips it
         self._tags = tags
+        #: The grandfathered and redundant records, in the registry's order (the engine's tables read them).
+        self.tag_records: tuple[Record, ...] = tuple(tag_records)
         self._rows: SearchIndex | None = None
         self._relations: Relations | None = None
 
@@ -107,7 +112,7 @@ class Registry:
             raise RegistryError(
                 _("File-Date {date!r} is not a date YYYY-MM-DD").format(date=file_date), jar.header.line, source
             )
-        records = [_record_from_raw(raw, source) for raw in jar.records]
+        records = records_from_rows([_row_from_raw(raw, source) for raw in jar.records])
         seen: dict[tuple[str, str], int] = {}
         for rec in records:
             key = (rec.type, rec.code.lower())
@@ -279,7 +284,7 @@ class Registry:
         )  # fmt: skip
 
 
-def _record_from_raw(raw: RawRecord, source: str) -> Record:
+def _row_from_raw(raw: RawRecord, source: str) -> tuple[Any, ...]:
     fields = raw.fields
     single = dict(fields)
     if len(single) == len(fields):  # the usual case: no field repeated
@@ -315,7 +320,7 @@ def _record_from_raw(raw: RawRecord, source: str) -> Record:
             raise RegistryError(
                 _("{type} record has no '{field}' field").format(type=type_, field="Tag"), raw.line, source
             )
-        if not _TAG_SHAPE.match(code):
+        if not re.match(_TAG_SHAPE, code):
             raise RegistryError(_("Tag {code!r} is not a language tag").format(code=code), raw.line_of("Tag"), source)
     else:
         code = one("Subtag")
@@ -365,7 +370,7 @@ def _record_from_raw(raw: RawRecord, source: str) -> Record:
             )
     if rtype == RecordType.EXTLANG and len(prefixes) != 1:
         raise RegistryError(_("extlang {code!r} must have exactly one Prefix").format(code=code), raw.line, source)
-    return new_record(
+    return (
         rtype.value, code, descriptions, added, deprecated, one("Preferred-Value"), prefixes,
         one("Suppress-Script"), one("Macrolanguage"), one("Scope"), comments,
         raw.fields, raw.line,

@@ -32,12 +32,12 @@ FrozenInstanceError cannot assign to field 'a'
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from _thread import allocate_lock
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any, TypeVar
 
-__all__ = ["Frozen", "FrozenInstanceError", "replace"]
-
-_F = TypeVar("_F", bound="Frozen")
+__all__ = ["Frozen", "FrozenInstanceError", "plain_stores", "replace"]
 
 _set = object.__setattr__
 """Set a slot of a frozen instance (its own ``__init__`` and fast builders only)."""
@@ -76,6 +76,48 @@ class Frozen:
 
     def __reduce__(self) -> tuple[type[Frozen], tuple[Any, ...]]:
         return type(self), tuple(getattr(self, name) for name in self.__match_args__)
+
+
+# Bound to the class itself, not its name: a name is compiled (ForwardRef), and the first compile in a
+# process costs the parser's start-up (3 ms of a check of one tag).
+_F = TypeVar("_F", bound=Frozen)
+_PLAIN = allocate_lock()  # one class at a time takes the plain store (see plain_stores)
+_OWN = ("__setattr__", "__delattr__")
+
+
+@contextmanager
+def plain_stores(cls: type[Frozen]) -> Iterator[None]:
+    """Let *cls* take the plain attribute store and deletion meanwhile: for a bulk load.
+
+    The class itself takes ``object.__setattr__`` and ``object.__delattr__``; the interpreter then stores
+    straight into the slots (a Python-level ``__setattr__`` on the class, even one that hands over to
+    ``object.__setattr__``, costs a call a store). Afterwards, whatever happened meanwhile, the class is as
+    before: assignment and deletion refused. One such load at a time (threads take turns); not reentrant.
+
+    >>> class Point(Frozen):
+    ...     __slots__ = __match_args__ = ("x", "y")
+    >>> def make(x, y):  # what a bulk load writes out: the plain stores, field by field
+    ...     p = object.__new__(Point)
+    ...     p.x = x
+    ...     p.y = y
+    ...     return p
+    >>> with plain_stores(Point):
+    ...     p = make(1, 2)
+    >>> (p.x, p.y), "__setattr__" in Point.__dict__
+    ((1, 2), False)
+    """
+    with _PLAIN:
+        kept = {name: cls.__dict__[name] for name in _OWN if name in cls.__dict__}
+        setattr(cls, "__setattr__", object.__setattr__)  # noqa: B010 (mypy refuses assigning a method)
+        setattr(cls, "__delattr__", object.__delattr__)  # noqa: B010
+        try:
+            yield
+        finally:
+            for name in _OWN:
+                if name in kept:
+                    setattr(cls, name, kept[name])
+                else:
+                    delattr(cls, name)
 
 
 def replace(value: _F, **changes: Any) -> _F:
