@@ -1,0 +1,102 @@
+"""The quicker ways of tags with -u-/-t- extensions give what the plain ways give, over 40,000+ generated tags.
+
+- the parser's tail for a tag the langtag regex matched (``_parse_matched_tail``) against the general tail
+  of :func:`.grammar.parser.parse`;
+- the one-pass -u- parse against :func:`.grammar.syntax.split_u`'s split;
+- the extension advisor's memo of CLDR's findings per keyword as written against a fresh advisor per tag.
+"""
+
+from __future__ import annotations
+
+import pytest
+from bcp47_explorer.core.data import bundled_engine
+from bcp47_explorer.core.engine.advice import ExtensionAdvisor
+from bcp47_explorer.core.engine.fastpath import quick_parse
+from bcp47_explorer.core.engine.tag import TagEngine
+from bcp47_explorer.core.grammar import parser as grammar
+from bcp47_explorer.core.grammar.syntax import WELL_FORMED, split_u
+from bcp47_explorer.core.text.catalogue import set_language
+
+from tests.core.test_speed_layers import _extended_tags
+
+
+@pytest.fixture(scope="module")
+def engine() -> TagEngine:
+    return bundled_engine()
+
+
+@pytest.fixture(scope="module")
+def tags(engine: TagEngine) -> list[str]:
+    got = _extended_tags(engine, 42_000)
+    assert len(got) >= 40_000
+    return got
+
+
+def test_the_matched_tail_parses_as_the_general_tail(tags: list[str]) -> None:
+    matched = 0
+    for tag in tags:
+        quick = quick_parse(tag)
+        precise = grammar.parse(tag)
+        precise.subtags.sort(key=lambda s: s[1])
+        assert quick.subtags == precise.subtags, tag
+        assert quick.diags == precise.diags and quick.well_formed == precise.well_formed, tag
+        assert [tuple(x) for x in quick.extensions] == [tuple(x) for x in precise.extensions], tag
+        assert (quick.privateuse, quick.x_token) == (precise.privateuse, precise.x_token), tag
+        matched += WELL_FORMED.fullmatch(tag) is not None
+    assert matched > len(tags) * 3 // 4  # most take the matched tail (else this would compare nothing)
+    # A repeated singleton in a matched tail: the same warning and merge fix as the general tail gives.
+    p = quick_parse("en-u-ca-gregory-a-bbb-u-nu-latn-x-u-ca")
+    assert [d.code for d in p.diags] == ["duplicate-singleton"]
+    assert p.diags[0].fix is not None and p.diags[0].fix.tag == "en-u-ca-gregory-nu-latn-a-bbb-x-u-ca"
+    assert p.privateuse == [("u", 34, 35), ("ca", 36, 38)] and p.x_token == ("x", 32, 33)
+
+
+def test_the_one_pass_u_parse_splits_as_split_u(tags: list[str]) -> None:
+    keywords = attributes = 0
+    for tag in tags:
+        for ext in grammar.parse(tag).extensions:
+            if ext.singleton[0].lower() != "u":
+                continue
+            attrs, kws = split_u([b[0] for b in ext.subtags])
+            assert [b[0] for b in ext.attributes] == attrs, tag
+            assert [[k[0], *(t[0] for t in types)] for k, types in ext.keywords] == kws, tag
+            keywords += len(kws)
+            attributes += len(attrs)
+    assert keywords > 20_000 and attributes > 2_000
+    p = grammar.parse("en-u-zzz-aaa-zzz-ca-gregory-ca-buddhist-kn")
+    assert [d.code for d in p.diags] == ["duplicate-u-attribute", "duplicate-u-key"]
+    roles = [s[3] for s in p.subtags if s[1] > 2]
+    assert roles == ["singleton", *["u-attribute"] * 3, "u-key", "u-type", "u-key", "u-type", "u-key"]
+
+
+def test_the_memo_of_cldr_findings_gives_a_fresh_advisors_findings(engine: TagEngine, tags: list[str]) -> None:
+    shared = engine.advisor.extensions
+    shared._problems.clear()
+    kept = 0
+    for tag in tags:
+        p = quick_parse(tag)
+        if not p.well_formed:
+            continue
+        fresh = ExtensionAdvisor(shared.tables, shared.cldr, shared.registered)
+        q = quick_parse(tag)
+        shared.validate(p)
+        fresh.validate(q)
+        assert p.diags == q.diags, tag
+        kept += bool(p.diags)
+    assert kept > 5_000 and len(shared._problems) > 1_000  # CLDR found things, the memo was used
+
+
+def test_the_memo_of_cldr_findings_is_forgotten_on_a_change_of_language(engine: TagEngine) -> None:
+    ext = engine.advisor.extensions
+    p = quick_parse("en-u-ca-islamicc")
+    ext.validate(p)
+    assert ("u", "ca", "islamicc") in ext._problems
+    try:
+        set_language("de")
+        assert ext._problems == {}
+        q = quick_parse("en-u-ca-islamicc")
+        ext.validate(q)
+        assert [d.code for d in q.diags] == [d.code for d in p.diags]
+        assert q.diags[0].message != p.diags[0].message  # worded in German, not kept from English
+    finally:
+        set_language("en")
