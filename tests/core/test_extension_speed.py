@@ -3,17 +3,21 @@
 - the parser's tail for a tag the langtag regex matched (``_parse_matched_tail``) against the general tail
   of :func:`.grammar.parser.parse`;
 - the one-pass -u- parse against :func:`.grammar.syntax.split_u`'s split;
-- the extension advisor's memo of CLDR's findings per keyword as written against a fresh advisor per tag.
+- the extension advisor's memo of CLDR's findings per keyword as written against asking CLDR each time.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
+from bcp47_explorer.core.cldr.values import KeywordProblem
 from bcp47_explorer.core.data import bundled_engine
 from bcp47_explorer.core.engine.advice import ExtensionAdvisor
 from bcp47_explorer.core.engine.fastpath import quick_parse
 from bcp47_explorer.core.engine.tag import TagEngine
 from bcp47_explorer.core.grammar import parser as grammar
+from bcp47_explorer.core.grammar.parser import Token
 from bcp47_explorer.core.grammar.syntax import WELL_FORMED, split_u
 from bcp47_explorer.core.text.catalogue import set_language
 
@@ -54,12 +58,16 @@ def test_the_matched_tail_parses_as_the_general_tail(tags: list[str]) -> None:
 def test_the_one_pass_u_parse_splits_as_split_u(tags: list[str]) -> None:
     keywords = attributes = 0
     for tag in tags:
-        for ext in grammar.parse(tag).extensions:
+        p = grammar.parse(tag)
+        role_at = {s[1]: s[3] for s in p.subtags}
+        for ext in p.extensions:
             if ext.singleton[0].lower() != "u":
                 continue
             attrs, kws = split_u([b[0] for b in ext.subtags])
             assert [b[0] for b in ext.attributes] == attrs, tag
             assert [[k[0], *(t[0] for t in types)] for k, types in ext.keywords] == kws, tag
+            want = ["u-attribute"] * len(attrs) + [r for kw in kws for r in ["u-key", *["u-type"] * (len(kw) - 1)]]
+            assert [role_at.get(b[1]) for b in ext.subtags] == want, tag
             keywords += len(kws)
             attributes += len(attrs)
     assert keywords > 20_000 and attributes > 2_000
@@ -69,15 +77,27 @@ def test_the_one_pass_u_parse_splits_as_split_u(tags: list[str]) -> None:
     assert roles == ["singleton", *["u-attribute"] * 3, "u-key", "u-type", "u-key", "u-type", "u-key"]
 
 
-def test_the_memo_of_cldr_findings_gives_a_fresh_advisors_findings(engine: TagEngine, tags: list[str]) -> None:
+class _Unkept(ExtensionAdvisor):
+    """An extension advisor that asks CLDR every time, as before the memo."""
+
+    def _keyword_problems(self, singleton: str, key: str, values: Sequence[Token]) -> Sequence[KeywordProblem]:
+        cldr = self.cldr
+        assert cldr is not None
+        written = [x[0] for x in values]
+        if singleton == "u":
+            return cldr.check_u_keyword(key, written, is_script=self.tables.is_script, is_region=self.tables.is_region)
+        return cldr.check_t_field(key, written)
+
+
+def test_the_memo_of_cldr_findings_gives_what_cldr_says_each_time(engine: TagEngine, tags: list[str]) -> None:
     shared = engine.advisor.extensions
     shared._problems.clear()
+    fresh = _Unkept(shared.tables, shared.cldr, shared.registered)
     kept = 0
     for tag in tags:
         p = quick_parse(tag)
         if not p.well_formed:
             continue
-        fresh = ExtensionAdvisor(shared.tables, shared.cldr, shared.registered)
         q = quick_parse(tag)
         shared.validate(p)
         fresh.validate(q)
