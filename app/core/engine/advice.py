@@ -111,6 +111,7 @@ class ExtensionAdvisor:
         if not p.extensions:
             return
         cldr = self.cldr
+        known = self._quiet_keywords
         done: set[str] = set()
         for ext in p.extensions:
             stok = ext.singleton
@@ -138,8 +139,11 @@ class ExtensionAdvisor:
                     if k in seen:
                         continue
                     seen.add(k)
-                    if len(types) < 2 and self.keyword_quiet("u", k, types[0][0].lower() if types else ""):
-                        continue
+                    if len(types) < 2:
+                        value = types[0][0].lower() if types else ""
+                        quiet = known.get(("u", k, value))  # keyword_quiet's memo, read here first
+                        if quiet or (quiet is None and self.keyword_quiet("u", k, value)):
+                            continue
                     self._add_problems(p, self._keyword_problems("u", k, types), key, types)
             else:
                 self._validate_tlang(p, ext)
@@ -149,8 +153,11 @@ class ExtensionAdvisor:
                     if k in seen or not values:
                         continue
                     seen.add(k)
-                    if len(values) == 1 and self.keyword_quiet("t", k, values[0][0].lower()):
-                        continue
+                    if len(values) == 1:
+                        value = values[0][0].lower()
+                        quiet = known.get(("t", k, value))
+                        if quiet or (quiet is None and self.keyword_quiet("t", k, value)):
+                            continue
                     self._add_problems(p, self._keyword_problems("t", k, values), key, values)
 
     def _forget(self) -> None:
