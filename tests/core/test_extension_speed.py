@@ -2,7 +2,7 @@
 
 - the parser's tail for a tag the langtag regex matched (``_parse_matched_tail``) against the general tail
   of :func:`.grammar.parser.parse`;
-- the one-pass -u- parse against :func:`.grammar.syntax.split_u`'s split;
+- the -u- parse (attributes, keywords, roles) against :func:`.grammar.syntax.split_u`'s split;
 - the extension advisor's memo of CLDR's findings per keyword as written against asking CLDR each time.
 """
 
@@ -55,7 +55,7 @@ def test_the_matched_tail_parses_as_the_general_tail(tags: list[str]) -> None:
     assert p.privateuse == [("u", 34, 35), ("ca", 36, 38)] and p.x_token == ("x", 32, 33)
 
 
-def test_the_one_pass_u_parse_splits_as_split_u(tags: list[str]) -> None:
+def test_the_u_parse_splits_and_labels_as_split_u(tags: list[str]) -> None:
     keywords = attributes = 0
     for tag in tags:
         p = grammar.parse(tag)

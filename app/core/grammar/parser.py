@@ -42,6 +42,7 @@ from .syntax import (
     SCRIPT_KIND,
     VARIANT_KIND,
     split_t,
+    split_u,
     subtag_kind,
 )
 from .values import Diagnostic, Fix
@@ -713,34 +714,31 @@ def _parse_u(p: Parse, ext: Extension) -> None:
         u-extension = "u" 1*("-" attribute) *("-" keyword) / "u" 1*("-" keyword)
         keyword     = key *("-" type)
     """
-    # One pass with split_u's rule (a subtag of two characters starts a keyword; before the first,
-    # the others are attributes; after it, types), the test comparing both parsers pins it.
+    body = ext.subtags
+    attrs, keywords = split_u([b[0] for b in body])
     subs = p.subtags
-    attributes = ext.attributes
-    keywords = ext.keywords
     seen_attr: set[str] = set()
+    for b in body[: len(attrs)]:
+        subs.append((b[0], b[1], b[2], "u-attribute"))
+        a = b[0].lower()
+        if a in seen_attr:
+            p.add(M.DUPLICATE_U_ATTRIBUTE, b[1], b[2], attribute=a)
+        seen_attr.add(a)
+        ext.attributes.append(b)
     seen_key: set[str] = set()
-    types: list[Token] | None = None
-    for b in ext.subtags:
-        t = b[0]
-        if len(t) == 2:
-            subs.append((t, b[1], b[2], "u-key"))
-            k = t.lower()
-            if k in seen_key:
-                p.add(M.DUPLICATE_U_KEY, b[1], b[2], key=k)
-            seen_key.add(k)
-            types = []
-            keywords.append((b, types))
-        elif types is None:
-            subs.append((t, b[1], b[2], "u-attribute"))
-            a = t.lower()
-            if a in seen_attr:
-                p.add(M.DUPLICATE_U_ATTRIBUTE, b[1], b[2], attribute=a)
-            seen_attr.add(a)
-            attributes.append(b)
-        else:
-            subs.append((t, b[1], b[2], "u-type"))
-            types.append(b)
+    start = len(attrs)
+    for kw in keywords:
+        b = body[start]
+        subs.append((b[0], b[1], b[2], "u-key"))
+        k = b[0].lower()
+        if k in seen_key:
+            p.add(M.DUPLICATE_U_KEY, b[1], b[2], key=k)
+        seen_key.add(k)
+        types = body[start + 1 : start + len(kw)]
+        for ty in types:
+            subs.append((ty[0], ty[1], ty[2], "u-type"))
+        ext.keywords.append((b, types))
+        start += len(kw)
 
 
 def _parse_t(p: Parse, ext: Extension) -> None:
