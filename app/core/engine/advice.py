@@ -27,7 +27,7 @@ from ..grammar.parser import MAX_FIX_INPUT, Extension, Parse, Token, drop_span
 from ..grammar.quoting import excerpt
 from ..grammar.syntax import GRANDFATHERED, KIND_NAMES, REGULAR, REGULAR_FIRST, cased
 from ..grammar.values import Canonicalization, Fix
-from ..text.catalogue import _, pgettext
+from ..text.catalogue import _, forget_on_language_change, pgettext
 from .canonical import case_reason
 from .tables import Tables
 
@@ -88,22 +88,30 @@ _PREFERRED_TAG = re.compile(r"Preferred tag is (\S+)")
 _REGULAR_LONGEST_FIRST = sorted(REGULAR, key=len, reverse=True)
 
 
+# The most keywords as written whose CLDR findings :class:`ExtensionAdvisor` keeps.
+_MEMO_MAX = 20_000
+
+
 class ExtensionAdvisor:
     """Add the diagnostics of extensions: registration (RFC 5646 §3.7), and CLDR's word on -u- and -t-."""
 
-    __slots__ = ("_quiet_keywords", "cldr", "registered", "tables")
+    __slots__ = ("__weakref__", "_problems", "_quiet_keywords", "cldr", "registered", "tables")
 
     def __init__(self, tables: Tables, cldr: CldrData | None, registered: frozenset[str]) -> None:
         self.tables = tables
         self.cldr = cldr
         self.registered = registered  # the singletons of the Language Tag Extensions Registry
         self._quiet_keywords: dict[tuple[str, str, str], bool] = {}
+        # CLDR's findings on a keyword or field with its values as written (their wording depends on them alone)
+        self._problems: dict[tuple[str, ...], Sequence[KeywordProblem]] = {}
+        forget_on_language_change(self, ExtensionAdvisor._forget)  # the findings kept are worded
 
     def validate(self, p: Parse) -> None:
         """Add the diagnostics of the extensions: registration, and CLDR's word on -u- and -t-."""
         if not p.extensions:
             return
         cldr = self.cldr
+        known = self._quiet_keywords
         done: set[str] = set()
         for ext in p.extensions:
             stok = ext.singleton
@@ -131,12 +139,12 @@ class ExtensionAdvisor:
                     if k in seen:
                         continue
                     seen.add(k)
-                    if len(types) < 2 and self.keyword_quiet("u", k, types[0][0].lower() if types else ""):
-                        continue
-                    probs = cldr.check_u_keyword(
-                        k, [x[0] for x in types], is_script=self.tables.is_script, is_region=self.tables.is_region
-                    )
-                    self._add_problems(p, probs, key, types)
+                    if len(types) < 2:
+                        value = types[0][0].lower() if types else ""
+                        quiet = known.get(("u", k, value))  # keyword_quiet's memo, read here first
+                        if quiet or (quiet is None and self.keyword_quiet("u", k, value)):
+                            continue
+                    self._add_problems(p, self._keyword_problems("u", k, types), key, types)
             else:
                 self._validate_tlang(p, ext)
                 seen = set()
@@ -145,9 +153,38 @@ class ExtensionAdvisor:
                     if k in seen or not values:
                         continue
                     seen.add(k)
-                    if len(values) == 1 and self.keyword_quiet("t", k, values[0][0].lower()):
-                        continue
-                    self._add_problems(p, cldr.check_t_field(k, [x[0] for x in values]), key, values)
+                    if len(values) == 1:
+                        value = values[0][0].lower()
+                        quiet = known.get(("t", k, value))
+                        if quiet or (quiet is None and self.keyword_quiet("t", k, value)):
+                            continue
+                    self._add_problems(p, self._keyword_problems("t", k, values), key, values)
+
+    def _forget(self) -> None:
+        self._problems.clear()
+
+    def _keyword_problems(self, singleton: str, key: str, values: Sequence[Token]) -> Sequence[KeywordProblem]:
+        """Return CLDR's findings on the -u- keyword or -t- field *key* (lowercase) with *values* as written.
+
+        Worked out once per keyword as written (the findings' wording quotes the values), in a memo
+        that starts again when it grows past :data:`_MEMO_MAX` entries (an endless input stays bounded).
+        """
+        memo = self._problems
+        memo_key = (singleton, key, *[x[0] for x in values])
+        got = memo.get(memo_key)
+        if got is None:
+            cldr = self.cldr
+            assert cldr is not None
+            if singleton == "u":
+                got = cldr.check_u_keyword(
+                    key, list(memo_key[2:]), is_script=self.tables.is_script, is_region=self.tables.is_region
+                )
+            else:
+                got = cldr.check_t_field(key, list(memo_key[2:]))
+            if len(memo) >= _MEMO_MAX:
+                memo.clear()
+            memo[memo_key] = got = tuple(got)
+        return got
 
     def keyword_quiet(self, singleton: str, key: str, value: str) -> bool:
         """Tell whether CLDR finds nothing to say about the -u- keyword or -t- field *key* with one *value*.

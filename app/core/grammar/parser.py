@@ -299,7 +299,7 @@ def parse_well_formed(text: str, n_extlangs: int, has_script: bool, has_region: 
     subs = p.subtags
     first = tokens[0]
     if len(first[0]) == 1:  # a private-use tag
-        _parse_tail(p, tokens, 0)
+        _parse_matched_tail(p, tokens, 0)
         return p
     p.language = first
     subs.append((first[0], first[1], first[2], "language"))
@@ -323,8 +323,58 @@ def parse_well_formed(text: str, n_extlangs: int, has_script: bool, has_region: 
         subs.append((tok[0], tok[1], tok[2], "variant"))
         i += 1
     if i < len(tokens):
-        _parse_tail(p, tokens, i)
+        _parse_matched_tail(p, tokens, i)
     return p
+
+
+def _parse_matched_tail(p: Parse, tokens: list[Token], i: int) -> None:
+    """:func:`_parse_tail` for a tail the langtag regex matched, from token *i* on: the same parse, with less work.
+
+    The regex has settled the shape: every token is 1 to 8 letters or digits, an extension's body
+    is one or more subtags of 2 to 8 (the next one-character token starts the next sequence), and
+    private use, last, has at least one subtag. So no token is empty, too long or misplaced, and no
+    sequence is empty; what is left to find is the roles, the -u-/-t- payloads and a repeated singleton.
+    """
+    n = len(tokens)
+    subs = p.subtags
+    seen: dict[str, Token] = {}
+    while i < n:
+        tok = tokens[i]
+        t = tok[0]
+        s = t.lower()
+        subs.append((t, tok[1], tok[2], "singleton"))
+        j = i + 1
+        if s == "x":
+            p.x_token = tok
+            body = tokens[j:]
+            subs += [(b[0], b[1], b[2], "privateuse") for b in body]
+            p.privateuse = body
+            return
+        while j < n and len(tokens[j][0]) != 1:
+            j += 1
+        body = tokens[i + 1 : j]
+        ext = _new_extension(Extension, (tok, body, [], [], []))
+        if s == "u":
+            _parse_u(p, ext)
+        elif s == "t":
+            _parse_t(p, ext)
+        else:
+            subs += [(b[0], b[1], b[2], "extension") for b in body]
+        if s in seen:
+            first = seen[s]
+            p.add(
+                M.DUPLICATE_SINGLETON,
+                tok[1],
+                tok[2],
+                partial(_merge_fix, p.text, first, tok, body),
+                singleton=t,
+                first=first[1] + 1,
+                lower=s,
+            )
+        else:
+            seen[s] = tok
+        p.extensions.append(ext)
+        i = j
 
 
 def _tokenize(p: Parse) -> list[Token]:
