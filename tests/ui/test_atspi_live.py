@@ -19,6 +19,7 @@ import select
 import shutil
 import signal
 import socket
+import struct
 import subprocess
 import sys
 import time
@@ -100,27 +101,42 @@ def _end_group(proc: subprocess.Popen[bytes]) -> None:
         os.killpg(proc.pid, signal.SIGKILL)
 
 
-def _x_socket_accepts(display: str) -> bool:
-    """Tell whether the X server of *display* (":N") accepts a connection on its local socket now."""
+def _x_handshake(display: str) -> str | None:
+    """Open an X11 connection to *display* (":N") on its local socket; return None if the server takes it, else why not.
+
+    What every client does first (the connection setup of the X11 protocol, no authorisation data): a server
+    that is not ready yet, or refuses clients, says so here, before the app is started.
+    """
     path = f"/tmp/.X11-unix/X{display.lstrip(':')}"
     with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
-        sock.settimeout(2)
+        sock.settimeout(5)
         try:
             sock.connect(path)
-        except OSError:
-            return False
-    return True
+            # Byte order 'l' (little endian), protocol 11.0, no authorisation name or data.
+            sock.sendall(b"l\x00" + struct.pack("<HHHH", 11, 0, 0, 0) + b"\x00\x00")
+            head = sock.recv(8)
+            reason = sock.recv(head[1]) if len(head) == 8 and head[0] != 1 and head[1] else b""
+        except OSError as exc:
+            return f"{path}: {exc}"
+    if not head:
+        return f"{path}: the server closed the connection"
+    if head[0] == 1:
+        return None
+    status = {0: "failed", 2: "authenticate"}.get(head[0], str(head[0]))
+    return f"{path}: the server refused the connection setup ({status}): {reason.decode(errors='replace')}"
 
 
 def _wait_for_display(xvfb: subprocess.Popen[bytes], display: str) -> None:
-    """Wait (up to START_TIMEOUT_S) until Xvfb on *display* accepts connections; raise RuntimeError if it never does."""
+    """Wait (up to START_TIMEOUT_S) until Xvfb on *display* takes an X11 client; raise RuntimeError if it never does."""
     end = time.monotonic() + START_TIMEOUT_S
-    while not _x_socket_accepts(display):
+    why = _x_handshake(display)
+    while why is not None:
         if xvfb.poll() is not None:
-            raise RuntimeError(f"Xvfb on {display} exited with {xvfb.returncode} before accepting connections")
+            raise RuntimeError(f"Xvfb on {display} exited with {xvfb.returncode} before accepting clients ({why})")
         if time.monotonic() > end:
-            raise RuntimeError(f"Xvfb on {display} did not accept connections in {START_TIMEOUT_S} s")
+            raise RuntimeError(f"Xvfb on {display} did not accept an X11 client in {START_TIMEOUT_S} s: {why}")
         time.sleep(0.1)
+        why = _x_handshake(display)
 
 
 def _tail(path: Path) -> str:
@@ -208,6 +224,8 @@ def _run_once(root: Path, python: str, env: dict[str, str]) -> tuple[dict[str, A
     finally:
         for proc in reversed(started):
             _end_group(proc)
+            if proc.stdout is not None:
+                proc.stdout.close()
 
 
 def _display_lost(why: str) -> bool:
