@@ -255,7 +255,7 @@ class _ByteLoop:
         self.fd = fd
         self.out = out
         self.box: list[str] = []
-        self.lines = check_json_lines(engine, self._feed())
+        self.lines = check_json_lines(engine, self._feed(), fused=False)  # _line asks the fused line first
         self.quick = quick_json_bytes(engine)
         self.memo: dict[bytes, bytes] = {}
         self.all_valid = True

@@ -42,7 +42,7 @@ quote: Callable[[str], str] = getattr(json.encoder, "c_encode_basestring", None)
 _QUOTE = quote
 
 
-def check_json_lines(engine: TagEngine, tags: Iterable[str]) -> Iterator[tuple[str, bool]]:
+def check_json_lines(engine: TagEngine, tags: Iterable[str], *, fused: bool = True) -> Iterator[tuple[str, bool]]:
     """Yield (one JSON line, valid) per tag, in the shape of ``bcp47 check --json``.
 
     The line is built by hand, as this loop is most of the time ``bcp47 check --json`` takes.
@@ -57,10 +57,11 @@ def check_json_lines(engine: TagEngine, tags: Iterable[str]) -> Iterator[tuple[s
     further); with one extlang, UTS #35's one finding on it is added (:func:`_extlang_line`). The
     regex runs once per tag. The plainest of those (no extlang, no private use, at most one
     variant) are written by :class:`.quickline.QuickLine` from texts kept per subtag, before any of
-    that. Tests compare the ways of writing the line over large corpora.
+    that. Tests compare the ways of writing the line over large corpora. *fused* False: the caller has
+    already asked the fused line (:func:`quick_json_bytes`) for each of *tags*, which it did not write.
     """
     quote = _QUOTE
-    plain = quick_line(engine).line
+    plain = quick_line(engine).line if fused else None
     analyse = engine.full_analysis
     matched = engine.matched_analysis
     settle = engine.fast_path.match
@@ -75,7 +76,7 @@ def check_json_lines(engine: TagEngine, tags: Iterable[str]) -> Iterator[tuple[s
             a = analyse(tag)
         else:
             g = m.groups()
-            done = plain(tag, g)
+            done = plain(tag, g) if plain is not None else None
             if done is not None:
                 text = done[0].decode()
                 yield text + (_plausibility_json(plausible, done[1]) if notes_wanted else "}"), True

@@ -389,20 +389,7 @@ def _parse_matched_tail(p: Parse, tokens: list[Token], i: int) -> None:
             _parse_t(p, ext)
         else:
             subs += [(b[0], b[1], b[2], "extension") for b in body]
-        if s in seen:
-            first = seen[s]
-            p.add(
-                M.DUPLICATE_SINGLETON,
-                tok[1],
-                tok[2],
-                partial(_merge_fix, p.text, first, tok, body),
-                singleton=t,
-                first=first[1] + 1,
-                lower=s,
-            )
-        else:
-            seen[s] = tok
-        p.extensions.append(ext)
+        _add_extension(p, seen, ext)
         i = j
 
 
@@ -705,21 +692,31 @@ def _parse_tail(p: Parse, tokens: list[Token], i: int) -> None:
                 p.subtags.append((b[0], b[1], b[2], "extension"))
         if not body:
             p.add(M.EMPTY_EXTENSION, tok[1], tok[2], partial(drop_span, text, tok[1], tok[2]), ill=True, singleton=t)
-        if s in seen:
-            first = seen[s]
-            p.add(
-                M.DUPLICATE_SINGLETON,
-                tok[1],
-                tok[2],
-                partial(_merge_fix, text, first, tok, body),
-                singleton=t,
-                first=first[1] + 1,
-                lower=s,
-            )
-        else:
-            seen[s] = tok
-        p.extensions.append(ext)
+        _add_extension(p, seen, ext)
         i = j
+
+
+def _add_extension(p: Parse, seen: dict[str, Token], ext: Extension) -> None:
+    """Add the extension sequence *ext* to *p*; warn when its singleton was met before (*seen*: singleton -> token).
+
+    RFC 5646 §2.2.6: a singleton may appear once; the fix merges the repeat's subtags into the first sequence.
+    """
+    tok = ext.singleton
+    s = tok[0].lower()
+    first = seen.get(s)
+    if first is None:
+        seen[s] = tok
+    else:
+        p.add(
+            M.DUPLICATE_SINGLETON,
+            tok[1],
+            tok[2],
+            partial(_merge_fix, p.text, first, tok, ext.subtags),
+            singleton=tok[0],
+            first=first[1] + 1,
+            lower=s,
+        )
+    p.extensions.append(ext)
 
 
 def _merge_fix(text: str, first: Token, dup: Token, body: list[Token]) -> str:
