@@ -169,8 +169,15 @@ class ExtensionAdvisor:
         Worked out once per keyword as written (the findings' wording quotes the values), in a memo
         that starts again when it grows past :data:`_MEMO_MAX` entries (an endless input stays bounded).
         """
+        return self.keyword_findings(singleton, key, [x[0] for x in values])
+
+    def keyword_findings(self, singleton: str, key: str, values: Sequence[str]) -> Sequence[KeywordProblem]:
+        """Return CLDR's findings on the -u- keyword or -t- field *key* (lowercase) with the *values* as written.
+
+        What :meth:`validate` adds for it (remembered: see :meth:`_keyword_problems`).
+        """
         memo = self._problems
-        memo_key = (singleton, key, *[x[0] for x in values])
+        memo_key = (singleton, key, *values)
         got = memo.get(memo_key)
         if got is None:
             cldr = self.cldr

@@ -66,6 +66,7 @@ def check_json_lines(engine: TagEngine, tags: Iterable[str], *, fused: bool = Tr
     matched = engine.matched_analysis
     settle = engine.fast_path.match
     advise = engine.quick_advice.langtag_diagnostics
+    quiet_exts = engine.quick_advice.extension_diagnostics
     match = WELL_FORMED.fullmatch
     extlang_of = engine.tables.extlang_of
     plausible = engine.plausibility
@@ -89,6 +90,12 @@ def check_json_lines(engine: TagEngine, tags: Iterable[str], *, fused: bool = Tr
                         line = _langtag_line(tag, g, canonical, extlang_of(canonical), diags)
                     else:
                         line = _extlang_line(engine, tag, g, canonical, extlang_of(canonical), diags)
+                    yield line + (_plausibility_json(plausible, canonical) if notes_wanted else "}"), True
+                    continue
+            elif canonical is not None and g[5] and g[1] is None:
+                quiet = quiet_exts(tag, g, canonical)  # None: the precise path, below
+                if quiet is not None:
+                    line = _extension_line(tag, g, canonical, extlang_of(canonical), *quiet)
                     yield line + (_plausibility_json(plausible, canonical) if notes_wanted else "}"), True
                     continue
             a = matched(tag, g, canonical)
@@ -227,6 +234,42 @@ def _langtag_line(
     """
     head = f'{{"input":"{tag}","well_formed":true,"valid":true,"unicode_valid":true,"canonical":"{canonical}",' \
         f'"extlang_form":"{extlang}","subtags":[{_langtag_subtags(g, tag)}],"diagnostics":['  # fmt: skip
+    if diags:
+        return f'{head}{_diagnostics_json(diags, None)}],"fix":{_fix_json(diags)}'
+    return head + '],"fix":null'
+
+
+def _extension_line(
+    tag: str, g: tuple[str | None, ...], canonical: str, extlang: str, diags: Sequence[Diagnostic], roles: list[str]
+) -> str:
+    """Return the JSON line of a valid tag without extlang whose extensions draw no diagnostic, from its groups.
+
+    As :func:`_langtag_line`, with the extensions' subtags (*roles*: theirs, from
+    :meth:`.quickadvice.QuickAdvice.extension_diagnostics`, which also gives *diags*): such a
+    tag is a valid Unicode locale identifier too, and its diagnostics are its head's, never
+    errors, so none counts against a verdict. A test compares the line with the precise path's.
+    """
+    lang, _ext, script, region, var = g[:5]
+    every = ["language"]
+    if script is not None:
+        every.append("script")
+    if region is not None:
+        every.append("region")
+    if var:
+        every += ["variant"] * var.count("-")
+    every += roles
+    pu = g[6]
+    if pu is not None:
+        every.append("singleton")
+        every += ["privateuse"] * pu.count("-")
+    pos = 0
+    parts = []
+    for t, role in zip(tag.split("-"), every, strict=True):
+        end = pos + len(t)
+        parts.append(f'{{"text":"{t}","start":{pos},"end":{end},"role":"{role}"}}')
+        pos = end + 1
+    head = f'{{"input":"{tag}","well_formed":true,"valid":true,"unicode_valid":true,"canonical":"{canonical}",' \
+        f'"extlang_form":"{extlang}","subtags":[{",".join(parts)}],"diagnostics":['  # fmt: skip
     if diags:
         return f'{head}{_diagnostics_json(diags, None)}],"fix":{_fix_json(diags)}'
     return head + '],"fix":null'

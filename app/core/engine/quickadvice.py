@@ -23,13 +23,15 @@ the precise path. A differential test compares both paths over a large generated
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..grammar import diagnostics as M
 from ..grammar.parser import MAX_DIAGNOSTICS, Parse, drop_span
 from ..grammar.quoting import excerpt
-from ..grammar.syntax import REGULAR, REGULAR_FIRST, cased
+from ..cldr.rules import U_KEY
+from ..grammar.syntax import KIND_NAMES, REGION_KIND, REGULAR, REGULAR_FIRST, SCRIPT_KIND, cased, split_t, split_u, subtag_kind
 from ..grammar.values import Diagnostic, Severity
 from ..text.catalogue import forget_on_language_change
 from .advice import CASE_EXCERPT as _CASE_EXCERPT
@@ -41,7 +43,7 @@ from .results import Analysis, diagnostic_order
 if TYPE_CHECKING:
     from ..registry.model import Record
 
-__all__ = ["QuickAdvice"]
+__all__ = ["QuickAdvice", "QuietAnalysis"]
 
 # One piece of advice on a bare subtag: code, severity, the message for the subtag in its usual
 # case, the message with _MARK where the subtag goes, section, and its fix: how (0 none, 1 the
@@ -73,6 +75,7 @@ class QuickAdvice:
         "_known",
         "_langs",
         "_pairs",
+        "_quiet_fields",
         "_regions",
         "_scripts",
         "advisor",
@@ -88,6 +91,8 @@ class QuickAdvice:
         self.canonicalizer = canonicalizer
         self.weigh_fixes = weigh_fixes  # drops fixes that leave the input no better (the engine's rule)
         self.tables = advisor.tables
+        # A -u- keyword or -t- field as written (singleton first) -> whether it draws no diagnostic at all.
+        self._quiet_fields: dict[tuple[str, ...], bool] = {}
         self._forget()
         forget_on_language_change(self, QuickAdvice._forget)  # the advice kept is worded
 
@@ -148,6 +153,10 @@ class QuickAdvice:
             if diags is None:
                 return None
             return Analysis(self.canonicalizer, None, True, canonical, None, (text, g, diags))
+        if g[1] is None:
+            quiet = self.extension_diagnostics(text, g, canonical)
+            if quiet is not None:  # the parse is made on first read, as without extensions
+                return QuietAnalysis(self.canonicalizer, None, True, canonical, None, (text, g, quiet[0]))
         out = self.head(text, g, canonical)
         if out is None:
             return None
@@ -166,6 +175,161 @@ class QuickAdvice:
             self.weigh_fixes(p)  # the CLDR checks' fixes, as the precise path weighs them
         valid = not any(d.severity is Severity.ERROR for d in p.diags)
         return Analysis(self.canonicalizer, p, valid, canonical)
+
+    def extension_diagnostics(
+        self, text: str, g: tuple[str | None, ...], canonical: str
+    ) -> tuple[tuple[Diagnostic, ...], list[str]] | None:
+        """Return the diagnostics of a tag with extensions the fast path settled whose extensions draw none, or None.
+
+        With them the roles of the extensions' subtags (:meth:`extension_roles`). Such a tag's
+        diagnostics are those of its head and its case (:meth:`langtag_diagnostics`), as the
+        precise path gives them: it weighs their fixes too (``weigh_fixes``), and a tag whose fix
+        it would drop takes the precise path (none is known: the head's fixes give valid tags).
+        None: the precise path (an extension with a finding, an error, a fix weighed away).
+        """
+        roles = self.extension_roles(g[5])
+        if roles is None:
+            return None
+        diags = self.langtag_diagnostics(text, g, canonical)
+        if diags is None or len(diags) >= MAX_DIAGNOSTICS - 1:
+            return None
+        if diags:
+            error = Severity.ERROR
+            if any(d.severity is error for d in diags):
+                return None
+            if self.weigh_fixes is not None and any(d.fix is not None for d in diags):
+                probe = Parse(text)
+                probe.diags = list(diags)
+                self.weigh_fixes(probe)
+                if any(a is not b for a, b in zip(probe.diags, diags, strict=True)):
+                    return None
+        return diags, roles
+
+    def extension_roles(self, exts: str | None) -> list[str] | None:
+        """Return the roles of the subtags of *exts* (the extensions as written, from the first '-') when none draws
+        a diagnostic, else None.
+
+        No diagnostic of the parse (a repeated singleton, attribute, key or field, a stray or short
+        ``-t-`` subtag), of the extensions' checks (an unregistered singleton, CLDR's findings on a
+        keyword or field) or of the Unicode verdict (UTS #35: a ``-u-`` key that is no ukey, ``sd``
+        and ``rg``, which it weighs against the region, a repeated ``-t-`` variant): only ``-u-``
+        and ``-t-``, with a ``-t-`` source language of language, script and region the registry
+        holds. Whether a keyword or field draws a finding is remembered per keyword as written.
+        """
+        if not exts:
+            return None
+        ext = self.advisor.extensions
+        if ext.cldr is None:
+            return None
+        toks = exts[1:].split("-")
+        n = len(toks)
+        out: list[str] = []
+        seen = ""
+        i = 0
+        while i < n:
+            s = toks[i].lower()
+            if s in seen or s not in ext.registered:
+                return None
+            seen += s
+            j = i + 1
+            while j < n and len(toks[j]) != 1:
+                j += 1
+            if s == "u":
+                got = self._u_roles(toks[i + 1 : j])
+            elif s == "t":
+                got = self._t_roles(toks[i + 1 : j])
+            else:
+                return None
+            if got is None:
+                return None
+            out.append("singleton")
+            out += got
+            i = j
+        return out
+
+    def _u_roles(self, body: list[str]) -> list[str] | None:
+        """Return the roles of a quiet ``-u-`` body's subtags (see :meth:`extension_roles`), else None."""
+        attrs, keywords = split_u(body)
+        out = ["u-attribute"] * len(attrs)
+        if len(attrs) > 1 and len({a.lower() for a in attrs}) != len(attrs):
+            return None
+        keys: set[str] = set()
+        memo = self._quiet_fields
+        for kw in keywords:
+            k = kw[0].lower()
+            if k in keys:
+                return None
+            keys.add(k)
+            got = memo.get(("u", *kw))
+            if got is None:
+                got = self._learn_quiet("u", kw)
+            if not got:
+                return None
+            out.append("u-key")
+            if len(kw) > 1:
+                out += ["u-type"] * (len(kw) - 1)
+        return out
+
+    def _t_roles(self, body: list[str]) -> list[str] | None:
+        """Return the roles of a quiet ``-t-`` body's subtags (see :meth:`extension_roles`), else None."""
+        tlang, stray, fields = split_t(body)
+        if stray:
+            return None
+        out: list[str] = []
+        if tlang:
+            by_type = self.tables.by_type
+            if tlang[0].lower() not in by_type["language"]:
+                return None
+            out.append("t-language")
+            cur = 0
+            for t in tlang[1:]:
+                kind = subtag_kind(t)
+                if kind <= cur or (kind != SCRIPT_KIND and kind != REGION_KIND):
+                    return None  # an extlang, a variant, a subtag out of order: the precise path
+                if t.lower() not in by_type[KIND_NAMES[kind]]:
+                    return None
+                out.append("t-script" if kind == SCRIPT_KIND else "t-region")
+                cur = kind
+        keys: set[str] = set()
+        memo = self._quiet_fields
+        for f in fields:
+            k = f[0].lower()
+            if k in keys or len(f) < 2:
+                return None
+            keys.add(k)
+            got = memo.get(("t", *f))
+            if got is None:
+                got = self._learn_quiet("t", f)
+            if not got:
+                return None
+            out.append("t-key")
+            out += ["t-value"] * (len(f) - 1)
+        return out
+
+    def _learn_quiet(self, singleton: str, kw: list[str]) -> bool:
+        """Tell whether the -u- keyword or -t- field *kw* (as written) draws no diagnostic; remembered."""
+        ext = self.advisor.extensions
+        k = kw[0].lower()
+        values = kw[1:]
+        if singleton == "u":
+            # UTS #35 weighs sd and rg against the tag (its region), and a key must be a ukey.
+            if k in ("sd", "rg") or not _is_u_key(k):
+                got = False
+            elif len(values) < 2 and ext.keyword_quiet("u", k, values[0].lower() if values else ""):
+                got = True
+            else:
+                got = not ext.keyword_findings("u", k, values)
+        elif any(len(v) < 3 for v in values):
+            got = False  # a -t- value of 2 characters: a bad-t-subtag error
+        elif len(values) == 1 and ext.keyword_quiet("t", k, values[0].lower()):
+            got = True
+        else:
+            got = not ext.keyword_findings("t", k, values)
+        memo = self._quiet_fields
+        if len(memo) >= _MAX_REMEMBERED:
+            memo.clear()
+        memo[(singleton, *kw)] = got
+        return got
 
     def langtag_diagnostics(
         self, text: str, g: tuple[str | None, ...], canonical: str
@@ -347,6 +511,19 @@ class QuickAdvice:
                 self._pairs.clear()
             self._pairs[key] = got
         return got
+
+
+class QuietAnalysis(Analysis):
+    """The analysis of a valid tag without extlang whose extensions draw no diagnostic (its parse made on first read).
+
+    Such a tag is a valid Unicode locale identifier too (:meth:`QuickAdvice.extension_roles` lists
+    what UTS #35 would find): :func:`.unicode_validity.verdict_of` says so without the parse.
+    """
+
+    __slots__ = ()
+
+
+_is_u_key = re.compile(U_KEY).fullmatch
 
 
 def _put(out: list[Diagnostic], entries: tuple[_Entry, ...], code: str, at: int, fix_to: str | None, tail: str) -> None:

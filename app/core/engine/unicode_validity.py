@@ -37,6 +37,7 @@ from ..grammar.syntax import GRANDFATHERED, VARIANT_KIND
 from ..grammar.values import Diagnostic, Severity
 from ..text.catalogue import N_, _
 from ..text.frozen import Frozen, _set
+from .quickadvice import QuietAnalysis
 
 if TYPE_CHECKING:
     from ..cldr.model import CldrData
@@ -98,6 +99,8 @@ def _plain(text: str) -> bool:
 
 def verdict_of(engine: TagEngine, a: Analysis) -> UnicodeVerdict:
     """Return the Unicode verdict on the analysis *a* of a tag (see :func:`unicode_verdict`)."""
+    if type(a) is QuietAnalysis:
+        return _VALID  # a valid tag, no extlang, extensions with nothing UTS #35 finds: no parse needed
     p = a.parse
     if not p.well_formed:
         return UnicodeVerdict(
