@@ -31,7 +31,17 @@ from ..grammar import diagnostics as M
 from ..grammar.parser import MAX_DIAGNOSTICS, Parse, drop_span
 from ..grammar.quoting import excerpt
 from ..cldr.rules import U_KEY
-from ..grammar.syntax import KIND_NAMES, REGION_KIND, REGULAR, REGULAR_FIRST, SCRIPT_KIND, cased, split_t, split_u, subtag_kind
+from ..grammar.syntax import (
+    KIND_NAMES,
+    REGION_KIND,
+    REGULAR,
+    REGULAR_FIRST,
+    SCRIPT_KIND,
+    cased,
+    split_t,
+    split_u,
+    subtag_kind,
+)
 from ..grammar.values import Diagnostic, Severity
 from ..text.catalogue import forget_on_language_change
 from .advice import CASE_EXCERPT as _CASE_EXCERPT
