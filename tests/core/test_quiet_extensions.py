@@ -18,6 +18,7 @@ from bcp47_explorer.core.engine.quickadvice import QuickAdvice, QuietAnalysis
 from bcp47_explorer.core.engine.summary import summarize
 from bcp47_explorer.core.engine.tag import TagEngine
 from bcp47_explorer.core.engine.unicode_validity import verdict_of
+from bcp47_explorer.core.grammar.values import Diagnostic
 
 from tests.core.test_speed_layers import _extended_tags
 
@@ -43,7 +44,9 @@ def _quiet_lane(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     taken: list[str] = []
     real = QuickAdvice.extension_diagnostics
 
-    def counted(self: QuickAdvice, text: str, g: tuple[str | None, ...], canonical: str):  # type: ignore[no-untyped-def]
+    def counted(
+        self: QuickAdvice, text: str, g: tuple[str | None, ...], canonical: str
+    ) -> tuple[tuple[Diagnostic, ...], list[str]] | None:
         got = real(self, text, g, canonical)
         if got is not None:
             taken.append(text)

@@ -249,7 +249,7 @@ def _extension_line(
     tag is a valid Unicode locale identifier too, and its diagnostics are its head's, never
     errors, so none counts against a verdict. A test compares the line with the precise path's.
     """
-    lang, _ext, script, region, var = g[:5]
+    script, region, var = g[2:5]
     every = ["language"]
     if script is not None:
         every.append("script")

@@ -27,10 +27,10 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from ..cldr.rules import U_KEY
 from ..grammar import diagnostics as M
 from ..grammar.parser import MAX_DIAGNOSTICS, Parse, drop_span
 from ..grammar.quoting import excerpt
-from ..cldr.rules import U_KEY
 from ..grammar.syntax import (
     KIND_NAMES,
     REGION_KIND,
