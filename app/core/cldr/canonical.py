@@ -173,10 +173,17 @@ _MEMO_SIZE = 20_000
 _MEMO_KEY_MAX = 64
 
 
+_UNKNOWN: list[str] = []  # a keyword not yet in Uts35Canonicalizer._u_keywords
+
+
+def _singleton(seq: tuple[str, list[str]]) -> str:
+    return seq[0]
+
+
 class Uts35Canonicalizer:
     """Canonicalize to the Unicode BCP 47 locale id with CLDR's alias data (UTS #35 Annex C)."""
 
-    __slots__ = ("__weakref__", "aliases", "cldr", "extlang_preferred", "memo", "values")
+    __slots__ = ("__weakref__", "_u_keywords", "aliases", "cldr", "extlang_preferred", "memo", "values")
 
     def __init__(self, cldr: CldrData, extlang_preferred: Mapping[str, str], likely: Likely | None = None) -> None:
         self.cldr = cldr
@@ -186,6 +193,8 @@ class Uts35Canonicalizer:
         # Answers by input (immutable, so shared): columns and logs repeat a few tags. Bounded: cleared when full.
         # Public so that a caller asking per value can look there first (see engine.unicode_locale).
         self.memo: dict[str, UnicodeCanonicalization] = {}
+        # A -u- keyword (lowercase key and types) -> its canonical subtags, or None: an alias applies (see _quick_u).
+        self._u_keywords: dict[tuple[str, ...], list[str] | None] = {}
         forget_on_language_change(self, lambda c: c.memo.clear())  # the steps' reasons are worded
 
     # ------------------------------------------------------------------ public
@@ -286,70 +295,84 @@ class Uts35Canonicalizer:
         """
         if len(text) > _MAX_INPUT:
             return None
-        parts = text.lower().split("-")
-        n = len(parts)
-        end = 1
-        while end < n and len(parts[end]) > 1:
-            end += 1
-        if end >= n or not WELL_FORMED.fullmatch(text):
-            return None  # no singleton (the plain path's business), or not a well-formed tag
-        low = "-".join(parts)
+        m = WELL_FORMED.fullmatch(text)
+        if m is None:
+            return None  # not a well-formed tag
+        lang, exts, pu = m.group(1, 6, 7)
+        if lang is None or (not exts and pu is None):
+            return None  # a private-use tag (no language id), or no singleton (the plain path's business)
+        low = text.lower()
         if low in GRANDFATHERED or low in self.aliases.legacy:
             return None
-        head = self._quick_tag(text[: sum(map(len, parts[:end])) + end - 1])
+        # The language id: what comes before the extensions and the private use ('-x' and its subtags).
+        head = self._quick_tag(text[: len(text) - len(exts or "") - (len(pu) + 2 if pu is not None else 0)])
         if head is None:
             return None
-        seqs: list[tuple[str, list[str]]] = []
-        seen: set[str] = set()
-        i = end
-        while i < n:
-            s = parts[i]
-            if s == "x":
-                break
-            j = i + 1
-            while j < n and len(parts[j]) > 1:
-                j += 1
-            if s in seen:
-                return None
-            seen.add(s)
-            body: list[str] | None = parts[i + 1 : j]
-            if s == "u":
-                body = self._quick_u(parts[i + 1 : j])
-            elif s == "t":
-                body = self._quick_t(parts[i + 1 : j])
-            if body is None:
-                return None
-            seqs.append((s, body))
-            i = j
-        seqs.sort(key=lambda seq: seq[0])
         out = [head]
-        for s, body in seqs:
-            out.append(s)
-            out += body
-        out += parts[i:]  # private use, lowercase
+        if exts:
+            parts = exts[1:].lower().split("-")
+            n = len(parts)
+            seqs: list[tuple[str, list[str]]] = []
+            seen = ""
+            i = 0
+            while i < n:
+                s = parts[i]
+                j = i + 1
+                while j < n and len(parts[j]) > 1:
+                    j += 1
+                if s in seen:
+                    return None
+                seen += s
+                raw = parts[i + 1 : j]
+                body = self._quick_u(raw) if s == "u" else self._quick_t(raw) if s == "t" else raw
+                if body is None:
+                    return None
+                seqs.append((s, body))
+                i = j
+            if len(seqs) > 1:
+                seqs.sort(key=_singleton)
+            for s, body in seqs:
+                out.append(s)
+                out += body
         got = "-".join(out)
+        if pu is not None:
+            got += "-x" + pu.lower()  # private use, lowercase
         return got if _SHAPE(got) else None
 
     def _quick_u(self, body: list[str]) -> list[str] | None:
         """Return a ``-u-`` extension's subtags in canonical syntax, or None where Annex C would refuse or alias."""
         attrs, keywords = split_u(body)
-        first: dict[str, list[str]] = {}
+        out = sorted(set(attrs)) if attrs else []
+        if len(keywords) > 1:
+            first: dict[str, list[str]] = {}
+            for kw in keywords:
+                first.setdefault(kw[0], kw)
+            keywords = [first[key] for key in sorted(first)]
+        memo = self._u_keywords
         for kw in keywords:
-            key = kw[0]
-            if not key[1].isalpha():  # ukey = alphanum alpha (the subtags are ASCII letters and digits)
+            key = tuple(kw)
+            got = memo.get(key, _UNKNOWN)
+            if got is _UNKNOWN:
+                got = self._quick_keyword(kw)
+                if len(memo) >= _MEMO_SIZE:
+                    memo.clear()
+                memo[key] = got
+            if got is None:
                 return None
-            first.setdefault(key, kw[1:])
-        out = sorted(set(attrs))
-        replace = self.values.replace_value
-        for key in sorted(first):
-            types = first[key]
-            if types == ["true"]:
-                types = []
-            if replace("u", key, types) is not None:
-                return None
-            out.append(key)
-            out += types
+            out += got
         return out
+
+    def _quick_keyword(self, kw: list[str]) -> list[str] | None:
+        """Return a ``-u-`` keyword's subtags in canonical syntax, or None where Annex C would refuse or alias it."""
+        key = kw[0]
+        if not key[1].isalpha():  # ukey = alphanum alpha (the subtags are ASCII letters and digits)
+            return None
+        types = kw[1:]
+        if types == ["true"]:
+            types = []
+        if self.values.replace_value("u", key, types) is not None:
+            return None
+        return [key, *types]
 
     def _quick_t(self, body: list[str]) -> list[str] | None:
         """Return a ``-t-`` extension's subtags in canonical syntax, or None where Annex C would refuse or alias."""
