@@ -14,7 +14,6 @@ import json
 import re
 import weakref
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from itertools import accumulate
 from typing import TYPE_CHECKING
 
 from ..grammar.syntax import WELL_FORMED
@@ -263,16 +262,14 @@ def _extension_line(
     if pu is not None:
         every.append("singleton")
         every += ["privateuse"] * pu.count("-")
-    toks = tag.split("-")
-    ends = accumulate([len(t) + 1 for t in toks])  # each subtag's end + 1
-    subtags = "},".join(
-        [
-            f'{{"text":"{t}","start":{e - len(t) - 1},"end":{e - 1},"role":"{r}"'
-            for t, e, r in zip(toks, ends, every, strict=True)
-        ]
-    )
+    pos = 0
+    parts = []
+    for t, role in zip(tag.split("-"), every, strict=True):
+        end = pos + len(t)
+        parts.append(f'{{"text":"{t}","start":{pos},"end":{end},"role":"{role}"}}')
+        pos = end + 1
     head = f'{{"input":"{tag}","well_formed":true,"valid":true,"unicode_valid":true,"canonical":"{canonical}",' \
-        f'"extlang_form":"{extlang}","subtags":[{subtags}}}],"diagnostics":['  # fmt: skip
+        f'"extlang_form":"{extlang}","subtags":[{",".join(parts)}],"diagnostics":['  # fmt: skip
     if diags:
         return f'{head}{_diagnostics_json(diags, None)}],"fix":{_fix_json(diags)}'
     return head + '],"fix":null'
