@@ -75,9 +75,11 @@ def test_the_json_lines_of_quiet_extension_tags_are_the_precise_paths(
     for tag, q, p in zip(tags, quick, precise, strict=True):
         assert q == p, tag
     assert list(checkjson.check_json_lines(_fresh(), taken)) == noted
-    # The comparison is worth something only if many tags took the short way, with head advice and case notes.
-    assert len(taken) > 3000, len(taken)
+    # The comparison is worth something only if many tags took the short way, with head advice and case notes,
+    # and CLDR's warnings on keywords and fields.
     lines = dict(zip(tags, quick, strict=True))
+    assert len(taken) > 3000, len(taken)
+    assert sum('"code":"deprecated-u-' in lines[t][0] for t in taken) > 100
     assert sum('"diagnostics":[]' not in lines[t][0] for t in taken) > 500
     assert any('"role":"t-script"' in lines[t][0] and '"role":"privateuse"' in lines[t][0] for t in taken)
     assert any('"plausibility":["' in line for line, _ in noted)
@@ -127,3 +129,10 @@ def test_a_keyword_with_a_finding_or_a_repeat_takes_the_precise_path() -> None:
         "-u-ca-gregory-U-nu-latn",  # a repeated singleton
     ):
         assert roles(loud) is None, loud
+    # CLDR's warnings and notes on a keyword or field: taken when asked, listed (singleton, key index, length).
+    listed: list[tuple[str, int, int]] = []
+    assert roles("-u-kh-false-ks-level2-t-m0-ungegn", listed) == [
+        "singleton", "u-key", "u-type", "u-key", "u-type", "singleton", "t-key", "t-value",
+    ]  # fmt: skip
+    assert listed == [("u", 1, 2)]  # (CLDR has no -t- value with a warning alone)
+    assert roles("-u-ca-gregorian", []) is None  # an error stays the precise path's

@@ -144,7 +144,7 @@ class ExtensionAdvisor:
                         quiet = known.get(("u", k, value))  # keyword_quiet's memo, read here first
                         if quiet or (quiet is None and self.keyword_quiet("u", k, value)):
                             continue
-                    self._add_problems(p, self._keyword_problems("u", k, types), key, types)
+                    self.add_problems(p, self._keyword_problems("u", k, types), key, types)
             else:
                 self._validate_tlang(p, ext)
                 seen = set()
@@ -158,7 +158,7 @@ class ExtensionAdvisor:
                         quiet = known.get(("t", k, value))
                         if quiet or (quiet is None and self.keyword_quiet("t", k, value)):
                             continue
-                    self._add_problems(p, self._keyword_problems("t", k, values), key, values)
+                    self.add_problems(p, self._keyword_problems("t", k, values), key, values)
 
     def _forget(self) -> None:
         self._problems.clear()
@@ -214,7 +214,8 @@ class ExtensionAdvisor:
             got = known[(singleton, key, value)] = not probs
         return got
 
-    def _add_problems(self, p: Parse, probs: Sequence[KeywordProblem], key: Token, values: Sequence[Token]) -> None:
+    def add_problems(self, p: Parse, probs: Sequence[KeywordProblem], key: Token, values: Sequence[Token]) -> None:
+        """Add CLDR's findings *probs* on the keyword or field *key* with *values* to *p* as diagnostics, with fixes."""
         for prob in probs:
             if prob.index < 0 or prob.index >= len(values):
                 start, end = key[1], (values[-1][2] if values and prob.index >= 0 else key[2])

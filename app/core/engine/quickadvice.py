@@ -51,6 +51,9 @@ from .fastpath import parse_match
 from .results import Analysis, diagnostic_order
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from ..cldr.values import KeywordProblem
     from ..registry.model import Record
 
 __all__ = ["QuickAdvice", "QuietAnalysis"]
@@ -102,7 +105,7 @@ class QuickAdvice:
         self.weigh_fixes = weigh_fixes  # drops fixes that leave the input no better (the engine's rule)
         self.tables = advisor.tables
         # A -u- keyword or -t- field as written (singleton first) -> whether it draws no diagnostic at all.
-        self._quiet_fields: dict[tuple[str, ...], bool] = {}
+        self._quiet_fields: dict[tuple[str, ...], int] = {}
         self._forget()
         forget_on_language_change(self, QuickAdvice._forget)  # the advice kept is worded
 
@@ -189,42 +192,82 @@ class QuickAdvice:
     def extension_diagnostics(
         self, text: str, g: tuple[str | None, ...], canonical: str
     ) -> tuple[tuple[Diagnostic, ...], list[str]] | None:
-        """Return the diagnostics of a tag with extensions the fast path settled whose extensions draw none, or None.
+        """Return the diagnostics of a tag with extensions the fast path settled, when its extensions draw only
+        CLDR's warnings or notes on keywords and fields, with the roles of the extensions' subtags; else None.
 
-        With them the roles of the extensions' subtags (:meth:`extension_roles`). Such a tag's
-        diagnostics are those of its head and its case (:meth:`langtag_diagnostics`), as the
-        precise path gives them: it weighs their fixes too (``weigh_fixes``), and a tag whose fix
-        it would drop takes the precise path (none is known: the head's fixes give valid tags).
-        None: the precise path (an extension with a finding, an error, a fix weighed away).
+        :meth:`extension_roles` tells such extensions. The diagnostics are what the precise path
+        gives, in its order: the head's (:meth:`head`), CLDR's findings on the keywords and fields
+        (:meth:`.advice.ExtensionAdvisor.keyword_findings`, made into diagnostics as
+        ``validate`` makes them), the case note; their fixes weighed (``weigh_fixes``): a tag
+        whose fix would be dropped takes the precise path (none is known: such fixes give valid tags).
+        None: the precise path (anything else the extensions draw, an error, a fix weighed away).
         """
-        roles = self.extension_roles(g[5])
+        exts = g[5]
+        loud: list[tuple[str, int, int]] = []
+        roles = self.extension_roles(exts, loud)
         if roles is None:
             return None
-        diags = self.langtag_diagnostics(text, g, canonical)
-        if diags is None or len(diags) >= MAX_DIAGNOSTICS - 1:
+        out = self.head(text, g, canonical)
+        if out is None or len(out) >= MAX_DIAGNOSTICS - 1:
             return None
-        if diags:
-            error = Severity.ERROR
-            if any(d.severity is error for d in diags):
+        if loud:
+            assert exts is not None
+            pu = g[6]
+            at = len(text) - len(exts) - (len(pu) + 2 if pu is not None else 0) + 1  # where the first singleton is
+            out = self._findings(Parse(text), out, exts, at, loud)
+            if out is None:
                 return None
-            if self.weigh_fixes is not None and any(d.fix is not None for d in diags):
+        if canonical != text:
+            case = self.case_note(text, g)
+            if case is not None:
+                out.append(case)
+        if out:
+            error = Severity.ERROR
+            if any(d.severity is error for d in out):
+                return None
+            if self.weigh_fixes is not None and any(d.fix is not None for d in out):
                 probe = Parse(text)
-                probe.diags = list(diags)
+                probe.diags = list(out)
                 self.weigh_fixes(probe)
-                if any(a is not b for a, b in zip(probe.diags, diags, strict=True)):
+                if any(a is not b for a, b in zip(probe.diags, out, strict=True)):
                     return None
-        return diags, roles
+        return (tuple(out) if len(out) < 2 else tuple(sorted(out, key=diagnostic_order))), roles
 
-    def extension_roles(self, exts: str | None) -> list[str] | None:
-        """Return the roles of the subtags of *exts* (the extensions as written, from the first '-') when none draws
-        a diagnostic, else None.
+    def _findings(
+        self, p: Parse, out: list[Diagnostic], exts: str, at: int, loud: list[tuple[str, int, int]]
+    ) -> list[Diagnostic] | None:
+        """Add CLDR's findings on the *loud* keywords of *exts* (written at *at*) to *out* after the head's, or None.
+
+        Each of *loud* is a singleton, the index of a keyword's key among the subtags of *exts* and the
+        keyword's length. *p* is a bare parse of the tag: ``validate``'s way of making them reads its text.
+        """
+        toks = exts[1:].split("-")
+        starts = [at]
+        for t in toks:
+            starts.append(starts[-1] + len(t) + 1)
+        ext = self.advisor.extensions
+        p.diags = out
+        for singleton, i, size in loud:
+            kw = toks[i : i + size]
+            key = (kw[0], starts[i], starts[i] + len(kw[0]))
+            values = [(v, starts[i + j], starts[i + j] + len(v)) for j, v in enumerate(kw[1:], 1)]
+            ext.add_problems(p, ext.keyword_findings(singleton, kw[0].lower(), kw[1:]), key, values)
+        if p.truncated or len(p.diags) >= MAX_DIAGNOSTICS:
+            return None
+        return p.diags
+
+    def extension_roles(self, exts: str | None, loud: list[tuple[str, int, int]] | None = None) -> list[str] | None:
+        """Return the roles of the subtags of *exts* (the extensions as written, from the first '-') when they draw
+        no diagnostic, else None.
 
         No diagnostic of the parse (a repeated singleton, attribute, key or field, a stray or short
         ``-t-`` subtag), of the extensions' checks (an unregistered singleton, CLDR's findings on a
         keyword or field) or of the Unicode verdict (UTS #35: a ``-u-`` key that is no ukey, ``sd``
         and ``rg``, which it weighs against the region, a repeated ``-t-`` variant): only ``-u-``
         and ``-t-``, with a ``-t-`` source language of language, script and region the registry
-        holds. Whether a keyword or field draws a finding is remembered per keyword as written.
+        holds. Given *loud*, keywords and fields on which CLDR has only warnings and notes are
+        taken too and listed there (singleton, index of the key in *exts*, length of the keyword).
+        What a keyword or field draws is remembered per keyword as written.
         """
         if not exts:
             return None
@@ -245,9 +288,9 @@ class QuickAdvice:
             while j < n and len(toks[j]) != 1:
                 j += 1
             if s == "u":
-                got = self._u_roles(toks[i + 1 : j])
+                got = self._u_roles(toks, i + 1, j, loud)
             elif s == "t":
-                got = self._t_roles(toks[i + 1 : j])
+                got = self._t_roles(toks, i + 1, j, loud)
             else:
                 return None
             if got is None:
@@ -257,14 +300,17 @@ class QuickAdvice:
             i = j
         return out
 
-    def _u_roles(self, body: list[str]) -> list[str] | None:
-        """Return the roles of a quiet ``-u-`` body's subtags (see :meth:`extension_roles`), else None."""
-        attrs, keywords = split_u(body)
+    def _u_roles(
+        self, toks: list[str], start: int, stop: int, loud: list[tuple[str, int, int]] | None
+    ) -> list[str] | None:
+        """Return the roles of the ``-u-`` body *toks[start:stop]* (see :meth:`extension_roles`), else None."""
+        attrs, keywords = split_u(toks[start:stop])
         out = ["u-attribute"] * len(attrs)
         if len(attrs) > 1 and len({a.lower() for a in attrs}) != len(attrs):
             return None
         keys: set[str] = set()
         memo = self._quiet_fields
+        at = start + len(attrs)
         for kw in keywords:
             k = kw[0].lower()
             if k in keys:
@@ -273,16 +319,21 @@ class QuickAdvice:
             got = memo.get(("u", *kw))
             if got is None:
                 got = self._learn_quiet("u", kw)
-            if not got:
-                return None
+            if got != _QUIET:
+                if got == _PRECISE or loud is None:
+                    return None
+                loud.append(("u", at, len(kw)))
             out.append("u-key")
             if len(kw) > 1:
                 out += ["u-type"] * (len(kw) - 1)
+            at += len(kw)
         return out
 
-    def _t_roles(self, body: list[str]) -> list[str] | None:
-        """Return the roles of a quiet ``-t-`` body's subtags (see :meth:`extension_roles`), else None."""
-        tlang, stray, fields = split_t(body)
+    def _t_roles(
+        self, toks: list[str], start: int, stop: int, loud: list[tuple[str, int, int]] | None
+    ) -> list[str] | None:
+        """Return the roles of the ``-t-`` body *toks[start:stop]* (see :meth:`extension_roles`), else None."""
+        tlang, stray, fields = split_t(toks[start:stop])
         if stray:
             return None
         out: list[str] = []
@@ -302,6 +353,7 @@ class QuickAdvice:
                 cur = kind
         keys: set[str] = set()
         memo = self._quiet_fields
+        at = start + len(tlang)
         for f in fields:
             k = f[0].lower()
             if k in keys or len(f) < 2:
@@ -310,31 +362,33 @@ class QuickAdvice:
             got = memo.get(("t", *f))
             if got is None:
                 got = self._learn_quiet("t", f)
-            if not got:
-                return None
+            if got != _QUIET:
+                if got == _PRECISE or loud is None:
+                    return None
+                loud.append(("t", at, len(f)))
             out.append("t-key")
             out += ["t-value"] * (len(f) - 1)
+            at += len(f)
         return out
 
-    def _learn_quiet(self, singleton: str, kw: list[str]) -> bool:
-        """Tell whether the -u- keyword or -t- field *kw* (as written) draws no diagnostic; remembered."""
+    def _learn_quiet(self, singleton: str, kw: list[str]) -> int:
+        """Tell what the -u- keyword or -t- field *kw* (as written) draws: nothing (:data:`_QUIET`), only CLDR's
+        warnings and notes (:data:`_LOUD`), or more (:data:`_PRECISE`: the precise path); remembered.
+        """
         ext = self.advisor.extensions
         k = kw[0].lower()
         values = kw[1:]
+        got = _QUIET
         if singleton == "u":
             # UTS #35 weighs sd and rg against the tag (its region), and a key must be a ukey.
             if k in ("sd", "rg") or not _is_u_key(k):
-                got = False
-            elif len(values) < 2 and ext.keyword_quiet("u", k, values[0].lower() if values else ""):
-                got = True
-            else:
-                got = not ext.keyword_findings("u", k, values)
+                got = _PRECISE
+            elif not (len(values) < 2 and ext.keyword_quiet("u", k, values[0].lower() if values else "")):
+                got = _loudness(ext.keyword_findings("u", k, values))
         elif any(len(v) < 3 for v in values):
-            got = False  # a -t- value of 2 characters: a bad-t-subtag error
-        elif len(values) == 1 and ext.keyword_quiet("t", k, values[0].lower()):
-            got = True
-        else:
-            got = not ext.keyword_findings("t", k, values)
+            got = _PRECISE  # a -t- value of 2 characters: a bad-t-subtag error
+        elif not (len(values) == 1 and ext.keyword_quiet("t", k, values[0].lower())):
+            got = _loudness(ext.keyword_findings("t", k, values))
         memo = self._quiet_fields
         if len(memo) >= _MAX_REMEMBERED:
             memo.clear()
@@ -534,6 +588,15 @@ class QuietAnalysis(Analysis):
 
 
 _is_u_key = re.compile(U_KEY).fullmatch
+# What a -u- keyword or -t- field draws (QuickAdvice._learn_quiet): nothing, CLDR's warnings and notes, more.
+_QUIET, _LOUD, _PRECISE = 1, 2, 3
+
+
+def _loudness(findings: Sequence[KeywordProblem]) -> int:
+    """Return _QUIET for no findings, _LOUD for warnings and notes only, _PRECISE when one is an error."""
+    if not findings:
+        return _QUIET
+    return _PRECISE if any(f.severity is Severity.ERROR for f in findings) else _LOUD
 
 
 def _put(out: list[Diagnostic], entries: tuple[_Entry, ...], code: str, at: int, fix_to: str | None, tail: str) -> None:
