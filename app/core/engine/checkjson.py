@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from ..grammar.syntax import WELL_FORMED
 from ..grammar.values import Diagnostic, Severity
 from .fastpath import FAST_MAX
+from .illshape import IllShapes
 from .quickline import QuickLine
 from .results import first_fix, fix_for
 from .unicode_validity import first_singleton, verdict_label, verdict_of
@@ -31,6 +32,7 @@ __all__ = [
     "MEMO_KEY_MAX",
     "MEMO_SIZE",
     "check_json_lines",
+    "ill_shapes",
     "memo_json_lines",
     "quick_json_bytes",
     "quick_line",
@@ -70,9 +72,14 @@ def check_json_lines(engine: TagEngine, tags: Iterable[str], *, fused: bool = Tr
     extlang_of = engine.tables.extlang_of
     plausible = engine.plausibility
     notes_wanted = engine.plausibility_in_json
+    slip = ill_shapes(engine).line
     for tag in tags:
         m = match(tag) if len(tag) <= FAST_MAX else None
         if m is None:
+            done = slip(tag)  # a valid plain tag with one slip around it (.illshape); None: the precise path
+            if done is not None:
+                yield done + (_NO_NOTES if notes_wanted else "}"), False
+                continue
             a = analyse(tag)
         else:
             g = m.groups()
@@ -138,6 +145,17 @@ def quick_line(engine: TagEngine) -> QuickLine:
     got = _WRITERS.get(engine.quick_advice)
     if got is None:
         got = _WRITERS[engine.quick_advice] = QuickLine(engine.fast_path, engine.quick_advice, _diagnostic_json)
+    return got
+
+
+_SLIPS: weakref.WeakKeyDictionary[QuickAdvice, IllShapes] = weakref.WeakKeyDictionary()
+
+
+def ill_shapes(engine: TagEngine) -> IllShapes:
+    """Return the :class:`.illshape.IllShapes` of *engine* (one per engine, kept while it lives)."""
+    got = _SLIPS.get(engine.quick_advice)
+    if got is None:
+        got = _SLIPS[engine.quick_advice] = IllShapes(engine.fast_path, _diagnostics_json)
     return got
 
 

@@ -353,7 +353,8 @@ class TagEngine:
         diags = p.diags
         if not any(d.fix is not None for d in diags):
             return
-        rank = (0 if p.well_formed else 1, p.truncated + sum(1 for d in diags if d.severity is Severity.ERROR))
+        ill = not p.well_formed
+        rank = (1 if ill else 0, p.truncated + sum(1 for d in diags if d.severity is Severity.ERROR))
         known: dict[str, tuple[int, int] | None] = {}
         for i, d in enumerate(diags):
             fix = d.fix
@@ -361,10 +362,27 @@ class TagEngine:
                 continue
             if fix.tag in known:
                 got = known[fix.tag]
+            elif ill and self._surely_well_formed(fix.tag):
+                # A well-formed fix of an ill-formed text is better whatever its errors: (0, n) < (1, m).
+                got = known[fix.tag] = _WELL_FORMED_RANK
             else:
                 got = known[fix.tag] = self._rank(fix.tag) if _has_alnum(fix.tag) else None
             if got is None or got > rank or (got == rank and d.severity is Severity.ERROR):
                 diags[i] = replace(d, fix=None)
+
+    def _surely_well_formed(self, text: str) -> bool:
+        """Tell whether the regex alone shows *text* well-formed (False: perhaps not, ask :meth:`_rank`).
+
+        The regex matches a 4 to 8 letter language with extlangs too, which the precise parser finds ill-formed;
+        a tag it matches never starts with an irregular grandfathered tag (none is a langtag's prefix).
+        """
+        if len(text) > FAST_MAX:
+            return False
+        m = self._match(text)
+        if m is None:
+            return False
+        lang = m.group(1)
+        return lang is None or m.group(2) is None or len(lang) <= 3
 
     def _rank(self, text: str) -> tuple[int, int]:
         """Return (0 when *text* is well-formed else 1, its number of errors); fixes are not weighed (no recursion)."""
@@ -407,6 +425,10 @@ class TagEngine:
         from .unicode_locale import from_unicode_locale  # on use: `bcp47 check` does not need it
 
         return from_unicode_locale(self, text)
+
+
+#: What :meth:`TagEngine._weigh_fixes` counts a fix the regex shows well-formed as, against an ill-formed text.
+_WELL_FORMED_RANK = (0, 0)
 
 
 def _start(s: tuple[str, int, int, str]) -> int:
