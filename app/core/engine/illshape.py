@@ -16,8 +16,8 @@ path's over large corpora of such texts.
 
 >>> from bcp47_explorer.core.data import bundled_engine
 >>> from bcp47_explorer.core.engine.checkjson import ill_shapes
->>> ill_shapes(bundled_engine()).line("-en-US")[-60:]
-'"verdict":"valid"}],"fix":"en-US"'
+>>> ill_shapes(bundled_engine()).line("-en-US").endswith('"verdict":"valid"}],"fix":"en-US"')
+True
 >>> ill_shapes(bundled_engine()).line("en-US-12") is None
 True
 """
