@@ -137,3 +137,42 @@ def test_the_lane_takes_what_it_words_and_leaves_the_rest() -> None:
         "leave an empty subtag; subtags are 1 to 8 letters or digits (RFC 5646 §2.1).\",\"verdict\":\"valid\"}],"
         '"fix":"fr-CA"'
     )
+
+
+_SLOTS = ("text", "subtags", "diags", "canonical_fixes", "well_formed", "grandfathered", "language", "extlangs",
+          "script", "region", "variants", "extensions", "privateuse", "x_token", "truncated")  # fmt: skip
+
+
+def test_the_lanes_parse_is_the_precise_one_after_the_engines_checks() -> None:
+    """Every field of the lane's parse equals the precise parse's, once the engine has checked (and weighed) it."""
+    from bcp47_explorer.core.grammar.parser import parse
+
+    engine = _fresh()
+    lane = IllShapes(engine.fast_path)
+    taken = 0
+    for text in _texts(43):
+        got = lane.parse(text)
+        if got is None:
+            continue
+        taken += 1
+        assert WELL_FORMED.fullmatch(text) is None, text
+        p = parse(text)
+        p.subtags.sort(key=lambda s: s[1])
+        want = engine._analyze(p, None).parse
+        assert [getattr(got, s) for s in _SLOTS] == [getattr(want, s) for s in _SLOTS], text
+    assert taken > 20000, taken
+
+
+def test_the_column_rows_are_the_precise_paths(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``summarize`` (a column's row) and the analysis of a checked text: the same with the lane as without."""
+    from bcp47_explorer.core.engine.summary import summarize
+
+    texts = _texts(44)[::3]
+    engine = _fresh()
+    rows = [summarize(engine, t) for t in texts]
+    diags = [engine.check(t).diagnostics for t in texts]
+    with monkeypatch.context() as m:
+        m.setattr(IllShapes, "parse", lambda self, text: None)
+        other = _fresh()
+        assert rows == [summarize(other, t) for t in texts]
+        assert diags == [other.check(t).diagnostics for t in texts]

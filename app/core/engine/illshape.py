@@ -28,10 +28,10 @@ import json
 from collections.abc import Callable, Sequence
 
 from ..grammar import diagnostics as M
-from ..grammar.parser import describe_char
+from ..grammar.parser import Extension, Parse, Token, describe_char
 from ..grammar.syntax import WELL_FORMED
 from ..grammar.values import Diagnostic
-from .fastpath import FAST_MAX, FastPath
+from .fastpath import FAST_MAX, FastPath, parse_match
 
 __all__ = ["IllShapes"]
 
@@ -43,7 +43,7 @@ class IllShapes:
 
     __slots__ = ("_diagnostics_json", "_fast", "_match")
 
-    def __init__(self, fast_path: FastPath, diagnostics_json: _Writer) -> None:
+    def __init__(self, fast_path: FastPath, diagnostics_json: _Writer | None = None) -> None:
         self._fast = fast_path.match
         self._match = WELL_FORMED.fullmatch
         #: checkjson's writer of a line's diagnostics (without the brackets), given where the first extension starts
@@ -51,46 +51,10 @@ class IllShapes:
 
     def line(self, text: str) -> str | None:
         """Return the line of *text* up to its ``fix`` (the caller adds the end), or None: take the precise path."""
-        n = len(text)
-        if n < 3 or n > FAST_MAX:
+        slip = _slip(text)
+        if slip is None:
             return None
-        first, last = text[0], text[-1]
-        shift = 0  # how far the tag's subtags lie from where they are in the tag alone
-        cut = n  # in the tag alone: where the shift starts (the tag's length: nowhere)
-        singleton = ""
-        if last == "-":
-            tag = text[:-1]
-            diags = [M.EMPTY_TRAILING.make_of(n - 1, n, tag, {})]
-        elif first == "-":
-            tag = text[1:]
-            shift, cut = 1, 0
-            diags = [M.EMPTY_LEADING.make_of(0, 1, tag, {})]
-        elif text[-2] == "-" and last.isascii() and last.isalnum():
-            if last in "uUtT":
-                return None  # -u- and -t- have their own parsers, which run on the empty body too
-            tag = text[:-2]
-            singleton = last
-            if last in "xX":
-                diags = [M.EMPTY_PRIVATEUSE.make_of(n - 1, n, tag, {})]
-            else:
-                diags = [M.EMPTY_EXTENSION.make_of(n - 1, n, tag, {"singleton": last})]
-        elif first.isspace() or last.isspace():
-            tag = text.strip()
-            lead = n - len(text.lstrip())
-            trail = len(text.rstrip())
-            diags = []
-            if lead:
-                diags.append(M.WHITESPACE_AROUND.make_of(0, lead, tag, {"char": describe_char(first)}))
-                shift, cut = lead, 0
-            if trail < n:
-                diags.append(M.WHITESPACE_AROUND.make_of(trail, n, tag, {"char": describe_char(text[trail])}))
-        else:
-            at = text.find("--")
-            if at < 0:
-                return None
-            tag = text[:at] + text[at + 1 :]
-            shift, cut = 1, at
-            diags = [M.EMPTY_INSIDE.make_of(at, at + 2, tag, {})]
+        tag, shift, cut, singleton = slip
         m = self._match(tag)
         if m is None:
             return None
@@ -100,17 +64,149 @@ class IllShapes:
             return None  # a private-use tag, extensions, an extlang the parser finds misplaced; not valid
         if singleton and g[6] is not None:
             return None  # private use before the singleton: a private-use subtag, not this slip
+        n = len(text)
         subtags = _subtags_json(tag, g, shift, cut)
         first_ext = None
         if singleton:
             subtags += f',{{"text":"{singleton}","start":{n - 1},"end":{n},"role":"singleton"}}'
             if singleton not in "xX":
                 first_ext = n - 1
+        assert self._diagnostics_json is not None
+        diags = self._diagnostics_json(_diagnostics(text, tag, shift, cut, singleton), first_ext)
         return (
             f'{{"input":{_quote(text)},"well_formed":false,"valid":false,"unicode_valid":false,"canonical":null,'
-            f'"extlang_form":null,"subtags":[{subtags}],"diagnostics":[{self._diagnostics_json(diags, first_ext)}],'
-            f'"fix":"{tag}"'
+            f'"extlang_form":null,"subtags":[{subtags}],"diagnostics":[{diags}],"fix":"{tag}"'
         )
+
+    def parse(self, text: str) -> Parse | None:
+        """Return what the precise parser makes of the ill-formed *text* when it is a tag with one slip, else None.
+
+        Here the tag need not be plain nor valid: its parse comes from its regex groups
+        (:func:`.fastpath.parse_match`), moved where the slip comes before its subtags, with the slip's error(s)
+        added; a tag whose own parse finds anything (a -u-/-t- finding, a repeated singleton) is left alone. The
+        errors' fix, the tag, is well-formed: the engine keeps it without weighing it.
+        """
+        slip = _slip(text)
+        if slip is None:
+            return None
+        tag, shift, cut, singleton = slip
+        m = self._match(tag)
+        if m is None:
+            return None
+        g = m.groups()
+        lang, ext = g[0], g[1]
+        if lang is None or (ext is not None and len(lang) > 3) or (singleton and g[6] is not None):
+            return None
+        p = parse_match(tag, g)
+        if p.diags:
+            return None
+        n = len(text)
+        if singleton:
+            low = singleton.lower()
+            if low != "x" and any(e[0][0].lower() == low for e in p.extensions):
+                return None  # a repeated singleton: a warning too
+        if shift:
+            _move(p, shift, cut)
+        p.text = text
+        p.well_formed = False
+        if singleton:
+            tok = (singleton, n - 1, n)
+            p.subtags.append((singleton, n - 1, n, "singleton"))
+            if singleton in "xX":
+                p.x_token = tok
+            else:
+                p.extensions.append(_new_extension(Extension, (tok, [], [], [], [])))
+        p.diags = _diagnostics(text, tag, shift, cut, singleton)
+        return p
+
+
+def _slip(text: str) -> tuple[str, int, int, str] | None:
+    """Return the tag in *text* with one slip, where its subtags move (by how much, from where) and the singleton.
+
+    None: *text* has none of the slips. The tag is not checked here.
+    """
+    n = len(text)
+    if n < 3 or n > FAST_MAX:
+        return None
+    first, last = text[0], text[-1]
+    if last == "-":
+        return text[:-1], 0, n, ""
+    if first == "-":
+        return text[1:], 1, 0, ""
+    if text[-2] == "-" and last.isascii() and last.isalnum():
+        if last in "uUtT":
+            return None  # -u- and -t- have their own parsers, which run on the empty body too
+        return text[:-2], 0, n, last
+    if first.isspace() or last.isspace():
+        lead = n - len(text.lstrip())
+        return text.strip(), lead, 0, ""
+    at = text.find("--")
+    if at < 0:
+        return None
+    return text[:at] + text[at + 1 :], 1, at, ""
+
+
+def _diagnostics(text: str, tag: str, shift: int, cut: int, singleton: str) -> list[Diagnostic]:
+    """Return the errors of the slip :func:`_slip` found in *text*, in the parser's order; each fix is *tag*."""
+    n = len(text)
+    if singleton:
+        if singleton in "xX":
+            return [M.EMPTY_PRIVATEUSE.make_of(n - 1, n, tag, {})]
+        return [M.EMPTY_EXTENSION.make_of(n - 1, n, tag, {"singleton": singleton})]
+    last = text[-1]
+    if last == "-":
+        return [M.EMPTY_TRAILING.make_of(n - 1, n, tag, {})]
+    first = text[0]
+    if first == "-":
+        return [M.EMPTY_LEADING.make_of(0, 1, tag, {})]
+    if first.isspace() or last.isspace():
+        diags = []
+        if shift:
+            diags.append(M.WHITESPACE_AROUND.make_of(0, shift, tag, {"char": describe_char(first)}))
+        trail = len(text.rstrip())
+        if trail < n:
+            diags.append(M.WHITESPACE_AROUND.make_of(trail, n, tag, {"char": describe_char(text[trail])}))
+        return diags
+    return [M.EMPTY_INSIDE.make_of(cut, cut + 2, tag, {})]
+
+
+def _move(p: Parse, shift: int, cut: int) -> None:
+    """Move every token of *p* that starts at *cut* or later by *shift*."""
+
+    def mv(t: Token) -> Token:
+        return (t[0], t[1] + shift, t[2] + shift) if t[1] >= cut else t
+
+    def mvs(ts: list[Token]) -> list[Token]:
+        return [mv(t) for t in ts]
+
+    p.subtags = [(t, s + shift, e + shift, r) if s >= cut else (t, s, e, r) for t, s, e, r in p.subtags]
+    if p.language is not None:
+        p.language = mv(p.language)
+    p.extlangs = mvs(p.extlangs)
+    if p.script is not None:
+        p.script = mv(p.script)
+    if p.region is not None:
+        p.region = mv(p.region)
+    p.variants = mvs(p.variants)
+    p.extensions = [
+        _new_extension(
+            Extension,
+            (
+                mv(e[0]),
+                mvs(e[1]),
+                mvs(e[2]),
+                [(mv(k), mvs(v)) for k, v in e[3]],
+                [(mv(t), kind) for t, kind in e[4]],
+            ),
+        )
+        for e in p.extensions
+    ]
+    p.privateuse = mvs(p.privateuse)
+    if p.x_token is not None:
+        p.x_token = mv(p.x_token)
+
+
+_new_extension = tuple.__new__
 
 
 def _subtags_json(tag: str, g: tuple[str | None, ...], shift: int, cut: int) -> str:

@@ -75,6 +75,7 @@ from ..text.frozen import replace
 from .advice import Advisor
 from .canonical import Canonicalizer
 from .fastpath import FAST_MAX, FastPath, parse_match, quick_parse
+from .illshape import IllShapes
 from .quickadvice import QuickAdvice
 from .results import Analysis, CheckResult
 from .tables import Tables
@@ -155,6 +156,9 @@ class TagEngine:
         # repair for the fix of such a text, whose first step analyses the same text again. Worded: forgotten on a
         # change of language.
         self._last_ill_formed: tuple[str, Analysis] | None = None
+        # The parse of an ill-formed text that is a tag with one slip around it, from the tag's regex groups (None:
+        # not such a text); see _ill_formed_analysis.
+        self._slip_parse = IllShapes(self.fast_path).parse
         forget_on_language_change(self, TagEngine._forget_last)
 
     def _forget_last(self) -> None:
@@ -249,10 +253,7 @@ class TagEngine:
                 g = m.groups()
                 return self.matched_analysis(text, g, self._fast(text, g))
             if text.lower() not in GRANDFATHERED:
-                p = parse(text)
-                if len(p.subtags) > 1:
-                    p.subtags.sort(key=_start)
-                a = self._analyze(p, None)
+                a = self._ill_formed_analysis(text)
                 self._last_ill_formed = (text, a)  # what analyze(text) gives: the repair of its fix asks it next
                 return a
         return self.analyze(text)
@@ -293,12 +294,31 @@ class TagEngine:
                 a = self.quick_advice.analysis(text, m.groups(), canonical)
                 if a is not None:
                     return a
-        a = self._analyze(quick_parse(text), canonical)
+        slipped = self._slip_parse(text) if canonical is None and groups is None else None
+        if slipped is not None:
+            a = Analysis(self.canonicalizer, slipped, False, None)  # as _analyze makes it (see _ill_formed_analysis)
+        else:
+            a = self._analyze(quick_parse(text), canonical)
         if canonical is None and groups is None and not a.parse.well_formed and len(text) <= FAST_MAX:
             # What full_analysis remembers (a long input is not kept): a column's summary checks an ill-formed
             # value (check, then its analysis), and the repair of its fix then analyses the same text again.
             self._last_ill_formed = (text, a)
         return a
+
+    def _ill_formed_analysis(self, text: str) -> Analysis:
+        """Return the analysis of *text*, which the regex does not match and which is not a grandfathered tag.
+
+        A tag with one slip around it (:meth:`.illshape.IllShapes.parse`) gets its parse from the tag's regex groups;
+        its errors' one fix, the tag, is well-formed, so :meth:`_analyze` would keep it unweighed, and it adds
+        nothing else to such a parse (no '_' or '@', no problem past the limit). Anything else: the precise parser.
+        """
+        p = self._slip_parse(text)
+        if p is not None:
+            return Analysis(self.canonicalizer, p, False, None)
+        p = parse(text)
+        if len(p.subtags) > 1:
+            p.subtags.sort(key=_start)
+        return self._analyze(p, None)
 
     def _analyze(self, p: Parse, canonical: str | None, *, clean: bool = False, weigh_fixes: bool = True) -> Analysis:
         """Run every check on the parse *p* (see :meth:`analyze`); *weigh_fixes*: keep only fixes that help."""
