@@ -57,11 +57,18 @@ def _slips(rnd: random.Random, tag: str) -> Iterator[str]:
     yield "-" + tag + "-"
     yield " " + tag + "-"
     yield tag + "-x-"
+    for end in _ENDS:
+        yield tag + end
+
+
+# Last pieces no subtag can be there: letters and digits of no subtag's shape, too long, characters no subtag has.
+_ENDS = ("-12", "-a1", "-1a2", "-abcdefghi", "-" + "x" * 25, "-ı", "-普通话", "-a.b", "-$$", "-a@b", "-\u200b",
+         "-a b", "-é", "-e\u0301", "-\udcff", "-Ａ", "-abc", "-Latn", "-a_b")  # fmt: skip
 
 
 def _texts(seed: int) -> list[str]:
     rnd = random.Random(seed)
-    tags = build(1500, seed=seed) + build_advice(1500, seed=seed)
+    tags = build(800, seed=seed) + build_advice(800, seed=seed)
     tags += ["zh-yue-HK", "zh-min-nan", "art-lojban", "i-klingon", "en-GB-oed", "sgn-BE-FR", "abcd-abc", "x-abc",
              "en-x-abc", "en-US-x-a-b", "de-u-co-phonebk", "en-t-de", "en-a-bbb", "sl-rozaj-biske", "qaa-Qaaa-QM",
              "xx-YY", "en-Qabz", "cmn-Hans-CN", "zh-cmn-yue", "en-419", "EN-latn-us"]  # fmt: skip
@@ -96,13 +103,13 @@ def _compare(texts: list[str], monkeypatch: pytest.MonkeyPatch, share: float) ->
 
 
 def test_the_lane_writes_the_precise_paths_bytes(monkeypatch: pytest.MonkeyPatch) -> None:
-    _compare(_texts(41), monkeypatch, 0.3)
+    _compare(_texts(41), monkeypatch, 0.2)
 
 
 def test_the_lane_writes_the_precise_paths_bytes_in_german(monkeypatch: pytest.MonkeyPatch) -> None:
     try:
         set_language("de")
-        _compare(_texts(42)[:6000], monkeypatch, 0.3)
+        _compare(_texts(42)[:6000], monkeypatch, 0.15)
     finally:
         set_language("en")
 
@@ -149,18 +156,23 @@ def test_the_lanes_parse_is_the_precise_one_after_the_engines_checks() -> None:
 
     engine = _fresh()
     lane = IllShapes(engine.fast_path)
-    taken = 0
+    taken = ended = 0
     for text in _texts(43):
         got = lane.parse(text)
         if got is None:
-            continue
-        taken += 1
+            got = lane.parse_end(text)
+            if got is None:
+                continue
+            got = engine._analyze(got, None).parse
+            ended += 1
+        else:
+            taken += 1
         assert WELL_FORMED.fullmatch(text) is None, text
         p = parse(text)
         p.subtags.sort(key=lambda s: s[1])
         want = engine._analyze(p, None).parse
         assert [getattr(got, s) for s in _SLOTS] == [getattr(want, s) for s in _SLOTS], text
-    assert taken > 20000, taken
+    assert taken > 10000 and ended > 10000, (taken, ended)
 
 
 def test_the_column_rows_are_the_precise_paths(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -173,6 +185,7 @@ def test_the_column_rows_are_the_precise_paths(monkeypatch: pytest.MonkeyPatch) 
     diags = [engine.check(t).diagnostics for t in texts]
     with monkeypatch.context() as m:
         m.setattr(IllShapes, "parse", lambda self, text: None)
+        m.setattr(IllShapes, "parse_end", lambda self, text: None)
         other = _fresh()
         assert rows == [summarize(other, t) for t in texts]
         assert diags == [other.check(t).diagnostics for t in texts]

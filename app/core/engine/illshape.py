@@ -28,8 +28,8 @@ import json
 from collections.abc import Callable, Sequence
 
 from ..grammar import diagnostics as M
-from ..grammar.parser import Extension, Parse, Token, describe_char
-from ..grammar.syntax import WELL_FORMED
+from ..grammar.parser import Extension, Parse, Token, bad_piece, describe_char
+from ..grammar.syntax import WELL_FORMED, subtag_kind
 from ..grammar.values import Diagnostic
 from .fastpath import FAST_MAX, FastPath, parse_match
 
@@ -117,6 +117,51 @@ class IllShapes:
             else:
                 p.extensions.append(_new_extension(Extension, (tok, [], [], [], [])))
         p.diags = _diagnostics(text, tag, shift, cut, singleton)
+        return p
+
+
+    def parse_end(self, text: str) -> Parse | None:
+        """Return the precise parse of the ill-formed *text* when it is a tag, a '-' and a last piece that cannot be a
+        subtag there, before the engine's checks (it may offer fixes to weigh); None when it is not such a text.
+
+        The piece is letters and digits (a plain tag: then nothing but its place makes it wrong) or holds characters
+        no subtag has (any tag: the parser skips the piece but for its errors, made by the parser's own function).
+        """
+        n = len(text)
+        if n < 4 or n > FAST_MAX or text[0].isspace() or text[-1].isspace() or "_" in text:
+            return None
+        tag, sep, piece = text.rpartition("-")
+        if not piece or not tag:
+            return None
+        m = self._match(tag)
+        if m is None:
+            return None
+        g = m.groups()
+        lang, ext = g[0], g[1]
+        if lang is None or (ext is not None and len(lang) > 3):
+            return None
+        start = len(tag) + 1
+        if piece.isascii() and piece.isalnum():
+            if g[5] or g[6] is not None or len(piece) == 1 or subtag_kind(piece) >= 0:
+                return None  # after a singleton, or a subtag that fits some place: not this slip
+            if len(piece) > 8:
+                args = {"code": piece[:20] + ("…" if len(piece) > 20 else ""), "length": len(piece)}
+                diags = [M.SUBTAG_TOO_LONG["subtag"].make_of(start, n, None, args)]
+            else:
+                diags = [M.BAD_SUBTAG.make_of(start, n, None, {"code": piece})]
+            p = parse_match(tag, g)
+            if p.diags:
+                return None
+            p.diags = diags
+        else:
+            p = parse_match(tag, g)
+            if p.diags:
+                return None
+            p.text = text
+            bad_piece(p, piece, start)
+        p.text = text
+        p.well_formed = False
+        p.subtags.append((piece, start, n, "invalid"))
         return p
 
 

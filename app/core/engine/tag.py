@@ -158,7 +158,9 @@ class TagEngine:
         self._last_ill_formed: tuple[str, Analysis] | None = None
         # The parse of an ill-formed text that is a tag with one slip around it, from the tag's regex groups (None:
         # not such a text); see _ill_formed_analysis.
-        self._slip_parse = IllShapes(self.fast_path).parse
+        lanes = IllShapes(self.fast_path)
+        self._slip_parse = lanes.parse
+        self._end_parse = lanes.parse_end
         forget_on_language_change(self, TagEngine._forget_last)
 
     def _forget_last(self) -> None:
@@ -294,11 +296,8 @@ class TagEngine:
                 a = self.quick_advice.analysis(text, m.groups(), canonical)
                 if a is not None:
                     return a
-        slipped = self._slip_parse(text) if canonical is None and groups is None else None
-        if slipped is not None:
-            a = Analysis(self.canonicalizer, slipped, False, None)  # as _analyze makes it (see _ill_formed_analysis)
-        else:
-            a = self._analyze(quick_parse(text), canonical)
+        laned = self._lane_analysis(text) if canonical is None and groups is None else None
+        a = laned if laned is not None else self._analyze(quick_parse(text), canonical)
         if canonical is None and groups is None and not a.parse.well_formed and len(text) <= FAST_MAX:
             # What full_analysis remembers (a long input is not kept): a column's summary checks an ill-formed
             # value (check, then its analysis), and the repair of its fix then analyses the same text again.
@@ -312,13 +311,21 @@ class TagEngine:
         its errors' one fix, the tag, is well-formed, so :meth:`_analyze` would keep it unweighed, and it adds
         nothing else to such a parse (no '_' or '@', no problem past the limit). Anything else: the precise parser.
         """
-        p = self._slip_parse(text)
-        if p is not None:
-            return Analysis(self.canonicalizer, p, False, None)
+        a = self._lane_analysis(text)
+        if a is not None:
+            return a
         p = parse(text)
         if len(p.subtags) > 1:
             p.subtags.sort(key=_start)
         return self._analyze(p, None)
+
+    def _lane_analysis(self, text: str) -> Analysis | None:
+        """Return the analysis of the ill-formed *text* from :class:`.illshape.IllShapes`, or None (see above)."""
+        p = self._slip_parse(text)
+        if p is not None:
+            return Analysis(self.canonicalizer, p, False, None)
+        p = self._end_parse(text)
+        return self._analyze(p, None) if p is not None else None
 
     def _analyze(self, p: Parse, canonical: str | None, *, clean: bool = False, weigh_fixes: bool = True) -> Analysis:
         """Run every check on the parse *p* (see :meth:`analyze`); *weigh_fixes*: keep only fixes that help."""
