@@ -26,6 +26,7 @@ from .unicode_validity import first_singleton, verdict_label, verdict_of
 
 if TYPE_CHECKING:
     from .quickadvice import QuickAdvice
+    from .results import Analysis
     from .tag import TagEngine
 
 __all__ = [
@@ -64,7 +65,7 @@ def check_json_lines(engine: TagEngine, tags: Iterable[str], *, fused: bool = Tr
     """
     quote = _QUOTE
     plain = quick_line(engine).line if fused else None
-    analyse = engine.full_analysis
+    unmatched = engine.unmatched_analysis
     matched = engine.matched_analysis
     settle = engine.fast_path.match
     advise = engine.quick_advice.langtag_diagnostics
@@ -80,7 +81,10 @@ def check_json_lines(engine: TagEngine, tags: Iterable[str], *, fused: bool = Tr
             if done is not None:
                 yield done + (_NO_NOTES if notes_wanted else "}"), False
                 continue
-            a = analyse(tag)
+            a = unmatched(tag)
+            if not a.parse.well_formed:
+                yield _ill_formed_line(engine, tag, a) + (_NO_NOTES if notes_wanted else "}"), False
+                continue
         else:
             g = m.groups()
             done = plain(tag, g) if plain is not None else None
@@ -346,6 +350,26 @@ def _fix_json(diags: Sequence[Diagnostic]) -> str:
     """Return the JSON of the first fix *diags* offer (:func:`.results.first_fix`): a string, or null."""
     fix = first_fix(diags)
     return "null" if fix is None else _QUOTE(fix)
+
+
+def _ill_formed_line(engine: TagEngine, tag: str, a: Analysis) -> str:
+    """Return the line of an ill-formed *tag* up to its ``fix``: neither verdict can hold, and UTS #35 adds nothing."""
+    p = a.parse
+    subtags = ",".join(
+        [
+            f'{{"text":"{t}","start":{s},"end":{e},"role":"{role}"}}'
+            if t.isascii() and t.isalnum()
+            else f'{{"text":{_QUOTE(t)},"start":{s},"end":{e},"role":"{role}"}}'
+            for t, s, e, role in p.subtags
+        ]
+    )
+    head = f'{{"input":{_QUOTE(tag)},"well_formed":false,"valid":false,"unicode_valid":false,"canonical":null,' \
+        f'"extlang_form":null,"subtags":[{subtags}]'  # fmt: skip
+    diags = a.diagnostics
+    if not diags:
+        return head + ',"diagnostics":[],"fix":null'
+    return f'{head},"diagnostics":[{_diagnostics_json(diags, first_singleton(p))}],' \
+        f'"fix":{_repaired_fix_json(engine, tag, diags)}'  # fmt: skip
 
 
 def _repaired_fix_json(engine: TagEngine, tag: str, diags: Sequence[Diagnostic]) -> str:

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 
 from ..grammar import diagnostics as M
 from ..grammar.parser import Extension, Parse, Token, bad_piece, describe_char
@@ -165,6 +166,7 @@ class IllShapes:
         return p
 
 
+@lru_cache(maxsize=2)  # check --json asks the line, then the engine the parse, of the same text
 def _slip(text: str) -> tuple[str, int, int, str] | None:
     """Return the tag in *text* with one slip, where its subtags move (by how much, from where) and the singleton.
 

@@ -260,6 +260,14 @@ class TagEngine:
                 return a
         return self.analyze(text)
 
+    def unmatched_analysis(self, text: str) -> Analysis:
+        """Return what :meth:`full_analysis` returns for *text*, which the regex was just found not to match."""
+        if len(text) <= FAST_MAX and text.lower() not in GRANDFATHERED:
+            a = self._ill_formed_analysis(text)
+            self._last_ill_formed = (text, a)  # what analyze(text) gives: the repair of its fix asks it next
+            return a
+        return self.analyze(text)
+
     def matched_analysis(self, text: str, groups: tuple[str | None, ...], canonical: str | None) -> Analysis:
         """Return what :meth:`full_analysis` returns for *text*, whose regex match gave *groups*.
 
