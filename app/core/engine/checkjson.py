@@ -77,9 +77,9 @@ def check_json_lines(engine: TagEngine, tags: Iterable[str], *, fused: bool = Tr
     for tag in tags:
         m = match(tag) if len(tag) <= FAST_MAX else None
         if m is None:
-            done = slip(tag)  # a valid plain tag with one slip around it (.illshape); None: the precise path
-            if done is not None:
-                yield done + (_NO_NOTES if notes_wanted else "}"), False
+            slipped = slip(tag)  # a valid plain tag with one slip around it (.illshape); None: the precise path
+            if slipped is not None:
+                yield slipped + (_NO_NOTES if notes_wanted else "}"), False
                 continue
             a = unmatched(tag)
             if not a.parse.well_formed:

@@ -120,7 +120,6 @@ class IllShapes:
         p.diags = _diagnostics(text, tag, shift, cut, singleton)
         return p
 
-
     def parse_end(self, text: str) -> Parse | None:
         """Return the precise parse of the ill-formed *text* when it is a tag, a '-' and a last piece that cannot be a
         subtag there, before the engine's checks (it may offer fixes to weigh); None when it is not such a text.
@@ -131,7 +130,7 @@ class IllShapes:
         n = len(text)
         if n < 4 or n > FAST_MAX or text[0].isspace() or text[-1].isspace() or "_" in text:
             return None
-        tag, sep, piece = text.rpartition("-")
+        tag, _sep, piece = text.rpartition("-")
         if not piece or not tag:
             return None
         m = self._match(tag)
