@@ -133,6 +133,9 @@ class IllShapes:
         tag, _sep, piece = text.rpartition("-")
         if not piece or not tag:
             return None
+        alnum = piece.isascii() and piece.isalnum()
+        if alnum and (len(piece) == 1 or subtag_kind(piece) >= 0):
+            return None  # a singleton, or a subtag that fits some place: not this slip (asked before the regex)
         m = self._match(tag)
         if m is None:
             return None
@@ -141,9 +144,9 @@ class IllShapes:
         if lang is None or (ext is not None and len(lang) > 3):
             return None
         start = len(tag) + 1
-        if piece.isascii() and piece.isalnum():
-            if g[5] or g[6] is not None or len(piece) == 1 or subtag_kind(piece) >= 0:
-                return None  # after a singleton, or a subtag that fits some place: not this slip
+        if alnum:
+            if g[5] or g[6] is not None:
+                return None  # after a singleton: an extension's or private use's subtag
             if len(piece) > 8:
                 args = {"code": piece[:20] + ("…" if len(piece) > 20 else ""), "length": len(piece)}
                 diags = [M.SUBTAG_TOO_LONG["subtag"].make_of(start, n, None, args)]
