@@ -20,13 +20,13 @@ def test_memo_lines_equal_the_plain_lines_and_check_each_distinct_tag_once(monke
     want = list(checkjson.check_json_lines(base, tags))
     engine = engine_for(base.registry)  # composed as the bundled one is: its repair and plausibility notes too
     seen: list[str] = []
-    real = engine.full_analysis
+    real = engine.unmatched_analysis  # what the line asks for a text the regex does not match
 
     def counted(text: str):  # type: ignore[no-untyped-def]
         seen.append(text)
         return real(text)
 
-    monkeypatch.setattr(engine, "full_analysis", counted)
+    monkeypatch.setattr(engine, "unmatched_analysis", counted)
     memo: dict[str, tuple[str, bool]] = {}
     got = list(checkjson.memo_json_lines(engine, tags, memo))
     assert got == want
@@ -57,13 +57,13 @@ def test_the_cli_byte_loop_writes_the_same_lines_and_checks_each_distinct_tag_on
     base = bundled_engine()
     engine = engine_for(base.registry)  # composed as the bundled one is: its repair and plausibility notes too
     seen: list[str] = []
-    real = engine.full_analysis
+    real = engine.unmatched_analysis  # what the line asks for a text the regex does not match
 
     def counted(text: str):  # type: ignore[no-untyped-def]
         seen.append(text)
         return real(text)
 
-    monkeypatch.setattr(engine, "full_analysis", counted)
+    monkeypatch.setattr(engine, "unmatched_analysis", counted)
     rnd = random.Random(5)
     tags = rnd.choices([*build(300, seed=5), "de-\udcff", "en_US", ""], k=3000)
     data = b"".join(t.encode("utf-8", "surrogateescape") + (b"\r\n" if i % 2 else b"\n") for i, t in enumerate(tags))

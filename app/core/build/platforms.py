@@ -666,6 +666,16 @@ def detect(text: str) -> str | None:
     >>> [detect(t) for t in ("de_DE.UTF-8", "values-pt-rBR", "ja_JP_JP", "zh-CHS", "English.lproj", "en-US")]
     ['posix', 'android', 'java', 'windows', 'apple', None]
     """
+    if "_" not in text and "." not in text and "@" not in text and "+" not in text:
+        # Most texts asked about (a tag with a slip): only these shapes need none of those four characters.
+        if text in ("C", "POSIX"):
+            return "posix"
+        if ("values-" in text or "-r" in text) and _ANDROID_SHAPE.fullmatch(text):
+            return "android"
+        low = text.lower()
+        if ("-ch" in low or "ploc" in low) and _WINDOWS_SHAPE.fullmatch(text):
+            return "windows"
+        return None
     if text.lower().endswith(".lproj"):
         return "apple"
     if text in ("C", "POSIX") or "@" in text or _POSIX_SHAPE.fullmatch(text):

@@ -53,6 +53,7 @@ from .choices import Likely, LikelyUnavailable, NameProvider, RegistryNames
 from .platforms import PLATFORMS, READERS, detect
 
 if TYPE_CHECKING:
+    from ..engine.results import CheckResult
     from ..engine.tag import TagEngine
     from ..names.finder import NameFinder, NameHit
 
@@ -144,6 +145,8 @@ class _Work:
     steps: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     alternatives: list[tuple[str, str]] = field(default_factory=list)
+    #: Only the tag is wanted (:meth:`Repairer.repair_tag`): notes nobody reads are not worded.
+    quiet: bool = False
 
     def decided(self, source: str) -> None:
         if not self.source:
@@ -218,7 +221,7 @@ class Repairer:
                 return None
             candidate = read
         try:
-            return self._fix(candidate, _Work(), names=True)
+            return self._fix(candidate, _Work(quiet=True), names=True)
         except LikelyUnavailable:
             return None
 
@@ -284,13 +287,14 @@ class Repairer:
                 return self._canonical(fixed, w)
         if names and self.finder is not None and _NAME.fullmatch(candidate) and self._has_name(candidate):
             return self._by_name(candidate, w, forced=False)
-        return self._engine_fix(text, w)
+        return self._engine_fix(text, w, r)
 
-    def _engine_fix(self, text: str, w: _Work) -> str | None:
-        """Follow the checker's first fix while it makes progress (at most four times)."""
+    def _engine_fix(self, text: str, w: _Work, checked: CheckResult | None = None) -> str | None:
+        """Follow the checker's first fix while it makes progress (at most four times); *checked*: *text* checked."""
         seen = {text}
         for _ in range(4):
-            r = self.engine.check(text)
+            r = checked if checked is not None else self.engine.check(text)
+            checked = None
             if r.valid:
                 w.decided(SOURCE_ENGINE)
                 return self._canonical(text, w)
@@ -300,7 +304,8 @@ class Repairer:
             w.steps.append(f"{fix.label}: {fix.tag}")
             seen.add(fix.tag)
             text = fix.tag
-        w.notes.append(Said(N_("No valid tag could be made from '{text}'."), text=with_badges(excerpt(text))))
+        if not w.quiet:
+            w.notes.append(Said(N_("No valid tag could be made from '{text}'."), text=with_badges(excerpt(text))))
         return None
 
     def _fix_subtags(self, text: str, subtags: Sequence[tuple[str, str]], w: _Work) -> str | None:

@@ -4,7 +4,8 @@
 ``canonical`` (RFC 5646 §4.5), ``fastpath`` and ``quickadvice`` (the regex path for common tags),
 ``unicode_locale`` and ``unicode_validity`` (the UTS #35 form and verdict, kept apart from RFC 5646"s),
 ``checkjson`` (the JSON lines of ``bcp47 check``) with ``quickline`` (the line of a plain valid tag joined from
-texts kept per subtag), ``summary`` (a tag's verdicts as one flat row, for columns),
+texts kept per subtag) and ``illshape`` (the line and the parse of a tag with one slip around it, from the
+tag's regex groups), ``summary`` (a tag's verdicts as one flat row, for columns),
 ``uedit`` and ``tedit`` (editing ``-u-``, ``-t-`` and private use).
 
 May import: ``names``, ``matching``, ``cldr``, ``registry``, ``grammar``, ``files`` and ``text``.

@@ -19,18 +19,21 @@ from typing import TYPE_CHECKING
 from ..grammar.syntax import WELL_FORMED
 from ..grammar.values import Diagnostic, Severity
 from .fastpath import FAST_MAX
+from .illshape import IllShapes
 from .quickline import QuickLine
 from .results import first_fix, fix_for
 from .unicode_validity import first_singleton, verdict_label, verdict_of
 
 if TYPE_CHECKING:
     from .quickadvice import QuickAdvice
+    from .results import Analysis
     from .tag import TagEngine
 
 __all__ = [
     "MEMO_KEY_MAX",
     "MEMO_SIZE",
     "check_json_lines",
+    "ill_shapes",
     "memo_json_lines",
     "quick_json_bytes",
     "quick_line",
@@ -62,7 +65,7 @@ def check_json_lines(engine: TagEngine, tags: Iterable[str], *, fused: bool = Tr
     """
     quote = _QUOTE
     plain = quick_line(engine).line if fused else None
-    analyse = engine.full_analysis
+    unmatched = engine.unmatched_analysis
     matched = engine.matched_analysis
     settle = engine.fast_path.match
     advise = engine.quick_advice.langtag_diagnostics
@@ -71,10 +74,18 @@ def check_json_lines(engine: TagEngine, tags: Iterable[str], *, fused: bool = Tr
     extlang_of = engine.tables.extlang_of
     plausible = engine.plausibility
     notes_wanted = engine.plausibility_in_json
+    slip = ill_shapes(engine).line
     for tag in tags:
         m = match(tag) if len(tag) <= FAST_MAX else None
         if m is None:
-            a = analyse(tag)
+            slipped = slip(tag)  # a valid plain tag with one slip around it (.illshape); None: the precise path
+            if slipped is not None:
+                yield slipped + (_NO_NOTES if notes_wanted else "}"), False
+                continue
+            a = unmatched(tag)
+            if not a.parse.well_formed:
+                yield _ill_formed_line(engine, tag, a) + (_NO_NOTES if notes_wanted else "}"), False
+                continue
         else:
             g = m.groups()
             done = plain(tag, g) if plain is not None else None
@@ -145,6 +156,17 @@ def quick_line(engine: TagEngine) -> QuickLine:
     got = _WRITERS.get(engine.quick_advice)
     if got is None:
         got = _WRITERS[engine.quick_advice] = QuickLine(engine.fast_path, engine.quick_advice, _diagnostic_json)
+    return got
+
+
+_SLIPS: weakref.WeakKeyDictionary[QuickAdvice, IllShapes] = weakref.WeakKeyDictionary()
+
+
+def ill_shapes(engine: TagEngine) -> IllShapes:
+    """Return the :class:`.illshape.IllShapes` of *engine* (one per engine, kept while it lives)."""
+    got = _SLIPS.get(engine.quick_advice)
+    if got is None:
+        got = _SLIPS[engine.quick_advice] = IllShapes(engine.fast_path, _diagnostics_json)
     return got
 
 
@@ -371,6 +393,26 @@ def _fix_json(diags: Sequence[Diagnostic]) -> str:
     """Return the JSON of the first fix *diags* offer (:func:`.results.first_fix`): a string, or null."""
     fix = first_fix(diags)
     return "null" if fix is None else _QUOTE(fix)
+
+
+def _ill_formed_line(engine: TagEngine, tag: str, a: Analysis) -> str:
+    """Return the line of an ill-formed *tag* up to its ``fix``: neither verdict can hold, and UTS #35 adds nothing."""
+    p = a.parse
+    subtags = ",".join(
+        [
+            f'{{"text":"{t}","start":{s},"end":{e},"role":"{role}"}}'
+            if t.isascii() and t.isalnum()
+            else f'{{"text":{_QUOTE(t)},"start":{s},"end":{e},"role":"{role}"}}'
+            for t, s, e, role in p.subtags
+        ]
+    )
+    head = f'{{"input":{_QUOTE(tag)},"well_formed":false,"valid":false,"unicode_valid":false,"canonical":null,' \
+        f'"extlang_form":null,"subtags":[{subtags}]'  # fmt: skip
+    diags = a.diagnostics
+    if not diags:
+        return head + ',"diagnostics":[],"fix":null'
+    return f'{head},"diagnostics":[{_diagnostics_json(diags, first_singleton(p))}],' \
+        f'"fix":{_repaired_fix_json(engine, tag, diags)}'  # fmt: skip
 
 
 def _repaired_fix_json(engine: TagEngine, tag: str, diags: Sequence[Diagnostic]) -> str:

@@ -75,6 +75,7 @@ from ..text.frozen import replace
 from .advice import Advisor
 from .canonical import Canonicalizer
 from .fastpath import FAST_MAX, FastPath, parse_match, quick_parse
+from .illshape import IllShapes
 from .quickadvice import QuickAdvice
 from .results import Analysis, CheckResult
 from .tables import Tables
@@ -155,6 +156,11 @@ class TagEngine:
         # repair for the fix of such a text, whose first step analyses the same text again. Worded: forgotten on a
         # change of language.
         self._last_ill_formed: tuple[str, Analysis] | None = None
+        # The parse of an ill-formed text that is a tag with one slip around it, from the tag's regex groups (None:
+        # not such a text); see _ill_formed_analysis.
+        lanes = IllShapes(self.fast_path)
+        self._slip_parse = lanes.parse
+        self._end_parse = lanes.parse_end
         forget_on_language_change(self, TagEngine._forget_last)
 
     def _forget_last(self) -> None:
@@ -249,12 +255,17 @@ class TagEngine:
                 g = m.groups()
                 return self.matched_analysis(text, g, self._fast(text, g))
             if text.lower() not in GRANDFATHERED:
-                p = parse(text)
-                if len(p.subtags) > 1:
-                    p.subtags.sort(key=_start)
-                a = self._analyze(p, None)
+                a = self._ill_formed_analysis(text)
                 self._last_ill_formed = (text, a)  # what analyze(text) gives: the repair of its fix asks it next
                 return a
+        return self.analyze(text)
+
+    def unmatched_analysis(self, text: str) -> Analysis:
+        """Return what :meth:`full_analysis` returns for *text*, which the regex was just found not to match."""
+        if len(text) <= FAST_MAX and text.lower() not in GRANDFATHERED:
+            a = self._ill_formed_analysis(text)
+            self._last_ill_formed = (text, a)  # what analyze(text) gives: the repair of its fix asks it next
+            return a
         return self.analyze(text)
 
     def matched_analysis(self, text: str, groups: tuple[str | None, ...], canonical: str | None) -> Analysis:
@@ -293,12 +304,36 @@ class TagEngine:
                 a = self.quick_advice.analysis(text, m.groups(), canonical)
                 if a is not None:
                     return a
-        a = self._analyze(quick_parse(text), canonical)
+        laned = self._lane_analysis(text) if canonical is None and groups is None else None
+        a = laned if laned is not None else self._analyze(quick_parse(text), canonical)
         if canonical is None and groups is None and not a.parse.well_formed and len(text) <= FAST_MAX:
             # What full_analysis remembers (a long input is not kept): a column's summary checks an ill-formed
             # value (check, then its analysis), and the repair of its fix then analyses the same text again.
             self._last_ill_formed = (text, a)
         return a
+
+    def _ill_formed_analysis(self, text: str) -> Analysis:
+        """Return the analysis of *text*, which the regex does not match and which is not a grandfathered tag.
+
+        A tag with one slip around it (:meth:`.illshape.IllShapes.parse`) gets its parse from the tag's regex groups;
+        its errors' one fix, the tag, is well-formed, so :meth:`_analyze` would keep it unweighed, and it adds
+        nothing else to such a parse (no '_' or '@', no problem past the limit). Anything else: the precise parser.
+        """
+        a = self._lane_analysis(text)
+        if a is not None:
+            return a
+        p = parse(text)
+        if len(p.subtags) > 1:
+            p.subtags.sort(key=_start)
+        return self._analyze(p, None)
+
+    def _lane_analysis(self, text: str) -> Analysis | None:
+        """Return the analysis of the ill-formed *text* from :class:`.illshape.IllShapes`, or None (see above)."""
+        p = self._slip_parse(text)
+        if p is not None:
+            return Analysis(self.canonicalizer, p, False, None)
+        p = self._end_parse(text)
+        return self._analyze(p, None) if p is not None else None
 
     def _analyze(self, p: Parse, canonical: str | None, *, clean: bool = False, weigh_fixes: bool = True) -> Analysis:
         """Run every check on the parse *p* (see :meth:`analyze`); *weigh_fixes*: keep only fixes that help."""
@@ -353,7 +388,8 @@ class TagEngine:
         diags = p.diags
         if not any(d.fix is not None for d in diags):
             return
-        rank = (0 if p.well_formed else 1, p.truncated + sum(1 for d in diags if d.severity is Severity.ERROR))
+        ill = not p.well_formed
+        rank = (1 if ill else 0, p.truncated + sum(1 for d in diags if d.severity is Severity.ERROR))
         known: dict[str, tuple[int, int] | None] = {}
         for i, d in enumerate(diags):
             fix = d.fix
@@ -361,10 +397,27 @@ class TagEngine:
                 continue
             if fix.tag in known:
                 got = known[fix.tag]
+            elif ill and self._surely_well_formed(fix.tag):
+                # A well-formed fix of an ill-formed text is better whatever its errors: (0, n) < (1, m).
+                got = known[fix.tag] = _WELL_FORMED_RANK
             else:
                 got = known[fix.tag] = self._rank(fix.tag) if _has_alnum(fix.tag) else None
             if got is None or got > rank or (got == rank and d.severity is Severity.ERROR):
                 diags[i] = replace(d, fix=None)
+
+    def _surely_well_formed(self, text: str) -> bool:
+        """Tell whether the regex alone shows *text* well-formed (False: perhaps not, ask :meth:`_rank`).
+
+        The regex matches a 4 to 8 letter language with extlangs too, which the precise parser finds ill-formed;
+        a tag it matches never starts with an irregular grandfathered tag (none is a langtag's prefix).
+        """
+        if len(text) > FAST_MAX:
+            return False
+        m = self._match(text)
+        if m is None:
+            return False
+        lang = m.group(1)
+        return lang is None or m.group(2) is None or len(lang) <= 3
 
     def _rank(self, text: str) -> tuple[int, int]:
         """Return (0 when *text* is well-formed else 1, its number of errors); fixes are not weighed (no recursion)."""
@@ -407,6 +460,10 @@ class TagEngine:
         from .unicode_locale import from_unicode_locale  # on use: `bcp47 check` does not need it
 
         return from_unicode_locale(self, text)
+
+
+#: What :meth:`TagEngine._weigh_fixes` counts a fix the regex shows well-formed as, against an ill-formed text.
+_WELL_FORMED_RANK = (0, 0)
 
 
 def _start(s: tuple[str, int, int, str]) -> int:

@@ -57,6 +57,7 @@ __all__ = [
     "MAX_SUBTAGS",
     "MAX_FIX_INPUT",
     "describe_char",
+    "bad_piece",
     "ascii_fold",
     "drop_span",
 ]
@@ -432,7 +433,7 @@ def _tokenize(p: Parse) -> list[Token]:
         elif piece.isascii() and piece.isalnum():
             tokens.append((piece, start, end))
         else:
-            _bad_piece(p, piece, start)
+            bad_piece(p, piece, start)
             p.role((piece, start, end), "invalid")
             tokens.append(("", start, end))  # a placeholder keeps positions; the parse skips it
         start = end + 1
@@ -451,7 +452,8 @@ def _empty_piece(p: Parse, k: int, last: int, start: int) -> None:
         p.add(M.EMPTY_INSIDE, start - 1, start + 1, lambda: text[: start - 1] + text[start:], ill=True)
 
 
-def _bad_piece(p: Parse, piece: str, start: int) -> None:
+def bad_piece(p: Parse, piece: str, start: int) -> None:
+    """Record the errors of the piece of *p*'s text at *start* that holds characters a subtag cannot have."""
     text = p.text
     shown = quote(piece)
     invisible_fix: list[str] = []  # the text without its format characters, made once

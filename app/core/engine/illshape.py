@@ -1,0 +1,288 @@
+"""The ``bcp47 check --json`` line of a common ill-formed text: a valid plain tag with one slip around it.
+
+Most ill-formed values of a column are a valid tag with one stray piece: a ``-`` at the end or the
+start (``en-US-``, ``-en``), two in a row (``en--US``), whitespace around it (``en-US``), or a
+dangling singleton at the end (``en-x``, ``en-US-q``). The precise parser reads such a text as the
+tag's own subtags, shifted where the slip comes before them, plus one error whose fix is the tag
+(two for whitespace on both sides, with the same fix); having no fix of its own to weigh, the tag
+being well-formed, and valid, the line's ``fix`` is the tag. :class:`IllShapes` writes that line
+from the tag's regex groups: no parse, no weighing of the fix, no repair.
+
+It takes only a *plain* tag: a langtag (not a private-use tag) without extensions, whose fast path
+says valid (so ``fix`` is the tag, as :func:`.results.fix_for` finds it); a trailing singleton other
+than ``u``, ``t`` (their own parsers run on an empty body) or ``x`` after private use. Anything else
+gives None, and the caller takes the precise path. A test compares the lines with the precise
+path's over large corpora of such texts.
+
+>>> from bcp47_explorer.core.data import bundled_engine
+>>> from bcp47_explorer.core.engine.checkjson import ill_shapes
+>>> ill_shapes(bundled_engine()).line("-en-US").endswith('"verdict":"valid"}],"fix":"en-US"')
+True
+>>> ill_shapes(bundled_engine()).line("en-US-12") is None
+True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+
+from ..grammar import diagnostics as M
+from ..grammar.parser import Extension, Parse, Token, bad_piece, describe_char
+from ..grammar.syntax import WELL_FORMED, subtag_kind
+from ..grammar.values import Diagnostic
+from .fastpath import FAST_MAX, FastPath, parse_match
+
+__all__ = ["IllShapes"]
+
+_Writer = Callable[[Sequence[Diagnostic], "int | None"], str]
+
+
+class IllShapes:
+    """Write the JSON line of a valid plain tag with one slip around it (see the module docstring)."""
+
+    __slots__ = ("_diagnostics_json", "_fast", "_match")
+
+    def __init__(self, fast_path: FastPath, diagnostics_json: _Writer | None = None) -> None:
+        self._fast = fast_path.match
+        self._match = WELL_FORMED.fullmatch
+        #: checkjson's writer of a line's diagnostics (without the brackets), given where the first extension starts
+        self._diagnostics_json = diagnostics_json
+
+    def line(self, text: str) -> str | None:
+        """Return the line of *text* up to its ``fix`` (the caller adds the end), or None: take the precise path."""
+        slip = _slip(text)
+        if slip is None:
+            return None
+        tag, shift, cut, singleton = slip
+        m = self._match(tag)
+        if m is None:
+            return None
+        g = m.groups()
+        lang, ext = g[0], g[1]
+        if lang is None or g[5] or (ext is not None and len(lang) > 3) or self._fast(tag, g) is None:
+            return None  # a private-use tag, extensions, an extlang the parser finds misplaced; not valid
+        if singleton and g[6] is not None:
+            return None  # private use before the singleton: a private-use subtag, not this slip
+        n = len(text)
+        subtags = _subtags_json(tag, g, shift, cut)
+        first_ext = None
+        if singleton:
+            subtags += f',{{"text":"{singleton}","start":{n - 1},"end":{n},"role":"singleton"}}'
+            if singleton not in "xX":
+                first_ext = n - 1
+        assert self._diagnostics_json is not None
+        diags = self._diagnostics_json(_diagnostics(text, tag, shift, cut, singleton), first_ext)
+        return (
+            f'{{"input":{_quote(text)},"well_formed":false,"valid":false,"unicode_valid":false,"canonical":null,'
+            f'"extlang_form":null,"subtags":[{subtags}],"diagnostics":[{diags}],"fix":"{tag}"'
+        )
+
+    def parse(self, text: str) -> Parse | None:
+        """Return what the precise parser makes of the ill-formed *text* when it is a tag with one slip, else None.
+
+        Here the tag need not be plain nor valid: its parse comes from its regex groups
+        (:func:`.fastpath.parse_match`), moved where the slip comes before its subtags, with the slip's error(s)
+        added; a tag whose own parse finds anything (a -u-/-t- finding, a repeated singleton) is left alone. The
+        errors' fix, the tag, is well-formed: the engine keeps it without weighing it.
+        """
+        slip = _slip(text)
+        if slip is None:
+            return None
+        tag, shift, cut, singleton = slip
+        m = self._match(tag)
+        if m is None:
+            return None
+        g = m.groups()
+        lang, ext = g[0], g[1]
+        if lang is None or (ext is not None and len(lang) > 3) or (singleton and g[6] is not None):
+            return None
+        p = parse_match(tag, g)
+        if p.diags:
+            return None
+        n = len(text)
+        if singleton:
+            low = singleton.lower()
+            if low != "x" and any(e[0][0].lower() == low for e in p.extensions):
+                return None  # a repeated singleton: a warning too
+        if shift:
+            _move(p, shift, cut)
+        p.text = text
+        p.well_formed = False
+        if singleton:
+            tok = (singleton, n - 1, n)
+            p.subtags.append((singleton, n - 1, n, "singleton"))
+            if singleton in "xX":
+                p.x_token = tok
+            else:
+                p.extensions.append(_new_extension(Extension, (tok, [], [], [], [])))
+        p.diags = _diagnostics(text, tag, shift, cut, singleton)
+        return p
+
+    def parse_end(self, text: str) -> Parse | None:
+        """Return the precise parse of the ill-formed *text* when it is a tag, a '-' and a last piece that cannot be a
+        subtag there, before the engine's checks (it may offer fixes to weigh); None when it is not such a text.
+
+        The piece is letters and digits (a plain tag: then nothing but its place makes it wrong) or holds characters
+        no subtag has (any tag: the parser skips the piece but for its errors, made by the parser's own function).
+        """
+        n = len(text)
+        if n < 4 or n > FAST_MAX or text[0].isspace() or text[-1].isspace() or "_" in text:
+            return None
+        tag, _sep, piece = text.rpartition("-")
+        if not piece or not tag:
+            return None
+        alnum = piece.isascii() and piece.isalnum()
+        if alnum and (len(piece) == 1 or subtag_kind(piece) >= 0):
+            return None  # a singleton, or a subtag that fits some place: not this slip (asked before the regex)
+        m = self._match(tag)
+        if m is None:
+            return None
+        g = m.groups()
+        lang, ext = g[0], g[1]
+        if lang is None or (ext is not None and len(lang) > 3):
+            return None
+        start = len(tag) + 1
+        if alnum:
+            if g[5] or g[6] is not None:
+                return None  # after a singleton: an extension's or private use's subtag
+            if len(piece) > 8:
+                args = {"code": piece[:20] + ("…" if len(piece) > 20 else ""), "length": len(piece)}
+                diags = [M.SUBTAG_TOO_LONG["subtag"].make_of(start, n, None, args)]
+            else:
+                diags = [M.BAD_SUBTAG.make_of(start, n, None, {"code": piece})]
+            p = parse_match(tag, g)
+            if p.diags:
+                return None
+            p.diags = diags
+        else:
+            p = parse_match(tag, g)
+            if p.diags:
+                return None
+            p.text = text
+            bad_piece(p, piece, start)
+        p.text = text
+        p.well_formed = False
+        p.subtags.append((piece, start, n, "invalid"))
+        return p
+
+
+@lru_cache(maxsize=2)  # check --json asks the line, then the engine the parse, of the same text
+def _slip(text: str) -> tuple[str, int, int, str] | None:
+    """Return the tag in *text* with one slip, where its subtags move (by how much, from where) and the singleton.
+
+    None: *text* has none of the slips. The tag is not checked here.
+    """
+    n = len(text)
+    if n < 3 or n > FAST_MAX:
+        return None
+    first, last = text[0], text[-1]
+    if last == "-":
+        return text[:-1], 0, n, ""
+    if first == "-":
+        return text[1:], 1, 0, ""
+    if text[-2] == "-" and last.isascii() and last.isalnum():
+        if last in "uUtT":
+            return None  # -u- and -t- have their own parsers, which run on the empty body too
+        return text[:-2], 0, n, last
+    if first.isspace() or last.isspace():
+        lead = n - len(text.lstrip())
+        return text.strip(), lead, 0, ""
+    at = text.find("--")
+    if at < 0:
+        return None
+    return text[:at] + text[at + 1 :], 1, at, ""
+
+
+def _diagnostics(text: str, tag: str, shift: int, cut: int, singleton: str) -> list[Diagnostic]:
+    """Return the errors of the slip :func:`_slip` found in *text*, in the parser's order; each fix is *tag*."""
+    n = len(text)
+    if singleton:
+        if singleton in "xX":
+            return [M.EMPTY_PRIVATEUSE.make_of(n - 1, n, tag, {})]
+        return [M.EMPTY_EXTENSION.make_of(n - 1, n, tag, {"singleton": singleton})]
+    last = text[-1]
+    if last == "-":
+        return [M.EMPTY_TRAILING.make_of(n - 1, n, tag, {})]
+    first = text[0]
+    if first == "-":
+        return [M.EMPTY_LEADING.make_of(0, 1, tag, {})]
+    if first.isspace() or last.isspace():
+        diags = []
+        if shift:
+            diags.append(M.WHITESPACE_AROUND.make_of(0, shift, tag, {"char": describe_char(first)}))
+        trail = len(text.rstrip())
+        if trail < n:
+            diags.append(M.WHITESPACE_AROUND.make_of(trail, n, tag, {"char": describe_char(text[trail])}))
+        return diags
+    return [M.EMPTY_INSIDE.make_of(cut, cut + 2, tag, {})]
+
+
+def _move(p: Parse, shift: int, cut: int) -> None:
+    """Move every token of *p* that starts at *cut* or later by *shift*."""
+
+    def mv(t: Token) -> Token:
+        return (t[0], t[1] + shift, t[2] + shift) if t[1] >= cut else t
+
+    def mvs(ts: list[Token]) -> list[Token]:
+        return [mv(t) for t in ts]
+
+    p.subtags = [(t, s + shift, e + shift, r) if s >= cut else (t, s, e, r) for t, s, e, r in p.subtags]
+    if p.language is not None:
+        p.language = mv(p.language)
+    p.extlangs = mvs(p.extlangs)
+    if p.script is not None:
+        p.script = mv(p.script)
+    if p.region is not None:
+        p.region = mv(p.region)
+    p.variants = mvs(p.variants)
+    p.extensions = [
+        _new_extension(
+            Extension,
+            (
+                mv(e[0]),
+                mvs(e[1]),
+                mvs(e[2]),
+                [(mv(k), mvs(v)) for k, v in e[3]],
+                [(mv(t), kind) for t, kind in e[4]],
+            ),
+        )
+        for e in p.extensions
+    ]
+    p.privateuse = mvs(p.privateuse)
+    if p.x_token is not None:
+        p.x_token = mv(p.x_token)
+
+
+_new_extension = tuple.__new__
+
+
+def _subtags_json(tag: str, g: tuple[str | None, ...], shift: int, cut: int) -> str:
+    """Return the JSON of the subtags of the plain langtag *tag* (groups *g*), those from *cut* on moved by *shift*."""
+    _lang, ext, script, region, var = g[:5]
+    roles = ["language"]
+    if ext is not None:
+        roles += ["extlang"] * ext.count("-")
+    if script is not None:
+        roles.append("script")
+    if region is not None:
+        roles.append("region")
+    if var:
+        roles += ["variant"] * var.count("-")
+    pu = g[6]
+    if pu is not None:
+        roles.append("singleton")
+        roles += ["privateuse"] * pu.count("-")
+    out = []
+    start = 0
+    for piece, role in zip(tag.split("-"), roles, strict=True):
+        end = start + len(piece)
+        at = start + shift if start >= cut else start
+        out.append(f'{{"text":"{piece}","start":{at},"end":{at + end - start},"role":"{role}"}}')
+        start = end + 1
+    return ",".join(out)
+
+
+# The string encoder json.dumps applies to a str (what checkjson's ``quote`` is).
+_quote: Callable[[str], str] = getattr(json.encoder, "c_encode_basestring", None) or json.encoder.py_encode_basestring
