@@ -80,6 +80,10 @@ def _views(engine: TagEngine) -> ViewResults | None:
 def _whole(engine: TagEngine, turn: threading.Lock, views: ViewResults | None) -> Any:
     def bcp47_check(tags: Any) -> Any:
         with turn:
+            if views is not None:
+                got = views.struct_of(tags)
+                if got is not None:
+                    return got
             values = _small_batch(tags) if views is not None else None
             if values is not None and views is not None:
                 return views.struct(values)
@@ -91,6 +95,10 @@ def _whole(engine: TagEngine, turn: threading.Lock, views: ViewResults | None) -
 def _one(field: str, engine: TagEngine, turn: threading.Lock, views: ViewResults | None) -> Any:
     def one_field(tags: Any) -> Any:
         with turn:
+            if views is not None:
+                got = views.field_of(tags, field)
+                if got is not None:
+                    return got
             values = _small_batch(tags) if views is not None else None
             if values is not None and views is not None:
                 return views.field(values, field)

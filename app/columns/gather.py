@@ -45,6 +45,105 @@ _LONG = 12  # a string view holds a text of up to 12 bytes itself; a longer one 
 _MERGE_AT = 16  # a field's data buffers are merged into one when there are more than this
 
 
+#: Values of up to this many bytes are looked up by numpy (:class:`_KeyTable`), from a batch's buffers.
+KEY_MAX = 23
+KEY_WORDS = 3  # the 64-bit words of a key: its bytes, zero-padded, with its length in the top byte of the last
+_MIX = (0x9E3779B97F4A7C15, 0xC2B2AE3D27D4EB4F, 0x165667B19E3779F9)  # odd multipliers: a key's slot from its words
+
+
+class _KeyTable:
+    """The rows of the short values held, in numpy arrays: a hash table with one key per slot, no probing.
+
+    A value of up to :data:`KEY_MAX` bytes is its :data:`KEY_WORDS` little-endian 64-bit words (its
+    bytes zero-padded, its length in the last word's top byte): two values are the same exactly when
+    their words are. Its slot is the top bits of a hash of the words; a value whose slot is taken by
+    another stays out (it is looked up in the memo instead), and the first values seen (a column's
+    commonest) take the slots. A batch's values are found with a dozen numpy operations over their
+    words, whatever their number, instead of a Python bytes object and a dict look-up per row.
+    """
+
+    def __init__(self, np: Any) -> None:
+        self._np = np
+        self._mix = [np.uint64(m) for m in _MIX]
+        self._keys: list[bytes] = []
+        self._rows: list[int] = []
+        self._make(1 << 12)
+
+    def _make(self, slots: int) -> None:
+        np = self._np
+        self._shift = np.uint64(64 - slots.bit_length() + 1)
+        self._words = [np.zeros(slots, np.uint64) for _ in range(KEY_WORDS)]
+        self._row = np.zeros(slots, np.intp)  # 0: an empty slot (row 0 is the null row, never a key's)
+
+    def _slot(self, words: list[Any]) -> Any:
+        mix = self._mix
+        h = words[0] * mix[0]
+        for k in range(1, KEY_WORDS):
+            h ^= words[k] * mix[k]
+        return (h >> self._shift).astype(self._np.intp)
+
+    def add(self, keys: list[bytes], rows: list[int]) -> None:
+        """Add the *keys* (values of up to KEY_MAX bytes, not yet held) and their *rows*."""
+        np = self._np
+        self._keys += keys
+        self._rows += rows
+        slots = len(self._row)
+        if 4 * len(self._keys) > slots and slots < 1 << 18:  # at most a quarter full: few keys lose their slot
+            while 4 * len(self._keys) > slots and slots < 1 << 18:
+                slots *= 2
+            self._make(slots)
+            keys, rows = self._keys, self._rows
+        raw = b"".join([k.ljust(8 * KEY_WORDS, b"\0") for k in keys])
+        table = np.frombuffer(raw, "<u8").reshape(len(keys), KEY_WORDS)
+        words = [table[:, k].copy() for k in range(KEY_WORDS)]
+        words[-1] |= np.array([len(k) for k in keys], np.uint64) << np.uint64(56)
+        slot = self._slot(words)
+        free = np.flatnonzero(self._row.take(slot) == 0)
+        taken, first = np.unique(slot[free], return_index=True)  # the first key for a slot takes it
+        at = free[first]
+        for k in range(KEY_WORDS):
+            self._words[k][taken] = words[k][at]
+        self._row[taken] = np.array(rows, np.intp)[at]
+
+    def find(self, words: Any, start: Any, length: Any) -> tuple[Any, Any]:
+        """Return (the row of each value, whether it was found) of the values at *start*, *length* in *words*.
+
+        *words*: the values' bytes as 64-bit words, zero-padded past the end by at least KEY_WORDS + 1 words.
+        """
+        np = self._np
+        q = start >> 3
+        shift = ((start & 7) << 3).astype(np.uint64)
+        back = np.uint64(63) - shift
+        one = np.uint64(1)
+        mask = _MASKS[np]
+        key = []
+        high = words.take(q)
+        for k in range(KEY_WORDS):
+            low, high = high, words.take(q + (k + 1))
+            w = (low >> shift) | ((high << one) << back)  # 8 bytes from start + 8k (never a shift by 64)
+            w &= mask.take(np.clip(length - 8 * k, 0, 8 if k < KEY_WORDS - 1 else 7))
+            key.append(w)
+        key[-1] |= length.astype(np.uint64) << np.uint64(56)
+        slot = self._slot(key)
+        rows = self._row.take(slot)
+        found = rows != 0
+        for k in range(KEY_WORDS):
+            found &= self._words[k].take(slot) == key[k]
+        found &= length <= KEY_MAX
+        return rows, found
+
+
+class _Masks(dict[Any, Any]):
+    """numpy -> the masks of a word's first 0 to 8 bytes (made on first use)."""
+
+    def __missing__(self, np: Any) -> Any:
+        got = self[np] = np.array([(1 << (8 * k)) - 1 for k in range(9)], np.uint64)
+        return got
+
+
+_MASKS = _Masks()
+
+
 @functools.cache
 def views_work() -> bool:
     """Tell whether numpy, pyarrow's string views and DuckDB's reading of them are there (checked once).
@@ -103,29 +202,49 @@ class ViewResults:
         self.flags = np.zeros(1024, np.uint8)
         self.views = [np.zeros(1024, "V16") for _ in TEXTS]
         self.data: list[Any] = []  # the data buffers of the long texts, shared by the text fields
+        self.keys = _KeyTable(np)  # the short values' rows, looked up by numpy (see _array_rows)
+        self.generation = getattr(self, "generation", 0) + 1  # counts the starts afresh
 
     # ------------------------------------------------------------------ answering a batch
     def struct(self, values: list[bytes | None]) -> Any:
         """Return the result struct of each of *values* (a null struct for None)."""
-        pa = self._pa
         with self.lock:
-            idx = self._rows(values)
-            n = len(idx)
-            flags = self.flags.take(idx)
-            valid = self._valid(idx)
-            children = [self._flag(flags, i, valid, n) for i in range(len(FLAGS))]
-            children += [self._text(flags, idx, j, n) for j in range(len(TEXTS))]
-            return pa.Array.from_buffers(self.type, n, [valid], -1 if valid is not None else 0, children=children)
+            return self._struct(self._rows(values))
+
+    def struct_of(self, array: Any) -> Any:
+        """Return the result struct of each value of the Arrow *array*; None when :meth:`_array_rows` cannot read it."""
+        with self.lock:
+            idx = self._array_rows(array)
+            return self._struct(idx) if idx is not None else None
+
+    def field_of(self, array: Any, name: str) -> Any:
+        """Return the field *name* of each value of the Arrow *array*; None when :meth:`_array_rows` cannot read it."""
+        with self.lock:
+            idx = self._array_rows(array)
+            return self._field(idx, name) if idx is not None else None
+
+    def _struct(self, idx: Any) -> Any:
+        """Return the result struct of the rows *idx* (under the lock)."""
+        pa = self._pa
+        n = len(idx)
+        flags = self.flags.take(idx)
+        valid = self._valid(idx)
+        children = [self._flag(flags, i, valid, n) for i in range(len(FLAGS))]
+        children += [self._text(flags, idx, j, n) for j in range(len(TEXTS))]
+        return pa.Array.from_buffers(self.type, n, [valid], -1 if valid is not None else 0, children=children)
 
     def field(self, values: list[bytes | None], name: str) -> Any:
         """Return the field *name* of the result of each of *values* (null for None)."""
         with self.lock:
-            idx = self._rows(values)
-            n = len(idx)
-            flags = self.flags.take(idx)
-            if name in FLAGS:
-                return self._flag(flags, FLAGS.index(name), self._valid(idx), n)
-            return self._text(flags, idx, TEXTS.index(name), n)
+            return self._field(self._rows(values), name)
+
+    def _field(self, idx: Any, name: str) -> Any:
+        """Return the field *name* of the rows *idx* (under the lock)."""
+        n = len(idx)
+        flags = self.flags.take(idx)
+        if name in FLAGS:
+            return self._flag(flags, FLAGS.index(name), self._valid(idx), n)
+        return self._text(flags, idx, TEXTS.index(name), n)
 
     def _rows(self, values: list[bytes | None]) -> Any:
         """Return the row of each of *values* (a numpy intp array), checking the values not seen yet."""
@@ -135,6 +254,58 @@ class ViewResults:
             self._add(values)
             joined = b"".join(map(self.memo.__getitem__, values))
         return self._np.frombuffer(joined, self._np.int32).astype(self._np.intp)  # numpy's take casts to intp
+
+    def _array_rows(self, array: Any) -> Any:
+        """Return the row of each value of a string or binary Arrow *array* (None for another type or a chunked one).
+
+        A value of up to :data:`KEY_MAX` bytes is found in :attr:`keys` by numpy, from the array's buffers;
+        the others (longer, new, or a short one the key table could not place) are taken as bytes and looked
+        up in :attr:`memo`, as :meth:`_rows` does (checking the new ones).
+        """
+        np, pa = self._np, self._pa
+        if isinstance(array, pa.ChunkedArray) and array.num_chunks == 1:
+            array = array.chunk(0)
+        if not isinstance(array, pa.Array):
+            return None
+        t = array.type
+        if t == pa.string() or t == pa.binary():
+            width = np.int32
+        elif t == pa.large_string() or t == pa.large_binary():
+            width = np.int64
+        else:
+            return None
+        n = len(array)
+        if n == 0:
+            return np.zeros(0, np.intp)
+        buffers = array.buffers()
+        offsets = np.frombuffer(buffers[1], width, n + 1, array.offset * np.dtype(width).itemsize).astype(np.intp)
+        lo, hi = int(offsets[0]), int(offsets[n])
+        # The values' bytes, zero-padded and 8-byte aligned, read as little-endian 64-bit words.
+        words = np.zeros((hi - lo) // 8 + KEY_WORDS + 2, np.uint64)
+        if hi > lo:
+            words.view(np.uint8)[: hi - lo] = np.frombuffer(buffers[2], np.uint8, hi - lo, lo)
+        start = offsets[:-1] - lo
+        length = offsets[1:] - offsets[:-1]
+        rows, found = self.keys.find(words, start, length)
+        if array.null_count:
+            valid = np.unpackbits(np.frombuffer(buffers[0], np.uint8), bitorder="little")
+            null = valid[array.offset : array.offset + n] == 0
+            rows[null] = 0
+            found |= null
+        missed = np.flatnonzero(~found)
+        if len(missed):
+            data = words.view(np.uint8)[: hi - lo].tobytes()
+            ends = start + length
+            generation = self.generation
+            more = self._rows([data[a:b] for a, b in zip(start[missed].tolist(), ends[missed].tolist(), strict=True)])
+            if self.generation != generation:  # the memo started afresh: the rows found belong to the old table
+                nulls = null.tolist() if array.null_count else [False] * n
+                values = [
+                    None if z else data[a:b] for a, b, z in zip(start.tolist(), ends.tolist(), nulls, strict=True)
+                ]
+                return self._rows(values)
+            rows[missed] = more
+        return rows
 
     def _valid(self, idx: Any) -> Any:
         """Return the validity bitmap of a batch's rows (None when no tag is null)."""
@@ -166,6 +337,9 @@ class ViewResults:
         self._append([_row(self.engine, key.decode("utf-8", "surrogateescape")) for key in new if key is not None])
         for i, key in enumerate(new):
             memo[key] = (start + i).to_bytes(4, "little")
+        short = [(key, start + i) for i, key in enumerate(new) if key is not None and len(key) <= KEY_MAX]
+        if short:
+            self.keys.add([k for k, _ in short], [r for _, r in short])
 
     def _append(self, rows: list[Any]) -> None:
         """Append the result *rows* (tuples in the order of FIELDS) to the flags, views and data buffers."""
