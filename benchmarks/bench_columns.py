@@ -385,13 +385,14 @@ def main() -> int:
         if "frames" in only:
             col = column(1_000_000 // scale, 0.01, seed=23)
             share = len(set(col)) / len(col)
+            rounds = max(repeat, 3) if not args.quick else 1
             out += [
-                f"### Columns: {len(col):,} rows, {share:.1%} distinct (a fresh process each, the least of 3 runs)",
+                f"### Columns: {len(col):,} rows, {share:.1%} distinct (a fresh process each, least of {rounds} runs)",
                 "",
                 "| Implementation | CPU s | wall s | CPU vs loop | wall vs loop |",
                 "|---|---:|---:|---:|---:|",
             ]
-            out += frames(col, tmp, max(repeat, 3) if not args.quick else 1)
+            out += frames(col, tmp, rounds)
             out.append("")
         if "micro" in only:
             distinct = likely_corpus(5000 // scale)
