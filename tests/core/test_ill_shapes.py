@@ -13,23 +13,13 @@ import random
 from collections.abc import Iterator
 
 import pytest
-from bcp47_explorer.core.data import bundled_engine
 from bcp47_explorer.core.engine import checkjson
 from bcp47_explorer.core.engine.illshape import IllShapes
-from bcp47_explorer.core.engine.tag import TagEngine
 from bcp47_explorer.core.grammar.syntax import WELL_FORMED
 from bcp47_explorer.core.text.catalogue import set_language
 
 from benchmarks.corpus import build, build_advice
-
-
-def _fresh() -> TagEngine:
-    """A new engine: its memos are learnt during the run, as in a real one."""
-    engine = bundled_engine()
-    fresh = TagEngine(engine.registry, engine.cldr, engine.extensions)
-    fresh.repair_fix = engine.repair_fix
-    fresh.plausibility = engine.plausibility
-    return fresh
+from tests.core.engines import fresh_engine
 
 
 class _Off:
@@ -91,10 +81,10 @@ def _compare(texts: list[str], monkeypatch: pytest.MonkeyPatch, share: float) ->
 
     with monkeypatch.context() as m:
         m.setattr(IllShapes, "line", counted)
-        lane = list(checkjson.check_json_lines(_fresh(), texts))
+        lane = list(checkjson.check_json_lines(fresh_engine(), texts))
     with monkeypatch.context() as m:
         m.setattr(checkjson, "ill_shapes", lambda engine: _Off())
-        precise = list(checkjson.check_json_lines(_fresh(), texts))
+        precise = list(checkjson.check_json_lines(fresh_engine(), texts))
     assert len(lane) == len(precise) == len(texts)
     for text, one, other in zip(texts, lane, precise, strict=True):
         assert one == other, text
@@ -118,11 +108,11 @@ def test_the_lane_writes_the_precise_paths_bytes_in_german(monkeypatch: pytest.M
 def test_the_lane_line_ends_as_the_precise_one(notes: bool, monkeypatch: pytest.MonkeyPatch) -> None:
     texts = ["en-US-", "-de", "fr--CA", " ja", "es-419 ", "en-x", "en-q"]
     with monkeypatch.context() as m:
-        engine = _fresh()
+        engine = fresh_engine()
         engine.plausibility_in_json = notes
         lane = list(checkjson.check_json_lines(engine, texts))
         m.setattr(checkjson, "ill_shapes", lambda engine: _Off())
-        other = _fresh()
+        other = fresh_engine()
         other.plausibility_in_json = notes
         assert lane == list(checkjson.check_json_lines(other, texts))
     assert all(not valid for _, valid in lane)
@@ -130,7 +120,7 @@ def test_the_lane_line_ends_as_the_precise_one(notes: bool, monkeypatch: pytest.
 
 
 def test_the_lane_takes_what_it_words_and_leaves_the_rest() -> None:
-    lane = checkjson.ill_shapes(_fresh())
+    lane = checkjson.ill_shapes(fresh_engine())
     taken = ["en-US-", "-de", "fr--CA", " ja", "es-419\t", "en-x", "en-Latn-q", "en-x-abc-", "zh-yue-"]
     left = ["en-US", "en--", "--en", "en---US", "en-u", "en-T", "en-u-ca-gregory-", "x-abc-", "-x-a", "xx-YY-",
             "abcd-abc-", "en_US", "en-US-12", "i-klingon-", "en-GB-oed ", "-en-", " en-", "a" * 300 + "-",
@@ -155,7 +145,7 @@ def test_the_lanes_parse_is_the_precise_one_after_the_engines_checks() -> None:
     """Every field of the lane's parse equals the precise parse's, once the engine has checked (and weighed) it."""
     from bcp47_explorer.core.grammar.parser import parse
 
-    engine = _fresh()
+    engine = fresh_engine()
     lane = IllShapes(engine.fast_path)
     taken = ended = 0
     for text in _texts(43):
@@ -181,12 +171,12 @@ def test_the_column_rows_are_the_precise_paths(monkeypatch: pytest.MonkeyPatch) 
     from bcp47_explorer.core.engine.summary import summarize
 
     texts = _texts(44)[::3]
-    engine = _fresh()
+    engine = fresh_engine()
     rows = [summarize(engine, t) for t in texts]
     diags = [engine.check(t).diagnostics for t in texts]
     with monkeypatch.context() as m:
         m.setattr(IllShapes, "parse", lambda self, text: None)
         m.setattr(IllShapes, "parse_end", lambda self, text: None)
-        other = _fresh()
+        other = fresh_engine()
         assert rows == [summarize(other, t) for t in texts]
         assert diags == [other.check(t).diagnostics for t in texts]

@@ -21,15 +21,7 @@ from bcp47_explorer.core.engine.tag import TagEngine
 from bcp47_explorer.core.text.catalogue import set_language
 
 from benchmarks.corpus import build, build_advice
-
-
-def _fresh() -> TagEngine:
-    """A new engine: its memos are learnt during the run, as in a real one."""
-    engine = bundled_engine()
-    fresh = TagEngine(engine.registry, engine.cldr, engine.extensions)
-    fresh.repair_fix = engine.repair_fix
-    fresh.plausibility = engine.plausibility
-    return fresh
+from tests.core.engines import fresh_engine
 
 
 class _Off:
@@ -52,12 +44,12 @@ def _lines(tags: list[str], monkeypatch: pytest.MonkeyPatch) -> tuple[list[tuple
 
     with monkeypatch.context() as m:
         m.setattr(QuickLine, "line", counted)
-        fused = list(checkjson.check_json_lines(_fresh(), tags))
+        fused = list(checkjson.check_json_lines(fresh_engine(), tags))
     with monkeypatch.context() as m:
         m.setattr(checkjson, "quick_line", lambda engine: _Off())
-        quick = list(checkjson.check_json_lines(_fresh(), tags))
+        quick = list(checkjson.check_json_lines(fresh_engine(), tags))
         m.setattr(FastPath, "match", lambda self, text, g: None)
-        precise = list(checkjson.check_json_lines(_fresh(), tags))
+        precise = list(checkjson.check_json_lines(fresh_engine(), tags))
     # The comparison is worth something only if the fused line really wrote many of these tags.
     assert len(written) > 0, "the fused line wrote none of these tags"
     return fused, quick, precise, [(t, True) for t in written]
@@ -141,7 +133,7 @@ def test_the_fused_line_takes_no_tag_it_cannot_word() -> None:
     """Extensions, private use, two variants, grandfathered starts, unknown subtags: another way."""
     from bcp47_explorer.core.grammar.syntax import WELL_FORMED
 
-    writer = checkjson.quick_line(_fresh())
+    writer = checkjson.quick_line(fresh_engine())
     for tag in ["zh-yue-x-a", "en-u-ca-gregory", "en-x-a", "sl-rozaj-biske", "i-klingon", "zh-min-nan", "art-lojban",
                 "sgn-BR", "en-Qabz", "en-AA-1900", "x-a", "cel-gaulish"]:  # fmt: skip
         m = WELL_FORMED.fullmatch(tag)
@@ -150,7 +142,7 @@ def test_the_fused_line_takes_no_tag_it_cannot_word() -> None:
 
 
 def test_a_change_of_language_words_the_fused_line_anew(monkeypatch: pytest.MonkeyPatch) -> None:
-    engine = _fresh()
+    engine = fresh_engine()
     tags = ["iw-IL", "en-Latn", "EN-latn-gb", "de-1901"]
     try:
         english = [line for line, _ in checkjson.check_json_lines(engine, tags)]
@@ -159,7 +151,7 @@ def test_a_change_of_language_words_the_fused_line_anew(monkeypatch: pytest.Monk
         with monkeypatch.context() as m:
             m.setattr(checkjson, "quick_line", lambda engine: _Off())
             m.setattr(FastPath, "match", lambda self, text, g: None)
-            precise = [line for line, _ in checkjson.check_json_lines(_fresh(), tags)]
+            precise = [line for line, _ in checkjson.check_json_lines(fresh_engine(), tags)]
     finally:
         set_language("en")
     assert german == precise
@@ -171,7 +163,7 @@ def test_a_change_of_language_words_the_fused_line_anew(monkeypatch: pytest.Monk
 def test_the_command_lines_bytes_are_the_lines_encoded(notes: bool) -> None:
     """``bcp47 check --json`` takes the fused line's bytes straight: check_json_lines' line, encoded, with a newline."""
     tags = [*build_advice(1500, seed=35), "de-u-co-phonebk", "x-a", "en-", "zh-yue-HK", "EN-latn-us", "a" * 300]
-    engine, other = _fresh(), _fresh()
+    engine, other = fresh_engine(), fresh_engine()
     engine.plausibility_in_json = other.plausibility_in_json = notes
     one = checkjson.quick_json_bytes(engine)
     written = 0
@@ -199,7 +191,7 @@ def test_the_command_line_checks_a_tag_repeated_in_one_chunk_once(monkeypatch: p
         return line_of(self, tag, g, end)
 
     monkeypatch.setattr(QuickLine, "line", counted)
-    engine = _fresh()
+    engine = fresh_engine()
     engine.plausibility_in_json = False
     tags = ["iw-IL", "en-Latn-US", "iw-IL", "de-1901", "ZH-yue"] * 400
     r, w = os.pipe()

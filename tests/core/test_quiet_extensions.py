@@ -16,20 +16,11 @@ from bcp47_explorer.core.engine import checkjson
 from bcp47_explorer.core.engine.fastpath import FastPath
 from bcp47_explorer.core.engine.quickadvice import QuickAdvice, QuietAnalysis
 from bcp47_explorer.core.engine.summary import summarize
-from bcp47_explorer.core.engine.tag import TagEngine
 from bcp47_explorer.core.engine.unicode_validity import verdict_of
 from bcp47_explorer.core.grammar.values import Diagnostic
 
+from tests.core.engines import fresh_engine
 from tests.core.test_speed_layers import _extended_tags
-
-
-def _fresh() -> TagEngine:
-    """A new engine: its memos are learnt during the run, as in a real one."""
-    engine = bundled_engine()
-    fresh = TagEngine(engine.registry, engine.cldr, engine.extensions)
-    fresh.repair_fix = engine.repair_fix
-    fresh.plausibility = engine.plausibility
-    return fresh
 
 
 @pytest.fixture(scope="module")
@@ -59,22 +50,22 @@ def _quiet_lane(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 def test_the_json_lines_of_quiet_extension_tags_are_the_precise_paths(
     tags: list[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    quick_engine = _fresh()
+    quick_engine = fresh_engine()
     quick_engine.plausibility_in_json = False  # as the command line, without --plausibility
     with monkeypatch.context() as m:
         taken = _quiet_lane(m)
         quick = list(checkjson.check_json_lines(quick_engine, tags))
     with monkeypatch.context() as m:
         m.setattr(FastPath, "match", lambda self, text, g: None)
-        precise_engine = _fresh()
+        precise_engine = fresh_engine()
         precise_engine.plausibility_in_json = False
         precise = list(checkjson.check_json_lines(precise_engine, tags))
         # With CLDR's plausibility notes, on the tags the short way takes.
-        noted = list(checkjson.check_json_lines(_fresh(), taken))
+        noted = list(checkjson.check_json_lines(fresh_engine(), taken))
     assert len(quick) == len(precise) == len(tags)
     for tag, q, p in zip(tags, quick, precise, strict=True):
         assert q == p, tag
-    assert list(checkjson.check_json_lines(_fresh(), taken)) == noted
+    assert list(checkjson.check_json_lines(fresh_engine(), taken)) == noted
     # The comparison is worth something only if many tags took the short way, with head advice and case notes,
     # and CLDR's warnings on keywords and fields.
     lines = dict(zip(tags, quick, strict=True))
@@ -88,10 +79,10 @@ def test_the_json_lines_of_quiet_extension_tags_are_the_precise_paths(
 def test_the_analysis_and_verdicts_of_quiet_extension_tags_are_the_precise_paths(
     tags: list[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    engine = _fresh()
+    engine = fresh_engine()
     with monkeypatch.context() as m:
         m.setattr(FastPath, "match", lambda self, text, g: None)
-        precise_engine = _fresh()
+        precise_engine = fresh_engine()
         tags = tags[::2]  # half the corpus: the JSON lines take it whole
         precise = [(summarize(precise_engine, t), precise_engine.check(t).analysis) for t in tags]
     quiet = 0

@@ -52,19 +52,12 @@ class IllShapes:
 
     def line(self, text: str) -> str | None:
         """Return the line of *text* up to its ``fix`` (the caller adds the end), or None: take the precise path."""
-        slip = _slip(text)
-        if slip is None:
+        got = self._slipped(text)
+        if got is None:
             return None
-        tag, shift, cut, singleton = slip
-        m = self._match(tag)
-        if m is None:
-            return None
-        g = m.groups()
-        lang, ext = g[0], g[1]
-        if lang is None or g[5] or (ext is not None and len(lang) > 3) or self._fast(tag, g) is None:
-            return None  # a private-use tag, extensions, an extlang the parser finds misplaced; not valid
-        if singleton and g[6] is not None:
-            return None  # private use before the singleton: a private-use subtag, not this slip
+        tag, shift, cut, singleton, g = got
+        if g[5] or self._fast(tag, g) is None:
+            return None  # extensions; not valid
         n = len(text)
         subtags = _subtags_json(tag, g, shift, cut)
         first_ext = None
@@ -87,17 +80,10 @@ class IllShapes:
         added; a tag whose own parse finds anything (a -u-/-t- finding, a repeated singleton) is left alone. The
         errors' fix, the tag, is well-formed: the engine keeps it without weighing it.
         """
-        slip = _slip(text)
-        if slip is None:
+        got = self._slipped(text)
+        if got is None:
             return None
-        tag, shift, cut, singleton = slip
-        m = self._match(tag)
-        if m is None:
-            return None
-        g = m.groups()
-        lang, ext = g[0], g[1]
-        if lang is None or (ext is not None and len(lang) > 3) or (singleton and g[6] is not None):
-            return None
+        tag, shift, cut, singleton, g = got
         p = parse_match(tag, g)
         if p.diags:
             return None
@@ -119,6 +105,26 @@ class IllShapes:
                 p.extensions.append(_new_extension(Extension, (tok, [], [], [], [])))
         p.diags = _diagnostics(text, tag, shift, cut, singleton)
         return p
+
+    def _slipped(self, text: str) -> tuple[str, int, int, str, tuple[str | None, ...]] | None:
+        """Return :func:`_slip`'s reading of *text* and its tag's regex groups, when the tag's subtags can be moved.
+
+        None: no slip; a tag the regex does not match; a private-use tag; an extlang the parser finds misplaced
+        (after a language of four or more letters); private use before a dangling singleton (which is then a
+        private-use subtag, not this slip).
+        """
+        slip = _slip(text)
+        if slip is None:
+            return None
+        tag, shift, cut, singleton = slip
+        m = self._match(tag)
+        if m is None:
+            return None
+        g = m.groups()
+        lang, ext = g[0], g[1]
+        if lang is None or (ext is not None and len(lang) > 3) or (singleton and g[6] is not None):
+            return None
+        return tag, shift, cut, singleton, g
 
     def parse_end(self, text: str) -> Parse | None:
         """Return the precise parse of the ill-formed *text* when it is a tag, a '-' and a last piece that cannot be a

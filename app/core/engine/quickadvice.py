@@ -308,26 +308,7 @@ class QuickAdvice:
         out = ["u-attribute"] * len(attrs)
         if len(attrs) > 1 and len({a.lower() for a in attrs}) != len(attrs):
             return None
-        keys: set[str] = set()
-        memo = self._quiet_fields
-        at = start + len(attrs)
-        for kw in keywords:
-            k = kw[0].lower()
-            if k in keys:
-                return None
-            keys.add(k)
-            got = memo.get(("u", *kw))
-            if got is None:
-                got = self._learn_quiet("u", kw)
-            if got != _QUIET:
-                if got == _PRECISE or loud is None:
-                    return None
-                loud.append(("u", at, len(kw)))
-            out.append("u-key")
-            if len(kw) > 1:
-                out += ["u-type"] * (len(kw) - 1)
-            at += len(kw)
-        return out
+        return out if self._field_roles("u", keywords, start + len(attrs), loud, out) else None
 
     def _t_roles(
         self, toks: list[str], start: int, stop: int, loud: list[tuple[str, int, int]] | None
@@ -351,25 +332,37 @@ class QuickAdvice:
                     return None
                 out.append("t-script" if kind == SCRIPT_KIND else "t-region")
                 cur = kind
+        return out if self._field_roles("t", fields, start + len(tlang), loud, out) else None
+
+    def _field_roles(
+        self, singleton: str, fields: list[list[str]], at: int, loud: list[tuple[str, int, int]] | None, out: list[str]
+    ) -> bool:
+        """Append to *out* the roles of the ``-u-`` keywords or ``-t-`` fields *fields*, the first at token *at*.
+
+        Each keyword or field as written is looked up in (or learnt into) the memo of what it draws. False: the
+        precise path (a repeated key, a ``-t-`` field without a value, a keyword that draws more than CLDR's
+        warnings and notes, or any that does when *loud* is None); a keyword that draws those is added to *loud*.
+        """
+        key_role, value_role = ("u-key", "u-type") if singleton == "u" else ("t-key", "t-value")
+        bare_key = singleton == "u"  # a -u- key may stand alone (its type is "true"); a -t- field needs a value
         keys: set[str] = set()
         memo = self._quiet_fields
-        at = start + len(tlang)
         for f in fields:
             k = f[0].lower()
-            if k in keys or len(f) < 2:
-                return None
+            if k in keys or (len(f) < 2 and not bare_key):
+                return False
             keys.add(k)
-            got = memo.get(("t", *f))
+            got = memo.get((singleton, *f))
             if got is None:
-                got = self._learn_quiet("t", f)
+                got = self._learn_quiet(singleton, f)
             if got != _QUIET:
                 if got == _PRECISE or loud is None:
-                    return None
-                loud.append(("t", at, len(f)))
-            out.append("t-key")
-            out += ["t-value"] * (len(f) - 1)
+                    return False
+                loud.append((singleton, at, len(f)))
+            out.append(key_role)
+            out += [value_role] * (len(f) - 1)
             at += len(f)
-        return out
+        return True
 
     def _learn_quiet(self, singleton: str, kw: list[str]) -> int:
         """Tell what the -u- keyword or -t- field *kw* (as written) draws: nothing (:data:`_QUIET`), only CLDR's

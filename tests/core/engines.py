@@ -1,0 +1,19 @@
+"""Engines for the tests that compare the ways of checking a tag (imported as ``tests.core.engines``)."""
+
+from __future__ import annotations
+
+from bcp47_explorer.core.data import bundled_engine
+from bcp47_explorer.core.engine.tag import TagEngine
+
+
+def fresh_engine() -> TagEngine:
+    """Return a new engine on the bundled data, with the composer's repair and plausibility notes.
+
+    Its memos (the advice per subtag, the fused line's texts, what a keyword draws) start empty and are
+    learnt during the test, as in a real run; the bundled engine's may hold what an earlier test taught it.
+    """
+    engine = bundled_engine()
+    fresh = TagEngine(engine.registry, engine.cldr, engine.extensions)
+    fresh.repair_fix = engine.repair_fix
+    fresh.plausibility = engine.plausibility
+    return fresh
