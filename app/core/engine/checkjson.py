@@ -122,14 +122,7 @@ def check_json_lines(engine: TagEngine, tags: Iterable[str], *, fused: bool = Tr
                 f'"unicode_valid":{unicode_valid},' \
                 f'"canonical":"{canonical}","extlang_form":"{extlang_of(canonical)}","subtags":[{subtags}]'  # fmt: skip
         else:
-            subtags = ",".join(
-                [
-                    f'{{"text":"{t}","start":{s},"end":{e},"role":"{role}"}}'
-                    if t.isascii() and t.isalnum()
-                    else f'{{"text":{quote(t)},"start":{s},"end":{e},"role":"{role}"}}'
-                    for t, s, e, role in p.subtags
-                ]
-            )
+            subtags = _subtags_json(p.subtags)
             head = f'{{"input":{quote(tag)},"well_formed":{"true" if p.well_formed else "false"},"valid":false,' \
                 f'"unicode_valid":false,"canonical":null,"extlang_form":null,"subtags":[{subtags}]'  # fmt: skip
         if p.diags or uv.diagnostics:
@@ -395,17 +388,22 @@ def _fix_json(diags: Sequence[Diagnostic]) -> str:
     return "null" if fix is None else _QUOTE(fix)
 
 
-def _ill_formed_line(engine: TagEngine, tag: str, a: Analysis) -> str:
-    """Return the line of an ill-formed *tag* up to its ``fix``: neither verdict can hold, and UTS #35 adds nothing."""
-    p = a.parse
-    subtags = ",".join(
+def _subtags_json(subtags: Sequence[tuple[str, int, int, str]]) -> str:
+    """Return the items of ``subtags`` for a parse that may hold any text: a piece not of letters and digits quoted."""
+    return ",".join(
         [
             f'{{"text":"{t}","start":{s},"end":{e},"role":"{role}"}}'
             if t.isascii() and t.isalnum()
             else f'{{"text":{_QUOTE(t)},"start":{s},"end":{e},"role":"{role}"}}'
-            for t, s, e, role in p.subtags
+            for t, s, e, role in subtags
         ]
     )
+
+
+def _ill_formed_line(engine: TagEngine, tag: str, a: Analysis) -> str:
+    """Return the line of an ill-formed *tag* up to its ``fix``: neither verdict can hold, and UTS #35 adds nothing."""
+    p = a.parse
+    subtags = _subtags_json(p.subtags)
     head = f'{{"input":{_QUOTE(tag)},"well_formed":false,"valid":false,"unicode_valid":false,"canonical":null,' \
         f'"extlang_form":null,"subtags":[{subtags}]'  # fmt: skip
     diags = a.diagnostics

@@ -217,10 +217,7 @@ class QuickAdvice:
             out = self._findings(Parse(text), out, exts, at, loud)
             if out is None:
                 return None
-        if canonical != text:
-            case = self.case_note(text, g)
-            if case is not None:
-                out.append(case)
+        self._add_case_note(out, text, g, canonical)
         if out:
             error = Severity.ERROR
             if any(d.severity is error for d in out):
@@ -399,11 +396,15 @@ class QuickAdvice:
         out = self.head(text, g, canonical)
         if out is None:
             return None
+        self._add_case_note(out, text, g, canonical)
+        return tuple(out) if len(out) < 2 else tuple(sorted(out, key=diagnostic_order))
+
+    def _add_case_note(self, out: list[Diagnostic], text: str, g: tuple[str | None, ...], canonical: str) -> None:
+        """Append to *out* the letter case note on *text* (its regex groups *g*), when it is not in *canonical* case."""
         if canonical != text:
             case = self.case_note(text, g)
             if case is not None:
                 out.append(case)
-        return tuple(out) if len(out) < 2 else tuple(sorted(out, key=diagnostic_order))
 
     def head(self, text: str, g: tuple[str | None, ...], canonical: str) -> list[Diagnostic] | None:
         """Return the diagnostics of the subtags before the first singleton, or None for the precise path.

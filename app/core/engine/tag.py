@@ -254,11 +254,7 @@ class TagEngine:
             if m is not None:
                 g = m.groups()
                 return self.matched_analysis(text, g, self._fast(text, g))
-            if text.lower() not in GRANDFATHERED:
-                a = self._ill_formed_analysis(text)
-                self._last_ill_formed = (text, a)  # what analyze(text) gives: the repair of its fix asks it next
-                return a
-        return self.analyze(text)
+        return self.unmatched_analysis(text)
 
     def unmatched_analysis(self, text: str) -> Analysis:
         """Return what :meth:`full_analysis` returns for *text*, which the regex was just found not to match."""
