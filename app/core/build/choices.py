@@ -25,12 +25,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
+from operator import attrgetter
 from typing import TYPE_CHECKING, Protocol, cast
 
 from ..grammar.syntax import cased
 from ..text.catalogue import N_, _, ngettext
 from ..text.formats import format_list, format_number
+from ..text.frozen import Frozen, _set, replace
 
 if TYPE_CHECKING:
     from ..cldr.likely import Supplemental
@@ -234,9 +235,13 @@ class IndexNames:
         return (entry.name, entry.english, *entry.autonyms) if entry is not None else ()
 
 
-@dataclass(frozen=True, slots=True)
-class Choice:
+class Choice(Frozen):
     """One subtag the user can pick at a position, with what the registry says about it."""
+
+    __slots__ = __match_args__ = (
+        "kind", "code", "name", "mark", "detail", "target", "enabled", "pinned", "deprecated", "names",
+    )  # fmt: skip
+    _compared = attrgetter(*__match_args__)
 
     kind: str  # language, script, region, variant
     code: str  # as written in the registry (a range as 'qaa..qtz')
@@ -244,10 +249,34 @@ class Choice:
     mark: str  # a short note shown in the list ('' when there is nothing to say)
     detail: str  # the longer explanation: macrolanguage members, advice, the reason it is greyed
     target: str  # the code a choice puts in the tag (the replacement of a deprecated code)
-    enabled: bool = True
-    pinned: int = 9  # lower comes first within a rank (likely script, Suppress-Script, likely region)
-    deprecated: bool = False
-    names: tuple[str, ...] = ()  # every name searched
+    enabled: bool
+    pinned: int  # lower comes first within a rank (likely script, Suppress-Script, likely region)
+    deprecated: bool
+    names: tuple[str, ...]  # every name searched
+
+    def __init__(
+        self,
+        kind: str,
+        code: str,
+        name: str,
+        mark: str,
+        detail: str,
+        target: str,
+        enabled: bool = True,
+        pinned: int = 9,
+        deprecated: bool = False,
+        names: tuple[str, ...] = (),
+    ) -> None:
+        _set(self, "kind", kind)
+        _set(self, "code", code)
+        _set(self, "name", name)
+        _set(self, "mark", mark)
+        _set(self, "detail", detail)
+        _set(self, "target", target)
+        _set(self, "enabled", enabled)
+        _set(self, "pinned", pinned)
+        _set(self, "deprecated", deprecated)
+        _set(self, "names", names)
 
     @property
     def label(self) -> str:

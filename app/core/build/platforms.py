@@ -45,12 +45,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from ..cldr.ldml import bcp47_to_legacy
 from ..grammar.syntax import WELL_FORMED
 from ..text.catalogue import N_
+from ..text.frozen import Frozen, _set
 from ..text.said import Said
 
 if TYPE_CHECKING:
@@ -77,34 +78,63 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
-class Reading:
+class Reading(Frozen):
     """What a platform string stands for: a tag (None: no language), steps, guesses and close alternatives."""
+
+    __slots__ = __match_args__ = ("tag", "source", "steps", "notes", "alternatives")
+    _compared = attrgetter(*__match_args__)
 
     tag: str | None
     source: str
-    steps: tuple[str, ...] = ()
-    notes: tuple[str, ...] = ()
-    alternatives: tuple[tuple[str, str], ...] = ()  # (tag, reason)
+    steps: tuple[str, ...]
+    notes: tuple[str, ...]
+    alternatives: tuple[tuple[str, str], ...]  # (tag, reason)
+
+    def __init__(
+        self,
+        tag: str | None,
+        source: str,
+        steps: tuple[str, ...] = (),
+        notes: tuple[str, ...] = (),
+        alternatives: tuple[tuple[str, str], ...] = (),
+    ) -> None:
+        _set(self, "tag", tag)
+        _set(self, "source", source)
+        _set(self, "steps", steps)
+        _set(self, "notes", notes)
+        _set(self, "alternatives", alternatives)
 
 
-@dataclass(frozen=True, slots=True)
-class PlatformForm:
+class PlatformForm(Frozen):
     """A tag written for one platform, and what that platform's form cannot carry."""
+
+    __slots__ = __match_args__ = ("platform", "text", "lost")
+    _compared = attrgetter(*__match_args__)
 
     platform: str
     text: str | None
-    lost: tuple[str, ...] = ()
+    lost: tuple[str, ...]
+
+    def __init__(self, platform: str, text: str | None, lost: tuple[str, ...] = ()) -> None:
+        _set(self, "platform", platform)
+        _set(self, "text", text)
+        _set(self, "lost", lost)
 
 
 # ----------------------------------------------------------------------------------------------- tag pieces
-@dataclass(slots=True)
 class _Parts:
-    language: str
-    script: str = ""
-    region: str = ""
-    variants: tuple[str, ...] = ()
-    extensions: str = ""  # '-u-...' and the rest, lowercase, with the leading '-'
+    """The pieces of a tag a reader puts together (changed in place as the reading goes)."""
+
+    __slots__ = ("extensions", "language", "region", "script", "variants")
+
+    def __init__(
+        self, language: str, script: str = "", region: str = "", variants: tuple[str, ...] = (), extensions: str = ""
+    ) -> None:
+        self.language = language
+        self.script = script
+        self.region = region
+        self.variants = variants
+        self.extensions = extensions  # '-u-...' and the rest, lowercase, with the leading '-'
 
     def tag(self) -> str:
         out = [self.language]

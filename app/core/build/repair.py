@@ -42,12 +42,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from ..grammar.quoting import excerpt, with_badges
 from ..text.catalogue import N_
 from ..text.formats import format_list
+from ..text.frozen import Frozen, _set
 from ..text.said import Said
 from .choices import Likely, LikelyUnavailable, NameProvider, RegistryNames
 from .platforms import PLATFORMS, READERS, detect
@@ -102,28 +103,52 @@ _SEPARATORS = re.compile(r"[\s_]+")
 _NAME = re.compile(r"[^\W\d_][\w'’ ().,-]*")
 
 
-@dataclass(frozen=True, slots=True)
-class Alternative:
+class Alternative(Frozen):
     """Another plausible reading, with its reason (English; :func:`..text.said.shown` words it for a person)."""
+
+    __slots__ = __match_args__ = ("tag", "reason")
+    _compared = attrgetter(*__match_args__)
 
     tag: str
     reason: str
 
+    def __init__(self, tag: str, reason: str) -> None:
+        _set(self, "tag", tag)
+        _set(self, "reason", reason)
 
-@dataclass(frozen=True, slots=True)
-class Repair:
+
+class Repair(Frozen):
     """The outcome of repairing one input: a valid canonical tag (or None) and how it was reached.
 
     ``source``, ``steps``, ``notes`` and the alternatives' reasons are English (``--json`` writes them); most are
     :class:`..text.said.Said`, which :func:`..text.said.shown` words in the UI language where a person reads them.
     """
 
+    __slots__ = __match_args__ = ("input", "tag", "source", "steps", "alternatives", "notes")
+    _compared = attrgetter(*__match_args__)
+
     input: str
     tag: str | None
     source: str
-    steps: tuple[str, ...] = ()
-    alternatives: tuple[Alternative, ...] = ()
-    notes: tuple[str, ...] = ()
+    steps: tuple[str, ...]
+    alternatives: tuple[Alternative, ...]
+    notes: tuple[str, ...]
+
+    def __init__(
+        self,
+        input: str,
+        tag: str | None,
+        source: str,
+        steps: tuple[str, ...] = (),
+        alternatives: tuple[Alternative, ...] = (),
+        notes: tuple[str, ...] = (),
+    ) -> None:
+        _set(self, "input", input)
+        _set(self, "tag", tag)
+        _set(self, "source", source)
+        _set(self, "steps", steps)
+        _set(self, "alternatives", alternatives)
+        _set(self, "notes", notes)
 
     def as_json(self) -> dict[str, Any]:
         """Return the JSON object ``bcp47 repair --json`` writes for this input."""
@@ -137,16 +162,18 @@ class Repair:
         }
 
 
-@dataclass(slots=True)
 class _Work:
     """A repair being made."""
 
-    source: str = ""
-    steps: list[str] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-    alternatives: list[tuple[str, str]] = field(default_factory=list)
-    #: Only the tag is wanted (:meth:`Repairer.repair_tag`): notes nobody reads are not worded.
-    quiet: bool = False
+    __slots__ = ("alternatives", "notes", "quiet", "source", "steps")
+
+    def __init__(self, quiet: bool = False) -> None:
+        self.source = ""
+        self.steps: list[str] = []
+        self.notes: list[str] = []
+        self.alternatives: list[tuple[str, str]] = []
+        #: Only the tag is wanted (:meth:`Repairer.repair_tag`): notes nobody reads are not worded.
+        self.quiet = quiet
 
     def decided(self, source: str) -> None:
         if not self.source:

@@ -23,10 +23,11 @@ The CLDR data is handed in.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from ..text.catalogue import _
+from ..text.frozen import Frozen, _set
 
 if TYPE_CHECKING:
     from .model import CldrData
@@ -42,14 +43,24 @@ _TYPE = re.compile(r"[0-9a-z]{3,8}\Z")
 _MAX_INPUT = 10_000  # a locale id is short; refuse to walk megabytes of pasted text
 
 
-@dataclass(frozen=True, slots=True)
-class LdmlConversion:
+class LdmlConversion(Frozen):
     """The outcome of one conversion: the result (None on error), notes on what changed, and errors."""
+
+    __slots__ = __match_args__ = ("input", "result", "notes", "errors")
+    _compared = attrgetter(*__match_args__)
 
     input: str
     result: str | None
-    notes: tuple[str, ...] = ()
-    errors: tuple[str, ...] = ()
+    notes: tuple[str, ...]
+    errors: tuple[str, ...]
+
+    def __init__(
+        self, input: str, result: str | None, notes: tuple[str, ...] = (), errors: tuple[str, ...] = ()
+    ) -> None:
+        _set(self, "input", input)
+        _set(self, "result", result)
+        _set(self, "notes", notes)
+        _set(self, "errors", errors)
 
     @property
     def ok(self) -> bool:
@@ -57,12 +68,20 @@ class LdmlConversion:
         return self.result is not None and not self.errors
 
 
-@dataclass(frozen=True, slots=True)
-class _LanguageId:
+class _LanguageId(Frozen):
+    __slots__ = __match_args__ = ("language", "script", "region", "variants")
+    _compared = attrgetter(*__match_args__)
+
     language: str
     script: str | None
     region: str | None
     variants: tuple[str, ...]
+
+    def __init__(self, language: str, script: str | None, region: str | None, variants: tuple[str, ...]) -> None:
+        _set(self, "language", language)
+        _set(self, "script", script)
+        _set(self, "region", region)
+        _set(self, "variants", variants)
 
 
 def _parse_language_id(parts: list[str], original: str, errors: list[str]) -> _LanguageId | None:
