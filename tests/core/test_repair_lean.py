@@ -20,15 +20,15 @@ def _detect_by_regex(text: str) -> str | None:
     """:func:`.platforms.detect` without its first look at the characters: every shape's regex in turn."""
     if text.lower().endswith(".lproj"):
         return "apple"
-    if text in ("C", "POSIX") or "@" in text or platforms._POSIX_SHAPE.fullmatch(text):
+    if text in ("C", "POSIX") or "@" in text or platforms._posix_shape().fullmatch(text):
         return "posix"
     if text.endswith("_POSIX"):
         return "posix"
-    if platforms._ANDROID_SHAPE.fullmatch(text):
+    if platforms._android_shape().fullmatch(text):
         return "android"
-    if platforms._WINDOWS_SHAPE.fullmatch(text):
+    if platforms._windows_shape().fullmatch(text):
         return "windows"
-    if text in JAVA_SPECIAL or platforms._JAVA_SHAPE.fullmatch(text):
+    if text in JAVA_SPECIAL or platforms._java_shape().fullmatch(text):
         return "java"
     return None
 

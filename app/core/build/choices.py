@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Sequence
+from functools import cache
 from operator import attrgetter
 from typing import TYPE_CHECKING, Protocol, cast
 
@@ -55,8 +56,16 @@ __all__ = [
     "variant_choices",
 ]
 
-_WORD_SPLIT = re.compile(r"[^0-9a-z']+")
-_WORD_START = re.compile(r"(?:(?<=[^0-9a-z])|^)(?=[0-9a-z])")
+
+@cache
+def _word_split() -> re.Pattern[str]:
+    return re.compile(r"[^0-9a-z']+")
+
+
+@cache
+def _word_start() -> re.Pattern[str]:
+    return re.compile(r"(?:(?<=[^0-9a-z])|^)(?=[0-9a-z])")
+
 
 #: The special language codes and what they are (RFC 5646 §4.1, the registry's Scope "special").
 SPECIAL_NOTES = {
@@ -313,7 +322,7 @@ class ChoiceIndex:
 
         texts = [" | ".join(fold(n) for n in (c.name, *c.names) if n) for c in self.choices]
         self._texts = texts
-        self._starts = [_WORD_START.sub("\x01", t) for t in texts]
+        self._starts = [_word_start().sub("\x01", t) for t in texts]
         self._exact = [{fold(n) for n in (c.name, *c.names) if n} for c in self.choices]
         self._order = list(range(len(self.choices)))
         self._cache: dict[str, tuple[list[Choice], list[int]]] = {}
@@ -416,14 +425,14 @@ class ChoiceIndex:
     def _filter(self, q: str) -> tuple[list[Choice], list[int]]:
         """Return the ranked matches of the folded query *q* and their indexes in tie order."""
         choices = self.choices
-        split = [w for w in _WORD_SPLIT.split(q) if w]
+        split = [w for w in _word_split().split(q) if w]
         words = split or [q]
         marked = ["\x01" + w for w in words]
         codes, texts, starts, exact = self._codes, self._texts, self._starts, self._exact
         first = words[0]
         rest = words[1:]
         last_q, last_hits = self._last
-        narrowing = bool(split) and bool(last_q) and q.startswith(last_q) and bool(_WORD_SPLIT.sub("", last_q))
+        narrowing = bool(split) and bool(last_q) and q.startswith(last_q) and bool(_word_split().sub("", last_q))
         candidates: Iterable[int] = last_hits if narrowing else range(len(choices))
         # The choices are kept in tie order, so appending to one list per rank needs no sort.
         r0: list[Choice] = []

@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import cache
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
@@ -188,8 +189,12 @@ def _u_keywords(ext: str) -> tuple[dict[str, str], str]:
 #: glibc's locale modifiers that name a script or a variant (glibc's localedata/SUPPORTED).
 POSIX_SCRIPTS = {"latin": "Latn", "cyrillic": "Cyrl", "devanagari": "Deva", "iqtelif": "Latn"}
 POSIX_VARIANTS = {"valencia": "valencia"}
-_POSIX = re.compile(r"(?P<lang>[A-Za-z]{2,8})(?:_(?P<region>[A-Za-z]{2}|[0-9]{3}))?(?:_(?P<var>POSIX))?"
-                    r"(?:\.(?P<codeset>[A-Za-z0-9_-]+))?(?:@(?P<mod>[A-Za-z0-9_-]+))?")  # fmt: skip
+
+
+@cache
+def _posix() -> re.Pattern[str]:
+    return re.compile(r"(?P<lang>[A-Za-z]{2,8})(?:_(?P<region>[A-Za-z]{2}|[0-9]{3}))?(?:_(?P<var>POSIX))?"
+                      r"(?:\.(?P<codeset>[A-Za-z0-9_-]+))?(?:@(?P<mod>[A-Za-z0-9_-]+))?")  # fmt: skip
 
 
 def read_posix(text: str) -> Reading:
@@ -210,7 +215,7 @@ def read_posix(text: str) -> Reading:
             (Said(N_("The C locale is no language in particular; '{tag}' says that instead."), tag="und"),),
             (("und", Said(N_("the C locale as 'no particular language'"))),),
         )
-    m = _POSIX.fullmatch(text)
+    m = _posix().fullmatch(text)
     if m is None:
         return Reading(None, source, (), (Said(N_("'{text}' is not a POSIX locale name"), text=text),))
     steps: list[str] = []
@@ -302,11 +307,21 @@ JAVA_SPECIAL = {
     "th_TH_TH": ("th-TH-u-nu-thai", N_("Thai digits")),
     "no_NO_NY": ("nn-NO", N_("Norwegian Nynorsk")),
 }
-_JAVA = re.compile(
-    r"(?P<lang>[A-Za-z]{2,8})?(?:_(?P<region>[A-Za-z]{2}|[0-9]{3})?)?(?:_(?P<var>[A-Za-z0-9_]+?))?"
-    r"(?:_?#(?:(?P<script>[A-Za-z]{4})(?:-(?P<ext>[A-Za-z0-9-]+))?|(?P<ext2>[A-Za-z0-9-]+)))?"
-)
-_BCP47_VARIANT = re.compile(r"[A-Za-z0-9]{5,8}|[0-9][A-Za-z0-9]{3}")
+
+
+@cache
+def _java() -> re.Pattern[str]:
+    return re.compile(
+        r"(?P<lang>[A-Za-z]{2,8})?(?:_(?P<region>[A-Za-z]{2}|[0-9]{3})?)?(?:_(?P<var>[A-Za-z0-9_]+?))?"
+        r"(?:_?#(?:(?P<script>[A-Za-z]{4})(?:-(?P<ext>[A-Za-z0-9-]+))?|(?P<ext2>[A-Za-z0-9-]+)))?"
+    )
+
+
+@cache
+def _bcp47_variant() -> re.Pattern[str]:
+    return re.compile(r"[A-Za-z0-9]{5,8}|[0-9][A-Za-z0-9]{3}")
+
+
 #: The currencies the euro replaced (ISO 4217), for the variant PREEURO of ICU's and the old JDK's locale IDs.
 PRE_EURO_CURRENCIES = {
     "AT": "ats", "BE": "bef", "DE": "dem", "ES": "esp", "FI": "fim", "FR": "frf", "GR": "grd", "IE": "iep",
@@ -317,7 +332,7 @@ PRE_EURO_CURRENCIES = {
 def read_java(text: str) -> Reading:
     """Read a ``java.util.Locale`` string (``toString``: ``sr_BA_#Latn``, ``ja_JP_JP``) as a tag."""
     source = Said(N_("Java Locale string ({method})"), method="java.util.Locale.toString")
-    m = _JAVA.fullmatch(text)
+    m = _java().fullmatch(text)
     base = text.partition("_#")[0]
     special = JAVA_SPECIAL.get(base)
     if special is not None and (base == text or special[0].endswith(text.partition("#")[2])):
@@ -381,7 +396,7 @@ def read_java(text: str) -> Reading:
                 Said(N_("the variant '{variant}' is dropped: it only chose the euro as currency"), variant="EURO")
             )
             alternatives.append((f"{plain}-u-cu-eur", Said(N_("the euro said as the currency"))))
-        if _BCP47_VARIANT.fullmatch(m["var"]):
+        if _bcp47_variant().fullmatch(m["var"]):
             java = f"{plain}-{m['var'].lower()}"
             notes.append(
                 Said(
@@ -407,7 +422,7 @@ def read_java(text: str) -> Reading:
         return Reading(parts.tag(), source, tuple(steps), tuple(notes), tuple(alternatives))
     if m["var"]:
         kept = [v for v in m["var"].split("_") if v]
-        if all(_BCP47_VARIANT.fullmatch(v) for v in kept):
+        if all(_bcp47_variant().fullmatch(v) for v in kept):
             parts.variants = tuple(v.lower() for v in kept)
         else:
             ext = "-x-lvariant-" + "-".join(v.lower() for v in kept)
@@ -463,7 +478,9 @@ def write_java(tag: str) -> PlatformForm:
 
 
 # ----------------------------------------------------------------------------------------------- Android
-_ANDROID_OLD = re.compile(r"(?P<lang>[A-Za-z]{2,3})(?:-r(?P<region>[A-Za-z]{2}))?")
+@cache
+def _android_old() -> re.Pattern[str]:
+    return re.compile(r"(?P<lang>[A-Za-z]{2,3})(?:-r(?P<region>[A-Za-z]{2}))?")
 
 
 def read_android(text: str) -> Reading:
@@ -480,7 +497,7 @@ def read_android(text: str) -> Reading:
         steps.append(Said(N_("'{prefix}' introduces a BCP 47 tag with '+' between subtags (API 24+)"), prefix="b+"))
         tag = "-".join(pieces)
     else:
-        m = _ANDROID_OLD.fullmatch(q)
+        m = _android_old().fullmatch(q)
         if m is None:
             return Reading(None, source, (), (Said(N_("'{text}' is not an Android language qualifier"), text=text),))
         tag = m["lang"].lower() + (f"-{m['region'].upper()}" if m["region"] else "")
@@ -684,10 +701,26 @@ WRITERS: dict[str, Callable[[str], PlatformForm]] = {
     "windows": write_windows,
     "apple": write_apple,
 }
-_POSIX_SHAPE = re.compile(r"[A-Za-z]{2,3}(?:_[A-Za-z]{2})?\.[A-Za-z0-9_-]+")
-_ANDROID_SHAPE = re.compile(r"(?:res/)?values-.+|[bB]\+.+|[A-Za-z]{2,3}-r[A-Z]{2}")
-_WINDOWS_SHAPE = re.compile(r"[A-Za-z]{2,3}(?:-[A-Za-z0-9]+)*_[A-Za-z]{6}|zh-ch[st]|qps-ploc[am]?", re.IGNORECASE)
-_JAVA_SHAPE = re.compile(r"[A-Za-z]{2,3}_[A-Za-z0-9]*_#.*|[A-Za-z]{2,3}_[A-Za-z0-9]{0,3}_[A-Za-z0-9_]+|.*_#[A-Za-z]{4}")
+
+
+@cache
+def _posix_shape() -> re.Pattern[str]:
+    return re.compile(r"[A-Za-z]{2,3}(?:_[A-Za-z]{2})?\.[A-Za-z0-9_-]+")
+
+
+@cache
+def _android_shape() -> re.Pattern[str]:
+    return re.compile(r"(?:res/)?values-.+|[bB]\+.+|[A-Za-z]{2,3}-r[A-Z]{2}")
+
+
+@cache
+def _windows_shape() -> re.Pattern[str]:
+    return re.compile(r"[A-Za-z]{2,3}(?:-[A-Za-z0-9]+)*_[A-Za-z]{6}|zh-ch[st]|qps-ploc[am]?", re.IGNORECASE)
+
+
+@cache
+def _java_shape() -> re.Pattern[str]:
+    return re.compile(r"[A-Za-z]{2,3}_[A-Za-z0-9]*_#.*|[A-Za-z]{2,3}_[A-Za-z0-9]{0,3}_[A-Za-z0-9_]+|.*_#[A-Za-z]{4}")
 
 
 def detect(text: str) -> str | None:
@@ -700,23 +733,23 @@ def detect(text: str) -> str | None:
         # Most texts asked about (a tag with a slip): only these shapes need none of those four characters.
         if text in ("C", "POSIX"):
             return "posix"
-        if ("values-" in text or "-r" in text) and _ANDROID_SHAPE.fullmatch(text):
+        if ("values-" in text or "-r" in text) and _android_shape().fullmatch(text):
             return "android"
         low = text.lower()
-        if ("-ch" in low or "ploc" in low) and _WINDOWS_SHAPE.fullmatch(text):
+        if ("-ch" in low or "ploc" in low) and _windows_shape().fullmatch(text):
             return "windows"
         return None
     if text.lower().endswith(".lproj"):
         return "apple"
-    if text in ("C", "POSIX") or "@" in text or _POSIX_SHAPE.fullmatch(text):
+    if text in ("C", "POSIX") or "@" in text or _posix_shape().fullmatch(text):
         return "posix"
     if text.endswith("_POSIX"):
         return "posix"
-    if _ANDROID_SHAPE.fullmatch(text):
+    if _android_shape().fullmatch(text):
         return "android"
-    if _WINDOWS_SHAPE.fullmatch(text):
+    if _windows_shape().fullmatch(text):
         return "windows"
-    if text in JAVA_SPECIAL or _JAVA_SHAPE.fullmatch(text):
+    if text in JAVA_SPECIAL or _java_shape().fullmatch(text):
         return "java"
     return None
 

@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from functools import cache
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
@@ -99,8 +100,16 @@ VALID_SLIPS = {
 #: ISO 3166's exceptionally reserved codes people use as a region, and the region they stand for.
 RESERVED_REGIONS = {"UK": "GB", "EL": "GR"}
 _STRONG_SOURCES = ("registry Description", "CLDR name in English", "CLDR alternate name in English", "autonym (CLDR)")
-_SEPARATORS = re.compile(r"[\s_]+")
-_NAME = re.compile(r"[^\W\d_][\w'’ ().,-]*")
+
+
+@cache
+def _separators() -> re.Pattern[str]:
+    return re.compile(r"[\s_]+")
+
+
+@cache
+def _name() -> re.Pattern[str]:
+    return re.compile(r"[^\W\d_][\w'’ ().,-]*")
 
 
 class Alternative(Frozen):
@@ -290,11 +299,11 @@ class Repairer:
         r = self.engine.check(text)
         # Words, or one word too long for a registered code: a name ("Latin American Spanish", "Flemish").
         wordy = " " in text or (len(text) >= 4 and text.isalpha())
-        maybe_name = names and not r.valid and wordy and _NAME.fullmatch(text) is not None
+        maybe_name = names and not r.valid and wordy and _name().fullmatch(text) is not None
         if maybe_name and self.finder is not None and self._has_name(text):
             return self._by_name(text, w, forced=False)
-        if _SEPARATORS.search(text.strip("_ ")):
-            joined = _SEPARATORS.sub("-", text.strip("_ "))
+        if _separators().search(text.strip("_ ")):
+            joined = _separators().sub("-", text.strip("_ "))
             w.steps.append(Said(N_("'_' and spaces are read as '-': {tag}"), tag=joined))
             text = joined
             r = self.engine.check(text)
@@ -312,7 +321,7 @@ class Repairer:
             fixed = self._fix_subtags(text, [(s.text, s.role) for s in r.subtags], w)
             if fixed is not None:
                 return self._canonical(fixed, w)
-        if names and self.finder is not None and _NAME.fullmatch(candidate) and self._has_name(candidate):
+        if names and self.finder is not None and _name().fullmatch(candidate) and self._has_name(candidate):
             return self._by_name(candidate, w, forced=False)
         return self._engine_fix(text, w, r)
 

@@ -23,6 +23,7 @@ The CLDR data is handed in.
 from __future__ import annotations
 
 import re
+from functools import cache
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
@@ -34,12 +35,37 @@ if TYPE_CHECKING:
 
 __all__ = ["LdmlConversion", "legacy_to_bcp47", "bcp47_to_legacy"]
 
-_LANGUAGE = re.compile(r"[a-z]{2,3}|[a-z]{5,8}\Z")
-_SCRIPT = re.compile(r"[a-z]{4}\Z")
-_REGION = re.compile(r"[a-z]{2}|[0-9]{3}\Z")
-_VARIANT = re.compile(r"[0-9a-z]{5,8}|[0-9][0-9a-z]{3}\Z")
-_KEY = re.compile(r"[0-9a-z][a-z]\Z")
-_TYPE = re.compile(r"[0-9a-z]{3,8}\Z")
+
+@cache
+def _language() -> re.Pattern[str]:
+    return re.compile(r"[a-z]{2,3}|[a-z]{5,8}\Z")
+
+
+@cache
+def _script() -> re.Pattern[str]:
+    return re.compile(r"[a-z]{4}\Z")
+
+
+@cache
+def _region() -> re.Pattern[str]:
+    return re.compile(r"[a-z]{2}|[0-9]{3}\Z")
+
+
+@cache
+def _variant() -> re.Pattern[str]:
+    return re.compile(r"[0-9a-z]{5,8}|[0-9][0-9a-z]{3}\Z")
+
+
+@cache
+def _key() -> re.Pattern[str]:
+    return re.compile(r"[0-9a-z][a-z]\Z")
+
+
+@cache
+def _type() -> re.Pattern[str]:
+    return re.compile(r"[0-9a-z]{3,8}\Z")
+
+
 _MAX_INPUT = 10_000  # a locale id is short; refuse to walk megabytes of pasted text
 
 
@@ -90,7 +116,7 @@ def _parse_language_id(parts: list[str], original: str, errors: list[str]) -> _L
         errors.append(_("'{text}' has no language subtag").format(text=original))
         return None
     language, rest = parts[0], parts[1:]
-    if language != "root" and not _LANGUAGE.match(language):
+    if language != "root" and not _language().match(language):
         errors.append(
             _("'{code}' in '{text}' is not a language subtag (2-3 or 5-8 letters, or 'root')").format(
                 code=language, text=original
@@ -99,9 +125,9 @@ def _parse_language_id(parts: list[str], original: str, errors: list[str]) -> _L
         return None
     script = region = None
     i = 0
-    if i < len(rest) and _SCRIPT.match(rest[i]):
+    if i < len(rest) and _script().match(rest[i]):
         script, i = rest[i], i + 1
-    if i < len(rest) and _REGION.match(rest[i]):
+    if i < len(rest) and _region().match(rest[i]):
         region, i = rest[i], i + 1
     elif i + 1 < len(rest) and rest[i] == "" and rest[i + 1] != "":
         i += 1  # the legacy form keeps an empty region slot before variants: de__1901
@@ -112,7 +138,7 @@ def _parse_language_id(parts: list[str], original: str, errors: list[str]) -> _L
                 _("'{text}' has an empty subtag (two separators in a row, or one at the end)").format(text=original)
             )
             return None
-        if not _VARIANT.match(sub):
+        if not _variant().match(sub):
             errors.append(
                 _(
                     "'{code}' in '{text}' is out of place or malformed: after the language come an "
@@ -387,9 +413,9 @@ def _u_to_legacy(
         errors.append(_("'-u-' has no subtags after it"))
         return
     i = 0
-    if _TYPE.match(subtags[0]):
+    if _type().match(subtags[0]):
         attrs = []
-        while i < len(subtags) and _TYPE.match(subtags[i]):
+        while i < len(subtags) and _type().match(subtags[i]):
             attrs.append(subtags[i])
             i += 1
         errors.append(
@@ -409,7 +435,7 @@ def _u_to_legacy(
                 ).format(singleton=key)
             )
             return
-        if not _KEY.match(key):
+        if not _key().match(key):
             errors.append(
                 _("'{key}' is not a -u- key (a letter or digit, then a letter; {section})").format(
                     key=key, section="RFC 6067 §2.1"
@@ -418,7 +444,7 @@ def _u_to_legacy(
             return
         types = []
         while i < len(subtags) and len(subtags[i]) > 2:
-            if not _TYPE.match(subtags[i]):
+            if not _type().match(subtags[i]):
                 errors.append(
                     _("'{code}' after '{key}' is not a type (3-8 letters or digits)").format(code=subtags[i], key=key)
                 )
