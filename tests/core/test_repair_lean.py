@@ -42,7 +42,14 @@ def test_detect_answers_as_the_regexes_do() -> None:
     texts = ["C", "POSIX", "c", "zh-CHS", "zh-cht", "ZH-cHs", "qps-ploc", "QPS-PLOCA", "qps-plocm", "values-de",
              "values-b+sr+Latn", "res/values-pt-rBR", "pt-rBR", "PT-Rbr", "de-rde", "b+sr+Latn", "de_DE.UTF-8",
              "ja_JP_JP", "en_US_POSIX", "English.lproj", "de-DE-u-ca-gregory", "sr@latin", "en-US-", "zh-chs-x",
-             "zh-Hans-CH", "en-CH", "sgn-CH-DE", "x-ploc", "de-AT-1996", "valuesde", "en-r", "en-rUS-x"]  # fmt: skip
+             "zh-Hans-CH", "en-CH", "sgn-CH-DE", "x-ploc", "de-AT-1996", "valuesde", "en-r", "en-rUS-x",
+             # Letters a case-blind [A-Za-z] also takes (long s, Kelvin sign, dotless i), and each shape's
+             # characters alone: what detect looks for before a regex must never hide a shape.
+             "zh-ch\u017f", "sr_\u212aabcde", "sr-Latn_\u0131abcde", "de_DE_#Latn", "de__#Latn", "x_#Latn",
+             "de_DE_x", "b+", "B+sr", "ab+c", "values-", "Values-de", "res/values-de_x", "en-rUS", "ast-rES",
+             "abcd-rUS", "a.b", "de.UTF-8", "de_DE.", "deu_DE.x", "de_DEU.x", "abcd.x", "en_US", "sr-Latn-RS_abcdef",
+             "zh-chs_x", "qps-plocm", "QPS-PLOCM", "zh-chsz", "a-qps-ploc", "az-BA-u-ca-chinese-$$",
+             "ta-PY-a.b"]  # fmt: skip
     texts += build(3000, seed=51)
     texts += [_odd(rnd, t) for t in texts]
     texts += [t + c for t in texts[:500] for c in ("-", "_", ".", " ")]

@@ -729,29 +729,45 @@ def detect(text: str) -> str | None:
     >>> [detect(t) for t in ("de_DE.UTF-8", "values-pt-rBR", "ja_JP_JP", "zh-CHS", "English.lproj", "en-US")]
     ['posix', 'android', 'java', 'windows', 'apple', None]
     """
+    # Each shape's regex is tried only on a text with what that shape cannot do without (see _may_be_*): the
+    # tags with slips a check meets (most texts here) are answered without compiling any of them.
     if "_" not in text and "." not in text and "@" not in text and "+" not in text:
         # Most texts asked about (a tag with a slip): only these shapes need none of those four characters.
         if text in ("C", "POSIX"):
             return "posix"
-        if ("values-" in text or "-r" in text) and _android_shape().fullmatch(text):
+        if _may_be_android(text) and _android_shape().fullmatch(text):
             return "android"
-        low = text.lower()
-        if ("-ch" in low or "ploc" in low) and _windows_shape().fullmatch(text):
+        if _may_be_windows(text) and _windows_shape().fullmatch(text):
             return "windows"
         return None
     if text.lower().endswith(".lproj"):
         return "apple"
-    if text in ("C", "POSIX") or "@" in text or _posix_shape().fullmatch(text):
+    # The first '.' of _posix_shape comes after 2 or 3 letters, or those and '_' and 2 letters.
+    if text in ("C", "POSIX") or "@" in text or (text.find(".") in (2, 3, 5, 6) and _posix_shape().fullmatch(text)):
         return "posix"
     if text.endswith("_POSIX"):
         return "posix"
-    if _android_shape().fullmatch(text):
+    if _may_be_android(text) and _android_shape().fullmatch(text):
         return "android"
-    if _windows_shape().fullmatch(text):
+    if _may_be_windows(text) and _windows_shape().fullmatch(text):
         return "windows"
-    if text in JAVA_SPECIAL or _java_shape().fullmatch(text):
+    if text in JAVA_SPECIAL or (("_#" in text or text.count("_") > 1) and _java_shape().fullmatch(text)):
         return "java"
     return None
+
+
+def _may_be_android(text: str) -> bool:
+    """Tell whether *text* has what :func:`_android_shape` needs: ``values-`` first, ``+`` second or ``-r`` in 7."""
+    return text.startswith(("values-", "res/values-")) or text[1:2] == "+" or (len(text) < 8 and "-r" in text[2:5])
+
+
+def _may_be_windows(text: str) -> bool:
+    """Tell whether *text* has what :func:`_windows_shape` needs: ``_`` 7th from the end, ``-ch`` in 6, ``ploc`` in 8-9.
+
+    No character but these very letters (in either case) matches ``-ch`` or ``ploc`` case-blind.
+    """
+    n = len(text)
+    return text[-7:-6] == "_" or (n == 6 and "-ch" in text.lower()) or ((n == 8 or n == 9) and "ploc" in text.lower())
 
 
 #: How the UI and the CLI name each platform's form (English: translate with ``_()`` where shown).
