@@ -41,8 +41,6 @@ of the contract (the tests pin them):
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from ..grammar.syntax import cased, is_extlang, is_language, is_region, is_script, is_variant
 from ..registry.model import Record, RecordType, Registry
 from ..registry.placement import order_variants, prefix_table
@@ -53,17 +51,28 @@ _SUBTAG_TYPES = {"language", "extlang", "script", "region", "variant"}
 _WHOLE_TAG_TYPES = {RecordType.GRANDFATHERED.value, RecordType.REDUNDANT.value}
 
 
-@dataclass(slots=True)
 class TagParts:
     """A tag taken apart into RFC 5646 slots (mutable: a working value inside this module)."""
 
-    language: str | None = None
-    extlangs: list[str] = field(default_factory=list)
-    script: str | None = None
-    region: str | None = None
-    variants: list[str] = field(default_factory=list)
-    others: list[str] = field(default_factory=list)  # subtags that fit no slot, kept in order
-    tail: list[str] = field(default_factory=list)  # from the first singleton on, untouched
+    __slots__ = ("extlangs", "language", "others", "region", "script", "tail", "variants")
+
+    def __init__(
+        self,
+        language: str | None = None,
+        extlangs: list[str] | None = None,
+        script: str | None = None,
+        region: str | None = None,
+        variants: list[str] | None = None,
+        others: list[str] | None = None,
+        tail: list[str] | None = None,
+    ) -> None:
+        self.language = language
+        self.extlangs: list[str] = [] if extlangs is None else extlangs
+        self.script = script
+        self.region = region
+        self.variants: list[str] = [] if variants is None else variants
+        self.others: list[str] = [] if others is None else others  # subtags that fit no slot, kept in order
+        self.tail: list[str] = [] if tail is None else tail  # from the first singleton on, untouched
 
     def head(self) -> list[str]:
         """Return the subtags before the variants: language, extlangs, script, region."""
