@@ -102,7 +102,7 @@ class Likely:
     def __init__(self, supplemental: Supplemental, registry: Registry) -> None:
         self._data: Supplemental | None = supplemental
         self._load: Callable[[], Supplemental | None] | None = None
-        self._regions = [c for c, r in registry.table("region").items() if not r.is_range and len(c) == 2]
+        self._registry = registry  # its two-letter regions are read by _scripts_by_region only (most repairs never)
         self._scripts_cache: dict[str, tuple[str, ...]] = {}
         self._region_scripts: dict[str, set[str]] | None = None  # language → scripts of its "lang-REGION" rows
         self._listed_bases: dict[str, frozenset[str]] = {}  # territory → languages listed with a script there
@@ -146,7 +146,8 @@ class Likely:
         """
         index = self._region_scripts
         if index is None:
-            regions = {r.lower() for r in self._regions}
+            table = self._registry.table("region")
+            regions = {c.lower() for c, r in table.items() if not r.is_range and len(c) == 2}
             index = {}
             for key, (lang, script, _region) in self._s.likely_items():
                 head, sep, tail = key.partition("-")
