@@ -379,11 +379,11 @@ class ExtensionWalk:
         head: str | None = ""
         quiet = True
         if tlang:
-            key = tuple(tlang)
-            got = self._tlangs.get(key)
+            written = tuple(tlang)
+            got = self._tlangs.get(written)
             if got is None:
                 got = self._learn_tlang(tlang)
-                _remember(self._tlangs, key, got)
+                _remember(self._tlangs, written, got)
             head, tlang_roles = got
             if tlang_roles is None:
                 quiet = False
