@@ -13,9 +13,13 @@ the letter case note) is added here in :meth:`.quickadvice.QuickAdvice.langtag_d
 an extlang's Prefix and UTS #35's finding on it are kept with the language and extlang as written.
 The diagnostics' JSON is kept encoded: ``bcp47 check --json`` writes a line's bytes as joined.
 
-Anything else (an extension, private use, two variants, a tag that is or begins like a grandfathered
-or redundant tag, an unknown subtag) gives None: the caller takes the quick path of
-:mod:`.checkjson`, or the precise one. The memos hold worded text and are forgotten when the
+Such a tag may have ``-u-``/``-t-`` extensions (and private use after them) that draw nothing: their
+canonical form and the roles of their subtags come from the fast path's walk of them
+(:class:`.fastpath.ExtensionWalk`, remembered per keyword and field as written); a tag with extensions whose
+line would offer a fix (which the quick path of :mod:`.checkjson` weighs) is left to that path.
+Anything else (extensions with CLDR's warnings, an extlang with extensions, private use alone, two
+variants, a tag that is or begins like a grandfathered or redundant tag, an unknown subtag) gives None:
+the caller takes the quick path of :mod:`.checkjson`, or the precise one. The memos hold worded text and are forgotten when the
 language of the messages changes. A test compares the lines with the other paths' over large corpora.
 
 >>> from bcp47_explorer.core.data import bundled_engine
@@ -121,15 +125,16 @@ class QuickLine:
         lang, ext, script, region, var, exts, pu, _pu = g
         if lang is None:
             return None
-        tail = ""  # the extensions and private use as written
+        tail = xj = xc = ""  # the extensions and private use as written, their entries in "subtags", canonical
         if exts or pu is not None:
             if not exts or ext is not None:
                 return None  # private use alone, or an extlang and extensions: the quick path of checkjson
-            walked = self._walk(exts)
-            roles = walked[1]
-            if walked[0] is None or roles is None or walked[2]:
+            xcanonical, roles, loud = self._walk(exts)
+            if xcanonical is None or roles is None or loud:
                 return None  # the precise path, or CLDR's warnings on a keyword: the quick path of checkjson
             tail = tag[len(tag) - len(exts) - (len(pu) + 2 if pu is not None else 0) :]
+            xj = self._tail_subtags(tag, tail, exts, pu, roles)
+            xc = xcanonical + ("-x" + pu.lower() if pu is not None else "")
         if ext is None:
             at = len(lang) + 1
             lp = self._langs.get(lang)
@@ -195,10 +200,8 @@ class QuickLine:
                 diags += vp[4]
             if vp[6] and not self._prefix_met(vp[6], lp, sp, rp):
                 diags += (vp[7],)  # type: ignore[operator]
-        xj = ""  # the extensions' entries in "subtags"
         if tail:
-            xj = self._tail_subtags(tag, tail, exts, pu, roles)  # type: ignore[arg-type]
-            canonical += walked[0] + ("-x" + pu.lower() if pu is not None else "")  # type: ignore[operator]
+            canonical += xc
             if not tail.islower():
                 conventional = False
         fixed = ""
