@@ -173,7 +173,7 @@ def quick_json_bytes(engine: TagEngine) -> Callable[[str], bytes | None]:
 
     >>> from ..data import bundled_engine
     >>> line = quick_json_bytes(bundled_engine())
-    >>> line("iw-IL").endswith(b'"fix":"he-IL","plausibility":[]}' + bytes([10])), line("de-u-co-phonebk")
+    >>> line("iw-IL").endswith(b'"fix":"he-IL","plausibility":[]}' + bytes([10])), line("de-u-co-gregorian")
     (True, None)
     """
     plain = quick_line(engine).line
