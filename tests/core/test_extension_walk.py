@@ -185,3 +185,17 @@ def test_the_fused_line_leaves_extensions_it_cannot_word_to_the_other_ways() -> 
     for tag in ["en-u-ca-gregory", "sr-Latn-RS-t-ja-m0-ungegn-x-a", "es-419-u-nu-latn-t-und-h0-hybrid"]:
         m = WELL_FORMED.fullmatch(tag)
         assert m is not None and writer.line(tag, m.groups()) is not None, tag
+
+
+def test_the_fast_path_and_the_quick_advice_share_one_walk_let_go_with_their_engine() -> None:
+    import gc
+    import weakref
+
+    engine = fresh_engine()
+    walk = engine.fast_path.walk.__self__
+    assert engine.quick_advice._walk.__self__ is walk  # the fast path's walk of a tag serves the advice
+    assert fresh_engine().fast_path.walk.__self__ is not walk  # another engine, another walk
+    kept = weakref.ref(walk)
+    del engine, walk
+    gc.collect()
+    assert kept() is None

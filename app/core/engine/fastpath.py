@@ -516,14 +516,18 @@ class ExtensionWalk:
         return head, (tuple(roles) if roles is not None else None)
 
 
-_WALKS: weakref.WeakKeyDictionary[ExtensionAdvisor, ExtensionWalk] = weakref.WeakKeyDictionary()
+# Extension advisor -> its walk, held weakly both ways: the walk (which holds the advisor) lives as long as the
+# fast path and the quick advice that use it, and an engine let go takes its walk and memos with it.
+_WALKS: weakref.WeakKeyDictionary[ExtensionAdvisor, weakref.ref[ExtensionWalk]] = weakref.WeakKeyDictionary()
 
 
 def extension_walk(advisor: Advisor) -> ExtensionWalk:
     """Return the :class:`ExtensionWalk` of *advisor* (one per extension advisor: the fast path's and the advice's)."""
-    got = _WALKS.get(advisor.extensions)
+    kept = _WALKS.get(advisor.extensions)
+    got = kept() if kept is not None else None
     if got is None:
-        got = _WALKS[advisor.extensions] = ExtensionWalk(advisor.tables, advisor)
+        got = ExtensionWalk(advisor.tables, advisor)
+        _WALKS[advisor.extensions] = weakref.ref(got)
     return got
 
 
