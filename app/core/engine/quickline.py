@@ -19,8 +19,9 @@ canonical form and the roles of their subtags come from the fast path's walk of 
 line would offer a fix (which the quick path of :mod:`.checkjson` weighs) is left to that path.
 Anything else (extensions with CLDR's warnings, an extlang with extensions, private use alone, two
 variants, a tag that is or begins like a grandfathered or redundant tag, an unknown subtag) gives None:
-the caller takes the quick path of :mod:`.checkjson`, or the precise one. The memos hold worded text and are forgotten when the
-language of the messages changes. A test compares the lines with the other paths' over large corpora.
+the caller takes the quick path of :mod:`.checkjson`, or the precise one. The memos hold worded text and
+are forgotten when the language of the messages changes. A test compares the lines with the other paths'
+over large corpora.
 
 >>> from bcp47_explorer.core.data import bundled_engine
 >>> from bcp47_explorer.core.grammar.syntax import WELL_FORMED
