@@ -4,7 +4,8 @@ A tag that matches :data:`.syntax.WELL_FORMED` and whose subtags are all registe
 Preferred-Value is applied by lookup, no duplicates, ``-u-`` keys and types CLDR lists) gets
 ``valid`` and ``canonical`` without the precise parser; its diagnostics come from
 :mod:`.quickadvice`. Anything else returns None and takes
-the precise path; a test pins that both paths agree on every input.
+the precise path; a test pins that both paths agree on every input. A tag's extensions are walked
+once (:class:`ExtensionWalk`) for the canonical form here and for the quick advice's roles.
 
 >>> from bcp47_explorer.core.data import bundled_cldr, bundled_registry
 >>> from bcp47_explorer.core.engine.tables import Tables
