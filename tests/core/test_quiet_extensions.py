@@ -2,7 +2,8 @@
 
 :meth:`.quickadvice.QuickAdvice.extension_diagnostics` tells such a tag (the fast path settled it) and gives
 its head's diagnostics and its extensions' roles: ``bcp47 check --json`` writes its line from them
-(``checkjson._extension_line``), its analysis makes no parse until one is read
+(``checkjson._extension_line``; the fused line of :mod:`.quickline` writes most of them before, compared in
+``test_extension_walk``, and is turned off here), its analysis makes no parse until one is read
 (:class:`.quickadvice.QuietAnalysis`) and its Unicode verdict needs none. Compared here with the precise
 path (the fast path turned off: the parser and every check) over the 41,000 generated extension tags of
 ``test_extension_speed`` and in the column summaries.
@@ -20,6 +21,7 @@ from bcp47_explorer.core.engine.unicode_validity import verdict_of
 from bcp47_explorer.core.grammar.values import Diagnostic
 
 from tests.core.engines import fresh_engine
+from tests.core.test_quick_line import _Off
 from tests.core.test_speed_layers import _extended_tags
 
 
@@ -37,7 +39,7 @@ def _quiet_lane(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
     def counted(
         self: QuickAdvice, text: str, g: tuple[str | None, ...], canonical: str
-    ) -> tuple[tuple[Diagnostic, ...], list[str]] | None:
+    ) -> tuple[tuple[Diagnostic, ...], tuple[str, ...]] | None:
         got = real(self, text, g, canonical)
         if got is not None:
             taken.append(text)
@@ -53,9 +55,11 @@ def test_the_json_lines_of_quiet_extension_tags_are_the_precise_paths(
     quick_engine = fresh_engine()
     quick_engine.plausibility_in_json = False  # as the command line, without --plausibility
     with monkeypatch.context() as m:
+        m.setattr(checkjson, "quick_line", lambda engine: _Off())  # the fused line: test_extension_walk
         taken = _quiet_lane(m)
         quick = list(checkjson.check_json_lines(quick_engine, tags))
     with monkeypatch.context() as m:
+        m.setattr(checkjson, "quick_line", lambda engine: _Off())
         m.setattr(FastPath, "match", lambda self, text, g: None)
         precise_engine = fresh_engine()
         precise_engine.plausibility_in_json = False

@@ -173,7 +173,7 @@ def quick_json_bytes(engine: TagEngine) -> Callable[[str], bytes | None]:
 
     >>> from ..data import bundled_engine
     >>> line = quick_json_bytes(bundled_engine())
-    >>> line("iw-IL").endswith(b'"fix":"he-IL","plausibility":[]}' + bytes([10])), line("de-u-co-phonebk")
+    >>> line("iw-IL").endswith(b'"fix":"he-IL","plausibility":[]}' + bytes([10])), line("de-u-co-gregorian")
     (True, None)
     """
     plain = quick_line(engine).line
@@ -255,7 +255,12 @@ def _langtag_line(
 
 
 def _extension_line(
-    tag: str, g: tuple[str | None, ...], canonical: str, extlang: str, diags: Sequence[Diagnostic], roles: list[str]
+    tag: str,
+    g: tuple[str | None, ...],
+    canonical: str,
+    extlang: str,
+    diags: Sequence[Diagnostic],
+    roles: tuple[str, ...],
 ) -> str:
     """Return the JSON line of a valid tag without extlang whose extensions draw no diagnostic, from its groups.
 
@@ -264,27 +269,35 @@ def _extension_line(
     tag is a valid Unicode locale identifier too, and its diagnostics are its head's, never
     errors, so none counts against a verdict. A test compares the line with the precise path's.
     """
-    script, region, var = g[2:5]
-    every = ["language"]
+    lang, _ext, script, region, var, exts, pu = g[:7]
+    assert lang is not None and exts is not None
+    pos = len(lang)
+    subtags = f'{{"text":"{lang}","start":0,"end":{pos},"role":"language"}}'
     if script is not None:
-        every.append("script")
+        subtags += f',{{"text":"{script}","start":{pos + 1},"end":{pos + 5},"role":"script"}}'
+        pos += 5
     if region is not None:
-        every.append("region")
+        end = pos + 1 + len(region)
+        subtags += f',{{"text":"{region}","start":{pos + 1},"end":{end},"role":"region"}}'
+        pos = end
     if var:
-        every += ["variant"] * var.count("-")
-    every += roles
-    pu = g[6]
-    if pu is not None:
-        every.append("singleton")
-        every += ["privateuse"] * pu.count("-")
-    pos = 0
-    parts = []
-    for t, role in zip(tag.split("-"), every, strict=True):
-        end = pos + len(t)
-        parts.append(f'{{"text":"{t}","start":{pos},"end":{end},"role":"{role}"}}')
-        pos = end + 1
+        for v in var[1:].split("-"):
+            end = pos + 1 + len(v)
+            subtags += f',{{"text":"{v}","start":{pos + 1},"end":{end},"role":"variant"}}'
+            pos = end
+    for t, role in zip(exts[1:].split("-"), roles, strict=True):
+        end = pos + 1 + len(t)
+        subtags += f',{{"text":"{t}","start":{pos + 1},"end":{end},"role":"{role}"}}'
+        pos = end
+    if pu is not None:  # the singleton x as written, then the private-use subtags
+        subtags += f',{{"text":"{tag[pos + 1]}","start":{pos + 1},"end":{pos + 2},"role":"singleton"}}'
+        pos += 2
+        for v in pu[1:].split("-"):
+            end = pos + 1 + len(v)
+            subtags += f',{{"text":"{v}","start":{pos + 1},"end":{end},"role":"privateuse"}}'
+            pos = end
     head = f'{{"input":"{tag}","well_formed":true,"valid":true,"unicode_valid":true,"canonical":"{canonical}",' \
-        f'"extlang_form":"{extlang}","subtags":[{",".join(parts)}],"diagnostics":['  # fmt: skip
+        f'"extlang_form":"{extlang}","subtags":[{subtags}],"diagnostics":['  # fmt: skip
     if diags:
         return f'{head}{_diagnostics_json(diags, None)}],"fix":{_fix_json(diags)}'
     return head + '],"fix":null'

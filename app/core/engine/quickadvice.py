@@ -23,37 +23,24 @@ the precise path. A differential test compares both paths over a large generated
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ..cldr.rules import U_KEY
 from ..grammar import diagnostics as M
 from ..grammar.parser import MAX_DIAGNOSTICS, Parse, drop_span
 from ..grammar.quoting import excerpt
-from ..grammar.syntax import (
-    KIND_NAMES,
-    REGION_KIND,
-    REGULAR,
-    REGULAR_FIRST,
-    SCRIPT_KIND,
-    cased,
-    split_t,
-    split_u,
-    subtag_kind,
-)
+from ..grammar.syntax import REGULAR, REGULAR_FIRST, cased
 from ..grammar.values import Diagnostic, Severity
 from ..text.catalogue import forget_on_language_change
 from .advice import CASE_EXCERPT as _CASE_EXCERPT
 from .advice import Advisor
 from .canonical import Canonicalizer
-from .fastpath import parse_match
+from .fastpath import extension_walk, parse_match
 from .results import Analysis, diagnostic_order
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from ..cldr.values import KeywordProblem
     from ..registry.model import Record
 
 __all__ = ["QuickAdvice", "QuietAnalysis"]
@@ -88,9 +75,9 @@ class QuickAdvice:
         "_known",
         "_langs",
         "_pairs",
-        "_quiet_fields",
         "_regions",
         "_scripts",
+        "_walk",
         "advisor",
         "canonicalizer",
         "tables",
@@ -104,8 +91,8 @@ class QuickAdvice:
         self.canonicalizer = canonicalizer
         self.weigh_fixes = weigh_fixes  # drops fixes that leave the input no better (the engine's rule)
         self.tables = advisor.tables
-        # A -u- keyword or -t- field as written (singleton first) -> whether it draws no diagnostic at all.
-        self._quiet_fields: dict[tuple[str, ...], int] = {}
+        # What the extensions of a tag as written give: the fast path's walk (one per advisor: it shares it).
+        self._walk = extension_walk(advisor).walk
         self._forget()
         forget_on_language_change(self, QuickAdvice._forget)  # the advice kept is worded
 
@@ -191,7 +178,7 @@ class QuickAdvice:
 
     def extension_diagnostics(
         self, text: str, g: tuple[str | None, ...], canonical: str
-    ) -> tuple[tuple[Diagnostic, ...], list[str]] | None:
+    ) -> tuple[tuple[Diagnostic, ...], tuple[str, ...]] | None:
         """Return the diagnostics of a tag with extensions the fast path settled, when its extensions draw only
         CLDR's warnings or notes on keywords and fields, with the roles of the extensions' subtags; else None.
 
@@ -203,15 +190,15 @@ class QuickAdvice:
         None: the precise path (anything else the extensions draw, an error, a fix weighed away).
         """
         exts = g[5]
-        loud: list[tuple[str, int, int]] = []
-        roles = self.extension_roles(exts, loud)
+        if not exts:
+            return None
+        _tail, roles, loud = self._walk(exts)  # the fast path's walk of them: remembered
         if roles is None:
             return None
         out = self.head(text, g, canonical)
         if out is None or len(out) >= MAX_DIAGNOSTICS - 1:
             return None
         if loud:
-            assert exts is not None
             pu = g[6]
             at = len(text) - len(exts) - (len(pu) + 2 if pu is not None else 0) + 1  # where the first singleton is
             out = self._findings(Parse(text), out, exts, at, loud)
@@ -231,7 +218,7 @@ class QuickAdvice:
         return (tuple(out) if len(out) < 2 else tuple(sorted(out, key=diagnostic_order))), roles
 
     def _findings(
-        self, p: Parse, out: list[Diagnostic], exts: str, at: int, loud: list[tuple[str, int, int]]
+        self, p: Parse, out: list[Diagnostic], exts: str, at: int, loud: Sequence[tuple[str, int, int]]
     ) -> list[Diagnostic] | None:
         """Add CLDR's findings on the *loud* keywords of *exts* (written at *at*) to *out* after the head's, or None.
 
@@ -264,126 +251,18 @@ class QuickAdvice:
         and ``-t-``, with a ``-t-`` source language of language, script and region the registry
         holds. Given *loud*, keywords and fields on which CLDR has only warnings and notes are
         taken too and listed there (singleton, index of the key in *exts*, length of the keyword).
-        What a keyword or field draws is remembered per keyword as written.
+        From :meth:`.fastpath.ExtensionWalk.walk`, which the fast path shares.
         """
         if not exts:
             return None
-        ext = self.advisor.extensions
-        if ext.cldr is None:
+        _tail, roles, listed = self._walk(exts)
+        if roles is None:
             return None
-        toks = exts[1:].split("-")
-        n = len(toks)
-        out: list[str] = []
-        seen = ""
-        i = 0
-        while i < n:
-            s = toks[i].lower()
-            if s in seen or s not in ext.registered:
+        if listed:
+            if loud is None:
                 return None
-            seen += s
-            j = i + 1
-            while j < n and len(toks[j]) != 1:
-                j += 1
-            if s == "u":
-                got = self._u_roles(toks, i + 1, j, loud)
-            elif s == "t":
-                got = self._t_roles(toks, i + 1, j, loud)
-            else:
-                return None
-            if got is None:
-                return None
-            out.append("singleton")
-            out += got
-            i = j
-        return out
-
-    def _u_roles(
-        self, toks: list[str], start: int, stop: int, loud: list[tuple[str, int, int]] | None
-    ) -> list[str] | None:
-        """Return the roles of the ``-u-`` body *toks[start:stop]* (see :meth:`extension_roles`), else None."""
-        attrs, keywords = split_u(toks[start:stop])
-        out = ["u-attribute"] * len(attrs)
-        if len(attrs) > 1 and len({a.lower() for a in attrs}) != len(attrs):
-            return None
-        return out if self._field_roles("u", keywords, start + len(attrs), loud, out) else None
-
-    def _t_roles(
-        self, toks: list[str], start: int, stop: int, loud: list[tuple[str, int, int]] | None
-    ) -> list[str] | None:
-        """Return the roles of the ``-t-`` body *toks[start:stop]* (see :meth:`extension_roles`), else None."""
-        tlang, stray, fields = split_t(toks[start:stop])
-        if stray:
-            return None
-        out: list[str] = []
-        if tlang:
-            by_type = self.tables.by_type
-            if tlang[0].lower() not in by_type["language"]:
-                return None
-            out.append("t-language")
-            cur = 0
-            for t in tlang[1:]:
-                kind = subtag_kind(t)
-                if kind <= cur or (kind != SCRIPT_KIND and kind != REGION_KIND):
-                    return None  # an extlang, a variant, a subtag out of order: the precise path
-                if t.lower() not in by_type[KIND_NAMES[kind]]:
-                    return None
-                out.append("t-script" if kind == SCRIPT_KIND else "t-region")
-                cur = kind
-        return out if self._field_roles("t", fields, start + len(tlang), loud, out) else None
-
-    def _field_roles(
-        self, singleton: str, fields: list[list[str]], at: int, loud: list[tuple[str, int, int]] | None, out: list[str]
-    ) -> bool:
-        """Append to *out* the roles of the ``-u-`` keywords or ``-t-`` fields *fields*, the first at token *at*.
-
-        Each keyword or field as written is looked up in (or learnt into) the memo of what it draws. False: the
-        precise path (a repeated key, a ``-t-`` field without a value, a keyword that draws more than CLDR's
-        warnings and notes, or any that does when *loud* is None); a keyword that draws those is added to *loud*.
-        """
-        key_role, value_role = ("u-key", "u-type") if singleton == "u" else ("t-key", "t-value")
-        bare_key = singleton == "u"  # a -u- key may stand alone (its type is "true"); a -t- field needs a value
-        keys: set[str] = set()
-        memo = self._quiet_fields
-        for f in fields:
-            k = f[0].lower()
-            if k in keys or (len(f) < 2 and not bare_key):
-                return False
-            keys.add(k)
-            got = memo.get((singleton, *f))
-            if got is None:
-                got = self._learn_quiet(singleton, f)
-            if got != _QUIET:
-                if got == _PRECISE or loud is None:
-                    return False
-                loud.append((singleton, at, len(f)))
-            out.append(key_role)
-            out += [value_role] * (len(f) - 1)
-            at += len(f)
-        return True
-
-    def _learn_quiet(self, singleton: str, kw: list[str]) -> int:
-        """Tell what the -u- keyword or -t- field *kw* (as written) draws: nothing (:data:`_QUIET`), only CLDR's
-        warnings and notes (:data:`_LOUD`), or more (:data:`_PRECISE`: the precise path); remembered.
-        """
-        ext = self.advisor.extensions
-        k = kw[0].lower()
-        values = kw[1:]
-        got = _QUIET
-        if singleton == "u":
-            # UTS #35 weighs sd and rg against the tag (its region), and a key must be a ukey.
-            if k in ("sd", "rg") or not _is_u_key(k):
-                got = _PRECISE
-            elif not (len(values) < 2 and ext.keyword_quiet("u", k, values[0].lower() if values else "")):
-                got = _loudness(ext.keyword_findings("u", k, values))
-        elif any(len(v) < 3 for v in values):
-            got = _PRECISE  # a -t- value of 2 characters: a bad-t-subtag error
-        elif not (len(values) == 1 and ext.keyword_quiet("t", k, values[0].lower())):
-            got = _loudness(ext.keyword_findings("t", k, values))
-        memo = self._quiet_fields
-        if len(memo) >= _MAX_REMEMBERED:
-            memo.clear()
-        memo[(singleton, *kw)] = got
-        return got
+            loud += listed
+        return list(roles)
 
     def langtag_diagnostics(
         self, text: str, g: tuple[str | None, ...], canonical: str
@@ -579,18 +458,6 @@ class QuietAnalysis(Analysis):
     """
 
     __slots__ = ()
-
-
-_is_u_key = re.compile(U_KEY).fullmatch
-# What a -u- keyword or -t- field draws (QuickAdvice._learn_quiet): nothing, CLDR's warnings and notes, more.
-_QUIET, _LOUD, _PRECISE = 1, 2, 3
-
-
-def _loudness(findings: Sequence[KeywordProblem]) -> int:
-    """Return _QUIET for no findings, _LOUD for warnings and notes only, _PRECISE when one is an error."""
-    if not findings:
-        return _QUIET
-    return _PRECISE if any(f.severity is Severity.ERROR for f in findings) else _LOUD
 
 
 def _put(out: list[Diagnostic], entries: tuple[_Entry, ...], code: str, at: int, fix_to: str | None, tail: str) -> None:

@@ -13,10 +13,15 @@ the letter case note) is added here in :meth:`.quickadvice.QuickAdvice.langtag_d
 an extlang's Prefix and UTS #35's finding on it are kept with the language and extlang as written.
 The diagnostics' JSON is kept encoded: ``bcp47 check --json`` writes a line's bytes as joined.
 
-Anything else (an extension, private use, two variants, a tag that is or begins like a grandfathered
-or redundant tag, an unknown subtag) gives None: the caller takes the quick path of
-:mod:`.checkjson`, or the precise one. The memos hold worded text and are forgotten when the
-language of the messages changes. A test compares the lines with the other paths' over large corpora.
+Such a tag may have ``-u-``/``-t-`` extensions (and private use after them) that draw nothing: their
+canonical form and the roles of their subtags come from the fast path's walk of them
+(:class:`.fastpath.ExtensionWalk`, remembered per keyword and field as written); a tag with extensions whose
+line would offer a fix (which the quick path of :mod:`.checkjson` weighs) is left to that path.
+Anything else (extensions with CLDR's warnings, an extlang with extensions, private use alone, two
+variants, a tag that is or begins like a grandfathered or redundant tag, an unknown subtag) gives None:
+the caller takes the quick path of :mod:`.checkjson`, or the precise one. The memos hold worded text and
+are forgotten when the language of the messages changes. A test compares the lines with the other paths'
+over large corpora.
 
 >>> from bcp47_explorer.core.data import bundled_engine
 >>> from bcp47_explorer.core.grammar.syntax import WELL_FORMED
@@ -76,6 +81,7 @@ _MAX_REMEMBERED = 50_000
 
 _make = M.make_diagnostic
 _ERROR = Severity.ERROR
+_ERROR_RANK = diagnostic_order(Diagnostic("error", _ERROR, 0, 0, ""))[0]
 # The string encoder json.dumps applies to a str (ensure_ascii=False): checkjson's quote.
 _quote: Callable[[str], str] = getattr(json.encoder, "c_encode_basestring", None) or json.encoder.py_encode_basestring
 
@@ -84,10 +90,11 @@ class QuickLine:
     """Write the ``check --json`` line of plain valid tags for one engine's fast path and quick advice."""
 
     __slots__ = ("__weakref__", "_advice", "_at", "_case", "_fast", "_json_of", "_kept", "_langs", "_pairs",
-                 "_whole_first")  # fmt: skip
+                 "_walk", "_whole_first")  # fmt: skip
 
     def __init__(self, fast: FastPath, advice: QuickAdvice, json_of: Callable[[Diagnostic], str]) -> None:
         self._fast = fast
+        self._walk = fast.walk  # the extensions' walk (shared with the fast path and the quick advice)
         self._advice = advice
         self._json_of = json_of  # the JSON of one diagnostic in a line (checkjson's, so the text is its)
         # The languages that begin a grandfathered or redundant tag (their tags are looked at whole: _whole).
@@ -117,8 +124,18 @@ class QuickLine:
         ASCII letters, digits and '-'), whose encoding is a copy.
         """
         lang, ext, script, region, var, exts, pu, _pu = g
-        if lang is None or exts or pu is not None:
+        if lang is None:
             return None
+        tail = xj = xc = ""  # the extensions and private use as written, their entries in "subtags", canonical
+        if exts or pu is not None:
+            if not exts or ext is not None:
+                return None  # private use alone, or an extlang and extensions: the quick path of checkjson
+            xcanonical, roles, loud = self._walk(exts)
+            if xcanonical is None or roles is None or loud:
+                return None  # the precise path, or CLDR's warnings on a keyword: the quick path of checkjson
+            tail = tag[len(tag) - len(exts) - (len(pu) + 2 if pu is not None else 0) :]
+            xj = self._tail_subtags(tag, tail, exts, pu, roles)
+            xc = xcanonical + ("-x" + pu.lower() if pu is not None else "")
         if ext is None:
             at = len(lang) + 1
             lp = self._langs.get(lang)
@@ -184,9 +201,13 @@ class QuickLine:
                 diags += vp[4]
             if vp[6] and not self._prefix_met(vp[6], lp, sp, rp):
                 diags += (vp[7],)  # type: ignore[operator]
+        if tail:
+            canonical += xc
+            if not tail.islower():
+                conventional = False
         fixed = ""
         if not conventional:  # the letter case note: at 0, after the language's own advice
-            fixed = lp[1] + (sp[1] if sp else "") + (rp[1] if rp else "") + (vp[1] if vp else "")
+            fixed = lp[1] + (sp[1] if sp else "") + (rp[1] if rp else "") + (vp[1] if vp else "") + tail.lower()
             first = lp[9]
             diags = (*diags[:first], self._case_note(tag, fixed), *diags[first:])
         out: Sequence[_Diag] = diags
@@ -196,7 +217,7 @@ class QuickLine:
             out = (*out, uext)
         uv = "true" if uext is None else "false"
         head = f'{{"input":"{tag}","well_formed":true,"valid":true,"unicode_valid":{uv},"canonical":"{canonical}",' \
-            f'"extlang_form":"{xprefix}{canonical}","subtags":[{subtags}{sj}{rj}{vj}],"diagnostics":['  # fmt: skip
+            f'"extlang_form":"{xprefix}{canonical}","subtags":[{subtags}{sj}{rj}{vj}{xj}],"diagnostics":['  # fmt: skip
         if not out:
             return b"".join((head.encode(), b'],"fix":null', end)), canonical
         fix = "null"
@@ -216,12 +237,36 @@ class QuickLine:
             else:
                 fix = f'"{f}"'
             break
+        if tail and (fix != "null" or any(d[0] == _ERROR_RANK for d in out)):
+            return None  # with extensions, a fix is weighed (and an error is the precise path's): checkjson's way
         if len(out) == 1:
             return b"".join((head.encode(), out[0][1], b'],"fix":', fix.encode(), end)), canonical
         if len(out) == 2:
             return b"".join((head.encode(), out[0][1], b",", out[1][1], b'],"fix":', fix.encode(), end)), canonical
         listed = b",".join([d[1] for d in out])
         return b"".join((head.encode(), listed, b'],"fix":', fix.encode(), end)), canonical
+
+    @staticmethod
+    def _tail_subtags(tag: str, tail: str, exts: str, pu: str | None, roles: tuple[str, ...]) -> str:
+        """Return the entries in ``subtags`` of the extensions *exts* and private use *pu*, written *tail* in *tag*.
+
+        *roles* are the extensions' (:meth:`.fastpath.ExtensionWalk.walk`); as ``checkjson._extension_line`` writes
+        them.
+        """
+        pos = len(tag) - len(tail)  # the '-' before the first singleton
+        out = ""
+        for t, role in zip(exts[1:].split("-"), roles, strict=True):
+            end = pos + 1 + len(t)
+            out += f',{{"text":"{t}","start":{pos + 1},"end":{end},"role":"{role}"}}'
+            pos = end
+        if pu is not None:  # the singleton x as written, then the private-use subtags
+            out += f',{{"text":"{tag[pos + 1]}","start":{pos + 1},"end":{pos + 2},"role":"singleton"}}'
+            pos += 2
+            for v in pu[1:].split("-"):
+                end = pos + 1 + len(v)
+                out += f',{{"text":"{v}","start":{pos + 1},"end":{end},"role":"privateuse"}}'
+                pos = end
+        return out
 
     @staticmethod
     def _prefix_met(prefixes: tuple[tuple[str, ...], ...], lp: _Lang, sp: _Piece | None, rp: _Piece | None) -> bool:
