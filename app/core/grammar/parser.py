@@ -491,7 +491,7 @@ SAID_MAX = 4096
 
 
 def _said_of(piece: str) -> tuple[tuple[int, M.Message, str, str | None, str | None], ...] | None:
-    """Return what :func:`bad_piece` says of *piece* (see :data:`_SAID`), or None: a piece with an invisible character."""
+    """Return what :func:`bad_piece` says of *piece* (see :data:`_SAID`); None: a piece with an invisible character."""
     key = (current_language(), piece)
     got = _SAID.get(key)
     if got is not None:
