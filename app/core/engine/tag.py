@@ -161,6 +161,7 @@ class TagEngine:
         lanes = IllShapes(self.fast_path)
         self._slip_parse = lanes.parse
         self._end_parse = lanes.parse_end
+        self._underscore_parse = lanes.parse_underscore
         forget_on_language_change(self, TagEngine._forget_last)
 
     def _forget_last(self) -> None:
@@ -329,6 +330,8 @@ class TagEngine:
         if p is not None:
             return Analysis(self.canonicalizer, p, False, None)
         p = self._end_parse(text)
+        if p is None:
+            p = self._underscore_parse(text)
         return self._analyze(p, None) if p is not None else None
 
     def _analyze(self, p: Parse, canonical: str | None, *, clean: bool = False, weigh_fixes: bool = True) -> Analysis:
