@@ -441,24 +441,12 @@ def _repair_is_nameless(repair: object) -> bool:
 
 def _no_platform_shape(text: str) -> bool:
     """Tell whether *text* has none of what the repair's platform readers and separators look for (see above)."""
-    if not text.isascii():
-        if any(c.isspace() for c in text):
-            return False
-    elif not text.isprintable() or " " in text:
-        return False
-    low = text.lower()
-    return not (
-        "_" in text
-        or "." in text
-        or "@" in text
-        or "+" in text
-        or "values-" in low
-        or "-r" in low
-        or "-ch" in low
-        or "ploc" in low
-        or text in ("C", "POSIX")
-        or len(text.strip()) != len(text)
-    )
+    return _PLATFORM_MARK.search(text) is None and text not in ("C", "POSIX") and len(text.strip()) == len(text)
+
+
+#: What makes the repair read a text otherwise than by the checker's fixes: its separators (whitespace, '_') and
+#: what :func:`.build.platforms.detect` looks for (in any case: more than it asks, never less).
+_PLATFORM_MARK = re.compile(r"[\s_.@+]|values-|-r|-ch|ploc", re.IGNORECASE)
 
 
 _VERDICT = {None: "null", "valid": '"valid"', "unicode_valid": '"unicode_valid"'}

@@ -502,7 +502,7 @@ def _said_of(piece: str) -> tuple[tuple[int, M.Message, str, str | None, str | N
         ch = m.group()
         if is_invisible(ch):
             return None
-        args = {"char": describe_char(ch)}
+        args: dict[str, Any] = {"char": describe_char(ch)}
         if ch.isspace():
             msg = M.WHITESPACE_INSIDE
             folded: str | None = None
@@ -690,7 +690,11 @@ def _offer_reorder(p: Parse, tokens: list[Token], stop: int) -> None:
     for idx in range(len(p.diags) - 1, -1, -1):
         d = p.diags[idx]
         if "-after-" in d.code and d.fix is None:
-            p.diags[idx] = replace(d, fix=fix)
+            p.diags[idx] = (
+                M.make_diagnostic(d.code, d.severity, d.start, d.end, d.message, fix, d.section)
+                if not d.field and not d.line
+                else replace(d, fix=fix)
+            )
 
 
 def _parse_tail(p: Parse, tokens: list[Token], i: int) -> None:
