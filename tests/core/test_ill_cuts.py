@@ -46,6 +46,9 @@ def _corruptions(rnd: random.Random, tag: str, scripts: list[str], regions: list
     yield tag + "-" + "x" * rnd.randint(9, 30)
     yield f"{parts[0]}-{rnd.choice(regions)}-{rnd.choice(scripts)}"
     yield f"{parts[0]}_{rnd.choice(regions)}_{rnd.choice(scripts)}"
+    yield f"{parts[0]}-{rnd.choice(regions)}-{rnd.choice(scripts)}".upper()
+    yield f"{parts[0]}-{rnd.choice(regions)}-{rnd.choice(scripts)}-{rnd.choice(parts)}"
+    yield f"{parts[0]}-{rnd.choice(regions)}-{rnd.choice(scripts).replace('a', 'ı')}"
     yield tag.replace("i", "ı", 1) if "i" in tag else tag + "-ı"
     yield tag.replace("i", "ı") + "-ı"
     yield tag.replace("e", "é", 1)
@@ -95,15 +98,17 @@ def _precise(monkeypatch: pytest.MonkeyPatch) -> TagEngine:
     monkeypatch.setattr(parser, "_said_of", lambda piece: None)
     monkeypatch.setattr("bcp47_explorer.core.engine.tag._without_fix", lambda d: replace(d, fix=None))
     engine = fresh_engine()
-    engine._slip_parse = engine._end_parse = engine._underscore_parse = lambda text: None  # type: ignore[method-assign]
+    off = lambda text: None  # noqa: E731
+    engine._slip_parse = engine._end_parse = engine._underscore_parse = engine._swapped_parse = off  # type: ignore[method-assign]
     return engine
 
 
 def _compare(texts: list[str], monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
-    used = {"null": 0, "underscore": 0, "said": 0, "rank": 0}
+    used = {"null": 0, "underscore": 0, "said": 0, "rank": 0, "swapped": 0}
     fix_json = checkjson._ill_formed_fix_json
     said_of = parser._said_of
     underscore = IllShapes.parse_underscore
+    swapped = IllShapes.parse_swapped
 
     def counted_fix(engine: TagEngine, tag: str, diags: list[object]) -> str:
         got = fix_json(engine, tag, diags)  # type: ignore[arg-type]
@@ -121,7 +126,13 @@ def _compare(texts: list[str], monkeypatch: pytest.MonkeyPatch) -> dict[str, int
         used["underscore"] += got is not None
         return got
 
+    def counted_swapped(self: IllShapes, text: str) -> object:
+        got = swapped(self, text)
+        used["swapped"] += got is not None
+        return got
+
     with monkeypatch.context() as m:
+        m.setattr(IllShapes, "parse_swapped", counted_swapped)
         m.setattr(checkjson, "_ill_formed_fix_json", counted_fix)
         m.setattr(parser, "_said_of", counted_said)
         m.setattr(IllShapes, "parse_underscore", counted_underscore)
@@ -149,6 +160,7 @@ def test_the_cuts_write_the_precise_paths_bytes(monkeypatch: pytest.MonkeyPatch)
     used = _compare(texts, monkeypatch)
     # Worth something only if each cut really ran on many of these texts.
     assert used["null"] > 5000 and used["said"] > 10000 and used["underscore"] > 2000 and used["rank"] > 1000, used
+    assert used["swapped"] > 1000, used
 
 
 def test_the_cuts_write_the_precise_paths_bytes_in_german(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -231,3 +243,25 @@ def test_the_null_fix_is_the_repairs() -> None:
     text = "values-ı"
     assert checkjson._ill_formed_fix_json(engine, text, []) == checkjson._repaired_fix_json(engine, text, [])
     assert not checkjson._repair_is_nameless(lambda text: None)
+
+
+def test_the_swapped_parse_is_the_precise_one_after_the_engines_checks() -> None:
+    engine = fresh_engine()
+    lane = IllShapes(engine.fast_path)
+    taken = 0
+    for text in _texts(55, 1500):
+        got = lane.parse_swapped(text)
+        if got is None:
+            continue
+        taken += 1
+        p = parser.parse(text)
+        p.subtags.sort(key=lambda s: s[1])
+        want = engine._analyze(p, None).parse
+        got = engine._analyze(got, None).parse
+        assert [getattr(got, s) for s in _SLOTS] == [getattr(want, s) for s in _SLOTS], text
+    assert taken > 1500, taken
+    assert [t for t in ("bnv-BR-Latg", "ko-143-Aran", "ABCDEFGH-us-latn") if lane.parse_swapped(t) is None] == []
+    left = ("en-US-Latn-x", "e-US-Latn", "en-ÜS-Latn", "en-US-Lıtn", "en-US-Latn ", "en_US_Latn", "en-US",
+            "en-1234-Latn", "abcdefghi-US-Latn", "en-GB-oed-Latn", "en-Latn-US", "en--US-Latn",
+            "12-US-Latn")  # fmt: skip
+    assert [t for t in left if lane.parse_swapped(t) is not None] == []

@@ -29,9 +29,19 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from ..grammar import diagnostics as M
+from ..grammar.diagnostics import make_diagnostic, make_fix
 from ..grammar.parser import MAX_DIAGNOSTICS, Extension, Parse, Token, bad_piece, describe_char
-from ..grammar.syntax import GRANDFATHERED, IRREGULAR_FIRST, IRREGULAR_LOWER, WELL_FORMED, subtag_kind
+from ..grammar.syntax import (
+    GRANDFATHERED,
+    IRREGULAR_FIRST,
+    IRREGULAR_LOWER,
+    REGION_KIND,
+    SCRIPT_KIND,
+    WELL_FORMED,
+    subtag_kind,
+)
 from ..grammar.values import Diagnostic
+from ..text.catalogue import _ as translated
 from .fastpath import FAST_MAX, FastPath, parse_match
 
 __all__ = ["IllShapes"]
@@ -205,6 +215,42 @@ class IllShapes:
         if len(p.diags) > MAX_DIAGNOSTICS:
             return None
         p.text = text
+        p.well_formed = False
+        return p
+
+    def parse_swapped(self, text: str) -> Parse | None:
+        """Return the precise parse of the ill-formed *text* when it is a language, a region and a script in that
+        order (``bnv-BR-Latg``), before the engine's checks; None when it is not such a text.
+
+        The parser gives each its role (the script is not the parse's script: it came out of order), reports the
+        script after the region, and offers the three sorted (language-script-region) as the fix.
+        """
+        lang, _sep, rest = text.partition("-")
+        region, sep2, script = rest.partition("-")
+        if (
+            not sep2
+            or len(lang) < 2
+            or len(lang) > 8
+            or not text.isascii()  # subtag_kind reads ASCII letters and digits only
+            or not lang.isalpha()
+            or subtag_kind(region) != REGION_KIND
+            or subtag_kind(script) != SCRIPT_KIND
+        ):
+            return None
+        low = text.lower()
+        if low.partition("-")[0] in IRREGULAR_FIRST and any(low.startswith(t + "-") for t in IRREGULAR_LOWER):
+            return None  # the parser reads an irregular grandfathered tag followed by more as one unit
+        a = len(lang)
+        b = a + 1 + len(region)
+        n = len(text)
+        p = Parse(text)
+        p.language = (lang, 0, a)
+        p.region = (region, a + 1, b)
+        p.subtags = [(lang, 0, a, "language"), (region, a + 1, b, "region"), (script, b + 1, n, "script")]
+        msg = M.AFTER["script", "region"]
+        fix = make_fix(translated(M.REORDER_LABEL), f"{lang}-{script}-{region}")
+        d = msg.make_of(b + 1, n, None, {"code": script})
+        p.diags = [make_diagnostic(d.code, d.severity, d.start, d.end, d.message, fix, d.section)]
         p.well_formed = False
         return p
 

@@ -162,6 +162,7 @@ class TagEngine:
         self._slip_parse = lanes.parse
         self._end_parse = lanes.parse_end
         self._underscore_parse = lanes.parse_underscore
+        self._swapped_parse = lanes.parse_swapped
         forget_on_language_change(self, TagEngine._forget_last)
 
     def _forget_last(self) -> None:
@@ -331,7 +332,7 @@ class TagEngine:
             return Analysis(self.canonicalizer, p, False, None)
         p = self._end_parse(text)
         if p is None:
-            p = self._underscore_parse(text)
+            p = self._underscore_parse(text) if "_" in text else self._swapped_parse(text)
         return self._analyze(p, None) if p is not None else None
 
     def _analyze(self, p: Parse, canonical: str | None, *, clean: bool = False, weigh_fixes: bool = True) -> Analysis:
