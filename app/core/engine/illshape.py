@@ -29,9 +29,19 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from ..grammar import diagnostics as M
-from ..grammar.parser import Extension, Parse, Token, bad_piece, describe_char
-from ..grammar.syntax import WELL_FORMED, subtag_kind
+from ..grammar.diagnostics import make_diagnostic, make_fix
+from ..grammar.parser import MAX_DIAGNOSTICS, Extension, Parse, Token, bad_piece, describe_char
+from ..grammar.syntax import (
+    GRANDFATHERED,
+    IRREGULAR_FIRST,
+    IRREGULAR_LOWER,
+    REGION_KIND,
+    SCRIPT_KIND,
+    WELL_FORMED,
+    subtag_kind,
+)
 from ..grammar.values import Diagnostic
+from ..text.catalogue import _ as translated
 from .fastpath import FAST_MAX, FastPath, parse_match
 
 __all__ = ["IllShapes"]
@@ -171,6 +181,77 @@ class IllShapes:
         p.text = text
         p.well_formed = False
         p.subtags.append((piece, start, n, "invalid"))
+        return p
+
+    def parse_underscore(self, text: str) -> Parse | None:
+        """Return the precise parse of the ill-formed *text* when it is a tag with '_' for some of its '-', before the
+        engine's checks (which read it as a pasted Unicode locale identifier too); None when it is not such a text.
+
+        The parser splits on both and reports each '_' (fix: the tag with '-'), in order, before the tag's own
+        findings: here the tag's parse comes from its regex groups (a tag whose own parse finds anything, a
+        grandfathered tag or one starting as an irregular one are left to the parser).
+        """
+        n = len(text)
+        if n < 3 or n > FAST_MAX or "_" not in text:
+            return None
+        dashed = text.replace("_", "-")
+        m = self._match(dashed)
+        if m is None:
+            return None
+        g = m.groups()
+        lang, ext = g[0], g[1]
+        if lang is None or (ext is not None and len(lang) > 3):
+            return None
+        low = dashed.lower()
+        if low in GRANDFATHERED or (
+            low.partition("-")[0] in IRREGULAR_FIRST and any(low.startswith(t + "-") for t in IRREGULAR_LOWER)
+        ):
+            return None  # the parser reads an irregular grandfathered tag followed by more as one unit
+        p = parse_match(dashed, g)
+        if p.diags:
+            return None
+        make = M.UNDERSCORE.make_of
+        p.diags = [make(i, i + 1, dashed, {}) for i, c in enumerate(text) if c == "_"]
+        if len(p.diags) > MAX_DIAGNOSTICS:
+            return None
+        p.text = text
+        p.well_formed = False
+        return p
+
+    def parse_swapped(self, text: str) -> Parse | None:
+        """Return the precise parse of the ill-formed *text* when it is a language, a region and a script in that
+        order (``bnv-BR-Latg``), before the engine's checks; None when it is not such a text.
+
+        The parser gives each its role (the script is not the parse's script: it came out of order), reports the
+        script after the region, and offers the three sorted (language-script-region) as the fix.
+        """
+        lang, _sep, rest = text.partition("-")
+        region, sep2, script = rest.partition("-")
+        if (
+            not sep2
+            or len(lang) < 2
+            or len(lang) > 8
+            or not text.isascii()  # subtag_kind reads ASCII letters and digits only
+            or not lang.isalpha()
+            or subtag_kind(region) != REGION_KIND
+            or subtag_kind(script) != SCRIPT_KIND
+        ):
+            return None
+        low = text.lower()
+        if low.partition("-")[0] in IRREGULAR_FIRST and any(low.startswith(t + "-") for t in IRREGULAR_LOWER):
+            return None  # the parser reads an irregular grandfathered tag followed by more as one unit
+        a = len(lang)
+        b = a + 1 + len(region)
+        n = len(text)
+        p = Parse(text)
+        p.language = (lang, 0, a)
+        p.region = (region, a + 1, b)
+        p.subtags = [(lang, 0, a, "language"), (region, a + 1, b, "region"), (script, b + 1, n, "script")]
+        msg = M.AFTER["script", "region"]
+        fix = make_fix(translated(M.REORDER_LABEL), f"{lang}-{script}-{region}")
+        d = msg.make_of(b + 1, n, None, {"code": script})
+        p.diags = [make_diagnostic(d.code, d.severity, d.start, d.end, d.message, fix, d.section)]
+        p.well_formed = False
         return p
 
 

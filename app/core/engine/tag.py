@@ -161,6 +161,8 @@ class TagEngine:
         lanes = IllShapes(self.fast_path)
         self._slip_parse = lanes.parse
         self._end_parse = lanes.parse_end
+        self._underscore_parse = lanes.parse_underscore
+        self._swapped_parse = lanes.parse_swapped
         forget_on_language_change(self, TagEngine._forget_last)
 
     def _forget_last(self) -> None:
@@ -329,6 +331,8 @@ class TagEngine:
         if p is not None:
             return Analysis(self.canonicalizer, p, False, None)
         p = self._end_parse(text)
+        if p is None:
+            p = self._underscore_parse(text) if "_" in text else self._swapped_parse(text)
         return self._analyze(p, None) if p is not None else None
 
     def _analyze(self, p: Parse, canonical: str | None, *, clean: bool = False, weigh_fixes: bool = True) -> Analysis:
@@ -399,7 +403,7 @@ class TagEngine:
             else:
                 got = known[fix.tag] = self._rank(fix.tag) if _has_alnum(fix.tag) else None
             if got is None or got > rank or (got == rank and d.severity is Severity.ERROR):
-                diags[i] = replace(d, fix=None)
+                diags[i] = _without_fix(d)
 
     def _surely_well_formed(self, text: str) -> bool:
         """Tell whether the regex alone shows *text* well-formed (False: perhaps not, ask :meth:`_rank`).
@@ -419,8 +423,15 @@ class TagEngine:
         """Return (0 when *text* is well-formed else 1, its number of errors); fixes are not weighed (no recursion)."""
         if len(text) <= FAST_MAX:
             m = self._match(text)
-            if m is not None and self._fast(text, m.groups()) is not None:
-                return (0, 0)  # valid
+            if m is not None:
+                if self._fast(text, m.groups()) is not None:
+                    return (0, 0)  # valid
+            else:
+                # A tag with one slip (the fix of a bad character is often 'kw-AR-i'): its parse from the tag's
+                # groups is the precise parser's, and _analyze adds nothing to it (see _ill_formed_analysis).
+                slipped = self._slip_parse(text)
+                if slipped is not None:
+                    return (1, sum(1 for d in slipped.diags if d.severity is Severity.ERROR))
         q = self._analyze(quick_parse(text), None, weigh_fixes=False).parse
         return (0 if q.well_formed else 1, q.truncated + sum(1 for d in q.diags if d.severity is Severity.ERROR))
 
@@ -460,6 +471,13 @@ class TagEngine:
 
 #: What :meth:`TagEngine._weigh_fixes` counts a fix the regex shows well-formed as, against an ill-formed text.
 _WELL_FORMED_RANK = (0, 0)
+
+
+def _without_fix(d: Diagnostic) -> Diagnostic:
+    """Return ``replace(d, fix=None)``: a parse's diagnostic (no field, no line) made directly, without the copy."""
+    if d.field or d.line:
+        return replace(d, fix=None)
+    return M.make_diagnostic(d.code, d.severity, d.start, d.end, d.message, None, d.section)
 
 
 def _start(s: tuple[str, int, int, str]) -> int:

@@ -26,7 +26,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from ..text.catalogue import N_
+from ..text.catalogue import N_, current_language
 from ..text.catalogue import _ as translated
 from ..text.frozen import replace
 from . import diagnostics as M
@@ -453,7 +453,75 @@ def _empty_piece(p: Parse, k: int, last: int, start: int) -> None:
 
 
 def bad_piece(p: Parse, piece: str, start: int) -> None:
-    """Record the errors of the piece of *p*'s text at *start* that holds characters a subtag cannot have."""
+    """Record the errors of the piece of *p*'s text at *start* that holds characters a subtag cannot have.
+
+    What is said of a piece (its messages and fix labels, worded in the UI language) is learnt once per piece
+    and language (:func:`_said_of`): a column repeats the same pieces ('ı', '$$', '_'). A piece with an invisible
+    character (whose message names where it is) is worded anew each time.
+    """
+    said = _said_of(piece)
+    if said is None:
+        _bad_piece(p, piece, start)
+        return
+    text = p.text
+    diags = p.diags
+    fixable = len(text) <= MAX_FIX_INPUT
+    make = M.make_diagnostic
+    new_fix = M.make_fix
+    for off, msg, message, label, folded in said:
+        p.well_formed = False
+        if len(diags) >= MAX_DIAGNOSTICS:
+            p.truncated += 1
+            continue
+        pos = start + off
+        fix = None
+        if fixable and label is not None:
+            if folded is None:
+                fix = new_fix(label, re.sub(r"\s+", "-", text.strip()))
+            else:
+                fix = new_fix(label, text[:pos] + folded + text[pos + 1 :])
+        diags.append(make(msg.code, msg.severity, pos, pos + 1, message, fix, msg.section))
+
+
+#: What :func:`bad_piece` says of a piece: per bad character, (its offset, the message row, the message, the fix's
+#: label or None, the ASCII look-alike or None for whitespace); keyed by (language, piece).
+_SAID: dict[tuple[str, str], tuple[tuple[int, M.Message, str, str | None, str | None], ...]] = {}
+#: How many pieces :data:`_SAID` keeps before it starts afresh.
+SAID_MAX = 4096
+
+
+def _said_of(piece: str) -> tuple[tuple[int, M.Message, str, str | None, str | None], ...] | None:
+    """Return what :func:`bad_piece` says of *piece* (see :data:`_SAID`); None: a piece with an invisible character."""
+    key = (current_language(), piece)
+    got = _SAID.get(key)
+    if got is not None:
+        return got
+    shown = quote(piece)
+    out: list[tuple[int, M.Message, str, str | None, str | None]] = []
+    for m in _BAD_CHAR.finditer(piece):
+        ch = m.group()
+        if is_invisible(ch):
+            return None
+        args: dict[str, Any] = {"char": describe_char(ch)}
+        if ch.isspace():
+            msg = M.WHITESPACE_INSIDE
+            folded: str | None = None
+            has_fix = True
+        else:
+            msg = M.BAD_CHARACTER
+            folded = ascii_fold(ch) if not ch.isascii() else None
+            has_fix = folded is not None
+            args.update(piece=shown, bad=ch, good=folded)
+        label = translated(msg.fix).format_map(args) if has_fix and msg.fix is not None else None
+        out.append((m.start(), msg, msg.worded().format_map(args), label, folded))
+    if len(_SAID) >= SAID_MAX:
+        _SAID.clear()
+    got = _SAID[key] = tuple(out)
+    return got
+
+
+def _bad_piece(p: Parse, piece: str, start: int) -> None:
+    """:func:`bad_piece`, worded anew: the reference the memo is compared with, and the way of invisible characters."""
     text = p.text
     shown = quote(piece)
     invisible_fix: list[str] = []  # the text without its format characters, made once
@@ -622,7 +690,11 @@ def _offer_reorder(p: Parse, tokens: list[Token], stop: int) -> None:
     for idx in range(len(p.diags) - 1, -1, -1):
         d = p.diags[idx]
         if "-after-" in d.code and d.fix is None:
-            p.diags[idx] = replace(d, fix=fix)
+            p.diags[idx] = (
+                M.make_diagnostic(d.code, d.severity, d.start, d.end, d.message, fix, d.section)
+                if not d.field and not d.line
+                else replace(d, fix=fix)
+            )
 
 
 def _parse_tail(p: Parse, tokens: list[Token], i: int) -> None:

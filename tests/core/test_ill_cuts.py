@@ -1,0 +1,267 @@
+"""The cheaper ways of the ill-formed lines give the precise path's lines and parses, byte for byte, field for field.
+
+The cuts: the ``fix`` of an ill-formed text left null without the repair where it surely finds nothing
+(:func:`.checkjson._ill_formed_fix_json`); the rank of a fix that is a tag with one slip from its lane
+(:meth:`.tag.TagEngine._rank`); what a bad piece says learnt once per piece and language
+(:func:`.parser.bad_piece`); a tag with '_' for '-' parsed from its regex groups
+(:meth:`.illshape.IllShapes.parse_underscore`). Every corruption the benchmark column makes, and more, is put
+on many valid tags, in odd case too; each text's line is compared with the one the precise path writes with all
+of them off (and the slip lanes too), in English and in German.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+from bcp47_explorer.core.engine import checkjson
+from bcp47_explorer.core.engine.illshape import IllShapes
+from bcp47_explorer.core.engine.tag import TagEngine
+from bcp47_explorer.core.grammar import parser
+from bcp47_explorer.core.grammar.syntax import WELL_FORMED
+from bcp47_explorer.core.text.catalogue import set_language
+from bcp47_explorer.core.text.frozen import replace
+
+from benchmarks.corpus import build, build_advice
+from tests.core.engines import fresh_engine
+
+_BAD_ENDS = ("普通话", "é", "$$", "a.b", "en/US", "ı", "a@b", "\u200b", "a b", "e\u0301", "\udcff", "Ａ", "a+b")
+# Platforms' shapes, which the repair reads (the fix is then not null): the shortcut must leave them to it.
+_PLATFORM = ("de_DE.UTF-8", "values-pt-rBR-ı", "zh-CHS-ı", "zh-chs-$$", "C", "POSIX", "ja_JP_JP", "en-US-ploc-ı",
+             "qps-ploc-$$", "English.lproj", "en-r$$", "values-ı", "de@euro", "sr_RS@latin", "en-US+ı",
+             "de.ı", "de-\u00a0ı", "de-ı\t")  # fmt: skip
+
+
+def _corruptions(rnd: random.Random, tag: str, scripts: list[str], regions: list[str]) -> Iterator[str]:
+    """*tag* with each corruption of ``benchmarks.corpus`` (and its neighbours)."""
+    parts = tag.split("-")
+    yield tag.replace("-", "_")
+    yield tag.replace("-", "_", 1)
+    yield "_".join(parts[:2]) + "-" + "-".join(parts[2:]) if len(parts) > 2 else tag + "_"
+    i = rnd.randrange(len(parts))
+    yield "-".join([*parts[:i], "", *parts[i:]])
+    yield tag + "-"
+    yield tag + "-" + "abcdefghij"[: rnd.randint(9, 10)]
+    yield tag + "-" + "x" * rnd.randint(9, 30)
+    yield f"{parts[0]}-{rnd.choice(regions)}-{rnd.choice(scripts)}"
+    yield f"{parts[0]}_{rnd.choice(regions)}_{rnd.choice(scripts)}"
+    yield f"{parts[0]}-{rnd.choice(regions)}-{rnd.choice(scripts)}".upper()
+    yield f"{parts[0]}-{rnd.choice(regions)}-{rnd.choice(scripts)}-{rnd.choice(parts)}"
+    yield f"{parts[0]}-{rnd.choice(regions)}-{rnd.choice(scripts).replace('a', 'ı')}"
+    yield tag.replace("i", "ı", 1) if "i" in tag else tag + "-ı"
+    yield tag.replace("i", "ı") + "-ı"
+    yield tag.replace("e", "é", 1)
+    yield " " + tag
+    yield tag + " "
+    yield tag + "-" + rnd.choice("abcdefghijklmnopqrstuvwyz")
+    yield tag + "-x"
+    yield parts[0] + "-12"
+    yield "-" + tag
+    for end in _BAD_ENDS:
+        yield tag + "-" + end
+    yield tag + "-" + rnd.choice(_BAD_ENDS) + "-" + rnd.choice(parts)
+    yield rnd.choice(_BAD_ENDS) + "-" + tag
+    yield tag.replace("-", "_") + "-ı"
+    yield tag.replace("-", "--", 1) + "-$$"
+
+
+def _texts(seed: int, size: int) -> list[str]:
+    from bcp47_explorer.core.data import bundled_registry
+
+    rnd = random.Random(seed)
+    records = bundled_registry().records
+    scripts = sorted(r.code for r in records if r.type == "script" and not r.is_range)
+    regions = sorted(r.code for r in records if r.type == "region" and not r.is_range)
+    tags = [t for t in build(size, seed=seed) + build_advice(size // 2, seed=seed) if WELL_FORMED.fullmatch(t)]
+    tags += ["zh-yue-HK", "zh-min-nan", "art-lojban", "en-GB-oed", "sgn-BE-FR", "x-abc", "en-x-abc", "i-klingon",
+             "de-u-co-phonebk", "en-t-de", "sl-rozaj-biske", "xx-YY", "cmn-Hans-CN", "en-419", "EN-latn-us",
+             "en-u-ca-gregory-ca-buddhist", "de-t-en-t0-und", "ar-u-nu-arab-x-a"]  # fmt: skip
+    tags += [t.upper() for t in tags[: len(tags) // 4]] + [t.lower() for t in tags[len(tags) // 4 : len(tags) // 2]]
+    texts: list[str] = list(_PLATFORM)
+    for tag in tags:
+        texts += _corruptions(rnd, tag, scripts, regions)
+    return [t for t in dict.fromkeys(texts) if WELL_FORMED.fullmatch(t) is None]
+
+
+class _Off:
+    """A slip lane that never writes: every text takes the precise path."""
+
+    def line(self, text: str) -> None:
+        return None
+
+
+def _precise(monkeypatch: pytest.MonkeyPatch) -> TagEngine:
+    """Turn every cut off (and the slip lanes), for the engine returned."""
+    monkeypatch.setattr(checkjson, "ill_shapes", lambda engine: _Off())
+    monkeypatch.setattr(checkjson, "_ill_formed_fix_json", checkjson._repaired_fix_json)
+    monkeypatch.setattr(parser, "_said_of", lambda piece: None)
+    monkeypatch.setattr("bcp47_explorer.core.engine.tag._without_fix", lambda d: replace(d, fix=None))
+    engine = fresh_engine()
+    off = lambda text: None  # noqa: E731
+    engine._slip_parse = engine._end_parse = engine._underscore_parse = engine._swapped_parse = off  # type: ignore[method-assign]
+    return engine
+
+
+def _compare(texts: list[str], monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
+    used = {"null": 0, "underscore": 0, "said": 0, "rank": 0, "swapped": 0}
+    fix_json = checkjson._ill_formed_fix_json
+    said_of = parser._said_of
+    underscore = IllShapes.parse_underscore
+    swapped = IllShapes.parse_swapped
+
+    def counted_fix(engine: TagEngine, tag: str, diags: list[object]) -> str:
+        got = fix_json(engine, tag, diags)  # type: ignore[arg-type]
+        if got == "null" and checkjson.first_fix(diags) is None and checkjson._no_platform_shape(tag):  # type: ignore[arg-type]
+            used["null"] += 1
+        return got
+
+    def counted_said(piece: str) -> object:
+        got = said_of(piece)
+        used["said"] += got is not None
+        return got
+
+    def counted_underscore(self: IllShapes, text: str) -> object:
+        got = underscore(self, text)
+        used["underscore"] += got is not None
+        return got
+
+    def counted_swapped(self: IllShapes, text: str) -> object:
+        got = swapped(self, text)
+        used["swapped"] += got is not None
+        return got
+
+    with monkeypatch.context() as m:
+        m.setattr(IllShapes, "parse_swapped", counted_swapped)
+        m.setattr(checkjson, "_ill_formed_fix_json", counted_fix)
+        m.setattr(parser, "_said_of", counted_said)
+        m.setattr(IllShapes, "parse_underscore", counted_underscore)
+        engine = fresh_engine()
+        slip = engine._slip_parse
+
+        def counted_slip(text: str) -> object:
+            got = slip(text)
+            used["rank"] += got is not None and WELL_FORMED.fullmatch(text) is None
+            return got
+
+        engine._slip_parse = counted_slip  # type: ignore[method-assign]
+        cut = list(checkjson.check_json_lines(engine, texts))
+    with monkeypatch.context() as m:
+        precise = list(checkjson.check_json_lines(_precise(m), texts))
+    assert len(cut) == len(precise) == len(texts)
+    for text, one, other in zip(texts, cut, precise, strict=True):
+        assert one == other, text
+    return used
+
+
+def test_the_cuts_write_the_precise_paths_bytes(monkeypatch: pytest.MonkeyPatch) -> None:
+    texts = _texts(51, 2500)
+    assert len(texts) > 50000
+    used = _compare(texts, monkeypatch)
+    # Worth something only if each cut really ran on many of these texts.
+    assert used["null"] > 5000 and used["said"] > 10000 and used["underscore"] > 2000 and used["rank"] > 1000, used
+    assert used["swapped"] > 1000, used
+
+
+def test_the_cuts_write_the_precise_paths_bytes_in_german(monkeypatch: pytest.MonkeyPatch) -> None:
+    try:
+        set_language("de")
+        used = _compare(_texts(52, 800), monkeypatch)
+    finally:
+        set_language("en")
+    assert used["null"] > 1000 and used["said"] > 2000 and used["underscore"] > 500, used
+
+
+def test_what_a_piece_says_follows_the_language() -> None:
+    """The memo of a bad piece's wording is per language: German after English, then English again."""
+    texts = ["kw-AR-ı", "de-$$", "en-a b", "fr-é-ı"]
+    english = [[d.message for d in parser.parse(t).diags] for t in texts]
+    try:
+        set_language("de")
+        german = [[d.message for d in parser.parse(t).diags] for t in texts]
+    finally:
+        set_language("en")
+    pairs = [(m, n) for a, b in zip(german, english, strict=True) for m, n in zip(a, b, strict=True)]
+    assert len(pairs) == 6 and all(m != n for m, n in pairs)
+    assert "U+0131" in german[0][0] and german[0][0] != english[0][0]
+    assert [[d.message for d in parser.parse(t).diags] for t in texts] == english
+    fixes = [[(d.start, d.end, d.fix) for d in parser.parse(t).diags] for t in ("kw-AR-ı", "sw-ı", "en-a b")]
+    assert fixes[0][0][2] is not None and fixes[0][0][2].tag == "kw-AR-i" and fixes[0][0][:2] == (6, 7)
+    assert fixes[1][0][2] is not None and fixes[1][0][2].tag == "sw-i" and fixes[1][0][:2] == (3, 4)
+    assert fixes[2][0][2] is not None and fixes[2][0][2].tag == "en-a-b"
+
+
+_SLOTS = ("text", "subtags", "diags", "canonical_fixes", "well_formed", "grandfathered", "language", "extlangs",
+          "script", "region", "variants", "extensions", "privateuse", "x_token", "truncated")  # fmt: skip
+
+
+def test_the_underscore_parse_is_the_precise_one_after_the_engines_checks() -> None:
+    engine = fresh_engine()
+    lane = IllShapes(engine.fast_path)
+    taken = 0
+    for text in _texts(53, 1500):
+        got = lane.parse_underscore(text)
+        if got is None:
+            continue
+        taken += 1
+        p = parser.parse(text)
+        p.subtags.sort(key=lambda s: s[1])
+        want = engine._analyze(p, None).parse
+        got = engine._analyze(got, None).parse
+        assert [getattr(got, s) for s in _SLOTS] == [getattr(want, s) for s in _SLOTS], text
+    assert taken > 3000, taken
+    assert [t for t in ("en_US", "sr_Latn_RS", "de_DE_u_co_phonebk") if lane.parse_underscore(t) is None] == []
+    left = (
+        "en_GB-oed",
+        "zh_min_nan",
+        "i_klingon",
+        "en__US",
+        "_en",
+        "en_",
+        "en_US ",
+        "en_US.UTF-8",
+        "en-US",
+        "abcd_abc",
+    )
+    assert [t for t in left if lane.parse_underscore(t) is not None] == []
+
+
+def test_the_null_fix_is_the_repairs() -> None:
+    """Where the shortcut leaves ``fix`` null, the repair finds nothing either; a platform's shape goes to it."""
+    engine = fresh_engine()
+    assert engine.repair_fix is not None and checkjson._repair_is_nameless(engine.repair_fix)
+    checked = 0
+    for text in _texts(54, 600):
+        a = engine.unmatched_analysis(text)
+        if a.parse.well_formed or checkjson.first_fix(a.diagnostics) is not None:
+            continue
+        if checkjson._no_platform_shape(text):
+            checked += 1
+            assert engine.repair_fix(text) is None, text
+    assert checked > 1000, checked
+    assert [t for t in _PLATFORM if checkjson._no_platform_shape(t)] == []
+    text = "values-ı"
+    assert checkjson._ill_formed_fix_json(engine, text, []) == checkjson._repaired_fix_json(engine, text, [])
+    assert not checkjson._repair_is_nameless(lambda text: None)
+
+
+def test_the_swapped_parse_is_the_precise_one_after_the_engines_checks() -> None:
+    engine = fresh_engine()
+    lane = IllShapes(engine.fast_path)
+    taken = 0
+    for text in _texts(55, 1500):
+        got = lane.parse_swapped(text)
+        if got is None:
+            continue
+        taken += 1
+        p = parser.parse(text)
+        p.subtags.sort(key=lambda s: s[1])
+        want = engine._analyze(p, None).parse
+        got = engine._analyze(got, None).parse
+        assert [getattr(got, s) for s in _SLOTS] == [getattr(want, s) for s in _SLOTS], text
+    assert taken > 1500, taken
+    assert [t for t in ("bnv-BR-Latg", "ko-143-Aran", "ABCDEFGH-us-latn") if lane.parse_swapped(t) is None] == []
+    left = ("en-US-Latn-x", "e-US-Latn", "en-ÜS-Latn", "en-US-Lıtn", "en-US-Latn ", "en_US_Latn", "en-US",
+            "en-1234-Latn", "abcdefghi-US-Latn", "en-GB-oed-Latn", "en-Latn-US", "en--US-Latn",
+            "12-US-Latn")  # fmt: skip
+    assert [t for t in left if lane.parse_swapped(t) is not None] == []
