@@ -15,5 +15,6 @@ def fresh_engine() -> TagEngine:
     engine = bundled_engine()
     fresh = TagEngine(engine.registry, engine.cldr, engine.extensions)
     fresh.repair_fix = engine.repair_fix
+    fresh.repair_reads_no_names = engine.repair_reads_no_names
     fresh.plausibility = engine.plausibility
     return fresh

@@ -229,7 +229,7 @@ def test_the_underscore_parse_is_the_precise_one_after_the_engines_checks() -> N
 def test_the_null_fix_is_the_repairs() -> None:
     """Where the shortcut leaves ``fix`` null, the repair finds nothing either; a platform's shape goes to it."""
     engine = fresh_engine()
-    assert engine.repair_fix is not None and checkjson._repair_is_nameless(engine.repair_fix)
+    assert engine.repair_fix is not None and engine.repair_reads_no_names
     checked = 0
     for text in _texts(54, 600):
         a = engine.unmatched_analysis(text)
@@ -242,7 +242,13 @@ def test_the_null_fix_is_the_repairs() -> None:
     assert [t for t in _PLATFORM if checkjson._no_platform_shape(t)] == []
     text = "values-ı"
     assert checkjson._ill_formed_fix_json(engine, text, []) == checkjson._repaired_fix_json(engine, text, [])
-    assert not checkjson._repair_is_nameless(lambda text: None)
+    # Another repair (one that reads names, say) is always asked: the shortcut is the composer's repair's alone.
+    asked: list[str] = []
+    other = TagEngine(engine.registry, engine.cldr, engine.extensions)
+    assert not other.repair_reads_no_names  # the default: a repair handed in is asked
+    other.repair_fix = lambda text: asked.append(text) or "en"
+    checkjson._ill_formed_fix_json(other, "kw-AR-ı", [])
+    assert asked == ["kw-AR-ı"]
 
 
 def test_the_swapped_parse_is_the_precise_one_after_the_engines_checks() -> None:

@@ -440,16 +440,9 @@ def _ill_formed_fix_json(engine: TagEngine, tag: str, diags: Sequence[Diagnostic
     ``POSIX``) checks it, finds it ill-formed, and follows the checker's first fix: with none (*diags* offer
     none), it gives None, so the ``fix`` is null. A test compares this with the repair over large corpora.
     """
-    if first_fix(diags) is None and _repair_is_nameless(engine.repair_fix) and _no_platform_shape(tag):
+    if first_fix(diags) is None and engine.repair_reads_no_names and _no_platform_shape(tag):
         return "null"
     return _repaired_fix_json(engine, tag, diags)
-
-
-def _repair_is_nameless(repair: object) -> bool:
-    """Tell whether *repair* is the composer's repair of ``check --json`` (:func:`.data._repair_fix`'s)."""
-    return getattr(repair, "__qualname__", None) == "_repair_fix.<locals>.repair" and getattr(
-        repair, "__module__", ""
-    ).endswith("core.data")
 
 
 def _no_platform_shape(text: str) -> bool:

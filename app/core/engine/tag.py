@@ -135,6 +135,9 @@ class TagEngine:
         #: tag, or None. ``check --json`` and the batch export give it as ``fix`` where the checker's own first
         #: fix is missing or not valid. None: the first fix alone.
         self.repair_fix: Callable[[str], str | None] | None = None
+        #: Whether :attr:`repair_fix` reads no names (the composer's repair for ``check --json``): then a text with
+        #: no platform's shape and no fix of the checker gets none from it, and ``check --json`` does not ask it.
+        self.repair_reads_no_names = False
         #: CLDR's plausibility notes on a valid canonical tag (``build.plausible``: ``es-LA``, ``vi-VI``), handed in
         #: by the composer: ``check --json`` and the batch export write them as ``plausibility``, ``check``'s text
         #: output as notes. Never a verdict. None: no notes.
