@@ -206,3 +206,22 @@ def test_the_command_line_checks_a_tag_repeated_in_one_chunk_once(monkeypatch: p
     assert sorted(written) == sorted(set(tags))
     want = [line for line, _ in checkjson.check_json_lines(engine, tags)]
     assert out.getvalue().decode("utf-8").splitlines() == want
+
+
+def test_an_engine_is_let_go_with_the_line_writers_check_json_made_for_it() -> None:
+    """The fused line and the slip lanes ``check --json`` keeps per engine go when the engine goes.
+
+    They were kept in tables keyed by the engine's advice, which they hold themselves: no engine was ever let go.
+    """
+    import gc
+    import weakref
+
+    engine = fresh_engine()
+    lines = list(checkjson.check_json_lines(engine, ["en-US", "en-US-", "de-u-co-phonebk", "kw-AR-ı"]))
+    assert [valid for _line, valid in lines] == [True, False, True, False]
+    assert checkjson.quick_line(engine) is engine.kept["quick_line"]
+    assert checkjson.ill_shapes(engine) is engine.kept["ill_shapes"]
+    gone = [weakref.ref(engine), weakref.ref(engine.kept["quick_line"]), weakref.ref(engine.quick_advice)]
+    del engine, lines
+    gc.collect()
+    assert [ref() for ref in gone] == [None, None, None]

@@ -12,9 +12,8 @@ from __future__ import annotations
 
 import json
 import re
-import weakref
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from ..grammar.syntax import WELL_FORMED
 from ..grammar.values import Diagnostic, Severity
@@ -25,7 +24,6 @@ from .results import first_fix, fix_for
 from .unicode_validity import first_singleton, verdict_label, verdict_of
 
 if TYPE_CHECKING:
-    from .quickadvice import QuickAdvice
     from .results import Analysis
     from .tag import TagEngine
 
@@ -141,26 +139,20 @@ def check_json_lines(engine: TagEngine, tags: Iterable[str], *, fused: bool = Tr
         yield line + notes, a.valid
 
 
-_WRITERS: weakref.WeakKeyDictionary[QuickAdvice, QuickLine] = weakref.WeakKeyDictionary()
-
-
 def quick_line(engine: TagEngine) -> QuickLine:
-    """Return the :class:`.quickline.QuickLine` of *engine* (one per engine, kept while it lives)."""
-    got = _WRITERS.get(engine.quick_advice)
+    """Return the :class:`.quickline.QuickLine` of *engine* (one per engine, kept with it: ``engine.kept``)."""
+    got = engine.kept.get("quick_line")
     if got is None:
-        got = _WRITERS[engine.quick_advice] = QuickLine(engine.fast_path, engine.quick_advice, _diagnostic_json)
-    return got
-
-
-_SLIPS: weakref.WeakKeyDictionary[QuickAdvice, IllShapes] = weakref.WeakKeyDictionary()
+        got = engine.kept["quick_line"] = QuickLine(engine.fast_path, engine.quick_advice, _diagnostic_json)
+    return cast(QuickLine, got)
 
 
 def ill_shapes(engine: TagEngine) -> IllShapes:
-    """Return the :class:`.illshape.IllShapes` of *engine* (one per engine, kept while it lives)."""
-    got = _SLIPS.get(engine.quick_advice)
+    """Return the :class:`.illshape.IllShapes` of *engine* (one per engine, kept with it: ``engine.kept``)."""
+    got = engine.kept.get("ill_shapes")
     if got is None:
-        got = _SLIPS[engine.quick_advice] = IllShapes(engine.fast_path, _diagnostics_json)
-    return got
+        got = engine.kept["ill_shapes"] = IllShapes(engine.fast_path, _diagnostics_json)
+    return cast(IllShapes, got)
 
 
 def quick_json_bytes(engine: TagEngine) -> Callable[[str], bytes | None]:

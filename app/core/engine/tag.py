@@ -138,6 +138,9 @@ class TagEngine:
         #: Whether :attr:`repair_fix` reads no names (the composer's repair for ``check --json``): then a text with
         #: no platform's shape and no fix of the checker gets none from it, and ``check --json`` does not ask it.
         self.repair_reads_no_names = False
+        #: What other modules of this layer make once per engine and keep with it (``checkjson``'s line writers),
+        #: by name: kept here, not in a table keyed by the engine, they go when the engine goes.
+        self.kept: dict[str, object] = {}
         #: CLDR's plausibility notes on a valid canonical tag (``build.plausible``: ``es-LA``, ``vi-VI``), handed in
         #: by the composer: ``check --json`` and the batch export write them as ``plausibility``, ``check``'s text
         #: output as notes. Never a verdict. None: no notes.
