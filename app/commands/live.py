@@ -18,7 +18,7 @@ import os
 import sys
 from collections.abc import Callable, Iterator
 from sys import getsizeof
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from ..core.engine.checkjson import (
     MEMO_KEY_MAX,
@@ -239,13 +239,13 @@ def _real_streams() -> tuple[int, Any] | None:
 class _ByteLoop:
     """``check --json`` on bytes: stdin's raw lines are the memo's keys, the encoded output lines its values.
 
-    A chunk whose lines are all remembered costs a dict look-up per line (``map``) and one join: no
-    decoding, no encoding, no generator between reading and writing (on a column of repeated tags
-    these cost more than the check). A tag not remembered gets its encoded line from the fused quick
-    line (:func:`.checkjson.quick_json_bytes`: most valid tags), else from
-    :func:`.checkjson.check_json_lines` (fed one at a time), whose line is cleaned (U+FFFD for an
-    undecodable byte, as the text writer does) and encoded once. The memo is bounded as
-    :func:`.checkjson.memo_json_lines`'s.
+    A chunk's lines are looked up in the memo in one ``map`` and joined: no decoding, no encoding, no
+    generator between reading and writing, no Python step per remembered line (on a column of repeated
+    tags these cost more than the check). A tag not remembered is checked by the look-up itself (the
+    memo's ``__missing__``), in order: it gets its encoded line from the fused quick line
+    (:func:`.checkjson.quick_json_bytes`: most valid tags), else from :func:`.checkjson.check_json_lines`
+    (fed one at a time), whose line is cleaned (U+FFFD for an undecodable byte, as the text writer does)
+    and encoded once. The memo is bounded as :func:`.checkjson.memo_json_lines`'s.
 
     The memo keeps the line alone, not whether it was valid: a tag is remembered only after its first
     check, which clears :attr:`all_valid` when it is not valid, so a repeat never changes the answer.
@@ -257,7 +257,7 @@ class _ByteLoop:
         self.box: list[str] = []
         self.lines = check_json_lines(engine, self._feed(), fused=False)  # _line asks the fused line first
         self.quick = quick_json_bytes(engine)
-        self.memo: dict[bytes, bytes] = {}
+        self.memo = _Memo(self._line)
         self.all_valid = True
         self.parts: list[bytes] = []
 
@@ -272,10 +272,7 @@ class _ByteLoop:
             yield self.box.pop()
 
     def _line(self, key: bytes) -> bytes:
-        """Return the output line of one tag (checked once, then remembered by its input bytes)."""
-        got = self.memo.get(key)
-        if got is not None:  # met before (in this chunk too: the chunk's look-ups were made before its checks)
-            return got
+        """Return the output line of a tag the memo does not hold: checked now, then remembered by its input bytes."""
         tag = key.decode("utf-8", "surrogateescape")
         got = self.quick(tag)  # a valid tag
         if got is None:
@@ -301,7 +298,7 @@ class _ByteLoop:
         parts = self.parts
         for item in items:
             if item != "-":
-                parts.append(self._line(item.encode("utf-8", "surrogateescape")))
+                parts.append(self.memo[item.encode("utf-8", "surrogateescape")])
                 continue
             self._stdin()
         if parts:
@@ -311,7 +308,7 @@ class _ByteLoop:
 
     def _stdin(self) -> None:
         fd, parts = self.fd, self.parts
-        get, line_of = self.memo.get, self._line
+        line_of = self.memo.__getitem__  # a tag not held is checked by the look-up (_Memo.__missing__)
         pending = _Pending()
         cr = False  # a CR in the last chunk: a line it began may end in this one
         while True:
@@ -327,13 +324,7 @@ class _ByteLoop:
             was_cr, cr = cr, b"\r" in chunk
             if cr or was_cr:
                 raws = [raw[:-1] if raw.endswith(b"\r") else raw for raw in raws]
-            got = list(map(get, raws))
-            # A line is never empty, so a false item is None: a tag seen for the first time (or forgotten),
-            # checked now, in order (``all`` asks each item's truth; ``None in`` compared each line with None).
-            if not all(got):
-                parts += [line if line is not None else line_of(raw) for line, raw in zip(got, raws, strict=True)]
-            else:
-                parts += cast("list[bytes]", got)
+            parts += map(line_of, raws)  # in order: a tag new in this chunk is held from its first line on
             if len(parts) >= _BLOCK_LINES:
                 self.out.write(b"".join(parts))
                 parts.clear()
@@ -343,6 +334,23 @@ class _ByteLoop:
 
 
 _BLOCK_LINES = 2000
+
+
+class _Memo(dict[bytes, bytes]):
+    """The byte loop's memo (input line -> output line): a line it does not hold is checked when looked up.
+
+    A look-up of a held line stays the dict's own (no Python call); ``__missing__`` hands a new one to
+    the checker, which checks it and stores its line (unless the line is too long to keep).
+    """
+
+    __slots__ = ("check",)
+
+    def __init__(self, check: Callable[[bytes], bytes]) -> None:
+        super().__init__()
+        self.check = check
+
+    def __missing__(self, key: bytes) -> bytes:
+        return self.check(key)
 
 
 def live_blocks(items: list[str], size: int) -> Iterator[list[str]]:

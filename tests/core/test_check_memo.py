@@ -118,3 +118,37 @@ def test_parallel_blocks_keep_order_send_each_distinct_tag_once_and_redo_a_faile
     assert out.getvalue().decode("utf-8").splitlines() == want and all_valid is False
     assert sorted(sent) == sorted(set(tags))  # the parent's memo: each distinct tag sent once
     assert redone == (sent if worker == "dies" else [])
+
+
+def test_the_cli_byte_loop_memo_is_bounded_and_checks_what_it_forgot_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The byte loop checks a tag it does not hold when looking it up: new, forgotten or too long to keep."""
+    import io
+    import os
+
+    from bcp47_explorer.commands import live
+
+    monkeypatch.setattr(live, "MEMO_SIZE", 50)
+    engine = engine_for(bundled_engine().registry)
+    checked: list[str] = []
+    real = engine.unmatched_analysis
+
+    def counted(text: str):  # type: ignore[no-untyped-def]
+        checked.append(text)
+        return real(text)
+
+    monkeypatch.setattr(engine, "unmatched_analysis", counted)
+    long_text = "a_" * 40  # ill-formed, longer than a key the memo keeps
+    tags = [f"en_x{i}" for i in range(175)] * 2 + [long_text, "en_x3", long_text, "en_x3"]
+    r, w = os.pipe()
+    with os.fdopen(w, "wb") as f:
+        f.write(b"".join(t.encode() + b"\n" for t in tags))
+    out = io.BytesIO()
+    loop = live._ByteLoop(engine, r, out)
+    assert loop.run(["-"]) is False
+    os.close(r)
+    want = [line for line, _ in checkjson.check_json_lines(bundled_engine(), tags)]
+    assert out.getvalue().decode("utf-8").splitlines() == want
+    assert 0 < len(loop.memo) <= 50 and long_text.encode() not in loop.memo
+    # 175 distinct tags do not fit in 50: the second round checks each again; the long text is never kept
+    assert checked.count("en_x0") == 2 and checked.count(long_text) == 2
+    assert checked.count("en_x3") == 3  # forgotten before its third and fourth rows, which come one after the other
