@@ -18,6 +18,7 @@ from bcp47_explorer.core.engine import checkjson
 from bcp47_explorer.core.engine.fastpath import FastPath
 from bcp47_explorer.core.engine.quickline import QuickLine
 from bcp47_explorer.core.engine.tag import TagEngine
+from bcp47_explorer.core.grammar.syntax import WELL_FORMED
 from bcp47_explorer.core.text.catalogue import set_language
 
 from benchmarks.corpus import build, build_advice
@@ -80,6 +81,20 @@ def test_the_fused_line_is_the_other_ways_bytes_over_the_mixed_corpus(monkeypatc
     _assert_same(tags + [_odd(rnd, t) for t in tags], monkeypatch, 0.3)
 
 
+def test_the_fused_line_writes_private_use_as_the_other_ways_do(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A valid tag with private use alone (no extension, no extlang) is the fused line's, in any case."""
+    rnd = random.Random(35)
+    heads = [t for t in build(1500, seed=35) if "-x-" not in t.lower() and "-u-" not in t.lower()]
+    heads += ["en", "zh-Hant-TW", "sl-IT-rozaj", "EN-us", "de-1901", "iw-IL", "en-GB-oed", "i-default", "x-a"]
+    uses = ["x-a", "x-priv", "X-Priv", "x-1", "x-12345678-a-b", "x-ABCDEFGH", "x-en-US", "x-u-ca", "x-x"]
+    tags = [f"{rnd.choice(heads)}-{rnd.choice(uses)}" for _ in range(3000)]
+    _assert_same(tags + [_odd(rnd, t) for t in tags[:1000]], monkeypatch, 0.2)
+    writer = checkjson.quick_line(fresh_engine())
+    for tag in ["en-x-a", "tbe-GB-x-ic", "sn-LT-x-e", "zh-Hans-CN-x-private-use"]:
+        m = WELL_FORMED.fullmatch(tag)
+        assert m is not None and writer.line(tag, m.groups()) is not None, tag
+
+
 def _every_subtag(engine: TagEngine) -> Iterator[str]:
     """Every registered subtag in every place, in the case written, in odd case, in upper and lower case."""
     rnd = random.Random(34)
@@ -130,12 +145,11 @@ def test_the_fused_line_covers_the_advice_it_words_itself(monkeypatch: pytest.Mo
 
 
 def test_the_fused_line_takes_no_tag_it_cannot_word() -> None:
-    """Private use, two variants, grandfathered starts, unknown subtags: another way (extensions: see
-    test_extension_walk)."""
-    from bcp47_explorer.core.grammar.syntax import WELL_FORMED
+    """An extlang with private use, two variants, grandfathered starts, unknown subtags: another way (extensions:
+    see test_extension_walk)."""
 
     writer = checkjson.quick_line(fresh_engine())
-    for tag in ["zh-yue-x-a", "zh-yue-u-ca-gregory", "en-x-a", "sl-rozaj-biske", "i-klingon", "zh-min-nan",
+    for tag in ["zh-yue-x-a", "zh-yue-u-ca-gregory", "sl-rozaj-biske", "i-klingon", "zh-min-nan",
                 "art-lojban", "sgn-BR", "en-Qabz", "en-AA-1900", "x-a", "cel-gaulish"]:  # fmt: skip
         m = WELL_FORMED.fullmatch(tag)
         assert m is None or writer.line(tag, m.groups()) is None, tag

@@ -128,11 +128,14 @@ class QuickLine:
             return None
         tail = xj = xc = ""  # the extensions and private use as written, their entries in "subtags", canonical
         if exts or pu is not None:
-            if not exts or ext is not None:
-                return None  # private use alone, or an extlang and extensions: the quick path of checkjson
-            xcanonical, roles, loud = self._walk(exts)
-            if xcanonical is None or roles is None or loud:
-                return None  # the precise path, or CLDR's warnings on a keyword: the quick path of checkjson
+            if ext is not None:
+                return None  # an extlang and extensions or private use: the quick path of checkjson
+            if exts:
+                xcanonical, roles, loud = self._walk(exts)
+                if xcanonical is None or roles is None or loud:
+                    return None  # the precise path, or CLDR's warnings on a keyword: the quick path of checkjson
+            else:  # private use alone: its subtags draw nothing, in either standard
+                exts, xcanonical, roles = "", "", ()
             tail = tag[len(tag) - len(exts) - (len(pu) + 2 if pu is not None else 0) :]
             xj = self._tail_subtags(tag, tail, exts, pu, roles)
             xc = xcanonical + ("-x" + pu.lower() if pu is not None else "")
@@ -255,10 +258,11 @@ class QuickLine:
         """
         pos = len(tag) - len(tail)  # the '-' before the first singleton
         out = ""
-        for t, role in zip(exts[1:].split("-"), roles, strict=True):
-            end = pos + 1 + len(t)
-            out += f',{{"text":"{t}","start":{pos + 1},"end":{end},"role":"{role}"}}'
-            pos = end
+        if exts:
+            for t, role in zip(exts[1:].split("-"), roles, strict=True):
+                end = pos + 1 + len(t)
+                out += f',{{"text":"{t}","start":{pos + 1},"end":{end},"role":"{role}"}}'
+                pos = end
         if pu is not None:  # the singleton x as written, then the private-use subtags
             out += f',{{"text":"{tag[pos + 1]}","start":{pos + 1},"end":{pos + 2},"role":"singleton"}}'
             pos += 2
