@@ -31,7 +31,7 @@ import threading
 from itertools import filterfalse
 from typing import TYPE_CHECKING, Any
 
-from . import FIELDS, _row, _strings
+from . import FIELDS, _row
 
 if TYPE_CHECKING:
     from ..core.engine.tag import TagEngine
@@ -365,11 +365,17 @@ class ViewResults:
             + 64 * (r[6] is not None) + 128 * (r[7] is not None)
             for r in rows
         ]  # fmt: skip
-        # The texts of all five fields in one Arrow array (field after field), made string views at once.
+        # The texts of all five fields in one Arrow array (field after field), made string views at once. A missing
+        # text is written empty: its presence bit (in the flags) makes it null where it is read.
         k = len(FLAGS)
-        views = _strings([r[k + j] for j in range(len(TEXTS)) for r in rows]).cast(self._view)
-        buffers = views.buffers()
         total = len(TEXTS) * n
+        data = [b"" if t is None else t.encode("utf-8") for j in range(len(TEXTS)) for t in [r[k + j] for r in rows]]
+        offsets = np.zeros(total + 1, np.int32)
+        np.cumsum(np.fromiter(map(len, data), np.int32, total), out=offsets[1:])
+        pa = self._pa
+        texts = pa.Array.from_buffers(pa.string(), total, [None, pa.py_buffer(offsets), pa.py_buffer(b"".join(data))])
+        views = texts.cast(self._view)
+        buffers = views.buffers()
         words = np.frombuffer(buffers[1], np.uint32)[4 * views.offset : 4 * (views.offset + total)]
         words = words.reshape(total, 4).copy()  # [length, prefix, buffer, offset] or [length, the text]
         words[words[:, 0] > _LONG, 2] += len(self.data)  # a long text's buffer: counted past the ones held
