@@ -31,7 +31,7 @@ import threading
 from itertools import filterfalse
 from typing import TYPE_CHECKING, Any
 
-from . import FIELDS, _row, _strings
+from . import FIELDS, _row
 
 if TYPE_CHECKING:
     from ..core.engine.tag import TagEngine
@@ -45,10 +45,14 @@ _LONG = 12  # a string view holds a text of up to 12 bytes itself; a longer one 
 _MERGE_AT = 16  # a field's data buffers are merged into one when there are more than this
 
 
+#: The 64-bit words of a key: its bytes, zero-padded, with its length in the top byte of the last word.
+KEY_WORDS = 4
 #: Values of up to this many bytes are looked up by numpy (:class:`_KeyTable`), from a batch's buffers.
-KEY_MAX = 23
-KEY_WORDS = 3  # the 64-bit words of a key: its bytes, zero-padded, with its length in the top byte of the last
-_MIX = (0x9E3779B97F4A7C15, 0xC2B2AE3D27D4EB4F, 0x165667B19E3779F9)  # odd multipliers: a key's slot from its words
+KEY_MAX = 8 * KEY_WORDS - 1
+_MIX = (0x9E3779B97F4A7C15, 0xC2B2AE3D27D4EB4F, 0x165667B19E3779F9, 0xD6E8FEB86659FD93)  # odd: a key's slot
+_LONGER = 0xFF << 56  # the last word's top byte of a value longer than KEY_MAX: no key's (their lengths are less)
+_FLAGS_AS = {2: "<u2", 4: "<u4", 8: "<u8"}[KEY_WORDS]  # a number of KEY_WORDS bytes
+_EMPTY = 0xFE << 56  # the last word's top byte of an empty slot: no key's, no looked-up value's
 
 
 class _KeyTable:
@@ -59,12 +63,26 @@ class _KeyTable:
     their words are. Its slot is the top bits of a hash of the words; a value whose slot is taken by
     another stays out (it is looked up in the memo instead), and the first values seen (a column's
     commonest) take the slots. A batch's values are found with a dozen numpy operations over their
-    words, whatever their number, instead of a Python bytes object and a dict look-up per row.
+    words, whatever their number, instead of a Python bytes object and a dict look-up per row: the
+    words of every value at once (one index into a view of the batch's bytes as a window of
+    KEY_WORDS words at every byte), the bytes past each value's end cleared and its length added (a
+    ``take`` each from small tables by length; a value longer than KEY_MAX gets a last word no key
+    has), the slots hashed column by column, and the words held there compared as one number of
+    flags per value.
     """
 
     def __init__(self, np: Any) -> None:
         self._np = np
         self._mix = [np.uint64(m) for m in _MIX]
+        self._half = np.uint64(32)
+        # Row L: the masks of a value's words (its L bytes kept, never the last word's top byte) and its length
+        # tag; row KEY_MAX + 1 stands for every longer value.
+        lengths = range(KEY_MAX + 2)
+        last = KEY_WORDS - 1
+        kept = [[min(max(n - 8 * k, 0), 7 if k == last else 8) for k in range(KEY_WORDS)] for n in lengths]
+        self._masks = np.array([[(1 << (8 * b)) - 1 for b in row] for row in kept], np.uint64)
+        self._tags = np.zeros((KEY_MAX + 2, KEY_WORDS), np.uint64)
+        self._tags[:, last] = [n << 56 for n in range(KEY_MAX + 1)] + [_LONGER]
         self._keys: list[bytes] = []
         self._rows: list[int] = []
         self._make(1 << 12)
@@ -72,14 +90,18 @@ class _KeyTable:
     def _make(self, slots: int) -> None:
         np = self._np
         self._shift = np.uint64(64 - slots.bit_length() + 1)
-        self._words = [np.zeros(slots, np.uint64) for _ in range(KEY_WORDS)]
-        self._row = np.zeros(slots, np.intp)  # 0: an empty slot (row 0 is the null row, never a key's)
+        self._words = np.zeros((slots, KEY_WORDS), np.uint64)
+        self._words[:, -1] = _EMPTY
+        self._row = np.zeros(slots, np.intp)
 
-    def _slot(self, words: list[Any]) -> Any:
+    def _slot(self, words: Any) -> Any:
+        """Return the slot of each key of *words* (KEY_WORDS columns): the top bits of a hash of its words."""
         mix = self._mix
-        h = words[0] * mix[0]
+        h = words[:, 0] * mix[0]
         for k in range(1, KEY_WORDS):
-            h ^= words[k] * mix[k]
+            h ^= words[:, k] * mix[k]
+        h ^= h >> self._half  # the top bits of a product see only the bits below them: mix the high half down
+        h *= mix[0]
         return (h >> self._shift).astype(self._np.intp)
 
     def add(self, keys: list[bytes], rows: list[int]) -> None:
@@ -88,21 +110,19 @@ class _KeyTable:
         self._keys += keys
         self._rows += rows
         slots = len(self._row)
-        if 4 * len(self._keys) > slots and slots < 1 << 18:  # at most a quarter full: few keys lose their slot
-            while 4 * len(self._keys) > slots and slots < 1 << 18:
+        if 8 * len(self._keys) > slots and slots < 1 << 18:  # at most an eighth full: few keys lose their slot
+            while 8 * len(self._keys) > slots and slots < 1 << 18:
                 slots *= 2
             self._make(slots)
             keys, rows = self._keys, self._rows
         raw = b"".join([k.ljust(8 * KEY_WORDS, b"\0") for k in keys])
-        table = np.frombuffer(raw, "<u8").reshape(len(keys), KEY_WORDS)
-        words = [table[:, k].copy() for k in range(KEY_WORDS)]
-        words[-1] |= np.array([len(k) for k in keys], np.uint64) << np.uint64(56)
+        words = np.frombuffer(raw, "<u8").reshape(len(keys), KEY_WORDS).copy()
+        words[:, -1] |= np.array([len(k) for k in keys], np.uint64) << np.uint64(56)
         slot = self._slot(words)
         free = np.flatnonzero(self._row.take(slot) == 0)
         taken, first = np.unique(slot[free], return_index=True)  # the first key for a slot takes it
         at = free[first]
-        for k in range(KEY_WORDS):
-            self._words[k][taken] = words[k][at]
+        self._words[taken] = words[at]
         self._row[taken] = np.array(rows, np.intp)[at]
 
     def find(self, words: Any, start: Any, length: Any) -> tuple[Any, Any]:
@@ -111,37 +131,18 @@ class _KeyTable:
         *words*: the values' bytes as 64-bit words, zero-padded past the end by at least KEY_WORDS + 1 words.
         """
         np = self._np
-        q = start >> 3
-        shift = ((start & 7) << 3).astype(np.uint64)
-        back = np.uint64(63) - shift
-        one = np.uint64(1)
-        mask = _MASKS[np]
-        key = []
-        high = words.take(q)
-        for k in range(KEY_WORDS):
-            low, high = high, words.take(q + (k + 1))
-            w = (low >> shift) | ((high << one) << back)  # 8 bytes from start + 8k (never a shift by 64)
-            w &= mask.take(np.clip(length - 8 * k, 0, 8 if k < KEY_WORDS - 1 else 7))
-            key.append(w)
-        key[-1] |= length.astype(np.uint64) << np.uint64(56)
+        data = words.view(np.uint8)
+        # Every window of 8 * KEY_WORDS bytes, at every byte (no copy); indexing copies each one as a whole.
+        windows = np.ndarray((len(data) - 8 * KEY_WORDS + 1,), f"V{8 * KEY_WORDS}", data, 0, (1,))
+        size = np.minimum(length, KEY_MAX + 1)
+        key = windows[start].view("<u8").reshape(len(start), KEY_WORDS)
+        key &= self._masks.take(size, axis=0)
+        key |= self._tags.take(size, axis=0)
         slot = self._slot(key)
-        rows = self._row.take(slot)
-        found = rows != 0
-        for k in range(KEY_WORDS):
-            found &= self._words[k].take(slot) == key[k]
-        found &= length <= KEY_MAX
-        return rows, found
-
-
-class _Masks(dict[Any, Any]):
-    """numpy -> the masks of a word's first 0 to 8 bytes (made on first use)."""
-
-    def __missing__(self, np: Any) -> Any:
-        got = self[np] = np.array([(1 << (8 * k)) - 1 for k in range(9)], np.uint64)
-        return got
-
-
-_MASKS = _Masks()
+        # Found: no word differs (a key's KEY_WORDS flags, one byte each, read as one number: zero).
+        differ = (self._words.take(slot, axis=0) ^ key) != 0
+        found = differ.view(_FLAGS_AS).reshape(len(start)) == 0
+        return self._row.take(slot), found
 
 
 @functools.cache
@@ -153,7 +154,7 @@ def views_work() -> bool:
     """
     try:
         import duckdb
-        import numpy  # noqa: F401
+        import numpy
         import pyarrow as pa
 
         texts = ["en", None, "a text longer than twelve bytes: é"]
@@ -162,6 +163,14 @@ def views_work() -> bool:
         flags = pa.array([True, False, True])
         typ = pa.struct([pa.field("t", pa.string_view()), pa.field("f", pa.bool_())])
         struct = pa.StructArray.from_arrays([views, flags], fields=list(typ))
+        keys = _KeyTable(numpy)  # the numpy this key table needs: windows of bytes, uint64 arithmetic
+        keys.add([b"en", b"x" * KEY_MAX], [1, 2])
+        probe = b"-en-" + b"x" * KEY_MAX + b"x"
+        words = numpy.zeros(len(probe) // 8 + KEY_WORDS + 2, numpy.uint64)
+        words.view(numpy.uint8)[: len(probe)] = numpy.frombuffer(probe, numpy.uint8)
+        rows, found = keys.find(words, numpy.array([1, 4, 4], numpy.intp), numpy.array([2, KEY_MAX, KEY_MAX + 1]))
+        if rows[found].tolist() != [1, 2] or found.tolist() != [True, True, False]:
+            return False
         con: Any = duckdb.connect()
         con.create_function(
             "probe", lambda _: struct, ["VARCHAR"], duckdb.struct_type({"t": "VARCHAR", "f": "BOOLEAN"}), type="arrow"
@@ -356,11 +365,17 @@ class ViewResults:
             + 64 * (r[6] is not None) + 128 * (r[7] is not None)
             for r in rows
         ]  # fmt: skip
-        # The texts of all five fields in one Arrow array (field after field), made string views at once.
+        # The texts of all five fields in one Arrow array (field after field), made string views at once. A missing
+        # text is written empty: its presence bit (in the flags) makes it null where it is read.
         k = len(FLAGS)
-        views = _strings([r[k + j] for j in range(len(TEXTS)) for r in rows]).cast(self._view)
-        buffers = views.buffers()
         total = len(TEXTS) * n
+        data = [b"" if t is None else t.encode("utf-8") for j in range(len(TEXTS)) for t in [r[k + j] for r in rows]]
+        offsets = np.zeros(total + 1, np.int32)
+        np.cumsum(np.fromiter(map(len, data), np.int32, total), out=offsets[1:])
+        pa = self._pa
+        texts = pa.Array.from_buffers(pa.string(), total, [None, pa.py_buffer(offsets), pa.py_buffer(b"".join(data))])
+        views = texts.cast(self._view)
+        buffers = views.buffers()
         words = np.frombuffer(buffers[1], np.uint32)[4 * views.offset : 4 * (views.offset + total)]
         words = words.reshape(total, 4).copy()  # [length, prefix, buffer, offset] or [length, the text]
         words[words[:, 0] > _LONG, 2] += len(self.data)  # a long text's buffer: counted past the ones held

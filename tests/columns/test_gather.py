@@ -164,3 +164,29 @@ def test_the_memo_starts_afresh_inside_an_array_batch(engine: TagEngine, monkeyp
     views = gather.ViewResults(engine)
     for batch in _batches(20, 40):
         assert views.struct_of(pa.array(batch, pa.binary())).to_pylist() == _want(batch, engine)
+
+
+def _find(table: Any, values: list[bytes]) -> list[int | None]:
+    """Return the row the key *table* finds for each of *values* (None: not found), read from one binary array."""
+    import numpy as np
+
+    arr = pa.array(values, pa.binary())
+    offsets = np.frombuffer(arr.buffers()[1], np.int32, len(values) + 1).astype(np.intp)
+    words = np.zeros(offsets[-1] // 8 + gather.KEY_WORDS + 2, np.uint64)
+    words.view(np.uint8)[: offsets[-1]] = np.frombuffer(arr.buffers()[2], np.uint8, offsets[-1])
+    rows, found = table.find(words, offsets[:-1], offsets[1:] - offsets[:-1])
+    return [int(r) if f else None for r, f in zip(rows, found, strict=True)]
+
+
+def test_the_key_table_never_takes_a_longer_value_or_an_empty_slot_for_a_key() -> None:
+    import numpy as np
+
+    table = gather._KeyTable(np)
+    longest = b"x" * gather.KEY_MAX
+    table.add([longest, b"", b"\xff" * gather.KEY_MAX], [7, 8, 9])
+    values = [longest + b"y", b"", longest, b"\xff" * (gather.KEY_MAX + 1), b"\x00", longest[:-1], b"\xff" * 40, b""]
+    # A value longer than KEY_MAX is never found (not even when its first KEY_MAX bytes are a key's); the empty
+    # value is a key like any other, and a value in no slot (b"\x00": all its bytes and its length zero but one)
+    # is not found in an empty slot.
+    assert _find(table, values) == [None, 8, 7, None, None, None, None, 8]
+    assert _find(gather._KeyTable(np), [b"", b"\x00" * 8, b"a"]) == [None, None, None]  # an empty table finds none
