@@ -27,11 +27,10 @@ from __future__ import annotations
 
 import functools
 import threading
-import weakref
 from array import array as c_array
 from collections.abc import Iterable, Sequence
 from itertools import accumulate
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..core.engine.checkjson import clean_json_text
 from ..core.engine.summary import FIELDS, summarize
@@ -227,17 +226,17 @@ def _clean(text: str | None) -> str | None:
     return text if text is None or text.isascii() else clean_json_text(text)
 
 
-_checkers: weakref.WeakKeyDictionary[Any, _Checker] = weakref.WeakKeyDictionary()
 _checkers_lock = threading.Lock()
 
 
 def _checker(engine: TagEngine | None) -> _Checker:
+    """Return *engine*'s column checker, made once and kept with the engine (``engine.kept``): it goes with it."""
     engine = engine if engine is not None else default_engine()
     with _checkers_lock:
-        got = _checkers.get(engine)
+        got = engine.kept.get("column_checker")
         if got is None:
-            got = _checkers[engine] = _Checker(engine)
-        return got
+            got = engine.kept["column_checker"] = _Checker(engine)
+        return cast(_Checker, got)
 
 
 def _encode(array: Any) -> tuple[pa.Array, list[bytes | None]]:

@@ -248,3 +248,20 @@ def test_spark_column_gives_the_cli_answers(spark: Any, want_text: list[dict[str
     df = spark.createDataFrame(list(zip(range(SIZE), _with_nulls(TEXT), strict=True)), "n long, tag string")
     rows = df.repartition(2).select("n", bcp47_check("tag").alias("r")).orderBy("n").collect()
     _same([r["r"].asDict() if r["r"] is not None else None for r in rows], want_text)
+
+
+def test_a_column_checker_is_let_go_with_its_engine() -> None:
+    """The checker (and its memo of rows) made for an engine is kept with it, and goes when the engine goes."""
+    import gc
+    import weakref
+
+    base = bundled_engine()
+    engine = TagEngine(base.registry, base.cldr, base.extensions)
+    rows = check_arrow(pa.array(["en-US", "en_US", None]), engine=engine).to_pylist()
+    assert [r["valid"] if r is not None else None for r in rows] == [True, False, None]
+    checker = engine.kept["column_checker"]
+    assert columns._checker(engine) is checker
+    gone = [weakref.ref(engine), weakref.ref(checker)]
+    del engine, checker, rows
+    gc.collect()
+    assert [ref() for ref in gone] == [None, None]
