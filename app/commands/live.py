@@ -248,17 +248,13 @@ class _ByteLoop:
     and encoded once. The memo is bounded as :func:`.checkjson.memo_json_lines`'s.
 
     The memo keeps the line alone, not whether it was valid: a tag is remembered only after its first
-    check, which clears :attr:`all_valid` when it is not valid, so a repeat never changes the answer.
+    check, which clears the memo's ``all_valid`` when it is not valid, so a repeat never changes the answer.
     """
 
     def __init__(self, engine: TagEngine, fd: int, out: Any) -> None:
         self.fd = fd
         self.out = out
-        self.box: list[str] = []
-        self.lines = check_json_lines(engine, self._feed(), fused=False)  # _line asks the fused line first
-        self.quick = quick_json_bytes(engine)
-        self.memo = _Memo(self._line)
-        self.all_valid = True
+        self.memo = _Memo(engine)
         self.parts: list[bytes] = []
 
     @classmethod
@@ -266,26 +262,6 @@ class _ByteLoop:
         """Return the loop over the real standard streams, or None where they are not files (tests' fakes)."""
         got = _real_streams()
         return cls(engine, got[0], got[1]) if got is not None else None
-
-    def _feed(self) -> Iterator[str]:
-        while True:
-            yield self.box.pop()
-
-    def _line(self, key: bytes) -> bytes:
-        """Return the output line of a tag the memo does not hold: checked now, then remembered by its input bytes."""
-        tag = key.decode("utf-8", "surrogateescape")
-        got = self.quick(tag)  # a valid tag
-        if got is None:
-            self.box.append(tag)
-            line, valid = next(self.lines)
-            got = utf8_line(line + "\n")
-            if not valid:
-                self.all_valid = False
-        if len(key) <= MEMO_KEY_MAX:
-            if len(self.memo) >= MEMO_SIZE:
-                self.memo.clear()
-            self.memo[key] = got
-        return got
 
     def _flush(self) -> None:
         if self.parts:
@@ -304,7 +280,7 @@ class _ByteLoop:
         if parts:
             self.out.write(b"".join(parts))
             parts.clear()
-        return self.all_valid
+        return self.memo.all_valid
 
     def _stdin(self) -> None:
         fd, parts = self.fd, self.parts
@@ -339,18 +315,37 @@ _BLOCK_LINES = 2000
 class _Memo(dict[bytes, bytes]):
     """The byte loop's memo (input line -> output line): a line it does not hold is checked when looked up.
 
-    A look-up of a held line stays the dict's own (no Python call); ``__missing__`` hands a new one to
-    the checker, which checks it and stores its line (unless the line is too long to keep).
+    A look-up of a held line stays the dict's own (no Python call); ``__missing__`` checks a new one and
+    stores its line (unless the line is too long to keep), clearing :attr:`all_valid` for a tag not valid.
     """
 
-    __slots__ = ("check",)
+    __slots__ = ("all_valid", "box", "lines", "quick")
 
-    def __init__(self, check: Callable[[bytes], bytes]) -> None:
+    def __init__(self, engine: TagEngine) -> None:
         super().__init__()
-        self.check = check
+        self.box: list[str] = []
+        self.lines = check_json_lines(engine, self._feed(), fused=False)  # the fused line is asked first
+        self.quick = quick_json_bytes(engine)
+        self.all_valid = True
+
+    def _feed(self) -> Iterator[str]:
+        while True:
+            yield self.box.pop()
 
     def __missing__(self, key: bytes) -> bytes:
-        return self.check(key)
+        tag = key.decode("utf-8", "surrogateescape")
+        got = self.quick(tag)  # a valid tag
+        if got is None:
+            self.box.append(tag)
+            line, valid = next(self.lines)
+            got = utf8_line(line + "\n")
+            if not valid:
+                self.all_valid = False
+        if len(key) <= MEMO_KEY_MAX:
+            if len(self) >= MEMO_SIZE:
+                self.clear()
+            self[key] = got
+        return got
 
 
 def live_blocks(items: list[str], size: int) -> Iterator[list[str]]:
