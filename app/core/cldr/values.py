@@ -10,7 +10,7 @@ import re
 from collections.abc import Iterable, Mapping
 from operator import attrgetter
 from types import MappingProxyType
-from typing import Any, cast
+from typing import Any
 
 from ..grammar.problems import Severity
 from ..text.catalogue import N_, _
@@ -248,7 +248,7 @@ def _fill_type(
     A well-made row's type at the plain store's speed (a thousand of them at each start); written out, not
     generated with ``exec`` (a check of one tag compiles nothing). A test pins the order of the fields.
     """
-    made: Any = object.__new__(CldrType)
+    made: CldrType = object.__new__(CldrType)
     made.name = name
     made.description = description
     made.legacy_names = legacy_names
@@ -257,7 +257,7 @@ def _fill_type(
     made.since = since
     made.iana = iana
     made.region = region
-    return cast(CldrType, made)
+    return made
 
 
 def _build_type(row: Any, where: str) -> CldrType:

@@ -118,10 +118,11 @@ class FastPath:
         self.walk = walker.walk
         # Registered subtag (lowercase) -> what the canonical form writes for it: its Preferred-Value
         # or itself, in conventional case (no Preferred-Value in the registry holds more than one subtag).
-        self.lang_to = {k: (r.preferred_value or k).lower() for k, r in tables.lang.items()}
+        # (The keys are lowercase already: a subtag without a Preferred-Value maps to its key, no new string.)
+        self.lang_to = {k: r.preferred_value.lower() if r.preferred_value else k for k, r in tables.lang.items()}
         self.script_to = {k: cased("script", r.preferred_value or k) for k, r in tables.script.items()}
         self.region_to = {k: cased("region", r.preferred_value or k) for k, r in tables.region.items()}
-        self.variant_to = {k: (r.preferred_value or k).lower() for k, r in tables.variant.items()}
+        self.variant_to = {k: r.preferred_value.lower() if r.preferred_value else k for k, r in tables.variant.items()}
 
     def canonical(self, text: str) -> str | None:
         """Return the canonical form of *text* when it is a clean, valid tag, else None.

@@ -61,7 +61,7 @@ def _fill_record(
     with ``exec``: the first ``compile`` in a process costs the parser's start-up (3 ms), and a check
     of one tag need not compile anything. A test pins the order against ``Record.__match_args__``.
     """
-    rec: Any = _new(Record)
+    rec: Record = _new(Record)
     rec.type = type
     rec.code = code
     rec.descriptions = descriptions
@@ -75,7 +75,7 @@ def _fill_record(
     rec.comments = comments
     rec._fields = fields
     rec.line = line
-    return cast(Record, rec)
+    return rec
 
 
 def new_record(*fields: Any) -> Record:
