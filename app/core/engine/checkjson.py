@@ -19,7 +19,7 @@ from ..grammar.syntax import WELL_FORMED
 from ..grammar.values import Diagnostic, Severity
 from .fastpath import FAST_MAX
 from .illshape import IllShapes
-from .quickline import QuickLine
+from .quickline import QuickLine, tail_subtags_json
 from .results import first_fix, fix_for
 from .unicode_validity import first_singleton, verdict_label, verdict_of
 
@@ -277,17 +277,7 @@ def _extension_line(
             end = pos + 1 + len(v)
             subtags += f',{{"text":"{v}","start":{pos + 1},"end":{end},"role":"variant"}}'
             pos = end
-    for t, role in zip(exts[1:].split("-"), roles, strict=True):
-        end = pos + 1 + len(t)
-        subtags += f',{{"text":"{t}","start":{pos + 1},"end":{end},"role":"{role}"}}'
-        pos = end
-    if pu is not None:  # the singleton x as written, then the private-use subtags
-        subtags += f',{{"text":"{tag[pos + 1]}","start":{pos + 1},"end":{pos + 2},"role":"singleton"}}'
-        pos += 2
-        for v in pu[1:].split("-"):
-            end = pos + 1 + len(v)
-            subtags += f',{{"text":"{v}","start":{pos + 1},"end":{end},"role":"privateuse"}}'
-            pos = end
+    subtags += tail_subtags_json(tag, pos, exts, pu, roles)
     head = f'{{"input":"{tag}","well_formed":true,"valid":true,"unicode_valid":true,"canonical":"{canonical}",' \
         f'"extlang_form":"{extlang}","subtags":[{subtags}],"diagnostics":['  # fmt: skip
     if diags:
@@ -345,15 +335,7 @@ def _langtag_subtags(g: tuple[str | None, ...], tag: str) -> str:
             end = pos + 1 + len(v)
             out += f',{{"text":"{v}","start":{pos + 1},"end":{end},"role":"variant"}}'
             pos = end
-    pu = g[6]
-    if pu is not None:  # the singleton x as written, then the private-use subtags
-        out += f',{{"text":"{tag[pos + 1]}","start":{pos + 1},"end":{pos + 2},"role":"singleton"}}'
-        pos += 2
-        for v in pu[1:].split("-"):
-            end = pos + 1 + len(v)
-            out += f',{{"text":"{v}","start":{pos + 1},"end":{end},"role":"privateuse"}}'
-            pos = end
-    return out
+    return out + tail_subtags_json(tag, pos, "", g[6], ())
 
 
 def _diagnostics_json(diags: Iterable[Diagnostic], first: int | None) -> str:

@@ -340,18 +340,36 @@ class ExtensionWalk:
                 parts.sort()
             if roles is not None:
                 roles += ["u-attribute"] * len(attrs)
-        ok = quiet = True
+        walked = self._keys("u", kws, start + len(attrs), roles, loud)
+        if walked is None:
+            return None, False  # a repeated key
+        keys, ok, quiet = walked
+        if not ok:
+            return None, quiet
+        for _k, text in keys:
+            parts.append(text)  # type: ignore[arg-type]
+        return "-".join(parts), quiet
+
+    def _keys(
+        self, kind: str, kws: list[list[str]], at: int, roles: list[str] | None, loud: list[tuple[str, int, int]]
+    ) -> tuple[list[tuple[str, str | None]], bool, bool] | None:
+        """Walk the ``-u-`` keywords or ``-t-`` fields *kws* (*kind* 'u' or 't'), the first at token *at*.
+
+        Return their (key, canonical text) sorted by key, whether every one is valid, and whether none needs the
+        precise path; None when a key comes twice. Roles and warnings are added as :meth:`_u` says.
+        """
         keys: list[tuple[str, str | None]] = []
-        at = start + len(attrs)
+        ok = quiet = True
         memo = self._fields
+        learn = self._learn_u if kind == "u" else self._learn_t
         for kw in kws:
-            f = memo.get(("u", *kw))
+            f = memo.get((kind, *kw))
             if f is None:
-                f = self._learn_u(kw)
+                f = learn(kw)
             key, text, level, kw_roles = f
             for k in keys:
                 if k[0] == key:
-                    return None, False  # a repeated key
+                    return None
             keys.append((key, text))
             if text is None:
                 ok = False
@@ -359,17 +377,13 @@ class ExtensionWalk:
                 if level == PRECISE:
                     quiet = False
                 else:
-                    loud.append(("u", at, len(kw)))
+                    loud.append((kind, at, len(kw)))
             if roles is not None:
                 roles += kw_roles
             at += len(kw)
-        if not ok:
-            return None, quiet
         if len(keys) > 1:
             keys.sort()
-        for _k, text in keys:
-            parts.append(text)  # type: ignore[arg-type]
-        return "-".join(parts), quiet
+        return keys, ok, quiet
 
     def _t(
         self, toks: list[str], start: int, stop: int, roles: list[str] | None, loud: list[tuple[str, int, int]]
@@ -391,33 +405,13 @@ class ExtensionWalk:
                 quiet = False
             elif roles is not None:
                 roles += tlang_roles
-        ok = head is not None
-        keys: list[tuple[str, str | None]] = []
-        at = start + len(tlang)
-        memo = self._fields
-        for kw in fields:
-            f = memo.get(("t", *kw))
-            if f is None:
-                f = self._learn_t(kw)
-            key, text, level, kw_roles = f
-            for k in keys:
-                if k[0] == key:
-                    return None, False  # a repeated key
-            keys.append((key, text))
-            if text is None:
-                ok = False
-            if level != QUIET:
-                if level == PRECISE:
-                    quiet = False
-                else:
-                    loud.append(("t", at, len(kw)))
-            if roles is not None:
-                roles += kw_roles
-            at += len(kw)
-        if not ok:
+        walked = self._keys("t", fields, start + len(tlang), roles, loud)
+        if walked is None:
+            return None, False  # a repeated key
+        keys, ok, fields_quiet = walked
+        quiet = quiet and fields_quiet
+        if head is None or not ok:
             return None, quiet
-        if len(keys) > 1:
-            keys.sort()
         parts = [head] if head else []
         for _k, text in keys:
             parts.append(text)  # type: ignore[arg-type]

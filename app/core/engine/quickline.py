@@ -86,6 +86,28 @@ _ERROR_RANK = diagnostic_order(Diagnostic("error", _ERROR, 0, 0, ""))[0]
 _quote: Callable[[str], str] = getattr(json.encoder, "c_encode_basestring", None) or json.encoder.py_encode_basestring
 
 
+def tail_subtags_json(tag: str, pos: int, exts: str, pu: str | None, roles: Sequence[str]) -> str:
+    """Return the entries in ``subtags`` of the extensions *exts* and private use *pu* of *tag* (regex groups).
+
+    *pos*: where the '-' before the first singleton is; *roles*: the extensions' subtags' roles
+    (:meth:`.fastpath.ExtensionWalk.walk`). Each entry starts with a comma (it follows the head's).
+    """
+    out = ""
+    if exts:
+        for t, role in zip(exts[1:].split("-"), roles, strict=True):
+            end = pos + 1 + len(t)
+            out += f',{{"text":"{t}","start":{pos + 1},"end":{end},"role":"{role}"}}'
+            pos = end
+    if pu is not None:  # the singleton x as written, then the private-use subtags
+        out += f',{{"text":"{tag[pos + 1]}","start":{pos + 1},"end":{pos + 2},"role":"singleton"}}'
+        pos += 2
+        for v in pu[1:].split("-"):
+            end = pos + 1 + len(v)
+            out += f',{{"text":"{v}","start":{pos + 1},"end":{end},"role":"privateuse"}}'
+            pos = end
+    return out
+
+
 class QuickLine:
     """Write the ``check --json`` line of plain valid tags for one engine's fast path and quick advice."""
 
@@ -137,7 +159,7 @@ class QuickLine:
             else:  # private use alone: its subtags draw nothing, in either standard
                 exts, xcanonical, roles = "", "", ()
             tail = tag[len(tag) - len(exts) - (len(pu) + 2 if pu is not None else 0) :]
-            xj = self._tail_subtags(tag, tail, exts, pu, roles)
+            xj = tail_subtags_json(tag, len(tag) - len(tail), exts, pu, roles)
             xc = xcanonical + ("-x" + pu.lower() if pu is not None else "")
         if ext is None:
             at = len(lang) + 1
@@ -248,29 +270,6 @@ class QuickLine:
             return b"".join((head.encode(), out[0][1], b",", out[1][1], b'],"fix":', fix.encode(), end)), canonical
         listed = b",".join([d[1] for d in out])
         return b"".join((head.encode(), listed, b'],"fix":', fix.encode(), end)), canonical
-
-    @staticmethod
-    def _tail_subtags(tag: str, tail: str, exts: str, pu: str | None, roles: tuple[str, ...]) -> str:
-        """Return the entries in ``subtags`` of the extensions *exts* and private use *pu*, written *tail* in *tag*.
-
-        *roles* are the extensions' (:meth:`.fastpath.ExtensionWalk.walk`); as ``checkjson._extension_line`` writes
-        them.
-        """
-        pos = len(tag) - len(tail)  # the '-' before the first singleton
-        out = ""
-        if exts:
-            for t, role in zip(exts[1:].split("-"), roles, strict=True):
-                end = pos + 1 + len(t)
-                out += f',{{"text":"{t}","start":{pos + 1},"end":{end},"role":"{role}"}}'
-                pos = end
-        if pu is not None:  # the singleton x as written, then the private-use subtags
-            out += f',{{"text":"{tag[pos + 1]}","start":{pos + 1},"end":{pos + 2},"role":"singleton"}}'
-            pos += 2
-            for v in pu[1:].split("-"):
-                end = pos + 1 + len(v)
-                out += f',{{"text":"{v}","start":{pos + 1},"end":{end},"role":"privateuse"}}'
-                pos = end
-        return out
 
     @staticmethod
     def _prefix_met(prefixes: tuple[tuple[str, ...], ...], lp: _Lang, sp: _Piece | None, rp: _Piece | None) -> bool:
