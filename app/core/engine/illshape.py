@@ -127,14 +127,24 @@ class IllShapes:
         if slip is None:
             return None
         tag, shift, cut, singleton = slip
+        g = self._langtag_groups(tag)
+        if g is None or (singleton and g[6] is not None):
+            return None
+        return tag, shift, cut, singleton, g
+
+    def _langtag_groups(self, tag: str) -> tuple[str | None, ...] | None:
+        """Return the regex groups of *tag* when it is a langtag whose subtags the parser places as the regex does.
+
+        None: the regex does not match, a private-use tag, or an extlang the parser finds misplaced (after a
+        language of four or more letters).
+        """
         m = self._match(tag)
         if m is None:
             return None
         g = m.groups()
-        lang, ext = g[0], g[1]
-        if lang is None or (ext is not None and len(lang) > 3) or (singleton and g[6] is not None):
+        if g[0] is None or (g[1] is not None and len(g[0]) > 3):
             return None
-        return tag, shift, cut, singleton, g
+        return g
 
     def parse_end(self, text: str) -> Parse | None:
         """Return the precise parse of the ill-formed *text* when it is a tag, a '-' and a last piece that cannot be a
@@ -152,12 +162,8 @@ class IllShapes:
         alnum = piece.isascii() and piece.isalnum()
         if alnum and (len(piece) == 1 or subtag_kind(piece) >= 0):
             return None  # a singleton, or a subtag that fits some place: not this slip (asked before the regex)
-        m = self._match(tag)
-        if m is None:
-            return None
-        g = m.groups()
-        lang, ext = g[0], g[1]
-        if lang is None or (ext is not None and len(lang) > 3):
+        g = self._langtag_groups(tag)
+        if g is None:
             return None
         start = len(tag) + 1
         if alnum:
@@ -195,12 +201,8 @@ class IllShapes:
         if n < 3 or n > FAST_MAX or "_" not in text:
             return None
         dashed = text.replace("_", "-")
-        m = self._match(dashed)
-        if m is None:
-            return None
-        g = m.groups()
-        lang, ext = g[0], g[1]
-        if lang is None or (ext is not None and len(lang) > 3):
+        g = self._langtag_groups(dashed)
+        if g is None:
             return None
         low = dashed.lower()
         if low in GRANDFATHERED or (
