@@ -82,7 +82,7 @@ def fresh_data(monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
 
     def use(folder: Path) -> None:
         monkeypatch.setenv(data.ENV_DATA_DIR, str(folder))
-        monkeypatch.setattr(reading, "resources_dir", reading.resources_dir.__wrapped__)
+        monkeypatch.setattr(reading, "resources_folder", reading.resources_folder.__wrapped__)
         for name in ("registry", "cldr", "extensions_registry", "supplemental", "names", "sil"):
             monkeypatch.setattr(data, f"bundled_{name}", getattr(data, f"load_{name}"))
         monkeypatch.setattr(data, "bundled_engine", lambda: data.engine_for())

@@ -17,7 +17,6 @@ import zlib
 from _thread import allocate_lock  # threading's Lock, without importing threading (start-up)
 from collections.abc import Callable
 from functools import lru_cache
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .files.reading import (
@@ -35,8 +34,10 @@ from .files.reading import (
     decode,
     log,
     private_cache_dir,
+    private_cache_folder,
     read_bytes,
     read_text,
+    resource_file,
     resource_path,
     resources_dir,
 )
@@ -45,6 +46,7 @@ from .text.catalogue import N_, _
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
+    from pathlib import Path
 
     from .build.choices import Likely
     from .build.repair import Repairer
@@ -114,16 +116,16 @@ def load_registry(path: str | os.PathLike[str] | None = None, *, use_cache: bool
 
     if path is not None and not str(path):
         raise DataError(_("an empty registry file name"))
-    p = Path(path) if path is not None else resource_path(REGISTRY_FILE)
-    source = str(p.name if path is None else p)
+    p, source = _data_file(path, REGISTRY_FILE)
     raw = read_bytes(p, SIZE_LIMITS[REGISTRY_FILE])
-    folder = private_cache_dir() if use_cache else None
+    folder = private_cache_folder() if use_cache else None
     cache_file = None
     source_digest = _fingerprint(raw)
     if folder is not None:
         where = f"{zlib.crc32(os.fsencode(os.path.abspath(p))):08x}"
         py = f"py{sys.version_info[0]}{sys.version_info[1]}"
-        cache_file = folder / f"{CACHE_PREFIX}{where}-{source_digest.replace(':', '-')}-{py}{CACHE_SUFFIX}"
+        name = f"{CACHE_PREFIX}{where}-{source_digest.replace(':', '-')}-{py}{CACHE_SUFFIX}"
+        cache_file = os.path.join(folder, name)
         cached = _read_cache(cache_file, source_digest, source)
         if cached is not None:
             return cached
@@ -131,6 +133,20 @@ def load_registry(path: str | os.PathLike[str] | None = None, *, use_cache: bool
     if cache_file is not None:
         _write_cache(cache_file, source_digest, registry.to_cache())
     return registry
+
+
+def _data_file(path: str | os.PathLike[str] | None, bundled: str) -> tuple[str | Path, str]:
+    """Return the file to read (*path*, else the bundled file *bundled*) and the name its messages give it.
+
+    The bundled file's path is a string (``files.reading.resources_folder``: no ``pathlib`` at start-up) and
+    its messages name the file alone; a file the user names is a ``Path``, named whole.
+    """
+    if path is None:
+        return resource_file(bundled), bundled
+    from pathlib import Path
+
+    p = Path(path)
+    return p, str(p)
 
 
 def _fingerprint(raw: bytes) -> str:
@@ -146,7 +162,7 @@ def _fingerprint(raw: bytes) -> str:
     return f"{len(raw):x}:{zlib.crc32(raw):08x}"
 
 
-def _read_cache(cache_file: Path, source_digest: str, source: str) -> Registry | None:
+def _read_cache(cache_file: str, source_digest: str, source: str) -> Registry | None:
     """Return the registry in *cache_file* when it is whole and made from this very source, else None.
 
     The file holds a header line (format, :func:`_fingerprint` of the source file, :func:`_stamp` of the
@@ -203,7 +219,7 @@ def _stamp(payload: bytes) -> bytes:
     return f"{zlib.crc32(payload, zlib.crc32(CACHE_LAYOUT)):08x}".encode("ascii")
 
 
-def _write_cache(target: Path, source_digest: str, payload: bytes) -> None:
+def _write_cache(target: str, source_digest: str, payload: bytes) -> None:
     """Write a parse cache (private, atomic), then prune the folder; a cache that cannot be written is not."""
     blob = b"".join((_CACHE_MAGIC, source_digest.encode("ascii"), b" ", _stamp(payload), b"\n", payload))
     try:
@@ -213,10 +229,10 @@ def _write_cache(target: Path, source_digest: str, payload: bytes) -> None:
     _prune_caches(target)
 
 
-def _prune_caches(current: Path) -> None:
+def _prune_caches(current: str) -> None:
     """Keep one cache per source location (the current content), at most a few in all; drop stale files."""
-    folder = current.parent
-    where = current.name[len(CACHE_PREFIX) :].split("-")[0]
+    folder, current_name = os.path.split(current)
+    where = current_name[len(CACHE_PREFIX) :].split("-")[0]
     try:
         entries = list(os.scandir(folder))
     except OSError:
@@ -232,7 +248,7 @@ def _prune_caches(current: Path) -> None:
         stale = (
             (name.startswith(CACHE_PREFIX) and name.endswith(".marshal"))  # the old format
             or (name.startswith(f".{CACHE_PREFIX}") and name.endswith(".tmp") and now - st.st_mtime > 600)
-            or (name.startswith(f"{CACHE_PREFIX}{where}-") and name.endswith(CACHE_SUFFIX) and name != current.name)
+            or (name.startswith(f"{CACHE_PREFIX}{where}-") and name.endswith(CACHE_SUFFIX) and name != current_name)
         )
         if stale:
             with contextlib.suppress(OSError):
@@ -249,9 +265,9 @@ def load_extensions_registry(path: str | os.PathLike[str] | None = None) -> Exte
     from .registry.extensions import ExtensionsRegistry
     from .registry.recordjar import RecordJarError
 
-    p = Path(path) if path is not None else resource_path(EXTENSIONS_FILE)
+    p, source = _data_file(path, EXTENSIONS_FILE)
     try:
-        return ExtensionsRegistry.from_text(read_text(p), source=str(p.name if path is None else p))
+        return ExtensionsRegistry.from_text(read_text(p), source=source)
     except RecordJarError as exc:
         raise DataError(str(exc)) from None
 
@@ -272,7 +288,7 @@ def load_cldr(path: str | os.PathLike[str] | None = None) -> CldrData:
     """Load CLDR's BCP 47 data (resources/cldr-bcp47.json by default), raising DataError if damaged."""
     from .cldr.model import CldrData, CldrDataError
 
-    p = Path(path) if path is not None else resource_path(CLDR_FILE)
+    p = _data_file(path, CLDR_FILE)[0]
     try:
         return CldrData.from_json(read_text(p))
     except CldrDataError as exc:
@@ -289,7 +305,7 @@ def load_supplemental(path: str | os.PathLike[str] | None = None) -> Supplementa
     """Load CLDR's likely subtags, parent locales and language matching (resources/cldr-supplemental.json)."""
     from .cldr.likely import Supplemental, SupplementalError
 
-    p = Path(path) if path is not None else resource_path(SUPPLEMENTAL_FILE)
+    p = _data_file(path, SUPPLEMENTAL_FILE)[0]
     try:
         return Supplemental.from_json(read_text(p))
     except SupplementalError as exc:
@@ -308,6 +324,8 @@ def load_names(path: str | os.PathLike[str] | None = None) -> NamesPack:
     Only the header (the index of locales, parents and autonyms) is read now; a display
     language's names are read and decompressed when first asked for (:meth:`NamesPack.names`).
     """
+    from pathlib import Path
+
     from .names.pack import NamesPack, NamesPackError
 
     p = Path(path) if path is not None else resource_path(NAMES_FILE)
@@ -536,7 +554,7 @@ def load_sil(path: str | os.PathLike[str] | None = None) -> SilData:
 
     from .names.sil import SilData, SilError
 
-    p = Path(path) if path is not None else resource_path(SIL_FILE)
+    p = _data_file(path, SIL_FILE)[0]
     try:
         return SilData.from_json(json.loads(read_text(p)))
     except (SilError, ValueError) as exc:

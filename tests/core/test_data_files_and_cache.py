@@ -162,7 +162,7 @@ def uncached_data(monkeypatch: pytest.MonkeyPatch) -> None:
 
     from bcp47_explorer.core.files import reading
 
-    monkeypatch.setattr(reading, "resources_dir", reading.resources_dir.__wrapped__)
+    monkeypatch.setattr(reading, "resources_folder", reading.resources_folder.__wrapped__)
     monkeypatch.setattr(data, "bundled_registry", lambda: data.load_registry())
     monkeypatch.setattr(data, "bundled_cldr", lambda: data.load_cldr())
     monkeypatch.setattr(data, "bundled_extensions_registry", lambda: data.load_extensions_registry())

@@ -183,7 +183,7 @@ def test_damaged_cldr_data_is_refused_with_a_dialog_and_exit_2(tmp_path, monkeyp
     # The loaders read the files afresh for this test only; the session's loaded data stay as they are.
     from bcp47_explorer.core.files import reading
 
-    monkeypatch.setattr(reading, "resources_dir", reading.resources_dir.__wrapped__)
+    monkeypatch.setattr(reading, "resources_folder", reading.resources_folder.__wrapped__)
     monkeypatch.setattr(data, "bundled_registry", lambda: data.load_registry())
     monkeypatch.setattr(data, "bundled_cldr", lambda: data.load_cldr())
     monkeypatch.setattr(data, "bundled_extensions_registry", lambda: data.load_extensions_registry())

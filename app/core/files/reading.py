@@ -11,11 +11,13 @@ import os
 import stat
 import sys
 from functools import lru_cache
-from pathlib import Path
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
 from ..text.catalogue import _
 from .safe_write import describe, number_text, read_capped
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 __all__ = [
     "CLDR_FILE",
@@ -29,14 +31,18 @@ __all__ = [
     "SUPPLEMENTAL_FILE",
     "DataError",
     "cache_dir",
+    "cache_folder",
     "decode",
     "open_regular",
     "log",
     "private_cache_dir",
+    "private_cache_folder",
     "read_bytes",
     "read_text",
+    "resource_file",
     "resource_path",
     "resources_dir",
+    "resources_folder",
 ]
 
 REGISTRY_FILE = "language-subtag-registry.txt"
@@ -78,19 +84,25 @@ class _Log:
 log = _Log()
 
 
-def _candidates() -> list[Path]:
-    here = Path(__file__).resolve().parents[2]  # the package folder `app`
+def _candidates() -> list[str]:
+    here = os.path.dirname(os.path.dirname(os.path.dirname(os.path.realpath(__file__))))  # the package folder `app`
     found = []
-    found.append(here / "resources")  # installed wheel: app/resources
-    found.append(here.parent / "resources")  # source checkout: <repo>/resources
+    found.append(os.path.join(here, "resources"))  # installed wheel: app/resources
+    found.append(os.path.join(os.path.dirname(here), "resources"))  # source checkout: <repo>/resources
     frozen = getattr(sys, "_MEIPASS", None)
     if frozen:  # PyInstaller
-        found.append(Path(frozen) / "bcp47_explorer" / "resources")
+        found.append(os.path.join(frozen, "bcp47_explorer", "resources"))
     return found
 
 
+# The bundled data's paths are strings on the way a check loads its data: ``pathlib`` (with the
+# ``urllib.parse`` and ``ipaddress`` it imports) cost every ``bcp47`` run 2-3 ms of start-up. The public
+# functions that hand out paths (:func:`resources_dir`, :func:`resource_path`, :func:`cache_dir`,
+# :func:`private_cache_dir`) still give ``Path`` objects, made from these strings.
+
+
 @lru_cache(maxsize=1)
-def resources_dir() -> Path:
+def resources_folder() -> str:
     """Return the folder that holds the data files: ``BCP47_EXPLORER_DATA`` when set, else the bundled one.
 
     A ``BCP47_EXPLORER_DATA`` folder that is missing or lacks one of the data files is refused
@@ -98,14 +110,18 @@ def resources_dir() -> Path:
     """
     override = os.environ.get(ENV_DATA_DIR)
     if override:
-        folder = Path(override)
-        if not folder.is_dir():
+        from pathlib import Path
+
+        folder = str(Path(override))  # as a Path writes it in messages (``data/`` as ``data``)
+        if not os.path.isdir(folder):
             raise DataError(
                 _("{variable}={folder}: no such folder (unset it to use the bundled data)").format(
                     variable=ENV_DATA_DIR, folder=override
                 )
             )
-        missing = [n for n in (REGISTRY_FILE, EXTENSIONS_FILE, CLDR_FILE) if not (folder / n).is_file()]
+        missing = [
+            n for n in (REGISTRY_FILE, EXTENSIONS_FILE, CLDR_FILE) if not os.path.isfile(os.path.join(folder, n))
+        ]
         if missing:
             raise DataError(
                 _(
@@ -114,16 +130,37 @@ def resources_dir() -> Path:
                 ).format(variable=ENV_DATA_DIR, folder=override, files=", ".join(missing))
             )
         return folder
-    for folder in _candidates():
-        if (folder / REGISTRY_FILE).is_file():
-            return folder
-    tried = ", ".join(str(p) for p in _candidates())
+    for candidate in _candidates():
+        if os.path.isfile(os.path.join(candidate, REGISTRY_FILE)):
+            return candidate
+    tried = ", ".join(_candidates())
     raise DataError(_("cannot find the bundled data folder (looked in: {folders})").format(folders=tried))
+
+
+def resources_dir() -> Path:
+    """Return :func:`resources_folder` as a ``Path``."""
+    from pathlib import Path
+
+    return Path(resources_folder())
+
+
+def resource_file(name: str) -> str:
+    """Return the path of the bundled data file *name*, as a string (see :func:`resources_folder`)."""
+    return os.path.join(resources_folder(), name)
 
 
 def resource_path(name: str) -> Path:
     """Return the path of the bundled data file *name*."""
-    return resources_dir() / name
+    from pathlib import Path
+
+    return Path(resource_file(name))
+
+
+def _shown(path: str | os.PathLike[str]) -> Path:
+    """Return *path* as a message names it (a ``Path``: ``./a//b`` as ``a/b``); made only when a message is."""
+    from pathlib import Path
+
+    return Path(path)
 
 
 def open_regular(path: str | os.PathLike[str], why: str | None = None) -> BinaryIO:
@@ -132,26 +169,27 @@ def open_regular(path: str | os.PathLike[str], why: str | None = None) -> Binary
     A device such as ``/dev/zero`` (endless), a FIFO (it would wait for a writer) or a folder is
     refused before anything is read, with a message that names the file, says what it is and *why*.
     """
-    p = Path(path)
     if not str(path):
         raise DataError(_("an empty file name"))
     try:
         # O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused just below.
-        fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
     except FileNotFoundError:
-        raise DataError(_("{path}: no such file").format(path=p)) from None
+        raise DataError(_("{path}: no such file").format(path=_shown(path))) from None
     except IsADirectoryError:
-        raise DataError(_("{path}: is a folder, not a file").format(path=p)) from None
+        raise DataError(_("{path}: is a folder, not a file").format(path=_shown(path))) from None
     except PermissionError:
-        raise DataError(_("{path}: permission denied").format(path=p)) from None
+        raise DataError(_("{path}: permission denied").format(path=_shown(path))) from None
     except OSError as exc:
-        raise DataError(_("{path}: cannot read ({reason})").format(path=p, reason=exc.strerror or exc)) from None
+        raise DataError(
+            _("{path}: cannot read ({reason})").format(path=_shown(path), reason=exc.strerror or exc)
+        ) from None
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
             raise DataError(
                 _("{path}: is {kind}, not a regular file; {reason}").format(
-                    path=p,
+                    path=_shown(path),
                     kind=describe(st.st_mode),
                     reason=why if why is not None else _("data files must be regular files"),
                 )
@@ -171,26 +209,29 @@ def read_bytes(path: str | os.PathLike[str], limit: int | None = None) -> bytes:
     the limit of its kind in :data:`SIZE_LIMITS`): a device such as ``/dev/zero``, a FIFO or a
     folder is refused before anything is read (:func:`open_regular`).
     """
-    p = Path(path)
     if limit is None:
-        limit = SIZE_LIMITS.get(p.name, DEFAULT_SIZE_LIMIT)
+        limit = SIZE_LIMITS.get(os.path.basename(os.fspath(path)), DEFAULT_SIZE_LIMIT)
     with open_regular(path) as f:
         try:
             st = os.fstat(f.fileno())
             if st.st_size > limit:
                 raise DataError(
                     _("{path}: {size} bytes is more than the {limit} bytes a data file may have").format(
-                        path=p, size=number_text(st.st_size), limit=number_text(limit)
+                        path=_shown(path), size=number_text(st.st_size), limit=number_text(limit)
                     )
                 )
             raw = read_capped(f.fileno(), limit)
         except IsADirectoryError:
-            raise DataError(_("{path}: is a folder, not a file").format(path=p)) from None
+            raise DataError(_("{path}: is a folder, not a file").format(path=_shown(path))) from None
         except OSError as exc:
-            raise DataError(_("{path}: cannot read ({reason})").format(path=p, reason=exc.strerror or exc)) from None
+            raise DataError(
+                _("{path}: cannot read ({reason})").format(path=_shown(path), reason=exc.strerror or exc)
+            ) from None
     if raw is None:
         raise DataError(
-            _("{path}: more than the {limit} bytes a data file may have").format(path=p, limit=number_text(limit))
+            _("{path}: more than the {limit} bytes a data file may have").format(
+                path=_shown(path), limit=number_text(limit)
+            )
         )
     return raw
 
@@ -213,31 +254,37 @@ def read_text(path: str | os.PathLike[str], limit: int | None = None) -> str:
     return decode(read_bytes(path, limit), path)
 
 
-def cache_dir() -> Path | None:
+def cache_folder() -> str | None:
     """Return the folder for parse caches, or None when caching is switched off."""
     override = os.environ.get(ENV_CACHE_DIR)
     if override is not None:
-        return None if override.lower() in ("", "0", "off", "no", "none") else Path(override)
+        return None if override.lower() in ("", "0", "off", "no", "none") else override
     if sys.platform == "win32":
         base = os.environ.get("LOCALAPPDATA")
-        return Path(base) / "bcp47-explorer" / "cache" if base else None
+        return os.path.join(base, "bcp47-explorer", "cache") if base else None
     if sys.platform == "darwin":
-        return Path.home() / "Library" / "Caches" / "bcp47-explorer"
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "bcp47-explorer"
+        return os.path.join(os.path.expanduser("~"), "Library", "Caches", "bcp47-explorer")
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "bcp47-explorer")
 
 
-def private_cache_dir() -> Path | None:
-    """Return :func:`cache_dir` made private (a real folder of ours, mode 0700), or None when it cannot be.
+def cache_dir() -> Path | None:
+    """Return :func:`cache_folder` as a ``Path`` (None when caching is switched off)."""
+    folder = cache_folder()
+    return _shown(folder) if folder is not None else None
+
+
+def private_cache_folder() -> str | None:
+    """Return :func:`cache_folder` made private (a real folder of ours, mode 0700), or None when it cannot be.
 
     A cache folder that is a symbolic link or belongs to another user is not used (and said
     so in the log): parse caches are trusted, so only this user may be able to write them.
     """
-    folder = cache_dir()
+    folder = cache_folder()
     if folder is None:
         return None
     try:
-        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        os.makedirs(folder, mode=0o700, exist_ok=True)  # as Path.mkdir(parents=True): the mode for the last only
         st = os.lstat(folder)
         if not stat.S_ISDIR(st.st_mode):
             log.warning("parse cache: %s is %s, not a folder; not caching", folder, describe(st.st_mode))
@@ -252,3 +299,9 @@ def private_cache_dir() -> Path | None:
         log.warning("parse cache: cannot use %s (%s); not caching", folder, exc.strerror or exc)
         return None
     return folder
+
+
+def private_cache_dir() -> Path | None:
+    """Return :func:`private_cache_folder` as a ``Path`` (None when there is no private cache folder)."""
+    folder = private_cache_folder()
+    return _shown(folder) if folder is not None else None

@@ -31,7 +31,6 @@ import contextlib
 import os
 import stat
 from collections.abc import Callable
-from pathlib import Path
 
 from ..text.catalogue import N_, _, pgettext
 
@@ -86,7 +85,7 @@ def number_text(n: int) -> str:
     return format_number(n)
 
 
-def read_small_regular(path: Path, limit: int) -> bytes | None:
+def read_small_regular(path: str | os.PathLike[str], limit: int) -> bytes | None:
     """Return the bytes of the regular file *path* (never following a link), or None when it is absent.
 
     Raise UnsafeWriteError when it is not a regular file or larger than *limit* bytes.
@@ -141,6 +140,8 @@ def check_writable(
     limit: int = 1 << 24,
 ) -> None:
     """Raise UnsafeWriteError unless :func:`write_file` may write *path* (absent, or a regular file of ours)."""
+    from pathlib import Path  # not at import: a check's start-up reads files with this module, never writes
+
     p = Path(path)
     try:
         st = os.lstat(p)
@@ -195,6 +196,8 @@ class AtomicFile:
         what: str = "file",
         mode: int = 0o666,
     ) -> None:
+        from pathlib import Path
+
         p = self.path = Path(path)
         check_writable(p, is_ours, what=what)
         try:

@@ -20,11 +20,11 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     import gettext
+    from pathlib import Path
 
 __all__ = [
     "DOMAIN",
@@ -79,12 +79,15 @@ def _language_changed() -> None:
 
 def locale_dir() -> Path:
     """Return the folder holding the catalogues (``bcp47_explorer/locale``; ``app/locale`` in a checkout)."""
+    from pathlib import Path  # on use: a check in English never reads a catalogue (start-up)
+
     return Path(__file__).resolve().parents[2] / "locale"
 
 
 def catalogue_path(tag: str, suffix: str = ".mo", root: Path | None = None) -> Path:
     """Return the path of *tag*'s compiled (``.mo``) or source (``.po``) catalogue.
 
+    >>> from pathlib import Path
     >>> catalogue_path("zh-Hans", ".po", Path("locale")).as_posix()
     'locale/zh-Hans/LC_MESSAGES/bcp47_explorer.po'
     """
