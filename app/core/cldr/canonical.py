@@ -241,6 +241,34 @@ class Uts35Canonicalizer:
             tag = self._quick_extended_tag(text)
         return tag if tag is not None else self.canonicalize(text).tag
 
+    def canonical_tag_of(self, text: str, g: tuple[str | None, ...]) -> str | None:
+        """Return :meth:`canonical_tag` of a tag matched already: *g* are its :data:`.syntax.WELL_FORMED` groups.
+
+        For a caller that has read the tag (a column's row, :func:`.engine.summary.summarize`): the quick
+        ways read the same fields from *g* as they read from the text, without matching it twice more. A
+        language id with an extlang or variants, or a private-use tag, takes the whole algorithm either way
+        (neither quick way takes them). A test compares this with :meth:`canonical_tag`.
+        """
+        got = self.memo.get(text)
+        if got is not None:
+            return got.tag
+        lang, ext, script, region, var, exts, pu = g[:7]
+        if lang is not None and ext is None and not var and len(lang) != 4:  # a head _PLAIN matches
+            if not exts:
+                tag = self._plain_id(text.lower(), lang, script, region, "-x" + pu if pu is not None else "")
+            elif len(text) <= _MAX_INPUT:
+                # The language id's text (before the extensions and the private use), as _quick_extended_tag cuts it.
+                low = text.lower()
+                head = self._plain_id(
+                    low[: len(text) - len(exts) - (len(pu) + 2 if pu is not None else 0)], lang, script, region, ""
+                )
+                tag = self._extended(low, head, exts, pu) if head is not None else None
+            else:
+                tag = None
+            if tag is not None:
+                return tag
+        return self.canonicalize(text).tag
+
     def _quick(self, text: str) -> UnicodeCanonicalization | None:
         """Return the answer for a plain language id no alias rule can touch, or None for the whole algorithm.
 
@@ -261,13 +289,18 @@ class Uts35Canonicalizer:
         m = _PLAIN(text)
         if m is None:
             return None
-        lang, script, region, private = m.groups()
+        return self._plain_id(text.lower(), *m.groups())
+
+    def _plain_id(self, low: str, lang: str, script: str | None, region: str | None, private: str) -> str | None:
+        """Return :meth:`_quick_tag` of a text *low* (lowercased) of the fields of :data:`_PLAIN`, read already.
+
+        *private* is the private use as written (``-x-…``, or ``""``). None: the whole algorithm.
+        """
         lang = lang.lower()
         script = script.lower() if script is not None else ""
         region = region.lower() if region is not None else ""
         if lang == "root" or self.aliases.may_match(lang, script, region):
             return None
-        low = text.lower()
         if low in GRANDFATHERED or low in self.aliases.legacy:
             return None
         out = lang
@@ -301,12 +334,18 @@ class Uts35Canonicalizer:
         lang, exts, pu = m.group(1, 6, 7)
         if lang is None or (not exts and pu is None):
             return None  # a private-use tag (no language id), or no singleton (the plain path's business)
-        low = text.lower()
-        if low in GRANDFATHERED or low in self.aliases.legacy:
-            return None
         # The language id: what comes before the extensions and the private use ('-x' and its subtags).
         head = self._quick_tag(text[: len(text) - len(exts or "") - (len(pu) + 2 if pu is not None else 0)])
         if head is None:
+            return None
+        return self._extended(text.lower(), head, exts, pu)
+
+    def _extended(self, low: str, head: str, exts: str | None, pu: str | None) -> str | None:
+        """Return :meth:`_quick_extended_tag` of a tag *low* (lowercased) read already: *head* the Unicode form of
+        its language id (:meth:`_quick_tag`'s), *exts* and *pu* its extensions and private use as written
+        (:data:`.syntax.WELL_FORMED`'s groups). None: the whole algorithm.
+        """
+        if low in GRANDFATHERED or low in self.aliases.legacy:
             return None
         out = [head]
         if exts:

@@ -23,8 +23,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
+from ..grammar.syntax import WELL_FORMED
+from .fastpath import FAST_MAX
 from .results import first_fix, fix_for
-from .unicode_locale import unicode_canonical, unicode_canonical_tag
+from .unicode_locale import unicode_canonical, unicode_canonical_tag, unicode_canonicalizer
 from .unicode_validity import unicode_verdict, verdict_of
 
 if TYPE_CHECKING:
@@ -52,11 +54,15 @@ class TagSummary(NamedTuple):
 def summarize(engine: TagEngine, tag: str) -> TagSummary:
     """Return the :class:`TagSummary` of *tag*: the same answers ``bcp47 check --json`` and ``canon --unicode`` give.
 
-    It gives what :func:`summarize_plainly` composes, with less work: the Unicode verdict without a parse for a
+    It gives what :func:`summarize_plainly` composes, with less work: the commonest tags (valid, settled by the
+    fast path) read once, from their regex groups (:func:`_quick_summary`); the Unicode verdict without a parse for a
     valid tag that has nothing UTS #35 judges beyond RFC 5646 (:func:`.unicode_validity.unicode_verdict`), the
     Unicode form without its steps, and none at all for a text that is not well-formed and that Annex C's input
     rules (``_`` for ``-``, ``root`` for ``und``) cannot make well-formed. A test compares both over corpora.
     """
+    quick = _quick_summary(engine, tag)
+    if quick is not None:
+        return quick
     r = engine.check(tag)
     well_formed = r.well_formed
     uv = unicode_verdict(engine, r)
@@ -77,6 +83,73 @@ def summarize(engine: TagEngine, tag: str) -> TagSummary:
         first.code if first is not None else None,
         first.message if first is not None else None,
         fix_for(engine, tag, r.valid, diags),
+    )
+
+
+def _quick_summary(engine: TagEngine, tag: str) -> TagSummary | None:
+    """Return the :class:`TagSummary` of a valid tag the fast path settles, read once; None: :func:`summarize`'s way.
+
+    ``engine.check``, the Unicode verdict and the Unicode form each match the tag against the grammar again
+    and build a result and an analysis around it; a column asks this once per distinct tag, so the tag is
+    read here once, as ``bcp47 check --json``'s writer reads it (:func:`.checkjson.check_json_lines`): the
+    regex groups, the fast path's canonical form and :mod:`.quickadvice`'s diagnostics, with no parse.
+    Three kinds are taken, the rest (any step saying None) are left to the precise path:
+
+    * a langtag without extlang and extension: valid, and having none of what UTS #35 judges beyond
+      RFC 5646, a valid Unicode locale identifier too (:func:`.unicode_validity.verdict_of`);
+    * a langtag with one extlang and no extension: valid, not a Unicode locale identifier, UTS #35's one
+      finding on it (:meth:`.quickadvice.QuickAdvice.unicode_extlang`) after RFC 5646's diagnostics, as
+      ``verdict_of`` adds it;
+    * a tag without extlang whose ``-u-``/``-t-`` extensions draw at most CLDR's warnings and notes
+      (:meth:`.quickadvice.QuickAdvice.extension_diagnostics`): valid both ways (``verdict_of`` reads its
+      :class:`.quickadvice.QuietAnalysis` so).
+
+    The fix of a valid tag is its first fix (:func:`.results.fix_for`: no repair). A test compares this with
+    :func:`summarize_plainly` over corpora, and counts that the lane is taken.
+    """
+    if len(tag) > FAST_MAX:
+        return None
+    m = WELL_FORMED.fullmatch(tag)
+    if m is None:
+        return None
+    g = m.groups()
+    if g[0] is None:
+        return None  # a private-use tag ('x-…'): the precise path
+    canonical = engine.fast_path.match(tag, g)  # the RFC 5646 canonical form of a valid tag; None: not settled
+    if canonical is None:
+        return None
+    advice = engine.quick_advice
+    if not g[5]:
+        diags = advice.langtag_diagnostics(tag, g, canonical)  # None: a subtag the per-subtag advice does not know
+        if diags is None:
+            return None
+        ext = g[1]
+        if ext is None:
+            unicode_valid = True
+        else:  # one extlang (the fast path settles no other), which has a Preferred-Value
+            own = advice.unicode_extlang(tag, g, engine.tables.extlang[ext[1:].lower()])
+            diags = (*diags, own)
+            unicode_valid = False
+    elif g[1] is None:
+        quiet = advice.extension_diagnostics(tag, g, canonical)  # None: an extension that draws more
+        if quiet is None:
+            return None
+        diags = quiet[0]
+        unicode_valid = True
+    else:
+        return None  # an extlang and extensions: the precise path
+    # The Unicode form from the same groups (the canonicalizer's quick ways read them as they read the text).
+    c = getattr(engine, "_uts35_canonicalizer", None) or unicode_canonicalizer(engine)
+    first = diags[0] if diags else None
+    return TagSummary(
+        True,
+        True,
+        unicode_valid,
+        canonical,
+        c.canonical_tag_of(tag, g) if c is not None else None,
+        first.code if first is not None else None,
+        first.message if first is not None else None,
+        fix_for(engine, tag, True, diags),
     )
 
 
