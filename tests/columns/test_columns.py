@@ -226,6 +226,11 @@ def spark() -> Any:
         pytest.skip("no Java runtime for Spark: apt-get install default-jre-headless (CI installs it)")
     from pyspark.sql import SparkSession
 
+    # The workers' interpreter: PySpark's driver takes it from PYSPARK_PYTHON (else `python3` on PATH) and, in
+    # PySpark 4.3, does not read `spark.pyspark.python` for that: without this, a venv's interpreter run without
+    # activating the venv (`venv/bin/python -m pytest`) gives workers another Python, without this package.
+    saved = os.environ.get("PYSPARK_PYTHON")
+    os.environ["PYSPARK_PYTHON"] = sys.executable
     session = (
         SparkSession.builder.master("local[2]")
         .appName("bcp47-columns-test")
@@ -240,6 +245,10 @@ def spark() -> Any:
     session.sparkContext.setLogLevel("ERROR")
     yield session
     session.stop()
+    if saved is None:
+        os.environ.pop("PYSPARK_PYTHON", None)
+    else:
+        os.environ["PYSPARK_PYTHON"] = saved
 
 
 def test_spark_column_gives_the_cli_answers(spark: Any, want_text: list[dict[str, Any] | None]) -> None:
