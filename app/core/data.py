@@ -100,7 +100,7 @@ __all__ = [
 #: The parse caches' file name pattern and format; anything else in the cache folder is left alone.
 CACHE_PREFIX = "registry-"
 CACHE_SUFFIX = ".cache"
-_CACHE_MAGIC = b"bcp47-explorer registry cache 4\n"
+_CACHE_MAGIC = b"bcp47-explorer registry cache 5\n"
 _CACHES_KEPT = 8
 
 
@@ -181,8 +181,11 @@ def _read_cache(cache_file: str, source_digest: str, source: str) -> Registry | 
     if blob is None:
         return None
     problem = None
-    head, _newline, payload = blob[len(_CACHE_MAGIC) :].partition(b"\n")
-    if not blob.startswith(_CACHE_MAGIC):
+    # The payload is a view of the file's bytes, not a copy (two copies of 800 kB were ~0.5 ms of page faults).
+    end = blob.find(b"\n", len(_CACHE_MAGIC))
+    head = blob[len(_CACHE_MAGIC) : end]
+    payload = memoryview(blob)[end + 1 :] if end >= 0 else memoryview(b"")
+    if not blob.startswith(_CACHE_MAGIC) or end < 0:
         problem = "not a cache of this format"
     else:
         fields = head.split(b" ")
@@ -206,7 +209,7 @@ def _read_cache(cache_file: str, source_digest: str, source: str) -> Registry | 
     return None
 
 
-def _stamp(payload: bytes) -> bytes:
+def _stamp(payload: bytes | memoryview) -> bytes:
     """Return the stamp a parse cache's header carries: the CRC-32 of its record layout and its payload, in hex.
 
     A payload whose stamp matches was written by :meth:`Registry.to_cache` of this very layout and is

@@ -262,7 +262,7 @@ def test_the_cache_folder_is_private_and_the_cache_carries_its_hashes(cache: Pat
     assert stat.S_IMODE(cache.stat().st_mode) == 0o700
     path = _only_cache(cache)
     blob = path.read_bytes()
-    assert blob.startswith(b"bcp47-explorer registry cache 4\n")
+    assert blob.startswith(b"bcp47-explorer registry cache 5\n")
     raw = (RESOURCES / data.REGISTRY_FILE).read_bytes()
     source_print, stamp = blob.split(b"\n")[1].split(b" ")
     assert source_print.decode() == f"{len(raw):x}:{zlib.crc32(raw):08x}"
@@ -274,7 +274,7 @@ def test_the_cache_folder_is_private_and_the_cache_carries_its_hashes(cache: Pat
     # Repeated strings and field pairs are written once and come back as one object each.
     assert len({id(r.type) for r in cached.records}) == len({r.type for r in cached.records}) == 7
     # A record's fields are left out when the record writes them out again (all but a few), and come back equal.
-    kept = [row[11] for row in marshal.loads(payload)[2] if row[11] is not None]
+    kept = [fields for fields in marshal.loads(payload)[2][11] if fields is not None]  # the column of the fields
     assert 0 < len(kept) < 20 and [r.fields for r in cached.records] == [r.fields for r in truth.records]
     assert len({id(pair) for fields in kept for pair in fields if pair[0] == "Type"}) <= 7
     assert len(blob) < (RESOURCES / data.REGISTRY_FILE).stat().st_size * 1.3
@@ -292,7 +292,7 @@ def _header(blob: bytes, source: bytes) -> bytes:
         (lambda blob: blob[: len(blob) - 1000], "its content does not match its stamp"),  # truncated
         (lambda blob: blob[:-1] + bytes([blob[-1] ^ 0x10]), "its content does not match its stamp"),  # one bit
         (lambda blob: _header(blob, source=b"0"), "made from another source"),  # another source's fingerprint
-        (lambda blob: blob.replace(b"cache 4", b"cache 3", 1), "not a cache of this format"),  # the old format
+        (lambda blob: blob.replace(b"cache 5", b"cache 4", 1), "not a cache of this format"),  # the old format
         (lambda blob: b"", "not a cache of this format"),
     ],
     ids=["truncated", "a bit flipped", "another source", "another format", "empty"],
@@ -327,14 +327,14 @@ def test_a_well_shaped_cache_with_wrong_field_types_is_deleted_and_rebuilt(
 ) -> None:
     truth = data.load_registry()
     path = _only_cache(cache)
-    fmt, file_date, rows = marshal.loads(path.read_bytes().split(b"\n", 2)[2])
-    bad_rows = tuple((r[0], r[1], 5, *r[3:]) for r in rows)  # descriptions as a number
-    _rewrite_payload(path, marshal.dumps((fmt, file_date, bad_rows)))
+    fmt, file_date, cols, index = marshal.loads(path.read_bytes().split(b"\n", 2)[2])
+    bad_cols = (*cols[:2], (5,) * len(cols[2]), *cols[3:])  # descriptions as a number
+    _rewrite_payload(path, marshal.dumps((fmt, file_date, bad_cols, index)))
     with caplog.at_level(logging.WARNING):
         again = data.load_registry()
     assert again.records == truth.records
     assert "is damaged" in caplog.text and "parsed again" in caplog.text
-    assert marshal.loads(_only_cache(cache).read_bytes().split(b"\n", 2)[2])[2] == rows  # rebuilt
+    assert marshal.loads(_only_cache(cache).read_bytes().split(b"\n", 2)[2])[2] == cols  # rebuilt
     assert main(["lookup", "iw"]) == 0
 
 
