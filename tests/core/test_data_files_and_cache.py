@@ -262,7 +262,7 @@ def test_the_cache_folder_is_private_and_the_cache_carries_its_hashes(cache: Pat
     assert stat.S_IMODE(cache.stat().st_mode) == 0o700
     path = _only_cache(cache)
     blob = path.read_bytes()
-    assert blob.startswith(b"bcp47-explorer registry cache 4\n")
+    assert blob.startswith(b"bcp47-explorer registry cache 5\n")
     raw = (RESOURCES / data.REGISTRY_FILE).read_bytes()
     source_print, stamp = blob.split(b"\n")[1].split(b" ")
     assert source_print.decode() == f"{len(raw):x}:{zlib.crc32(raw):08x}"
@@ -274,7 +274,7 @@ def test_the_cache_folder_is_private_and_the_cache_carries_its_hashes(cache: Pat
     # Repeated strings and field pairs are written once and come back as one object each.
     assert len({id(r.type) for r in cached.records}) == len({r.type for r in cached.records}) == 7
     # A record's fields are left out when the record writes them out again (all but a few), and come back equal.
-    kept = [row[11] for row in marshal.loads(payload)[2] if row[11] is not None]
+    kept = [fields for fields in marshal.loads(payload)[2][11] if fields is not None]  # the column of the fields
     assert 0 < len(kept) < 20 and [r.fields for r in cached.records] == [r.fields for r in truth.records]
     assert len({id(pair) for fields in kept for pair in fields if pair[0] == "Type"}) <= 7
     assert len(blob) < (RESOURCES / data.REGISTRY_FILE).stat().st_size * 1.3
@@ -292,7 +292,7 @@ def _header(blob: bytes, source: bytes) -> bytes:
         (lambda blob: blob[: len(blob) - 1000], "its content does not match its stamp"),  # truncated
         (lambda blob: blob[:-1] + bytes([blob[-1] ^ 0x10]), "its content does not match its stamp"),  # one bit
         (lambda blob: _header(blob, source=b"0"), "made from another source"),  # another source's fingerprint
-        (lambda blob: blob.replace(b"cache 4", b"cache 3", 1), "not a cache of this format"),  # the old format
+        (lambda blob: blob.replace(b"cache 5", b"cache 4", 1), "not a cache of this format"),  # the old format
         (lambda blob: b"", "not a cache of this format"),
     ],
     ids=["truncated", "a bit flipped", "another source", "another format", "empty"],
@@ -327,14 +327,14 @@ def test_a_well_shaped_cache_with_wrong_field_types_is_deleted_and_rebuilt(
 ) -> None:
     truth = data.load_registry()
     path = _only_cache(cache)
-    fmt, file_date, rows = marshal.loads(path.read_bytes().split(b"\n", 2)[2])
-    bad_rows = tuple((r[0], r[1], 5, *r[3:]) for r in rows)  # descriptions as a number
-    _rewrite_payload(path, marshal.dumps((fmt, file_date, bad_rows)))
+    fmt, file_date, cols, index = marshal.loads(path.read_bytes().split(b"\n", 2)[2])
+    bad_cols = (*cols[:2], (5,) * len(cols[2]), *cols[3:])  # descriptions as a number
+    _rewrite_payload(path, marshal.dumps((fmt, file_date, bad_cols, index)))
     with caplog.at_level(logging.WARNING):
         again = data.load_registry()
     assert again.records == truth.records
     assert "is damaged" in caplog.text and "parsed again" in caplog.text
-    assert marshal.loads(_only_cache(cache).read_bytes().split(b"\n", 2)[2])[2] == rows  # rebuilt
+    assert marshal.loads(_only_cache(cache).read_bytes().split(b"\n", 2)[2])[2] == cols  # rebuilt
     assert main(["lookup", "iw"]) == 0
 
 
@@ -411,3 +411,146 @@ def test_old_caches_are_pruned_to_the_current_sources(cache: Path, tmp_path: Pat
         other.write_text(SAMPLE, encoding="utf-8")
         data.load_registry(other)
     assert len(list(cache.iterdir())) <= 8
+
+
+# ------------------------------------------------------------------------- 8: CLDR's BCP 47 data's parse cache
+def _only_cldr_cache(folder: Path) -> Path:
+    files = sorted(folder.glob(f"{data.CLDR_CACHE_PREFIX}*{data.CACHE_SUFFIX}"))
+    assert len(files) == 1, files
+    return files[0]
+
+
+def _cldr_state(cldr: object) -> dict[str, object]:
+    """Return everything a CldrData holds, as plain values: its slots, each key's fields and each type's fields."""
+    from bcp47_explorer.core.cldr.model import CldrData
+
+    assert type(cldr) is CldrData
+    state: dict[str, object] = {name: getattr(cldr, name) for name in ("version", "package_version",
+                                "unicode_version", "regular_regions", "subdivisions")}  # fmt: skip
+    for name in ("language_aliases", "language_alias_reasons", "script_aliases", "territory_aliases",
+                 "variant_aliases", "subdivision_aliases", "territory_containment", "region_by_alpha3",
+                 "region_by_numeric"):  # fmt: skip
+        table = getattr(cldr, name)
+        assert type(table).__name__ == "mappingproxy", name
+        state[name] = list(table.items())  # the order too
+    state["sources"] = [list(s.items()) for s in cldr.sources]  # type: ignore[attr-defined]
+    for ext in ("u_keys", "t_keys"):
+        state[ext] = [
+            ([getattr(k, f) for f in type(k).__match_args__ if f != "types"], list(k.types),
+             [[getattr(t, f) for f in type(t).__match_args__] for t in k.types.values()])
+            for k in getattr(cldr, ext).values()
+        ]  # fmt: skip
+    return state
+
+
+def test_cldr_data_from_its_parse_cache_equals_the_json_read_and_the_cache_is_stamped(cache: Path) -> None:
+    from bcp47_explorer.core.cldr import model as cldr_model
+
+    fresh = data.load_cldr(use_cache=False)
+    assert not cache.exists() or not list(cache.glob(f"{data.CLDR_CACHE_PREFIX}*"))
+    first = data.load_cldr()  # read from the JSON, the cache written
+    path = _only_cldr_cache(cache)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    blob = path.read_bytes()
+    raw = (RESOURCES / data.CLDR_FILE).read_bytes()
+    magic, head, payload = blob.split(b"\n", 2)
+    assert magic == b"bcp47-explorer cldr cache 1"
+    source_print, stamp = head.split(b" ")
+    assert source_print.decode() == f"{len(raw):x}:{zlib.crc32(raw):08x}"
+    assert stamp.decode() == f"{zlib.crc32(cldr_model.CACHE_LAYOUT + payload):08x}"
+    again = data.load_cldr()  # from the cache
+    assert again.subdivisions is again.subdivisions and "usca" in again.subdivisions
+    assert _cldr_state(again) == _cldr_state(fresh) == _cldr_state(first)
+    assert again.u_key("co").types["phonebk"] == fresh.u_key("co").types["phonebk"]  # type: ignore[union-attr]
+    assert path.read_bytes() == blob  # used, not rewritten
+    # The engine on cached data gives the same answers.
+    assert [p.code for p in again.check_u_keyword("ca", ["islamicc"])] == [
+        p.code for p in fresh.check_u_keyword("ca", ["islamicc"])
+    ]
+
+
+@pytest.mark.parametrize(
+    ("damage", "why"),
+    [
+        (lambda blob: blob[: len(blob) - 1000], "its content does not match its stamp"),  # truncated
+        (lambda blob: blob[:-1] + bytes([blob[-1] ^ 0x10]), "its content does not match its stamp"),  # one bit
+        (lambda blob: _header(blob, source=b"0"), "made from another source"),
+        (lambda blob: blob.replace(b"cldr cache 1", b"cldr cache 0", 1), "not a cache of this format"),
+        (lambda blob: blob.replace(b"cldr cache", b"registry cache", 1), "not a cache of this format"),
+        (lambda blob: b"", "not a cache of this format"),
+    ],
+    ids=["truncated", "a bit flipped", "another source", "another format", "another kind", "empty"],
+)
+def test_a_damaged_or_foreign_cldr_cache_is_refused_deleted_and_rebuilt(
+    cache: Path, caplog: pytest.LogCaptureFixture, damage: Callable[[bytes], bytes], why: str
+) -> None:
+    truth = _cldr_state(data.load_cldr())
+    path = _only_cldr_cache(cache)
+    good = path.read_bytes()
+    path.write_bytes(damage(good))
+    with caplog.at_level(logging.WARNING):
+        again = data.load_cldr()
+    assert _cldr_state(again) == truth
+    assert f"parse cache {path} is damaged ({why}): deleted, CLDR's data is parsed again" in caplog.text
+    assert path.read_bytes() == good  # written again from the JSON
+
+
+@pytest.mark.parametrize(
+    "shape",
+    [
+        lambda got: ("bcp47-explorer-cldr-0", *got[1:]),  # an old format that its stamp vouches for
+        lambda got: got[:-1],
+        lambda got: (*got[:5], ((1, 2),), *got[6:]),  # a key row of two numbers
+        lambda got: (*got[:7], got[7][:-1], *got[8:]),  # a table missing
+        lambda got: (*got[:7], (*got[7][:-1], [1]), *got[8:]),  # a table that is a list
+        lambda got: (*got[:8], 5, got[9]),  # the subdivisions a number
+        lambda got: 7,
+    ],
+    ids=["old-format", "short", "bad-key-row", "table-missing", "table-a-list", "subdivisions-number", "a-number"],
+)
+def test_a_well_stamped_cldr_cache_of_another_shape_is_refused_and_rebuilt(
+    cache: Path, caplog: pytest.LogCaptureFixture, shape: Callable[[tuple[object, ...]], object]
+) -> None:
+    from bcp47_explorer.core.cldr import model as cldr_model
+
+    truth = _cldr_state(data.load_cldr())
+    path = _only_cldr_cache(cache)
+    good = path.read_bytes()
+    magic, head, payload = good.split(b"\n", 2)
+    bad = marshal.dumps(shape(marshal.loads(payload)))
+    stamp = f"{zlib.crc32(cldr_model.CACHE_LAYOUT + bad):08x}".encode()  # stamped as the loader stamps
+    path.write_bytes(b"\n".join((magic, head.split(b" ")[0] + b" " + stamp, bad)))
+    with caplog.at_level(logging.WARNING):
+        again = data.load_cldr()
+    assert _cldr_state(again) == truth
+    assert f"parse cache {path} is damaged (" in caplog.text and "CLDR cache" in caplog.text
+    assert path.read_bytes() == good
+
+
+def test_cldr_caches_are_kept_one_per_source_and_apart_from_the_registrys(cache: Path, tmp_path: Path) -> None:
+    doc = json.loads((RESOURCES / data.CLDR_FILE).read_text(encoding="utf-8"))
+    source = tmp_path / "cldr.json"
+    for n in range(3):  # the same file, edited twice: one cache for it remains, of its current content
+        doc["package_version"] = f"48.{n}"
+        source.write_text(json.dumps(doc), encoding="utf-8")
+        assert data.load_cldr(source).package_version == f"48.{n}"
+        assert data.load_cldr(source).package_version == f"48.{n}"  # from its cache
+    data.load_registry()
+    data.load_cldr()
+    names = sorted(p.name for p in cache.iterdir())
+    assert [n.split("-")[0] for n in names] == ["cldr", "cldr", "registry"], names
+    data.load_cldr(use_cache=False)
+    assert sorted(p.name for p in cache.iterdir()) == names
+
+
+def test_cldr_subdivisions_are_made_on_first_use_and_equal_the_documents() -> None:
+    from bcp47_explorer.core.cldr.model import CldrData, CldrDataError
+
+    doc = json.loads((RESOURCES / data.CLDR_FILE).read_text(encoding="utf-8"))
+    cldr = data.load_cldr()
+    assert cldr._subdivisions is None  # type: ignore[attr-defined]
+    assert cldr.subdivisions == frozenset(doc["subdivisions"].split()) and len(cldr.subdivisions) == 5046
+    made = CldrData([], version="48", package_version="48", subdivisions=["usca", "gbsct"])
+    assert made.subdivisions == {"usca", "gbsct"}
+    with pytest.raises(CldrDataError, match="'subdivisions' must be a string"):
+        CldrData.from_json(_cldr_with(subdivisions=["usca"]))

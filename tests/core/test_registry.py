@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from bcp47_explorer.core import data
 from bcp47_explorer.core.registry.model import SAMPLE, RecordType, Registry
@@ -148,6 +150,21 @@ def test_search_with_several_words_needs_all(reg: Registry) -> None:
     assert reg.search("zzzzqqq") == []
 
 
+def _unpacked(reg: Registry) -> tuple[Any, str, list[tuple[Any, ...]], Any]:
+    """Return a registry's cache payload as (format, File-Date, rows, index): a record a row, for damaging one."""
+    import marshal
+
+    fmt, file_date, cols, index = marshal.loads(reg.to_cache())
+    return fmt, file_date, list(zip(*cols, strict=True)), index
+
+
+def _packed(fmt: Any, file_date: str, rows: Any, index: Any) -> bytes:
+    """Return the cache payload of *rows* (a record a row) as ``cache.dump_records`` lays it out: a column a field."""
+    import marshal
+
+    return marshal.dumps((fmt, file_date, tuple(zip(*rows, strict=False)), index))  # a short row: a short column
+
+
 def test_parse_cache_round_trips_and_is_only_an_accelerator(tmp_path, monkeypatch) -> None:
     monkeypatch.setenv(data.ENV_CACHE_DIR, str(tmp_path / "cache"))
     first = data.load_registry()
@@ -174,7 +191,6 @@ def test_an_unwritable_cache_folder_does_not_stop_loading(tmp_path, monkeypatch)
 
 
 def test_the_cached_records_are_real_records_and_a_badly_shaped_cache_is_refused(reg: Registry) -> None:
-    import marshal
 
     from bcp47_explorer.core.registry import cache
     from bcp47_explorer.core.registry.record import Record
@@ -193,7 +209,7 @@ def test_the_cached_records_are_real_records_and_a_badly_shaped_cache_is_refused
     assert rec.code == "mt" and rec.line == 7
     again = Registry.from_cache(reg.to_cache())
     assert again.records == reg.records and all(type(r) is Record for r in again.records)
-    fmt, file_date, rows = marshal.loads(reg.to_cache())
+    fmt, file_date, rows, index = _unpacked(reg)
     row = rows[0]
     damaged = {
         "an unhashable Scope": (*row[:9], ["macrolanguage"], *row[10:]),
@@ -205,7 +221,7 @@ def test_the_cached_records_are_real_records_and_a_badly_shaped_cache_is_refused
         "a line number that is text": (*row[:12], "7"),
     }
     for what, bad in damaged.items():
-        blob = marshal.dumps((fmt, file_date, (bad, *rows[1:])))
+        blob = _packed(fmt, file_date, (bad, *rows[1:]), index)
         try:
             Registry.from_cache(blob)
         except ValueError as exc:
@@ -223,18 +239,23 @@ def test_a_cache_vouched_by_its_checksum_loads_without_the_row_checks(tmp_path, 
     again = Registry.from_cache(reg.to_cache(), vouched=True)
     assert again.records == reg.records and again.file_date == reg.file_date
     # A blob of another shape is still refused, vouched or not.
-    fmt, file_date, rows = marshal.loads(reg.to_cache())
-    for bad in ((rows[0][:-1], *rows[1:]), (7, *rows[1:])):
+    fmt, file_date, cols, index = marshal.loads(reg.to_cache())
+    short = (*cols[:5], cols[5][:-1], *cols[6:])
+    for bad_cols, bad_index in ((cols[:-1], index), ((7, *cols[1:]), index), (short, index), (cols, index[:-1]),
+                                (cols, ((("language", ("aa",), ((0, 99999),), ()),), *index[1:])),
+                                (cols, (*index[:2], (7,), *index[3:]))):  # fmt: skip
         with pytest.raises(ValueError, match=r"^damaged registry cache"):
-            Registry.from_cache(marshal.dumps((fmt, file_date, bad)), vouched=True)
+            Registry.from_cache(marshal.dumps((fmt, file_date, bad_cols, bad_index)), vouched=True)
     with pytest.raises(ValueError, match="another format"):
-        Registry.from_cache(marshal.dumps(("old", file_date, rows)), vouched=True)
+        Registry.from_cache(marshal.dumps(("old", file_date, cols, index)), vouched=True)
+    with pytest.raises(ValueError, match="another format"):  # the layout before: a tuple a record, no index
+        Registry.from_cache(marshal.dumps((fmt, file_date, tuple(zip(*cols, strict=True)))), vouched=True)
     # The data loader vouches for its own cache: a second load does not check the rows again...
     monkeypatch.setenv(data.ENV_CACHE_DIR, str(tmp_path / "cache"))
     first = data.load_registry()
     checked: list[int] = []
-    real_check = cache.check_cached_rows
-    monkeypatch.setattr(cache, "check_cached_rows", lambda *a: checked.append(1) or real_check(*a))
+    real_check = cache.check_cached_columns
+    monkeypatch.setattr(cache, "check_cached_columns", lambda *a: checked.append(1) or real_check(*a))
     assert data.load_registry().records == first.records and checked == []
     # ...but a payload changed after it was written fails its checksum: deleted, and the file parsed again.
     (path,) = (tmp_path / "cache").glob("registry-*.cache")
@@ -242,6 +263,60 @@ def test_a_cache_vouched_by_its_checksum_loads_without_the_row_checks(tmp_path, 
     path.write_bytes(blob[:-1] + bytes([blob[-1] ^ 1]))
     assert data.load_registry().records == first.records
     assert path.read_bytes() == blob  # parsed again and written afresh
+
+
+def _tables(reg: Registry) -> Any:
+    """Return everything a registry's lookups read, as plain values in order (records by identity, as positions)."""
+    at = {id(rec): i for i, rec in enumerate(reg.records)}
+    by_type = [(t, [(k, at[id(v)]) for k, v in table.items()], [(r, at[id(v)]) for r, v in table.ranges])
+               for t, table in reg._by_type.items()]  # fmt: skip
+    return (reg.file_date, by_type, [at[id(r)] for r in reg._ranges], [(k, at[id(v)]) for k, v in reg._tags.items()],
+            [at[id(r)] for r in reg.tag_records])  # fmt: skip
+
+
+def test_a_registry_from_the_cache_equals_a_fresh_parse_record_by_record_and_table_by_table(
+    tmp_path, monkeypatch, reg: Registry
+) -> None:
+    import marshal
+
+    fresh = data.load_registry(use_cache=False)
+    monkeypatch.setenv(data.ENV_CACHE_DIR, str(tmp_path / "cache"))
+    data.load_registry()  # parsed, and the cache written
+    cached = data.load_registry()  # from the cache, vouched by its stamp: the tables from its index
+    assert len(list((tmp_path / "cache").glob("registry-*.cache"))) == 1
+    for again in (cached, Registry.from_cache(fresh.to_cache()), Registry.from_cache(fresh.to_cache(), vouched=True)):
+        assert again.records == fresh.records and [r.fields for r in again.records] == [r.fields for r in fresh.records]
+        assert [r.line for r in again.records] == [r.line for r in fresh.records]
+        assert _tables(again) == _tables(fresh)  # the same keys, records, order; the ranges; the whole tags
+        assert all(type(t) is type(f) for t, f in zip(again._by_type.values(), fresh._by_type.values(), strict=True))
+        assert again._index() == fresh._index()
+        assert [r.code for r in again.lookup("qab")] == ["qaa..qtz"] and again.get("region", "mt").code == "MT"
+    assert sum(len(t) for t in fresh._by_type.values()) > 9000 and len(fresh.tag_records) == 93
+    # The registry lists each Type together: a table is a few runs of positions in the cache, not a number a record.
+    assert all(len(runs) <= 3 for _t, _keys, runs, _ranges in fresh._index()[0])
+    # Not vouched, the tables are built from the records, and an index that says otherwise is refused.
+    fmt, file_date, cols, index = marshal.loads(fresh.to_cache())
+    by_type = list(index[0])
+    t, keys, runs, ranges = by_type[0]
+    by_type[0] = (t, (keys[1], keys[0], *keys[2:]), runs, ranges)  # two codes swapped: another table
+    with pytest.raises(ValueError, match="its tables are not its records"):
+        Registry.from_cache(marshal.dumps((fmt, file_date, cols, (tuple(by_type), *index[1:]))))
+
+
+def test_the_cache_index_keeps_duplicate_codes_and_tables_as_the_constructor_makes_them() -> None:
+    from bcp47_explorer.core.registry import cache
+
+    # Built from records directly (no parse refuses a duplicate): the first of two equal codes wins, as setdefault.
+    base = Registry.from_text(SAMPLE)
+    twin = cache.new_record("language", "MT", ("Maltese again",), "2005-10-16", None, None, (), None, None, None, (),
+                            None, 99)  # fmt: skip
+    klingon_again = Registry.from_text(SAMPLE).records[-1]  # an equal record, another object: the later one wins
+    odd = Registry(base.file_date, (twin, *base.records, klingon_again))
+    again = Registry.from_cache(odd.to_cache(), vouched=True)
+    assert _tables(again) == _tables(odd) and again.get("language", "mt") is again.records[0]
+    assert again.tag_record("i-klingon") is again.records[-1] and len(again.tag_records) == 2
+    assert again.records == odd.records
+    assert Registry.from_cache(odd.to_cache()).records == odd.records
 
 
 def test_records_loaded_in_bulk_from_a_cache_stay_frozen_even_after_a_failed_load(reg: Registry) -> None:
@@ -253,10 +328,10 @@ def test_records_loaded_in_bulk_from_a_cache_stay_frozen_even_after_a_failed_loa
 
     # The bulk load lets Record's class take the plain attribute store meanwhile: afterwards the class is
     # as before (Frozen's refusals, inherited), whether the load worked, failed on a short row, or ran in threads.
-    fmt, file_date, rows = marshal.loads(reg.to_cache())
+    fmt, file_date, cols, index = marshal.loads(reg.to_cache())
     for vouched in (True, False):
         with pytest.raises(ValueError, match=r"^damaged registry cache"):
-            Registry.from_cache(marshal.dumps((fmt, file_date, (*rows[:50], rows[50][:-1]))), vouched=vouched)
+            Registry.from_cache(marshal.dumps((fmt, file_date, (*cols[:-1], cols[-1][:-1]), index)), vouched=vouched)
         assert "__setattr__" not in Record.__dict__ and "__delattr__" not in Record.__dict__
     loaded: list[Registry] = []
     threads = [threading.Thread(target=lambda: loaded.append(Registry.from_cache(reg.to_cache(), vouched=True)))
@@ -283,7 +358,7 @@ def test_the_cache_keeps_the_fields_a_record_cannot_write_out_again() -> None:
     odd = SAMPLE.replace("Added: 2005-10-16\nSuppress-Script: Latn", "Suppress-Script: Latn\nAdded: 2005-10-16")
     odd = odd.replace("Description: Malta\n", "Description: Malta\nX-Reviewer: someone\n")
     reg = Registry.from_text(odd)
-    rows = marshal.loads(reg.to_cache())[2]
+    rows = list(zip(*marshal.loads(reg.to_cache())[2], strict=True))
     # mt (another order) and MT (an unknown field) keep theirs; the others are written out again on first use.
     assert [row[1] for row in rows if row[11] is not None] == ["mt", "MT"]
     again = Registry.from_cache(reg.to_cache(), vouched=True)

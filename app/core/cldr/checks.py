@@ -31,9 +31,13 @@ class KeywordChecks:
     version: str
     u_keys: Mapping[str, CldrKey]
     t_keys: Mapping[str, CldrKey]
-    subdivisions: frozenset[str]
     subdivision_aliases: Mapping[str, str]
     territory_aliases: Mapping[str, str]
+
+    @property
+    def subdivisions(self) -> frozenset[str]:
+        """Return CLDR's subdivision codes (the data set makes them on first use)."""
+        raise NotImplementedError
 
     def u_key(self, key: str) -> CldrKey | None:
         """Return the `-u-` key *key* (any case), or None."""

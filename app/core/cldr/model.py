@@ -20,10 +20,15 @@ Arabic calendar. Use 'islamic-civil' instead (UTS #35 §3.6.4).
 from __future__ import annotations
 
 import json
+import marshal
 from collections.abc import Iterable, Mapping, Sequence
+from itertools import starmap
+from operator import attrgetter
 from types import MappingProxyType
+from typing import Any
 
 from ..text.catalogue import _
+from ..text.frozen import plain_stores
 from .checks import KeywordChecks
 from .values import (
     FORMAT,
@@ -33,6 +38,7 @@ from .values import (
     CldrType,
     KeywordProblem,
     _build_key,
+    _fill_type,
 )
 
 __all__ = [
@@ -53,12 +59,24 @@ __all__ = [
 #: (macrolanguages: ``arb`` → ``ar``, ``zh-cmn`` → ``zh``; ``bh`` → ``bho``), kept as CLDR writes them.
 CLDR_ALIAS_CORRECTIONS: Mapping[str, str] = MappingProxyType({"sgn-no": "nsl"})
 
+# Bump when CldrData's, CldrKey's or CldrType's fields change, so that old parse caches are not used.
+_CACHE_FORMAT = "bcp47-explorer-cldr-1"
+#: What a cache's stamp covers besides its payload (``core/data.py``): the format and the three classes' fields.
+CACHE_LAYOUT = " ".join((_CACHE_FORMAT, *CldrType.__match_args__, "/", *CldrKey.__match_args__)).encode("ascii")
+# The data's own fields the cache keeps as they are (the tables are plain dicts, frozensets and tuples there).
+_CACHED_TABLES = ("language_aliases", "language_alias_reasons", "script_aliases", "territory_aliases",
+                  "variant_aliases", "subdivision_aliases", "territory_containment", "region_by_alpha3",
+                  "region_by_numeric")  # fmt: skip
+_TYPE_NAME = attrgetter("name")
+
 
 class CldrData(KeywordChecks):
     """The keys and types of `-u-` and `-t-`, CLDR's alias tables and its subdivision codes."""
 
     __slots__ = (
         "_legacy",
+        "_subdivision_text",
+        "_subdivisions",
         "language_alias_reasons",
         "language_aliases",
         "package_version",
@@ -68,7 +86,6 @@ class CldrData(KeywordChecks):
         "script_aliases",
         "sources",
         "subdivision_aliases",
-        "subdivisions",
         "t_keys",
         "territory_aliases",
         "territory_containment",
@@ -87,6 +104,7 @@ class CldrData(KeywordChecks):
         unicode_version: str | None = None,
         aliases: Mapping[str, Mapping[str, str]] | None = None,
         subdivisions: Iterable[str] = (),
+        subdivision_text: str = "",
         sources: Sequence[Mapping[str, str]] = (),
         territory_containment: Mapping[str, Sequence[str]] | None = None,
         territory_codes: Mapping[str, Sequence[str]] | None = None,
@@ -117,7 +135,9 @@ class CldrData(KeywordChecks):
         self.territory_aliases = table("territoryAlias")
         self.variant_aliases = table("variantAlias")
         self.subdivision_aliases = table("subdivisionAlias")
-        self.subdivisions: frozenset[str] = frozenset(subdivisions)
+        # The codes as the document writes them, split on first use (see subdivisions); *subdivisions* joins them.
+        self._subdivision_text = " ".join((subdivision_text, *subdivisions))
+        self._subdivisions: frozenset[str] | None = None
         #: UTS #35's "regular" regions (uppercase), what -u-rg takes before 'zzzz': the countries and
         #: territories inside CLDR's territory containment, not groups ('EU', 'QO'), not deprecated.
         self.regular_regions = _regular_regions(territory_containment or {}, self.territory_aliases)
@@ -132,6 +152,18 @@ class CldrData(KeywordChecks):
         )
         self.region_by_numeric: Mapping[str, str] = MappingProxyType({n: r for r, (_a3, n) in codes.items() if n})
         self._legacy: tuple[dict[str, str], dict[str, dict[str, str]]] | None = None  # made on first use
+
+    @property
+    def subdivisions(self) -> frozenset[str]:
+        """Return CLDR's subdivision codes (``usca``, ``gbsct``), made into a set on first use.
+
+        Only a ``-u-sd`` or ``-u-rg`` value, the builder and names ask: the set of 5,046 codes (half a
+        megabyte of table) is not made at every start.
+        """
+        got = self._subdivisions
+        if got is None:
+            self._subdivisions = got = frozenset(self._subdivision_text.split())
+        return got
 
     @property
     def _legacy_keys(self) -> dict[str, str]:
@@ -191,7 +223,7 @@ class CldrData(KeywordChecks):
                 raise CldrDataError(_("'{member}' must be a list").format(member="keys"))
             keys = [_build_key(row) for row in doc["keys"]]
             aliases = doc["aliases"]
-            subdivisions = doc["subdivisions"].split()
+            subdivisions = doc["subdivisions"]
             version = doc["cldr_version"]
             package_version = doc["package_version"]
             sources = doc.get("sources", [])
@@ -207,6 +239,8 @@ class CldrData(KeywordChecks):
             for v in aliases.values()
         ):
             raise CldrDataError(_("'{member}' must map table names to objects of strings").format(member="aliases"))
+        if not isinstance(subdivisions, str):
+            raise CldrDataError(_("'{member}' must be a string").format(member="subdivisions"))
         if not isinstance(codes, dict) or not all(
             isinstance(r, str) and isinstance(v, list) and len(v) == 2 and all(isinstance(c, str) for c in v)
             for r, v in codes.items()
@@ -233,11 +267,77 @@ class CldrData(KeywordChecks):
             package_version=package_version,
             unicode_version=doc.get("unicode_version"),
             aliases=aliases,
-            subdivisions=subdivisions,
+            subdivision_text=subdivisions,
             sources=sources,
             territory_containment=containment if isinstance(containment, dict) else {},
             territory_codes=codes,
         )
+
+    # -- the parse cache -----------------------------------------------------------------
+
+    def to_cache(self) -> bytes:
+        """Serialize the data as it is once built, for a fast reload by :meth:`from_cache` (same Python only).
+
+        Not the document but what :meth:`__init__` made of it: the keys and their types as rows of their
+        fields, the alias tables with their keys lowered, the regular regions worked out. Loading it is
+        ``marshal`` and one call a type (:func:`.values._fill_type`), no JSON and no table built again.
+        """
+
+        def key_row(k: CldrKey) -> tuple[Any, ...]:
+            types = tuple(tuple(getattr(t, f) for f in CldrType.__match_args__) for t in k.types.values())
+            return (*(getattr(k, f) for f in CldrKey.__match_args__ if f != "types"), types)
+
+        return marshal.dumps((
+            _CACHE_FORMAT, self.version, self.package_version, self.unicode_version,
+            tuple(map(dict, self.sources)),
+            tuple(map(key_row, self.u_keys.values())), tuple(map(key_row, self.t_keys.values())),
+            tuple(dict(getattr(self, name)) for name in _CACHED_TABLES),
+            self._subdivision_text, self.regular_regions,
+        ))  # fmt: skip
+
+    @classmethod
+    def from_cache(cls, blob: bytes | memoryview) -> CldrData:
+        """Rebuild the data :meth:`to_cache` wrote; raise ValueError if *blob* is not that.
+
+        Only for a blob whose stamp vouches that this program wrote it (``core/data.py``): a blob of another
+        shape is refused, but the values are not checked again one by one (they were when the JSON was read).
+        """
+        try:
+            got = marshal.loads(blob)
+        except (EOFError, ValueError, TypeError) as exc:
+            raise ValueError(f"not a CLDR cache ({exc})") from None
+        if type(got) is not tuple or len(got) != 10 or got[0] != _CACHE_FORMAT:
+            raise ValueError("CLDR cache of another format")
+        try:
+            return cls._from_cache(*got[1:])
+        except (TypeError, ValueError, AttributeError) as exc:
+            raise ValueError(f"damaged CLDR cache ({exc})") from None
+
+    @classmethod
+    def _from_cache(
+        cls, version: str, package_version: str, unicode_version: str | None, sources: tuple[dict[str, str], ...],
+        u_rows: tuple[tuple[Any, ...], ...], t_rows: tuple[tuple[Any, ...], ...], tables: tuple[dict[str, Any], ...],
+        subdivision_text: str, regular_regions: frozenset[str],
+    ) -> CldrData:  # fmt: skip
+        if type(subdivision_text) is not str or type(regular_regions) is not frozenset or len(tables) != 9:
+            raise ValueError("tables of another shape")
+        self = cls.__new__(cls)
+        self.version = version
+        self.package_version = package_version
+        self.unicode_version = unicode_version
+        self.sources = tuple(map(MappingProxyType, sources))
+        with plain_stores(CldrType):  # for _fill_type
+            self.u_keys = MappingProxyType({k.key: k for k in map(_key_from_row, u_rows)})
+            self.t_keys = MappingProxyType({k.key: k for k in map(_key_from_row, t_rows)})
+        for name, table in zip(_CACHED_TABLES, tables, strict=True):
+            if type(table) is not dict:
+                raise ValueError(f"{name} is not a table")
+            setattr(self, name, MappingProxyType(table))
+        self._subdivision_text = subdivision_text
+        self._subdivisions = None
+        self.regular_regions = regular_regions
+        self._legacy = None
+        return self
 
     # -- lookups -------------------------------------------------------------------------
 
@@ -297,6 +397,14 @@ class CldrData(KeywordChecks):
 
 
 _STR = frozenset({str})
+
+
+def _key_from_row(row: tuple[Any, ...]) -> CldrKey:
+    """Return the key a cache row holds (:meth:`CldrData.to_cache`); only inside ``plain_stores(CldrType)``."""
+    ext, key, description, legacy_name, deprecated, preferred, value_type, since, value_classes, type_rows = row
+    made = list(starmap(_fill_type, type_rows))
+    types = MappingProxyType(dict(zip(map(_TYPE_NAME, made), made, strict=True)))
+    return CldrKey(ext, key, description, legacy_name, deprecated, preferred, value_type, since, types, value_classes)
 
 
 def _regular_regions(containment: Mapping[str, Sequence[str]], aliases: Mapping[str, str]) -> frozenset[str]:

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..grammar.syntax import is_extlang, is_region, is_registered_language, is_script, is_variant
 from ..text.catalogue import _
-from .cache import collector_paused, dump_records, load_records, records_from_rows
+from .cache import collector_paused, dump_records, load_records, records_from_rows, runs_of, taken
 from .ranges import CodeRange, RangeTable
 from .record import DATE, TAG_TYPES, Record, RecordType, RegistryError
 from .recordjar import RawRecord, parse_record_jar
@@ -84,7 +84,13 @@ class Registry:
                 table.setdefault(rec.code.lower(), rec)
         for type_, found in ranges.items():
             by_type[type_].ranges = tuple(found)
-        self._ranges: tuple[Record, ...] = tuple(rec for found in ranges.values() for _, rec in found)
+        self._set_tables(by_type, tuple(rec for found in ranges.values() for _, rec in found), tags, tag_records)
+
+    def _set_tables(
+        self, by_type: dict[str, RangeTable], ranges: Iterable[Record], tags: dict[str, Record],
+        tag_records: Iterable[Record],
+    ) -> None:  # fmt: skip
+        self._ranges: tuple[Record, ...] = tuple(ranges)
         self._by_type = by_type
         self._by_code: dict[str, list[Record]] | None = None  # built on first use: start-up skips it
         self._tags = tags
@@ -92,6 +98,59 @@ class Registry:
         self.tag_records: tuple[Record, ...] = tuple(tag_records)
         self._rows: SearchIndex | None = None
         self._relations: Relations | None = None
+
+    def _index(self) -> tuple[Any, ...]:
+        """Return the tables as the parse cache keeps them beside the records (``cache.dump_records``).
+
+        Per Type in the tables' order: the Type, the lowercased codes in the table's order, the positions
+        of their records and of its range records (as ``cache.runs_of``); then the positions of all range
+        records, the whole tags' lowercased codes and records' positions, and the grandfathered and
+        redundant records' positions. What :meth:`_from_index` rebuilds the very same tables from.
+        """
+        # Walked again by position, as __init__ walks the records (a record object listed twice is two positions).
+        tables: dict[str, dict[str, int]] = {t: {} for t in self._by_type}
+        ranges: dict[str, list[int]] = {}
+        tags: dict[str, int] = {}
+        tag_records: list[int] = []
+        for i, rec in enumerate(self.records):
+            if rec.type in TAG_TYPES:
+                tags[rec.code.lower()] = i
+                tag_records.append(i)
+            elif ".." in rec.code:
+                ranges.setdefault(rec.type, []).append(i)
+            else:
+                tables[rec.type].setdefault(rec.code.lower(), i)
+        return (
+            tuple(
+                (t, tuple(table), runs_of(table.values()), runs_of(ranges.get(t, ()))) for t, table in tables.items()
+            ),
+            runs_of(i for found in ranges.values() for i in found),
+            tuple(tags),
+            runs_of(tags.values()),
+            runs_of(tag_records),
+        )
+
+    @classmethod
+    def _from_index(cls, file_date: str, records: tuple[Record, ...], index: Any, source: str) -> Registry:
+        """Return the registry of *records* with the tables *index* (:meth:`_index`) describes, without a loop a record.
+
+        Each table is ``zip`` of its lowercased codes with slices of the records (C speed): the same keys,
+        records and order as ``__init__`` builds, which a test checks on the bundled registry, table by table.
+        """
+        self = cls.__new__(cls)
+        self.file_date = file_date
+        self.records = records
+        self.source = source
+        by_type_index, range_runs, tag_keys, tag_runs, tag_record_runs = index
+        by_type: dict[str, RangeTable] = {}
+        for type_, keys, runs, ranges in by_type_index:
+            by_type[type_] = table = RangeTable()
+            dict.update(table, zip(keys, taken(records, runs), strict=True))
+            if ranges:
+                table.ranges = tuple((CodeRange.parse(rec.code), rec) for rec in taken(records, ranges))
+        tags = dict(zip(tag_keys, taken(records, tag_runs), strict=True))
+        self._set_tables(by_type, taken(records, range_runs), tags, taken(records, tag_record_runs))
+        return self
 
     # ----------------------------------------------------------------- loading
     @classmethod
@@ -129,18 +188,28 @@ class Registry:
 
     # ------------------------------------------------------------------ cache
     def to_cache(self) -> bytes:
-        """Serialize the parsed records for a fast reload by :meth:`from_cache` (see ``cache``)."""
-        return dump_records(self.file_date, self.records)
+        """Serialize the parsed records and the tables for a fast reload by :meth:`from_cache` (see ``cache``)."""
+        return dump_records(self.file_date, self.records, self._index())
 
     @classmethod
-    def from_cache(cls, blob: bytes, source: str = "<registry>", *, vouched: bool = False) -> Registry:
-        """Rebuild a registry written by :meth:`to_cache`; raise ValueError if *blob* is not one (rows checked).
+    def from_cache(cls, blob: bytes | memoryview, source: str = "<registry>", *, vouched: bool = False) -> Registry:
+        """Rebuild a registry written by :meth:`to_cache`; raise ValueError if *blob* is not one (records checked).
 
-        *vouched*: the blob matched the checksum this program wrote with it (see ``cache.load_records``).
+        *vouched*: the blob matched the checksum this program wrote with it (see ``cache.load_records``):
+        the tables are rebuilt from the index the cache holds. Otherwise they are built from the records,
+        and a cache whose index says other tables is refused.
         """
         with collector_paused():
-            file_date, records = load_records(blob, vouched=vouched)
-            return cls(file_date, records, source)
+            file_date, records, index = load_records(blob, vouched=vouched)
+            if not vouched:
+                registry = cls(file_date, records, source)
+                if registry._index() != index:
+                    raise ValueError("damaged registry cache (its tables are not its records')")
+                return registry
+            try:
+                return cls._from_index(file_date, records, index, source)
+            except (TypeError, ValueError, IndexError, AttributeError) as exc:  # a blob of another shape
+                raise ValueError(f"damaged registry cache ({exc})") from None
 
     # ----------------------------------------------------------------- lookups
     def get(self, type: str, code: str) -> Record | None:
