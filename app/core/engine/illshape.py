@@ -8,11 +8,14 @@ tag's own subtags, shifted where the slip comes before them, plus one error whos
 being well-formed, and valid, the line's ``fix`` is the tag. :class:`IllShapes` writes that line
 from the tag's regex groups: no parse, no weighing of the fix, no repair.
 
-It takes only a *plain* tag: a langtag (not a private-use tag) without extensions, whose fast path
-says valid (so ``fix`` is the tag, as :func:`.results.fix_for` finds it); a trailing singleton other
-than ``u``, ``t`` (their own parsers run on an empty body) or ``x`` after private use. Anything else
-gives None, and the caller takes the precise path. A test compares the lines with the precise
-path's over large corpora of such texts.
+It takes only a langtag (not a private-use tag) whose fast path says valid (so ``fix`` is the tag,
+as :func:`.results.fix_for` finds it); a trailing singleton other than ``u``, ``t`` (their own
+parsers run on an empty body), ``x`` after private use, or one of the tag's own extensions (the
+parser warns of the repeat). A tag with extensions gets their subtags from its parse
+(:func:`.fastpath.parse_match`), which must find nothing (a -u-/-t- finding is left to the precise
+path): the errors' verdicts depend on where the first extension starts. Anything else gives None,
+and the caller takes the precise path. A test compares the lines with the precise path's over
+large corpora of such texts.
 
 >>> from bcp47_explorer.core.data import bundled_engine
 >>> from bcp47_explorer.core.engine.checkjson import ill_shapes
@@ -66,14 +69,23 @@ class IllShapes:
         if got is None:
             return None
         tag, shift, cut, singleton, g = got
-        if g[5] or self._fast(tag, g) is None:
-            return None  # extensions; not valid
+        if self._fast(tag, g) is None:
+            return None  # not valid: the precise path asks the repair for the fix
         n = len(text)
-        subtags = _subtags_json(tag, g, shift, cut)
         first_ext = None
+        if g[5]:  # extensions: their subtags' roles and where the first starts come from the tag's parse
+            p = parse_match(tag, g)
+            if p.diags or (singleton and _repeats(p, singleton)):
+                return None
+            subtags = _parse_subtags_json(p.subtags, shift, cut)
+            first_ext = p.extensions[0][0][1]
+            if first_ext >= cut:
+                first_ext += shift
+        else:
+            subtags = _subtags_json(tag, g, shift, cut)
         if singleton:
             subtags += f',{{"text":"{singleton}","start":{n - 1},"end":{n},"role":"singleton"}}'
-            if singleton not in "xX":
+            if singleton not in "xX" and first_ext is None:
                 first_ext = n - 1
         assert self._diagnostics_json is not None
         diags = self._diagnostics_json(_diagnostics(text, tag, shift, cut, singleton), first_ext)
@@ -98,10 +110,8 @@ class IllShapes:
         if p.diags:
             return None
         n = len(text)
-        if singleton:
-            low = singleton.lower()
-            if low != "x" and any(e[0][0].lower() == low for e in p.extensions):
-                return None  # a repeated singleton: a warning too
+        if singleton and _repeats(p, singleton):
+            return None  # a repeated singleton: a warning too
         if shift:
             _move(p, shift, cut)
         p.text = text
@@ -345,6 +355,24 @@ def _move(p: Parse, shift: int, cut: int) -> None:
 
 
 _new_extension = tuple.__new__
+
+
+def _repeats(p: Parse, singleton: str) -> bool:
+    """Tell whether the dangling *singleton* (not ``x``) is one of the extensions' of *p*: the parser warns of it."""
+    low = singleton.lower()
+    return low != "x" and any(e[0][0].lower() == low for e in p.extensions)
+
+
+def _parse_subtags_json(subtags: list[tuple[str, int, int, str]], shift: int, cut: int) -> str:
+    """Return the JSON of a well-formed tag's parsed *subtags* (letters and digits), those from *cut* on moved."""
+    return ",".join(
+        [
+            f'{{"text":"{t}","start":{s + shift},"end":{e + shift},"role":"{r}"}}'
+            if s >= cut
+            else f'{{"text":"{t}","start":{s},"end":{e},"role":"{r}"}}'
+            for t, s, e, r in subtags
+        ]
+    )
 
 
 def _subtags_json(tag: str, g: tuple[str | None, ...], shift: int, cut: int) -> str:
