@@ -265,3 +265,24 @@ def test_the_swapped_parse_is_the_precise_one_after_the_engines_checks() -> None
             "en-1234-Latn", "abcdefghi-US-Latn", "en-GB-oed-Latn", "en-Latn-US", "en--US-Latn",
             "12-US-Latn")  # fmt: skip
     assert [t for t in left if lane.parse_swapped(t) is not None] == []
+
+
+def test_a_locale_id_reading_is_asked_only_where_it_may_find_one() -> None:
+    """The underscore lane leaves out the reading as a pasted locale id only where it surely finds none."""
+    from bcp47_explorer.core.cldr.locale_ids import locale_id_conversion
+    from bcp47_explorer.core.engine.tag import _maybe_locale_id
+
+    engine = fresh_engine()
+    lane = IllShapes(engine.fast_path)
+    texts = [t for t in _texts(55, 1500) if "_" in t] + ["root_US", "en_US_POSIX", "Root_Latn", "de_posix_1901"]
+    skipped = 0
+    for text in texts:
+        if lane.parse_underscore(text) is None:
+            continue
+        if not _maybe_locale_id(text):
+            skipped += 1
+            assert locale_id_conversion(text, engine.cldr) is None, text
+    assert skipped > 1000, skipped
+    assert all(locale_id_conversion(t, engine.cldr) is not None for t in ("root_US", "en_US_POSIX", "Root_Latn"))
+    line = next(checkjson.check_json_lines(engine, ["en_US_POSIX"]))[0]
+    assert '"code":"unicode-locale-id"' in line and "en-US-u-va-posix" in line

@@ -338,7 +338,15 @@ class TagEngine:
             return Analysis(self.canonicalizer, p, False, None)
         p = self._end_parse(text)
         if p is None:
-            p = self._underscore_parse(text) if "_" in text else self._swapped_parse(text)
+            if "_" not in text:
+                p = self._swapped_parse(text)
+            else:
+                p = self._underscore_parse(text)
+                if p is not None and not _maybe_locale_id(text):
+                    # All _analyze would add to an ill-formed parse is the reading as a locale id (none here, nor
+                    # problems past the limit: the lane leaves those to the parser): weigh the fixes alone.
+                    self._weigh_fixes(p)
+                    return Analysis(self.canonicalizer, p, False, None)
         return self._analyze(p, None) if p is not None else None
 
     def _analyze(self, p: Parse, canonical: str | None, *, clean: bool = False, weigh_fixes: bool = True) -> Analysis:
@@ -484,6 +492,19 @@ def _without_fix(d: Diagnostic) -> Diagnostic:
     if d.field or d.line:
         return replace(d, fix=None)
     return M.make_diagnostic(d.code, d.severity, d.start, d.end, d.message, None, d.section)
+
+
+def _maybe_locale_id(text: str) -> bool:
+    """Tell whether ``cldr.locale_ids.locale_id_conversion`` may read *text*, a langtag with '_' for some '-', as a
+    Unicode locale id; False: it surely gives None (and its module need not even be imported).
+
+    Our reading of ``cldr.ldml.legacy_to_bcp47`` on such a text (no '@', no whitespace, a regex-matched tag): it
+    either fails (a singleton, an extlang or a misplaced subtag is no part of a language id) or writes the same
+    subtags back, which ``locale_id_conversion`` does not report, but for the language ``root`` (``und``) and the
+    variant ``posix`` (``-u-va-posix``). A test compares the lane's analysis with the engine's checks over corpora.
+    """
+    low = text.lower()
+    return low.startswith("root") or "posix" in low
 
 
 def _start(s: tuple[str, int, int, str]) -> int:
