@@ -90,6 +90,9 @@ class _Off:
     def line(self, text: str) -> None:
         return None
 
+    def end_line(self, text: str) -> None:
+        return None
+
 
 def _precise(monkeypatch: pytest.MonkeyPatch) -> TagEngine:
     """Turn every cut off (and the slip lanes), for the engine returned."""
@@ -104,11 +107,12 @@ def _precise(monkeypatch: pytest.MonkeyPatch) -> TagEngine:
 
 
 def _compare(texts: list[str], monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
-    used = {"null": 0, "underscore": 0, "said": 0, "rank": 0, "swapped": 0}
+    used = {"null": 0, "underscore": 0, "said": 0, "rank": 0, "swapped": 0, "ended": 0}
     fix_json = checkjson._ill_formed_fix_json
     said_of = parser._said_of
     underscore = IllShapes.parse_underscore
     swapped = IllShapes.parse_swapped
+    end_line = IllShapes.end_line
 
     def counted_fix(engine: TagEngine, tag: str, diags: list[object]) -> str:
         got = fix_json(engine, tag, diags)  # type: ignore[arg-type]
@@ -126,6 +130,11 @@ def _compare(texts: list[str], monkeypatch: pytest.MonkeyPatch) -> dict[str, int
         used["underscore"] += got is not None
         return got
 
+    def counted_end(self: IllShapes, text: str) -> object:
+        got = end_line(self, text)
+        used["ended"] += got is not None
+        return got
+
     def counted_swapped(self: IllShapes, text: str) -> object:
         got = swapped(self, text)
         used["swapped"] += got is not None
@@ -133,6 +142,7 @@ def _compare(texts: list[str], monkeypatch: pytest.MonkeyPatch) -> dict[str, int
 
     with monkeypatch.context() as m:
         m.setattr(IllShapes, "parse_swapped", counted_swapped)
+        m.setattr(IllShapes, "end_line", counted_end)
         m.setattr(checkjson, "_ill_formed_fix_json", counted_fix)
         m.setattr(parser, "_said_of", counted_said)
         m.setattr(IllShapes, "parse_underscore", counted_underscore)
@@ -160,7 +170,7 @@ def test_the_cuts_write_the_precise_paths_bytes(monkeypatch: pytest.MonkeyPatch)
     used = _compare(texts, monkeypatch)
     # Worth something only if each cut really ran on many of these texts.
     assert used["null"] > 5000 and used["said"] > 10000 and used["underscore"] > 2000 and used["rank"] > 1000, used
-    assert used["swapped"] > 1000, used
+    assert used["swapped"] > 1000 and used["ended"] > 3000, used
 
 
 def test_the_cuts_write_the_precise_paths_bytes_in_german(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -169,7 +179,7 @@ def test_the_cuts_write_the_precise_paths_bytes_in_german(monkeypatch: pytest.Mo
         used = _compare(_texts(52, 800), monkeypatch)
     finally:
         set_language("en")
-    assert used["null"] > 1000 and used["said"] > 2000 and used["underscore"] > 500, used
+    assert used["null"] > 1000 and used["said"] > 2000 and used["underscore"] > 500 and used["ended"] > 500, used
 
 
 def test_what_a_piece_says_follows_the_language() -> None:
@@ -286,3 +296,20 @@ def test_a_locale_id_reading_is_asked_only_where_it_may_find_one() -> None:
     assert all(locale_id_conversion(t, engine.cldr) is not None for t in ("root_US", "en_US_POSIX", "Root_Latn"))
     line = next(checkjson.check_json_lines(engine, ["en_US_POSIX"]))[0]
     assert '"code":"unicode-locale-id"' in line and "en-US-u-va-posix" in line
+
+
+def test_the_end_line_takes_a_plain_tag_and_a_piece_that_fits_nowhere(monkeypatch: pytest.MonkeyPatch) -> None:
+    """:meth:`.illshape.IllShapes.end_line` writes ``ln-12``'s line; a tail's piece, a singleton, '_', a character no
+    subtag has are left to the precise path, and so is the fix of a text with a platform's shape (the repair's)."""
+    engine = fresh_engine()
+    lane = checkjson.ill_shapes(engine)
+    taken = ["ln-12", "ta-abcdefghi", "Lydi-12", "en-US-1a2", "sl-rozaj-" + "x" * 25, "zh-yue-HK-12"]
+    left = ["en-x-ab-12", "de-u-co-phonebk-12", "en-a", "en_US-12", "en-a.b", "en--12", " en-12", "en-ı", "en-abc",
+            "x-abc-12", "en-Latn"]  # fmt: skip
+    assert [t for t in taken if lane.end_line(t) is None] == []
+    assert [t for t in left if lane.end_line(t) is not None] == []
+    texts = [*taken, "en-r12", "zh-CHS-12", "sr-ploc1"]
+    with monkeypatch.context() as m:
+        precise = list(checkjson.check_json_lines(_precise(m), texts))
+    assert list(checkjson.check_json_lines(engine, texts)) == precise
+    assert precise[0][0].endswith('"fix":null,"plausibility":[]}')

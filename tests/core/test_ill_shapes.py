@@ -28,6 +28,9 @@ class _Off:
     def line(self, text: str) -> None:
         return None
 
+    def end_line(self, text: str) -> None:
+        return None
+
 
 def _slips(rnd: random.Random, tag: str) -> Iterator[str]:
     """*tag* with each slip around it, and with two slips."""

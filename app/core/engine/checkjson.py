@@ -73,12 +73,17 @@ def check_json_lines(engine: TagEngine, tags: Iterable[str], *, fused: bool = Tr
     plausible = engine.plausibility
     notes_wanted = engine.plausibility_in_json
     slip = ill_shapes(engine).line
+    ended = ill_shapes(engine).end_line
     for tag in tags:
         m = match(tag) if len(tag) <= FAST_MAX else None
         if m is None:
             slipped = slip(tag)  # a valid plain tag with one slip around it (.illshape); None: the precise path
             if slipped is not None:
                 yield slipped + (_NO_NOTES if notes_wanted else "}"), False
+                continue
+            slipped = ended(tag)  # a plain tag and a last piece that fits no subtag: no fix of the checker's
+            if slipped is not None and _null_fix(engine, tag):
+                yield slipped + ("null" + _NO_NOTES if notes_wanted else "null}"), False
                 continue
             a = unmatched(tag)
             if not a.parse.well_formed:
@@ -417,6 +422,11 @@ def _ill_formed_fix_json(engine: TagEngine, tag: str, diags: Sequence[Diagnostic
     if first_fix(diags) is None and engine.repair_reads_no_names and _no_platform_shape(tag):
         return "null"
     return _repaired_fix_json(engine, tag, diags)
+
+
+def _null_fix(engine: TagEngine, tag: str) -> bool:
+    """Tell whether the ``fix`` of the ill-formed *tag*, whose diagnostics offer no fix, is surely null (see above)."""
+    return engine.repair_fix is None or (engine.repair_reads_no_names and _no_platform_shape(tag))
 
 
 def _no_platform_shape(text: str) -> bool:

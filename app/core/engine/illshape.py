@@ -94,6 +94,36 @@ class IllShapes:
             f'"extlang_form":null,"subtags":[{subtags}],"diagnostics":[{diags}],"fix":"{tag}"'
         )
 
+    def end_line(self, text: str) -> str | None:
+        """Return the line up to its ``fix`` (which the caller writes) of a plain tag, a '-' and a last piece of letters
+        and digits that fits no subtag there (``ln-12``, ``ta-abcdefghi``); None: not such a text.
+
+        What the precise path writes from :meth:`parse_end`'s parse: a plain tag's own parse finds nothing, and the
+        piece's one error offers no fix, so the engine's checks add nothing to it (no '_' or '@', nothing to weigh).
+        """
+        n = len(text)
+        if n < 4 or n > FAST_MAX:
+            return None
+        tag, _sep, piece = text.rpartition("-")
+        if not tag or len(piece) < 2 or not (piece.isascii() and piece.isalnum()) or subtag_kind(piece) >= 0:
+            return None
+        g = self._langtag_groups(tag)
+        if g is None or g[5] or g[6] is not None:
+            return None  # extensions, private use: the piece is theirs
+        start = len(tag) + 1
+        if len(piece) > 8:
+            args = {"code": piece[:20] + ("…" if len(piece) > 20 else ""), "length": len(piece)}
+            diag = M.SUBTAG_TOO_LONG["subtag"].make_of(start, n, None, args)
+        else:
+            diag = M.BAD_SUBTAG.make_of(start, n, None, {"code": piece})
+        assert self._diagnostics_json is not None
+        return (
+            f'{{"input":"{text}","well_formed":false,"valid":false,"unicode_valid":false,"canonical":null,'
+            f'"extlang_form":null,"subtags":[{_subtags_json(tag, g, 0, n)},'
+            f'{{"text":"{piece}","start":{start},"end":{n},"role":"invalid"}}],'
+            f'"diagnostics":[{self._diagnostics_json((diag,), None)}],"fix":'
+        )
+
     def parse(self, text: str) -> Parse | None:
         """Return what the precise parser makes of the ill-formed *text* when it is a tag with one slip, else None.
 
