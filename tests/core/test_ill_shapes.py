@@ -31,6 +31,12 @@ class _Off:
     def end_line(self, text: str) -> None:
         return None
 
+    def underscore_line(self, text: str) -> None:
+        return None
+
+    def swapped_line(self, text: str) -> None:
+        return None
+
 
 def _slips(rnd: random.Random, tag: str) -> Iterator[str]:
     """*tag* with each slip around it, and with two slips."""

@@ -47,7 +47,7 @@ from ..grammar.values import Diagnostic
 from ..text.catalogue import _ as translated
 from .fastpath import FAST_MAX, FastPath, parse_match
 
-__all__ = ["IllShapes"]
+__all__ = ["IllShapes", "maybe_locale_id"]
 
 _Writer = Callable[[Sequence[Diagnostic], "int | None"], str]
 
@@ -89,10 +89,7 @@ class IllShapes:
                 first_ext = n - 1
         assert self._diagnostics_json is not None
         diags = self._diagnostics_json(_diagnostics(text, tag, shift, cut, singleton), first_ext)
-        return (
-            f'{{"input":{_quote(text)},"well_formed":false,"valid":false,"unicode_valid":false,"canonical":null,'
-            f'"extlang_form":null,"subtags":[{subtags}],"diagnostics":[{diags}],"fix":"{tag}"'
-        )
+        return _line_head(text, subtags, diags) + f'"{tag}"'
 
     def end_line(self, text: str) -> str | None:
         """Return the line up to its ``fix`` (which the caller writes) of a plain tag, a '-' and a last piece of letters
@@ -117,12 +114,8 @@ class IllShapes:
         else:
             diag = M.BAD_SUBTAG.make_of(start, n, None, {"code": piece})
         assert self._diagnostics_json is not None
-        return (
-            f'{{"input":"{text}","well_formed":false,"valid":false,"unicode_valid":false,"canonical":null,'
-            f'"extlang_form":null,"subtags":[{_subtags_json(tag, g, 0, n)},'
-            f'{{"text":"{piece}","start":{start},"end":{n},"role":"invalid"}}],'
-            f'"diagnostics":[{self._diagnostics_json((diag,), None)}],"fix":'
-        )
+        subtags = f'{_subtags_json(tag, g, 0, n)},{{"text":"{piece}","start":{start},"end":{n},"role":"invalid"}}'
+        return _line_head(text, subtags, self._diagnostics_json((diag,), None))
 
     def parse(self, text: str) -> Parse | None:
         """Return what the precise parser makes of the ill-formed *text* when it is a tag with one slip, else None.
@@ -237,6 +230,51 @@ class IllShapes:
         findings: here the tag's parse comes from its regex groups (a tag whose own parse finds anything, a
         grandfathered tag or one starting as an irregular one are left to the parser).
         """
+        got = self._underscored(text)
+        if got is None:
+            return None
+        dashed, g = got
+        p = parse_match(dashed, g)
+        if p.diags:
+            return None
+        p.diags = _underscores(text, dashed)
+        if len(p.diags) > MAX_DIAGNOSTICS:
+            return None
+        p.text = text
+        p.well_formed = False
+        return p
+
+    def underscore_line(self, text: str) -> str | None:
+        """Return the line up to its ``fix`` of a valid tag with '_' for some of its '-' (``en_US``), as the precise
+        path writes it from :meth:`parse_underscore`'s parse; None: not such a text, or one the engine may read as a
+        pasted locale id (:func:`maybe_locale_id`).
+
+        Each '_' is an error whose fix is the tag with '-' (well-formed: kept unweighed); the tag being valid (its fast
+        path says so), that is the line's ``fix``. A tag with extensions gets their subtags from its parse.
+        """
+        got = self._underscored(text)
+        if got is None:
+            return None
+        dashed, g = got
+        if maybe_locale_id(text) or self._fast(dashed, g) is None:
+            return None
+        first_ext = None
+        if g[5]:
+            p = parse_match(dashed, g)
+            if p.diags:
+                return None
+            subtags = _parse_subtags_json(p.subtags, 0, 0)
+            first_ext = p.extensions[0][0][1]
+        else:
+            subtags = _subtags_json(dashed, g, 0, 0)
+        diags = _underscores(text, dashed)
+        if len(diags) > MAX_DIAGNOSTICS:
+            return None
+        assert self._diagnostics_json is not None
+        return _line_head(text, subtags, self._diagnostics_json(diags, first_ext)) + f'"{dashed}"'
+
+    def _underscored(self, text: str) -> tuple[str, tuple[str | None, ...]] | None:
+        """Return *text* with '-' for each '_' and its regex groups, when it is a langtag the lane reads (see above)."""
         n = len(text)
         if n < 3 or n > FAST_MAX or "_" not in text:
             return None
@@ -249,16 +287,26 @@ class IllShapes:
             low.partition("-")[0] in IRREGULAR_FIRST and any(low.startswith(t + "-") for t in IRREGULAR_LOWER)
         ):
             return None  # the parser reads an irregular grandfathered tag followed by more as one unit
-        p = parse_match(dashed, g)
-        if p.diags:
+        return dashed, g
+
+    def swapped_line(self, text: str) -> str | None:
+        """Return the line up to its ``fix`` of a language, a region and a script in that order whose fix (the three
+        sorted) is a valid tag, as the precise path writes it from :meth:`parse_swapped`'s parse; None: not such a text.
+
+        The fix is well-formed (kept unweighed) and, valid, the line's ``fix``.
+        """
+        p = self.parse_swapped(text)
+        if p is None:
             return None
-        make = M.UNDERSCORE.make_of
-        p.diags = [make(i, i + 1, dashed, {}) for i, c in enumerate(text) if c == "_"]
-        if len(p.diags) > MAX_DIAGNOSTICS:
+        fix = p.diags[0].fix
+        assert fix is not None
+        m = self._match(fix.tag)
+        if m is None or self._fast(fix.tag, m.groups()) is None:
             return None
-        p.text = text
-        p.well_formed = False
-        return p
+        assert self._diagnostics_json is not None
+        return _line_head(text, _parse_subtags_json(p.subtags, 0, 0), self._diagnostics_json(p.diags, None)) + (
+            f'"{fix.tag}"'
+        )
 
     def parse_swapped(self, text: str) -> Parse | None:
         """Return the precise parse of the ill-formed *text* when it is a language, a region and a script in that
@@ -385,6 +433,33 @@ def _move(p: Parse, shift: int, cut: int) -> None:
 
 
 _new_extension = tuple.__new__
+
+
+def maybe_locale_id(text: str) -> bool:
+    """Tell whether ``cldr.locale_ids.locale_id_conversion`` may read *text*, a langtag with '_' for some '-', as a
+    Unicode locale id; False: it surely gives None (and its module need not even be imported).
+
+    Our reading of ``cldr.ldml.legacy_to_bcp47`` on such a text (no '@', no whitespace, a regex-matched tag): it
+    either fails (a singleton, an extlang or a misplaced subtag is no part of a language id) or writes the same
+    subtags back, which ``locale_id_conversion`` does not report, but for the language ``root`` (``und``) and the
+    variant ``posix`` (``-u-va-posix``). A test compares the lane's analysis with the engine's checks over corpora.
+    """
+    low = text.lower()
+    return low.startswith("root") or "posix" in low
+
+
+def _underscores(text: str, dashed: str) -> list[Diagnostic]:
+    """Return the parser's error on each '_' of *text*, in order; each fix is *dashed*, the text with '-' for '_'."""
+    make = M.UNDERSCORE.make_of
+    return [make(i, i + 1, dashed, {}) for i, c in enumerate(text) if c == "_"]
+
+
+def _line_head(text: str, subtags: str, diags: str) -> str:
+    """Return the line of the ill-formed *text* up to its ``fix``'s value, given its subtags' and diagnostics' JSON."""
+    return (
+        f'{{"input":{_quote(text)},"well_formed":false,"valid":false,"unicode_valid":false,"canonical":null,'
+        f'"extlang_form":null,"subtags":[{subtags}],"diagnostics":[{diags}],"fix":'
+    )
 
 
 def _repeats(p: Parse, singleton: str) -> bool:

@@ -75,7 +75,7 @@ from ..text.frozen import replace
 from .advice import Advisor
 from .canonical import Canonicalizer
 from .fastpath import FAST_MAX, FastPath, parse_match, quick_parse
-from .illshape import IllShapes
+from .illshape import IllShapes, maybe_locale_id
 from .quickadvice import QuickAdvice
 from .results import Analysis, CheckResult
 from .tables import Tables
@@ -342,7 +342,7 @@ class TagEngine:
                 p = self._swapped_parse(text)
             else:
                 p = self._underscore_parse(text)
-                if p is not None and not _maybe_locale_id(text):
+                if p is not None and not maybe_locale_id(text):
                     # All _analyze would add to an ill-formed parse is the reading as a locale id (none here, nor
                     # problems past the limit: the lane leaves those to the parser): weigh the fixes alone.
                     self._weigh_fixes(p)
@@ -492,19 +492,6 @@ def _without_fix(d: Diagnostic) -> Diagnostic:
     if d.field or d.line:
         return replace(d, fix=None)
     return M.make_diagnostic(d.code, d.severity, d.start, d.end, d.message, None, d.section)
-
-
-def _maybe_locale_id(text: str) -> bool:
-    """Tell whether ``cldr.locale_ids.locale_id_conversion`` may read *text*, a langtag with '_' for some '-', as a
-    Unicode locale id; False: it surely gives None (and its module need not even be imported).
-
-    Our reading of ``cldr.ldml.legacy_to_bcp47`` on such a text (no '@', no whitespace, a regex-matched tag): it
-    either fails (a singleton, an extlang or a misplaced subtag is no part of a language id) or writes the same
-    subtags back, which ``locale_id_conversion`` does not report, but for the language ``root`` (``und``) and the
-    variant ``posix`` (``-u-va-posix``). A test compares the lane's analysis with the engine's checks over corpora.
-    """
-    low = text.lower()
-    return low.startswith("root") or "posix" in low
 
 
 def _start(s: tuple[str, int, int, str]) -> int:
