@@ -109,6 +109,7 @@ def _precise(monkeypatch: pytest.MonkeyPatch) -> TagEngine:
     engine = fresh_engine()
     off = lambda text: None  # noqa: E731
     engine._slip_parse = engine._end_parse = engine._underscore_parse = engine._swapped_parse = off  # type: ignore[method-assign]
+    engine._slip_errors = off  # type: ignore[method-assign]
     return engine
 
 
@@ -173,14 +174,14 @@ def _compare(texts: list[str], monkeypatch: pytest.MonkeyPatch) -> dict[str, int
         m.setattr(parser, "_said_of", counted_said)
         m.setattr(IllShapes, "parse_underscore", counted_underscore)
         engine = fresh_engine()
-        slip = engine._slip_parse
+        slip = engine._slip_errors
 
         def counted_slip(text: str) -> object:
             got = slip(text)
             used["rank"] += got is not None and WELL_FORMED.fullmatch(text) is None
             return got
 
-        engine._slip_parse = counted_slip  # type: ignore[method-assign]
+        engine._slip_errors = counted_slip  # type: ignore[method-assign]
         cut = list(checkjson.check_json_lines(engine, texts))
     with monkeypatch.context() as m:
         precise = list(checkjson.check_json_lines(_precise(m), texts))
@@ -361,3 +362,18 @@ def test_the_underscore_and_swapped_lines_take_valid_fixes_alone(monkeypatch: py
         precise = list(checkjson.check_json_lines(_precise(m), texts))
     assert list(checkjson.check_json_lines(engine, texts)) == precise
     assert precise[0][0].endswith('"fix":"en-US","plausibility":[]}')
+
+
+def test_the_slip_errors_are_the_slip_parses() -> None:
+    """What a fix with one slip is weighed by, counted without its parse for a plain tag, is its parse's errors."""
+    from bcp47_explorer.core.grammar.values import Severity
+
+    lane = IllShapes(fresh_engine().fast_path)
+    counted = 0
+    for text in [*_texts(56, 800), "en-US-", " en ", "\ten\u3000", "en-u-ca-gregory-q", "de-u-co-phonebk-u"]:
+        p = lane.parse(text)
+        want = None if p is None else sum(1 for d in p.diags if d.severity is Severity.ERROR)
+        assert lane.slip_errors(text) == want, text
+        counted += want is not None
+    assert counted > 2000, counted
+    assert lane.slip_errors(" en ") == 2

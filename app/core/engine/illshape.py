@@ -43,7 +43,7 @@ from ..grammar.syntax import (
     WELL_FORMED,
     subtag_kind,
 )
-from ..grammar.values import Diagnostic
+from ..grammar.values import Diagnostic, Severity
 from ..text.catalogue import _ as translated
 from .fastpath import FAST_MAX, FastPath, parse_match
 
@@ -148,6 +148,22 @@ class IllShapes:
                 p.extensions.append(_new_extension(Extension, (tok, [], [], [], [])))
         p.diags = _diagnostics(text, tag, shift, cut, singleton)
         return p
+
+    def slip_errors(self, text: str) -> int | None:
+        """Return how many errors :meth:`parse` finds in *text* (what a fix is weighed by), or None where it gives None.
+
+        A plain tag's own parse finds nothing, so its errors are the slip's alone: counted without the parse.
+        """
+        got = self._slipped(text)
+        if got is None:
+            return None
+        tag, shift, cut, singleton, g = got
+        if g[5]:
+            p = self.parse(text)
+            diags = p.diags if p is not None else None
+        else:
+            diags = _diagnostics(text, tag, shift, cut, singleton)
+        return None if diags is None else sum(1 for d in diags if d.severity is Severity.ERROR)
 
     def _slipped(self, text: str) -> tuple[str, int, int, str, tuple[str | None, ...]] | None:
         """Return :func:`_slip`'s reading of *text* and its tag's regex groups, when the tag's subtags can be moved.

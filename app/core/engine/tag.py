@@ -166,6 +166,7 @@ class TagEngine:
         # not such a text); see _ill_formed_analysis.
         lanes = IllShapes(self.fast_path)
         self._slip_parse = lanes.parse
+        self._slip_errors = lanes.slip_errors
         self._end_parse = lanes.parse_end
         self._underscore_parse = lanes.parse_underscore
         self._swapped_parse = lanes.parse_swapped
@@ -443,9 +444,9 @@ class TagEngine:
             else:
                 # A tag with one slip (the fix of a bad character is often 'kw-AR-i'): its parse from the tag's
                 # groups is the precise parser's, and _analyze adds nothing to it (see _ill_formed_analysis).
-                slipped = self._slip_parse(text)
-                if slipped is not None:
-                    return (1, sum(1 for d in slipped.diags if d.severity is Severity.ERROR))
+                errors = self._slip_errors(text)
+                if errors is not None:
+                    return (1, errors)
         q = self._analyze(quick_parse(text), None, weigh_fixes=False).parse
         return (0 if q.well_formed else 1, q.truncated + sum(1 for d in q.diags if d.severity is Severity.ERROR))
 
