@@ -33,7 +33,7 @@ def test_memo_lines_equal_the_plain_lines_and_check_each_distinct_tag_once(monke
     assert len(memo) == len({t for t in tags if len(t) <= 64})
     # the precise path ran once per distinct tag that needs it, not once per row (the long one is not remembered)
     long_rows = sum(t == "x" * 200 for t in tags)
-    assert len(set(seen)) > 50 and long_rows > 1
+    assert len(set(seen)) > 25 and long_rows > 1  # the ill-formed lanes (.illshape) write the commonest without it
     assert len(seen) == len(set(seen)) + max(0, long_rows - 1)
 
 

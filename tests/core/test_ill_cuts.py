@@ -90,6 +90,15 @@ class _Off:
     def line(self, text: str) -> None:
         return None
 
+    def end_line(self, text: str) -> None:
+        return None
+
+    def underscore_line(self, text: str) -> None:
+        return None
+
+    def swapped_line(self, text: str) -> None:
+        return None
+
 
 def _precise(monkeypatch: pytest.MonkeyPatch) -> TagEngine:
     """Turn every cut off (and the slip lanes), for the engine returned."""
@@ -100,15 +109,27 @@ def _precise(monkeypatch: pytest.MonkeyPatch) -> TagEngine:
     engine = fresh_engine()
     off = lambda text: None  # noqa: E731
     engine._slip_parse = engine._end_parse = engine._underscore_parse = engine._swapped_parse = off  # type: ignore[method-assign]
+    engine._slip_errors = off  # type: ignore[method-assign]
     return engine
 
 
 def _compare(texts: list[str], monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
-    used = {"null": 0, "underscore": 0, "said": 0, "rank": 0, "swapped": 0}
+    used = {
+        "null": 0,
+        "underscore": 0,
+        "said": 0,
+        "rank": 0,
+        "swapped": 0,
+        "ended": 0,
+        "underscore_line": 0,
+        "swapped_line": 0,
+    }
     fix_json = checkjson._ill_formed_fix_json
     said_of = parser._said_of
     underscore = IllShapes.parse_underscore
     swapped = IllShapes.parse_swapped
+    end_line = IllShapes.end_line
+    lines = {name: getattr(IllShapes, name) for name in ("underscore_line", "swapped_line")}
 
     def counted_fix(engine: TagEngine, tag: str, diags: list[object]) -> str:
         got = fix_json(engine, tag, diags)  # type: ignore[arg-type]
@@ -126,6 +147,19 @@ def _compare(texts: list[str], monkeypatch: pytest.MonkeyPatch) -> dict[str, int
         used["underscore"] += got is not None
         return got
 
+    def counted_end(self: IllShapes, text: str) -> object:
+        got = end_line(self, text)
+        used["ended"] += got is not None
+        return got
+
+    def counted_line(name: str) -> Callable[[IllShapes, str], object]:
+        def counted(self: IllShapes, text: str) -> object:
+            got = lines[name](self, text)
+            used[name] += got is not None
+            return got
+
+        return counted
+
     def counted_swapped(self: IllShapes, text: str) -> object:
         got = swapped(self, text)
         used["swapped"] += got is not None
@@ -133,18 +167,21 @@ def _compare(texts: list[str], monkeypatch: pytest.MonkeyPatch) -> dict[str, int
 
     with monkeypatch.context() as m:
         m.setattr(IllShapes, "parse_swapped", counted_swapped)
+        m.setattr(IllShapes, "end_line", counted_end)
+        for name in lines:
+            m.setattr(IllShapes, name, counted_line(name))
         m.setattr(checkjson, "_ill_formed_fix_json", counted_fix)
         m.setattr(parser, "_said_of", counted_said)
         m.setattr(IllShapes, "parse_underscore", counted_underscore)
         engine = fresh_engine()
-        slip = engine._slip_parse
+        slip = engine._slip_errors
 
         def counted_slip(text: str) -> object:
             got = slip(text)
             used["rank"] += got is not None and WELL_FORMED.fullmatch(text) is None
             return got
 
-        engine._slip_parse = counted_slip  # type: ignore[method-assign]
+        engine._slip_errors = counted_slip  # type: ignore[method-assign]
         cut = list(checkjson.check_json_lines(engine, texts))
     with monkeypatch.context() as m:
         precise = list(checkjson.check_json_lines(_precise(m), texts))
@@ -159,8 +196,10 @@ def test_the_cuts_write_the_precise_paths_bytes(monkeypatch: pytest.MonkeyPatch)
     assert len(texts) > 50000
     used = _compare(texts, monkeypatch)
     # Worth something only if each cut really ran on many of these texts.
-    assert used["null"] > 5000 and used["said"] > 10000 and used["underscore"] > 2000 and used["rank"] > 1000, used
-    assert used["swapped"] > 1000, used
+    assert used["null"] > 5000 and used["said"] > 10000 and used["rank"] > 1000, used
+    assert used["underscore"] > 50 and used["underscore"] + used["underscore_line"] > 2000, used
+    assert used["swapped"] > 1000 and used["ended"] > 3000, used
+    assert used["underscore_line"] > 1000 and used["swapped_line"] > 1000, used
 
 
 def test_the_cuts_write_the_precise_paths_bytes_in_german(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -169,7 +208,8 @@ def test_the_cuts_write_the_precise_paths_bytes_in_german(monkeypatch: pytest.Mo
         used = _compare(_texts(52, 800), monkeypatch)
     finally:
         set_language("en")
-    assert used["null"] > 1000 and used["said"] > 2000 and used["underscore"] > 500, used
+    assert used["null"] > 1000 and used["said"] > 2000 and used["ended"] > 500, used
+    assert used["underscore_line"] > 500 and used["swapped_line"] > 100, used
 
 
 def test_what_a_piece_says_follows_the_language() -> None:
@@ -265,3 +305,75 @@ def test_the_swapped_parse_is_the_precise_one_after_the_engines_checks() -> None
             "en-1234-Latn", "abcdefghi-US-Latn", "en-GB-oed-Latn", "en-Latn-US", "en--US-Latn",
             "12-US-Latn")  # fmt: skip
     assert [t for t in left if lane.parse_swapped(t) is not None] == []
+
+
+def test_a_locale_id_reading_is_asked_only_where_it_may_find_one() -> None:
+    """The underscore lane leaves out the reading as a pasted locale id only where it surely finds none."""
+    from bcp47_explorer.core.cldr.locale_ids import locale_id_conversion
+    from bcp47_explorer.core.engine.illshape import maybe_locale_id
+
+    engine = fresh_engine()
+    lane = IllShapes(engine.fast_path)
+    texts = [t for t in _texts(55, 1500) if "_" in t] + ["root_US", "en_US_POSIX", "Root_Latn", "de_posix_1901"]
+    skipped = 0
+    for text in texts:
+        if lane.parse_underscore(text) is None:
+            continue
+        if not maybe_locale_id(text):
+            skipped += 1
+            assert locale_id_conversion(text, engine.cldr) is None, text
+    assert skipped > 1000, skipped
+    assert all(locale_id_conversion(t, engine.cldr) is not None for t in ("root_US", "en_US_POSIX", "Root_Latn"))
+    line = next(checkjson.check_json_lines(engine, ["en_US_POSIX"]))[0]
+    assert '"code":"unicode-locale-id"' in line and "en-US-u-va-posix" in line
+
+
+def test_the_end_line_takes_a_plain_tag_and_a_piece_that_fits_nowhere(monkeypatch: pytest.MonkeyPatch) -> None:
+    """:meth:`.illshape.IllShapes.end_line` writes ``ln-12``'s line; a tail's piece, a singleton, '_', a character no
+    subtag has are left to the precise path, and so is the fix of a text with a platform's shape (the repair's)."""
+    engine = fresh_engine()
+    lane = checkjson.ill_shapes(engine)
+    taken = ["ln-12", "ta-abcdefghi", "Lydi-12", "en-US-1a2", "sl-rozaj-" + "x" * 25, "zh-yue-HK-12"]
+    left = ["en-x-ab-12", "de-u-co-phonebk-12", "en-a", "en_US-12", "en-a.b", "en--12", " en-12", "en-ı", "en-abc",
+            "x-abc-12", "en-Latn"]  # fmt: skip
+    assert [t for t in taken if lane.end_line(t) is None] == []
+    assert [t for t in left if lane.end_line(t) is not None] == []
+    texts = [*taken, "en-r12", "zh-CHS-12", "sr-ploc1"]
+    with monkeypatch.context() as m:
+        precise = list(checkjson.check_json_lines(_precise(m), texts))
+    assert list(checkjson.check_json_lines(engine, texts)) == precise
+    assert precise[0][0].endswith('"fix":null,"plausibility":[]}')
+
+
+def test_the_underscore_and_swapped_lines_take_valid_fixes_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The lines of a valid tag with '_' and of a valid tag with region and script swapped are the precise path's; an
+    invalid fix (which the repair may better), a locale id the engine reads, a -u- finding are left to it."""
+    engine = fresh_engine()
+    lane = checkjson.ill_shapes(engine)
+    taken = ["en_US", "sr_Latn_RS", "de_DE_u_co_phonebk", "en_US-x-a_b", "ja-t-it_m0_ungegn", "sl_rozaj_biske"]
+    left = ["xx_YY", "root_US", "en_US_POSIX", "de_u_co_phonebk_co_trad", "en_GB_oed", "en-US"]
+    assert [t for t in taken if lane.underscore_line(t) is None] == []
+    assert [t for t in left if lane.underscore_line(t) is not None] == []
+    swaps = ["bnv-BR-Latg", "en-US-Latn", "SR-rs-latn"]
+    assert [t for t in swaps if lane.swapped_line(t) is None] == []
+    assert [t for t in ("xx-US-Latn", "en-US-Abcd", "en-Latn-US", "en_US_Latn") if lane.swapped_line(t)] == []
+    texts = taken + left + swaps
+    with monkeypatch.context() as m:
+        precise = list(checkjson.check_json_lines(_precise(m), texts))
+    assert list(checkjson.check_json_lines(engine, texts)) == precise
+    assert precise[0][0].endswith('"fix":"en-US","plausibility":[]}')
+
+
+def test_the_slip_errors_are_the_slip_parses() -> None:
+    """What a fix with one slip is weighed by, counted without its parse for a plain tag, is its parse's errors."""
+    from bcp47_explorer.core.grammar.values import Severity
+
+    lane = IllShapes(fresh_engine().fast_path)
+    counted = 0
+    for text in [*_texts(56, 800), "en-US-", " en ", "\ten\u3000", "en-u-ca-gregory-q", "de-u-co-phonebk-u"]:
+        p = lane.parse(text)
+        want = None if p is None else sum(1 for d in p.diags if d.severity is Severity.ERROR)
+        assert lane.slip_errors(text) == want, text
+        counted += want is not None
+    assert counted > 2000, counted
+    assert lane.slip_errors(" en ") == 2

@@ -28,6 +28,15 @@ class _Off:
     def line(self, text: str) -> None:
         return None
 
+    def end_line(self, text: str) -> None:
+        return None
+
+    def underscore_line(self, text: str) -> None:
+        return None
+
+    def swapped_line(self, text: str) -> None:
+        return None
+
 
 def _slips(rnd: random.Random, tag: str) -> Iterator[str]:
     """*tag* with each slip around it, and with two slips."""
@@ -121,9 +130,11 @@ def test_the_lane_line_ends_as_the_precise_one(notes: bool, monkeypatch: pytest.
 
 def test_the_lane_takes_what_it_words_and_leaves_the_rest() -> None:
     lane = checkjson.ill_shapes(fresh_engine())
-    taken = ["en-US-", "-de", "fr--CA", " ja", "es-419\t", "en-x", "en-Latn-q", "en-x-abc-", "zh-yue-"]
-    left = ["en-US", "en--", "--en", "en---US", "en-u", "en-T", "en-u-ca-gregory-", "x-abc-", "-x-a", "xx-YY-",
-            "abcd-abc-", "en_US", "en-US-12", "i-klingon-", "en-GB-oed ", "-en-", " en-", "a" * 300 + "-",
+    taken = ["en-US-", "-de", "fr--CA", " ja", "es-419\t", "en-x", "en-Latn-q", "en-x-abc-", "zh-yue-",
+             "en-u-ca-gregory-", " de-DE-u-co-phonebk", "de--DE-u-co-phonebk", "en-a-bbb-q",
+             "en-u-nu-arab-x"]  # fmt: skip
+    left = ["en-US", "en--", "--en", "en---US", "en-u", "en-T", "en-u-ca-u-", "en-a-bbb-a", "x-abc-", "-x-a",
+            "xx-YY-", "abcd-abc-", "en_US", "en-US-12", "i-klingon-", "en-GB-oed ", "-en-", " en-", "a" * 300 + "-",
             "en-x-a-x", "art-lojban-"]  # fmt: skip
     assert [t for t in taken if lane.line(t) is None] == []
     assert [t for t in left if lane.line(t) is not None] == []

@@ -73,6 +73,9 @@ def check_json_lines(engine: TagEngine, tags: Iterable[str], *, fused: bool = Tr
     plausible = engine.plausibility
     notes_wanted = engine.plausibility_in_json
     slip = ill_shapes(engine).line
+    ended = ill_shapes(engine).end_line
+    underscored = ill_shapes(engine).underscore_line
+    swapped = ill_shapes(engine).swapped_line
     for tag in tags:
         m = match(tag) if len(tag) <= FAST_MAX else None
         if m is None:
@@ -80,6 +83,16 @@ def check_json_lines(engine: TagEngine, tags: Iterable[str], *, fused: bool = Tr
             if slipped is not None:
                 yield slipped + (_NO_NOTES if notes_wanted else "}"), False
                 continue
+            slipped = ended(tag)  # a plain tag and a last piece that fits no subtag: no fix of the checker's
+            if slipped is not None:
+                if _null_fix(engine, tag):
+                    yield slipped + ("null" + _NO_NOTES if notes_wanted else "null}"), False
+                    continue
+            else:  # a valid tag with '_' for '-', or with its region and script swapped
+                slipped = underscored(tag) if "_" in tag else swapped(tag)
+                if slipped is not None:
+                    yield slipped + (_NO_NOTES if notes_wanted else "}"), False
+                    continue
             a = unmatched(tag)
             if not a.parse.well_formed:
                 yield _ill_formed_line(engine, tag, a) + (_NO_NOTES if notes_wanted else "}"), False
@@ -417,6 +430,11 @@ def _ill_formed_fix_json(engine: TagEngine, tag: str, diags: Sequence[Diagnostic
     if first_fix(diags) is None and engine.repair_reads_no_names and _no_platform_shape(tag):
         return "null"
     return _repaired_fix_json(engine, tag, diags)
+
+
+def _null_fix(engine: TagEngine, tag: str) -> bool:
+    """Tell whether the ``fix`` of the ill-formed *tag*, whose diagnostics offer no fix, is surely null (see above)."""
+    return engine.repair_fix is None or (engine.repair_reads_no_names and _no_platform_shape(tag))
 
 
 def _no_platform_shape(text: str) -> bool:

@@ -8,11 +8,14 @@ tag's own subtags, shifted where the slip comes before them, plus one error whos
 being well-formed, and valid, the line's ``fix`` is the tag. :class:`IllShapes` writes that line
 from the tag's regex groups: no parse, no weighing of the fix, no repair.
 
-It takes only a *plain* tag: a langtag (not a private-use tag) without extensions, whose fast path
-says valid (so ``fix`` is the tag, as :func:`.results.fix_for` finds it); a trailing singleton other
-than ``u``, ``t`` (their own parsers run on an empty body) or ``x`` after private use. Anything else
-gives None, and the caller takes the precise path. A test compares the lines with the precise
-path's over large corpora of such texts.
+It takes only a langtag (not a private-use tag) whose fast path says valid (so ``fix`` is the tag,
+as :func:`.results.fix_for` finds it); a trailing singleton other than ``u``, ``t`` (their own
+parsers run on an empty body), ``x`` after private use, or one of the tag's own extensions (the
+parser warns of the repeat). A tag with extensions gets their subtags from its parse
+(:func:`.fastpath.parse_match`), which must find nothing (a -u-/-t- finding is left to the precise
+path): the errors' verdicts depend on where the first extension starts. Anything else gives None,
+and the caller takes the precise path. A test compares the lines with the precise path's over
+large corpora of such texts.
 
 >>> from bcp47_explorer.core.data import bundled_engine
 >>> from bcp47_explorer.core.engine.checkjson import ill_shapes
@@ -40,11 +43,11 @@ from ..grammar.syntax import (
     WELL_FORMED,
     subtag_kind,
 )
-from ..grammar.values import Diagnostic
+from ..grammar.values import Diagnostic, Severity
 from ..text.catalogue import _ as translated
 from .fastpath import FAST_MAX, FastPath, parse_match
 
-__all__ = ["IllShapes"]
+__all__ = ["IllShapes", "maybe_locale_id"]
 
 _Writer = Callable[[Sequence[Diagnostic], "int | None"], str]
 
@@ -66,21 +69,53 @@ class IllShapes:
         if got is None:
             return None
         tag, shift, cut, singleton, g = got
-        if g[5] or self._fast(tag, g) is None:
-            return None  # extensions; not valid
+        if self._fast(tag, g) is None:
+            return None  # not valid: the precise path asks the repair for the fix
         n = len(text)
-        subtags = _subtags_json(tag, g, shift, cut)
         first_ext = None
+        if g[5]:  # extensions: their subtags' roles and where the first starts come from the tag's parse
+            p = parse_match(tag, g)
+            if p.diags or (singleton and _repeats(p, singleton)):
+                return None
+            subtags = _parse_subtags_json(p.subtags, shift, cut)
+            first_ext = p.extensions[0][0][1]
+            if first_ext >= cut:
+                first_ext += shift
+        else:
+            subtags = _subtags_json(tag, g, shift, cut)
         if singleton:
             subtags += f',{{"text":"{singleton}","start":{n - 1},"end":{n},"role":"singleton"}}'
-            if singleton not in "xX":
+            if singleton not in "xX" and first_ext is None:
                 first_ext = n - 1
         assert self._diagnostics_json is not None
         diags = self._diagnostics_json(_diagnostics(text, tag, shift, cut, singleton), first_ext)
-        return (
-            f'{{"input":{_quote(text)},"well_formed":false,"valid":false,"unicode_valid":false,"canonical":null,'
-            f'"extlang_form":null,"subtags":[{subtags}],"diagnostics":[{diags}],"fix":"{tag}"'
-        )
+        return _line_head(text, subtags, diags) + f'"{tag}"'
+
+    def end_line(self, text: str) -> str | None:
+        """Return the line up to its ``fix`` (which the caller writes) of a plain tag, a '-' and a last piece of letters
+        and digits that fits no subtag there (``ln-12``, ``ta-abcdefghi``); None: not such a text.
+
+        What the precise path writes from :meth:`parse_end`'s parse: a plain tag's own parse finds nothing, and the
+        piece's one error offers no fix, so the engine's checks add nothing to it (no '_' or '@', nothing to weigh).
+        """
+        n = len(text)
+        if n < 4 or n > FAST_MAX:
+            return None
+        tag, _sep, piece = text.rpartition("-")
+        if not tag or len(piece) < 2 or not (piece.isascii() and piece.isalnum()) or subtag_kind(piece) >= 0:
+            return None
+        g = self._langtag_groups(tag)
+        if g is None or g[5] or g[6] is not None:
+            return None  # extensions, private use: the piece is theirs
+        start = len(tag) + 1
+        if len(piece) > 8:
+            args = {"code": piece[:20] + ("…" if len(piece) > 20 else ""), "length": len(piece)}
+            diag = M.SUBTAG_TOO_LONG["subtag"].make_of(start, n, None, args)
+        else:
+            diag = M.BAD_SUBTAG.make_of(start, n, None, {"code": piece})
+        assert self._diagnostics_json is not None
+        subtags = f'{_subtags_json(tag, g, 0, n)},{{"text":"{piece}","start":{start},"end":{n},"role":"invalid"}}'
+        return _line_head(text, subtags, self._diagnostics_json((diag,), None))
 
     def parse(self, text: str) -> Parse | None:
         """Return what the precise parser makes of the ill-formed *text* when it is a tag with one slip, else None.
@@ -98,10 +133,8 @@ class IllShapes:
         if p.diags:
             return None
         n = len(text)
-        if singleton:
-            low = singleton.lower()
-            if low != "x" and any(e[0][0].lower() == low for e in p.extensions):
-                return None  # a repeated singleton: a warning too
+        if singleton and _repeats(p, singleton):
+            return None  # a repeated singleton: a warning too
         if shift:
             _move(p, shift, cut)
         p.text = text
@@ -115,6 +148,22 @@ class IllShapes:
                 p.extensions.append(_new_extension(Extension, (tok, [], [], [], [])))
         p.diags = _diagnostics(text, tag, shift, cut, singleton)
         return p
+
+    def slip_errors(self, text: str) -> int | None:
+        """Return how many errors :meth:`parse` finds in *text* (what a fix is weighed by), or None where it gives None.
+
+        A plain tag's own parse finds nothing, so its errors are the slip's alone: counted without the parse.
+        """
+        got = self._slipped(text)
+        if got is None:
+            return None
+        tag, shift, cut, singleton, g = got
+        if g[5]:
+            p = self.parse(text)
+            diags = p.diags if p is not None else None
+        else:
+            diags = _diagnostics(text, tag, shift, cut, singleton)
+        return None if diags is None else sum(1 for d in diags if d.severity is Severity.ERROR)
 
     def _slipped(self, text: str) -> tuple[str, int, int, str, tuple[str | None, ...]] | None:
         """Return :func:`_slip`'s reading of *text* and its tag's regex groups, when the tag's subtags can be moved.
@@ -197,6 +246,51 @@ class IllShapes:
         findings: here the tag's parse comes from its regex groups (a tag whose own parse finds anything, a
         grandfathered tag or one starting as an irregular one are left to the parser).
         """
+        got = self._underscored(text)
+        if got is None:
+            return None
+        dashed, g = got
+        p = parse_match(dashed, g)
+        if p.diags:
+            return None
+        p.diags = _underscores(text, dashed)
+        if len(p.diags) > MAX_DIAGNOSTICS:
+            return None
+        p.text = text
+        p.well_formed = False
+        return p
+
+    def underscore_line(self, text: str) -> str | None:
+        """Return the line up to its ``fix`` of a valid tag with '_' for some of its '-' (``en_US``), as the precise
+        path writes it from :meth:`parse_underscore`'s parse; None: not such a text, or one the engine may read as a
+        pasted locale id (:func:`maybe_locale_id`).
+
+        Each '_' is an error whose fix is the tag with '-' (well-formed: kept unweighed); the tag being valid (its fast
+        path says so), that is the line's ``fix``. A tag with extensions gets their subtags from its parse.
+        """
+        got = self._underscored(text)
+        if got is None:
+            return None
+        dashed, g = got
+        if maybe_locale_id(text) or self._fast(dashed, g) is None:
+            return None
+        first_ext = None
+        if g[5]:
+            p = parse_match(dashed, g)
+            if p.diags:
+                return None
+            subtags = _parse_subtags_json(p.subtags, 0, 0)
+            first_ext = p.extensions[0][0][1]
+        else:
+            subtags = _subtags_json(dashed, g, 0, 0)
+        diags = _underscores(text, dashed)
+        if len(diags) > MAX_DIAGNOSTICS:
+            return None
+        assert self._diagnostics_json is not None
+        return _line_head(text, subtags, self._diagnostics_json(diags, first_ext)) + f'"{dashed}"'
+
+    def _underscored(self, text: str) -> tuple[str, tuple[str | None, ...]] | None:
+        """Return *text* with '-' for each '_' and its regex groups, when it is a langtag the lane reads (see above)."""
         n = len(text)
         if n < 3 or n > FAST_MAX or "_" not in text:
             return None
@@ -209,16 +303,26 @@ class IllShapes:
             low.partition("-")[0] in IRREGULAR_FIRST and any(low.startswith(t + "-") for t in IRREGULAR_LOWER)
         ):
             return None  # the parser reads an irregular grandfathered tag followed by more as one unit
-        p = parse_match(dashed, g)
-        if p.diags:
+        return dashed, g
+
+    def swapped_line(self, text: str) -> str | None:
+        """Return the line up to its ``fix`` of a language, a region and a script in that order whose fix (the three
+        sorted) is a valid tag, as the precise path writes it from :meth:`parse_swapped`'s parse; None: not such a text.
+
+        The fix is well-formed (kept unweighed) and, valid, the line's ``fix``.
+        """
+        p = self.parse_swapped(text)
+        if p is None:
             return None
-        make = M.UNDERSCORE.make_of
-        p.diags = [make(i, i + 1, dashed, {}) for i, c in enumerate(text) if c == "_"]
-        if len(p.diags) > MAX_DIAGNOSTICS:
+        fix = p.diags[0].fix
+        assert fix is not None
+        m = self._match(fix.tag)
+        if m is None or self._fast(fix.tag, m.groups()) is None:
             return None
-        p.text = text
-        p.well_formed = False
-        return p
+        assert self._diagnostics_json is not None
+        return _line_head(text, _parse_subtags_json(p.subtags, 0, 0), self._diagnostics_json(p.diags, None)) + (
+            f'"{fix.tag}"'
+        )
 
     def parse_swapped(self, text: str) -> Parse | None:
         """Return the precise parse of the ill-formed *text* when it is a language, a region and a script in that
@@ -345,6 +449,51 @@ def _move(p: Parse, shift: int, cut: int) -> None:
 
 
 _new_extension = tuple.__new__
+
+
+def maybe_locale_id(text: str) -> bool:
+    """Tell whether ``cldr.locale_ids.locale_id_conversion`` may read *text*, a langtag with '_' for some '-', as a
+    Unicode locale id; False: it surely gives None (and its module need not even be imported).
+
+    Our reading of ``cldr.ldml.legacy_to_bcp47`` on such a text (no '@', no whitespace, a regex-matched tag): it
+    either fails (a singleton, an extlang or a misplaced subtag is no part of a language id) or writes the same
+    subtags back, which ``locale_id_conversion`` does not report, but for the language ``root`` (``und``) and the
+    variant ``posix`` (``-u-va-posix``). A test compares the lane's analysis with the engine's checks over corpora.
+    """
+    low = text.lower()
+    return low.startswith("root") or "posix" in low
+
+
+def _underscores(text: str, dashed: str) -> list[Diagnostic]:
+    """Return the parser's error on each '_' of *text*, in order; each fix is *dashed*, the text with '-' for '_'."""
+    make = M.UNDERSCORE.make_of
+    return [make(i, i + 1, dashed, {}) for i, c in enumerate(text) if c == "_"]
+
+
+def _line_head(text: str, subtags: str, diags: str) -> str:
+    """Return the line of the ill-formed *text* up to its ``fix``'s value, given its subtags' and diagnostics' JSON."""
+    return (
+        f'{{"input":{_quote(text)},"well_formed":false,"valid":false,"unicode_valid":false,"canonical":null,'
+        f'"extlang_form":null,"subtags":[{subtags}],"diagnostics":[{diags}],"fix":'
+    )
+
+
+def _repeats(p: Parse, singleton: str) -> bool:
+    """Tell whether the dangling *singleton* (not ``x``) is one of the extensions' of *p*: the parser warns of it."""
+    low = singleton.lower()
+    return low != "x" and any(e[0][0].lower() == low for e in p.extensions)
+
+
+def _parse_subtags_json(subtags: list[tuple[str, int, int, str]], shift: int, cut: int) -> str:
+    """Return the JSON of a well-formed tag's parsed *subtags* (letters and digits), those from *cut* on moved."""
+    return ",".join(
+        [
+            f'{{"text":"{t}","start":{s + shift},"end":{e + shift},"role":"{r}"}}'
+            if s >= cut
+            else f'{{"text":"{t}","start":{s},"end":{e},"role":"{r}"}}'
+            for t, s, e, r in subtags
+        ]
+    )
 
 
 def _subtags_json(tag: str, g: tuple[str | None, ...], shift: int, cut: int) -> str:

@@ -75,7 +75,7 @@ from ..text.frozen import replace
 from .advice import Advisor
 from .canonical import Canonicalizer
 from .fastpath import FAST_MAX, FastPath, parse_match, quick_parse
-from .illshape import IllShapes
+from .illshape import IllShapes, maybe_locale_id
 from .quickadvice import QuickAdvice
 from .results import Analysis, CheckResult
 from .tables import Tables
@@ -166,6 +166,7 @@ class TagEngine:
         # not such a text); see _ill_formed_analysis.
         lanes = IllShapes(self.fast_path)
         self._slip_parse = lanes.parse
+        self._slip_errors = lanes.slip_errors
         self._end_parse = lanes.parse_end
         self._underscore_parse = lanes.parse_underscore
         self._swapped_parse = lanes.parse_swapped
@@ -338,7 +339,15 @@ class TagEngine:
             return Analysis(self.canonicalizer, p, False, None)
         p = self._end_parse(text)
         if p is None:
-            p = self._underscore_parse(text) if "_" in text else self._swapped_parse(text)
+            if "_" not in text:
+                p = self._swapped_parse(text)
+            else:
+                p = self._underscore_parse(text)
+                if p is not None and not maybe_locale_id(text):
+                    # All _analyze would add to an ill-formed parse is the reading as a locale id (none here, nor
+                    # problems past the limit: the lane leaves those to the parser): weigh the fixes alone.
+                    self._weigh_fixes(p)
+                    return Analysis(self.canonicalizer, p, False, None)
         return self._analyze(p, None) if p is not None else None
 
     def _analyze(self, p: Parse, canonical: str | None, *, clean: bool = False, weigh_fixes: bool = True) -> Analysis:
@@ -435,9 +444,9 @@ class TagEngine:
             else:
                 # A tag with one slip (the fix of a bad character is often 'kw-AR-i'): its parse from the tag's
                 # groups is the precise parser's, and _analyze adds nothing to it (see _ill_formed_analysis).
-                slipped = self._slip_parse(text)
-                if slipped is not None:
-                    return (1, sum(1 for d in slipped.diags if d.severity is Severity.ERROR))
+                errors = self._slip_errors(text)
+                if errors is not None:
+                    return (1, errors)
         q = self._analyze(quick_parse(text), None, weigh_fixes=False).parse
         return (0 if q.well_formed else 1, q.truncated + sum(1 for d in q.diags if d.severity is Severity.ERROR))
 
