@@ -41,12 +41,12 @@ from typing import Any
 from ..grammar import diagnostics as M
 from ..grammar.parser import drop_span
 from ..grammar.quoting import excerpt
-from ..grammar.syntax import REGULAR_FIRST, cased
+from ..grammar.syntax import REGULAR, REGULAR_FIRST, cased
 from ..grammar.values import Diagnostic, Severity
 from ..text.catalogue import forget_on_language_change
 from .advice import CASE_EXCERPT
 from .fastpath import FAST_MAX, FastPath, _in_range
-from .quickadvice import _MARK, QuickAdvice, _grandfathered_start, _subsequence
+from .quickadvice import _MARK, QuickAdvice, _subsequence
 from .results import diagnostic_order
 
 __all__ = ["QuickLine"]
@@ -63,13 +63,16 @@ _rank = itemgetter(0)
 _Piece = tuple[str, str, bool, str, tuple[_Diag, ...], str]
 # The language (with its extlang, when it has one) adds: the extlang form's prefix ('zh-' for 'yue',
 # else ''), its Suppress-Script (lowercase) or '', whether it begins a grandfathered or
-# redundant tag (a tag that may be one is looked at whole: :meth:`QuickLine._whole`), how many of its
+# redundant tag (then the tags it begins and their beginnings, looked up whole: :meth:`QuickLine._whole_of`;
+# else None), how many of its
 # diagnostics are the language's own (the letter case note comes after them), UTS #35's finding on the
 # extlang (None without one), the subtags lowercase (a variant's Prefix is looked for after them), and
 # whether its diagnostics are in the order they are listed in.
 # A fix may also be (text, n): that text and the tag from n on.
-_Lang = tuple[str, str, bool, str, tuple[_Diag, ...], str, str, str, bool, int, _Diag | None,
+_Lang = tuple[str, str, bool, str, tuple[_Diag, ...], str, str, str, "_Whole | None", int, _Diag | None,
               tuple[str, ...], bool]  # fmt: skip
+# The tags a language begins that take the precise path (lowercase), and the beginnings that send a tag there.
+_Whole = tuple[frozenset[str], tuple[str, ...]]
 # A variant adds its Prefixes (lowercase subtags) and the Prefix warning when none is met.
 _Variant = tuple[str, str, bool, str, tuple[_Diag, ...], str, tuple[tuple[str, ...], ...], _Diag | None]
 
@@ -81,7 +84,9 @@ _MAX_REMEMBERED = 50_000
 
 _make = M.make_diagnostic
 _ERROR = Severity.ERROR
-_ERROR_RANK = diagnostic_order(Diagnostic("error", _ERROR, 0, 0, ""))[0]
+# A severity's rank in the order diagnostics are listed in (diagnostic_order's first item: it depends on nothing else).
+_RANK = {sev: diagnostic_order(Diagnostic("rank", sev, 0, 0, ""))[0] for sev in Severity}
+_ERROR_RANK = _RANK[_ERROR]
 # The string encoder json.dumps applies to a str (ensure_ascii=False): checkjson's quote.
 _quote: Callable[[str], str] = getattr(json.encoder, "c_encode_basestring", None) or json.encoder.py_encode_basestring
 
@@ -112,7 +117,7 @@ class QuickLine:
     """Write the ``check --json`` line of plain valid tags for one engine's fast path and quick advice."""
 
     __slots__ = ("__weakref__", "_advice", "_at", "_case", "_fast", "_json_of", "_kept", "_langs", "_pairs",
-                 "_walk", "_whole_first")  # fmt: skip
+                 "_walk", "_whole_first", "_wholes")  # fmt: skip
 
     def __init__(self, fast: FastPath, advice: QuickAdvice, json_of: Callable[[Diagnostic], str]) -> None:
         self._fast = fast
@@ -121,6 +126,7 @@ class QuickLine:
         self._json_of = json_of  # the JSON of one diagnostic in a line (checkjson's, so the text is its)
         # The languages that begin a grandfathered or redundant tag (their tags are looked at whole: _whole).
         self._whole_first = fast.tables.grandfathered_first | REGULAR_FIRST | frozenset(fast._redundant_text)
+        self._wholes: dict[str, _Whole] = {}  # of those languages (lowercase), worked out on first sight
         self._forget()
         forget_on_language_change(self, QuickLine._forget)  # the texts kept are worded
 
@@ -177,8 +183,10 @@ class QuickLine:
                 if lp is None:
                     return None
         canonical, _fixed, conventional, subtags, diags, low, xprefix, suppress, whole, _f, uext, _b, _o = lp
-        if whole and self._whole(tag, low):
-            return None
+        if whole is not None:  # a language that begins a grandfathered or redundant tag: is this one of them?
+            ltext = tag.lower()
+            if ltext in whole[0] or ltext.startswith(whole[1]):
+                return None
         sp = rp = vp = None
         sj = rj = vj = ""  # their entries in "subtags"
         if script is not None:
@@ -281,21 +289,28 @@ class QuickLine:
             before.append(rp[5])
         return any(_subsequence(pre, before) for pre in prefixes)
 
-    def _whole(self, tag: str, low: str) -> bool:
-        """Tell whether *tag*, whose language *low* begins a grandfathered or redundant tag, is looked at whole.
+    def _whole_of(self, low: str) -> _Whole:
+        """Return the tags (lowercase) that the language *low* begins and that take the precise path, and the
+        beginnings (lowercase, with their '-') that send a tag there.
 
-        As :meth:`.fastpath.FastPath.match` and :meth:`.quickadvice.QuickAdvice.head` tell it: such a tag
-        takes the precise path.
+        As :meth:`.fastpath.FastPath.match` and :meth:`.quickadvice.QuickAdvice.head` tell it: a grandfathered
+        tag, a redundant tag whole or followed by more subtags, a tag that begins with a regular grandfathered
+        tag. Worked out once per language (a tag is one set look-up and one ``startswith``, where checking each
+        kind of tag in turn lowered and joined the grandfathered tags for every tag of ``en``, ``zh``, ``sgn``).
         """
-        fast = self._fast
-        ltext = tag.lower()
-        whole = fast.tables.tags.get(ltext)
-        if whole is not None and whole.type == "grandfathered":
-            return True
-        reds = fast._redundant_text.get(low)
-        if reds is not None and (ltext in reds[0] or ltext.startswith(reds[1])):
-            return True
-        return low in REGULAR_FIRST and _grandfathered_start(tag)
+        got = self._wholes.get(low)
+        if got is None:
+            fast = self._fast
+            whole = {k for k, r in fast.tables.tags.items() if r.type == "grandfathered" and k.split("-")[0] == low}
+            starts: list[str] = []
+            reds = fast._redundant_text.get(low)
+            if reds is not None:
+                whole |= reds[0]
+                starts += reds[1]
+            # A tag's first subtag ends at its first '-': only the regular grandfathered tags of *low* can begin it.
+            starts += [g.lower() + "-" for g in REGULAR if g.split("-")[0] == low]
+            got = self._wholes[low] = (frozenset(whole), tuple(starts))
+        return got
 
     def _diags(self, entries: tuple[Any, ...], code: str, at: int) -> tuple[_Diag, ...]:
         """Return the diagnostics of the advice *entries* on the subtag *code* as written at *at* (as ``_put``)."""
@@ -304,14 +319,13 @@ class QuickLine:
         for c, sev, message, marked, section, how, _label, fix_tag, usual, _ready in entries:
             if code != usual:
                 message = marked.replace(_MARK, code)
-            d = _make(c, sev, at, at + len(code), message, None, section)
             fix = None if how == 0 else _CANONICAL if how == 1 else fix_tag  # a whole tag: the tail is empty here
             if sev is _ERROR:  # its verdict depends on the diagnostic: checkjson words it
-                text = json_of(d)
+                text = json_of(_make(c, sev, at, at + len(code), message, None, section))
             else:  # what checkjson writes for advice, without remembering the message (this memo keeps the JSON)
                 text = f'{{"code":"{c}","severity":"{sev._value_}","start":{at},"end":{at + len(code)},' \
                     f'"message":{_quote(message)},"verdict":null}}'  # fmt: skip
-            out.append((diagnostic_order(d)[0], text.encode(), fix))
+            out.append((_RANK[sev], text.encode(), fix))
         return tuple(out)
 
     def _learn_lang(self, head: str, lang: str, ext: str | None) -> _Lang | None:
@@ -363,7 +377,7 @@ class QuickLine:
         xprefix = t.extlang_prefix.get(canonical)
         fixed = low if ext is None else head.lower()
         got = (canonical, fixed, head == fixed, subtags, own, low, f"{xprefix}-" if xprefix is not None else "",
-               suppress, low in self._whole_first, first, uext, before,
+               suppress, self._whole_of(low) if low in self._whole_first else None, first, uext, before,
                len(own) < 2 or [d[0] for d in own] == sorted(d[0] for d in own))  # fmt: skip
         memo = self._langs
         if len(memo) >= _MAX_REMEMBERED:
