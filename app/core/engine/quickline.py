@@ -73,6 +73,13 @@ _Lang = tuple[str, str, bool, str, tuple[_Diag, ...], str, str, str, "_Whole | N
               tuple[str, ...], bool]  # fmt: skip
 # The tags a language begins that take the precise path (lowercase), and the beginnings that send a tag there.
 _Whole = tuple[frozenset[str], tuple[str, ...]]
+# A diagnostic whose message quotes the language as written: its rank and the pieces of its JSON that the
+# language joins (QuickLine._marked).
+# An extlang as written at its place: its Preferred-Value, its code lowercase, its Prefix (or None), its own
+# diagnostics, its entry in "subtags", and UTS #35's finding on it (marked). The Prefix warning (marked) is kept
+# apart, worded when a language other than the Prefix comes first (QuickLine._mismatch).
+_Marked = tuple[int, tuple[bytes, ...]]
+_Extlang = tuple[str, str, str | None, tuple[_Diag, ...], str, _Marked]
 # A variant adds its Prefixes (lowercase subtags) and the Prefix warning when none is met.
 _Variant = tuple[str, str, bool, str, tuple[_Diag, ...], str, tuple[tuple[str, ...], ...], _Diag | None]
 
@@ -89,6 +96,8 @@ _RANK = {sev: diagnostic_order(Diagnostic("rank", sev, 0, 0, ""))[0] for sev in 
 _ERROR_RANK = _RANK[_ERROR]
 # The string encoder json.dumps applies to a str (ensure_ascii=False): checkjson's quote.
 _quote: Callable[[str], str] = getattr(json.encoder, "c_encode_basestring", None) or json.encoder.py_encode_basestring
+# The mark for the language in a message worded once per extlang, as JSON writes it (a control character: escaped).
+_MARK_JSON = _quote(_MARK)[1:-1].encode()
 
 
 def tail_subtags_json(tag: str, pos: int, exts: str, pu: str | None, roles: Sequence[str]) -> str:
@@ -116,8 +125,8 @@ def tail_subtags_json(tag: str, pos: int, exts: str, pu: str | None, roles: Sequ
 class QuickLine:
     """Write the ``check --json`` line of plain valid tags for one engine's fast path and quick advice."""
 
-    __slots__ = ("__weakref__", "_advice", "_at", "_case", "_fast", "_json_of", "_kept", "_langs", "_pairs",
-                 "_walk", "_whole_first", "_wholes")  # fmt: skip
+    __slots__ = ("__weakref__", "_advice", "_at", "_case", "_extlangs", "_fast", "_json_of", "_kept", "_langs",
+                 "_mismatches", "_pairs", "_walk", "_whole_first", "_wholes")  # fmt: skip
 
     def __init__(self, fast: FastPath, advice: QuickAdvice, json_of: Callable[[Diagnostic], str]) -> None:
         self._fast = fast
@@ -140,6 +149,8 @@ class QuickLine:
         self._at: list[dict[str, Any]] = [{} for _ in range(FAST_MAX + 2)]
         self._kept = 0
         self._pairs: dict[tuple[str, str], _Diag] = {}  # (language, script) as written -> their Suppress-Script warning
+        self._extlangs: dict[tuple[str, int], _Extlang] = {}  # (extlang as written, its start) -> what a line needs
+        self._mismatches: dict[tuple[str, int], _Marked] = {}  # the same -> its Prefix warning
         self._case: tuple[int, bytes, bytes, bytes] | None = None
 
     def line(self, tag: str, g: tuple[str | None, ...], end: bytes = b"") -> tuple[bytes, str] | None:
@@ -182,7 +193,7 @@ class QuickLine:
                 lp = self._learn_lang(head, lang, ext)
                 if lp is None:
                     return None
-        canonical, _fixed, conventional, subtags, diags, low, xprefix, suppress, whole, _f, uext, _b, _o = lp
+        canonical, _fixed, conventional, subtags, diags, _low, xprefix, suppress, whole, _f, uext, _b, _o = lp
         if whole is not None:  # a language that begins a grandfathered or redundant tag: is this one of them?
             ltext = tag.lower()
             if ltext in whole[0] or ltext.startswith(whole[1]):
@@ -352,26 +363,22 @@ class QuickLine:
         uext = None
         if ext is not None:  # one extlang, replaced with its Preferred-Value together with the language
             code = ext[1:]
-            elow = code.lower()
-            erec = t.extlang.get(elow)
             pos = len(lang) + 1
-            if "-" in code or pos > 4 or erec is None or erec.preferred_value is None:
+            if "-" in code or pos > 4:
                 return None
-            learnt = advice.learn("extlang", elow)
-            if learnt is None:
-                return None
-            xrec, xentries = learnt
-            canonical = erec.preferred_value.lower()
-            prefix = t.extlang_prefix.get(elow)
+            xp = self._extlangs.get((code, pos))
+            if xp is None:
+                xp = self._learn_extlang(code, pos)
+                if xp is None:
+                    return None
+            canonical, elow, prefix, xown, xsubtag, unicode = xp
+            written = lang.encode()
             if prefix is not None and prefix != low:
-                message, _label = advice._worded_pair(M.EXTLANG_PREFIX, lang, code, xrec, prefix=prefix)
-                what = M.EXTLANG_PREFIX
-                d = _make("prefix-mismatch", what.severity, pos, pos + 3, message, None, what.section)
-                own += ((diagnostic_order(d)[0], self._json_of(d).encode(), (prefix, len(lang))),)
-            own += self._diags(xentries, code, pos)
-            subtags += f',{{"text":"{code}","start":{pos},"end":{pos + len(code)},"role":"extlang"}}'
-            d = advice.unicode_extlang(head, (lang, ext), erec)
-            uext = (diagnostic_order(d)[0], self._json_of(d).encode(), (canonical, len(head)))
+                mismatch = self._mismatches.get((code, pos)) or self._mismatch(code, pos, prefix)
+                own += ((mismatch[0], written.join(mismatch[1]), (prefix, len(lang))),)
+            own += xown
+            subtags += xsubtag
+            uext = (unicode[0], written.join(unicode[1]), (canonical, len(head)))
             suppress = ""  # no Suppress-Script warning after an extlang
             before = (low, elow)
         xprefix = t.extlang_prefix.get(canonical)
@@ -384,6 +391,56 @@ class QuickLine:
             memo.clear()
         memo[head] = got
         return got
+
+    def _learn_extlang(self, code: str, pos: int) -> _Extlang | None:
+        """Remember and return what a line needs of the extlang *code* as written at *pos* (None: another way).
+
+        Its two findings that quote the language before it (an extlang's Prefix, UTS #35's on an
+        extlang) are worded once with a mark for that language: a language and extlang are then
+        joined from their texts, where each pair was worded afresh (a column of
+        random pairs has as many as tags).
+        """
+        t = self._fast.tables
+        advice = self._advice
+        elow = code.lower()
+        erec = t.extlang.get(elow)
+        learnt = advice.learn("extlang", elow) if erec is not None and erec.preferred_value is not None else None
+        if learnt is None or erec is None or erec.preferred_value is None:
+            return None
+        xentries = learnt[1]
+        canonical = erec.preferred_value.lower()
+        prefix = t.extlang_prefix.get(elow)
+        what = M.UNICODE_EXTLANG  # as quickadvice's unicode_extlang words it, the pair as written being the head
+        args = {"code": code, "description": erec.description, "language": _MARK, "preferred": canonical,
+                "pair": f"{_MARK}-{code}"}  # fmt: skip
+        d = _make("unicode-extlang", what.severity, pos, pos + len(code), what.text_of(args), None, what.section)
+        subtag = f',{{"text":"{code}","start":{pos},"end":{pos + len(code)},"role":"extlang"}}'
+        got = (canonical, elow, prefix, self._diags(xentries, code, pos), subtag, self._marked(d))
+        _remember(self._extlangs, (code, pos), got)
+        return got
+
+    def _mismatch(self, code: str, pos: int, prefix: str) -> _Marked:
+        """Return the Prefix warning on the extlang *code* as written at *pos* after a language other than *prefix*.
+
+        Worded on first need (most extlangs follow their Prefix), as :meth:`_marked` keeps it.
+        """
+        learnt = self._advice.learn("extlang", code.lower())
+        assert learnt is not None  # the extlang was learnt before its tag got here
+        what = M.EXTLANG_PREFIX  # quickadvice's wording (_worded_pair)
+        args = {"code": code, "description": learnt[0].description, "language": _MARK, "prefix": prefix}
+        d = _make("prefix-mismatch", what.severity, pos, pos + 3, what.text_of(args), None, what.section)
+        got = self._marked(d)
+        _remember(self._mismatches, (code, pos), got)
+        return got
+
+    def _marked(self, d: Diagnostic) -> _Marked:
+        """Return the rank of *d*, whose message holds the mark for the language, and its JSON cut at each mark.
+
+        The language as written (ASCII letters: nothing to escape) joins the pieces.
+        """
+        pieces = tuple(self._json_of(d).encode().split(_MARK_JSON))
+        assert len(pieces) > 1, d.message
+        return _RANK[d.severity], pieces
 
     def _learn(self, kind: str, code: str, at: int) -> _Piece | None:
         """Remember and return what a line needs of the script or region *code* as written at *at*."""
