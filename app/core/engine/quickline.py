@@ -80,8 +80,10 @@ _Whole = tuple[frozenset[str], tuple[str, ...]]
 # apart, worded when a language other than the Prefix comes first (QuickLine._mismatch).
 _Marked = tuple[int, tuple[bytes, ...]]
 _Extlang = tuple[str, str, str | None, tuple[_Diag, ...], str, _Marked]
-# A variant adds its Prefixes (lowercase subtags) and the Prefix warning when none is met.
-_Variant = tuple[str, str, bool, str, tuple[_Diag, ...], str, tuple[tuple[str, ...], ...], _Diag | None]
+# A variant adds its Prefixes (lowercase subtags), the Prefix warning when none is met, and the Prefixes' first subtags.
+_Variant = tuple[
+    str, str, bool, str, tuple[_Diag, ...], str, tuple[tuple[str, ...], ...], _Diag | None, tuple[str, ...]
+]
 
 # The kept tuples hold strings, bytes, numbers and other such tuples only, never an object the garbage
 # collector follows (a record, a dict): it stops tracking them, so a memo of thousands costs it nothing.
@@ -213,7 +215,7 @@ class QuickLine:
             if sp[4]:
                 diags += sp[4]
             if suppress == sp[5]:
-                diags += (self._suppress(lang, script, lp),)
+                diags += (self._pairs.get((lang, script)) or self._suppress(lang, script, lp),)
             at += 5
         if region is not None:
             rp = self._at[at].get(region)
@@ -243,8 +245,17 @@ class QuickLine:
                 conventional = False
             if vp[4]:
                 diags += vp[4]
-            if vp[6] and not self._prefix_met(vp[6], lp, sp, rp):
-                diags += (vp[7],)  # type: ignore[operator]
+            if vp[
+                6
+            ]:  # a Prefix's subtags are a subsequence of those before: its first is one of them (else none is met)
+                firsts = vp[8]
+                if not (
+                    lp[5] in firsts
+                    or (ext is not None and lp[11][1] in firsts)
+                    or (sp is not None and sp[5] in firsts)
+                    or (rp is not None and rp[5] in firsts)
+                ) or not self._prefix_met(vp[6], lp, sp, rp):
+                    diags += (vp[7],)  # type: ignore[operator]
         if tail:
             canonical += xc
             if not tail.islower():
@@ -477,7 +488,7 @@ class QuickLine:
                 warning = (diagnostic_order(d)[0], self._json_of(d).encode(), None)
             subtag = f',{{"text":"{code}","start":{at},"end":{at + len(code)},"role":"variant"}}'
             got = (f"-{canonical}", f"-{low}", code == low, subtag, self._diags(learnt[1], code, at), low,
-                   tuple(prefixes), warning)  # fmt: skip
+                   tuple(prefixes), warning, tuple({pre[0] for pre in prefixes}))  # fmt: skip
             self._keep(code, at, got)
         return got
 
@@ -517,7 +528,7 @@ class QuickLine:
             case = self._case = (diagnostic_order(d)[0], before, middle, after)
         rank, before, middle, after = case
         # The conventional spelling is letters, digits and '-': nothing in it to escape.
-        text = excerpt(fixed, width=CASE_EXCERPT)
+        text = fixed if len(fixed) <= CASE_EXCERPT else excerpt(fixed, width=CASE_EXCERPT)  # excerpt's first test
         return rank, b"".join((before, str(len(tag)).encode(), middle, text.encode(), after)), _FIXED
 
 
