@@ -299,3 +299,29 @@ def test_a_language_that_begins_a_grandfathered_or_redundant_tag_sends_only_thos
         m = WELL_FORMED.fullmatch(tag)
         got = None if m is None else writer.line(tag, m.groups())
         assert (got is None) == (tag in other), tag
+
+
+def test_a_script_or_region_is_looked_up_once_for_every_place_it_takes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A script or region as written keeps what does not depend on its place (its spellings, whether it draws advice)
+    once; each place adds its entry in ``subtags`` and its advice there, worded in the language of the messages."""
+    tags = ["en-US", "haw-US", "en-BU", "haw-BU", "haw-bu", "sr-Latn", "srr-Latn", "en-Latn-BU", "zh-yue-BU",
+            "en-QM", "haw-QM", "de-DD", "sr-Qaaa"]  # fmt: skip
+    fused, quick, precise, written = _lines(tags, monkeypatch)
+    assert fused == quick == precise
+    assert len(written) == len(tags)
+    engine = fresh_engine()
+    writer = checkjson.quick_line(engine)
+    for tag in tags:
+        m = WELL_FORMED.fullmatch(tag)
+        assert m is not None and writer.line(tag, m.groups()) is not None, tag
+    assert sorted(writer._cores) == ["BU", "DD", "Latn", "QM", "Qaaa", "US", "bu"]
+    try:
+        set_language("de")
+        german = [line for line, _ in checkjson.check_json_lines(engine, tags)]
+        with monkeypatch.context() as m:
+            m.setattr(checkjson, "quick_line", lambda engine: _Off())
+            m.setattr(FastPath, "match", lambda self, text, g: None)
+            want = [line for line, _ in checkjson.check_json_lines(fresh_engine(), tags)]
+    finally:
+        set_language("en")
+    assert german == want and german != [line for line, _ in fused]

@@ -127,8 +127,8 @@ def tail_subtags_json(tag: str, pos: int, exts: str, pu: str | None, roles: Sequ
 class QuickLine:
     """Write the ``check --json`` line of plain valid tags for one engine's fast path and quick advice."""
 
-    __slots__ = ("__weakref__", "_advice", "_at", "_case", "_extlangs", "_fast", "_json_of", "_kept", "_langs",
-                 "_mismatches", "_pairs", "_walk", "_whole_first", "_wholes")  # fmt: skip
+    __slots__ = ("__weakref__", "_advice", "_at", "_case", "_cores", "_extlangs", "_fast", "_json_of", "_kept",
+                 "_langs", "_mismatches", "_pairs", "_walk", "_whole_first", "_wholes")  # fmt: skip
 
     def __init__(self, fast: FastPath, advice: QuickAdvice, json_of: Callable[[Diagnostic], str]) -> None:
         self._fast = fast
@@ -151,6 +151,7 @@ class QuickLine:
         self._at: list[dict[str, Any]] = [{} for _ in range(FAST_MAX + 2)]
         self._kept = 0
         self._pairs: dict[tuple[str, str], _Diag] = {}  # (language, script) as written -> their Suppress-Script warning
+        self._cores: dict[str, tuple[str, str, bool, str, bool]] = {}  # script or region as written -> _learn's
         self._extlangs: dict[tuple[str, int], _Extlang] = {}  # (extlang as written, its start) -> what a line needs
         self._mismatches: dict[tuple[str, int], _Marked] = {}  # the same -> its Prefix warning
         self._case: tuple[int, bytes, bytes, bytes] | None = None
@@ -454,20 +455,30 @@ class QuickLine:
         return _RANK[d.severity], pieces
 
     def _learn(self, kind: str, code: str, at: int) -> _Piece | None:
-        """Remember and return what a line needs of the script or region *code* as written at *at*."""
-        fast = self._fast
-        low = code.lower()
-        got: _Piece | None = None
-        if kind == "script":
-            canonical = fast.script_to.get(low) or _in_range(fast.tables.script, low, cased("script", code))
-        else:
-            canonical = fast.region_to.get(low) or _in_range(fast.tables.region, low, code.upper())
-        learnt = self._advice.learn(kind, low) if canonical is not None else None
-        if learnt is not None:
+        """Remember and return what a line needs of the script or region *code* as written at *at*.
+
+        What does not depend on the place (its spellings, its advice) is kept per spelling: a region met after a
+        two-letter language and after a three-letter one is looked up once.
+        """
+        core = self._cores.get(code)  # its shape tells a script from a region: one memo for both
+        if core is None:
+            fast = self._fast
+            low = code.lower()
+            if kind == "script":
+                canonical = fast.script_to.get(low) or _in_range(fast.tables.script, low, cased("script", code))
+            else:
+                canonical = fast.region_to.get(low) or _in_range(fast.tables.region, low, code.upper())
+            learnt = self._advice.learn(kind, low) if canonical is not None else None
+            if learnt is None:
+                return None
             usual = cased(kind, low)
-            subtag = f',{{"text":"{code}","start":{at},"end":{at + len(code)},"role":"{kind}"}}'
-            got = (f"-{canonical}", f"-{usual}", code == usual, subtag, self._diags(learnt[1], code, at), low)
-            self._keep(code, at, got)
+            core = (f"-{canonical}", f"-{usual}", code == usual, low, bool(learnt[1]))
+            _remember(self._cores, code, core)
+        learnt = self._advice.learn(kind, core[3]) if core[4] else None  # its advice (worded: kept by the advice)
+        entries = learnt[1] if learnt is not None else ()
+        subtag = f',{{"text":"{code}","start":{at},"end":{at + len(code)},"role":"{kind}"}}'
+        got = (core[0], core[1], core[2], subtag, self._diags(entries, code, at) if entries else (), core[3])
+        self._keep(code, at, got)
         return got
 
     def _learn_variant(self, code: str, at: int) -> _Variant | None:
