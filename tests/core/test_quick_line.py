@@ -239,3 +239,89 @@ def test_an_engine_is_let_go_with_the_line_writers_check_json_made_for_it() -> N
     del engine, lines
     gc.collect()
     assert [ref() for ref in gone] == [None, None, None]
+
+
+def test_an_extlang_is_worded_once_for_every_language_before_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An extlang as written at its place is learnt once: its Prefix warning and UTS #35's finding quote the language
+    before it through a mark, filled in per language (the lines are the other ways' bytes for any language, in any
+    case); the Prefix warning is worded only once a language other than the Prefix comes first."""
+    heads = ["zh", "ZH", "en", "De", "sgn", "SGN", "ar", "aR", "Ms", "fr", "qaa", "Und"]
+    exts = ["yue", "YUE", "lsg", "aao", "Aao", "ase", "cmn", "min", "zsm"]
+    tags = [f"{h}-{x}{tail}" for h in heads for x in exts for tail in ("", "-HK", "-Latn-CN")]
+    fused, quick, precise, written = _lines(tags, monkeypatch)
+    assert fused == quick == precise
+    assert len(written) > 0.75 * len(tags)
+    writer = checkjson.quick_line(fresh_engine())
+    for tag in ["zh-yue", "ZH-yue-HK", "zh-YUE", "sgn-lsg", "fr-lsg"]:
+        m = WELL_FORMED.fullmatch(tag)
+        assert m is not None and writer.line(tag, m.groups()) is not None, tag
+    # One entry per extlang as written and its start; a Prefix warning for lsg only (fr came before it).
+    assert sorted(writer._extlangs) == [("YUE", 3), ("lsg", 3), ("lsg", 4), ("yue", 3)]
+    assert sorted(writer._mismatches) == [("lsg", 3)]
+    line = writer.line("fr-lsg", WELL_FORMED.fullmatch("fr-lsg").groups())  # type: ignore[union-attr]
+    assert line is not None and b"'fr'" in line[0] and b'"fix":"sgn-lsg"' in line[0]
+
+
+def test_a_variant_whose_prefix_starts_with_no_subtag_before_it_is_warned_as_the_other_ways_do(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A variant's Prefix warning without the subsequence walk when none of its Prefixes' first subtags is among the
+    subtags before it; with one (a region spelled as the Prefix's language, an extlang), the walk decides."""
+    tags = ["en-1901", "de-1901", "en-DE-1901", "fr-de-1901", "sl-rozaj", "en-SL-rozaj", "en-Latn-pinyin",
+            "zh-Latn-pinyin", "bo-Latn-pinyin", "zh-yue-jyutping", "yue-jyutping", "en-jyutping", "ja-Latn-hepburn",
+            "en-Latn-hepburn", "ja-hepburn", "sa-Latn-IT-fonipa", "hy-arevela", "hy-AM-arevela", "en-AM-arevela",
+            "sl-IT-nedis", "it-nedis", "en-IT-nedis", "RM-puter", "de-CH-1996", "DE-ch-1901",
+            "en-US-fonipa"]  # fmt: skip
+    fused, quick, precise, written = _lines(tags, monkeypatch)
+    assert fused == quick == precise
+    assert len(written) == len(tags)
+    line = dict(zip(tags, (f[0] for f in fused), strict=True))
+    warned = '"code":"prefix-mismatch"'
+    assert warned in line["en-1901"] and warned not in line["de-1901"] and warned not in line["en-DE-1901"]
+    assert warned in line["en-jyutping"] and warned not in line["yue-jyutping"]
+    assert warned not in line["zh-yue-jyutping"]  # the extlang meets the Prefix
+
+
+def test_a_language_that_begins_a_grandfathered_or_redundant_tag_sends_only_those_tags_another_way(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The grandfathered and redundant tags a language begins, and their beginnings, are kept per language: a tag that
+    is or begins like one is left to the other ways, the rest of that language's tags are the fused line's."""
+    other = ["zh-min-nan", "ZH-min-NAN-tw", "zh-Hakka", "zh-xiang-x-a", "no-bok-NO", "no-nyn", "zh-min", "zh-Min",
+             "sgn-US", "sgn-BR", "sgn-br-x-a", "art-lojban", "cel-gaulish"]  # fmt: skip
+    fused_ones = ["zh-Hans", "zh-Hant-TW", "zh-yue", "zh-cmn", "zh-cmn-Hans", "ZH-cmn-hant-tw", "sgn-ase", "sgn-BE",
+                  "en-GB", "EN-gb-1994", "art", "no-NO", "nO-Latn", "cel", "en-US-x-oed", "zh-TW-x-min", "zh-gan",
+                  "sgn-419"]  # fmt: skip
+    fused, quick, precise, _written = _lines(other + fused_ones, monkeypatch)
+    assert fused == quick == precise
+    writer = checkjson.quick_line(fresh_engine())
+    for tag in other + fused_ones:
+        m = WELL_FORMED.fullmatch(tag)
+        got = None if m is None else writer.line(tag, m.groups())
+        assert (got is None) == (tag in other), tag
+
+
+def test_a_script_or_region_is_looked_up_once_for_every_place_it_takes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A script or region as written keeps what does not depend on its place (its spellings, whether it draws advice)
+    once; each place adds its entry in ``subtags`` and its advice there, worded in the language of the messages."""
+    tags = ["en-US", "haw-US", "en-BU", "haw-BU", "haw-bu", "sr-Latn", "srr-Latn", "en-Latn-BU", "zh-yue-BU",
+            "en-QM", "haw-QM", "de-DD", "sr-Qaaa"]  # fmt: skip
+    fused, quick, precise, written = _lines(tags, monkeypatch)
+    assert fused == quick == precise
+    assert len(written) == len(tags)
+    engine = fresh_engine()
+    writer = checkjson.quick_line(engine)
+    for tag in tags:
+        m = WELL_FORMED.fullmatch(tag)
+        assert m is not None and writer.line(tag, m.groups()) is not None, tag
+    assert sorted(writer._cores) == ["BU", "DD", "Latn", "QM", "Qaaa", "US", "bu"]
+    try:
+        set_language("de")
+        german = [line for line, _ in checkjson.check_json_lines(engine, tags)]
+        with monkeypatch.context() as m:
+            m.setattr(checkjson, "quick_line", lambda engine: _Off())
+            m.setattr(FastPath, "match", lambda self, text, g: None)
+            want = [line for line, _ in checkjson.check_json_lines(fresh_engine(), tags)]
+    finally:
+        set_language("en")
+    assert german == want and german != [line for line, _ in fused]

@@ -480,10 +480,13 @@ def _put(out: list[Diagnostic], entries: tuple[_Entry, ...], code: str, at: int,
         out.append(_make(c, sev, at, at + len(code), message, fix, section))
 
 
+# The regular grandfathered tags lowercase, each with the '-' that would follow it in a longer tag.
+_REGULAR_STARTS = tuple(g.lower() + "-" for g in REGULAR)
+
+
 def _grandfathered_start(text: str) -> bool:
     """Tell whether *text* starts with a regular grandfathered tag and a '-' (advice the precise path gives)."""
-    low = text.lower()
-    return any(low.startswith(g.lower() + "-") for g in REGULAR)
+    return text.lower().startswith(_REGULAR_STARTS)
 
 
 def _subsequence(needle: tuple[str, ...], hay: list[str]) -> bool:

@@ -41,12 +41,12 @@ from typing import Any
 from ..grammar import diagnostics as M
 from ..grammar.parser import drop_span
 from ..grammar.quoting import excerpt
-from ..grammar.syntax import REGULAR_FIRST, cased
+from ..grammar.syntax import REGULAR, REGULAR_FIRST, cased
 from ..grammar.values import Diagnostic, Severity
 from ..text.catalogue import forget_on_language_change
 from .advice import CASE_EXCERPT
 from .fastpath import FAST_MAX, FastPath, _in_range
-from .quickadvice import _MARK, QuickAdvice, _grandfathered_start, _subsequence
+from .quickadvice import _MARK, QuickAdvice, _subsequence
 from .results import diagnostic_order
 
 __all__ = ["QuickLine"]
@@ -63,15 +63,27 @@ _rank = itemgetter(0)
 _Piece = tuple[str, str, bool, str, tuple[_Diag, ...], str]
 # The language (with its extlang, when it has one) adds: the extlang form's prefix ('zh-' for 'yue',
 # else ''), its Suppress-Script (lowercase) or '', whether it begins a grandfathered or
-# redundant tag (a tag that may be one is looked at whole: :meth:`QuickLine._whole`), how many of its
+# redundant tag (then the tags it begins and their beginnings, looked up whole: :meth:`QuickLine._whole_of`;
+# else None), how many of its
 # diagnostics are the language's own (the letter case note comes after them), UTS #35's finding on the
 # extlang (None without one), the subtags lowercase (a variant's Prefix is looked for after them), and
 # whether its diagnostics are in the order they are listed in.
 # A fix may also be (text, n): that text and the tag from n on.
-_Lang = tuple[str, str, bool, str, tuple[_Diag, ...], str, str, str, bool, int, _Diag | None,
+_Lang = tuple[str, str, bool, str, tuple[_Diag, ...], str, str, str, "_Whole | None", int, _Diag | None,
               tuple[str, ...], bool]  # fmt: skip
-# A variant adds its Prefixes (lowercase subtags) and the Prefix warning when none is met.
-_Variant = tuple[str, str, bool, str, tuple[_Diag, ...], str, tuple[tuple[str, ...], ...], _Diag | None]
+# The tags a language begins that take the precise path (lowercase), and the beginnings that send a tag there.
+_Whole = tuple[frozenset[str], tuple[str, ...]]
+# A diagnostic whose message quotes the language as written: its rank and the pieces of its JSON that the
+# language joins (QuickLine._marked).
+# An extlang as written at its place: its Preferred-Value, its code lowercase, its Prefix (or None), its own
+# diagnostics, its entry in "subtags", and UTS #35's finding on it (marked). The Prefix warning (marked) is kept
+# apart, worded when a language other than the Prefix comes first (QuickLine._mismatch).
+_Marked = tuple[int, tuple[bytes, ...]]
+_Extlang = tuple[str, str, str | None, tuple[_Diag, ...], str, _Marked]
+# A variant adds its Prefixes (lowercase subtags), the Prefix warning when none is met, and the Prefixes' first subtags.
+_Variant = tuple[
+    str, str, bool, str, tuple[_Diag, ...], str, tuple[tuple[str, ...], ...], _Diag | None, tuple[str, ...]
+]
 
 # The kept tuples hold strings, bytes, numbers and other such tuples only, never an object the garbage
 # collector follows (a record, a dict): it stops tracking them, so a memo of thousands costs it nothing.
@@ -81,9 +93,13 @@ _MAX_REMEMBERED = 50_000
 
 _make = M.make_diagnostic
 _ERROR = Severity.ERROR
-_ERROR_RANK = diagnostic_order(Diagnostic("error", _ERROR, 0, 0, ""))[0]
+# A severity's rank in the order diagnostics are listed in (diagnostic_order's first item: it depends on nothing else).
+_RANK = {sev: diagnostic_order(Diagnostic("rank", sev, 0, 0, ""))[0] for sev in Severity}
+_ERROR_RANK = _RANK[_ERROR]
 # The string encoder json.dumps applies to a str (ensure_ascii=False): checkjson's quote.
 _quote: Callable[[str], str] = getattr(json.encoder, "c_encode_basestring", None) or json.encoder.py_encode_basestring
+# The mark for the language in a message worded once per extlang, as JSON writes it (a control character: escaped).
+_MARK_JSON = _quote(_MARK)[1:-1].encode()
 
 
 def tail_subtags_json(tag: str, pos: int, exts: str, pu: str | None, roles: Sequence[str]) -> str:
@@ -111,8 +127,8 @@ def tail_subtags_json(tag: str, pos: int, exts: str, pu: str | None, roles: Sequ
 class QuickLine:
     """Write the ``check --json`` line of plain valid tags for one engine's fast path and quick advice."""
 
-    __slots__ = ("__weakref__", "_advice", "_at", "_case", "_fast", "_json_of", "_kept", "_langs", "_pairs",
-                 "_walk", "_whole_first")  # fmt: skip
+    __slots__ = ("__weakref__", "_advice", "_at", "_case", "_cores", "_extlangs", "_fast", "_json_of", "_kept",
+                 "_langs", "_mismatches", "_pairs", "_walk", "_whole_first", "_wholes")  # fmt: skip
 
     def __init__(self, fast: FastPath, advice: QuickAdvice, json_of: Callable[[Diagnostic], str]) -> None:
         self._fast = fast
@@ -121,6 +137,7 @@ class QuickLine:
         self._json_of = json_of  # the JSON of one diagnostic in a line (checkjson's, so the text is its)
         # The languages that begin a grandfathered or redundant tag (their tags are looked at whole: _whole).
         self._whole_first = fast.tables.grandfathered_first | REGULAR_FIRST | frozenset(fast._redundant_text)
+        self._wholes: dict[str, _Whole] = {}  # of those languages (lowercase), worked out on first sight
         self._forget()
         forget_on_language_change(self, QuickLine._forget)  # the texts kept are worded
 
@@ -134,6 +151,9 @@ class QuickLine:
         self._at: list[dict[str, Any]] = [{} for _ in range(FAST_MAX + 2)]
         self._kept = 0
         self._pairs: dict[tuple[str, str], _Diag] = {}  # (language, script) as written -> their Suppress-Script warning
+        self._cores: dict[str, tuple[str, str, bool, str, bool]] = {}  # script or region as written -> _learn's
+        self._extlangs: dict[tuple[str, int], _Extlang] = {}  # (extlang as written, its start) -> what a line needs
+        self._mismatches: dict[tuple[str, int], _Marked] = {}  # the same -> its Prefix warning
         self._case: tuple[int, bytes, bytes, bytes] | None = None
 
     def line(self, tag: str, g: tuple[str | None, ...], end: bytes = b"") -> tuple[bytes, str] | None:
@@ -176,9 +196,11 @@ class QuickLine:
                 lp = self._learn_lang(head, lang, ext)
                 if lp is None:
                     return None
-        canonical, _fixed, conventional, subtags, diags, low, xprefix, suppress, whole, _f, uext, _b, _o = lp
-        if whole and self._whole(tag, low):
-            return None
+        canonical, _fixed, conventional, subtags, diags, _low, xprefix, suppress, whole, _f, uext, _b, _o = lp
+        if whole is not None:  # a language that begins a grandfathered or redundant tag: is this one of them?
+            ltext = tag.lower()
+            if ltext in whole[0] or ltext.startswith(whole[1]):
+                return None
         sp = rp = vp = None
         sj = rj = vj = ""  # their entries in "subtags"
         if script is not None:
@@ -194,7 +216,7 @@ class QuickLine:
             if sp[4]:
                 diags += sp[4]
             if suppress == sp[5]:
-                diags += (self._suppress(lang, script, lp),)
+                diags += (self._pairs.get((lang, script)) or self._suppress(lang, script, lp),)
             at += 5
         if region is not None:
             rp = self._at[at].get(region)
@@ -224,8 +246,17 @@ class QuickLine:
                 conventional = False
             if vp[4]:
                 diags += vp[4]
-            if vp[6] and not self._prefix_met(vp[6], lp, sp, rp):
-                diags += (vp[7],)  # type: ignore[operator]
+            if vp[
+                6
+            ]:  # a Prefix's subtags are a subsequence of those before: its first is one of them (else none is met)
+                firsts = vp[8]
+                if not (
+                    lp[5] in firsts
+                    or (ext is not None and lp[11][1] in firsts)
+                    or (sp is not None and sp[5] in firsts)
+                    or (rp is not None and rp[5] in firsts)
+                ) or not self._prefix_met(vp[6], lp, sp, rp):
+                    diags += (vp[7],)  # type: ignore[operator]
         if tail:
             canonical += xc
             if not tail.islower():
@@ -281,21 +312,28 @@ class QuickLine:
             before.append(rp[5])
         return any(_subsequence(pre, before) for pre in prefixes)
 
-    def _whole(self, tag: str, low: str) -> bool:
-        """Tell whether *tag*, whose language *low* begins a grandfathered or redundant tag, is looked at whole.
+    def _whole_of(self, low: str) -> _Whole:
+        """Return the tags (lowercase) that the language *low* begins and that take the precise path, and the
+        beginnings (lowercase, with their '-') that send a tag there.
 
-        As :meth:`.fastpath.FastPath.match` and :meth:`.quickadvice.QuickAdvice.head` tell it: such a tag
-        takes the precise path.
+        As :meth:`.fastpath.FastPath.match` and :meth:`.quickadvice.QuickAdvice.head` tell it: a grandfathered
+        tag, a redundant tag whole or followed by more subtags, a tag that begins with a regular grandfathered
+        tag. Worked out once per language (a tag is one set look-up and one ``startswith``, where checking each
+        kind of tag in turn lowered and joined the grandfathered tags for every tag of ``en``, ``zh``, ``sgn``).
         """
-        fast = self._fast
-        ltext = tag.lower()
-        whole = fast.tables.tags.get(ltext)
-        if whole is not None and whole.type == "grandfathered":
-            return True
-        reds = fast._redundant_text.get(low)
-        if reds is not None and (ltext in reds[0] or ltext.startswith(reds[1])):
-            return True
-        return low in REGULAR_FIRST and _grandfathered_start(tag)
+        got = self._wholes.get(low)
+        if got is None:
+            fast = self._fast
+            whole = {k for k, r in fast.tables.tags.items() if r.type == "grandfathered" and k.split("-")[0] == low}
+            starts: list[str] = []
+            reds = fast._redundant_text.get(low)
+            if reds is not None:
+                whole |= reds[0]
+                starts += reds[1]
+            # A tag's first subtag ends at its first '-': only the regular grandfathered tags of *low* can begin it.
+            starts += [g.lower() + "-" for g in REGULAR if g.split("-")[0] == low]
+            got = self._wholes[low] = (frozenset(whole), tuple(starts))
+        return got
 
     def _diags(self, entries: tuple[Any, ...], code: str, at: int) -> tuple[_Diag, ...]:
         """Return the diagnostics of the advice *entries* on the subtag *code* as written at *at* (as ``_put``)."""
@@ -304,14 +342,13 @@ class QuickLine:
         for c, sev, message, marked, section, how, _label, fix_tag, usual, _ready in entries:
             if code != usual:
                 message = marked.replace(_MARK, code)
-            d = _make(c, sev, at, at + len(code), message, None, section)
             fix = None if how == 0 else _CANONICAL if how == 1 else fix_tag  # a whole tag: the tail is empty here
             if sev is _ERROR:  # its verdict depends on the diagnostic: checkjson words it
-                text = json_of(d)
+                text = json_of(_make(c, sev, at, at + len(code), message, None, section))
             else:  # what checkjson writes for advice, without remembering the message (this memo keeps the JSON)
                 text = f'{{"code":"{c}","severity":"{sev._value_}","start":{at},"end":{at + len(code)},' \
                     f'"message":{_quote(message)},"verdict":null}}'  # fmt: skip
-            out.append((diagnostic_order(d)[0], text.encode(), fix))
+            out.append((_RANK[sev], text.encode(), fix))
         return tuple(out)
 
     def _learn_lang(self, head: str, lang: str, ext: str | None) -> _Lang | None:
@@ -338,32 +375,28 @@ class QuickLine:
         uext = None
         if ext is not None:  # one extlang, replaced with its Preferred-Value together with the language
             code = ext[1:]
-            elow = code.lower()
-            erec = t.extlang.get(elow)
             pos = len(lang) + 1
-            if "-" in code or pos > 4 or erec is None or erec.preferred_value is None:
+            if "-" in code or pos > 4:
                 return None
-            learnt = advice.learn("extlang", elow)
-            if learnt is None:
-                return None
-            xrec, xentries = learnt
-            canonical = erec.preferred_value.lower()
-            prefix = t.extlang_prefix.get(elow)
+            xp = self._extlangs.get((code, pos))
+            if xp is None:
+                xp = self._learn_extlang(code, pos)
+                if xp is None:
+                    return None
+            canonical, elow, prefix, xown, xsubtag, unicode = xp
+            written = lang.encode()
             if prefix is not None and prefix != low:
-                message, _label = advice._worded_pair(M.EXTLANG_PREFIX, lang, code, xrec, prefix=prefix)
-                what = M.EXTLANG_PREFIX
-                d = _make("prefix-mismatch", what.severity, pos, pos + 3, message, None, what.section)
-                own += ((diagnostic_order(d)[0], self._json_of(d).encode(), (prefix, len(lang))),)
-            own += self._diags(xentries, code, pos)
-            subtags += f',{{"text":"{code}","start":{pos},"end":{pos + len(code)},"role":"extlang"}}'
-            d = advice.unicode_extlang(head, (lang, ext), erec)
-            uext = (diagnostic_order(d)[0], self._json_of(d).encode(), (canonical, len(head)))
+                mismatch = self._mismatches.get((code, pos)) or self._mismatch(code, pos, prefix)
+                own += ((mismatch[0], written.join(mismatch[1]), (prefix, len(lang))),)
+            own += xown
+            subtags += xsubtag
+            uext = (unicode[0], written.join(unicode[1]), (canonical, len(head)))
             suppress = ""  # no Suppress-Script warning after an extlang
             before = (low, elow)
         xprefix = t.extlang_prefix.get(canonical)
         fixed = low if ext is None else head.lower()
         got = (canonical, fixed, head == fixed, subtags, own, low, f"{xprefix}-" if xprefix is not None else "",
-               suppress, low in self._whole_first, first, uext, before,
+               suppress, self._whole_of(low) if low in self._whole_first else None, first, uext, before,
                len(own) < 2 or [d[0] for d in own] == sorted(d[0] for d in own))  # fmt: skip
         memo = self._langs
         if len(memo) >= _MAX_REMEMBERED:
@@ -371,21 +404,81 @@ class QuickLine:
         memo[head] = got
         return got
 
+    def _learn_extlang(self, code: str, pos: int) -> _Extlang | None:
+        """Remember and return what a line needs of the extlang *code* as written at *pos* (None: another way).
+
+        Its two findings that quote the language before it (an extlang's Prefix, UTS #35's on an
+        extlang) are worded once with a mark for that language: a language and extlang are then
+        joined from their texts, where each pair was worded afresh (a column of
+        random pairs has as many as tags).
+        """
+        t = self._fast.tables
+        advice = self._advice
+        elow = code.lower()
+        erec = t.extlang.get(elow)
+        learnt = advice.learn("extlang", elow) if erec is not None and erec.preferred_value is not None else None
+        if learnt is None or erec is None or erec.preferred_value is None:
+            return None
+        xentries = learnt[1]
+        canonical = erec.preferred_value.lower()
+        prefix = t.extlang_prefix.get(elow)
+        what = M.UNICODE_EXTLANG  # as quickadvice's unicode_extlang words it, the pair as written being the head
+        args = {"code": code, "description": erec.description, "language": _MARK, "preferred": canonical,
+                "pair": f"{_MARK}-{code}"}  # fmt: skip
+        d = _make("unicode-extlang", what.severity, pos, pos + len(code), what.text_of(args), None, what.section)
+        subtag = f',{{"text":"{code}","start":{pos},"end":{pos + len(code)},"role":"extlang"}}'
+        got = (canonical, elow, prefix, self._diags(xentries, code, pos), subtag, self._marked(d))
+        _remember(self._extlangs, (code, pos), got)
+        return got
+
+    def _mismatch(self, code: str, pos: int, prefix: str) -> _Marked:
+        """Return the Prefix warning on the extlang *code* as written at *pos* after a language other than *prefix*.
+
+        Worded on first need (most extlangs follow their Prefix), as :meth:`_marked` keeps it.
+        """
+        learnt = self._advice.learn("extlang", code.lower())
+        assert learnt is not None  # the extlang was learnt before its tag got here
+        what = M.EXTLANG_PREFIX  # quickadvice's wording (_worded_pair)
+        args = {"code": code, "description": learnt[0].description, "language": _MARK, "prefix": prefix}
+        d = _make("prefix-mismatch", what.severity, pos, pos + 3, what.text_of(args), None, what.section)
+        got = self._marked(d)
+        _remember(self._mismatches, (code, pos), got)
+        return got
+
+    def _marked(self, d: Diagnostic) -> _Marked:
+        """Return the rank of *d*, whose message holds the mark for the language, and its JSON cut at each mark.
+
+        The language as written (ASCII letters: nothing to escape) joins the pieces.
+        """
+        pieces = tuple(self._json_of(d).encode().split(_MARK_JSON))
+        assert len(pieces) > 1, d.message
+        return _RANK[d.severity], pieces
+
     def _learn(self, kind: str, code: str, at: int) -> _Piece | None:
-        """Remember and return what a line needs of the script or region *code* as written at *at*."""
-        fast = self._fast
-        low = code.lower()
-        got: _Piece | None = None
-        if kind == "script":
-            canonical = fast.script_to.get(low) or _in_range(fast.tables.script, low, cased("script", code))
-        else:
-            canonical = fast.region_to.get(low) or _in_range(fast.tables.region, low, code.upper())
-        learnt = self._advice.learn(kind, low) if canonical is not None else None
-        if learnt is not None:
+        """Remember and return what a line needs of the script or region *code* as written at *at*.
+
+        What does not depend on the place (its spellings, its advice) is kept per spelling: a region met after a
+        two-letter language and after a three-letter one is looked up once.
+        """
+        core = self._cores.get(code)  # its shape tells a script from a region: one memo for both
+        if core is None:
+            fast = self._fast
+            low = code.lower()
+            if kind == "script":
+                canonical = fast.script_to.get(low) or _in_range(fast.tables.script, low, cased("script", code))
+            else:
+                canonical = fast.region_to.get(low) or _in_range(fast.tables.region, low, code.upper())
+            learnt = self._advice.learn(kind, low) if canonical is not None else None
+            if learnt is None:
+                return None
             usual = cased(kind, low)
-            subtag = f',{{"text":"{code}","start":{at},"end":{at + len(code)},"role":"{kind}"}}'
-            got = (f"-{canonical}", f"-{usual}", code == usual, subtag, self._diags(learnt[1], code, at), low)
-            self._keep(code, at, got)
+            core = (f"-{canonical}", f"-{usual}", code == usual, low, bool(learnt[1]))
+            _remember(self._cores, code, core)
+        learnt = self._advice.learn(kind, core[3]) if core[4] else None  # its advice (worded: kept by the advice)
+        entries = learnt[1] if learnt is not None else ()
+        subtag = f',{{"text":"{code}","start":{at},"end":{at + len(code)},"role":"{kind}"}}'
+        got = (core[0], core[1], core[2], subtag, self._diags(entries, code, at) if entries else (), core[3])
+        self._keep(code, at, got)
         return got
 
     def _learn_variant(self, code: str, at: int) -> _Variant | None:
@@ -406,7 +499,7 @@ class QuickLine:
                 warning = (diagnostic_order(d)[0], self._json_of(d).encode(), None)
             subtag = f',{{"text":"{code}","start":{at},"end":{at + len(code)},"role":"variant"}}'
             got = (f"-{canonical}", f"-{low}", code == low, subtag, self._diags(learnt[1], code, at), low,
-                   tuple(prefixes), warning)  # fmt: skip
+                   tuple(prefixes), warning, tuple({pre[0] for pre in prefixes}))  # fmt: skip
             self._keep(code, at, got)
         return got
 
@@ -446,7 +539,7 @@ class QuickLine:
             case = self._case = (diagnostic_order(d)[0], before, middle, after)
         rank, before, middle, after = case
         # The conventional spelling is letters, digits and '-': nothing in it to escape.
-        text = excerpt(fixed, width=CASE_EXCERPT)
+        text = fixed if len(fixed) <= CASE_EXCERPT else excerpt(fixed, width=CASE_EXCERPT)  # excerpt's first test
         return rank, b"".join((before, str(len(tag)).encode(), middle, text.encode(), after)), _FIXED
 
 
