@@ -10,21 +10,24 @@ from __future__ import annotations
 
 import contextlib
 import gc
-import json
 import os
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from types import SimpleNamespace
-from typing import TYPE_CHECKING, Any, TextIO, cast
 
 from . import __version__
 from .core.data import DataError, data_advice
 from .core.registry.recordjar import RecordJarError
 from .core.text.catalogue import _
+from .core.text.static import cast
+
+TYPE_CHECKING = False  # typing's, without importing typing at run time (start-up)
 
 if TYPE_CHECKING:  # argparse is imported when a parser is built: not by `check --json -` (3 ms of its start-up)
     import argparse
+    from typing import Any, TextIO
+
 
 __all__ = ["main", "EXIT_OK", "EXIT_NO_MATCH", "EXIT_USAGE", "emit_json", "CommandError", "data_loaded"]
 
@@ -59,6 +62,8 @@ def _parser_class() -> type[argparse.ArgumentParser]:
 
 def emit_json(obj: Any, out: TextIO | None = None) -> None:
     """Write *obj* as one line of JSON (UTF-8; an undecodable input byte as U+FFFD, see commands.streams)."""
+    import json  # on use: `bcp47 check --json` writes its lines by hand and never needs the module (start-up)
+
     from .commands.streams import clean_json_text
 
     stream = out if out is not None else sys.stdout

@@ -9,13 +9,15 @@ naming the file and the line; ``cli.main`` reports it with exit status 2.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
 
 from ..core.text.catalogue import _, current_language, ngettext, pgettext
 from ..core.text.formats import format_number
 
+TYPE_CHECKING = False  # typing's, without importing typing at run time (start-up)
+
 if TYPE_CHECKING:  # the core is imported when a verb runs, not when the parser is built
     import argparse
+    from typing import Any
 
     from ..core.engine.tag import TagEngine
     from ..core.registry.model import Record, Registry

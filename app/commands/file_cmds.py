@@ -9,14 +9,16 @@ from __future__ import annotations
 
 import sys
 import time
-from typing import TYPE_CHECKING, Any
 
 from ..cli import EXIT_NO_MATCH, EXIT_OK, CommandError
 from ..core.text.catalogue import _, ngettext
 from ..core.text.formats import format_number
 
+TYPE_CHECKING = False  # typing's, without importing typing at run time (start-up)
+
 if TYPE_CHECKING:
     import argparse
+    from typing import Any
 
 __all__ = ["add_file_options", "run_check_file", "wants_file"]
 

@@ -18,7 +18,6 @@ import os
 import sys
 from collections.abc import Callable, Iterator
 from sys import getsizeof
-from typing import TYPE_CHECKING, Any
 
 from ..core.engine.checkjson import (
     MEMO_KEY_MAX,
@@ -30,7 +29,11 @@ from ..core.engine.checkjson import (
 )
 from .streams import MAX_LINE_BYTES, iter_stdin_lines, line_too_long
 
+TYPE_CHECKING = False  # typing's, without importing typing at run time (start-up)
+
 if TYPE_CHECKING:
+    from typing import Any
+
     from ..core.engine.tag import TagEngine
 
 __all__ = ["CHUNK", "MAX_JOBS", "BlockWriter", "check_json_live", "check_json_run", "flush_stdout", "live_blocks",

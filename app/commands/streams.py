@@ -25,11 +25,15 @@ import contextlib
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any, TextIO
 
 from ..core.engine.checkjson import clean_json_text
 from ..core.text.catalogue import _
 from ..core.text.formats import format_number
+
+TYPE_CHECKING = False  # typing's, without importing typing at run time (start-up)
+
+if TYPE_CHECKING:
+    from typing import Any, TextIO
 
 __all__ = [
     "MAX_LINE_BYTES",

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any
 
 from ..cli import EXIT_NO_MATCH, EXIT_OK, CommandError, data_loaded, emit_json
 from ..core.engine.checkjson import check_json_lines
@@ -21,8 +19,11 @@ from .live import check_json_run, live_jobs
 from .streams import iter_stdin_lines
 from .streams import writer as _writer
 
+TYPE_CHECKING = False  # typing's, without importing typing at run time (start-up)
+
 if TYPE_CHECKING:
     import argparse
+    from typing import Any
 
     from ..core.registry.model import Record
 
@@ -161,7 +162,11 @@ def _inputs(items: list[str]) -> Iterator[str]:
 
 
 # ----------------------------------------------------------------------------- check
-_DUMPS = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+def _dumps(obj: object) -> str:
+    """Return *obj* as compact JSON (``explain --json``); the json module imported here, not by ``check``."""
+    import json
+
+    return json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode(obj)
 
 
 def _run_check(args: argparse.Namespace) -> int:
@@ -410,7 +415,7 @@ def _run_explain(args: argparse.Namespace) -> int:
         r = engine.check(tag)
         all_valid = all_valid and r.valid
         if args.json:
-            write(_DUMPS(explain_json(engine, r)) + "\n")
+            write(_dumps(explain_json(engine, r)) + "\n")
         else:
             write(("\n" if n else "") + explain_text(engine, r))
     return EXIT_OK if all_valid else EXIT_NO_MATCH

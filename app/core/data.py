@@ -17,7 +17,6 @@ import zlib
 from _thread import allocate_lock  # threading's Lock, without importing threading (start-up)
 from collections.abc import Callable
 from functools import lru_cache
-from typing import TYPE_CHECKING, TypeVar
 
 from .files.reading import (
     CLDR_FILE,
@@ -44,6 +43,8 @@ from .files.reading import (
 from .files.safe_write import read_small_regular, write_file
 from .text.catalogue import N_, _
 
+TYPE_CHECKING = False  # typing's, without importing typing at run time (start-up: see text.static)
+
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
     from pathlib import Path
@@ -60,7 +61,10 @@ if TYPE_CHECKING:
     from .registry.extensions import ExtensionsRegistry
     from .registry.model import Registry
 
-_T = TypeVar("_T")
+if TYPE_CHECKING:
+    from typing import TypeVar
+
+    _T = TypeVar("_T")
 
 __all__ = [
     "CLDR_FILE",

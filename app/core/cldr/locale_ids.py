@@ -8,9 +8,9 @@ only pasted locale ids need it, and the start-up time of ``bcp47 check`` counts.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..grammar.quoting import quote
+
+TYPE_CHECKING = False  # typing's, without importing typing at run time (start-up)
 
 if TYPE_CHECKING:
     from .model import CldrData

@@ -19,13 +19,11 @@ Arabic calendar. Use 'islamic-civil' instead (UTS #35 §3.6.4).
 
 from __future__ import annotations
 
-import json
 import marshal
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import starmap
 from operator import attrgetter
 from types import MappingProxyType
-from typing import Any
 
 from ..text.catalogue import _
 from ..text.frozen import plain_stores
@@ -40,6 +38,11 @@ from .values import (
     _build_key,
     _fill_type,
 )
+
+TYPE_CHECKING = False  # typing's, without importing typing at run time (start-up)
+
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = [
     "FORMAT",
@@ -200,6 +203,8 @@ class CldrData(KeywordChecks):
     @classmethod
     def from_json(cls, text: str) -> CldrData:
         """Build from the text of resources/cldr-bcp47.json; raise CldrDataError if it is damaged."""
+        import json  # on use: a start with the parse cache (data.py) never reads the JSON
+
         try:
             doc = json.loads(text)
         except json.JSONDecodeError as exc:

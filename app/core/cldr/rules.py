@@ -13,7 +13,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping
 from operator import attrgetter
-from typing import TYPE_CHECKING
 
 from ..grammar.syntax import (
     EXTENSION_SUBTAG,
@@ -33,6 +32,8 @@ from ..grammar.syntax import (
 )
 from ..text.catalogue import _
 from ..text.frozen import Frozen, _set
+
+TYPE_CHECKING = False  # typing's, without importing typing at run time (start-up)
 
 if TYPE_CHECKING:
     from .model import CldrData

@@ -10,11 +10,15 @@ import re
 from collections.abc import Iterable, Mapping
 from operator import attrgetter
 from types import MappingProxyType
-from typing import Any
 
 from ..grammar.problems import Severity
 from ..text.catalogue import N_, _
 from ..text.frozen import Frozen, _set, plain_stores
+
+TYPE_CHECKING = False  # typing's, without importing typing at run time (start-up)
+
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["FORMAT", "VALUE_CLASSES", "CldrDataError", "CldrType", "CldrKey", "KeywordProblem"]
 

@@ -20,7 +20,6 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from functools import partial
-from typing import TYPE_CHECKING, Any
 
 from ..grammar import diagnostics as M
 from ..grammar.parser import MAX_FIX_INPUT, Extension, Parse, Token, drop_span
@@ -31,7 +30,11 @@ from ..text.catalogue import _, forget_on_language_change, pgettext
 from .canonical import case_reason
 from .tables import Tables
 
+TYPE_CHECKING = False  # typing's, without importing typing at run time (start-up)
+
 if TYPE_CHECKING:
+    from typing import Any
+
     from ..cldr.model import CldrData, KeywordProblem
     from ..registry.model import Record
     from ..registry.placement import PrefixTable

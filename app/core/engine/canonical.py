@@ -12,13 +12,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
 
 from ..grammar.parser import Parse, parse
 from ..grammar.syntax import EXTLANG_KIND, REGION_KIND, SCRIPT_KIND, cased, split_t, split_u, subtag_kind
 from ..grammar.values import Canonicalization, Step
 from ..text.catalogue import N_, _
 from .tables import Tables
+
+TYPE_CHECKING = False  # typing's, without importing typing at run time (start-up)
 
 if TYPE_CHECKING:
     from ..registry.model import Record

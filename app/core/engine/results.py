@@ -7,13 +7,17 @@ subtags, diagnostics or canonicalization steps.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Protocol
 
 from ..grammar.diagnostics import judged_by_uts35
 from ..grammar.parser import Parse
 from ..grammar.values import Canonicalization, Diagnostic, Role, Severity, Step, Subtag
 from .canonical import Canonicalizer
 from .fastpath import parse_match
+
+TYPE_CHECKING = False  # typing's, without importing typing at run time (start-up: see text.static)
+
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["Analysis", "CheckResult", "diagnostic_order", "first_fix", "fix_for"]
 
@@ -38,32 +42,34 @@ def first_fix(diagnostics: Iterable[Diagnostic]) -> str | None:
     return None
 
 
-class _Verdict(Protocol):
-    """The Unicode verdict as a result reads it (:class:`.uts35_validity.UnicodeVerdict`)."""
+if TYPE_CHECKING:  # what the type checker reads: protocols, no class at run time
+    from typing import Protocol
 
-    @property
-    def valid(self) -> bool: ...
+    class _Verdict(Protocol):
+        """The Unicode verdict as a result reads it (:class:`.uts35_validity.UnicodeVerdict`)."""
 
-    @property
-    def own(self) -> tuple[Diagnostic, ...]: ...
+        @property
+        def valid(self) -> bool: ...
 
+        @property
+        def own(self) -> tuple[Diagnostic, ...]: ...
 
-class _Engine(Protocol):
-    """What a result asks of the engine that made it."""
+    class _Engine(Protocol):
+        """What a result asks of the engine that made it."""
 
-    def analyze(
-        self, text: str, canonical: str | None = None, groups: tuple[str | None, ...] | None = None
-    ) -> Analysis: ...
+        def analyze(
+            self, text: str, canonical: str | None = None, groups: tuple[str | None, ...] | None = None
+        ) -> Analysis: ...
 
-    def extlang_of(self, canonical: str) -> str: ...
+        def extlang_of(self, canonical: str) -> str: ...
 
-    def unicode_verdict(self, analysis: Analysis) -> _Verdict: ...
-    def is_valid(self, text: str) -> bool: ...
+        def unicode_verdict(self, analysis: Analysis) -> _Verdict: ...
+        def is_valid(self, text: str) -> bool: ...
 
-    repair_fix: Callable[[str], str | None] | None
-    plausibility: Callable[[str], Sequence[str]] | None
+        repair_fix: Callable[[str], str | None] | None
+        plausibility: Callable[[str], Sequence[str]] | None
 
-    def quick_analysis(self, text: str, groups: tuple[str | None, ...], canonical: str) -> Analysis | None: ...
+        def quick_analysis(self, text: str, groups: tuple[str | None, ...], canonical: str) -> Analysis | None: ...
 
 
 def fix_for(engine: _Engine, tag: str, valid: bool, diags: Sequence[Diagnostic]) -> str | None:

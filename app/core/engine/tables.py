@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from itertools import compress, repeat
 from operator import attrgetter, is_
-from typing import TYPE_CHECKING
 
 from ..grammar.syntax import cased
+
+TYPE_CHECKING = False  # typing's, without importing typing at run time (start-up)
 
 if TYPE_CHECKING:
     from ..registry.model import Record, Registry

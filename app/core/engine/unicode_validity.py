@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import re
 from operator import attrgetter
-from typing import TYPE_CHECKING
 
 from ..cldr.rules import U_KEY
 from ..grammar import diagnostics as M
@@ -38,6 +37,8 @@ from ..grammar.values import Diagnostic, Severity
 from ..text.catalogue import N_, _
 from ..text.frozen import Frozen, _set
 from .quickadvice import QuietAnalysis
+
+TYPE_CHECKING = False  # typing's, without importing typing at run time (start-up)
 
 if TYPE_CHECKING:
     from ..cldr.model import CldrData

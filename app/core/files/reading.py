@@ -11,13 +11,15 @@ import os
 import stat
 import sys
 from functools import lru_cache
-from typing import TYPE_CHECKING, BinaryIO
 
 from ..text.catalogue import _
 from .safe_write import describe, number_text, read_capped
 
+TYPE_CHECKING = False  # typing's, without importing typing at run time (start-up)
+
 if TYPE_CHECKING:
     from pathlib import Path
+    from typing import BinaryIO
 
 __all__ = [
     "CLDR_FILE",

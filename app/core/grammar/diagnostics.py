@@ -24,11 +24,15 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from operator import attrgetter
-from typing import Any
 
 from ..text.catalogue import N_, _, current_language, forget_on_language_change
 from ..text.frozen import Frozen, _set
 from .values import Diagnostic, Fix, Severity
+
+TYPE_CHECKING = False  # typing's, without importing typing at run time (start-up)
+
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = [
     "Message",

@@ -33,10 +33,16 @@ import marshal
 import re
 from collections.abc import Collection, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, cast
 
 from ..text.frozen import plain_stores
+from ..text.static import cast
 from .record import DATE, Record, RecordType, RegistryError, written_fields
+
+TYPE_CHECKING = False  # typing's, without importing typing at run time (start-up)
+
+if TYPE_CHECKING:
+    from typing import Any
+
 
 __all__ = [
     "CACHE_LAYOUT",

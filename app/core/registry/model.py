@@ -18,7 +18,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
 
 from ..grammar.syntax import is_extlang, is_region, is_registered_language, is_script, is_variant
 from ..text.catalogue import _
@@ -27,7 +26,11 @@ from .ranges import CodeRange, RangeTable
 from .record import DATE, TAG_TYPES, Record, RecordType, RegistryError
 from .recordjar import RawRecord, parse_record_jar
 
+TYPE_CHECKING = False  # typing's, without importing typing at run time (start-up)
+
 if TYPE_CHECKING:  # imported on first use: checking tags needs neither (start-up is part of every `bcp47 check`)
+    from typing import Any
+
     from .relations import Relations
     from .search import SearchHit, SearchIndex
 

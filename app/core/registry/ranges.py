@@ -19,10 +19,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from operator import attrgetter
-from typing import Any
 
 from ..text.catalogue import _
 from ..text.frozen import Frozen, _set
+
+TYPE_CHECKING = False  # typing's, without importing typing at run time (start-up)
+
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["CodeRange", "RangeTable"]
 
@@ -104,7 +108,13 @@ class CodeRange(Frozen):
         return [self.code_at(i) for i in range(min(limit, len(self)))]
 
 
-class RangeTable(dict[str, Any]):
+if TYPE_CHECKING:
+    _Table = dict[str, Any]
+else:
+    _Table = dict  # the type checker's dict[str, Any], without typing's Any at run time
+
+
+class RangeTable(_Table):
     """A lowercase code → record table that also answers for the codes of its range records.
 
     Exact codes are plain dict entries (the fast path never notices); a missing code is then

@@ -20,11 +20,13 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+
+TYPE_CHECKING = False  # typing's, without importing typing at run time (start-up)
 
 if TYPE_CHECKING:
     import gettext
     from pathlib import Path
+    from typing import Any
 
 __all__ = [
     "DOMAIN",

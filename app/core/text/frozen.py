@@ -35,7 +35,11 @@ from __future__ import annotations
 from _thread import allocate_lock
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, TypeVar
+
+TYPE_CHECKING = False  # typing's, without importing typing at run time (start-up: see text.static)
+
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["Frozen", "FrozenInstanceError", "plain_stores", "replace"]
 
@@ -80,7 +84,10 @@ class Frozen:
 
 # Bound to the class itself, not its name: a name is compiled (ForwardRef), and the first compile in a
 # process costs the parser's start-up (3 ms of a check of one tag).
-_F = TypeVar("_F", bound=Frozen)
+if TYPE_CHECKING:
+    from typing import TypeVar
+
+    _F = TypeVar("_F", bound=Frozen)
 _PLAIN = allocate_lock()  # one class at a time takes the plain store (see plain_stores)
 _OWN = ("__setattr__", "__delattr__")
 

@@ -13,10 +13,13 @@ which remembers its template and fields; :func:`shown` words it in the current l
 
 from __future__ import annotations
 
-from typing import Any
-
 from .catalogue import _
 from .formats import format_number
+
+TYPE_CHECKING = False  # typing's, without importing typing at run time (start-up)
+
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["Said", "shown"]
 
