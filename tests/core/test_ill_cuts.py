@@ -28,8 +28,8 @@ from tests.core.engines import fresh_engine
 
 _BAD_ENDS = ("普通话", "é", "$$", "a.b", "en/US", "ı", "a@b", "\u200b", "a b", "e\u0301", "\udcff", "Ａ", "a+b")
 # Platforms' shapes, which the repair reads (the fix is then not null): the shortcut must leave them to it.
-_PLATFORM = ("de_DE.UTF-8", "values-pt-rBR-ı", "zh-CHS-ı", "zh-chs-$$", "C", "POSIX", "ja_JP_JP", "en-US-ploc-ı",
-             "qps-ploc-$$", "English.lproj", "en-r$$", "values-ı", "de@euro", "sr_RS@latin", "en-US+ı",
+_PLATFORM = ("de_DE.UTF-8", "values-pt-rBR-ı", "zh-CHS", "zh-chT", "C", "POSIX", "ja_JP_JP", "qps-plocı", "en-rUS",
+             "English.lproj", "en-r$$", "values-ı", "de@euro", "sr_RS@latin", "en-US+ı",
              "de.ı", "de-\u00a0ı", "de-ı\t")  # fmt: skip
 
 
@@ -273,19 +273,35 @@ def test_the_underscore_parse_is_the_precise_one_after_the_engines_checks() -> N
 
 
 def test_the_null_fix_is_the_repairs() -> None:
-    """Where the shortcut leaves ``fix`` null, the repair finds nothing either; a platform's shape goes to it."""
+    """Where the shortcut writes ``fix`` without the repair, the repair finds the same; a platform's shape is its."""
+    from bcp47_explorer.core.build.platforms import detect
+    from bcp47_explorer.core.build.repair import MAX_REPAIR_INPUT
+
+    assert checkjson._REPAIR_INPUT_MAX == MAX_REPAIR_INPUT
     engine = fresh_engine()
     assert engine.repair_fix is not None and engine.repair_reads_no_names
-    checked = 0
+    checked = followed = 0
     for text in _texts(54, 600):
         a = engine.unmatched_analysis(text)
-        if a.parse.well_formed or checkjson.first_fix(a.diagnostics) is not None:
+        if a.parse.well_formed or not checkjson._no_platform_shape(text):
             continue
-        if checkjson._no_platform_shape(text):
-            checked += 1
+        checked += 1
+        diags = a.diagnostics
+        got = checkjson._ill_formed_fix_json(engine, text, diags)
+        assert got == checkjson._repaired_fix_json(engine, text, diags), text
+        if checkjson.first_fix(diags) is None:
             assert engine.repair_fix(text) is None, text
-    assert checked > 1000, checked
+        else:
+            followed += got != "null" and not engine.is_valid(checkjson.first_fix(diags) or "")
+    assert checked > 1000 and followed > 100, (checked, followed)
     assert [t for t in _PLATFORM if checkjson._no_platform_shape(t)] == []
+    # Shapes no platform reader matches, now left out of the repair (before, any '.', '-r', '-ch' or 'ploc' went).
+    kept = ("yag-a.b", "en-US-ploc-ı", "sv-RW-普通话", "ky-RO-a.b", "de-CH-$$", "zh-Hans.ı", "mt-Tang-RS-ı",
+            "zh-CHS-ı", "zh-chs-$$", "qps-ploc-$$")  # fmt: skip
+    assert [t for t in kept if not checkjson._no_platform_shape(t) or detect(t.strip()) is not None] == []
+    for text in kept:
+        diags = engine.unmatched_analysis(text).diagnostics
+        assert checkjson._ill_formed_fix_json(engine, text, diags) == checkjson._repaired_fix_json(engine, text, diags)
     text = "values-ı"
     assert checkjson._ill_formed_fix_json(engine, text, []) == checkjson._repaired_fix_json(engine, text, [])
     # Another repair (one that reads names, say) is always asked: the shortcut is the composer's repair's alone.

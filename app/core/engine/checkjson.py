@@ -420,31 +420,70 @@ def _repaired_fix_json(engine: TagEngine, tag: str, diags: Sequence[Diagnostic])
 
 
 def _ill_formed_fix_json(engine: TagEngine, tag: str, diags: Sequence[Diagnostic]) -> str:
-    """Return :func:`_repaired_fix_json` of the ill-formed *tag*, without the repair where it surely finds nothing.
+    """Return :func:`_repaired_fix_json` of the ill-formed *tag*, without the repair where its answer is known.
 
-    The composer's repair (``core.data``'s, which has no name index) of a text that no platform's shape can
-    match (none of ``_ . @ +`` nor whitespace, nor ``values-``, ``-r``, ``-ch``, ``ploc``, and not ``C`` or
-    ``POSIX``) checks it, finds it ill-formed, and follows the checker's first fix: with none (*diags* offer
-    none), it gives None, so the ``fix`` is null. A test compares this with the repair over large corpora.
+    The composer's repair (``core.data``'s, which has no name index) of a text that no platform's shape can match
+    (:func:`_no_platform_shape`) checks it, finds it ill-formed, and follows the checker's first fix while that makes
+    progress (``build.repair``'s ``_engine_fix``): with none (*diags* offer none), it gives None, so the ``fix`` is
+    null; else :func:`_followed_fix` follows them here, the repair's way, and its module need not even be imported
+    (most columns then never do). A test compares this with the repair over large corpora.
     """
-    if first_fix(diags) is None and engine.repair_reads_no_names and _no_platform_shape(tag):
-        return "null"
+    if engine.repair_reads_no_names and 0 < len(tag) <= _REPAIR_INPUT_MAX and _no_platform_shape(tag):
+        fix = first_fix(diags)
+        if fix is not None and not engine.is_valid(fix):  # fix_for's rule: the repair's tag where it finds one
+            fix = _followed_fix(engine, tag) or fix
+        return "null" if fix is None else _QUOTE(fix)
     return _repaired_fix_json(engine, tag, diags)
+
+
+def _followed_fix(engine: TagEngine, text: str) -> str | None:
+    """Return the canonical tag the checker's first fixes lead *text* to, as ``build.repair``'s ``_engine_fix``
+    follows them (at most four steps, none back to a text already seen), or None where they reach no valid tag.
+    """
+    seen = {text}
+    for _ in range(4):
+        r = engine.check(text)
+        if r.valid:
+            return r.canonical
+        fix = next((d.fix for d in r.diagnostics if d.fix is not None), None)
+        if fix is None or fix.tag in seen:
+            return None
+        seen.add(fix.tag)
+        text = fix.tag
+    return None
 
 
 def _null_fix(engine: TagEngine, tag: str) -> bool:
     """Tell whether the ``fix`` of the ill-formed *tag*, whose diagnostics offer no fix, is surely null (see above)."""
-    return engine.repair_fix is None or (engine.repair_reads_no_names and _no_platform_shape(tag))
+    return engine.repair_fix is None or (
+        engine.repair_reads_no_names and 0 < len(tag) <= _REPAIR_INPUT_MAX and _no_platform_shape(tag)
+    )
 
 
 def _no_platform_shape(text: str) -> bool:
-    """Tell whether *text* has none of what the repair's platform readers and separators look for (see above)."""
-    return _PLATFORM_MARK.search(text) is None and text not in ("C", "POSIX") and len(text.strip()) == len(text)
+    """Tell whether *text* has none of what the repair's platform readers and separators look for.
+
+    Our reading of ``build.platforms.detect`` (asked more broadly here, never less): whitespace, ``_``, ``@``
+    and ``+`` are separators or marks of some shape; ``values-`` starts Android's; ``-r`` (Android's region)
+    is looked for in texts of at most 7 characters only, ``-ch`` (Windows') in those of 6, ``ploc`` in those
+    of 8 or 9; a ``.`` ends Apple's ``.lproj`` or follows POSIX's 2 or 3 letters, never a ``-`` (``yag-a.b``
+    is no platform's); and ``C`` and ``POSIX``.
+    """
+    if _PLATFORM_MARK.search(text) is not None or text in ("C", "POSIX") or len(text.strip()) != len(text):
+        return False
+    n = len(text)
+    if n < 10:
+        low = text.lower()
+        if ("-r" in low and n < 8) or ("-ch" in low and n == 6) or ("ploc" in low and n > 7):
+            return False
+    dot = text.find(".")
+    return dot < 0 or ("-" in text[:dot] and not text.lower().endswith(".lproj"))
 
 
-#: What makes the repair read a text otherwise than by the checker's fixes: its separators (whitespace, '_') and
-#: what :func:`.build.platforms.detect` looks for (in any case: more than it asks, never less).
-_PLATFORM_MARK = re.compile(r"[\s_.@+]|values-|-r|-ch|ploc", re.IGNORECASE)
+#: What makes the repair read a text otherwise than by the checker's fixes in any text (see _no_platform_shape).
+_PLATFORM_MARK = re.compile(r"[\s_@+]|values-", re.IGNORECASE)
+#: ``build.repair.MAX_REPAIR_INPUT``: the repair reads nothing longer (nor an empty text); a test pins the equality.
+_REPAIR_INPUT_MAX = 256
 
 
 _VERDICT = {None: "null", "valid": '"valid"', "unicode_valid": '"unicode_valid"'}
