@@ -10,18 +10,20 @@ The batch checker's export and ``bcp47 check --json`` write the same bytes becau
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, cast
 
+from ..grammar.quoting import json_string
 from ..grammar.syntax import WELL_FORMED
 from ..grammar.values import Diagnostic, Severity
+from ..text.static import cast
 from .fastpath import FAST_MAX
 from .illshape import IllShapes
 from .quickline import QuickLine, tail_subtags_json
 from .results import first_fix, fix_for
 from .unicode_validity import first_singleton, verdict_label, verdict_of
+
+TYPE_CHECKING = False  # typing's, without importing typing at run time (start-up)
 
 if TYPE_CHECKING:
     from .results import Analysis
@@ -39,7 +41,7 @@ __all__ = [
 ]
 
 # The string encoder json.dumps applies to a str (ensure_ascii=False), without the call around it.
-quote: Callable[[str], str] = getattr(json.encoder, "c_encode_basestring", None) or json.encoder.py_encode_basestring
+quote: Callable[[str], str] = json_string
 _QUOTE = quote
 
 

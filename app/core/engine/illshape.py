@@ -27,13 +27,13 @@ True
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from ..grammar import diagnostics as M
 from ..grammar.diagnostics import make_diagnostic, make_fix
 from ..grammar.parser import MAX_DIAGNOSTICS, Extension, Parse, Token, bad_piece, describe_char
+from ..grammar.quoting import json_string
 from ..grammar.syntax import (
     GRANDFATHERED,
     IRREGULAR_FIRST,
@@ -523,4 +523,4 @@ def _subtags_json(tag: str, g: tuple[str | None, ...], shift: int, cut: int) -> 
 
 
 # The string encoder json.dumps applies to a str (what checkjson's ``quote`` is).
-_quote: Callable[[str], str] = getattr(json.encoder, "c_encode_basestring", None) or json.encoder.py_encode_basestring
+_quote: Callable[[str], str] = json_string

@@ -62,8 +62,6 @@ Decisions where the standards leave room (each is pinned by a test):
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..cldr.locale_ids import locale_id_conversion
 from ..files.reading import DataError
 from ..grammar import diagnostics as M
@@ -81,6 +79,8 @@ from .results import Analysis, CheckResult
 from .tables import Tables
 from .uedit import UKeywords, u_keywords, with_u_keywords
 from .unicode_validity import UnicodeVerdict, verdict_of
+
+TYPE_CHECKING = False  # typing's, without importing typing at run time (start-up)
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence

@@ -24,7 +24,6 @@ import re
 import unicodedata
 from collections.abc import Callable
 from functools import partial
-from typing import Any
 
 from ..text.catalogue import N_, current_language
 from ..text.catalogue import _ as translated
@@ -46,6 +45,11 @@ from .syntax import (
     subtag_kind,
 )
 from .values import Diagnostic, Fix
+
+TYPE_CHECKING = False  # typing's, without importing typing at run time (start-up)
+
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = [
     "Token",
