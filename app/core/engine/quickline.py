@@ -104,15 +104,17 @@ _MARK_JSON = _quote(_MARK)[1:-1].encode()
 
 
 # A -u- keyword, -t- field or -t- source language as written, for the extensions' own lane (QuickLine._extensions):
-# its key (lowercase; '' for a source language), its canonical text, and its entries in "subtags" as a %-format
-# whose numbers are the offsets of its subtags' starts and ends from the '-' before it; None: the walk's way.
-_Kw = tuple[str, str, str, tuple[int, ...]] | None
+# its key (lowercase, between '-': '' for a source language), its canonical text, its entries in "subtags" as a
+# %-format whose numbers are the offsets of its subtags' starts and ends from the '-' before it, its key as added
+# to the keys seen, and its length with the '-' before it.
+_Kw = tuple[str, str, str, tuple[int, ...], str, int]
 # The extensions as written cut before each subtag of one or two characters (''  first): a singleton (with the
 # subtags of three or more characters after it: -u- attributes, the start of a -t- source language), a -u- keyword
 # (RFC 6067: a key is the one -u- subtag of two), a -t- field (RFC 6497: tkey = ALPHA DIGIT) or a two-letter
 # subtag of a -t- source language (with its longer subtags). The regex matched them: every subtag is 1 to 8
 # letters and digits, a singleton is never last.
-_cut = re.compile(r"-(?=[0-9A-Za-z]{1,2}(?:-|\Z))").split
+# (Compiled on first need: a run without extensions does without.)
+_CUT = r"-(?=[0-9A-Za-z]{1,2}(?:-|\Z))"
 
 
 def tail_subtags_json(tag: str, pos: int, exts: str, pu: str | None, roles: Sequence[str]) -> str:
@@ -140,8 +142,8 @@ def tail_subtags_json(tag: str, pos: int, exts: str, pu: str | None, roles: Sequ
 class QuickLine:
     """Write the ``check --json`` line of plain valid tags for one engine's fast path and quick advice."""
 
-    __slots__ = ("__weakref__", "_advice", "_at", "_case", "_cores", "_extlangs", "_fast", "_json_of", "_kept",
-                 "_lane", "_langs", "_mismatches", "_pairs", "_tkws", "_tlangs", "_ukws", "_walk", "_walker",
+    __slots__ = ("__weakref__", "_advice", "_at", "_case", "_cores", "_cut", "_extlangs", "_fast", "_json_of",
+                 "_kept", "_lane", "_langs", "_mismatches", "_pairs", "_tkws", "_tlangs", "_ukws", "_walk", "_walker",
                  "_whole_first", "_wholes")  # fmt: skip
 
     def __init__(self, fast: FastPath, advice: QuickAdvice, json_of: Callable[[Diagnostic], str]) -> None:
@@ -149,6 +151,7 @@ class QuickLine:
         self._walk = fast.walk  # the extensions' walk (shared with the fast path and the quick advice)
         self._walker = walker = fast.walker
         # The extensions' own lane (_extensions) needs the quick advice's roles, which need CLDR and -u-, -t- listed.
+        self._cut: Callable[[str], list[str]] | None = None  # _CUT's split
         self._lane = walker._roles_ok and {"u", "t"} <= walker.extensions.registered
         # -u- keywords, -t- fields and -t- source languages as written -> what the lane needs of them (_Kw; () when
         # it leaves them to the walk). No worded text: kept across languages of the messages.
@@ -342,7 +345,10 @@ class QuickLine:
         token by token. Anything else (attributes, another singleton, a repeat, a keyword CLDR has a word on)
         is left to the walk, which tells it.
         """
-        pieces = _cut(exts)
+        cut = self._cut
+        if cut is None:
+            cut = self._cut = re.compile(_CUT).split
+        pieces = cut(exts)
         n = len(pieces)
         out = ""
         sections: list[str] = []
@@ -380,7 +386,7 @@ class QuickLine:
                     if not f:
                         return None
                     out += f[2] % tuple(map(at.__add__, f[3]))
-                    at += len(first) + 1
+                    at += f[5]
                     head = f[1]
             else:
                 return None  # an extension the quick advice does not read
@@ -398,7 +404,7 @@ class QuickLine:
                     return None
                 if f[0] in keys:
                     return None  # a repeated key
-                keys += f[0][1:]
+                keys += f[4]
                 texts.append(f[1])
                 offsets = f[3]
                 if len(offsets) == 4:
@@ -407,7 +413,7 @@ class QuickLine:
                     out += f[2] % (at + offsets[0], at + offsets[1])
                 else:
                     out += f[2] % tuple(map(at.__add__, offsets))
-                at += len(kw) + 1
+                at += f[5]
             if len(texts) > 1:
                 texts.sort()  # by key: a key is the two characters its text starts with, and no two are alike
             if head:
@@ -449,7 +455,7 @@ class QuickLine:
                 fmt += ',{"text":"' + t + '","start":%d,"end":%d,"role":"' + role + '"}'
                 offsets += (at + 1, at + 1 + len(t))
                 at += len(t) + 1
-            got = (key, text, fmt, tuple(offsets))
+            got = (key, text, fmt, tuple(offsets), key[1:], len(kw) + 1)
         _remember(memo, kw, got)
         return got
 
