@@ -98,7 +98,7 @@ class FastPath:
     """
 
     __slots__ = ("_redundant_text", "advisor", "cldr", "lang_to", "redundant", "region_to", "script_to", "tables",
-                 "variant_to", "walk")  # fmt: skip
+                 "variant_to", "walk", "walker")  # fmt: skip
 
     def __init__(
         self, tables: Tables, redundant: dict[str, list[tuple[tuple[str, ...], Record]]], advisor: Advisor
@@ -115,6 +115,7 @@ class FastPath:
         self.cldr = advisor.cldr
         # The extensions' walk, shared with the quick advice (the one's walk of a tag serves the other).
         walker = extension_walk(advisor) if tables is advisor.tables else ExtensionWalk(tables, advisor)
+        self.walker = walker
         self.walk = walker.walk
         # Registered subtag (lowercase) -> what the canonical form writes for it: its Preferred-Value
         # or itself, in conventional case (no Preferred-Value in the registry holds more than one subtag).

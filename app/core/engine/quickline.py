@@ -34,6 +34,7 @@ over large corpora.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Sequence
 from operator import itemgetter
 from typing import Any
@@ -45,7 +46,7 @@ from ..grammar.syntax import REGULAR, REGULAR_FIRST, cased
 from ..grammar.values import Diagnostic, Severity
 from ..text.catalogue import forget_on_language_change
 from .advice import CASE_EXCERPT
-from .fastpath import FAST_MAX, FastPath, _in_range
+from .fastpath import FAST_MAX, QUIET, FastPath, _in_range
 from .quickadvice import _MARK, QuickAdvice, _subsequence
 from .results import diagnostic_order
 
@@ -102,6 +103,20 @@ _quote: Callable[[str], str] = getattr(json.encoder, "c_encode_basestring", None
 _MARK_JSON = _quote(_MARK)[1:-1].encode()
 
 
+# A -u- keyword, -t- field or -t- source language as written, for the extensions' own lane (QuickLine._extensions):
+# its key (lowercase, between '-': '' for a source language), its canonical text, its entries in "subtags" as a
+# %-format whose numbers are the offsets of its subtags' starts and ends from the '-' before it, its key as added
+# to the keys seen, and its length with the '-' before it.
+_Kw = tuple[str, str, str, tuple[int, ...], str, int]
+# The extensions as written cut before each subtag of one or two characters (''  first): a singleton (with the
+# subtags of three or more characters after it: -u- attributes, the start of a -t- source language), a -u- keyword
+# (RFC 6067: a key is the one -u- subtag of two), a -t- field (RFC 6497: tkey = ALPHA DIGIT) or a two-letter
+# subtag of a -t- source language (with its longer subtags). The regex matched them: every subtag is 1 to 8
+# letters and digits, a singleton is never last.
+# (Compiled on first need: a run without extensions does without.)
+_CUT = r"-(?=[0-9A-Za-z]{1,2}(?:-|\Z))"
+
+
 def tail_subtags_json(tag: str, pos: int, exts: str, pu: str | None, roles: Sequence[str]) -> str:
     """Return the entries in ``subtags`` of the extensions *exts* and private use *pu* of *tag* (regex groups).
 
@@ -127,12 +142,22 @@ def tail_subtags_json(tag: str, pos: int, exts: str, pu: str | None, roles: Sequ
 class QuickLine:
     """Write the ``check --json`` line of plain valid tags for one engine's fast path and quick advice."""
 
-    __slots__ = ("__weakref__", "_advice", "_at", "_case", "_cores", "_extlangs", "_fast", "_json_of", "_kept",
-                 "_langs", "_mismatches", "_pairs", "_walk", "_whole_first", "_wholes")  # fmt: skip
+    __slots__ = ("__weakref__", "_advice", "_at", "_case", "_cores", "_cut", "_extlangs", "_fast", "_json_of",
+                 "_kept", "_lane", "_langs", "_mismatches", "_pairs", "_tkws", "_tlangs", "_ukws", "_walk", "_walker",
+                 "_whole_first", "_wholes")  # fmt: skip
 
     def __init__(self, fast: FastPath, advice: QuickAdvice, json_of: Callable[[Diagnostic], str]) -> None:
         self._fast = fast
         self._walk = fast.walk  # the extensions' walk (shared with the fast path and the quick advice)
+        self._walker = walker = fast.walker
+        # The extensions' own lane (_extensions) needs the quick advice's roles, which need CLDR and -u-, -t- listed.
+        self._cut: Callable[[str], list[str]] | None = None  # _CUT's split
+        self._lane = walker._roles_ok and {"u", "t"} <= walker.extensions.registered
+        # -u- keywords, -t- fields and -t- source languages as written -> what the lane needs of them (_Kw; () when
+        # it leaves them to the walk). No worded text: kept across languages of the messages.
+        self._ukws: dict[str, _Kw | tuple[()]] = {}
+        self._tkws: dict[str, _Kw | tuple[()]] = {}
+        self._tlangs: dict[str, _Kw | tuple[()]] = {}
         self._advice = advice
         self._json_of = json_of  # the JSON of one diagnostic in a line (checkjson's, so the text is its)
         # The languages that begin a grandfathered or redundant tag (their tags are looked at whole: _whole).
@@ -172,14 +197,22 @@ class QuickLine:
         if exts or pu is not None:
             if ext is not None:
                 return None  # an extlang and extensions or private use: the quick path of checkjson
-            if exts:
-                xcanonical, roles, loud = self._walk(exts)
-                if xcanonical is None or roles is None or loud:
-                    return None  # the precise path, or CLDR's warnings on a keyword: the quick path of checkjson
-            else:  # private use alone: its subtags draw nothing, in either standard
-                exts, xcanonical, roles = "", "", ()
-            tail = tag[len(tag) - len(exts) - (len(pu) + 2 if pu is not None else 0) :]
-            xj = tail_subtags_json(tag, len(tag) - len(tail), exts, pu, roles)
+            at = len(tag) - (len(pu) + 2 if pu is not None else 0)  # where private use starts (or the end)
+            if not exts:  # private use alone: its subtags draw nothing, in either standard
+                exts, xcanonical, xj = "", "", ""
+            else:
+                got = self._extensions(exts, at - len(exts)) if self._lane else None
+                if got is not None:
+                    xcanonical, xj = got
+                else:
+                    walked, roles, loud = self._walk(exts)
+                    if walked is None or roles is None or loud:
+                        return None  # the precise path, or CLDR's warnings on a keyword: the quick path of checkjson
+                    xcanonical = walked
+                    xj = tail_subtags_json(tag, at - len(exts), exts, None, roles)
+            tail = tag[at - len(exts) :]
+            if pu is not None:
+                xj += tail_subtags_json(tag, at, "", pu, ())
             xc = xcanonical + ("-x" + pu.lower() if pu is not None else "")
         if ext is None:
             at = len(lang) + 1
@@ -301,6 +334,130 @@ class QuickLine:
             return b"".join((head.encode(), out[0][1], b",", out[1][1], b'],"fix":', fix.encode(), end)), canonical
         listed = b",".join([d[1] for d in out])
         return b"".join((head.encode(), listed, b'],"fix":', fix.encode(), end)), canonical
+
+    def _extensions(self, exts: str, at: int) -> tuple[str, str] | None:
+        """Return the canonical form of the extensions *exts* (written from *at*) and their entries in ``subtags``,
+        when they are -u- keywords and -t- source language and fields that draw nothing; None: ask the walk.
+
+        What :meth:`.fastpath.ExtensionWalk.walk` and :func:`tail_subtags_json` give such extensions, from one
+        regex split and one look-up per keyword (its text and entries kept, the numbers put in): most
+        extensions of a column are new combinations of keywords already seen, which the walk takes apart
+        token by token. Anything else (attributes, another singleton, a repeat, a keyword CLDR has a word on)
+        is left to the walk, which tells it.
+        """
+        cut = self._cut
+        if cut is None:
+            cut = self._cut = re.compile(_CUT).split
+        pieces = cut(exts)
+        n = len(pieces)
+        out = ""
+        sections: list[str] = []
+        seen = ""
+        i = 1
+        while i < n:
+            s = pieces[i]
+            low = s[0].lower()
+            if low in seen:
+                return None  # a repeated singleton
+            seen += low
+            out += f',{{"text":"{s[0]}","start":{at + 1},"end":{at + 2},"role":"singleton"}}'
+            i += 1
+            head = ""
+            if low == "u":
+                if len(s) > 1:
+                    return None  # attributes
+                at += 2
+                memo = self._ukws
+            elif low == "t":
+                memo = self._tkws
+                # The source language: the subtags before the first field (split_t's reading).
+                first = s[2:]
+                while i < n:
+                    p = pieces[i]
+                    if len(p) == 1 or p[1] == "-" or p[1].isdigit():
+                        break  # a singleton or a field (a source language's two-character subtags are letters)
+                    first = f"{first}-{p}" if first else p
+                    i += 1
+                at += 2
+                if first:
+                    f = self._tlangs.get(first)
+                    if f is None:
+                        f = self._learn_kw("", first)
+                    if not f:
+                        return None
+                    out += f[2] % tuple(map(at.__add__, f[3]))
+                    at += f[5]
+                    head = f[1]
+            else:
+                return None  # an extension the quick advice does not read
+            keys = "-"
+            texts: list[str] = []
+            while i < n:
+                kw = pieces[i]
+                if len(kw) == 1 or kw[1] == "-":
+                    break  # the next singleton
+                i += 1
+                f = memo.get(kw)
+                if f is None:
+                    f = self._learn_kw(low, kw)
+                if not f:
+                    return None
+                if f[0] in keys:
+                    return None  # a repeated key
+                keys += f[4]
+                texts.append(f[1])
+                offsets = f[3]
+                if len(offsets) == 4:
+                    out += f[2] % (at + offsets[0], at + offsets[1], at + offsets[2], at + offsets[3])
+                elif len(offsets) == 2:
+                    out += f[2] % (at + offsets[0], at + offsets[1])
+                else:
+                    out += f[2] % tuple(map(at.__add__, offsets))
+                at += f[5]
+            if len(texts) > 1:
+                texts.sort()  # by key: a key is the two characters its text starts with, and no two are alike
+            if head:
+                texts.insert(0, head)
+            sections.append(f"-{low}-{'-'.join(texts)}")
+        if len(sections) > 1:
+            sections.sort()  # by singleton (no two are alike)
+            return "".join(sections), out
+        return sections[0], out
+
+    def _learn_kw(self, singleton: str, kw: str) -> _Kw | tuple[()]:
+        """Remember and return what :meth:`_extensions` needs of the -u- keyword, -t- field (*singleton* 'u' or 't')
+        or -t- source language (*singleton* '') *kw* as written: as the walk learns it (() where it would not be quiet).
+        """
+        walker = self._walker
+        toks = kw.split("-")
+        got: _Kw | tuple[()] = ()
+        key = ""
+        text: str | None = None
+        roles: tuple[str, ...] | None = None
+        if singleton == "":
+            memo = self._tlangs
+            first = toks[0]
+            if first.isalpha() and len(first) != 4:  # what split_t takes for the start of a source language
+                text, roles = walker._learn_tlang(toks)
+        else:
+            memo = self._ukws if singleton == "u" else self._tkws
+            if singleton == "t" or len(toks[0]) == 2:  # not the attributes before a -u- keyword
+                learn = walker._learn_u if singleton == "u" else walker._learn_t
+                field = walker._fields.get((singleton, *toks)) or learn(toks)
+                key = f"-{field[0]}-"  # as _extensions looks for a repeated key
+                if field[2] == QUIET:
+                    text, roles = field[1], field[3]
+        if text is not None and roles is not None:
+            fmt = ""
+            offsets: list[int] = []
+            at = 0  # from the '-' before the subtag
+            for t, role in zip(toks, roles, strict=True):
+                fmt += ',{"text":"' + t + '","start":%d,"end":%d,"role":"' + role + '"}'
+                offsets += (at + 1, at + 1 + len(t))
+                at += len(t) + 1
+            got = (key, text, fmt, tuple(offsets), key[1:], len(kw) + 1)
+        _remember(memo, kw, got)
+        return got
 
     @staticmethod
     def _prefix_met(prefixes: tuple[tuple[str, ...], ...], lp: _Lang, sp: _Piece | None, rp: _Piece | None) -> bool:
