@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import re
 import weakref
-from typing import TYPE_CHECKING, Any
 
 from ..cldr.rules import U_KEY
 from ..grammar.parser import Parse, parse, parse_well_formed
@@ -42,8 +41,11 @@ from ..grammar.values import Severity
 from .advice import Advisor, ExtensionAdvisor
 from .tables import Tables
 
+TYPE_CHECKING = False  # typing's, without importing typing at run time (start-up)
+
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
+    from typing import Any
 
     from ..cldr.values import KeywordProblem
     from ..registry.model import Record

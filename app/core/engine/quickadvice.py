@@ -24,7 +24,6 @@ the precise path. A differential test compares both paths over a large generated
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
 
 from ..grammar import diagnostics as M
 from ..grammar.parser import MAX_DIAGNOSTICS, Parse, drop_span
@@ -38,8 +37,11 @@ from .canonical import Canonicalizer
 from .fastpath import extension_walk, parse_match
 from .results import Analysis, diagnostic_order
 
+TYPE_CHECKING = False  # typing's, without importing typing at run time (start-up)
+
 if TYPE_CHECKING:
     from collections.abc import Sequence
+    from typing import Any
 
     from ..registry.model import Record
 
@@ -50,7 +52,8 @@ __all__ = ["QuickAdvice", "QuietAnalysis"]
 # canonical form, 2 a whole tag to which the tag's extensions and private use are added), the
 # label (with _MARK) and the tag; then the subtag in its usual case, and the diagnostics without a
 # fix made so far for the usual spelling, by start (at most one per place, so bounded).
-_Entry = tuple[str, Any, str, str, str, int, str, str, str, dict[int, Diagnostic]]
+if TYPE_CHECKING:  # an annotation only: no typing at run time
+    _Entry = tuple[str, Any, str, str, str, int, str, str, str, dict[int, Diagnostic]]
 # Stands for the subtag in the messages worked out once (no tag holds it: it is not ASCII).
 _MARK = "\x00"
 

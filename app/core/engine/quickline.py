@@ -33,15 +33,13 @@ over large corpora.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable, Sequence
 from operator import itemgetter
-from typing import Any
 
 from ..grammar import diagnostics as M
 from ..grammar.parser import drop_span
-from ..grammar.quoting import excerpt
+from ..grammar.quoting import excerpt, json_string
 from ..grammar.syntax import REGULAR, REGULAR_FIRST, cased
 from ..grammar.values import Diagnostic, Severity
 from ..text.catalogue import forget_on_language_change
@@ -50,41 +48,49 @@ from .fastpath import FAST_MAX, QUIET, FastPath, _in_range
 from .quickadvice import _MARK, QuickAdvice, _subsequence
 from .results import diagnostic_order
 
+TYPE_CHECKING = False  # typing's, without importing typing at run time (start-up)
+
+if TYPE_CHECKING:
+    from typing import Any
+
 __all__ = ["QuickLine"]
 
-# One diagnostic of a line: its severity's rank (the order diagnostics are listed in), its JSON, and
-# its fix: None, _CANONICAL (the tag's canonical form, when that differs from the tag), _DROP (the tag
-# without its script: Suppress-Script), _FIXED (the tag in conventional case) or the fixed tag itself.
-_Diag = tuple[int, bytes, Any]
-_CANONICAL, _DROP, _FIXED = object(), object(), object()
+_CANONICAL, _DROP, _FIXED = object(), object(), object()  # the fixes a kept diagnostic may name (see _Diag)
 _rank = itemgetter(0)
-# A subtag as written at its place: its canonical spelling, its conventional one (both with the '-'
-# before it but for the language), whether it is written so, its JSON in ``subtags``, its own
-# diagnostics, and lowercase.
-_Piece = tuple[str, str, bool, str, tuple[_Diag, ...], str]
-# The language (with its extlang, when it has one) adds: the extlang form's prefix ('zh-' for 'yue',
-# else ''), its Suppress-Script (lowercase) or '', whether it begins a grandfathered or
-# redundant tag (then the tags it begins and their beginnings, looked up whole: :meth:`QuickLine._whole_of`;
-# else None), how many of its
-# diagnostics are the language's own (the letter case note comes after them), UTS #35's finding on the
-# extlang (None without one), the subtags lowercase (a variant's Prefix is looked for after them), and
-# whether its diagnostics are in the order they are listed in.
-# A fix may also be (text, n): that text and the tag from n on.
-_Lang = tuple[str, str, bool, str, tuple[_Diag, ...], str, str, str, "_Whole | None", int, _Diag | None,
-              tuple[str, ...], bool]  # fmt: skip
-# The tags a language begins that take the precise path (lowercase), and the beginnings that send a tag there.
-_Whole = tuple[frozenset[str], tuple[str, ...]]
-# A diagnostic whose message quotes the language as written: its rank and the pieces of its JSON that the
-# language joins (QuickLine._marked).
-# An extlang as written at its place: its Preferred-Value, its code lowercase, its Prefix (or None), its own
-# diagnostics, its entry in "subtags", and UTS #35's finding on it (marked). The Prefix warning (marked) is kept
-# apart, worded when a language other than the Prefix comes first (QuickLine._mismatch).
-_Marked = tuple[int, tuple[bytes, ...]]
-_Extlang = tuple[str, str, str | None, tuple[_Diag, ...], str, _Marked]
-# A variant adds its Prefixes (lowercase subtags), the Prefix warning when none is met, and the Prefixes' first subtags.
-_Variant = tuple[
-    str, str, bool, str, tuple[_Diag, ...], str, tuple[tuple[str, ...], ...], _Diag | None, tuple[str, ...]
-]
+
+if TYPE_CHECKING:  # the shapes of what is kept: annotations only (no typing at run time)
+    # One diagnostic of a line: its severity's rank (the order diagnostics are listed in), its JSON, and
+    # its fix: None, _CANONICAL (the tag's canonical form, when that differs from the tag), _DROP (the tag
+    # without its script: Suppress-Script), _FIXED (the tag in conventional case) or the fixed tag itself.
+    _Diag = tuple[int, bytes, Any]
+    # A subtag as written at its place: its canonical spelling, its conventional one (both with the '-'
+    # before it but for the language), whether it is written so, its JSON in ``subtags``, its own
+    # diagnostics, and lowercase.
+    _Piece = tuple[str, str, bool, str, tuple[_Diag, ...], str]
+    # The language (with its extlang, when it has one) adds: the extlang form's prefix ('zh-' for 'yue',
+    # else ''), its Suppress-Script (lowercase) or '', whether it begins a grandfathered or
+    # redundant tag (then the tags it begins and their beginnings, looked up whole: :meth:`QuickLine._whole_of`;
+    # else None), how many of its
+    # diagnostics are the language's own (the letter case note comes after them), UTS #35's finding on the
+    # extlang (None without one), the subtags lowercase (a variant's Prefix is looked for after them), and
+    # whether its diagnostics are in the order they are listed in.
+    # A fix may also be (text, n): that text and the tag from n on.
+    _Lang = tuple[str, str, bool, str, tuple[_Diag, ...], str, str, str, "_Whole | None", int, _Diag | None,
+                  tuple[str, ...], bool]  # fmt: skip
+    # The tags a language begins that take the precise path (lowercase), and the beginnings that send a tag there.
+    _Whole = tuple[frozenset[str], tuple[str, ...]]
+    # A diagnostic whose message quotes the language as written: its rank and the pieces of its JSON that the
+    # language joins (QuickLine._marked).
+    # An extlang as written at its place: its Preferred-Value, its code lowercase, its Prefix (or None), its own
+    # diagnostics, its entry in "subtags", and UTS #35's finding on it (marked). The Prefix warning (marked) is kept
+    # apart, worded when a language other than the Prefix comes first (QuickLine._mismatch).
+    _Marked = tuple[int, tuple[bytes, ...]]
+    _Extlang = tuple[str, str, str | None, tuple[_Diag, ...], str, _Marked]
+    # A variant adds its Prefixes (lowercase subtags), the Prefix warning when none is met, and the Prefixes'
+    # first subtags.
+    _Variant = tuple[
+        str, str, bool, str, tuple[_Diag, ...], str, tuple[tuple[str, ...], ...], _Diag | None, tuple[str, ...]
+    ]
 
 # The kept tuples hold strings, bytes, numbers and other such tuples only, never an object the garbage
 # collector follows (a record, a dict): it stops tracking them, so a memo of thousands costs it nothing.
@@ -98,7 +104,7 @@ _ERROR = Severity.ERROR
 _RANK = {sev: diagnostic_order(Diagnostic("rank", sev, 0, 0, ""))[0] for sev in Severity}
 _ERROR_RANK = _RANK[_ERROR]
 # The string encoder json.dumps applies to a str (ensure_ascii=False): checkjson's quote.
-_quote: Callable[[str], str] = getattr(json.encoder, "c_encode_basestring", None) or json.encoder.py_encode_basestring
+_quote: Callable[[str], str] = json_string
 # The mark for the language in a message worded once per extlang, as JSON writes it (a control character: escaped).
 _MARK_JSON = _quote(_MARK)[1:-1].encode()
 

@@ -10,10 +10,12 @@ Traditional Chinese catalogue ships). The answer carries its reason, for the lan
 
 from __future__ import annotations
 
+from collections import namedtuple
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, NamedTuple
 
 from ..text.catalogue import SHIPPED, SOURCE_LANGUAGE
+
+TYPE_CHECKING = False  # typing's, without importing typing at run time (start-up: see text.static)
 
 if TYPE_CHECKING:  # the matcher is handed in: choosing English from the environment needs no CLDR code
     from .bestfit import Matcher
@@ -21,18 +23,24 @@ if TYPE_CHECKING:  # the matcher is handed in: choosing English from the environ
 __all__ = ["UiLanguage", "env_preferences", "negotiate", "posix_to_bcp47", "supported_languages"]
 
 
-class UiLanguage(NamedTuple):
-    """The negotiated UI language: the catalogue's tag, the preference it matched and why.
+if TYPE_CHECKING:
+    from typing import NamedTuple
 
-    (A named tuple, not a dataclass: the GUI makes one before its window's first paint, and the dataclasses
-    module is not needed for anything else then.)
-    """
+    class UiLanguage(NamedTuple):
+        """The negotiated UI language: the catalogue's tag, the preference it matched and why."""
 
-    tag: str  # a shipped catalogue's tag, or "en"
-    desired: str | None  # the preferred tag it matched (None when the default was taken)
-    distance: int | None
-    reason: str  # one line in English (the matcher's own wording, for the log and the dialog's details)
-    preferences: tuple[str, ...]
+        tag: str  # a shipped catalogue's tag, or "en"
+        desired: str | None  # the preferred tag it matched (None when the default was taken)
+        distance: int | None
+        reason: str  # one line in English (the matcher's own wording, for the log and the dialog's details)
+        preferences: tuple[str, ...]
+
+else:
+    # The same named tuple, made without typing: ``bcp47 check`` negotiates its messages' language from the
+    # environment at every start (LANG=de_DE.UTF-8), and typing would cost it about 1.5 ms. (A named tuple, not a
+    # dataclass: the GUI makes one before its window's first paint, and dataclasses is not needed then either.)
+    UiLanguage = namedtuple("UiLanguage", ("tag", "desired", "distance", "reason", "preferences"))
+    UiLanguage.__doc__ = "The negotiated UI language: the catalogue's tag, the preference it matched and why."
 
 
 def supported_languages() -> tuple[str, ...]:
