@@ -199,13 +199,15 @@ def test_utf8_line_gives_the_encoders_bytes(engine: TagEngine) -> None:
 
 
 def test_quoted_messages_are_the_encoders_and_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    import json
+
     from bcp47_explorer.core.engine import checkjson
 
     monkeypatch.setattr(checkjson, "QUOTED_MAX", 3)
     monkeypatch.setattr(checkjson, "_QUOTED_MESSAGES", {})
     engine = bundled_engine()
     tags = ["iw", "in-ID", "zh-cmn", "EN-us", "sgn-BE-FR", "iw", "de-Latn-DE", "en-GB-oed", "iw"]
-    want = [checkjson.json.dumps(d.message, ensure_ascii=False) for t in tags for d in engine.check(t).diagnostics]
+    want = [json.dumps(d.message, ensure_ascii=False) for t in tags for d in engine.check(t).diagnostics]
     got_lines = "".join(line for line, _ in checkjson.check_json_lines(engine, tags))
     assert all(w in got_lines for w in want) and len(want) > 8
     assert 0 < len(checkjson._QUOTED_MESSAGES) <= 3
@@ -237,3 +239,15 @@ def test_the_last_ill_formed_analysis_is_asked_once_and_forgotten_on_a_change_of
     assert b is not a  # kept afresh
     engine.full_analysis("en-US")  # a well-formed text replaces nothing
     assert engine.analyze("en_US") is b
+
+
+def test_json_string_is_what_json_dumps_writes() -> None:
+    """``grammar.quoting.json_string`` (json's C string encoder, imported without the json package) writes a text
+    as ``json.dumps(text, ensure_ascii=False)`` does: quotes, backslashes, controls, non-ASCII, lone surrogates."""
+    import json
+
+    from bcp47_explorer.core.grammar.quoting import json_string
+
+    texts = ["", "en-US", 'a"b', "a\\b", "\n\r\t\b\f", "\x00\x1f\x7f", "§ é 日本 \U0001f600", "\u2028\u2029", "\udcff"]
+    texts += [chr(c) for c in range(0, 0x250)] + ["x" * 5000]
+    assert [json_string(t) for t in texts] == [json.dumps(t, ensure_ascii=False) for t in texts]
