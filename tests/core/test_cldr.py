@@ -171,6 +171,31 @@ def test_t_fields(cldr: CldrData) -> None:
     assert codes(cldr.check_t_field("m0", [])) == [("missing-t-value", "error", -1)]
 
 
+def test_the_quick_answer_on_a_listed_type_is_the_full_checks(cldr: CldrData) -> None:
+    """check_u_keyword and check_t_field answer a listed, undeprecated type at once, before wording their labels;
+    over every key and type (in odd case, 'true', deprecated ones) that is what the full check finds."""
+    from bcp47_explorer.core.cldr import checks
+
+    quick = 0
+    for k in cldr.u_keys.values():
+        for t in [*k.types, "true"]:
+            types = t.upper().split("-")
+            got = cldr.check_u_keyword(k.key, types)
+            if k.key in cldr.u_keys and not k.deprecated:
+                label = {"ext": "u", "key": k.key, "name": k.name, "version": cldr.version}
+                full = cldr._check_types(k, [x.lower() for x in types], label, None, None)
+                assert got == full, (k.key, t)
+                quick += not full
+    assert quick > 500, quick
+    for k in cldr.t_keys.values():
+        for t in k.types:
+            got = cldr.check_t_field(k.key, [t.upper()])
+            ty = k.types[t]
+            assert (got == []) == (not ty.deprecated), (k.key, t)
+            assert not ty.deprecated or got[0].code == "deprecated-t-value"
+    assert all(checks._name_of(k) == k.name for k in [*cldr.u_keys.values(), *cldr.t_keys.values()])
+
+
 def test_legacy_names_both_ways(cldr: CldrData) -> None:
     assert cldr.legacy_key("co") == "collation"
     assert cldr.legacy_key("fw") == "fw"

@@ -173,7 +173,7 @@ def test_the_fused_line_leaves_extensions_it_cannot_word_to_the_other_ways() -> 
         "zh-yue-u-ca-gregory",  # an extlang and extensions
         "iw-u-ca-gregory",  # a fix (the preferred language): weighed by checkjson's quick path
         "EN-u-ca-gregory",  # the letter case note's fix
-        "en-u-kh",  # CLDR's warning on a deprecated key
+        "en-u-tz-caffs",  # CLDR's warning on a deprecated type, with a fix (its preferred type): weighed
         "en-u-ca-gregorian",  # an error
         "en-a-bcd",  # an extension the quick advice does not read
         "en-u-rg-gbzzzz",  # weighed against the region by UTS #35
@@ -182,9 +182,53 @@ def test_the_fused_line_leaves_extensions_it_cannot_word_to_the_other_ways() -> 
         m = WELL_FORMED.fullmatch(tag)
         assert m is None or writer.line(tag, m.groups()) is None, tag
     # private use alone (what looks like an extension after x- is private use) is the fused line's too
-    for tag in ["en-u-ca-gregory", "sr-Latn-RS-t-ja-m0-ungegn-x-a", "es-419-u-nu-latn-t-und-h0-hybrid", "en-x-u-ca"]:
+    # CLDR's warnings and notes without a fix (a deprecated key without a replacement, a -t- subfield CLDR does not
+    # list) are the fused line's too
+    for tag in ["en-u-ca-gregory", "sr-Latn-RS-t-ja-m0-ungegn-x-a", "es-419-u-nu-latn-t-und-h0-hybrid", "en-x-u-ca",
+                "en-u-kh", "de-CH-u-kh-false-ca-roc", "ja-t-m0-ungegn-abcd"]:  # fmt: skip
         m = WELL_FORMED.fullmatch(tag)
         assert m is not None and writer.line(tag, m.groups()) is not None, tag
+
+
+_LOUD = ["kh", "kh-false", "KH-True", "hc-c24", "hc-c12", "lb-loose", "kb", "kn-true", "co-big5han", "co-gb2312",
+         "co-reformed", "co-direct", "ca-islamic", "tz-umjon", "kv-punct"]  # fmt: skip
+_QUIET = ["ca-gregory", "nu-latn", "em-emoji", "ms-ussystem", "ks-level2", "va-posix", "cu-usd"]
+
+
+def test_cldr_warnings_and_notes_get_the_precise_paths_line_from_the_fused_line(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Keywords with CLDR's warnings or notes (no fix) among quiet ones, in any order and case, after heads with and
+    without advice, with -t- fields and private use: the three ways agree, in English and German, and the fused
+    line writes many of them (their findings kept per keyword as written, placed anew; a line with a fix, such as
+    the letter case note's, is still the quick path's)."""
+    rnd = random.Random(36)
+    tags = []
+    for _ in range(3000):
+        kws = rnd.sample(_LOUD, rnd.randint(1, 2)) + rnd.sample(_QUIET, rnd.randint(0, 2))
+        rnd.shuffle(kws)
+        tag = f"{rnd.choice(_HEADS)}-u-{'-'.join(kws)}"
+        r = rnd.random()
+        if r < 0.2:
+            tag += "-t-" + rnd.choice(["m0-ungegn", "ja-m0-ungegn-abcd", "en-gb-h0-hybrid", "m0-bgn-xyzzy"])
+        elif r < 0.35:
+            tag += "-x-priv"
+        tags.append(_odd_case(rnd, tag) if rnd.random() < 0.2 else tag)
+    for language in ("en", "de"):
+        try:
+            set_language(language)
+            fused, quick, precise, written = _three_ways(tags, monkeypatch)
+        finally:
+            set_language("en")
+        for tag, f, q, p in zip(tags, fused, quick, precise, strict=True):
+            assert q == p, tag
+            assert f == p, tag
+        lines = dict(zip(tags, precise, strict=True))
+        loud = [t for t in set(written) if '"severity":"warning"' in lines[t] or '"severity":"info"' in lines[t]]
+        assert len(loud) > 700, len(loud)
+        assert sum(lines[t].count('"code":"') > 1 for t in loud) > 300  # several findings, sorted with the head's
+        assert sum('"severity":"info"' in lines[t] and '"severity":"warning"' in lines[t] for t in loud) > 200
+        assert sum('"code":"macrolanguage' in lines[t] for t in loud) > 100  # the head's advice among them
 
 
 def test_the_fast_path_and_the_quick_advice_share_one_walk_let_go_with_their_engine() -> None:

@@ -192,8 +192,15 @@ class KeywordChecks:
                     ),
                 )
             ]
+        if not k.deprecated and types:
+            # The commonest keyword, a type CLDR lists and does not deprecate, draws nothing (_check_types says so
+            # after wording its labels, which cost most of a check: the key's name is found by regexes).
+            joined = "-".join([t.lower() for t in types])
+            ty = k.types.get(joined)
+            if ty is not None and not ty.deprecated and joined != "true":
+                return []
         problems: list[KeywordProblem] = []
-        label = {"ext": "u", "key": k.key, "name": k.name, "version": self.version}
+        label = {"ext": "u", "key": k.key, "name": _name_of(k), "version": self.version}
         if k.deprecated:
             template = (
                 _(
@@ -553,8 +560,14 @@ class KeywordChecks:
                     ),
                 )
             ]
-        label = {"ext": "t", "key": k.key, "name": k.name, "version": self.version}
         vals = [v.lower() for v in values]
+        if len(vals) == 1 and "PRIVATE_USE" not in k.value_classes:
+            # The commonest field, one value CLDR lists and does not deprecate, draws nothing (as the loop below
+            # finds, after wording the labels: the key's name is found by regexes).
+            ty = k.types.get(vals[0])
+            if ty is not None and not ty.deprecated:
+                return []
+        label = {"ext": "t", "key": k.key, "name": _name_of(k), "version": self.version}
         if not vals:
             return [
                 KeywordProblem(
@@ -664,6 +677,19 @@ class KeywordChecks:
                     )
                 )
         return problems
+
+
+#: (extension, key, description) -> the key's name (CldrKey.name, which regexes find: worked out once per key).
+_NAMES: dict[tuple[str, str, str], str] = {}
+
+
+def _name_of(k: CldrKey) -> str:
+    """Return ``k.name``, remembered: it depends on those three texts alone and is not worded (no catalogue)."""
+    at = (k.extension, k.key, k.description)
+    got = _NAMES.get(at)
+    if got is None:
+        got = _NAMES[at] = k.name
+    return got
 
 
 def _t_alias(k: CldrKey, value: str) -> str | None:

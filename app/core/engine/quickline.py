@@ -15,9 +15,10 @@ The diagnostics' JSON is kept encoded: ``bcp47 check --json`` writes a line's by
 
 Such a tag may have ``-u-``/``-t-`` extensions (and private use after them) that draw nothing: their
 canonical form and the roles of their subtags come from the fast path's walk of them
-(:class:`.fastpath.ExtensionWalk`, remembered per keyword and field as written); a tag with extensions whose
-line would offer a fix (which the quick path of :mod:`.checkjson` weighs) is left to that path.
-Anything else (extensions with CLDR's warnings, an extlang with extensions, private use alone, two
+(:class:`.fastpath.ExtensionWalk`, remembered per keyword and field as written); so do CLDR's warnings and notes
+on a keyword or field (the JSON of its findings kept per keyword as written, placed anew: :meth:`_loud_diags`).
+A tag with extensions whose line would offer a fix (which the quick path of :mod:`.checkjson` weighs) is left to
+that path. Anything else (an extlang with extensions, private use alone, two
 variants, a tag that is or begins like a grandfathered or redundant tag, an unknown subtag) gives None:
 the caller takes the quick path of :mod:`.checkjson`, or the precise one. The memos hold worded text and
 are forgotten when the language of the messages changes. A test compares the lines with the other paths'
@@ -38,13 +39,13 @@ from collections.abc import Callable, Sequence
 from operator import itemgetter
 
 from ..grammar import diagnostics as M
-from ..grammar.parser import drop_span
+from ..grammar.parser import MAX_DIAGNOSTICS, Parse, drop_span
 from ..grammar.quoting import excerpt, json_string
 from ..grammar.syntax import REGULAR, REGULAR_FIRST, cased
 from ..grammar.values import Diagnostic, Severity
 from ..text.catalogue import forget_on_language_change
 from .advice import CASE_EXCERPT
-from .fastpath import FAST_MAX, QUIET, FastPath, _in_range
+from .fastpath import FAST_MAX, LOUD, QUIET, FastPath, _in_range
 from .quickadvice import _MARK, QuickAdvice, _subsequence
 from .results import diagnostic_order
 
@@ -112,8 +113,12 @@ _MARK_JSON = _quote(_MARK)[1:-1].encode()
 # A -u- keyword, -t- field or -t- source language as written, for the extensions' own lane (QuickLine._extensions):
 # its key (lowercase, between '-': '' for a source language), its canonical text, its entries in "subtags" as a
 # %-format whose numbers are the offsets of its subtags' starts and ends from the '-' before it, its key as added
-# to the keys seen, and its length with the '-' before it.
-_Kw = tuple[str, str, str, tuple[int, ...], str, int]
+# to the keys seen, its length with the '-' before it, and CLDR's warnings and notes on it (_KwDiag, by severity's
+# rank then start; () for a quiet one).
+# A finding on a loud keyword: its severity's rank, its start and end as offsets from the '-' before the keyword,
+# and its JSON before the start's number and after the end's ('"start":' ... ',"end":' between them is written).
+_KwDiag = tuple[int, int, int, str, str]
+_Kw = tuple[str, str, str, tuple[int, ...], str, int, tuple[_KwDiag, ...]]
 # The extensions as written cut before each subtag of one or two characters (''  first): a singleton (with the
 # subtags of three or more characters after it: -u- attributes, the start of a -t- source language), a -u- keyword
 # (RFC 6067: a key is the one -u- subtag of two), a -t- field (RFC 6497: tkey = ALPHA DIGIT) or a two-letter
@@ -159,10 +164,8 @@ class QuickLine:
         # The extensions' own lane (_extensions) needs the quick advice's roles, which need CLDR and -u-, -t- listed.
         self._cut: Callable[[str], list[str]] | None = None  # _CUT's split
         self._lane = walker._roles_ok and {"u", "t"} <= walker.extensions.registered
-        # -u- keywords, -t- fields and -t- source languages as written -> what the lane needs of them (_Kw; () when
-        # it leaves them to the walk). No worded text: kept across languages of the messages.
-        self._ukws: dict[str, _Kw | tuple[()]] = {}
-        self._tkws: dict[str, _Kw | tuple[()]] = {}
+        # -t- source languages as written -> what the lane needs of them (_Kw; () when it leaves them to the walk).
+        # No worded text: kept across languages of the messages (the keywords' memos are _forget's).
         self._tlangs: dict[str, _Kw | tuple[()]] = {}
         self._advice = advice
         self._json_of = json_of  # the JSON of one diagnostic in a line (checkjson's, so the text is its)
@@ -186,6 +189,10 @@ class QuickLine:
         self._extlangs: dict[tuple[str, int], _Extlang] = {}  # (extlang as written, its start) -> what a line needs
         self._mismatches: dict[tuple[str, int], _Marked] = {}  # the same -> its Prefix warning
         self._case: tuple[int, bytes, bytes, bytes] | None = None
+        # -u- keywords and -t- fields as written -> what the lane needs of them (_Kw; () when it leaves them to the
+        # walk): CLDR's warnings and notes on a loud one are worded.
+        self._ukws: dict[str, _Kw | tuple[()]] = {}
+        self._tkws: dict[str, _Kw | tuple[()]] = {}
 
     def line(self, tag: str, g: tuple[str | None, ...], end: bytes = b"") -> tuple[bytes, str] | None:
         """Return the line of *tag* (*g*: its :data:`.syntax.WELL_FORMED` groups) in UTF-8, and its canonical form.
@@ -200,6 +207,7 @@ class QuickLine:
         if lang is None:
             return None
         tail = xj = xc = ""  # the extensions and private use as written, their entries in "subtags", canonical
+        found = None  # CLDR's warnings and notes on the extensions' keywords and fields (_extensions)
         if exts or pu is not None:
             if ext is not None:
                 return None  # an extlang and extensions or private use: the quick path of checkjson
@@ -209,7 +217,7 @@ class QuickLine:
             else:
                 got = self._extensions(exts, at - len(exts)) if self._lane else None
                 if got is not None:
-                    xcanonical, xj = got
+                    xcanonical, xj, found = got
                 else:
                     walked, roles, loud = self._walk(exts)
                     if walked is None or roles is None or loud:
@@ -300,6 +308,12 @@ class QuickLine:
             canonical += xc
             if not tail.islower():
                 conventional = False
+            if found:
+                # After the head's: every one starts in the extensions, so the stable sort by severity below lists
+                # them as the quick path's sort by severity and start does (each keyword's are so kept).
+                diags += tuple(found)
+                if len(diags) >= MAX_DIAGNOSTICS - 2:
+                    return None  # near the parse's bound (never so in practice): the quick path tells
         fixed = ""
         if not conventional:  # the letter case note: at 0, after the language's own advice
             fixed = lp[1] + (sp[1] if sp else "") + (rp[1] if rp else "") + (vp[1] if vp else "") + tail.lower()
@@ -341,9 +355,11 @@ class QuickLine:
         listed = b",".join([d[1] for d in out])
         return b"".join((head.encode(), listed, b'],"fix":', fix.encode(), end)), canonical
 
-    def _extensions(self, exts: str, at: int) -> tuple[str, str] | None:
-        """Return the canonical form of the extensions *exts* (written from *at*) and their entries in ``subtags``,
-        when they are -u- keywords and -t- source language and fields that draw nothing; None: ask the walk.
+    def _extensions(self, exts: str, at: int) -> tuple[str, str, list[_Diag]] | None:
+        """Return the canonical form of the extensions *exts* (written from *at*), their entries in ``subtags`` and
+        CLDR's warnings and notes on them (in keyword order, each keyword's by severity, then start), when they are
+        -u- keywords and -t- source language and fields that draw nothing or only such findings, none with a fix;
+        None: ask the walk.
 
         What :meth:`.fastpath.ExtensionWalk.walk` and :func:`tail_subtags_json` give such extensions, from one
         regex split and one look-up per keyword (its text and entries kept, the numbers put in): most
@@ -359,6 +375,7 @@ class QuickLine:
         out = ""
         sections: list[str] = []
         seen = ""
+        found: list[_Diag] = []
         i = 1
         while i < n:
             s = pieces[i]
@@ -412,6 +429,9 @@ class QuickLine:
                     return None  # a repeated key
                 keys += f[4]
                 texts.append(f[1])
+                if f[6]:  # CLDR's warnings or notes on it, placed
+                    for rank, s0, e0, before, after in f[6]:
+                        found.append((rank, f'{before}{at + s0},"end":{at + e0}{after}'.encode(), None))
                 offsets = f[3]
                 if len(offsets) == 4:
                     out += f[2] % (at + offsets[0], at + offsets[1], at + offsets[2], at + offsets[3])
@@ -427,8 +447,8 @@ class QuickLine:
             sections.append(f"-{low}-{'-'.join(texts)}")
         if len(sections) > 1:
             sections.sort()  # by singleton (no two are alike)
-            return "".join(sections), out
-        return sections[0], out
+            return "".join(sections), out, found
+        return sections[0], out, found
 
     def _learn_kw(self, singleton: str, kw: str) -> _Kw | tuple[()]:
         """Remember and return what :meth:`_extensions` needs of the -u- keyword, -t- field (*singleton* 'u' or 't')
@@ -438,6 +458,7 @@ class QuickLine:
         toks = kw.split("-")
         got: _Kw | tuple[()] = ()
         key = ""
+        loud = False
         text: str | None = None
         roles: tuple[str, ...] | None = None
         if singleton == "":
@@ -451,8 +472,9 @@ class QuickLine:
                 learn = walker._learn_u if singleton == "u" else walker._learn_t
                 field = walker._fields.get((singleton, *toks)) or learn(toks)
                 key = f"-{field[0]}-"  # as _extensions looks for a repeated key
-                if field[2] == QUIET:
+                if field[2] == QUIET or field[2] == LOUD:
                     text, roles = field[1], field[3]
+                    loud = field[2] == LOUD
         if text is not None and roles is not None:
             fmt = ""
             offsets: list[int] = []
@@ -461,9 +483,39 @@ class QuickLine:
                 fmt += ',{"text":"' + t + '","start":%d,"end":%d,"role":"' + role + '"}'
                 offsets += (at + 1, at + 1 + len(t))
                 at += len(t) + 1
-            got = (key, text, fmt, tuple(offsets), key[1:], len(kw) + 1)
+            found: tuple[_KwDiag, ...] | None = self._loud_diags(singleton, toks, offsets) if loud else ()
+            if found is not None:
+                got = (key, text, fmt, tuple(offsets), key[1:], len(kw) + 1, found)
         _remember(memo, kw, got)
         return got
+
+    def _loud_diags(self, singleton: str, toks: list[str], offsets: list[int]) -> tuple[_KwDiag, ...] | None:
+        """Return the JSON of CLDR's warnings and notes on the loud keyword or field *toks* as written, placed
+        from the '-' before it (*offsets*: its subtags' starts and ends), or None where one offers a fix.
+
+        What :meth:`.quickadvice.QuickAdvice.extension_diagnostics` adds for it (``add_problems`` on
+        ``keyword_findings``, which depend on the keyword as written alone), in the order the line lists them:
+        by severity, then start (stable). A finding with a replacement offers a fix, which the quick path weighs:
+        such a keyword is left to it.
+        """
+        ext = self._walker.extensions
+        probs = ext.keyword_findings(singleton, toks[0].lower(), toks[1:])
+        if any(p.replacement is not None for p in probs):
+            return None
+        probe = Parse("")
+        key = (toks[0], offsets[0], offsets[1])
+        values = [(toks[j], offsets[2 * j], offsets[2 * j + 1]) for j in range(1, len(toks))]
+        ext.add_problems(probe, probs, key, values)
+        out: list[_KwDiag] = []
+        for d in sorted(probe.diags, key=diagnostic_order):
+            if d.severity is _ERROR or d.fix is not None:
+                return None  # never so for a loud keyword: the quick path's, were it so
+            # The start and end are the only numbers before the message (code and severity are words).
+            text = self._json_of(_make(d.code, d.severity, 0, 0, d.message, None, d.section))
+            before, sep, after = text.partition('"start":0,"end":0,')
+            assert sep, text
+            out.append((_RANK[d.severity], d.start, d.end, before + '"start":', "," + after))
+        return tuple(out)
 
     @staticmethod
     def _prefix_met(prefixes: tuple[tuple[str, ...], ...], lp: _Lang, sp: _Piece | None, rp: _Piece | None) -> bool:
