@@ -24,7 +24,7 @@ from bcp47_explorer.core.text.catalogue import set_language
 from bcp47_explorer.core.text.frozen import replace
 
 from benchmarks.corpus import build, build_advice
-from tests.core.engines import fresh_engine
+from tests.core.engines import LanesOff, fresh_engine
 
 _BAD_ENDS = ("普通话", "é", "$$", "a.b", "en/US", "ı", "a@b", "\u200b", "a b", "e\u0301", "\udcff", "Ａ", "a+b")
 # Platforms' shapes, which the repair reads (the fix is then not null): the shortcut must leave them to it.
@@ -84,25 +84,9 @@ def _texts(seed: int, size: int) -> list[str]:
     return [t for t in dict.fromkeys(texts) if WELL_FORMED.fullmatch(t) is None]
 
 
-class _Off:
-    """A slip lane that never writes: every text takes the precise path."""
-
-    def line(self, text: str) -> None:
-        return None
-
-    def end_line(self, text: str) -> None:
-        return None
-
-    def underscore_line(self, text: str) -> None:
-        return None
-
-    def swapped_line(self, text: str) -> None:
-        return None
-
-
 def _precise(monkeypatch: pytest.MonkeyPatch) -> TagEngine:
     """Turn every cut off (and the slip lanes), for the engine returned."""
-    monkeypatch.setattr(checkjson, "ill_shapes", lambda engine: _Off())
+    monkeypatch.setattr(checkjson, "ill_shapes", lambda engine: LanesOff())
     monkeypatch.setattr(checkjson, "_ill_formed_fix_json", checkjson._repaired_fix_json)
     monkeypatch.setattr(parser, "_said_of", lambda piece: None)
     monkeypatch.setattr("bcp47_explorer.core.engine.tag._without_fix", lambda d: replace(d, fix=None))

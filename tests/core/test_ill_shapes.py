@@ -19,23 +19,7 @@ from bcp47_explorer.core.grammar.syntax import WELL_FORMED
 from bcp47_explorer.core.text.catalogue import set_language
 
 from benchmarks.corpus import build, build_advice
-from tests.core.engines import fresh_engine
-
-
-class _Off:
-    """A lane that never writes: every text takes the precise path."""
-
-    def line(self, text: str) -> None:
-        return None
-
-    def end_line(self, text: str) -> None:
-        return None
-
-    def underscore_line(self, text: str) -> None:
-        return None
-
-    def swapped_line(self, text: str) -> None:
-        return None
+from tests.core.engines import LanesOff, fresh_engine
 
 
 def _slips(rnd: random.Random, tag: str) -> Iterator[str]:
@@ -92,7 +76,7 @@ def _compare(texts: list[str], monkeypatch: pytest.MonkeyPatch, share: float) ->
         m.setattr(IllShapes, "line", counted)
         lane = list(checkjson.check_json_lines(fresh_engine(), texts))
     with monkeypatch.context() as m:
-        m.setattr(checkjson, "ill_shapes", lambda engine: _Off())
+        m.setattr(checkjson, "ill_shapes", lambda engine: LanesOff())
         precise = list(checkjson.check_json_lines(fresh_engine(), texts))
     assert len(lane) == len(precise) == len(texts)
     for text, one, other in zip(texts, lane, precise, strict=True):
@@ -120,7 +104,7 @@ def test_the_lane_line_ends_as_the_precise_one(notes: bool, monkeypatch: pytest.
         engine = fresh_engine()
         engine.plausibility_in_json = notes
         lane = list(checkjson.check_json_lines(engine, texts))
-        m.setattr(checkjson, "ill_shapes", lambda engine: _Off())
+        m.setattr(checkjson, "ill_shapes", lambda engine: LanesOff())
         other = fresh_engine()
         other.plausibility_in_json = notes
         assert lane == list(checkjson.check_json_lines(other, texts))
