@@ -23,9 +23,7 @@ the likely region) first, then live before deprecated, shorter codes, then code 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Sequence
-from functools import cache
 from operator import attrgetter
 from typing import TYPE_CHECKING, Protocol, cast
 
@@ -33,6 +31,7 @@ from ..grammar.syntax import cased
 from ..text.catalogue import N_, _, ngettext
 from ..text.formats import format_list, format_number
 from ..text.frozen import Frozen, _set, replace
+from ..text.lazy import lazy_pattern
 
 if TYPE_CHECKING:
     from ..cldr.likely import Supplemental
@@ -57,14 +56,10 @@ __all__ = [
 ]
 
 
-@cache
-def _word_split() -> re.Pattern[str]:
-    return re.compile(r"[^0-9a-z']+")
+_word_split = lazy_pattern(r"[^0-9a-z']+")
 
 
-@cache
-def _word_start() -> re.Pattern[str]:
-    return re.compile(r"(?:(?<=[^0-9a-z])|^)(?=[0-9a-z])")
+_word_start = lazy_pattern(r"(?:(?<=[^0-9a-z])|^)(?=[0-9a-z])")
 
 
 #: The special language codes and what they are (RFC 5646 §4.1, the registry's Scope "special").

@@ -45,7 +45,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from functools import cache
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
@@ -53,6 +52,7 @@ from ..cldr.ldml import bcp47_to_legacy
 from ..grammar.syntax import WELL_FORMED
 from ..text.catalogue import N_
 from ..text.frozen import Frozen, _set
+from ..text.lazy import lazy_pattern
 from ..text.said import Said
 
 if TYPE_CHECKING:
@@ -191,9 +191,7 @@ POSIX_SCRIPTS = {"latin": "Latn", "cyrillic": "Cyrl", "devanagari": "Deva", "iqt
 POSIX_VARIANTS = {"valencia": "valencia"}
 
 
-@cache
-def _posix() -> re.Pattern[str]:
-    return re.compile(r"(?P<lang>[A-Za-z]{2,8})(?:_(?P<region>[A-Za-z]{2}|[0-9]{3}))?(?:_(?P<var>POSIX))?"
+_posix = lazy_pattern(r"(?P<lang>[A-Za-z]{2,8})(?:_(?P<region>[A-Za-z]{2}|[0-9]{3}))?(?:_(?P<var>POSIX))?"
                       r"(?:\.(?P<codeset>[A-Za-z0-9_-]+))?(?:@(?P<mod>[A-Za-z0-9_-]+))?")  # fmt: skip
 
 
@@ -309,17 +307,13 @@ JAVA_SPECIAL = {
 }
 
 
-@cache
-def _java() -> re.Pattern[str]:
-    return re.compile(
-        r"(?P<lang>[A-Za-z]{2,8})?(?:_(?P<region>[A-Za-z]{2}|[0-9]{3})?)?(?:_(?P<var>[A-Za-z0-9_]+?))?"
-        r"(?:_?#(?:(?P<script>[A-Za-z]{4})(?:-(?P<ext>[A-Za-z0-9-]+))?|(?P<ext2>[A-Za-z0-9-]+)))?"
-    )
+_java = lazy_pattern(
+    r"(?P<lang>[A-Za-z]{2,8})?(?:_(?P<region>[A-Za-z]{2}|[0-9]{3})?)?(?:_(?P<var>[A-Za-z0-9_]+?))?"
+    r"(?:_?#(?:(?P<script>[A-Za-z]{4})(?:-(?P<ext>[A-Za-z0-9-]+))?|(?P<ext2>[A-Za-z0-9-]+)))?"
+)
 
 
-@cache
-def _bcp47_variant() -> re.Pattern[str]:
-    return re.compile(r"[A-Za-z0-9]{5,8}|[0-9][A-Za-z0-9]{3}")
+_bcp47_variant = lazy_pattern(r"[A-Za-z0-9]{5,8}|[0-9][A-Za-z0-9]{3}")
 
 
 #: The currencies the euro replaced (ISO 4217), for the variant PREEURO of ICU's and the old JDK's locale IDs.
@@ -478,9 +472,7 @@ def write_java(tag: str) -> PlatformForm:
 
 
 # ----------------------------------------------------------------------------------------------- Android
-@cache
-def _android_old() -> re.Pattern[str]:
-    return re.compile(r"(?P<lang>[A-Za-z]{2,3})(?:-r(?P<region>[A-Za-z]{2}))?")
+_android_old = lazy_pattern(r"(?P<lang>[A-Za-z]{2,3})(?:-r(?P<region>[A-Za-z]{2}))?")
 
 
 def read_android(text: str) -> Reading:
@@ -703,24 +695,18 @@ WRITERS: dict[str, Callable[[str], PlatformForm]] = {
 }
 
 
-@cache
-def _posix_shape() -> re.Pattern[str]:
-    return re.compile(r"[A-Za-z]{2,3}(?:_[A-Za-z]{2})?\.[A-Za-z0-9_-]+")
+_posix_shape = lazy_pattern(r"[A-Za-z]{2,3}(?:_[A-Za-z]{2})?\.[A-Za-z0-9_-]+")
 
 
-@cache
-def _android_shape() -> re.Pattern[str]:
-    return re.compile(r"(?:res/)?values-.+|[bB]\+.+|[A-Za-z]{2,3}-r[A-Z]{2}")
+_android_shape = lazy_pattern(r"(?:res/)?values-.+|[bB]\+.+|[A-Za-z]{2,3}-r[A-Z]{2}")
 
 
-@cache
-def _windows_shape() -> re.Pattern[str]:
-    return re.compile(r"[A-Za-z]{2,3}(?:-[A-Za-z0-9]+)*_[A-Za-z]{6}|zh-ch[st]|qps-ploc[am]?", re.IGNORECASE)
+_windows_shape = lazy_pattern(r"[A-Za-z]{2,3}(?:-[A-Za-z0-9]+)*_[A-Za-z]{6}|zh-ch[st]|qps-ploc[am]?", re.IGNORECASE)
 
 
-@cache
-def _java_shape() -> re.Pattern[str]:
-    return re.compile(r"[A-Za-z]{2,3}_[A-Za-z0-9]*_#.*|[A-Za-z]{2,3}_[A-Za-z0-9]{0,3}_[A-Za-z0-9_]+|.*_#[A-Za-z]{4}")
+_java_shape = lazy_pattern(
+    r"[A-Za-z]{2,3}_[A-Za-z0-9]*_#.*|[A-Za-z]{2,3}_[A-Za-z0-9]{0,3}_[A-Za-z0-9_]+|.*_#[A-Za-z]{4}"
+)
 
 
 def detect(text: str) -> str | None:

@@ -40,9 +40,7 @@ as the regional tag, the other kept as a close alternative.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
-from functools import cache
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
@@ -50,6 +48,7 @@ from ..grammar.quoting import excerpt, with_badges
 from ..text.catalogue import N_
 from ..text.formats import format_list
 from ..text.frozen import Frozen, _set
+from ..text.lazy import lazy_pattern
 from ..text.said import Said
 from .choices import Likely, LikelyUnavailable, NameProvider, RegistryNames
 from .platforms import PLATFORMS, READERS, detect
@@ -102,14 +101,10 @@ RESERVED_REGIONS = {"UK": "GB", "EL": "GR"}
 _STRONG_SOURCES = ("registry Description", "CLDR name in English", "CLDR alternate name in English", "autonym (CLDR)")
 
 
-@cache
-def _separators() -> re.Pattern[str]:
-    return re.compile(r"[\s_]+")
+_separators = lazy_pattern(r"[\s_]+")
 
 
-@cache
-def _name() -> re.Pattern[str]:
-    return re.compile(r"[^\W\d_][\w'’ ().,-]*")
+_name = lazy_pattern(r"[^\W\d_][\w'’ ().,-]*")
 
 
 class Alternative(Frozen):

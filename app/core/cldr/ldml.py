@@ -23,12 +23,12 @@ The CLDR data is handed in.
 from __future__ import annotations
 
 import re
-from functools import cache
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from ..text.catalogue import _
 from ..text.frozen import Frozen, _set
+from ..text.lazy import lazy_pattern
 
 if TYPE_CHECKING:
     from .model import CldrData
@@ -36,34 +36,22 @@ if TYPE_CHECKING:
 __all__ = ["LdmlConversion", "legacy_to_bcp47", "bcp47_to_legacy"]
 
 
-@cache
-def _language() -> re.Pattern[str]:
-    return re.compile(r"[a-z]{2,3}|[a-z]{5,8}\Z")
+_language = lazy_pattern(r"[a-z]{2,3}|[a-z]{5,8}\Z")
 
 
-@cache
-def _script() -> re.Pattern[str]:
-    return re.compile(r"[a-z]{4}\Z")
+_script = lazy_pattern(r"[a-z]{4}\Z")
 
 
-@cache
-def _region() -> re.Pattern[str]:
-    return re.compile(r"[a-z]{2}|[0-9]{3}\Z")
+_region = lazy_pattern(r"[a-z]{2}|[0-9]{3}\Z")
 
 
-@cache
-def _variant() -> re.Pattern[str]:
-    return re.compile(r"[0-9a-z]{5,8}|[0-9][0-9a-z]{3}\Z")
+_variant = lazy_pattern(r"[0-9a-z]{5,8}|[0-9][0-9a-z]{3}\Z")
 
 
-@cache
-def _key() -> re.Pattern[str]:
-    return re.compile(r"[0-9a-z][a-z]\Z")
+_key = lazy_pattern(r"[0-9a-z][a-z]\Z")
 
 
-@cache
-def _type() -> re.Pattern[str]:
-    return re.compile(r"[0-9a-z]{3,8}\Z")
+_type = lazy_pattern(r"[0-9a-z]{3,8}\Z")
 
 
 _MAX_INPUT = 10_000  # a locale id is short; refuse to walk megabytes of pasted text

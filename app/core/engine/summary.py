@@ -139,7 +139,7 @@ def _quick_summary(engine: TagEngine, tag: str) -> TagSummary | None:
     else:
         return None  # an extlang and extensions: the precise path
     # The Unicode form from the same groups (the canonicalizer's quick ways read them as they read the text).
-    c = getattr(engine, "_uts35_canonicalizer", None) or unicode_canonicalizer(engine)
+    c = unicode_canonicalizer(engine)
     first = diags[0] if diags else None
     return TagSummary(
         True,
