@@ -17,6 +17,7 @@ import codecs
 import os
 import sys
 from collections.abc import Callable, Iterator
+from stat import S_ISREG
 from sys import getsizeof
 
 from ..core.engine.checkjson import (
@@ -46,8 +47,14 @@ MAX_JOBS = 16
 
 
 def would_wait(fd: int) -> bool:
-    """Return whether reading *fd* now would wait for input (True where that cannot be told)."""
+    """Return whether reading *fd* now would wait for input (True where that cannot be told).
+
+    A regular file never waits (at its end a read returns nothing at once): asked first, so that a
+    file's input needs no ``select`` (neither the module nor the call).
+    """
     try:
+        if S_ISREG(os.fstat(fd).st_mode):
+            return False
         import select
 
         ready, _, _ = select.select([fd], [], [], 0)

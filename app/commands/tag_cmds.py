@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterator
 
-from ..cli import EXIT_NO_MATCH, EXIT_OK, CommandError, data_loaded, emit_json
+from ..cli import EXIT_NO_MATCH, EXIT_OK, CommandError, data_loaded, emit_json, leaves_only_std_streams
 from ..core.engine.checkjson import check_json_lines
 from ..core.engine.tag import CheckResult, Severity, Subtag, TagEngine
 from ..core.engine.unicode_validity import first_singleton, unicode_verdict, verdict_label
@@ -175,6 +175,7 @@ def _run_check(args: argparse.Namespace) -> int:
         return run_check_file(args, _loaded(args))
     if not items:
         raise CommandError(_("give at least one tag, or '-' to read tags from standard input"))
+    leaves_only_std_streams()  # no file of its own: the process may end as soon as its output is out (cli.run)
     write = _writer(sys.stdout)
     if args.json:
         # Stdin as it arrives, each distinct tag checked once, lines out in blocks and whenever the input is idle;

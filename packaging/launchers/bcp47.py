@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import sys
-
-from bcp47_explorer.cli import main
+from bcp47_explorer.cli import run
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run()

@@ -8,6 +8,7 @@ the plain way it stands in for, over the benchmark corpora and hand-picked hard 
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 from bcp47_explorer.core.build.choices import Likely
@@ -251,3 +252,23 @@ def test_json_string_is_what_json_dumps_writes() -> None:
     texts = ["", "en-US", 'a"b', "a\\b", "\n\r\t\b\f", "\x00\x1f\x7f", "§ é 日本 \U0001f600", "\u2028\u2029", "\udcff"]
     texts += [chr(c) for c in range(0, 0x250)] + ["x" * 5000]
     assert [json_string(t) for t in texts] == [json.dumps(t, ensure_ascii=False) for t in texts]
+
+
+def test_would_wait_tells_a_file_from_an_empty_pipe(tmp_path: Path) -> None:
+    """A regular file never waits (no select is asked); an empty pipe would, until a line is written to it."""
+    import os
+
+    from bcp47_explorer.commands.live import would_wait
+
+    path = tmp_path / "tags.txt"
+    path.write_text("")  # even at its end, a file's read returns at once
+    fd = os.open(path, os.O_RDONLY)
+    read_end, write_end = os.pipe()
+    try:
+        assert would_wait(fd) is False
+        assert would_wait(read_end) is True
+        os.write(write_end, b"en\n")
+        assert would_wait(read_end) is False
+    finally:
+        for f in (fd, read_end, write_end):
+            os.close(f)

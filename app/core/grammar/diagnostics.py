@@ -61,7 +61,7 @@ class Message(Frozen):
     """One row of the table: how one kind of diagnostic is named, graded, cited and worded."""
 
     __match_args__ = ("code", "severity", "section", "template", "fix", "example")
-    __slots__ = (*__match_args__, "wording")
+    __slots__ = ("_example", "code", "fix", "section", "severity", "template", "wording")
     _compared = attrgetter(*__match_args__)
 
     code: str
@@ -69,7 +69,9 @@ class Message(Frozen):
     section: str
     template: str | None  # None: the CLDR check in cldr.py words the message
     fix: str | None  # the fix label template, when the diagnostic offers a fix
-    example: str | None  # a tag that produces this message (None: none does with the bundled data)
+    # A tag that produces this message (None: none does with the bundled data), or a function making it: the
+    # example of a text too long to be a tag is 1.5 MB, made when asked (at import, its page faults cost ~1 ms a run).
+    _example: str | Callable[[], str] | None
     # The template with the section cited at its end, made once: one format_map per diagnostic.
     wording: str
 
@@ -80,15 +82,21 @@ class Message(Frozen):
         section: str,
         template: str | None,
         fix: str | None = None,
-        example: str | None = "",
+        example: str | Callable[[], str] | None = "",
     ) -> None:
         _set(self, "code", code)
         _set(self, "severity", severity)
         _set(self, "section", section)
         _set(self, "template", template)
         _set(self, "fix", fix)
-        _set(self, "example", example)
+        _set(self, "_example", example)
         _set(self, "wording", f"{template} ({section})." if template is not None else "")
+
+    @property
+    def example(self) -> str | None:
+        """A tag that produces this message (None: none does with the bundled data)."""
+        got = self._example
+        return got() if callable(got) else got
 
     def worded(self) -> str:
         """Return the template with its section cited, in the UI language (the English text under ``en``)."""
@@ -187,7 +195,12 @@ _new_fix = make_fix = _fix_builder()
 
 
 def _m(
-    code: str, severity: Severity, section: str, template: str | None, fix: str | None = None, example: str | None = ""
+    code: str,
+    severity: Severity,
+    section: str,
+    template: str | None,
+    fix: str | None = None,
+    example: str | Callable[[], str] | None = "",
 ) -> Message:
     return Message(code, severity, section, template, fix, example)
 
@@ -378,7 +391,7 @@ TAG_TOO_LONG = _m(
     "RFC 5646 §2.1, §4.4.1",
     "The input has more than {limit} subtags; only the first {limit} are analysed, and a text this long is not "
     "taken as a tag ({rest} more characters from here are not looked at)",
-    example="en" + "-a1b2c" * 250_000,
+    example=lambda: "en" + "-a1b2c" * 250_000,
 )
 REORDER_LABEL = N_("Put the subtags in the order language-script-region-variant")
 AFTER = {

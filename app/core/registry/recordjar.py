@@ -21,15 +21,17 @@ import re
 from operator import attrgetter
 
 from ..text.frozen import Frozen, _set
+from ..text.lazy import lazy_pattern
 
 __all__ = ["RawRecord", "RecordJar", "RecordJarError", "decode_escapes", "parse_record_jar"]
 
-_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]*\Z")
-_FAST_FIELD = re.compile(r"^([A-Za-z][A-Za-z0-9_-]*)[ \t]*:[ \t]*(.*)$", re.MULTILINE)
-_FOLD = re.compile(r"[ \t]*\n[ \t]+")
-_ESCAPE = re.compile(r"&#x([0-9A-Fa-f]{1,6});")
+# Compiled on first use: a start whose registry comes from its parse cache parses no record-jar text.
+_NAME = lazy_pattern(r"[A-Za-z][A-Za-z0-9_-]*\Z")
+_FAST_FIELD = lazy_pattern(r"^([A-Za-z][A-Za-z0-9_-]*)[ \t]*:[ \t]*(.*)$", re.MULTILINE)
+_FOLD = lazy_pattern(r"[ \t]*\n[ \t]+")
+_ESCAPE = lazy_pattern(r"&#x([0-9A-Fa-f]{1,6});")
 # Control characters other than tab; CR and LF are removed before this is used.
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+_CONTROL = lazy_pattern(r"[\x00-\x08\x0b-\x1f\x7f]")
 
 
 class RecordJarError(ValueError):
@@ -125,7 +127,7 @@ def decode_escapes(text: str) -> str:
             )
         return chr(value)
 
-    return _ESCAPE.sub(_char, text)
+    return _ESCAPE().sub(_char, text)
 
 
 def parse_record_jar(text: str, source: str = "<registry>") -> RecordJar:
@@ -136,7 +138,7 @@ def parse_record_jar(text: str, source: str = "<registry>") -> RecordJar:
         text = text.replace("\r\n", "\n")
     if not text.strip():
         raise RecordJarError("the file is empty", 1, source)
-    bad = _CONTROL.search(text)
+    bad = _CONTROL().search(text)
     if bad:
         line = text.count("\n", 0, bad.start()) + 1
         code = ord(bad.group(0))
@@ -159,14 +161,15 @@ def _parse_fast(text: str) -> RecordJar | None:
     blocks = text[:-1].split("\n%%\n")
     records: list[RawRecord] = []
     line = 1
-    findall = _FAST_FIELD.findall
+    findall = _FAST_FIELD().findall
+    fold = _FOLD().sub
     new = object.__new__
     set_fields, set_line, set_raw = _RAW_SETTERS
     # Trailing blanks after a body are rare; strip them only when the file has any.
     strip_ends = " \n" in text or "\t\n" in text
     for block in blocks:
         nlines = block.count("\n") + 1
-        folded = _FOLD.sub(" ", block) if ("\n " in block or "\n\t" in block) else block
+        folded = fold(" ", block) if ("\n " in block or "\n\t" in block) else block
         fields = findall(folded)
         if len(fields) != folded.count("\n") + 1 or block[:1] in (" ", "\t"):
             return None
@@ -220,7 +223,7 @@ def _parse_lines(text: str, source: str) -> RecordJar:
             continue  # blank lines carry nothing; the official file has none
         name, colon, body = line.partition(":")
         if colon and name not in good_names:
-            if _NAME.match(name) is None:
+            if _NAME().match(name) is None:
                 colon = ""
             else:
                 good_names.add(name)
