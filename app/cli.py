@@ -17,10 +17,6 @@ from functools import lru_cache
 from types import SimpleNamespace
 
 from . import __version__
-from .core.data import DataError, data_advice
-from .core.registry.recordjar import RecordJarError
-from .core.text.catalogue import _
-from .core.text.static import cast
 
 TYPE_CHECKING = False  # typing's, without importing typing at run time (start-up)
 
@@ -86,6 +82,8 @@ _COMMAND_MODULES = ("registry_cmds", "tag_cmds", "match_cmds", "likely_cmds", "n
 
 def build_parser(verb: str | None = None) -> argparse.ArgumentParser:
     """Return the argument parser with every verb of every command module (or only *verb*'s module)."""
+    from .core.text.catalogue import _
+
     parser_class = _parser_class()
     parser = parser_class(
         prog="bcp47",
@@ -134,6 +132,7 @@ def choose_language(environ: Mapping[str, str]) -> str:
     English preferred first (or none) and a shipped tag named exactly need no data; any other preference is
     matched by the CLDR best fit (``de-AT`` → ``de``, ``zh-TW`` → ``en``), which loads the supplemental data.
     """
+    from .core.data import DataError
     from .core.text.catalogue import SHIPPED, set_language
 
     if not environ.get("LANGUAGE") and _c_locale(environ):
@@ -184,17 +183,20 @@ def _quick_args(args: list[str]) -> argparse.Namespace | None:
     else:
         return None
     from .commands.tag_cmds import _run_check
+    from .core.text.static import cast
 
     # The attributes the parser gives, on a plain namespace: importing argparse is 3 ms of this command's start-up.
-    return cast("argparse.Namespace", SimpleNamespace(
+    namespace: Any = SimpleNamespace(
         verb="check", json=True, registry=None, strict=False, jobs=jobs, plausibility=False, tags=["-"], input=None,
         column=None, output=None, format=None, handler=_run_check,
-    ))  # fmt: skip
+    )  # fmt: skip
+    return cast("argparse.Namespace", namespace)
 
 
 def _in_data_folder(message: str) -> bool:
     """Tell whether the error *message* is about one of the app's data files (not a --registry FILE)."""
     from .core import data
+    from .core.data import DataError
 
     names = (data.REGISTRY_FILE, data.EXTENSIONS_FILE, data.CLDR_FILE, data.SUPPLEMENTAL_FILE, data.NAMES_FILE)
     try:
@@ -207,18 +209,35 @@ def _in_data_folder(message: str) -> bool:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; return the exit status."""
+    """Run the command line; return the exit status.
+
+    Run as a process (no *argv*), the garbage collector is off from here until the verb has loaded its data
+    (:func:`data_loaded`): the modules this imports and the data make long-lived objects and no cycles (the
+    imports alone met eight collections, 1-2 ms, when the module imported them at its top).
+    """
     global _paused
+    if argv is None and gc.isenabled():
+        gc.disable()
+        _paused = True
+    try:
+        return _main(argv)
+    finally:
+        if _paused:
+            _paused = False
+            gc.enable()
+
+
+def _main(argv: Sequence[str] | None) -> int:
     from .commands import streams
+    from .core.data import DataError, data_advice
+    from .core.registry.recordjar import RecordJarError
+    from .core.text.catalogue import _
 
     if argv is None:
         if sys.stdout is None:  # started with standard output closed (`bcp47 ... >&-`)
             print(_("bcp47: cannot write the output: standard output is closed"), file=sys.stderr)
             return EXIT_USAGE
         streams.prepare_streams()
-        if gc.isenabled():
-            gc.disable()
-            _paused = True
     try:
         choose_language(os.environ)
         args_list = list(sys.argv[1:] if argv is None else argv)
@@ -260,10 +279,6 @@ def main(argv: Sequence[str] | None = None) -> int:
             except OSError as exc:
                 return streams.report_write_error(exc)
         raise
-    finally:
-        if _paused:
-            _paused = False
-            gc.enable()
 
 
 _exit_at_once = False  # a verb told run() that it leaves nothing open but the standard streams

@@ -18,7 +18,7 @@ tag's head then costs a few dict lookups.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
 
 from ..grammar import diagnostics as M
@@ -98,10 +98,12 @@ _MEMO_MAX = 20_000
 class ExtensionAdvisor:
     """Add the diagnostics of extensions: registration (RFC 5646 §3.7), and CLDR's word on -u- and -t-."""
 
-    __slots__ = ("__weakref__", "_problems", "_quiet_keywords", "cldr", "registered", "tables")
+    __slots__ = ("__weakref__", "_problems", "_quiet_keywords", "cldr", "registered", "tables", "walk_ref")
 
     def __init__(self, tables: Tables, cldr: CldrData | None, registered: frozenset[str]) -> None:
         self.tables = tables
+        # A weak reference to the fast path's walk of extensions with this advisor (fastpath.extension_walk's).
+        self.walk_ref: Callable[[], Any] | None = None
         self.cldr = cldr
         self.registered = registered  # the singletons of the Language Tag Extensions Registry
         self._quiet_keywords: dict[tuple[str, str, str], bool] = {}

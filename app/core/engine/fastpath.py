@@ -21,7 +21,7 @@ once (:class:`ExtensionWalk`) for the canonical form here and for the quick advi
 from __future__ import annotations
 
 import re
-import weakref
+from _weakref import ref as weak_ref  # the weakref module's ref, without the module (start-up)
 
 from ..cldr.rules import U_KEY
 from ..grammar.parser import Parse, parse, parse_well_formed
@@ -38,7 +38,8 @@ from ..grammar.syntax import (
     subtag_kind,
 )
 from ..grammar.values import Severity
-from .advice import Advisor, ExtensionAdvisor
+from ..text.static import cast
+from .advice import Advisor
 from .tables import Tables
 
 TYPE_CHECKING = False  # typing's, without importing typing at run time (start-up)
@@ -515,19 +516,19 @@ class ExtensionWalk:
         return head, (tuple(roles) if roles is not None else None)
 
 
-# Extension advisor -> its walk, held weakly both ways: the walk (which holds the advisor) lives as long as the
-# fast path and the quick advice that use it, and an engine let go takes its walk and memos with it.
-_WALKS: weakref.WeakKeyDictionary[ExtensionAdvisor, weakref.ref[ExtensionWalk]] = weakref.WeakKeyDictionary()
-
-
 def extension_walk(advisor: Advisor) -> ExtensionWalk:
-    """Return the :class:`ExtensionWalk` of *advisor* (one per extension advisor: the fast path's and the advice's)."""
-    kept = _WALKS.get(advisor.extensions)
+    """Return the :class:`ExtensionWalk` of *advisor* (one per extension advisor: the fast path's and the advice's).
+
+    The extension advisor holds its walk weakly (the walk holds the advisor): the walk lives as long as the fast
+    path and the quick advice that use it, and an engine let go takes its walk and memos with it.
+    """
+    extensions = advisor.extensions
+    kept = extensions.walk_ref
     got = kept() if kept is not None else None
     if got is None:
         got = ExtensionWalk(advisor.tables, advisor)
-        _WALKS[advisor.extensions] = weakref.ref(got)
-    return got
+        extensions.walk_ref = weak_ref(got)
+    return cast(ExtensionWalk, got)
 
 
 def _loudness(findings: Sequence[KeywordProblem]) -> int:

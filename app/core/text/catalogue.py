@@ -18,7 +18,7 @@ is called every function returns the English source text.
 
 from __future__ import annotations
 
-import weakref
+from _weakref import ref as weak_ref  # the weakref module's ref, without the module (start-up)
 from collections.abc import Callable
 
 TYPE_CHECKING = False  # typing's, without importing typing at run time (start-up)
@@ -56,7 +56,7 @@ SHIPPED: tuple[str, ...] = ("de", "fr", "es", "ja", "zh-Hans", "ar")
 _translations: gettext.NullTranslations | None = None
 _language = SOURCE_LANGUAGE
 # What remembers text made in the UI language: an owner (held weakly) and how to empty its memory.
-_forgetters: list[tuple[weakref.ref[Any], Callable[[Any], None]]] = []
+_forgetters: list[tuple[weak_ref[Any], Callable[[Any], None]]] = []
 
 
 def forget_on_language_change(owner: object, forget: Callable[[Any], None]) -> None:
@@ -66,7 +66,7 @@ def forget_on_language_change(owner: object, forget: Callable[[Any], None]) -> N
     language they were made in; a change of language must not show the old wording. *owner* is held
     weakly (an engine or a module), so registering never keeps anything alive.
     """
-    _forgetters.append((weakref.ref(owner), forget))
+    _forgetters.append((weak_ref(owner), forget))
 
 
 def _language_changed() -> None:
