@@ -35,6 +35,7 @@ from .files.reading import (
     private_cache_dir,
     private_cache_folder,
     read_bytes,
+    read_crc32,
     read_text,
     resource_file,
     resource_path,
@@ -158,18 +159,24 @@ def load_registry(path: str | os.PathLike[str] | None = None, *, use_cache: bool
     if path is not None and not str(path):
         raise DataError(_("an empty registry file name"))
     p, source = _data_file(path, REGISTRY_FILE)
-    raw = read_bytes(p, SIZE_LIMITS[REGISTRY_FILE])
-    source_digest = _fingerprint(raw)
-    cache_file = _cache_file(_REGISTRY_CACHE, p, source_digest) if use_cache else None
+    limit = SIZE_LIMITS[REGISTRY_FILE]
+    cache_file = None
+    if use_cache:
+        digest = _file_fingerprint(p, limit)  # the file is read whole only when it is parsed
+        cache_file = _cache_file(_REGISTRY_CACHE, p, digest)
     if cache_file is not None:
         cached = _read_cache(
             _REGISTRY_CACHE,
             cache_file,
-            source_digest,
+            digest,
             lambda payload: Registry.from_cache(payload, source, vouched=True),
         )
         if cached is not None:
             return cached
+    raw = read_bytes(p, limit)
+    source_digest = _fingerprint(raw)
+    if cache_file is not None and source_digest != digest:  # changed meanwhile: the cache is keyed by what is parsed
+        cache_file = _cache_file(_REGISTRY_CACHE, p, source_digest)
     registry = Registry.from_text(decode(raw, p), source=source)
     if cache_file is not None:
         _write_cache(_REGISTRY_CACHE, cache_file, source_digest, registry.to_cache())
@@ -201,6 +208,13 @@ def _data_file(path: str | os.PathLike[str] | None, bundled: str) -> tuple[str |
 
     p = Path(path)
     return p, str(p)
+
+
+def _file_fingerprint(path: str | os.PathLike[str], limit: int | None = None) -> str:
+    """Return :func:`_fingerprint` of the data file *path*'s bytes, read a piece at a time
+    (``files.reading.read_crc32``: the same refusals and errors as reading it whole)."""
+    size, crc = read_crc32(path, limit)
+    return f"{size:x}:{crc:08x}"
 
 
 def _fingerprint(raw: bytes) -> str:
@@ -348,13 +362,18 @@ def load_cldr(path: str | os.PathLike[str] | None = None, *, use_cache: bool = T
     from .cldr.model import CldrData, CldrDataError
 
     p = _data_file(path, CLDR_FILE)[0]
-    raw = read_bytes(p)
-    source_digest = _fingerprint(raw)
-    cache_file = _cache_file(_CLDR_CACHE, p, source_digest) if use_cache else None
+    cache_file = None
+    if use_cache:
+        digest = _file_fingerprint(p)  # the file is read whole only when it is parsed
+        cache_file = _cache_file(_CLDR_CACHE, p, digest)
     if cache_file is not None:
-        cached = _read_cache(_CLDR_CACHE, cache_file, source_digest, CldrData.from_cache)
+        cached = _read_cache(_CLDR_CACHE, cache_file, digest, CldrData.from_cache)
         if cached is not None:
             return cached
+    raw = read_bytes(p)
+    source_digest = _fingerprint(raw)
+    if cache_file is not None and source_digest != digest:  # changed meanwhile: the cache is keyed by what is parsed
+        cache_file = _cache_file(_CLDR_CACHE, p, source_digest)
     try:
         cldr = CldrData.from_json(decode(raw, p))
     except CldrDataError as exc:

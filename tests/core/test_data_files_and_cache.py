@@ -128,6 +128,61 @@ def test_devices_fifos_folders_and_giants_are_refused_before_reading(tmp_path: P
             data.load_registry(path, use_cache=False)
 
 
+def test_devices_fifos_folders_and_giants_are_refused_when_their_fingerprint_is_asked(tmp_path: Path) -> None:
+    """The fingerprint of a data file (all a cache hit reads of it) refuses what reading it whole refuses."""
+    from bcp47_explorer.core.files.reading import read_crc32
+
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    giant = tmp_path / "giant.txt"
+    with giant.open("wb") as f:
+        f.truncate(17 << 20)
+    for path, why in ((Path("/dev/zero"), "is a device"), (fifo, "FIFO"), (tmp_path, "folder"), (giant, "more than")):
+        with pytest.raises(data.DataError, match=why):
+            read_crc32(path, 16 << 20)
+    with pytest.raises(data.DataError, match="no such file"):
+        read_crc32(tmp_path / "absent.txt")
+
+
+@pytest.mark.parametrize("size", [0, 1, (1 << 16) - 1, 1 << 16, (1 << 16) + 1, 300_001])
+def test_the_fingerprint_read_in_pieces_is_the_whole_files(tmp_path: Path, size: int) -> None:
+    from bcp47_explorer.core.files.reading import read_crc32
+
+    raw = random.Random(size).randbytes(size)
+    path = tmp_path / "data.bin"
+    path.write_bytes(raw)
+    assert read_crc32(path, 1 << 20) == (size, zlib.crc32(raw))
+    assert data._file_fingerprint(path, 1 << 20) == data._fingerprint(raw)
+    if size:
+        with pytest.raises(data.DataError, match="more than"):
+            read_crc32(path, size - 1)
+
+
+def test_a_cache_hit_reads_no_data_file_whole(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    truth = data.load_registry(use_cache=False)
+    cldr_truth = data.load_cldr(use_cache=False)
+    data.load_registry()  # the caches are written
+    data.load_cldr()
+    read_whole: list[str] = []
+    real = data.read_bytes
+
+    def watched(path: str | os.PathLike[str], limit: int | None = None) -> bytes:
+        read_whole.append(os.path.basename(os.fspath(path)))
+        return real(path, limit)
+
+    monkeypatch.setattr(data, "read_bytes", watched)
+    assert data.load_registry().records == truth.records
+    assert data.load_cldr().u_keys == cldr_truth.u_keys
+    assert read_whole == []
+    # A source changed since its cache was written is read whole and parsed, and its own cache written.
+    copy = cache.parent / data.REGISTRY_FILE
+    copy.write_bytes((RESOURCES / data.REGISTRY_FILE).read_bytes().replace(b"File-Date: ", b"File-Date:  ", 1))
+    first = data.load_registry(copy)
+    assert read_whole == [data.REGISTRY_FILE] and first.file_date == truth.file_date
+    read_whole.clear()
+    assert data.load_registry(copy).records == first.records and read_whole == []
+
+
 def test_registry_dev_zero_is_a_clear_error_in_the_cli() -> None:
     done = _run("lookup", "en", "--registry", "/dev/zero")
     assert done.returncode == 2

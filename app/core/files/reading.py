@@ -18,8 +18,8 @@ from .safe_write import describe, number_text, read_capped
 TYPE_CHECKING = False  # typing's, without importing typing at run time (start-up)
 
 if TYPE_CHECKING:
+    from io import BufferedReader
     from pathlib import Path
-    from typing import BinaryIO
 
 __all__ = [
     "CLDR_FILE",
@@ -40,6 +40,7 @@ __all__ = [
     "private_cache_dir",
     "private_cache_folder",
     "read_bytes",
+    "read_crc32",
     "read_text",
     "resource_file",
     "resource_path",
@@ -165,7 +166,7 @@ def _shown(path: str | os.PathLike[str]) -> Path:
     return Path(path)
 
 
-def open_regular(path: str | os.PathLike[str], why: str | None = None) -> BinaryIO:
+def open_regular(path: str | os.PathLike[str], why: str | None = None) -> BufferedReader:
     """Open *path* for reading in binary, refusing all but a regular file (a link to one is fine) with a DataError.
 
     A device such as ``/dev/zero`` (endless), a FIFO (it would wait for a writer) or a folder is
@@ -236,6 +237,54 @@ def read_bytes(path: str | os.PathLike[str], limit: int | None = None) -> bytes:
             )
         )
     return raw
+
+
+#: How much of a data file :func:`read_crc32` holds at a time.
+_PIECE = 1 << 16
+
+
+def read_crc32(path: str | os.PathLike[str], limit: int | None = None) -> tuple[int, int]:
+    """Return the size and the CRC-32 of the data file *path*, read as :func:`read_bytes` reads it (the same refusals
+    and errors), a piece at a time into one buffer: the file is never held whole.
+
+    Where only a file's fingerprint is needed (its parse cache is there), holding the registry's 730 kB was 180
+    page faults, about 0.5 ms of every start.
+    """
+    import zlib  # data.py's (imported already when a cache is asked for)
+
+    if limit is None:
+        limit = SIZE_LIMITS.get(os.path.basename(os.fspath(path)), DEFAULT_SIZE_LIMIT)
+    with open_regular(path) as f:
+        try:
+            st = os.fstat(f.fileno())
+            if st.st_size > limit:
+                raise DataError(
+                    _("{path}: {size} bytes is more than the {limit} bytes a data file may have").format(
+                        path=_shown(path), size=number_text(st.st_size), limit=number_text(limit)
+                    )
+                )
+            buf = bytearray(_PIECE)
+            view = memoryview(buf)
+            size = crc = 0
+            while True:
+                n = f.readinto(view)
+                if not n:
+                    break
+                size += n
+                if size > limit:  # it grew while read
+                    raise DataError(
+                        _("{path}: more than the {limit} bytes a data file may have").format(
+                            path=_shown(path), limit=number_text(limit)
+                        )
+                    )
+                crc = zlib.crc32(view[:n], crc)
+        except IsADirectoryError:
+            raise DataError(_("{path}: is a folder, not a file").format(path=_shown(path))) from None
+        except OSError as exc:
+            raise DataError(
+                _("{path}: cannot read ({reason})").format(path=_shown(path), reason=exc.strerror or exc)
+            ) from None
+    return size, crc
 
 
 def decode(raw: bytes, path: str | os.PathLike[str]) -> str:
