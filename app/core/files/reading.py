@@ -18,8 +18,12 @@ from .safe_write import describe, number_text, read_capped
 TYPE_CHECKING = False  # typing's, without importing typing at run time (start-up)
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from io import BufferedReader
     from pathlib import Path
+    from typing import TypeVar
+
+    _T = TypeVar("_T")
 
 __all__ = [
     "CLDR_FILE",
@@ -212,8 +216,30 @@ def read_bytes(path: str | os.PathLike[str], limit: int | None = None) -> bytes:
     the limit of its kind in :data:`SIZE_LIMITS`): a device such as ``/dev/zero``, a FIFO or a
     folder is refused before anything is read (:func:`open_regular`).
     """
-    if limit is None:
-        limit = SIZE_LIMITS.get(os.path.basename(os.fspath(path)), DEFAULT_SIZE_LIMIT)
+    limit = _limit_of(path, limit)
+    raw = _read_regular(path, limit, lambda f: read_capped(f.fileno(), limit))
+    if raw is None:
+        raise _too_big(path, limit)
+    return raw
+
+
+def _limit_of(path: str | os.PathLike[str], limit: int | None) -> int:
+    """Return *limit*, else the size limit of *path*'s kind of data file (:data:`SIZE_LIMITS`)."""
+    return SIZE_LIMITS.get(os.path.basename(os.fspath(path)), DEFAULT_SIZE_LIMIT) if limit is None else limit
+
+
+def _too_big(path: str | os.PathLike[str], limit: int) -> DataError:
+    """Return the error of a data file that holds more than *limit* bytes (it grew while read)."""
+    return DataError(
+        _("{path}: more than the {limit} bytes a data file may have").format(
+            path=_shown(path), limit=number_text(limit)
+        )
+    )
+
+
+def _read_regular(path: str | os.PathLike[str], limit: int, read: Callable[[BufferedReader], _T]) -> _T:
+    """Open the data file *path* (:func:`open_regular`), refuse it when it is larger than *limit* bytes, and return
+    ``read`` of it: an OS failure while reading becomes a DataError that names the file."""
     with open_regular(path) as f:
         try:
             st = os.fstat(f.fileno())
@@ -223,20 +249,13 @@ def read_bytes(path: str | os.PathLike[str], limit: int | None = None) -> bytes:
                         path=_shown(path), size=number_text(st.st_size), limit=number_text(limit)
                     )
                 )
-            raw = read_capped(f.fileno(), limit)
+            return read(f)
         except IsADirectoryError:
             raise DataError(_("{path}: is a folder, not a file").format(path=_shown(path))) from None
         except OSError as exc:
             raise DataError(
                 _("{path}: cannot read ({reason})").format(path=_shown(path), reason=exc.strerror or exc)
             ) from None
-    if raw is None:
-        raise DataError(
-            _("{path}: more than the {limit} bytes a data file may have").format(
-                path=_shown(path), limit=number_text(limit)
-            )
-        )
-    return raw
 
 
 #: How much of a data file :func:`read_crc32` holds at a time.
@@ -252,39 +271,19 @@ def read_crc32(path: str | os.PathLike[str], limit: int | None = None) -> tuple[
     """
     import zlib  # data.py's (imported already when a cache is asked for)
 
-    if limit is None:
-        limit = SIZE_LIMITS.get(os.path.basename(os.fspath(path)), DEFAULT_SIZE_LIMIT)
-    with open_regular(path) as f:
-        try:
-            st = os.fstat(f.fileno())
-            if st.st_size > limit:
-                raise DataError(
-                    _("{path}: {size} bytes is more than the {limit} bytes a data file may have").format(
-                        path=_shown(path), size=number_text(st.st_size), limit=number_text(limit)
-                    )
-                )
-            buf = bytearray(_PIECE)
-            view = memoryview(buf)
-            size = crc = 0
-            while True:
-                n = f.readinto(view)
-                if not n:
-                    break
-                size += n
-                if size > limit:  # it grew while read
-                    raise DataError(
-                        _("{path}: more than the {limit} bytes a data file may have").format(
-                            path=_shown(path), limit=number_text(limit)
-                        )
-                    )
-                crc = zlib.crc32(view[:n], crc)
-        except IsADirectoryError:
-            raise DataError(_("{path}: is a folder, not a file").format(path=_shown(path))) from None
-        except OSError as exc:
-            raise DataError(
-                _("{path}: cannot read ({reason})").format(path=_shown(path), reason=exc.strerror or exc)
-            ) from None
-    return size, crc
+    limit = _limit_of(path, limit)
+
+    def pieces(f: BufferedReader) -> tuple[int, int]:
+        view = memoryview(bytearray(_PIECE))
+        size = crc = 0
+        while n := f.readinto(view):
+            size += n
+            if size > limit:
+                raise _too_big(path, limit)
+            crc = zlib.crc32(view[:n], crc)
+        return size, crc
+
+    return _read_regular(path, limit, pieces)
 
 
 def decode(raw: bytes, path: str | os.PathLike[str]) -> str:

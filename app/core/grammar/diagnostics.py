@@ -194,15 +194,8 @@ def _fix_builder() -> Callable[[str, str], Fix]:
 _new_fix = make_fix = _fix_builder()
 
 
-def _m(
-    code: str,
-    severity: Severity,
-    section: str,
-    template: str | None,
-    fix: str | None = None,
-    example: str | Callable[[], str] | None = "",
-) -> Message:
-    return Message(code, severity, section, template, fix, example)
+# A row of the table (tools/i18n_extract.py reads the template and fix label of each ``_m(...)`` as messages).
+_m = Message
 
 
 # ------------------------------------------------------------------ syntax (grammar.py)
