@@ -186,11 +186,10 @@ def _quick_args(args: list[str]) -> argparse.Namespace | None:
     from .core.text.static import cast
 
     # The attributes the parser gives, on a plain namespace: importing argparse is 3 ms of this command's start-up.
-    namespace: Any = SimpleNamespace(
+    return cast("argparse.Namespace", SimpleNamespace(
         verb="check", json=True, registry=None, strict=False, jobs=jobs, plausibility=False, tags=["-"], input=None,
         column=None, output=None, format=None, handler=_run_check,
-    )  # fmt: skip
-    return cast("argparse.Namespace", namespace)
+    ))  # fmt: skip
 
 
 def _in_data_folder(message: str) -> bool:

@@ -63,9 +63,14 @@ if TYPE_CHECKING:
     from .registry.model import Registry
 
 if TYPE_CHECKING:
-    from typing import TypeVar
+    from typing import Protocol, TypeVar
 
     _T = TypeVar("_T")
+
+    class _Cacheable(Protocol):
+        def to_cache(self) -> bytes: ...
+
+    _M = TypeVar("_M", bound=_Cacheable)
 
 __all__ = [
     "CLDR_FILE",
@@ -159,38 +164,49 @@ def load_registry(path: str | os.PathLike[str] | None = None, *, use_cache: bool
     if path is not None and not str(path):
         raise DataError(_("an empty registry file name"))
     p, source = _data_file(path, REGISTRY_FILE)
-    limit = SIZE_LIMITS[REGISTRY_FILE]
-    cache_file = None
-    if use_cache:
-        digest = _file_fingerprint(p, limit)  # the file is read whole only when it is parsed
-        cache_file = _cache_file(_REGISTRY_CACHE, p, digest)
-    if cache_file is not None:
-        cached = _read_cache(
-            _REGISTRY_CACHE,
-            cache_file,
-            digest,
-            lambda payload: Registry.from_cache(payload, source, vouched=True),
-        )
+    return _load_cached(
+        _REGISTRY_CACHE,
+        p,
+        SIZE_LIMITS[REGISTRY_FILE],
+        use_cache,
+        lambda payload: Registry.from_cache(payload, source, vouched=True),
+        lambda raw: Registry.from_text(decode(raw, p), source=source),
+    )
+
+
+def _load_cached(
+    kind: _CacheKind,
+    path: str | os.PathLike[str],
+    limit: int | None,
+    use_cache: bool,
+    from_cache: Callable[[memoryview], _M],
+    parse: Callable[[bytes], _M],
+) -> _M:
+    """Return the model of the data file *path*: from its parse cache when one is there for its content
+    (:func:`_read_cache`), else *parse* of its bytes, then cached (when *use_cache* and a cache folder allow).
+
+    A cache hit reads the file's fingerprint alone (:func:`_file_fingerprint`), never the whole file; a file
+    read for parsing that changed since its fingerprint was taken is cached under what was parsed.
+    """
+    folder = private_cache_folder() if use_cache else None
+    if folder is not None:
+        digest = _file_fingerprint(path, limit)
+        cached = _read_cache(kind, _cache_file(folder, kind, path, digest), digest, from_cache)
         if cached is not None:
             return cached
-    raw = read_bytes(p, limit)
-    source_digest = _fingerprint(raw)
-    if cache_file is not None and source_digest != digest:  # changed meanwhile: the cache is keyed by what is parsed
-        cache_file = _cache_file(_REGISTRY_CACHE, p, source_digest)
-    registry = Registry.from_text(decode(raw, p), source=source)
-    if cache_file is not None:
-        _write_cache(_REGISTRY_CACHE, cache_file, source_digest, registry.to_cache())
-    return registry
+    raw = read_bytes(path, limit)
+    model = parse(raw)
+    if folder is not None:
+        source_digest = _fingerprint(raw)  # the file may have changed since its fingerprint was taken
+        _write_cache(kind, _cache_file(folder, kind, path, source_digest), source_digest, model.to_cache())
+    return model
 
 
-def _cache_file(kind: _CacheKind, path: str | os.PathLike[str], source_digest: str) -> str | None:
-    """Return the parse cache's file for the data file *path* of this content, or None when caching is off.
+def _cache_file(folder: str, kind: _CacheKind, path: str | os.PathLike[str], source_digest: str) -> str:
+    """Return the parse cache's file in *folder* for the data file *path* of this content.
 
     Named by the file's location, the :func:`_fingerprint` of its bytes and the Python version (marshal's).
     """
-    folder = private_cache_folder()
-    if folder is None:
-        return None
     where = f"{zlib.crc32(os.fsencode(os.path.abspath(path))):08x}"
     py = f"py{sys.version_info[0]}{sys.version_info[1]}"
     return os.path.join(folder, f"{kind.prefix}{where}-{source_digest.replace(':', '-')}-{py}{CACHE_SUFFIX}")
@@ -362,25 +378,14 @@ def load_cldr(path: str | os.PathLike[str] | None = None, *, use_cache: bool = T
     from .cldr.model import CldrData, CldrDataError
 
     p = _data_file(path, CLDR_FILE)[0]
-    cache_file = None
-    if use_cache:
-        digest = _file_fingerprint(p)  # the file is read whole only when it is parsed
-        cache_file = _cache_file(_CLDR_CACHE, p, digest)
-    if cache_file is not None:
-        cached = _read_cache(_CLDR_CACHE, cache_file, digest, CldrData.from_cache)
-        if cached is not None:
-            return cached
-    raw = read_bytes(p)
-    source_digest = _fingerprint(raw)
-    if cache_file is not None and source_digest != digest:  # changed meanwhile: the cache is keyed by what is parsed
-        cache_file = _cache_file(_CLDR_CACHE, p, source_digest)
-    try:
-        cldr = CldrData.from_json(decode(raw, p))
-    except CldrDataError as exc:
-        raise DataError(f"{p}: {exc}") from None
-    if cache_file is not None:
-        _write_cache(_CLDR_CACHE, cache_file, source_digest, cldr.to_cache())
-    return cldr
+
+    def parse(raw: bytes) -> CldrData:
+        try:
+            return CldrData.from_json(decode(raw, p))
+        except CldrDataError as exc:
+            raise DataError(f"{p}: {exc}") from None
+
+    return _load_cached(_CLDR_CACHE, p, None, use_cache, CldrData.from_cache, parse)
 
 
 @lru_cache(maxsize=1)

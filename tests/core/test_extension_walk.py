@@ -99,18 +99,26 @@ def _three_ways(tags: list[str], monkeypatch: pytest.MonkeyPatch) -> tuple[list[
     return fused, quick, precise, written
 
 
+def _three_ways_alike(
+    tags: list[str], language: str, monkeypatch: pytest.MonkeyPatch
+) -> tuple[list[str], list[str], list[str], list[str]]:
+    """Return :func:`_three_ways` of *tags* in *language*, after asserting each tag's three lines equal."""
+    try:
+        set_language(language)
+        fused, quick, precise, written = _three_ways(tags, monkeypatch)
+    finally:
+        set_language("en")
+    for tag, f, q, p in zip(tags, fused, quick, precise, strict=True):
+        assert q == p, tag
+        assert f == p, tag
+    return fused, quick, precise, written
+
+
 @pytest.mark.parametrize("language", ["en", "de"])
 def test_every_cldr_keyword_and_field_gets_the_precise_paths_line(
     corpus: list[str], language: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    try:
-        set_language(language)
-        fused, quick, precise, written = _three_ways(corpus, monkeypatch)
-    finally:
-        set_language("en")
-    for tag, f, q, p in zip(corpus, fused, quick, precise, strict=True):
-        assert q == p, tag
-        assert f == p, tag
+    _fused, _quick, precise, written = _three_ways_alike(corpus, language, monkeypatch)
     # Worth something only if the fused line wrote many of them (with private use, source languages, head advice),
     # others took the other ways (odd case, CLDR's warnings, errors).
     taken = set(written)
@@ -215,14 +223,7 @@ def test_cldr_warnings_and_notes_get_the_precise_paths_line_from_the_fused_line(
             tag += "-x-priv"
         tags.append(_odd_case(rnd, tag) if rnd.random() < 0.2 else tag)
     for language in ("en", "de"):
-        try:
-            set_language(language)
-            fused, quick, precise, written = _three_ways(tags, monkeypatch)
-        finally:
-            set_language("en")
-        for tag, f, q, p in zip(tags, fused, quick, precise, strict=True):
-            assert q == p, tag
-            assert f == p, tag
+        _fused, _quick, precise, written = _three_ways_alike(tags, language, monkeypatch)
         lines = dict(zip(tags, precise, strict=True))
         loud = [t for t in set(written) if '"severity":"warning"' in lines[t] or '"severity":"info"' in lines[t]]
         assert len(loud) > 700, len(loud)

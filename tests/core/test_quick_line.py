@@ -156,11 +156,11 @@ def test_the_fused_line_takes_no_tag_it_cannot_word() -> None:
     assert writer.line("en", WELL_FORMED.fullmatch("en").groups()) is not None  # type: ignore[union-attr]
 
 
-def test_a_change_of_language_words_the_fused_line_anew(monkeypatch: pytest.MonkeyPatch) -> None:
-    engine = fresh_engine()
-    tags = ["iw-IL", "en-Latn", "EN-latn-gb", "de-1901"]
+def _german_and_precise(
+    engine: TagEngine, tags: list[str], monkeypatch: pytest.MonkeyPatch
+) -> tuple[list[str], list[str]]:
+    """Return the lines *engine* writes for *tags* in German, and the precise path's (a fresh engine), in German."""
     try:
-        english = [line for line, _ in checkjson.check_json_lines(engine, tags)]
         set_language("de")
         german = [line for line, _ in checkjson.check_json_lines(engine, tags)]
         with monkeypatch.context() as m:
@@ -169,6 +169,14 @@ def test_a_change_of_language_words_the_fused_line_anew(monkeypatch: pytest.Monk
             precise = [line for line, _ in checkjson.check_json_lines(fresh_engine(), tags)]
     finally:
         set_language("en")
+    return german, precise
+
+
+def test_a_change_of_language_words_the_fused_line_anew(monkeypatch: pytest.MonkeyPatch) -> None:
+    engine = fresh_engine()
+    tags = ["iw-IL", "en-Latn", "EN-latn-gb", "de-1901"]
+    english = [line for line, _ in checkjson.check_json_lines(engine, tags)]
+    german, precise = _german_and_precise(engine, tags, monkeypatch)
     assert german == precise
     assert german != english
     assert [line for line, _ in checkjson.check_json_lines(engine, tags)] == english
@@ -315,13 +323,5 @@ def test_a_script_or_region_is_looked_up_once_for_every_place_it_takes(monkeypat
         m = WELL_FORMED.fullmatch(tag)
         assert m is not None and writer.line(tag, m.groups()) is not None, tag
     assert sorted(writer._cores) == ["BU", "DD", "Latn", "QM", "Qaaa", "US", "bu"]
-    try:
-        set_language("de")
-        german = [line for line, _ in checkjson.check_json_lines(engine, tags)]
-        with monkeypatch.context() as m:
-            m.setattr(checkjson, "quick_line", lambda engine: _Off())
-            m.setattr(FastPath, "match", lambda self, text, g: None)
-            want = [line for line, _ in checkjson.check_json_lines(fresh_engine(), tags)]
-    finally:
-        set_language("en")
+    german, want = _german_and_precise(engine, tags, monkeypatch)
     assert german == want and german != [line for line, _ in fused]

@@ -25,7 +25,8 @@ from ..text.lazy import lazy_pattern
 
 __all__ = ["RawRecord", "RecordJar", "RecordJarError", "decode_escapes", "parse_record_jar"]
 
-# Compiled on first use: a start whose registry comes from its parse cache parses no record-jar text.
+# Compiled on first use: a start whose registry comes from its parse cache parses only the small extensions
+# registry (which needs neither _NAME nor _ESCAPE); the full registry is parsed when its cache misses.
 _NAME = lazy_pattern(r"[A-Za-z][A-Za-z0-9_-]*\Z")
 _FAST_FIELD = lazy_pattern(r"^([A-Za-z][A-Za-z0-9_-]*)[ \t]*:[ \t]*(.*)$", re.MULTILINE)
 _FOLD = lazy_pattern(r"[ \t]*\n[ \t]+")
